@@ -1,0 +1,20 @@
+// Shared Jest setup: native ESM through @swc/jest (Nest 12, PGlite and the Prisma 7 client are ESM-only
+// and use dynamic import(), so tests run with --experimental-vm-modules; see README "Tests").
+const swc = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+    target: 'es2022',
+  },
+  module: { type: 'es6' },
+  sourceMaps: 'inline',
+};
+module.exports = {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+  // Sources import siblings as './x.js' (ESM style); Jest resolves them to the .ts files.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testTimeout: 60000,
+};

@@ -1,0 +1,48 @@
+import { AppError } from './errors.js';
+
+/**
+ * Opaque pagination cursors: base64url of a small JSON tuple (the sort key of the last item returned).
+ * Clients must treat them as opaque; a tampered or foreign cursor is a validation error, never a 500.
+ */
+export function encodeCursor(position: readonly (string | number)[]): string {
+  return Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string, arity: number): (string | number)[] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === arity &&
+      value.every((part) => typeof part === 'string' || typeof part === 'number')
+    ) {
+      return value as (string | number)[];
+    }
+  } catch {
+    // fall through to the validation error
+  }
+  throw AppError.invalidField('cursor', 'is not a cursor returned by this list');
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/**
+ * Turns `limit + 1` fetched rows into a page: the extra row only signals that another page exists.
+ */
+export function toPage<Row, Item>(
+  rows: Row[],
+  limit: number,
+  toItem: (row: Row) => Item,
+  cursorOf: (row: Row) => (string | number)[],
+): Page<Item> {
+  const hasMore = rows.length > limit;
+  const pageRows = hasMore ? rows.slice(0, limit) : rows;
+  const last = pageRows[pageRows.length - 1];
+  return {
+    items: pageRows.map(toItem),
+    nextCursor: hasMore && last !== undefined ? encodeCursor(cursorOf(last)) : null,
+  };
+}

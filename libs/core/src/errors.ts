@@ -1,0 +1,104 @@
+/**
+ * The one error type every lib throws for a client-visible failure. REST turns it into RFC 9457
+ * problem+json and MCP into an `isError` tool result, both carrying the same `code` and `detail`.
+ */
+export interface FieldError {
+  /** Dotted path of the offending input field, e.g. `price` or `changes.2.value`. */
+  field: string;
+  message: string;
+}
+
+export type ErrorCode =
+  | 'validation_failed'
+  | 'invalid_json'
+  | 'not_found'
+  | 'conflict'
+  | 'challenge_closed'
+  | 'account_archived'
+  | 'unauthorized'
+  | 'invalid_token'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'idempotency_key_reused'
+  | 'idempotency_in_progress'
+  | 'service_unavailable'
+  | 'internal_error';
+
+const TITLES: Record<ErrorCode, [status: number, title: string]> = {
+  validation_failed: [400, 'Invalid request'],
+  invalid_json: [400, 'Malformed JSON'],
+  not_found: [404, 'Not found'],
+  conflict: [409, 'Conflict'],
+  challenge_closed: [409, 'Challenge is closed'],
+  account_archived: [409, 'Account is archived'],
+  unauthorized: [401, 'Authentication required'],
+  invalid_token: [401, 'Invalid API key'],
+  method_not_allowed: [405, 'Method not allowed'],
+  payload_too_large: [413, 'Payload too large'],
+  unsupported_media_type: [415, 'Unsupported media type'],
+  rate_limited: [429, 'Too many requests'],
+  idempotency_key_reused: [422, 'Idempotency key reused'],
+  idempotency_in_progress: [409, 'Request in progress'],
+  service_unavailable: [503, 'Service unavailable'],
+  internal_error: [500, 'Internal error'],
+};
+
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  code: ErrorCode;
+  detail: string;
+  errors?: FieldError[];
+}
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly title: string;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(detail);
+    this.name = 'AppError';
+    const [status, title] = TITLES[code];
+    this.status = status;
+    this.title = title;
+  }
+
+  static validation(detail: string, errors?: FieldError[]): AppError {
+    return new AppError('validation_failed', detail, errors);
+  }
+
+  /** A single invalid field, with the detail derived from it so REST and MCP read the same. */
+  static invalidField(field: string, message: string): AppError {
+    return new AppError('validation_failed', `${field}: ${message}`, [{ field, message }]);
+  }
+
+  static notFound(what: string): AppError {
+    return new AppError('not_found', `${what} not found.`);
+  }
+
+  static conflict(detail: string, code: 'conflict' | 'challenge_closed' | 'account_archived' = 'conflict'): AppError {
+    return new AppError(code, detail);
+  }
+
+  toProblem(): ProblemDetails {
+    return {
+      type: `https://propfolio.dev/problems/${this.code.replace(/_/g, '-')}`,
+      title: this.title,
+      status: this.status,
+      code: this.code,
+      detail: this.detail,
+      ...(this.errors && this.errors.length > 0 ? { errors: this.errors } : {}),
+    };
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

@@ -1,0 +1,68 @@
+import { PrismaClient } from './generated/prisma/client.js';
+import { applyMigrations, type MigrationReport } from './migrations.js';
+import { openPglite } from './pglite-target.js';
+import { openPostgres } from './postgres-target.js';
+import type { SqlRunner } from './sql-runner.js';
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server (`postgresql://…`). When absent, the embedded PGlite database is used. */
+  databaseUrl?: string | undefined;
+  /** Where the embedded database keeps its files (default `./data`). Ignored with `databaseUrl`. */
+  dataDir?: string | undefined;
+  /** Embedded database in memory only: for tests and benchmarks. */
+  memory?: boolean;
+  /** Connections per process against a PostgreSQL server (default 10). */
+  poolSize?: number;
+  /** Apply pending migrations before returning (default true). */
+  migrate?: boolean;
+}
+
+/**
+ * The data layer's one handle. Nothing outside this lib knows which target (PGlite or a PostgreSQL
+ * server) is behind it.
+ */
+export interface Database {
+  readonly prisma: PrismaClient;
+  /** What opening applied; `applied` is empty on every start after the first. */
+  readonly migrations: MigrationReport;
+  /** Resolves when the database answers a query; rejects otherwise (readiness probe). */
+  ping(): Promise<void>;
+  /** Applies pending migrations; safe to call again and from several processes at once. */
+  migrate(): Promise<MigrationReport>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
+  const target = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : await openPglite(options.memory ? undefined : (options.dataDir ?? './data'));
+  const runner: SqlRunner = target.runner;
+  let migrations: MigrationReport = { applied: [], alreadyApplied: 0 };
+  try {
+    if (options.migrate !== false) migrations = await applyMigrations(runner);
+  } catch (error) {
+    await target.close();
+    throw error;
+  }
+  const prisma = new PrismaClient({ adapter: target.adapter });
+  let closed = false;
+  return {
+    prisma,
+    get migrations() {
+      return migrations;
+    },
+    ping: async () => {
+      await runner.query('SELECT 1');
+    },
+    migrate: async () => {
+      migrations = await applyMigrations(runner);
+      return migrations;
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await prisma.$disconnect().catch(() => undefined);
+      await target.close();
+    },
+  };
+}

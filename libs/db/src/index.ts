@@ -1,0 +1,6 @@
+export { openDatabase, type Database, type DatabaseOptions } from './database.js';
+export { DataDirectoryLockedError } from './directory-lock.js';
+export type { MigrationReport } from './migrations.js';
+export { Prisma, PrismaClient } from './generated/prisma/client.js';
+export type * from './generated/prisma/models.js';
+export { Billing, ChallengeStatus } from './generated/prisma/enums.js';

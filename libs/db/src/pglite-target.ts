@@ -1,0 +1,44 @@
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { acquireDirectoryLock } from './directory-lock.js';
+import type { SqlRunner } from './sql-runner.js';
+
+export interface PgliteTarget {
+  adapter: PrismaPGlite;
+  runner: SqlRunner;
+  close(): Promise<void>;
+}
+
+/**
+ * The embedded database: a real PostgreSQL (PGlite) inside this process. On disk it keeps its files in
+ * `dataDir`, created on first start, and one directory belongs to one process (guarded by a lock file).
+ */
+export async function openPglite(dataDir: string | undefined): Promise<PgliteTarget> {
+  const release = dataDir ? acquireDirectoryLock(dataDir) : () => undefined;
+  try {
+    const pglite = dataDir ? await PGlite.create({ dataDir }) : await PGlite.create();
+    const runner: SqlRunner = {
+      exec: async (script) => {
+        await pglite.exec(script);
+      },
+      query: async <Row extends Record<string, unknown>>(sql: string, params?: unknown[]) =>
+        (await pglite.query<Row>(sql, params)).rows,
+      // One process owns the directory (lock file), and PGlite serialises its own queries.
+      withMigrationLock: (work) => work(runner),
+    };
+    return {
+      adapter: new PrismaPGlite(pglite),
+      runner,
+      close: async () => {
+        try {
+          if (!pglite.closed) await pglite.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

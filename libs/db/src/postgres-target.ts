@@ -1,0 +1,41 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import type { SqlRunner } from './sql-runner.js';
+
+export interface PostgresTarget {
+  adapter: PrismaPg;
+  runner: SqlRunner;
+  close(): Promise<void>;
+}
+
+/** Arbitrary constant shared by every Propfolio process: the advisory lock key for migrations. */
+const MIGRATION_LOCK_KEY = 7_311_420_026;
+
+export function openPostgres(databaseUrl: string, poolSize: number): PostgresTarget {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const runnerOn = (queryable: pg.Pool | pg.PoolClient): SqlRunner => ({
+    exec: async (script) => {
+      await queryable.query(script);
+    },
+    query: async <Row extends Record<string, unknown>>(sql: string, params?: unknown[]) =>
+      (await queryable.query<Row>(sql, params)).rows,
+    withMigrationLock: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        return await work(runnerOn(client));
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
+  });
+  const runner = runnerOn(pool);
+  return {
+    adapter: new PrismaPg(pool),
+    runner,
+    close: () => pool.end(),
+  };
+}
