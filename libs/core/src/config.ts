@@ -1,0 +1,98 @@
+import { AppError } from './errors.js';
+
+/**
+ * Environment-variable configuration, validated at start. Each app reads the whole set once and fails
+ * fast with every problem listed, rather than on first use.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: LogLevel;
+  redisUrl: string | undefined;
+  /** Requests per minute per API key (per client IP for requests without one). */
+  rateLimitPerMinute: number;
+  /** Catalog plans older than this many days are flagged `stale`. */
+  planStaleAfterDays: number;
+  /** Largest accepted JSON body, in bytes. */
+  bodyLimitBytes: number;
+  /** MCP: Host header values accepted (DNS-rebinding protection). */
+  mcpAllowedHosts: string[];
+  /** MCP: Origin header values accepted when a browser sends one. */
+  mcpAllowedOrigins: string[];
+  /** Milliseconds a shutdown waits for in-flight requests before closing the database anyway. */
+  shutdownGraceMs: number;
+}
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}").`);
+    return fallback;
+  }
+  return value;
+}
+
+function list(env: Env, name: string, fallback: string[]): string[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  return raw.split(',').map((item) => item.trim()).filter(Boolean);
+}
+
+function url(env: Env, name: string, protocols: string[], problems: string[]): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    const parsed = new URL(raw);
+    if (protocols.includes(parsed.protocol)) return raw;
+  } catch {
+    // reported below
+  }
+  problems.push(`${name} must be a ${protocols.map((p) => p.replace(':', '://…')).join(' or ')} URL.`);
+  return undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}\nSee .env.example for every setting.`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const port = integer(env, 'PORT', 3000, 0, 65535, problems);
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}").`);
+  const config: Config = {
+    port,
+    host,
+    databaseUrl: url(env, 'DATABASE_URL', ['postgresql:', 'postgres:'], problems),
+    dataDir: env.DATA_DIR?.trim() || './data',
+    logLevel,
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:'], problems),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000, problems),
+    planStaleAfterDays: integer(env, 'PLAN_STALE_AFTER_DAYS', 180, 1, 3650, problems),
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 16 * 1_048_576, problems),
+    mcpAllowedHosts: list(env, 'MCP_ALLOWED_HOSTS', ['localhost', '127.0.0.1', '[::1]']),
+    mcpAllowedOrigins: list(env, 'MCP_ALLOWED_ORIGINS', []),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000, problems),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/** Guard for code paths that need a value the config marks optional. */
+export function requireSetting<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new AppError('service_unavailable', `${name} is not configured.`);
+  return value;
+}

@@ -1,0 +1,54 @@
+import type { Logger } from '../logger.js';
+import type { JsonSchema } from './json-schema.js';
+import type { Constructor } from './parse-input.js';
+
+/** The authenticated user behind a request (from a valid API key). */
+export interface Caller {
+  userId: string;
+  userName: string;
+  keyId: string;
+}
+
+export interface OperationContext {
+  /** null for requests without an API key (public operations only). */
+  caller: Caller | null;
+  logger: Logger;
+  /** "Now" for this request; injectable so date rules can be tested. */
+  now: Date;
+}
+
+export interface RestBinding {
+  method: 'GET' | 'POST' | 'PATCH';
+  /** Express-style path under /api/v1, e.g. `/challenges/:id`. Path params are merged into the input. */
+  path: string;
+  /** Status of a successful answer (default 200). */
+  status?: number;
+}
+
+/**
+ * One operation, defined once and served by both front doors: the REST route and the MCP tool of the
+ * same name take the same input contract, run the same code and fail with the same errors.
+ */
+export interface Operation<Input extends object = object, Output = unknown> {
+  /** MCP tool name (snake_case); also the OpenAPI operationId. */
+  name: string;
+  title: string;
+  /** Written for agents: when to use it and what it returns. Also the OpenAPI description. */
+  description: string;
+  /** `key`: needs an API key and acts on the caller's own records. `public`: no key needed. */
+  auth: 'key' | 'public';
+  /** class-validator contract of the input (query or body plus path params). */
+  input: Constructor<Input>;
+  /** JSON Schema of the output (typebox), the MCP outputSchema and the OpenAPI response. */
+  output: JsonSchema;
+  /** Truthful behaviour hints (MCP annotations). Nothing here deletes records. */
+  readOnly: boolean;
+  idempotent: boolean;
+  rest: RestBinding;
+  run(context: OperationContext, input: Input): Promise<Output>;
+}
+
+/** Identity helper that keeps Input and Output inferred for each definition. */
+export function defineOperation<Input extends object, Output>(operation: Operation<Input, Output>): Operation<Input, Output> {
+  return operation;
+}

@@ -1,0 +1,35 @@
+import { Transform } from 'class-transformer';
+import { registerDecorator, type ValidationOptions } from 'class-validator';
+import { isIsoDate } from '../dates.js';
+
+/** The validator name the JSON Schema derivation maps to `format: date`. */
+export const IS_ISO_DATE = 'isIsoCalendarDate';
+
+/** A real calendar date written `YYYY-MM-DD` (2026-02-30 fails). */
+export function IsIsoDate(options?: ValidationOptions): PropertyDecorator {
+  return (target, property) =>
+    registerDecorator({
+      name: IS_ISO_DATE,
+      target: target.constructor,
+      propertyName: String(property),
+      options: { message: '$property must be a real calendar date in YYYY-MM-DD format', ...options },
+      validator: { validate: (value: unknown) => typeof value === 'string' && isIsoDate(value) },
+    });
+}
+
+/** Upper-cases a string input (currency codes are accepted in any case and stored upper-case). */
+export const UpperCase = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toUpperCase() : value));
+
+/** Trims a string input, so that whitespace-only strings fail a MinLength(1). */
+export const Trim = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+
+/**
+ * Query-string numbers arrive as text: convert strings of digits, leave anything else for the
+ * validators to reject with a clear message (class-transformer's Number() would turn '' into 0).
+ */
+export const NumberFromQuery = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value,
+  );

@@ -1,0 +1,41 @@
+import type { LogLevel } from './config.js';
+
+/** Structured JSON logs, one object per line on stdout, with whatever context (request id…) is bound. */
+export interface Logger {
+  debug(message: string, fields?: Record<string, unknown>): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+  child(fields: Record<string, unknown>): Logger;
+}
+
+const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+
+/** Never let a credential reach the logs, whatever field a caller puts it in. */
+const KEY_PATTERN = /eakey_[A-Za-z0-9]+/g;
+function redact(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(KEY_PATTERN, 'eakey_[redacted]');
+  return value;
+}
+
+export function createLogger(
+  level: LogLevel,
+  bound: Record<string, unknown> = {},
+  write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Logger {
+  const emit = (at: LogLevel, message: string, fields?: Record<string, unknown>) => {
+    if (RANK[at] < RANK[level]) return;
+    const entry: Record<string, unknown> = { time: new Date().toISOString(), level: at, msg: redact(message) };
+    for (const [key, value] of Object.entries({ ...bound, ...fields })) {
+      entry[key] = value instanceof Error ? { name: value.name, message: redact(value.message), stack: value.stack } : redact(value);
+    }
+    write(JSON.stringify(entry));
+  };
+  return {
+    debug: (m, f) => emit('debug', m, f),
+    info: (m, f) => emit('info', m, f),
+    warn: (m, f) => emit('warn', m, f),
+    error: (m, f) => emit('error', m, f),
+    child: (fields) => createLogger(level, { ...bound, ...fields }, write),
+  };
+}
