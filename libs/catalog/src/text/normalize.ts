@@ -1,0 +1,100 @@
+/**
+ * The one text normaliser and n-gram tokenizer of the catalog. Indexing (import) and querying (search)
+ * both go through this module, so a query term and the indexed text are always folded the same way:
+ * NFKC (full-width/half-width), lower case, katakana to hiragana, and runs of whitespace to one space.
+ */
+
+/** Bump when the folding rules change: it is part of every article's content hash, so a re-import reindexes. */
+export const NORMALIZER_VERSION = 1;
+
+const KATAKANA_START = 0x30a1; // ァ
+const KATAKANA_END = 0x30f6; // ヶ
+const KANA_OFFSET = 0x60;
+const WHITESPACE = /\s/u;
+/** Marks that NFKC may fuse with the preceding character (combining marks, half-width voiced marks). */
+const JOINS_PREVIOUS = /^[\p{M}\uFF9E\uFF9F]$/u;
+
+function foldChunk(chunk: string): string {
+  let out = '';
+  for (const ch of chunk.normalize('NFKC').toLowerCase()) {
+    const code = ch.codePointAt(0) as number;
+    out += code >= KATAKANA_START && code <= KATAKANA_END ? String.fromCodePoint(code - KANA_OFFSET) : ch;
+  }
+  return out;
+}
+
+export interface NormalizedText {
+  /** The folded text. */
+  text: string;
+  /** For each UTF-16 unit of `text`, the UTF-16 index in the original string it came from. */
+  sourceIndex: number[];
+}
+
+/**
+ * Normalises `input` and keeps, for every output unit, the position of the original character it came
+ * from, so a match found in folded text can be cut and highlighted in the original text.
+ */
+export function normalizeWithMap(input: string): NormalizedText {
+  const chars = Array.from(input);
+  let text = '';
+  const sourceIndex: number[] = [];
+  let offset = 0;
+  let pendingSpace = -1; // original index of a whitespace run still to be written as one space
+  for (let i = 0; i < chars.length; ) {
+    const start = offset;
+    let chunk = chars[i] as string;
+    i++;
+    while (i < chars.length && JOINS_PREVIOUS.test(chars[i] as string)) chunk += chars[i++] as string;
+    offset += chunk.length;
+    const folded = foldChunk(chunk);
+    if (folded.length === 0) continue;
+    if (WHITESPACE.test(folded)) {
+      if (pendingSpace === -1 && text.length > 0) pendingSpace = start;
+      continue;
+    }
+    if (pendingSpace !== -1) {
+      text += ' ';
+      sourceIndex.push(pendingSpace);
+      pendingSpace = -1;
+    }
+    text += folded;
+    for (let k = 0; k < folded.length; k++) sourceIndex.push(start);
+  }
+  return { text, sourceIndex };
+}
+
+export function normalizeText(input: string): string {
+  return normalizeWithMap(input).text;
+}
+
+/** Splits a free-text query into distinct normalised terms (every term must match). */
+export function queryTerms(query: string): string[] {
+  const terms = normalizeText(query).split(' ').filter((t) => t.length > 0);
+  return [...new Set(terms)];
+}
+
+/**
+ * The grams indexed for a normalised text: every character (unigram) and every pair of adjacent
+ * characters (bigram) inside each whitespace-separated token. A term without spaces that occurs in
+ * the text therefore has all of its `termGrams` in this set.
+ */
+export function textGrams(normalized: string): Set<string> {
+  const grams = new Set<string>();
+  for (const token of normalized.split(' ')) {
+    const chars = Array.from(token);
+    for (let i = 0; i < chars.length; i++) {
+      grams.add(chars[i] as string);
+      if (i + 1 < chars.length) grams.add((chars[i] as string) + (chars[i + 1] as string));
+    }
+  }
+  return grams;
+}
+
+/** The grams a normalised term needs: its bigrams, or the character itself for a one-character term. */
+export function termGrams(term: string): string[] {
+  const chars = Array.from(term);
+  if (chars.length === 1) return chars;
+  const grams = new Set<string>();
+  for (let i = 0; i + 1 < chars.length; i++) grams.add((chars[i] as string) + (chars[i + 1] as string));
+  return [...grams];
+}
