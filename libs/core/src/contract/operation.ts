@@ -45,6 +45,8 @@ export interface Operation<Input extends object = object, Output = unknown> {
   readOnly: boolean;
   idempotent: boolean;
   rest: RestBinding;
+  /** false for REST-only operations (the EA tracker's feed); every other operation is also an MCP tool. */
+  mcp?: boolean;
   run(context: OperationContext, input: Input): Promise<Output>;
 }
 

@@ -1,0 +1,21 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { OperationContext } from '@propfolio/core';
+
+/** Resources and prompts beside the tools (articles, EA input docs, a spending review prompt). */
+export interface McpExtras {
+  register(server: Server, context: OperationContext): void;
+}
+
+/** Empty lists until resources and prompts are provided. */
+export const noExtras: McpExtras = {
+  register: (server) => {
+    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [] }));
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
+    server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [] }));
+  },
+};

@@ -1,0 +1,46 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Operation, OperationContext } from '@propfolio/core';
+import { callTool } from './tool-call.js';
+import { mcpOperations, toolLists } from './tool-definitions.js';
+import type { McpExtras } from './extras.js';
+
+export const SERVER_INFO = { name: 'propfolio', title: 'Propfolio', version: '1.0.0' };
+
+const INSTRUCTIONS =
+  'Propfolio tracks prop-firm challenges. Without an API key you can search prop-firm plans (list prices ' +
+  'before coupons, each with a checked-on date: warn when `stale` is true), search articles and use the EA ' +
+  'settings assistant. With a key you can also read and record the user’s challenges, memos, payouts and ' +
+  'EA accounts. Records cannot be deleted here, only in the web dashboard.';
+
+/** Per-process, immutable: the tool tables every per-request server reads. */
+export interface McpCatalog {
+  toolsByName: ReadonlyMap<string, Operation>;
+  anonymous: Tool[];
+  authenticated: Tool[];
+  extras: McpExtras;
+}
+
+export function mcpCatalog(operations: readonly Operation[], extras: McpExtras): McpCatalog {
+  const tools = mcpOperations(operations);
+  return { toolsByName: new Map(tools.map((op) => [op.name, op])), ...toolLists(operations), extras };
+}
+
+/**
+ * A fresh server for one HTTP request (stateless: nothing is shared between requests or clients),
+ * bound to that request's caller.
+ */
+export function createMcpServer(catalog: McpCatalog, context: OperationContext): Server {
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: {}, resources: {}, prompts: {} },
+    instructions: INSTRUCTIONS,
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: context.caller ? catalog.authenticated : catalog.anonymous,
+  }));
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    callTool(catalog.toolsByName, request.params.name, request.params.arguments, context),
+  );
+  catalog.extras.register(server, context);
+  return server;
+}

@@ -1,0 +1,1 @@
+export { createRestApp, API_PREFIX, type RestAppOptions } from './rest-app.js';

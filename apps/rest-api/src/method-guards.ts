@@ -1,0 +1,39 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { AppError, type Operation } from '@propfolio/core';
+import { sendProblem } from '@propfolio/operations';
+
+function pathMatcher(path: string): RegExp {
+  return new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`);
+}
+
+/**
+ * Records are never deleted (or replaced) through the API: DELETE and PUT answer 405 with the methods
+ * the path does allow, and a pointer to where deletion happens.
+ */
+export function refuseDeleteAndPut(operations: readonly Operation[]): RequestHandler {
+  const routes = operations.map((op) => ({ matcher: pathMatcher(op.rest.path), method: op.rest.method }));
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'DELETE' && req.method !== 'PUT') return next();
+    const allowed = [...new Set(routes.filter((r) => r.matcher.test(req.path)).map((r) => r.method))];
+    const allow = allowed.length > 0 ? allowed.join(', ') : 'GET';
+    sendProblem(
+      res,
+      new AppError(
+        'method_not_allowed',
+        `${req.method} is not supported: records are never deleted or replaced through the API. ` +
+          'Delete records in the web dashboard; change them with PATCH where a route offers it.',
+      ),
+      { Allow: allow },
+    );
+  };
+}
+
+/** Bodies must be JSON: a POST or PATCH with another content type answers 415 before it is read. */
+export function requireJsonBodies(): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'POST' && req.method !== 'PATCH') return next();
+    const hasBody = Number(req.header('content-length') ?? 0) > 0 || req.header('transfer-encoding') !== undefined;
+    if (!hasBody || req.is('application/json')) return next();
+    sendProblem(res, new AppError('unsupported_media_type', 'Send the request body as application/json.'));
+  };
+}

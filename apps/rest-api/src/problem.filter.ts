@@ -1,0 +1,20 @@
+import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import { AppError } from '@propfolio/core';
+import { requestState, respondWithError, type AppContext } from '@propfolio/operations';
+
+/** Every failure on a Nest route, ours or Nest's own (unknown route), leaves as problem+json. */
+@Catch()
+export class ProblemFilter implements ExceptionFilter {
+  constructor(private readonly context: AppContext) {}
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const logger = requestState(res)?.logger ?? this.context.logger;
+    if (error instanceof HttpException && error.getStatus() === 404) {
+      respondWithError(res, AppError.notFound('Route'), logger);
+      return;
+    }
+    respondWithError(res, error, logger);
+  }
+}

@@ -1,0 +1,57 @@
+import 'reflect-metadata';
+import { Module, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import {
+  authenticateRequests,
+  rateLimitRequests,
+  requestContext,
+  requestState,
+  respondWithError,
+  type AppContext,
+} from '@propfolio/operations';
+import { refuseDeleteAndPut, requireJsonBodies } from './method-guards.js';
+import { docsRoutes } from './openapi/docs.js';
+import { operationsController } from './operations.controller.js';
+import { ProblemFilter } from './problem.filter.js';
+import { RestOperationRunner } from './rest-runner.js';
+
+export const API_PREFIX = '/api/v1';
+
+export interface RestAppOptions {
+  /** An Express app that already has shared middleware and routes (the combined server's /mcp). */
+  expressApp?: Express;
+}
+
+/**
+ * The REST front door: NestJS on Express serving every operation under /api/v1, with the cross-cutting
+ * rules in a fixed order: request id and logs, 405 for DELETE/PUT, 415, body limit, key, rate limit.
+ */
+export async function createRestApp(context: AppContext, options: RestAppOptions = {}): Promise<INestApplication> {
+  const app = options.expressApp ?? express();
+  app.disable('x-powered-by');
+  if (!options.expressApp) app.use(requestContext(context.logger));
+
+  const api = express.Router();
+  api.use(refuseDeleteAndPut(context.operations));
+  api.use(requireJsonBodies());
+  api.use(express.json({ limit: context.config.bodyLimitBytes, strict: false }));
+  api.use(authenticateRequests(context.authenticate));
+  api.use(rateLimitRequests(context.rateLimiter));
+  // Errors raised by the middleware above (malformed JSON, too large) leave as problem+json too.
+  api.use((error: unknown, _req: Request, res: Response, _next: NextFunction) =>
+    respondWithError(res, error, requestState(res)?.logger ?? context.logger),
+  );
+  app.use(API_PREFIX, api);
+  app.use(docsRoutes(context.operations, API_PREFIX));
+
+  @Module({ controllers: [operationsController(context.operations, new RestOperationRunner(context))] })
+  class RestModule {}
+
+  const nest = await NestFactory.create(RestModule, new ExpressAdapter(app), { bodyParser: false, logger: false });
+  nest.setGlobalPrefix(API_PREFIX.slice(1));
+  nest.useGlobalFilters(new ProblemFilter(context));
+  await nest.init();
+  return nest;
+}

@@ -1,0 +1,31 @@
+import type { Request, Response } from 'express';
+import { AppError, type Operation } from '@propfolio/core';
+import { executeOperation, requestState, type AppContext } from '@propfolio/operations';
+import { withIdempotency } from './idempotency.js';
+
+/**
+ * Turns an HTTP request into an operation call: the input is the query (GET) or the JSON body, plus the
+ * path parameters; POSTs honour Idempotency-Key. Everything else is the operation's own business.
+ */
+export class RestOperationRunner {
+  constructor(private readonly context: AppContext) {}
+
+  async run(operation: Operation, req: Request, res: Response): Promise<unknown> {
+    const state = requestState(res);
+    const input = restInput(operation, req);
+    const execute = () => executeOperation(operation, { caller: state.caller, logger: state.logger, now: new Date() }, input);
+    if (operation.rest.method !== 'POST') return execute();
+    return withIdempotency(this.context, req, res, operation.rest.status ?? 200, execute);
+  }
+}
+
+function restInput(operation: Operation, req: Request): Record<string, unknown> {
+  const source: unknown = operation.rest.method === 'GET' ? req.query : (req.body ?? {});
+  if (typeof source !== 'object' || source === null || Array.isArray(source)) {
+    throw AppError.validation('The request body must be a JSON object.', [{ field: '', message: 'must be a JSON object' }]);
+  }
+  const params = req.params as Record<string, string>;
+  const clash = Object.keys(params).find((name) => Object.hasOwn(source, name));
+  if (clash) throw AppError.invalidField(clash, 'is taken from the URL path and must not be sent in the request');
+  return { ...(source as Record<string, unknown>), ...params };
+}

@@ -1,0 +1,40 @@
+import type { Response } from 'express';
+import { AppError, type Logger } from '@propfolio/core';
+
+interface HttpishError {
+  type?: string;
+  status?: number;
+  statusCode?: number;
+}
+
+/**
+ * Maps anything thrown while serving a request to an AppError. Errors we did not anticipate become a
+ * generic 500 (logged in full by the caller), never a stack trace on the wire.
+ */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const e = (error ?? {}) as HttpishError;
+  if (e.type === 'entity.parse.failed') return new AppError('invalid_json', 'The request body is not valid JSON.');
+  if (e.type === 'entity.too.large') return new AppError('payload_too_large', 'The request body is larger than the limit.');
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
+    return new AppError('unsupported_media_type', 'Send the body as UTF-8 JSON.');
+  }
+  const status = e.status ?? e.statusCode;
+  if (status === 404) return AppError.notFound('Route');
+  return new AppError('internal_error', 'An unexpected error occurred. It has been logged; please try again later.');
+}
+
+export function sendProblem(res: Response, error: AppError, extraHeaders: Record<string, string> = {}): void {
+  if (res.headersSent) return;
+  for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value);
+  if (error.code === 'unauthorized') res.setHeader('WWW-Authenticate', 'Bearer');
+  if (error.code === 'invalid_token') res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
+  res.status(error.status).type('application/problem+json').send(JSON.stringify(error.toProblem()));
+}
+
+/** Sends the problem for `error`, logging unexpected ones with their stack. */
+export function respondWithError(res: Response, error: unknown, logger: Logger): void {
+  const appError = toAppError(error);
+  if (appError.code === 'internal_error') logger.error('unhandled error', { error });
+  sendProblem(res, appError);
+}

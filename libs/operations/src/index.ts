@@ -1,0 +1,8 @@
+export { openAppContext, type AppContext } from './app-context.js';
+export { executeOperation, KEY_NEEDED_MESSAGE } from './execute.js';
+export { bearerToken } from './bearer.js';
+export type { Authenticator } from './registry.js';
+export type { RateDecision, RateLimiter } from './rate-limit/index.js';
+export { memoryRateLimiter } from './rate-limit/index.js';
+export * from './http/index.js';
+export type { IdempotencyPort, IdempotencyStart } from './idempotency-port.js';

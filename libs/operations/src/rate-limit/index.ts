@@ -1,0 +1,13 @@
+import type { Config, Logger } from '@propfolio/core';
+import { memoryRateLimiter } from './memory-rate-limiter.js';
+import { redisRateLimiter } from './redis-rate-limiter.js';
+import type { RateLimiter } from './rate-limiter.js';
+
+export type { RateDecision, RateLimiter } from './rate-limiter.js';
+export { memoryRateLimiter, redisRateLimiter };
+
+export function createRateLimiter(config: Config, logger: Logger): RateLimiter {
+  return config.redisUrl
+    ? redisRateLimiter(config.redisUrl, config.rateLimitPerMinute, logger)
+    : memoryRateLimiter(config.rateLimitPerMinute);
+}
