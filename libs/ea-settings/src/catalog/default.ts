@@ -1,4 +1,4 @@
-import { defaultCatalogData } from './data/index.js';
+import { defaultCatalogData } from './content/index.js';
 import { loadCatalog } from './load.js';
 import type { Catalog } from './types.js';
 

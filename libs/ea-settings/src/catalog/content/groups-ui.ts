@@ -1,0 +1,155 @@
+import type { GroupData, ParamRow } from '../types.js';
+
+const colour = (name: string, value: number, ja: string, en: string, whatJa: string, whatEn: string): ParamRow => [
+  name,
+  'color',
+  value,
+  ja,
+  en,
+  `${whatJa}の色です。MT5の色番号（0xBBGGRRの10進数）で保存されます。`,
+  `Colour of ${whatEn}, stored as an MT colour number (0xBBGGRR in decimal).`,
+];
+
+/** Groups 34–44: panel, chart display, notifications, logging, tester and safety. */
+export const uiGroups: GroupData[] = [
+  {
+    number: 34,
+    label: { ja: 'パネル', en: 'Panel' },
+    description: { ja: 'チャート上の操作パネルの表示と位置。', en: 'Display and position of the on-chart panel.' },
+    inputs: [
+      ['ShowPanel', 'bool', true, 'パネルを表示', 'Show panel', '発注ボタンと口座状況のパネルをチャートに表示します。', 'Shows the order buttons and account panel on the chart.'],
+      ['PanelCorner', 'enum', 0, 'パネルの基準位置', 'Panel corner', 'パネルを置くチャートの角です。', 'Chart corner the panel is anchored to.', { enum: 'corner' }],
+      ['PanelX', 'int', 10, 'パネルの横位置', 'Panel X offset', '基準の角からの横方向の距離です。', 'Horizontal distance from the corner.', { min: 0, max: 4000, step: 5, unit: 'pixels' }],
+      ['PanelY', 'int', 30, 'パネルの縦位置', 'Panel Y offset', '基準の角からの縦方向の距離です。', 'Vertical distance from the corner.', { min: 0, max: 4000, step: 5, unit: 'pixels' }],
+      ['PanelScale', 'double', 1, 'パネルの拡大率', 'Panel scale', '高解像度の画面でパネルを拡大します。', 'Enlarges the panel on high-DPI screens.', { min: 0.5, max: 3, step: 0.1, unit: 'multiplier' }],
+      ['PanelLanguage', 'enum', 0, 'パネルの言語', 'Panel language', 'パネルとメッセージの言語です。', 'Language of the panel and messages.', { enum: 'panelLang' }],
+      ['PanelMinimized', 'bool', false, '最小化して起動', 'Start minimized', '起動時にパネルを折りたたんだ状態にします。', 'Starts with the panel collapsed.'],
+    ],
+  },
+  {
+    number: 35,
+    label: { ja: 'パネルの色', en: 'Panel colours' },
+    description: { ja: 'パネルの背景・文字・ボタンの色。', en: 'Background, text and button colours of the panel.' },
+    inputs: [
+      colour('PanelBackColor', 5197615, '背景色', 'Background colour', 'パネル背景', 'the panel background'),
+      colour('PanelBorderColor', 12632256, '枠線の色', 'Border colour', 'パネルの枠線', 'the panel border'),
+      colour('PanelTextColor', 16777215, '文字色', 'Text colour', 'パネルの文字', 'the panel text'),
+      colour('PanelProfitColor', 3329330, '利益の色', 'Profit colour', '利益表示', 'profit figures'),
+      colour('PanelLossColor', 4678655, '損失の色', 'Loss colour', '損失表示', 'loss figures'),
+      colour('ButtonBuyColor', 16748574, '買いボタンの色', 'Buy button colour', '買いボタン', 'the buy button'),
+      colour('ButtonSellColor', 3937500, '売りボタンの色', 'Sell button colour', '売りボタン', 'the sell button'),
+    ],
+  },
+  {
+    number: 36,
+    label: { ja: 'フォント', en: 'Fonts' },
+    description: { ja: 'パネルの文字の書体と大きさ。', en: 'Typeface and sizes of the panel text.' },
+    inputs: [
+      ['PanelFontName', 'string', 'Meiryo UI', 'フォント名', 'Font name', 'パネルの書体です。Windowsに入っているフォント名を指定します。', 'Panel typeface; must be a font installed in Windows.'],
+      ['PanelFontSize', 'int', 9, '文字の大きさ', 'Font size', 'パネル本文の文字の大きさです。', 'Size of the panel text.', { min: 6, max: 24, step: 1, unit: 'pt' }],
+      ['PanelTitleFontSize', 'int', 11, '見出しの大きさ', 'Title font size', 'パネルの見出しの文字の大きさです。', 'Size of the panel title.', { min: 6, max: 32, step: 1, unit: 'pt' }],
+      ['ButtonFontSize', 'int', 10, 'ボタンの文字の大きさ', 'Button font size', '発注ボタンの文字の大きさです。', 'Size of the order-button labels.', { min: 6, max: 24, step: 1, unit: 'pt' }],
+      ['PanelFontBold', 'bool', false, '太字', 'Bold text', 'パネルの文字を太字にします。', 'Renders the panel text in bold.'],
+    ],
+  },
+  {
+    number: 37,
+    label: { ja: 'チャート表示', en: 'Chart display' },
+    description: { ja: 'エントリー・損切り・利確ラインの表示。', en: 'Entry, stop-loss and take-profit lines on the chart.' },
+    inputs: [
+      ['ShowEntryLines', 'bool', true, 'エントリーラインを表示', 'Show entry lines', '建値の位置に水平線を表示します。', 'Draws a horizontal line at each entry price.'],
+      ['ShowSlTpLines', 'bool', true, '損切り・利確ラインを表示', 'Show SL/TP lines', '損切りと利確の位置に水平線を表示します。隠し損切り・利確でも表示されます。', 'Draws the stop and target levels, including hidden ones.'],
+      colour('EntryLineColor', 55295, 'エントリーラインの色', 'Entry line colour', 'エントリーライン', 'entry lines'),
+      colour('SlLineColor', 255, '損切りラインの色', 'Stop-loss line colour', '損切りライン', 'stop-loss lines'),
+      colour('TpLineColor', 65280, '利確ラインの色', 'Take-profit line colour', '利確ライン', 'take-profit lines'),
+      ['LineStyle', 'enum', 2, '線の種類', 'Line style', 'ラインの線の種類です。', 'Dash pattern of the lines.', { enum: 'lineStyle' }],
+      ['LineWidth', 'int', 1, '線の太さ', 'Line width', 'ラインの太さです。2以上では線の種類は実線になります。', 'Line thickness; above 1 MetaTrader draws it solid.', { min: 1, max: 5, step: 1, unit: 'pixels' }],
+    ],
+  },
+  {
+    number: 38,
+    label: { ja: 'アラート', en: 'Alerts' },
+    description: { ja: 'ターミナル内のアラートとサウンド。', en: 'In-terminal alerts and sounds.' },
+    inputs: [
+      ['AlertsEnabled', 'bool', true, 'アラートを使う', 'Use alerts', 'アラートを有効にします。falseなら以下の個別設定は無視されます。', 'Master switch; when false the options below are ignored.'],
+      ['AlertOnEntry', 'bool', true, 'エントリー時に通知', 'Alert on entry', '注文が約定したら通知します。', 'Alerts when an order fills.'],
+      ['AlertOnExit', 'bool', true, '決済時に通知', 'Alert on exit', 'ポジションが決済されたら通知します。', 'Alerts when a position closes.'],
+      ['AlertOnGuard', 'bool', true, 'ガード発動時に通知', 'Alert on guard', '日次損失・ドローダウン・有効証拠金ガードが発動したら通知します。', 'Alerts when a loss or equity guard fires.'],
+      ['AlertSound', 'string', 'alert.wav', '通知音', 'Alert sound', 'ターミナルのSoundsフォルダーにある音声ファイル名です。空欄なら音を鳴らしません。', 'Sound file in the terminal\'s Sounds folder; empty is silent.'],
+      ['AlertPopup', 'bool', true, 'ポップアップ表示', 'Pop-up', 'アラートウィンドウを表示します。', 'Shows the alert window.'],
+      ['AlertCooldownSeconds', 'int', 60, '同じ通知の間隔', 'Alert cool-down', '同じ内容の通知を繰り返さない時間です。', 'Time during which the same alert is not repeated.', { min: 0, max: 3600, step: 10, unit: 'seconds' }],
+    ],
+  },
+  {
+    number: 39,
+    label: { ja: 'プッシュ通知とメール', en: 'Push and mail' },
+    description: { ja: 'スマートフォンへのプッシュ通知とメール。', en: 'Push notifications to the phone and e-mail.' },
+    inputs: [
+      ['PushEnabled', 'bool', false, 'プッシュ通知', 'Push notifications', 'MetaQuotes IDへプッシュ通知を送ります。ターミナルのオプションでIDの設定が必要です。', 'Sends push notifications; set your MetaQuotes ID in the terminal options.'],
+      ['MailEnabled', 'bool', false, 'メール通知', 'E-mail', 'メールで通知します。ターミナルのオプションでSMTPの設定が必要です。', 'Sends e-mail; configure SMTP in the terminal options.'],
+      ['NotifyDailySummary', 'bool', false, '日次サマリー', 'Daily summary', '1日の損益の要約を送ります。', 'Sends a summary of the day\'s results.'],
+      ['DailySummaryTime', 'string', '23:55', 'サマリーの送信時刻', 'Summary time', '日次サマリーを送るサーバー時刻（HH:MM）です。', 'Server time (HH:MM) of the daily summary.', { format: 'time' }],
+      ['NotifyPrefix', 'string', '[PFDA]', '通知の接頭辞', 'Message prefix', '通知の先頭に付ける文字です。複数口座の区別に使います。', 'Text put before every message, to tell accounts apart.'],
+    ],
+  },
+  {
+    number: 40,
+    label: { ja: 'ログ', en: 'Logging' },
+    description: { ja: '操作ログと取引履歴の記録。', en: 'Activity log and trade history files.' },
+    inputs: [
+      ['LogLevel', 'enum', 1, 'ログの詳しさ', 'Log level', 'エキスパートタブに出すログの詳しさです。', 'Detail of the messages in the Experts tab.', { enum: 'logLevel' }],
+      ['LogToFile', 'bool', false, 'ファイルに記録', 'Log to file', 'ログをMQL5\\Filesのファイルにも書きます。', 'Also writes the log to a file in MQL5\\Files.'],
+      ['LogFileName', 'string', 'pfda_log.csv', 'ログファイル名', 'Log file name', 'ログファイルの名前です。', 'Name of the log file.'],
+      ['LogTradesCsv', 'bool', false, '取引をCSVに記録', 'Trades to CSV', '約定と決済をCSVに記録します。', 'Writes fills and exits to a CSV file.'],
+      ['LogSpreadStats', 'bool', false, 'スプレッド統計', 'Spread statistics', '時間帯ごとのスプレッドを記録します。', 'Records the spread by hour.'],
+      ['LogRotateDays', 'int', 30, 'ログの保存日数', 'Keep logs for', 'これより古いログファイルを削除します。0は削除しません。', 'Deletes log files older than this; 0 keeps them.', { min: 0, max: 3650, step: 1, unit: 'days' }],
+    ],
+  },
+  {
+    number: 41,
+    label: { ja: 'テスター専用', en: 'Tester only' },
+    description: { ja: 'ストラテジーテスターでだけ働く設定。', en: 'Options that only act in the strategy tester.' },
+    inputs: [
+      ['TesterVisualPanel', 'bool', false, 'テスターでパネル表示', 'Panel in tester', 'ビジュアルモードでパネルを描画します。描画しないほうが速く動きます。', 'Draws the panel in visual mode; off is faster.', { testerOnly: true }],
+      ['TesterSlippagePoints', 'int', 0, '模擬スリッページ', 'Simulated slippage', 'テスターで約定価格を不利な方向にずらします。', 'Worsens tester fills by this many points.', { min: 0, max: 1000, step: 1, unit: 'points', testerOnly: true }],
+      ['TesterExtraSpreadPoints', 'int', 0, '追加スプレッド', 'Extra spread', 'テスターのスプレッドに加算します。', 'Added to the tester spread.', { min: 0, max: 1000, step: 1, unit: 'points', testerOnly: true }],
+      ['TesterRandomSeed', 'int', 0, '乱数シード', 'Random seed', '模擬スリッページの乱数の種です。0なら毎回変わります。', 'Seed of the simulated slippage; 0 varies every run.', { min: 0, max: 2147483647, step: 1, testerOnly: true }],
+      ['TesterSkipNewsFilter', 'bool', true, 'テストでニュースを無視', 'Skip news in tester', 'テスターではニュースフィルターを使いません（過去のカレンダーがないため）。', 'Disables the news filter in the tester, which has no past calendar.', { testerOnly: true }],
+      ['TesterCriterion', 'enum', 3, '最適化の評価指標', 'Optimisation criterion', 'カスタム最適化（OnTester）で返す値です。', 'Value returned by OnTester for custom optimisation.', { enum: 'testerCriterion', testerOnly: true }],
+    ],
+  },
+  {
+    number: 42,
+    label: { ja: '安全装置', en: 'Safety' },
+    description: { ja: '発注暴走・連敗・自動売買オフへの備え。', en: 'Guards against runaway orders, losing streaks and disabled algo trading.' },
+    inputs: [
+      ['MaxOrdersPerMinute', 'int', 10, '1分あたりの最大注文数', 'Maximum orders per minute', 'これを超える注文は出さず、エラーとして記録します。', 'Orders beyond this per minute are refused and logged.', { min: 1, max: 600, step: 1, unit: 'count' }],
+      ['StopAfterConsecutiveLosses', 'int', 0, '連敗で停止', 'Stop after losses', 'この回数連続で負けたら休止します。0は無効です。', 'Pauses after this many losses in a row; 0 disables it.', { min: 0, max: 50, step: 1, unit: 'count', related: ['PauseAfterLossesHours'] }],
+      ['PauseAfterLossesHours', 'int', 24, '連敗後の休止時間', 'Pause after losses', '連敗で停止した後、再開までの時間です。', 'How long the pause after a losing streak lasts.', { min: 1, max: 720, step: 1, unit: 'hours' }],
+      ['CheckAutoTrading', 'bool', true, '自動売買の許可を確認', 'Check algo trading', '自動売買が無効なら警告を表示します。', 'Warns when algo trading is disabled in the terminal.'],
+      ['ClosePositionsOnRemove', 'bool', false, 'EA削除時に決済', 'Close on removal', 'チャートからEAを外したときに全ポジションを決済します。', 'Closes all positions when the EA is removed from the chart.'],
+      ['PauseUntil', 'datetime', 0, 'この日時まで休止', 'Pause until', 'この日時（サーバー時刻）まで新規エントリーしません。0は無効です。', 'No new entries until this server date and time; 0 disables it.'],
+    ],
+  },
+  {
+    number: 43,
+    label: { ja: '状態の保存', en: 'State' },
+    description: { ja: '再起動をまたいで状態を保持します。', en: 'Keeps the EA state across restarts.' },
+    inputs: [
+      ['SaveState', 'bool', true, '状態を保存', 'Save state', '日次損益やガードの状態をグローバル変数に保存します。', 'Stores daily P/L and guard state in terminal global variables.'],
+      ['ResumeAfterRestart', 'bool', true, '再起動後に再開', 'Resume after restart', '再起動後に保存した状態から再開します。falseなら日次損失の計算がやり直しになります。', 'Restores the saved state after a restart; false restarts the daily loss count.', { related: ['DailyLossGuardEnabled'] }],
+      ['StateKeyPrefix', 'string', 'PFDA_', '保存キーの接頭辞', 'State key prefix', 'グローバル変数名の接頭辞です。同じ口座で複数動かす場合は変えます。', 'Prefix of the global-variable names; change it per instance on one account.'],
+      ['ResetStateOnStart', 'bool', false, '起動時に状態を消去', 'Reset state on start', '起動時に保存した状態を消去します。', 'Clears the saved state at start.', { cautions: [{ ja: '日次損失ガードの計算がリセットされます。', en: 'This resets the daily loss count.' }] }],
+    ],
+  },
+  {
+    number: 44,
+    label: { ja: '通貨エクスポージャー', en: 'Currency exposure' },
+    description: { ja: '同じ通貨への偏りと相関ポジションの制限。', en: 'Limits on exposure to one currency and correlated positions.' },
+    inputs: [
+      ['MaxLotsPerCurrency', 'double', 0, '通貨ごとの最大ロット', 'Maximum lots per currency', '1つの通貨を含むポジションの合計ロットの上限です。0は無制限です。', 'Cap on the lots that involve one currency; 0 means no cap.', { min: 0, max: 1000, step: 0.01, unit: 'lots' }],
+      ['CorrelationFilterEnabled', 'bool', false, '相関フィルター', 'Correlation filter', '強く相関する銘柄の同方向ポジションを制限します。', 'Limits same-direction positions on strongly correlated symbols.'],
+      ['MaxCorrelatedPositions', 'int', 2, '相関ポジションの上限', 'Maximum correlated positions', '相関の強い銘柄グループで持てるポジション数です。', 'Positions allowed within a group of correlated symbols.', { min: 1, max: 50, step: 1, unit: 'count' }],
+    ],
+  },
+];
