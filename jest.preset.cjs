@@ -17,4 +17,7 @@ module.exports = {
   // Sources import siblings as './x.js' (ESM style); Jest resolves them to the .ts files.
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testTimeout: 60000,
+  // In CI every test name is printed, so the log shows the [postgres] suites ran rather than skipped.
+  verbose: process.env.CI === 'true',
+  reporters: ['default', require.resolve('./tools/jest-count-reporter.cjs')],
 };

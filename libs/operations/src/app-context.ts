@@ -2,6 +2,7 @@ import { createLogger, type Caller, type Config, type Logger, type Operation } f
 import { openDatabase, type Database } from '@propfolio/db';
 import { createRateLimiter, type RateLimiter } from './rate-limit/index.js';
 import type { IdempotencyPort } from './idempotency-port.js';
+import { prepareDatabase } from './prepare-database.js';
 import { buildOperations, type Authenticator } from './registry.js';
 
 /**
@@ -24,6 +25,7 @@ export async function openAppContext(config: Config, logger: Logger = createLogg
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (db.migrations.applied.length > 0) logger.info('migrations applied', { applied: db.migrations.applied });
   try {
+    await prepareDatabase(db, logger);
     const { operations, authenticate, idempotency } = await buildOperations(db, config, logger);
     const rateLimiter = createRateLimiter(config, logger);
     return {

@@ -1,0 +1,19 @@
+// Appends this Jest run's totals to $JEST_COUNT_FILE (one JSON line per project), so that .ci/run can
+// print one closing "tests: N passed, N failed" line over every project Nx ran.
+const { appendFileSync } = require('node:fs');
+
+class CountReporter {
+  onRunComplete(_contexts, results) {
+    const file = process.env.JEST_COUNT_FILE;
+    if (!file) return;
+    appendFileSync(
+      file,
+      `${JSON.stringify({
+        passed: results.numPassedTests,
+        failed: results.numFailedTests + results.numRuntimeErrorTestSuites,
+        skipped: results.numPendingTests + results.numTodoTests,
+      })}\n`,
+    );
+  }
+}
+module.exports = CountReporter;
