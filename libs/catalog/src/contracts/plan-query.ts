@@ -1,0 +1,75 @@
+import { Doc, NumberFromQuery, UpperCase } from '@propfolio/core';
+import { IsIn, IsInt, IsISO4217CurrencyCode, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+export const PLAN_SORTS = ['price', '-price', 'size', '-size'] as const;
+export type PlanSort = (typeof PLAN_SORTS)[number];
+
+/** Query of the public plan database (GET /plans and the matching MCP tool). */
+export class PlanQuery {
+  /** Firm slug or display name, matched regardless of case, width and spaces ("ftmo", "ＦＴＭＯ", "the 5ers"). */
+  @Doc({ description: 'Firm slug or display name, matched regardless of case, width and spaces.', example: 'FTMO' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  firm?: string;
+
+  /** Number of evaluation phases, 0 to 3 (0 = instant funding). */
+  @Doc({ description: 'Number of evaluation phases, 0 to 3 (0 = instant funding).', example: 2 })
+  @IsOptional()
+  @NumberFromQuery()
+  @IsInt()
+  @Min(0)
+  @Max(3)
+  phases?: number;
+
+  /** Exact account size, in the plan's currency. */
+  @Doc({ description: "Exact account size, in the plan's currency.", example: 100000 })
+  @IsOptional()
+  @NumberFromQuery()
+  @IsNumber()
+  @Min(0)
+  size?: number;
+
+  /** Highest list price to include, in the plan's currency (plans with an unknown price are excluded). */
+  @Doc({ description: "Highest list price to include, in the plan's currency; plans with an unknown price are excluded.", example: 300 })
+  @IsOptional()
+  @NumberFromQuery()
+  @IsNumber()
+  @Min(0)
+  maxPrice?: number;
+
+  /** ISO 4217 currency of the price (USD, EUR, JPY...). */
+  @Doc({ description: 'ISO 4217 currency of the price.', example: 'USD' })
+  @IsOptional()
+  @UpperCase()
+  @IsISO4217CurrencyCode()
+  currency?: string;
+
+  /** How the fee is charged: once, or monthly until passed or cancelled. */
+  @Doc({ description: 'How the fee is charged: once, or monthly until passed or cancelled.', example: 'one_time' })
+  @IsOptional()
+  @IsIn(['one_time', 'monthly'])
+  billing?: 'one_time' | 'monthly';
+
+  /** Sort order: price or size, ascending, or descending with a leading "-"; default firm, program, size. */
+  @Doc({ description: 'Sort by price or size, ascending, or descending with a leading "-"; default firm, program, size.', example: 'price' })
+  @IsOptional()
+  @IsIn([...PLAN_SORTS])
+  sort?: PlanSort;
+
+  /** Page size, 1 to 100. */
+  @Doc({ description: 'Page size, 1 to 100.', default: 20 })
+  @IsOptional()
+  @NumberFromQuery()
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number = 20;
+
+  /** Opaque cursor from the previous page's nextCursor. */
+  @Doc('Opaque cursor from the previous page\'s nextCursor.')
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  cursor?: string;
+}
