@@ -1,0 +1,65 @@
+import Type, { type Static } from 'typebox';
+import { Id, IsoDate, Money, NextCursor, Nullable, Timestamp } from '../shared/schemas.js';
+
+export const AccountSchema = Type.Object({
+  id: Id('EA account id.'),
+  name: Nullable(Type.String({ description: 'Label of the account.' })),
+  login: Type.String({ description: 'Trading account number at the broker.' }),
+  server: Type.String({ description: 'Broker trade server.' }),
+  currency: Type.String({ description: 'ISO 4217 deposit currency.' }),
+  initialBalance: Money('Starting balance.'),
+  balance: Money('Balance from the latest report (the starting balance before any).'),
+  equity: Money('Equity from the latest report.'),
+  pnl: Money('balance − initialBalance.'),
+  pnlPercent: Type.Number({ description: '(balance − initialBalance) / initialBalance × 100, rounded to 2 decimals.' }),
+  lastReportOn: Nullable(IsoDate('Day of the latest report; null before the first.')),
+  archived: Type.Boolean({ description: 'True once archived (phase change or breach of its challenge): no more reports accepted.' }),
+  archivedAt: Nullable(Timestamp('When it was archived.')),
+  archivedReason: Nullable(Type.String({ description: 'Why it was archived.' })),
+  challenge: Nullable(
+    Type.Object({
+      id: Id('Linked challenge id.'),
+      firm: Type.String(),
+      plan: Type.String(),
+      phase: Type.String(),
+    }),
+  ),
+  createdAt: Timestamp('When it was registered.'),
+});
+export type AccountView = Static<typeof AccountSchema>;
+
+export const AccountPageSchema = Type.Object({
+  items: Type.Array(AccountSchema, { description: 'Newest first (by registration).' }),
+  nextCursor: NextCursor,
+});
+export type AccountPage = Static<typeof AccountPageSchema>;
+
+export const DailyPnlEntrySchema = Type.Object({
+  date: IsoDate('The day.'),
+  reported: Type.Boolean({ description: 'False when the EA sent no report for that day; the figures are then null.' }),
+  balance: Nullable(Money('End-of-day balance.')),
+  equity: Nullable(Money('Equity at report time.')),
+  closedPnl: Nullable(Money('P&L of trades closed that day.')),
+});
+
+export const DailyPnlSchema = Type.Object({
+  accountId: Id('EA account id.'),
+  currency: Type.String({ description: 'Currency of every amount.' }),
+  from: IsoDate('First day of the series.'),
+  to: IsoDate('Last day of the series (today, UTC).'),
+  reportedDays: Type.Integer({ description: 'Days with a report.' }),
+  closedPnlTotal: Money('Sum of closedPnl over the reported days.'),
+  days: Type.Array(DailyPnlEntrySchema, { description: 'One entry per calendar day, oldest first, gaps included.' }),
+});
+export type DailyPnlSeries = Static<typeof DailyPnlSchema>;
+
+export const ReportResultSchema = Type.Object({
+  accountId: Id('EA account id.'),
+  date: IsoDate('Day of the report.'),
+  outcome: Type.Enum(['created', 'updated', 'unchanged'], {
+    description: '`created` for a new day, `updated` when it replaced different figures, `unchanged` for an identical retry.',
+  }),
+  balance: Money('Balance now on the account.'),
+  equity: Money('Equity now on the account.'),
+});
+export type ReportResult = Static<typeof ReportResultSchema>;

@@ -1,0 +1,66 @@
+import { AppError, type Caller } from '@propfolio/core';
+import { Prisma, type Database } from '@propfolio/db';
+import { closedChallengeError, findOwnedChallenge } from '../challenges/owned-challenge.js';
+import type { ListAccountsInput, RegisterAccountInput } from '../contracts/accounts.js';
+import { toDecimal } from '../shared/money.js';
+import { Keyset } from '../shared/pagination.js';
+import type { AccountPage, AccountView } from './account-schemas.js';
+import { toAccountView, WITH_CHALLENGE, type AccountRow } from './account-view.js';
+
+const ARCHIVED_WHERE = {
+  exclude: { archivedAt: null },
+  include: {},
+  only: { archivedAt: { not: null } },
+} satisfies Record<string, Prisma.EaAccountWhereInput>;
+
+/** Registering and listing the EA accounts the tracker reports for. */
+export class AccountService {
+  constructor(private readonly db: Database) {}
+
+  async register(caller: Caller, input: RegisterAccountInput): Promise<AccountView> {
+    if (input.challengeId !== undefined) {
+      const challenge = await findOwnedChallenge(this.db.prisma, caller, input.challengeId);
+      if (challenge.status === 'failed') throw closedChallengeError(challenge);
+    }
+    const initialBalance = toDecimal(input.initialBalance);
+    try {
+      const row = await this.db.prisma.eaAccount.create({
+        data: {
+          userId: caller.userId,
+          challengeId: input.challengeId?.toLowerCase() ?? null,
+          login: input.login,
+          server: input.server,
+          name: input.name ?? null,
+          currency: input.currency,
+          initialBalance,
+          balance: initialBalance,
+          equity: initialBalance,
+        },
+        include: WITH_CHALLENGE,
+      });
+      return toAccountView(row);
+    } catch (error) {
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+        throw AppError.conflict(
+          `An EA account with login ${input.login} on server ${input.server} is already registered; use list_accounts (with archived=include) to find it.`,
+        );
+      }
+      throw error;
+    }
+  }
+
+  async list(caller: Caller, input: ListAccountsInput): Promise<AccountPage> {
+    const keyset = new Keyset<AccountRow>(input, (row) => row.createdAt);
+    const rows = await this.db.prisma.eaAccount.findMany({
+      where: {
+        userId: caller.userId,
+        ...ARCHIVED_WHERE[input.archived ?? 'exclude'],
+        AND: keyset.whereAfter<Prisma.EaAccountWhereInput>('createdAt'),
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: keyset.take,
+      include: WITH_CHALLENGE,
+    });
+    return keyset.page(rows, toAccountView);
+  }
+}

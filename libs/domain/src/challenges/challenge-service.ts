@@ -1,0 +1,79 @@
+import type { Caller } from '@propfolio/core';
+import type { ChallengeModel as Challenge, Database, Prisma } from '@propfolio/db';
+import { toAccountView } from '../accounts/account-view.js';
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_PHASE,
+  type CreateChallengeInput,
+  type GetChallengeInput,
+  type ListChallengesInput,
+} from '../contracts/challenges.js';
+import { toPayoutView } from '../payouts/payout-view.js';
+import { assertNotFuture, isoToDate, todayIso } from '../shared/dates.js';
+import { toDecimal } from '../shared/money.js';
+import { Keyset } from '../shared/pagination.js';
+import type { ChallengeDetail, ChallengePage, ChallengeView } from './challenge-schemas.js';
+import { toChallengeView, toMemoView } from './challenge-view.js';
+import { findOwnedChallenge } from './owned-challenge.js';
+
+/** Create, list and read the caller's challenges (changes live in ChallengeUpdater). */
+export class ChallengeService {
+  constructor(private readonly db: Database) {}
+
+  async create(caller: Caller, input: CreateChallengeInput, now = new Date()): Promise<ChallengeView> {
+    const purchasedAt = input.purchasedAt ?? todayIso(now);
+    assertNotFuture('purchasedAt', purchasedAt, now);
+    const row = await this.db.prisma.challenge.create({
+      data: {
+        userId: caller.userId,
+        firm: input.firm,
+        plan: input.plan,
+        price: toDecimal(input.price),
+        currency: input.currency ?? DEFAULT_CURRENCY,
+        billing: input.billing ?? 'one_time',
+        phase: input.phase ?? DEFAULT_PHASE,
+        paymentMethod: input.paymentMethod ?? null,
+        purchasedAt: isoToDate(purchasedAt),
+      },
+    });
+    return toChallengeView(row, now);
+  }
+
+  async list(caller: Caller, input: ListChallengesInput, now = new Date()): Promise<ChallengePage> {
+    const keyset = new Keyset<Challenge>(input, (row) => row.createdAt);
+    const status = input.status ?? 'all';
+    const rows = await this.db.prisma.challenge.findMany({
+      where: {
+        userId: caller.userId,
+        ...(status === 'all' ? {} : { status }),
+        AND: keyset.whereAfter<Prisma.ChallengeWhereInput>('createdAt'),
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: keyset.take,
+    });
+    return keyset.page(rows, (row) => toChallengeView(row, now));
+  }
+
+  async get(caller: Caller, input: GetChallengeInput, now = new Date()): Promise<ChallengeDetail> {
+    const challenge = await findOwnedChallenge(this.db.prisma, caller, input.id);
+    const [memos, payouts, accounts] = await Promise.all([
+      this.db.prisma.memo.findMany({ where: { challengeId: challenge.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+      this.db.prisma.payout.findMany({
+        where: { challengeId: challenge.id },
+        orderBy: [{ date: 'desc' }, { id: 'desc' }],
+        include: { challenge: { select: { firm: true, plan: true } } },
+      }),
+      this.db.prisma.eaAccount.findMany({
+        where: { challengeId: challenge.id },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        include: { challenge: { select: { id: true, firm: true, plan: true, phase: true } } },
+      }),
+    ]);
+    return {
+      challenge: toChallengeView(challenge, now),
+      memos: memos.map(toMemoView),
+      payouts: payouts.map(toPayoutView),
+      accounts: accounts.map(toAccountView),
+    };
+  }
+}

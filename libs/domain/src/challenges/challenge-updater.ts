@@ -1,0 +1,48 @@
+import { AppError, type Caller } from '@propfolio/core';
+import type { Database } from '@propfolio/db';
+import type { UpdateChallengeInput } from '../contracts/challenges.js';
+import type { ChallengeUpdate } from './challenge-schemas.js';
+import { toChallengeView } from './challenge-view.js';
+import { findOwnedChallenge } from './owned-challenge.js';
+import { planTransition } from './transition.js';
+
+/**
+ * Applies a change to a challenge. The state-machine check, the archiving of linked EA accounts and the
+ * update itself run in one transaction: all of it happens or none of it.
+ */
+export class ChallengeUpdater {
+  constructor(private readonly db: Database) {}
+
+  async update(caller: Caller, input: UpdateChallengeInput, now = new Date()): Promise<ChallengeUpdate> {
+    return this.db.prisma.$transaction(async (tx) => {
+      const current = await findOwnedChallenge(tx, caller, input.id);
+      const plan = planTransition(current, input, now);
+      if (plan.changed.length === 0) {
+        return { challenge: toChallengeView(current, now), changed: [], archivedAccounts: [] };
+      }
+      const archivedAccounts = plan.archiveReason
+        ? await tx.eaAccount.findMany({
+            where: { challengeId: current.id, userId: caller.userId, archivedAt: null },
+            select: { id: true, login: true, server: true },
+            orderBy: { id: 'asc' },
+          })
+        : [];
+      if (archivedAccounts.length > 0) {
+        await tx.eaAccount.updateMany({
+          where: { id: { in: archivedAccounts.map((a) => a.id) }, archivedAt: null },
+          data: { archivedAt: now, archivedReason: plan.archiveReason },
+        });
+      }
+      // Optimistic guard: a concurrent change since the read makes this update match no row.
+      const updated = await tx.challenge.updateMany({
+        where: { id: current.id, userId: caller.userId, updatedAt: current.updatedAt },
+        data: plan.data,
+      });
+      if (updated.count !== 1) {
+        throw AppError.conflict('The challenge changed while this update ran; read it again and retry.');
+      }
+      const challenge = await findOwnedChallenge(tx, caller, current.id);
+      return { challenge: toChallengeView(challenge, now), changed: plan.changed, archivedAccounts };
+    });
+  }
+}

@@ -1,0 +1,111 @@
+import {
+  IsIn,
+  IsInt,
+  IsISO4217CurrencyCode,
+  IsNumber,
+  IsOptional,
+  IsPositive,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
+import { Doc, IsIsoDate, NumberFromQuery, Trim, UpperCase } from '@propfolio/core';
+import { Absent, MAX_AMOUNT, MONEY, PageInput } from './common.js';
+
+export const ARCHIVED_FILTERS = ['exclude', 'include', 'only'] as const;
+export type ArchivedFilter = (typeof ARCHIVED_FILTERS)[number];
+export const DEFAULT_DAYS = 30;
+export const MAX_DAYS = 366;
+
+export class AccountIdInput {
+  @Doc('Id of the EA account (a uuid from list_accounts or register_account).')
+  @IsString()
+  id!: string;
+}
+
+export class ListAccountsInput extends PageInput {
+  @Doc({
+    description:
+      'Archived accounts (those of a past phase or a breached challenge): `exclude` (default, active accounts only), `include` (all), or `only`.',
+    default: 'exclude',
+  })
+  @IsOptional()
+  @IsIn(ARCHIVED_FILTERS)
+  archived?: ArchivedFilter = 'exclude';
+}
+
+export class DailyPnlInput extends AccountIdInput {
+  @Doc({ description: `How many days to return, ending today (UTC), 1 to ${MAX_DAYS}. Default ${DEFAULT_DAYS}.`, default: DEFAULT_DAYS })
+  @NumberFromQuery()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_DAYS)
+  days?: number = DEFAULT_DAYS;
+}
+
+export class RegisterAccountInput {
+  @Doc({ description: 'Trading account number (login) at the broker, as text.', example: '5012345' })
+  @Trim()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(64)
+  login!: string;
+
+  @Doc({ description: 'Broker trade server name as MetaTrader shows it.', example: 'FTMO-Demo' })
+  @Trim()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(128)
+  server!: string;
+
+  @Doc({ description: 'ISO 4217 deposit currency of the account, any case.', example: 'USD' })
+  @UpperCase()
+  @IsISO4217CurrencyCode()
+  currency!: string;
+
+  @Doc({ description: 'Starting balance (a JSON number > 0); P&L % is measured from it.', example: 100000 })
+  @IsNumber(MONEY)
+  @IsPositive()
+  @Max(MAX_AMOUNT)
+  initialBalance!: number;
+
+  @Doc('Id of the challenge this account trades (from list_challenges). Leave out for an account not tied to a challenge.')
+  @Absent()
+  @IsString()
+  challengeId?: string;
+
+  @Doc({ description: 'A label for the account (free text).', example: 'FTMO 100k phase 1' })
+  @Absent()
+  @Trim()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  name?: string;
+}
+
+export class AccountReportInput extends AccountIdInput {
+  @Doc({ description: 'Trading day the figures are for (YYYY-MM-DD, broker day; at most one day ahead of UTC today).', example: '2026-03-05' })
+  @IsIsoDate()
+  date!: string;
+
+  @Doc({ description: 'Balance at the end of the day (JSON number).', example: 101250.4 })
+  @IsNumber(MONEY)
+  @Min(-MAX_AMOUNT)
+  @Max(MAX_AMOUNT)
+  balance!: number;
+
+  @Doc({ description: 'Equity at the time of the report (JSON number).', example: 101180 })
+  @IsNumber(MONEY)
+  @Min(-MAX_AMOUNT)
+  @Max(MAX_AMOUNT)
+  equity!: number;
+
+  @Doc({ description: 'P&L of the trades closed that day, negative for a loss (JSON number).', example: 412.25 })
+  @IsNumber(MONEY)
+  @Min(-MAX_AMOUNT)
+  @Max(MAX_AMOUNT)
+  closedPnl!: number;
+}

@@ -1,0 +1,157 @@
+import {
+  IsIn,
+  IsISO4217CurrencyCode,
+  IsNumber,
+  IsOptional,
+  IsString,
+  MaxLength,
+  Max,
+  Min,
+  MinLength,
+} from 'class-validator';
+import { Doc, IsIsoDate, Trim, UpperCase } from '@propfolio/core';
+import { Absent, MAX_AMOUNT, MONEY, PageInput } from './common.js';
+
+export const CHALLENGE_STATUSES = ['in_progress', 'passed', 'failed'] as const;
+export type ChallengeStatusName = (typeof CHALLENGE_STATUSES)[number];
+export const STATUS_FILTERS = [...CHALLENGE_STATUSES, 'all'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+export const BILLINGS = ['one_time', 'monthly'] as const;
+export type BillingName = (typeof BILLINGS)[number];
+export const DEFAULT_PHASE = 'Phase 1';
+export const DEFAULT_CURRENCY = 'USD';
+
+export class ChallengeIdInput {
+  @Doc('Id of the challenge (a uuid from list_challenges or create_challenge).')
+  @IsString()
+  id!: string;
+}
+
+export class GetChallengeInput extends ChallengeIdInput {}
+
+export class ListChallengesInput extends PageInput {
+  @Doc({
+    description:
+      'Which challenges to list: `in_progress` (still being traded), `passed`, `failed` (breached), or `all`. Default `all`.',
+    default: 'all',
+  })
+  @IsOptional()
+  @IsIn(STATUS_FILTERS)
+  status?: StatusFilter = 'all';
+}
+
+export class CreateChallengeInput {
+  @Doc({ description: 'Name of the prop firm as the trader calls it (free text).', example: 'FTMO' })
+  @Trim()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  firm!: string;
+
+  @Doc({ description: 'Plan bought, including the account size (free text).', example: '2-Step 100k' })
+  @Trim()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  plan!: string;
+
+  @Doc({
+    description: 'Price paid, as a JSON number. For a monthly plan this is the monthly fee.',
+    example: 540,
+  })
+  @IsNumber(MONEY)
+  @Min(0)
+  @Max(MAX_AMOUNT)
+  price!: number;
+
+  @Doc({ description: 'ISO 4217 currency of the price, any case. Default USD.', default: 'USD', example: 'EUR' })
+  @Absent()
+  @UpperCase()
+  @IsISO4217CurrencyCode()
+  currency?: string;
+
+  @Doc({ description: 'Current phase (free text). Default "Phase 1".', default: DEFAULT_PHASE, example: 'Phase 1' })
+  @Absent()
+  @Trim()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(50)
+  phase?: string;
+
+  @Doc({ description: 'How it was paid (free text), e.g. "card" or "crypto".', example: 'card' })
+  @Absent()
+  @Trim()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  paymentMethod?: string;
+
+  @Doc({
+    description: '`one_time` (a single fee) or `monthly` (a subscription: `price` is billed every month). Default `one_time`.',
+    default: 'one_time',
+  })
+  @Absent()
+  @IsIn(BILLINGS)
+  billing?: BillingName;
+
+  @Doc({ description: 'Purchase date, YYYY-MM-DD, not in the future. Default today (UTC).', example: '2026-03-01' })
+  @Absent()
+  @IsIsoDate()
+  purchasedAt?: string;
+}
+
+export class UpdateChallengeInput extends ChallengeIdInput {
+  @Doc({
+    description:
+      'New phase (free text), e.g. "Phase 2" or "Funded". A different phase archives every EA account linked to the challenge (a new phase means new trading accounts); the same phase changes nothing.',
+    example: 'Phase 2',
+  })
+  @Absent()
+  @Trim()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(50)
+  phase?: string;
+
+  @Doc(
+    'New status: `in_progress`, `passed` or `failed`. `failed` records a breach: it archives the linked EA accounts and closes the challenge for good. `passed` without `passedAt` records today as the pass date. A passed challenge cannot go back to `in_progress`.',
+  )
+  @Absent()
+  @IsIn(CHALLENGE_STATUSES)
+  status?: ChallengeStatusName;
+
+  @Doc({ description: 'How it was paid (free text).', example: 'card' })
+  @Absent()
+  @Trim()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  paymentMethod?: string;
+
+  @Doc({
+    description:
+      'Pass date, YYYY-MM-DD, not before the purchase date nor in the future. On an in-progress challenge it also sets the status to `passed`; on a passed one it corrects the date.',
+    example: '2026-03-20',
+  })
+  @Absent()
+  @IsIsoDate()
+  passedAt?: string;
+
+  @Doc({
+    description:
+      'Ends a monthly plan (YYYY-MM-DD, not before the purchase date nor in the future): the fee is counted for each month whose billing day (the purchase day of the month) falls on or before this date. Only for `monthly` billing.',
+    example: '2026-06-30',
+  })
+  @Absent()
+  @IsIsoDate()
+  monthlyEndedAt?: string;
+}
+
+export class AddMemoInput extends ChallengeIdInput {
+  @Doc({ description: 'The note to attach to the challenge (plain text, up to 10000 characters).' })
+  @Trim()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(10_000)
+  content!: string;
+}

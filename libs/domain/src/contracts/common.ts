@@ -1,0 +1,33 @@
+import { ValidateIf, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { Doc, NumberFromQuery } from '@propfolio/core';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../shared/pagination.js';
+
+/**
+ * Optional field that may be left out but not sent as null: null still meets the field's validators
+ * (and fails them), unlike class-validator's IsOptional.
+ */
+export const Absent = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
+
+/** Money on the wire: a JSON number with at most 4 decimals (stored as an exact Decimal). */
+export const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 } as const;
+/** Upper bound of any amount (the database keeps 15 integer digits). */
+export const MAX_AMOUNT = 999_999_999_999;
+
+/** `limit` and `cursor` of every list. */
+export class PageInput {
+  @Doc({
+    description: `How many items to return, 1 to ${MAX_LIMIT}. Default ${DEFAULT_LIMIT}.`,
+    default: DEFAULT_LIMIT,
+  })
+  @NumberFromQuery()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_LIMIT)
+  limit?: number;
+
+  @Doc('Opaque cursor from the `nextCursor` of the previous page of the same list; leave out for the first page.')
+  @IsOptional()
+  @IsString()
+  cursor?: string;
+}

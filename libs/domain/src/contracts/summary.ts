@@ -1,0 +1,2 @@
+/** get_summary takes no input. */
+export class SummaryInput {}

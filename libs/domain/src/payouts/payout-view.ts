@@ -1,0 +1,17 @@
+import type { PayoutModel as Payout } from '@propfolio/db';
+import { dateToIso } from '../shared/dates.js';
+import { toMoney } from '../shared/money.js';
+import type { PayoutView } from './payout-schemas.js';
+
+export type PayoutRow = Payout & { challenge: { firm: string; plan: string } };
+
+export const toPayoutView = (row: PayoutRow): PayoutView => ({
+  id: row.id,
+  challengeId: row.challengeId,
+  firm: row.challenge.firm,
+  plan: row.challenge.plan,
+  amount: toMoney(row.amount),
+  currency: row.currency,
+  date: dateToIso(row.date),
+  createdAt: row.createdAt.toISOString(),
+});

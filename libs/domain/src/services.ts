@@ -1,0 +1,40 @@
+import type { Database } from '@propfolio/db';
+import { AccountService } from './accounts/account-service.js';
+import { DailyPnlService } from './accounts/daily-pnl-service.js';
+import { ReportService } from './accounts/report-service.js';
+import { ChallengeService } from './challenges/challenge-service.js';
+import { ChallengeUpdater } from './challenges/challenge-updater.js';
+import { MemoService } from './challenges/memo-service.js';
+import { IdempotencyStore } from './idempotency/idempotency-store.js';
+import { ApiKeyService } from './keys/api-key-service.js';
+import { PayoutService } from './payouts/payout-service.js';
+import { SummaryService } from './summary/summary-service.js';
+
+/** Every domain service over one database; build once per process. */
+export interface DomainServices {
+  challenges: ChallengeService;
+  challengeUpdates: ChallengeUpdater;
+  memos: MemoService;
+  payouts: PayoutService;
+  accounts: AccountService;
+  dailyPnl: DailyPnlService;
+  reports: ReportService;
+  summary: SummaryService;
+  keys: ApiKeyService;
+  idempotency: IdempotencyStore;
+}
+
+export function createDomainServices(db: Database): DomainServices {
+  return {
+    challenges: new ChallengeService(db),
+    challengeUpdates: new ChallengeUpdater(db),
+    memos: new MemoService(db),
+    payouts: new PayoutService(db),
+    accounts: new AccountService(db),
+    dailyPnl: new DailyPnlService(db),
+    reports: new ReportService(db),
+    summary: new SummaryService(db),
+    keys: new ApiKeyService(db),
+    idempotency: new IdempotencyStore(db),
+  };
+}
