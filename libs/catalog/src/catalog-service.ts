@@ -1,0 +1,66 @@
+import { AppError, dateToIso, isIsoDate, isoToDate, parseInput, todayIso } from '@propfolio/core';
+import type { Database } from '@propfolio/db';
+import { ArticleQuery, ArticleSlugParams } from './contracts/article-query.js';
+import { PlanQuery } from './contracts/plan-query.js';
+import { nullableDecimalToNumber } from './money.js';
+import type { ArticleDetail, ArticleSearchResult, PlanPriceOnDate, PlanSearchResult } from './schemas/results.js';
+import { searchArticles } from './search/article-search.js';
+import { searchPlans } from './search/plan-search.js';
+
+export interface CatalogServiceOptions {
+  /** Plans whose `checkedOn` is more than this many days old are marked `stale`. */
+  staleAfterDays: number;
+  /** Clock (default: the system clock). */
+  now?: () => Date;
+}
+
+/**
+ * The public API of the catalog: plan search, article search and reading, and price history.
+ * Inputs are validated with the same contracts REST and MCP use, so raw query objects are accepted.
+ */
+export class CatalogService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: CatalogServiceOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async searchPlans(query: PlanQuery | Record<string, unknown> = {}): Promise<PlanSearchResult> {
+    const input = await parseInput(PlanQuery, { ...query });
+    return searchPlans(this.db, input, { today: todayIso(this.now()), staleAfterDays: this.options.staleAfterDays });
+  }
+
+  async searchArticles(query: ArticleQuery | Record<string, unknown> = {}): Promise<ArticleSearchResult> {
+    return searchArticles(this.db, await parseInput(ArticleQuery, { ...query }));
+  }
+
+  /** The full article; a malformed slug is a validation error, an unknown one `not_found`. */
+  async getArticle(slug: string): Promise<ArticleDetail> {
+    await parseInput(ArticleSlugParams, { slug });
+    const row = await this.db.prisma.article.findUnique({
+      where: { slug },
+      select: { slug: true, title: true, summary: true, body: true, tags: true, language: true, checkedOn: true, publishedAt: true },
+    });
+    if (!row) throw AppError.notFound(`Article "${slug}"`);
+    return { ...row, checkedOn: dateToIso(row.checkedOn), publishedAt: dateToIso(row.publishedAt) };
+  }
+
+  /**
+   * The list price a plan had on `date` (`YYYY-MM-DD`): the latest price recorded on or before it.
+   * Null when the history starts after `date`; `not_found` for an unknown plan.
+   */
+  async planPriceOn(planId: string, date: string): Promise<PlanPriceOnDate | null> {
+    if (!isIsoDate(date)) throw AppError.invalidField('date', 'must be a real calendar date in YYYY-MM-DD format');
+    const plan = await this.db.prisma.plan.findUnique({ where: { id: planId }, select: { id: true } });
+    if (!plan) throw AppError.notFound(`Plan "${planId}"`);
+    const row = await this.db.prisma.planPrice.findFirst({
+      where: { planId, checkedOn: { lte: isoToDate(date) } },
+      orderBy: [{ checkedOn: 'desc' }, { recordedAt: 'desc' }],
+    });
+    if (!row) return null;
+    return { planId, date, price: nullableDecimalToNumber(row.price), currency: row.currency, checkedOn: dateToIso(row.checkedOn) };
+  }
+}

@@ -1,0 +1,32 @@
+export { importCatalog, type ImportOptions, type ImportReport } from './import/import-catalog.js';
+export { CatalogService, type CatalogServiceOptions } from './catalog-service.js';
+export { PlanQuery, PLAN_SORTS, type PlanSort } from './contracts/plan-query.js';
+export { ArticleQuery, ArticleSlugParams, MAX_QUERY_LENGTH } from './contracts/article-query.js';
+export {
+  PlanItemSchema,
+  PlanSearchResultSchema,
+  PlanPriceOnDateSchema,
+  ArticleHitSchema,
+  ArticleSearchResultSchema,
+  ArticleDetailSchema,
+  ARTICLE_SLUG_PATTERN,
+  PRICE_NOTE,
+  type PlanItem,
+  type PlanSearchResult,
+  type PlanPriceOnDate,
+  type ArticleHit,
+  type ArticleSearchResult,
+  type ArticleDetail,
+} from './schemas/results.js';
+export {
+  PlanRulesSchema,
+  type PlanRules,
+  type DailyLoss,
+  type MaxLoss,
+  type DailyLossBasis,
+  type MaxLossType,
+  type Policy,
+  type Permission,
+} from './schemas/rules.js';
+export { firmRulesForEa, type EaFirmRules } from './ea/firm-rules-for-ea.js';
+export { catalogDataDir } from './data-dir.js';

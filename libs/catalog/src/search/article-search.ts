@@ -1,0 +1,87 @@
+/**
+ * Article search without any database extension: the GIN-indexed `grams` array narrows the rows to those
+ * holding every bigram of every term (`grams @> ARRAY[...]`), then `strpos` on the normalised columns
+ * confirms each term really occurs, so there are no false positives. Ranking: title over tags and summary
+ * over body, then newer first.
+ */
+import { dateToIso } from '@propfolio/core';
+import { type Database, Prisma } from '@propfolio/db';
+import type { ArticleQuery } from '../contracts/article-query.js';
+import type { ArticleHit, ArticleSearchResult } from '../schemas/results.js';
+import { queryTerms, termGrams } from '../text/normalize.js';
+import { markdownToPlainText } from '../text/plain-text.js';
+import { buildSnippet } from '../text/snippet.js';
+import { decodeOffset, nextOffsetCursor } from './page-cursor.js';
+
+interface HitRow {
+  slug: string;
+  title: string;
+  summary: string;
+  body: string;
+  tags: string[];
+  language: string;
+  checkedOn: Date;
+  publishedAt: Date;
+}
+
+const inField = (column: string, term: string): Prisma.Sql => Prisma.sql`strpos(${Prisma.raw(`"${column}"`)}, ${term}) > 0`;
+
+/** SQL condition: `term` occurs in one of the normalised columns. */
+function occurs(term: string): Prisma.Sql {
+  return Prisma.sql`(${Prisma.join(['normTitle', 'normTags', 'normSummary', 'normBody'].map((c) => inField(c, term)), ' OR ')})`;
+}
+
+/** SQL score of one term: 4 in the title, 2 in tags or summary, 1 in the body only. */
+function weight(term: string): Prisma.Sql {
+  return Prisma.sql`(CASE WHEN ${inField('normTitle', term)} THEN 4 WHEN ${inField('normTags', term)} OR ${inField('normSummary', term)} THEN 2 ELSE 1 END)`;
+}
+
+function toHit(row: HitRow, terms: readonly string[]): ArticleHit {
+  const snippet =
+    terms.length === 0
+      ? null
+      : (buildSnippet(markdownToPlainText(row.body), terms) ?? buildSnippet(row.summary, terms) ?? buildSnippet(row.title, terms) ?? buildSnippet(row.tags.join(' '), terms));
+  return {
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    snippet,
+    tags: row.tags,
+    language: row.language,
+    checkedOn: dateToIso(row.checkedOn),
+    publishedAt: dateToIso(row.publishedAt),
+  };
+}
+
+/** The SQL that finds and ranks the rows matching every term (exported for the benchmark). */
+export function articleMatchSql(terms: readonly string[], language: string | undefined, limit: number, offset: number): Prisma.Sql {
+  const grams = [...new Set(terms.flatMap(termGrams))];
+  const languageFilter = language === undefined ? Prisma.empty : Prisma.sql`AND language = ${language}`;
+  return Prisma.sql`
+    SELECT slug, title, summary, body, tags, language, "checkedOn", "publishedAt"
+    FROM "Article"
+    WHERE grams @> ${grams}::text[] AND ${Prisma.join(terms.map(occurs), ' AND ')} ${languageFilter}
+    ORDER BY ${Prisma.join(terms.map(weight), ' + ')} DESC, "publishedAt" DESC, slug ASC
+    LIMIT ${limit + 1} OFFSET ${offset}`;
+}
+
+/** Free-text search (every term must match); without terms, the newest articles. */
+export async function searchArticles(db: Database, query: ArticleQuery): Promise<ArticleSearchResult> {
+  const offset = decodeOffset(query.cursor, 'articles');
+  const limit = query.limit ?? 20;
+  const terms = queryTerms(query.q ?? '');
+  const rows: HitRow[] =
+    terms.length === 0
+      ? await db.prisma.article.findMany({
+          where: { language: query.language },
+          select: { slug: true, title: true, summary: true, body: true, tags: true, language: true, checkedOn: true, publishedAt: true },
+          orderBy: [{ publishedAt: 'desc' }, { slug: 'asc' }],
+          skip: offset,
+          take: limit + 1,
+        })
+      : await db.prisma.$queryRaw<HitRow[]>(articleMatchSql(terms, query.language, limit, offset));
+  return {
+    items: rows.slice(0, limit).map((row) => toHit(row, terms)),
+    nextCursor: nextOffsetCursor('articles', offset, limit, rows.length),
+  };
+}

@@ -1,0 +1,86 @@
+import { dateToIso, daysBetween } from '@propfolio/core';
+import { type Database, Prisma } from '@propfolio/db';
+import type { PlanQuery } from '../contracts/plan-query.js';
+import { assertSchema } from '../data/validate.js';
+import { nullableDecimalToNumber } from '../money.js';
+import { PlanRulesSchema } from '../schemas/rules.js';
+import { PRICE_NOTE, type PlanItem, type PlanSearchResult } from '../schemas/results.js';
+import { matchFirm, suggestFirms } from './firm-match.js';
+import { decodeOffset, nextOffsetCursor } from './page-cursor.js';
+
+export interface Freshness {
+  /** Today's date, `YYYY-MM-DD`. */
+  today: string;
+  staleAfterDays: number;
+}
+
+type PlanRow = Prisma.PlanGetPayload<{ include: { firm: true } }>;
+
+const decimal = (value: number): Prisma.Decimal => new Prisma.Decimal(String(value));
+
+function orderBy(sort: PlanQuery['sort']): Prisma.PlanOrderByWithRelationInput[] {
+  const tail: Prisma.PlanOrderByWithRelationInput[] = [{ firmSlug: 'asc' }, { program: 'asc' }, { id: 'asc' }];
+  switch (sort) {
+    case 'price':
+    case '-price':
+      return [{ price: { sort: sort === 'price' ? 'asc' : 'desc', nulls: 'last' } }, ...tail];
+    case 'size':
+    case '-size':
+      return [{ accountSize: { sort: sort === 'size' ? 'asc' : 'desc', nulls: 'last' } }, ...tail];
+    default:
+      return [{ firmSlug: 'asc' }, { program: 'asc' }, { accountSize: { sort: 'asc', nulls: 'last' } }, { id: 'asc' }];
+  }
+}
+
+export function toPlanItem(row: PlanRow, freshness: Freshness): PlanItem {
+  const checkedOn = dateToIso(row.checkedOn);
+  const ageDays = daysBetween(checkedOn, freshness.today);
+  return {
+    id: row.id,
+    firm: { slug: row.firm.slug, name: row.firm.name },
+    program: row.program,
+    phases: row.phases,
+    accountSize: nullableDecimalToNumber(row.accountSize),
+    currency: row.currency,
+    billing: row.billing,
+    price: nullableDecimalToNumber(row.price),
+    priceNote: PRICE_NOTE,
+    rules: assertSchema(PlanRulesSchema, row.rules, `stored plan ${row.id}`),
+    checkedOn,
+    ageDays,
+    stale: ageDays > freshness.staleAfterDays,
+    sourceUrl: row.sourceUrl,
+    notes: row.notes,
+  };
+}
+
+/** Filters, sorts and pages the plan database; an unknown firm yields no items and the closest firm names. */
+export async function searchPlans(db: Database, query: PlanQuery, freshness: Freshness): Promise<PlanSearchResult> {
+  const offset = decodeOffset(query.cursor, 'plans');
+  const limit = query.limit ?? 20;
+  let firmSlug: string | undefined;
+  if (query.firm !== undefined && query.firm.trim() !== '') {
+    const firms = await db.prisma.firm.findMany({ select: { slug: true, name: true, aliases: true } });
+    const firm = matchFirm(query.firm, firms);
+    if (!firm) return { items: [], nextCursor: null, suggestions: suggestFirms(query.firm, firms) };
+    firmSlug = firm.slug;
+  }
+  const rows = await db.prisma.plan.findMany({
+    where: {
+      firmSlug,
+      phases: query.phases,
+      accountSize: query.size === undefined ? undefined : decimal(query.size),
+      price: query.maxPrice === undefined ? undefined : { lte: decimal(query.maxPrice) },
+      currency: query.currency,
+      billing: query.billing,
+    },
+    include: { firm: true },
+    orderBy: orderBy(query.sort),
+    skip: offset,
+    take: limit + 1,
+  });
+  return {
+    items: rows.slice(0, limit).map((row) => toPlanItem(row, freshness)),
+    nextCursor: nextOffsetCursor('plans', offset, limit, rows.length),
+  };
+}
