@@ -1,8 +1,8 @@
-import { createLogger, type Caller, type Config, type Logger, type Operation } from '@propfolio/core';
+import { createLogger, type Config, type Logger, type Operation } from '@propfolio/core';
 import { openDatabase, type Database } from '@propfolio/db';
-import { createRateLimiter, type RateLimiter } from './rate-limit/index.js';
 import type { IdempotencyPort } from './idempotency-port.js';
 import { prepareDatabase } from './prepare-database.js';
+import { createRateLimiter, type RateLimiter } from './rate-limit/index.js';
 import { buildOperations, type Authenticator } from './registry.js';
 
 /**
@@ -18,26 +18,43 @@ export interface AppContext {
   /** Absent only where no key operations exist. */
   idempotency?: IdempotencyPort;
   rateLimiter: RateLimiter;
+  /** Closes what the context opened (the rate limiter, and the database when it opened it). */
   close(): Promise<void>;
 }
 
+export interface AppContextOptions {
+  logger?: Logger;
+  rateLimiter?: RateLimiter;
+}
+
+/** Builds the context over a database that is already open (tests, or a host that owns the database). */
+export async function createAppContext(db: Database, config: Config, options: AppContextOptions = {}): Promise<AppContext> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  await prepareDatabase(db, logger);
+  const { operations, authenticate, idempotency } = await buildOperations(db, config, logger);
+  const rateLimiter = options.rateLimiter ?? createRateLimiter(config, logger);
+  return {
+    config,
+    logger,
+    db,
+    operations,
+    authenticate,
+    ...(idempotency ? { idempotency } : {}),
+    rateLimiter,
+    close: () => rateLimiter.close(),
+  };
+}
+
+/** Opens the configured database (migrating it) and builds the context; `close()` closes the database too. */
 export async function openAppContext(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<AppContext> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (db.migrations.applied.length > 0) logger.info('migrations applied', { applied: db.migrations.applied });
   try {
-    await prepareDatabase(db, logger);
-    const { operations, authenticate, idempotency } = await buildOperations(db, config, logger);
-    const rateLimiter = createRateLimiter(config, logger);
+    const context = await createAppContext(db, config, { logger });
     return {
-      config,
-      logger,
-      db,
-      operations,
-      authenticate,
-      ...(idempotency ? { idempotency } : {}),
-      rateLimiter,
+      ...context,
       close: async () => {
-        await rateLimiter.close();
+        await context.close();
         await db.close();
       },
     };
@@ -46,5 +63,3 @@ export async function openAppContext(config: Config, logger: Logger = createLogg
     throw error;
   }
 }
-
-export type { Caller };

@@ -1,4 +1,4 @@
-export { openAppContext, type AppContext } from './app-context.js';
+export { createAppContext, openAppContext, type AppContext, type AppContextOptions } from './app-context.js';
 export { executeOperation, KEY_NEEDED_MESSAGE } from './execute.js';
 export { bearerToken } from './bearer.js';
 export type { Authenticator } from './registry.js';

@@ -1,5 +1,4 @@
 import type { Logger } from '../logger.js';
-import type { JsonSchema } from './json-schema.js';
 import type { Constructor } from './parse-input.js';
 
 /** The authenticated user behind a request (from a valid API key). */
@@ -39,8 +38,8 @@ export interface Operation<Input extends object = object, Output = unknown> {
   auth: 'key' | 'public';
   /** class-validator contract of the input (query or body plus path params). */
   input: Constructor<Input>;
-  /** JSON Schema of the output (typebox), the MCP outputSchema and the OpenAPI response. */
-  output: JsonSchema;
+  /** JSON Schema of the output (a typebox schema), the MCP outputSchema and the OpenAPI response. */
+  output: object;
   /** Truthful behaviour hints (MCP annotations). Nothing here deletes records. */
   readOnly: boolean;
   idempotent: boolean;
