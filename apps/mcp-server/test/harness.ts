@@ -1,0 +1,84 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import express from 'express';
+import { loadConfig } from '@propfolio/core';
+import type { Database } from '@propfolio/db';
+import { createAppContext, memoryRateLimiter, requestContext, type AppContext } from '@propfolio/operations';
+import { createLogger } from '@propfolio/core';
+import { mcpRouter } from '../src/mcp-router.js';
+import { mcpExtras } from '../src/resources.js';
+
+export interface McpTestServer {
+  context: AppContext;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The MCP router over a test database, listening on a free loopback port. */
+export async function startMcpServer(db: Database, env: Record<string, string> = {}): Promise<McpTestServer> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
+  const context = await createAppContext(db, config, {
+    logger: createLogger('silent'),
+    rateLimiter: memoryRateLimiter(100_000),
+  });
+  const app = express();
+  app.use(requestContext(context.logger));
+  app.use(mcpRouter(context, mcpExtras(context)));
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    context,
+    url: `http://127.0.0.1:${port}/mcp`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await context.close();
+    },
+  };
+}
+
+/** An SDK client connected over real HTTP, optionally with an API key. */
+export async function connectClient(url: string, apiKey?: string): Promise<Client> {
+  const client = new Client({ name: 'propfolio-test', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: apiKey ? { headers: { Authorization: `Bearer ${apiKey}` } } : {},
+  });
+  await client.connect(transport);
+  return client;
+}
+
+/** POSTs one raw JSON-RPC message (for the HTTP-level cases the SDK client would never send). */
+export async function rawPost(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A POST with a forged Host header (fetch cannot send one), answering the status code. */
+export async function postWithHost(url: string, host: string, body: unknown): Promise<number> {
+  const { request } = await import('node:http');
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
