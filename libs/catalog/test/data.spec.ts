@@ -1,0 +1,76 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { catalogDataDir } from '../src/data-dir.js';
+import { loadArticles } from '../src/data/article-files.js';
+import { loadPlanCatalog } from '../src/data/plan-files.js';
+
+const dataDir = catalogDataDir();
+
+describe('catalog data files', () => {
+  const { firms, plans } = loadPlanCatalog(dataDir);
+  const articles = loadArticles(dataDir);
+
+  it('cover at least 12 firms and 25 programs, each plan dated and sourced', () => {
+    expect(firms.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(plans.map((p) => `${p.firmSlug}/${p.program}`)).size).toBeGreaterThanOrEqual(25);
+    for (const plan of plans) {
+      expect(plan.checkedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(plan.sourceUrl).toMatch(/^https:\/\//);
+    }
+  });
+
+  it('keep prices in the source currency and unknowns as null', () => {
+    expect(plans.find((p) => p.id === 'ftmo-2-step-100000')).toMatchObject({ currency: 'EUR', price: '540' });
+    expect(plans.find((p) => p.id === 'fintokei-protrader-50000000')).toMatchObject({ currency: 'JPY', price: '298800' });
+    expect(plans.find((p) => p.id === 'the5ers-high-stakes-100000')?.price).toBeNull();
+    expect(plans.find((p) => p.id === 'maven-2-step')?.rules.dailyLoss).toBeNull();
+    expect(plans.find((p) => p.id === 'topstep-trading-combine-50000')?.billing).toBe('monthly');
+  });
+
+  it('hold at least 20 articles, 12 of them Japanese', () => {
+    expect(articles.length).toBeGreaterThanOrEqual(20);
+    expect(articles.filter((a) => a.language === 'ja').length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('resolve the data directory from CATALOG_DATA_DIR first', () => {
+    expect(catalogDataDir({ CATALOG_DATA_DIR: '/somewhere/else' })).toBe('/somewhere/else');
+    expect(dataDir.endsWith(join('libs', 'catalog', 'data'))).toBe(true);
+  });
+});
+
+describe('validation when loading', () => {
+  const copy = (): string => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalog-data-'));
+    cpSync(dataDir, dir, { recursive: true });
+    return dir;
+  };
+
+  it('rejects a plan with an unknown rule vocabulary, naming the file', () => {
+    const dir = copy();
+    const file = join(dir, 'firms', 'ftmo.yaml');
+    const yaml = readFileSync(file, 'utf8');
+    writeFileSync(file, yaml.replace('type: static', 'type: sometimes'));
+    expect(() => loadPlanCatalog(dir)).toThrow(/firms\/ftmo\.yaml.*maxLoss/);
+  });
+
+  it('rejects a mismatch between profit targets and phases', () => {
+    const dir = copy();
+    writeFileSync(
+      join(dir, 'firms', 'zz.yaml'),
+      'slug: zz\nname: ZZ\nprograms:\n  - { key: a, program: A, phases: 2, currency: USD, billing: one_time, checkedOn: 2026-01-01, sourceUrl: "https://zz.example", sizes: [{ size: 1000, price: 10 }], rules: { profitTargetsPercent: [8] } }\n',
+    );
+    expect(() => loadPlanCatalog(dir)).toThrow(/1 profit targets for 2 phases/);
+  });
+
+  it('rejects an article whose slug is not its file name or whose date is not real', () => {
+    const dir = copy();
+    const front = (slug: string, date: string) =>
+      `---\nslug: ${slug}\ntitle: T\nsummary: S\ntags: [x]\nlanguage: en\ncheckedOn: ${date}\npublishedAt: 2026-01-01\n---\nBody\n`;
+    writeFileSync(join(dir, 'articles', 'zz-one.md'), front('zz-other', '2026-01-01'));
+    expect(() => loadArticles(dir)).toThrow(/does not match the file name/);
+    writeFileSync(join(dir, 'articles', 'zz-one.md'), front('zz-one', '2026-02-30'));
+    expect(() => loadArticles(dir)).toThrow(/not a YYYY-MM-DD date/);
+  });
+});

@@ -1,0 +1,67 @@
+import { expect, it } from '@jest/globals';
+import { describeEachDatabase } from '@propfolio/db/testing';
+import { CatalogService, importCatalog } from '../src/index.js';
+import { editFirmFile, fixtureDataDir, writeArticle } from './fixtures.js';
+
+describeEachDatabase('importCatalog', (getDb) => {
+  it('imports the repository data, then writes nothing on a second run', async () => {
+    const db = getDb();
+    const first = await importCatalog(db, { today: '2026-11-01' });
+    expect(first).toMatchObject({ priceChanges: 0, unchanged: 0 });
+    expect(first.firms).toBeGreaterThanOrEqual(12);
+    expect(first.plans).toBeGreaterThanOrEqual(25);
+    expect(first.articles).toBeGreaterThanOrEqual(20);
+    const priceRows = await db.prisma.planPrice.count();
+    expect(priceRows).toBe(first.plans);
+
+    const second = await importCatalog(db, { today: '2026-11-02' });
+    expect(second).toEqual({ firms: 0, plans: 0, priceChanges: 0, articles: 0, unchanged: first.firms + first.plans + first.articles });
+    expect(await db.prisma.planPrice.count()).toBe(priceRows);
+  });
+});
+
+describeEachDatabase('price history', (getDb) => {
+  it('keeps the old price with its date when a list price changes', async () => {
+    const db = getDb();
+    const dir = fixtureDataDir([{ slug: 'one', title: 'One' }]);
+    await importCatalog(db, { dataDir: dir, today: '2026-01-10' });
+
+    editFirmFile(dir, 'ftmo', (yaml) => yaml.replace('checkedOn: 2025-09-04', 'checkedOn: 2026-03-01').replace('{ size: 100000, price: 540 }', '{ size: 100000, price: 599.5 }'));
+    const report = await importCatalog(db, { dataDir: dir, today: '2026-03-02' });
+    // Every 2-Step plan changed its checkedOn, but only one its price.
+    expect(report).toMatchObject({ plans: 5, priceChanges: 1, articles: 0 });
+    expect(await importCatalog(db, { dataDir: dir })).toMatchObject({ plans: 0, priceChanges: 0 });
+
+    const catalog = new CatalogService(db, { staleAfterDays: 180, now: () => new Date('2026-04-01T12:00:00Z') });
+    expect(await catalog.planPriceOn('ftmo-2-step-100000', '2025-12-31')).toEqual({
+      planId: 'ftmo-2-step-100000',
+      date: '2025-12-31',
+      price: 540,
+      currency: 'EUR',
+      checkedOn: '2025-09-04',
+    });
+    expect(await catalog.planPriceOn('ftmo-2-step-100000', '2026-03-01')).toMatchObject({ price: 599.5, checkedOn: '2026-03-01' });
+    expect(await catalog.planPriceOn('ftmo-2-step-100000', '2025-01-01')).toBeNull();
+    const current = await catalog.searchPlans({ firm: 'ftmo', size: '100000', phases: '2' });
+    expect(current.items.map((p) => p.price)).toEqual([599.5]);
+
+    await expect(catalog.planPriceOn('no-such-plan', '2026-01-01')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(catalog.planPriceOn('ftmo-2-step-100000', '2026-02-30')).rejects.toMatchObject({ code: 'validation_failed' });
+  });
+
+  it('re-indexes a changed article and removes a deleted one', async () => {
+    const db = getDb();
+    const dir = fixtureDataDir([
+      { slug: 'kept', title: '最初のタイトル' },
+      { slug: 'gone', title: '消える記事' },
+    ]);
+    await importCatalog(db, { dataDir: dir });
+    writeArticle(dir, { slug: 'kept', title: '新しい見出し' });
+    (await import('node:fs')).rmSync(`${dir}/articles/gone.md`);
+    expect(await importCatalog(db, { dataDir: dir })).toMatchObject({ articles: 2 });
+    const catalog = new CatalogService(db, { staleAfterDays: 180 });
+    expect((await catalog.searchArticles({ q: '見出し' })).items.map((a) => a.slug)).toEqual(['kept']);
+    expect((await catalog.searchArticles({ q: '最初' })).items).toEqual([]);
+    await expect(catalog.getArticle('gone')).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
