@@ -10,6 +10,28 @@ export interface RawLine {
 }
 
 const CR = 0x0d;
+
+/**
+ * Per-line decoding is the hot path of parsing; TextDecoder has a high fixed cost per call on short lines,
+ * so UTF-16LE and pure-ASCII lines are decoded by hand.
+ */
+function decodeLine(raw: Uint8Array, encoding: TextEncodingName): string {
+  let out = '';
+  if (isUtf16(encoding)) {
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const c = (raw[i] as number) | ((raw[i + 1] as number) << 8);
+      if (c >= 0xd800 && c <= 0xdfff) return decodeBytes(raw, encoding);
+      out += String.fromCharCode(c);
+    }
+    return out;
+  }
+  for (let i = 0; i < raw.length; i++) {
+    const b = raw[i] as number;
+    if (b > 0x7f) return decodeBytes(raw, encoding);
+    out += String.fromCharCode(b);
+  }
+  return out;
+}
 const LF = 0x0a;
 
 function eolAt(code: number, next: number | undefined): LineEnding {
@@ -29,13 +51,13 @@ export function splitLines(body: Uint8Array, encoding: TextEncodingName): { line
     if (c !== CR && c !== LF) continue;
     const eol = eolAt(c, i + unit < usable ? codeAt(i + unit) : undefined);
     const raw = body.subarray(start, i);
-    lines.push({ raw, text: decodeBytes(raw, encoding), eol });
+    lines.push({ raw, text: decodeLine(raw, encoding), eol });
     i += eol === '\r\n' ? unit : 0;
     start = i + unit;
   }
   if (start < usable || lines.length === 0) {
     const raw = body.subarray(start, usable);
-    lines.push({ raw, text: decodeBytes(raw, encoding), eol: '' });
+    lines.push({ raw, text: decodeLine(raw, encoding), eol: '' });
   }
   return { lines, tail: body.subarray(usable) };
 }

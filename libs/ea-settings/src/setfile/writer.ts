@@ -7,17 +7,18 @@ import type { RangeTail } from './grammar.js';
 const hasRange = (p: CatalogParam): boolean => p.type !== 'string' && p.type !== 'color';
 
 /** The optimisation range MT5 itself proposes for a value (start = value, stop = value × 10). */
-export function defaultRange(param: CatalogParam, value: ParamValue): RangeTail {
+export function defaultRange(param: CatalogParam, value: ParamValue, platform: Platform): RangeTail {
   const v = Number(value);
   switch (param.type) {
     case 'bool':
-      return { start: 'false', step: '0', stop: 'true', flag: 'N' };
+      return platform === 'mt5' ? { start: 'false', step: '0', stop: 'true', flag: 'N' } : { start: '0', step: '0', stop: '1', flag: 'N' };
     case 'enum': {
       const values = param.enumValues?.map((e) => e.value) ?? [v];
-      return { start: String(Math.min(...values)), step: '0', stop: String(Math.max(...values)), flag: 'N' };
+      const shift = platform === 'mt4' ? param.mt4ValueOffset : 0;
+      return { start: String(Math.min(...values) + shift), step: '0', stop: String(Math.max(...values) + shift), flag: 'N' };
     }
     case 'timeframe':
-      return { start: '0', step: '0', stop: '49153', flag: 'N' };
+      return { start: '0', step: '0', stop: platform === 'mt5' ? '49153' : '43200', flag: 'N' };
     case 'double':
       return { start: formatDouble(v), step: (param.step ?? Math.abs(v / 10)).toFixed(6), stop: (v === 0 ? (param.max ?? 0) : v * 10).toFixed(6), flag: 'N' };
     default:
@@ -28,7 +29,7 @@ export function defaultRange(param: CatalogParam, value: ParamValue): RangeTail 
 export function mt5ParamLine(param: CatalogParam, value: ParamValue, range: RangeTail | null): string {
   const text = `${param.name}=${formatSetValue(param, value, 'mt5')}`;
   if (!hasRange(param)) return text;
-  const r = range ?? defaultRange(param, value);
+  const r = range ?? defaultRange(param, value, 'mt5');
   return `${text}||${r.start}||${r.step}||${r.stop}||${r.flag}`;
 }
 
@@ -36,7 +37,7 @@ export function mt5ParamLine(param: CatalogParam, value: ParamValue, range: Rang
 export function mt4ParamLines(param: CatalogParam, value: ParamValue, range: RangeTail | null): string[] {
   const lines = [`${param.name}=${formatSetValue(param, value, 'mt4')}`];
   if (!hasRange(param)) return lines;
-  const r = range ?? defaultRange(param, value);
+  const r = range ?? defaultRange(param, value, 'mt4');
   lines.push(`${param.name},F=${r.flag === 'Y' ? 1 : 0}`, `${param.name},1=${r.start}`, `${param.name},2=${r.step}`, `${param.name},3=${r.stop}`);
   return lines;
 }
