@@ -1,0 +1,98 @@
+/**
+ * API keys for the local service:
+ *   npm run keys -- create --user <name>   creates the user if needed; the key is the last line printed
+ *   npm run keys -- list                   every key with its user, prefix, last use and revocation
+ *   npm run keys -- revoke <prefix>        revokes the key with that display prefix (eakey_xxxxxxxx)
+ * Exit codes: 0 done, 1 failed (e.g. unknown prefix, database busy), 2 usage error.
+ */
+import { parseArgs } from 'node:util';
+import { isAppError } from '@propfolio/core';
+import { openDatabase } from '@propfolio/db';
+import { ApiKeyService } from '@propfolio/domain/keys';
+
+const USAGE = `Usage:
+  npm run keys -- create --user <name> [--label <text>]
+  npm run keys -- list
+  npm run keys -- revoke <prefix>`;
+
+type Command =
+  | { name: 'create'; user: string; label: string | undefined }
+  | { name: 'list' }
+  | { name: 'revoke'; prefix: string };
+
+class UsageError extends Error {}
+
+function parseCommand(argv: string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { user: { type: 'string' }, label: { type: 'string' } },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const [name, ...rest] = parsed.positionals;
+  const { user, label } = parsed.values;
+  if (name === 'create' && rest.length === 0 && user?.trim()) return { name, user, label };
+  if (name === 'list' && rest.length === 0 && user === undefined && label === undefined) return { name };
+  if (name === 'revoke' && rest.length === 1 && rest[0] && user === undefined) return { name, prefix: rest[0] };
+  throw new UsageError(name ? `Unexpected arguments for "${name}".` : 'No command given.');
+}
+
+async function run(command: Command, keys: ApiKeyService): Promise<void> {
+  switch (command.name) {
+    case 'create': {
+      const created = await keys.createKey(command.user, command.label);
+      console.log(`Created an API key for user "${created.userName}" (prefix ${created.prefix}).`);
+      console.log('Store it now: it will not be shown again. Send it as "Authorization: Bearer <key>".');
+      console.log(created.key);
+      return;
+    }
+    case 'list': {
+      const all = await keys.listKeys();
+      if (all.length === 0) console.log('No API keys yet. Create one with: npm run keys -- create --user <name>');
+      for (const k of all) {
+        const state = k.revokedAt ? `revoked ${k.revokedAt}` : 'active';
+        console.log(`${k.prefix}  user=${k.userName}  ${state}  created=${k.createdAt}  lastUsed=${k.lastUsedAt ?? 'never'}${k.label ? `  label=${k.label}` : ''}`);
+      }
+      return;
+    }
+    case 'revoke': {
+      const revoked = await keys.revoke(command.prefix);
+      console.log(`Revoked ${revoked.prefix} (user "${revoked.userName}") at ${revoked.revokedAt}.`);
+      return;
+    }
+  }
+}
+
+async function main(): Promise<number> {
+  let command: Command;
+  try {
+    command = parseCommand(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n${USAGE}`);
+    return 2;
+  }
+  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? './data' });
+  try {
+    await run(command, new ApiKeyService(db));
+    return 0;
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    console.error(error.detail);
+    return 1;
+  } finally {
+    await db.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
