@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { AppError } from '@propfolio/core';
+import { requestHash } from '@propfolio/domain';
 import { requestState, type AppContext } from '@propfolio/operations';
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,255}$/;
@@ -18,14 +18,12 @@ export async function withIdempotency(
 ): Promise<unknown> {
   const key = req.header('idempotency-key');
   const caller = requestState(res).caller;
-  if (key === undefined || caller === null || context.idempotency === undefined) return execute();
+  if (key === undefined || caller === null) return execute();
   if (!KEY_PATTERN.test(key)) {
     throw AppError.invalidField('Idempotency-Key', 'must be 1 to 255 characters of letters, digits, "_", ".", ":" or "-"');
   }
-  const requestHash = createHash('sha256')
-    .update(`${req.method} ${req.originalUrl}\n${JSON.stringify(req.body ?? null)}`)
-    .digest('hex');
-  const started = await context.idempotency.begin(caller.userId, key, requestHash);
+  const fingerprint = requestHash(`${req.method} ${req.originalUrl}`, req.body);
+  const started = await context.idempotency.begin(caller.userId, key, fingerprint);
   if (started.kind === 'replay') {
     res.status(started.status);
     res.setHeader('Idempotent-Replayed', 'true');

@@ -16,7 +16,7 @@ export interface AppContext {
   operations: readonly Operation[];
   authenticate: Authenticator;
   /** Absent only where no key operations exist. */
-  idempotency?: IdempotencyPort;
+  idempotency: IdempotencyPort;
   rateLimiter: RateLimiter;
   /** Closes what the context opened (the rate limiter, and the database when it opened it). */
   close(): Promise<void>;
@@ -25,13 +25,24 @@ export interface AppContext {
 export interface AppContextOptions {
   logger?: Logger;
   rateLimiter?: RateLimiter;
+  /** Where the local owner's first key goes (default: printed once on stdout, outside the logs). */
+  announceKey?: (key: string, userName: string) => void;
+}
+
+/** The one place a key is printed: on the terminal of whoever started the service, never in the logs. */
+function announceFirstKey(key: string, userName: string): void {
+  process.stdout.write(
+    `\nCreated the local owner "${userName}" on this empty database. Its API key is shown once and will not be shown again:\n\n` +
+      `    ${key}\n\nUse it as "Authorization: Bearer <key>". More keys: npm run keys -- create --user <name>\n\n`,
+  );
 }
 
 /** Builds the context over a database that is already open (tests, or a host that owns the database). */
 export async function createAppContext(db: Database, config: Config, options: AppContextOptions = {}): Promise<AppContext> {
   const logger = options.logger ?? createLogger(config.logLevel);
   await prepareDatabase(db, logger);
-  const { operations, authenticate, idempotency } = await buildOperations(db, config, logger);
+  const { operations, authenticate, idempotency, firstKey } = await buildOperations(db, config, logger);
+  if (firstKey) (options.announceKey ?? announceFirstKey)(firstKey.key, firstKey.userName);
   const rateLimiter = options.rateLimiter ?? createRateLimiter(config, logger);
   return {
     config,
@@ -39,7 +50,7 @@ export async function createAppContext(db: Database, config: Config, options: Ap
     db,
     operations,
     authenticate,
-    ...(idempotency ? { idempotency } : {}),
+    idempotency,
     rateLimiter,
     close: () => rateLimiter.close(),
   };

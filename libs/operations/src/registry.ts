@@ -1,26 +1,33 @@
-import { AppError, type Caller, type Config, type Logger, type Operation } from '@propfolio/core';
 import { CatalogService } from '@propfolio/catalog';
+import type { Caller, Config, Logger, Operation } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
-import { catalogOperations } from './public/catalog.js';
+import { createDomainServices, type CreatedKey } from '@propfolio/domain';
 import type { IdempotencyPort } from './idempotency-port.js';
+import { privateOperations } from './private/index.js';
+import { catalogOperations } from './public/catalog.js';
 
 /** Resolves a raw API key to its caller, or throws AppError `invalid_token`. */
 export type Authenticator = (rawKey: string) => Promise<Caller>;
 
+export interface Registry {
+  operations: Operation[];
+  authenticate: Authenticator;
+  idempotency: IdempotencyPort;
+  /** The local owner's key when this start created it (empty database), else null. */
+  firstKey: CreatedKey | null;
+}
+
 /**
- * Builds every operation in its fixed, published order (private first, then public), and prepares the
- * database for serving: catalog import and, on an empty database, the local owner's first key.
+ * Builds every operation in its fixed, published order (private first, then public) over one set of
+ * services, and on an empty database creates the local owner so that `npm start` alone is enough.
  */
-export async function buildOperations(
-  db: Database,
-  config: Config,
-  _logger: Logger,
-): Promise<{ operations: Operation[]; authenticate: Authenticator; idempotency?: IdempotencyPort }> {
+export async function buildOperations(db: Database, config: Config, _logger: Logger): Promise<Registry> {
+  const domain = createDomainServices(db);
   const catalog = new CatalogService(db, { staleAfterDays: config.planStaleAfterDays });
   return {
-    operations: [...catalogOperations(catalog)],
-    authenticate: async () => {
-      throw new AppError('invalid_token', 'The API key is not valid.');
-    },
+    operations: [...privateOperations(domain), ...catalogOperations(catalog)],
+    authenticate: (rawKey) => domain.keys.authenticate(rawKey),
+    idempotency: domain.idempotency,
+    firstKey: await domain.keys.ensureLocalOwner(),
   };
 }

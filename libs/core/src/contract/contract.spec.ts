@@ -90,3 +90,16 @@ describe('contractSchema', () => {
     expect(schema).toMatchObject({ additionalProperties: false });
   });
 });
+
+describe('validation messages', () => {
+  it('reports only the type error when a value has the wrong type', async () => {
+    const error = await failure({ price: 1, limit: 'many' });
+    expect(error.errors).toEqual([{ field: 'limit', message: 'must be an integer number' }]);
+  });
+
+  it('accepts an empty input for a contract without fields, and rejects any field', async () => {
+    class Empty {}
+    await expect(parseInput(Empty, {})).resolves.toBeInstanceOf(Empty);
+    await expect(parseInput(Empty, { x: 1 })).rejects.toMatchObject({ errors: [{ field: 'x', message: 'is not a known field' }] });
+  });
+});

@@ -4,10 +4,18 @@ import { AppError, type FieldError } from '../errors.js';
 
 export type Constructor<T> = new () => T;
 
+/** When a value has the wrong type, its range or length messages are noise: report the type alone. */
+const TYPE_CHECKS = new Set(['isString', 'isNumber', 'isInt', 'isBoolean', 'isArray', 'isObject', 'whitelistValidation']);
+
+function relevantMessages(constraints: Record<string, string>): string[] {
+  const typeFailures = Object.keys(constraints).filter((name) => TYPE_CHECKS.has(name));
+  return (typeFailures.length > 0 ? typeFailures : Object.keys(constraints)).map((name) => constraints[name] as string);
+}
+
 function flatten(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((message) => ({
+    const own = relevantMessages(error.constraints ?? {}).map((message) => ({
       field,
       // class-validator's whitelist message names the property already; keep the rest field-relative.
       message: message.startsWith(`${error.property} `) ? message.slice(error.property.length + 1) : message,
@@ -30,7 +38,8 @@ export async function parseInput<T extends object>(contract: Constructor<T>, inp
   const errors = await validate(instance, {
     whitelist: true,
     forbidNonWhitelisted: true,
-    forbidUnknownValues: true,
+    // Inputs are always instances of their contract; an empty contract (no fields) must still validate.
+    forbidUnknownValues: false,
     validationError: { target: false, value: false },
   });
   if (errors.length > 0) {
