@@ -24,7 +24,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     readOnly: true,
     idempotent: true,
     rest: { method: 'GET', path: '/accounts' },
-    run: (ctx, input) => services.accounts.list(callerOf(ctx), input),
+    run: async (ctx, input) => services.accounts.list(callerOf(ctx), input),
   }),
   defineOperation({
     name: 'get_account_daily_pnl',
@@ -37,7 +37,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     readOnly: true,
     idempotent: true,
     rest: { method: 'GET', path: '/accounts/:id/daily-pnl' },
-    run: (ctx, input) => services.dailyPnl.series(callerOf(ctx), input, ctx.now),
+    run: async (ctx, input) => services.dailyPnl.series(callerOf(ctx), input, ctx.now),
   }),
   defineOperation({
     name: 'register_account',
@@ -49,7 +49,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     readOnly: false,
     idempotent: false,
     rest: { method: 'POST', path: '/accounts', status: 201 },
-    run: (ctx, input) => services.accounts.register(callerOf(ctx), input),
+    run: async (ctx, input) => services.accounts.register(callerOf(ctx), input),
   }),
   defineOperation({
     name: 'push_account_report',
@@ -62,6 +62,6 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     readOnly: false,
     idempotent: true,
     rest: { method: 'POST', path: '/accounts/:id/reports', status: 200 },
-    run: (ctx, input) => services.reports.push(callerOf(ctx), input, ctx.now),
+    run: async (ctx, input) => services.reports.push(callerOf(ctx), input, ctx.now),
   }),
 ];

@@ -26,7 +26,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
     readOnly: true,
     idempotent: true,
     rest: { method: 'GET', path: '/challenges' },
-    run: (ctx, input) => services.challenges.list(callerOf(ctx), input, ctx.now),
+    run: async (ctx, input) => services.challenges.list(callerOf(ctx), input, ctx.now),
   }),
   defineOperation({
     name: 'get_challenge',
@@ -39,7 +39,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
     readOnly: true,
     idempotent: true,
     rest: { method: 'GET', path: '/challenges/:id' },
-    run: (ctx, input) => services.challenges.get(callerOf(ctx), input, ctx.now),
+    run: async (ctx, input) => services.challenges.get(callerOf(ctx), input, ctx.now),
   }),
   defineOperation({
     name: 'create_challenge',
@@ -51,7 +51,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
     readOnly: false,
     idempotent: false,
     rest: { method: 'POST', path: '/challenges', status: 201 },
-    run: (ctx, input) => services.challenges.create(callerOf(ctx), input, ctx.now),
+    run: async (ctx, input) => services.challenges.create(callerOf(ctx), input, ctx.now),
   }),
   defineOperation({
     name: 'update_challenge',
@@ -63,7 +63,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
     readOnly: false,
     idempotent: true,
     rest: { method: 'PATCH', path: '/challenges/:id' },
-    run: (ctx, input) => services.challengeUpdates.update(callerOf(ctx), input, ctx.now),
+    run: async (ctx, input) => services.challengeUpdates.update(callerOf(ctx), input, ctx.now),
   }),
   defineOperation({
     name: 'add_memo',
@@ -75,6 +75,6 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
     readOnly: false,
     idempotent: false,
     rest: { method: 'POST', path: '/challenges/:id/memos', status: 201 },
-    run: (ctx, input) => services.memos.add(callerOf(ctx), input),
+    run: async (ctx, input) => services.memos.add(callerOf(ctx), input),
   }),
 ];

@@ -13,7 +13,7 @@ export const payoutOperations = (services: DomainServices): Operation[] => [
     readOnly: false,
     idempotent: false,
     rest: { method: 'POST', path: '/challenges/:id/payouts', status: 201 },
-    run: (ctx, input) => services.payouts.add(callerOf(ctx), input, ctx.now),
+    run: async (ctx, input) => services.payouts.add(callerOf(ctx), input, ctx.now),
   }),
   defineOperation({
     name: 'list_payouts',
@@ -26,6 +26,6 @@ export const payoutOperations = (services: DomainServices): Operation[] => [
     readOnly: true,
     idempotent: true,
     rest: { method: 'GET', path: '/payouts' },
-    run: (ctx, input) => services.payouts.list(callerOf(ctx), input),
+    run: async (ctx, input) => services.payouts.list(callerOf(ctx), input),
   }),
 ];

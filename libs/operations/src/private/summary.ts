@@ -14,6 +14,6 @@ export const summaryOperations = (services: DomainServices): Operation[] => [
     readOnly: true,
     idempotent: true,
     rest: { method: 'GET', path: '/me/summary' },
-    run: (ctx) => services.summary.get(callerOf(ctx), ctx.now),
+    run: async (ctx) => services.summary.get(callerOf(ctx), ctx.now),
   }),
 ];
