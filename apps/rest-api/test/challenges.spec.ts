@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { describeEachDatabase } from '@propfolio/db/testing';
+import {
+  createChallenge,
+  expectProblem,
+  isoDay,
+  registerAccount,
+  RestTestApp,
+  type AccountBody,
+  type ChallengeBody,
+} from './harness.js';
+
+describeEachDatabase('REST challenges', (getDb) => {
+  let app: RestTestApp;
+  beforeAll(async () => {
+    app = await RestTestApp.start(getDb());
+  });
+  afterAll(() => app.close());
+
+  it('POST /challenges creates with the documented defaults and upper-cases the currency', async () => {
+    const res = await app.post('/challenges', { firm: ' FTMO ', plan: '2-Step 100k', price: 540 });
+    expect(res.status).toBe(201);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toMatchObject({
+      firm: 'FTMO',
+      plan: '2-Step 100k',
+      price: 540,
+      currency: 'USD',
+      phase: 'Phase 1',
+      billing: 'one_time',
+      status: 'in_progress',
+      paymentMethod: null,
+      purchasedAt: isoDay(),
+      passedAt: null,
+      failedAt: null,
+      monthlyEndedAt: null,
+      daysSincePurchase: 0,
+    });
+    expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const full = await app.post('/challenges', {
+      firm: 'The5ers',
+      plan: 'Bootcamp 20k',
+      price: 95.5,
+      currency: 'eur',
+      phase: 'Evaluation',
+      paymentMethod: 'card',
+      billing: 'monthly',
+      purchasedAt: '2026-01-31',
+    });
+    expect(full.status).toBe(201);
+    expect(full.body).toMatchObject({ currency: 'EUR', phase: 'Evaluation', paymentMethod: 'card', billing: 'monthly', purchasedAt: '2026-01-31' });
+  });
+
+  it('POST /challenges requires firm, plan and price, and refuses impossible or future dates', async () => {
+    const missing = expectProblem(await app.post('/challenges', {}), 400, 'validation_failed');
+    expect(missing.errors?.map((e) => e.field).sort()).toEqual(['firm', 'plan', 'price']);
+    const badDate = expectProblem(await app.post('/challenges', { firm: 'F', plan: 'P', price: 1, purchasedAt: '2026-02-30' }), 400, 'validation_failed');
+    expect(badDate.errors).toEqual([{ field: 'purchasedAt', message: expect.stringContaining('real calendar date') }]);
+    const future = expectProblem(await app.post('/challenges', { firm: 'F', plan: 'P', price: 1, purchasedAt: isoDay(2) }), 400, 'validation_failed');
+    expect(future.errors?.[0]?.field).toBe('purchasedAt');
+    for (const body of [
+      { firm: 'F', plan: 'P', price: -1 },
+      { firm: 'F', plan: 'P', price: '10' },
+      { firm: 'F', plan: 'P', price: 1, currency: 'XYZ' },
+      { firm: 'F', plan: 'P', price: 1, billing: 'yearly' },
+      { firm: 'F', plan: 'P', price: 1.00001 },
+      { firm: '   ', plan: 'P', price: 1 },
+    ]) {
+      expectProblem(await app.post('/challenges', body), 400, 'validation_failed');
+    }
+    const list = await app.get('/challenges?status=all&limit=200');
+    expect((list.body.items as ChallengeBody[]).some((c) => c.firm === 'F')).toBe(false);
+  });
+
+  it('GET /challenges/:id returns the challenge with memos (oldest first), payouts (newest first) and EA accounts', async () => {
+    const challenge = await createChallenge(app);
+    const first = await app.post(`/challenges/${challenge.id}/memos`, { content: 'day one: no trades' });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ challengeId: challenge.id, content: 'day one: no trades' });
+    await app.post(`/challenges/${challenge.id}/memos`, { content: 'day two' }).expect(201);
+    await app.post(`/challenges/${challenge.id}/payouts`, { amount: 100, currency: 'usd', date: '2026-02-01' }).expect(201);
+    await app.post(`/challenges/${challenge.id}/payouts`, { amount: 200, currency: 'USD', date: '2026-02-10' }).expect(201);
+    const account = await registerAccount(app, { challengeId: challenge.id });
+    expect(account.challenge?.id).toBe(challenge.id);
+
+    const res = await app.get(`/challenges/${challenge.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.challenge).toEqual(challenge);
+    expect(res.body.memos.map((m: { content: string }) => m.content)).toEqual(['day one: no trades', 'day two']);
+    expect(res.body.payouts.map((p: { amount: number; date: string }) => [p.amount, p.date])).toEqual([
+      [200, '2026-02-10'],
+      [100, '2026-02-01'],
+    ]);
+    expect(res.body.accounts.map((a: AccountBody) => a.id)).toEqual([account.id]);
+  });
+
+  it('GET /challenges filters by status and rejects an unknown status', async () => {
+    const passed = await createChallenge(app, { firm: 'Filter-Passed' });
+    await app.patch(`/challenges/${passed.id}`, { status: 'passed' }).expect(200);
+    const failed = await createChallenge(app, { firm: 'Filter-Failed' });
+    await app.patch(`/challenges/${failed.id}`, { status: 'failed' }).expect(200);
+    const ids = async (status: string) =>
+      ((await app.get(`/challenges?status=${status}&limit=200`).expect(200)).body.items as ChallengeBody[]).map((c) => c.id);
+    expect(await ids('passed')).toContain(passed.id);
+    expect(await ids('passed')).not.toContain(failed.id);
+    expect(await ids('failed')).toEqual(expect.arrayContaining([failed.id]));
+    expect(await ids('failed')).not.toContain(passed.id);
+    const inProgress = await ids('in_progress');
+    expect(inProgress).not.toContain(passed.id);
+    expect(inProgress).not.toContain(failed.id);
+    expect(await ids('all')).toEqual(expect.arrayContaining([passed.id, failed.id]));
+    const bad = expectProblem(await app.get('/challenges?status=open'), 400, 'validation_failed');
+    expect(bad.errors?.[0]?.field).toBe('status');
+  });
+
+  it('PATCH /challenges/:id changes phase, paymentMethod and passedAt and reports what changed', async () => {
+    const challenge = await createChallenge(app, { purchasedAt: '2026-01-05' });
+    const res = await app.patch(`/challenges/${challenge.id}`, { paymentMethod: 'crypto', phase: 'Phase 2' });
+    expect(res.status).toBe(200);
+    expect(res.body.changed.sort()).toEqual(['paymentMethod', 'phase']);
+    expect(res.body.challenge).toMatchObject({ phase: 'Phase 2', paymentMethod: 'crypto', status: 'in_progress' });
+    const passed = await app.patch(`/challenges/${challenge.id}`, { passedAt: '2026-01-20' }).expect(200);
+    expect(passed.body.changed).toEqual(['status', 'passedAt']);
+    expect(passed.body.challenge).toMatchObject({ status: 'passed', passedAt: '2026-01-20' });
+    const back = expectProblem(await app.patch(`/challenges/${challenge.id}`, { status: 'in_progress' }), 409, 'conflict');
+    expect(back.detail).toContain('cannot go back');
+    const nothing = expectProblem(await app.patch(`/challenges/${challenge.id}`, {}), 400, 'validation_failed');
+    expect(nothing.detail).toContain('at least one field');
+  });
+
+  it('a phase change archives every linked EA account in the same answer; the same phase changes nothing', async () => {
+    const challenge = await createChallenge(app);
+    const a = await registerAccount(app, { challengeId: challenge.id });
+    const b = await registerAccount(app, { challengeId: challenge.id });
+    const unrelated = await registerAccount(app);
+
+    const same = await app.patch(`/challenges/${challenge.id}`, { phase: 'Phase 1' }).expect(200);
+    expect(same.body).toMatchObject({ changed: [], archivedAccounts: [] });
+    expect(same.body.challenge.updatedAt).toBe(challenge.updatedAt);
+
+    const res = await app.patch(`/challenges/${challenge.id}`, { phase: 'Phase 2' }).expect(200);
+    expect(res.body.changed).toEqual(['phase']);
+    expect((res.body.archivedAccounts as { id: string }[]).map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
+    const detail = await app.get(`/challenges/${challenge.id}`).expect(200);
+    expect(detail.body.accounts.every((x: AccountBody) => x.archived && x.archivedReason?.startsWith('phase change'))).toBe(true);
+    const active = ((await app.get('/accounts?limit=200').expect(200)).body.items as AccountBody[]).map((x) => x.id);
+    expect(active).toContain(unrelated.id);
+    expect(active).not.toContain(a.id);
+    expect(active).not.toContain(b.id);
+  });
+
+  it('status=failed archives the accounts and closes the challenge: any later change is 409 challenge_closed', async () => {
+    const challenge = await createChallenge(app);
+    const account = await registerAccount(app, { challengeId: challenge.id });
+    const res = await app.patch(`/challenges/${challenge.id}`, { status: 'failed' }).expect(200);
+    expect(res.body.challenge).toMatchObject({ status: 'failed', failedAt: isoDay() });
+    expect(res.body.archivedAccounts).toEqual([{ id: account.id, login: account.login, server: account.server }]);
+    for (const body of [{ phase: 'Phase 2' }, { status: 'in_progress' }, { paymentMethod: 'card' }, { status: 'failed' }]) {
+      const problem = expectProblem(await app.patch(`/challenges/${challenge.id}`, body), 409, 'challenge_closed');
+      expect(problem.detail).toContain('failed (breached)');
+    }
+    // history is still recorded on a failed challenge
+    await app.post(`/challenges/${challenge.id}/memos`, { content: 'lesson: news spike' }).expect(201);
+    // but no new EA account may join it
+    expectProblem(
+      await app.post('/accounts', { login: '999', server: 'S', currency: 'USD', initialBalance: 1, challengeId: challenge.id }),
+      409,
+      'challenge_closed',
+    );
+  });
+
+  it('a phase change that fails validation inside the domain leaves every account unarchived (all or nothing)', async () => {
+    const challenge = await createChallenge(app, { purchasedAt: '2026-01-05' });
+    const a = await registerAccount(app, { challengeId: challenge.id });
+    const b = await registerAccount(app, { challengeId: challenge.id });
+    // The contract accepts both fields; the domain refuses the date inside the update transaction.
+    const before = expectProblem(
+      await app.patch(`/challenges/${challenge.id}`, { phase: 'Phase 2', passedAt: '2026-01-01' }),
+      400,
+      'validation_failed',
+    );
+    expect(before.errors).toEqual([{ field: 'passedAt', message: 'must not be before the purchase date (2026-01-05)' }]);
+    const monthly = expectProblem(
+      await app.patch(`/challenges/${challenge.id}`, { status: 'failed', monthlyEndedAt: '2026-01-10' }),
+      400,
+      'validation_failed',
+    );
+    expect(monthly.errors?.[0]?.field).toBe('monthlyEndedAt');
+    const future = expectProblem(await app.patch(`/challenges/${challenge.id}`, { phase: 'Phase 2', passedAt: isoDay(2) }), 400, 'validation_failed');
+    expect(future.errors?.[0]?.message).toContain('must not be in the future');
+
+    const detail = await app.get(`/challenges/${challenge.id}`).expect(200);
+    expect(detail.body.challenge).toMatchObject({ phase: 'Phase 1', status: 'in_progress', passedAt: null });
+    expect((detail.body.accounts as AccountBody[]).map((x) => [x.id, x.archived]).sort()).toEqual(
+      [
+        [a.id, false],
+        [b.id, false],
+      ].sort(),
+    );
+  });
+
+  it('monthlyEndedAt applies to monthly plans only, not before the purchase and not in the future', async () => {
+    const oneTime = await createChallenge(app);
+    const refused = expectProblem(await app.patch(`/challenges/${oneTime.id}`, { monthlyEndedAt: '2026-02-01' }), 400, 'validation_failed');
+    expect(refused.errors).toEqual([{ field: 'monthlyEndedAt', message: expect.stringContaining('only applies to monthly plans') }]);
+    const monthly = await createChallenge(app, { billing: 'monthly', purchasedAt: '2026-01-15' });
+    expectProblem(await app.patch(`/challenges/${monthly.id}`, { monthlyEndedAt: '2026-01-14' }), 400, 'validation_failed');
+    expectProblem(await app.patch(`/challenges/${monthly.id}`, { monthlyEndedAt: isoDay(1) }), 400, 'validation_failed');
+    expectProblem(await app.patch(`/challenges/${monthly.id}`, { monthlyEndedAt: '2026-02-29' }), 400, 'validation_failed');
+    const ended = await app.patch(`/challenges/${monthly.id}`, { monthlyEndedAt: '2026-02-14' }).expect(200);
+    expect(ended.body.challenge.monthlyEndedAt).toBe('2026-02-14');
+  });
+
+  it('POST /challenges/:id/memos validates the content and answers 404 for an unknown challenge', async () => {
+    const challenge = await createChallenge(app);
+    expectProblem(await app.post(`/challenges/${challenge.id}/memos`, { content: '   ' }), 400, 'validation_failed');
+    expectProblem(await app.post(`/challenges/${challenge.id}/memos`, { content: 'x'.repeat(10_001) }), 400, 'validation_failed');
+    expectProblem(await app.post('/challenges/00000000-0000-4000-8000-000000000000/memos', { content: 'hi' }), 404, 'not_found');
+  });
+
+  it('pages through 7 challenges 3 at a time in a stable order, without duplicates or gaps', async () => {
+    const key = await app.newUserKey();
+    const created: string[] = [];
+    for (let i = 0; i < 7; i++) created.push((await createChallenge(app, { firm: `Page ${i}` }, key)).id);
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
+      const res = await app.get(`/challenges?limit=3${query}`, key).expect(200);
+      sizes.push(res.body.items.length);
+      seen.push(...(res.body.items as ChallengeBody[]).map((c) => c.id));
+      cursor = res.body.nextCursor as string | null;
+    } while (cursor !== null && sizes.length < 10);
+    expect(sizes).toEqual([3, 3, 1]);
+    expect(seen).toEqual([...created].reverse());
+    const whole = await app.get('/challenges', key).expect(200);
+    expect((whole.body.items as ChallengeBody[]).map((c) => c.id)).toEqual(seen);
+    expect(whole.body.nextCursor).toBeNull();
+    expectProblem(await app.get('/challenges?limit=0', key), 400, 'validation_failed');
+    expectProblem(await app.get('/challenges?limit=201', key), 400, 'validation_failed');
+    await app.get('/challenges?limit=200', key).expect(200);
+    expectProblem(await app.get('/challenges?cursor=not-a-cursor', key), 400, 'validation_failed');
+  });
+
+  it('GET /me/summary counts by status and adds money exactly (0.1 + 0.2 = 0.3)', async () => {
+    const key = await app.newUserKey();
+    const a = await createChallenge(app, { firm: 'A', price: 0.1, purchasedAt: '2026-01-10' }, key);
+    await createChallenge(app, { firm: 'B', price: 0.2, purchasedAt: '2026-01-11' }, key);
+    const monthly = await createChallenge(app, { firm: 'C', price: 99.99, currency: 'eur', billing: 'monthly', purchasedAt: '2026-01-15' }, key);
+    await app.patch(`/challenges/${monthly.id}`, { monthlyEndedAt: '2026-03-14', status: 'failed' }, key).expect(200);
+    for (const amount of [0.1, 0.2]) {
+      await app.post(`/challenges/${a.id}/payouts`, { amount, currency: 'usd', date: '2026-02-01' }, key).expect(201);
+    }
+    const res = await app.get('/me/summary', key).expect(200);
+    expect(res.body.counts).toEqual({ in_progress: 2, passed: 0, failed: 1, total: 3 });
+    // monthly from 2026-01-15 to 2026-03-14: Jan 15 and Feb 15 billed, Mar 15 not yet
+    expect(res.body.paid).toEqual([
+      { currency: 'EUR', amount: 199.98 },
+      { currency: 'USD', amount: 0.3 },
+    ]);
+    expect(res.body.withdrawn).toEqual([{ currency: 'USD', amount: 0.3 }]);
+    expect(res.body.net).toEqual([
+      { currency: 'EUR', amount: -199.98 },
+      { currency: 'USD', amount: 0 },
+    ]);
+    expect(res.body.activeChallenges.map((c: { firm: string }) => c.firm)).toEqual(['A', 'B']);
+  });
+});

@@ -1,0 +1,162 @@
+import 'reflect-metadata';
+import type { Server } from 'node:http';
+import type { INestApplication } from '@nestjs/common';
+import request, { type Response, type Test } from 'supertest';
+import { createLogger, loadConfig, type Logger } from '@propfolio/core';
+import type { Database } from '@propfolio/db';
+import { createDomainServices } from '@propfolio/domain';
+import { createAppContext, memoryRateLimiter, type AppContext } from '@propfolio/operations';
+import { API_PREFIX, createRestApp } from '../src/rest-app.js';
+
+export { API_PREFIX };
+export type { Response };
+
+export interface RestAppOptions {
+  /** Requests per minute per key (and per IP without one); generous unless a test is about limits. */
+  rateLimit?: number;
+  /** Defaults to a silent logger. */
+  logger?: Logger;
+  env?: Record<string, string>;
+}
+
+type Headers = Record<string, string>;
+
+/** The REST app over a test database, driven in-process through supertest. */
+export class RestTestApp {
+  private constructor(
+    readonly context: AppContext,
+    readonly nest: INestApplication,
+    readonly server: Server,
+    /** The local owner's key, announced on the first start over the empty database. */
+    readonly ownerKey: string,
+  ) {}
+
+  static async start(db: Database, options: RestAppOptions = {}): Promise<RestTestApp> {
+    const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
+    let announced: string | undefined;
+    const context = await createAppContext(db, config, {
+      logger: options.logger ?? createLogger('silent'),
+      rateLimiter: memoryRateLimiter(options.rateLimit ?? 100_000),
+      announceKey: (key) => {
+        announced = key;
+      },
+    });
+    // A second app over the same database gets no announcement: it gets a key of its own.
+    const ownerKey = announced ?? (await createDomainServices(db).keys.createKey(`owner-${Date.now()}`)).key;
+    const nest = await createRestApp(context);
+    return new RestTestApp(context, nest, nest.getHttpServer() as Server, ownerKey);
+  }
+
+  /** A key of a brand-new user (a second tenant). */
+  async newUserKey(name = `user-${Math.random().toString(36).slice(2)}`): Promise<string> {
+    return (await createDomainServices(this.context.db).keys.createKey(name)).key;
+  }
+
+  /** A bare supertest agent over the app, for requests the helpers below do not shape. */
+  raw(): ReturnType<typeof request> {
+    return request(this.server);
+  }
+
+  get(path: string, key: string | null = this.ownerKey, headers: Headers = {}): Test {
+    return withHeaders(request(this.server).get(url(path)), key, headers);
+  }
+
+  post(path: string, body: unknown, key: string | null = this.ownerKey, headers: Headers = {}): Test {
+    return withHeaders(request(this.server).post(url(path)), key, headers).send(body as object);
+  }
+
+  patch(path: string, body: unknown, key: string | null = this.ownerKey, headers: Headers = {}): Test {
+    return withHeaders(request(this.server).patch(url(path)), key, headers).send(body as object);
+  }
+
+  async close(): Promise<void> {
+    await this.nest.close();
+    await this.context.close();
+  }
+}
+
+function url(path: string): string {
+  return path.startsWith('/api/') ? path : `${API_PREFIX}${path}`;
+}
+
+function withHeaders(test: Test, key: string | null, headers: Headers): Test {
+  if (key !== null) test.set('Authorization', `Bearer ${key}`);
+  for (const [name, value] of Object.entries(headers)) test.set(name, value);
+  return test;
+}
+
+/** YYYY-MM-DD of today (UTC) shifted by `days`. */
+export function isoDay(days = 0): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Fields of a created challenge the tests read. */
+export interface ChallengeBody {
+  id: string;
+  firm: string;
+  plan: string;
+  phase: string;
+  status: string;
+  billing: string;
+  price: number;
+  currency: string;
+  paymentMethod: string | null;
+  purchasedAt: string;
+  passedAt: string | null;
+  failedAt: string | null;
+  monthlyEndedAt: string | null;
+  daysSincePurchase: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AccountBody {
+  id: string;
+  login: string;
+  server: string;
+  currency: string;
+  balance: number;
+  archived: boolean;
+  archivedReason: string | null;
+  challenge: { id: string } | null;
+}
+
+let loginCounter = 0;
+
+/** Creates a challenge over HTTP as `key` and returns it (fails the test on a non-201). */
+export async function createChallenge(app: RestTestApp, body: object = {}, key: string = app.ownerKey): Promise<ChallengeBody> {
+  const res = await app.post('/challenges', { firm: 'FTMO', plan: '2-Step 100k', price: 540, purchasedAt: '2026-01-05', ...body }, key);
+  if (res.status !== 201) throw new Error(`create challenge: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as ChallengeBody;
+}
+
+/** Registers an EA account over HTTP as `key` (unique login per call). */
+export async function registerAccount(app: RestTestApp, body: object = {}, key: string = app.ownerKey): Promise<AccountBody> {
+  loginCounter += 1;
+  const login = `${process.pid}${Date.now() % 100000}${loginCounter}`;
+  const res = await app.post('/accounts', { login, server: 'Broker-Demo', currency: 'usd', initialBalance: 100000, ...body }, key);
+  if (res.status !== 201) throw new Error(`register account: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as AccountBody;
+}
+
+/** Asserts an RFC 9457 problem answer with `status` and `code`; returns its body. */
+export function expectProblem(res: Response, status: number, code: string): ProblemBody {
+  const body = JSON.parse(res.text) as ProblemBody;
+  const seen = `${res.status} ${String(res.headers['content-type']).split(';')[0]} ${body.code}`;
+  if (seen !== `${status} application/problem+json ${code}`) {
+    throw new Error(`expected ${status} application/problem+json ${code}, got ${seen}: ${res.text}`);
+  }
+  if (body.status !== status || typeof body.detail !== 'string' || typeof body.title !== 'string' || typeof body.type !== 'string') {
+    throw new Error(`not an RFC 9457 body: ${res.text}`);
+  }
+  return body;
+}
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  code: string;
+  detail: string;
+  errors?: { field: string; message: string }[];
+}
