@@ -7,12 +7,15 @@ import { loadConfig } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { createAppContext, memoryRateLimiter, requestContext, type AppContext } from '@propfolio/operations';
 import { createLogger } from '@propfolio/core';
+import { createDomainServices } from '@propfolio/domain';
 import { mcpRouter } from '../src/mcp-router.js';
 import { mcpExtras } from '../src/resources.js';
 
 export interface McpTestServer {
   context: AppContext;
   url: string;
+  /** Creates a user (if needed) and a fresh API key for it. */
+  keyFor(userName: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -22,7 +25,9 @@ export async function startMcpServer(db: Database, env: Record<string, string> =
   const context = await createAppContext(db, config, {
     logger: createLogger('silent'),
     rateLimiter: memoryRateLimiter(100_000),
+    announceKey: () => undefined,
   });
+  const keys = createDomainServices(db).keys;
   const app = express();
   app.use(requestContext(context.logger));
   app.use(mcpRouter(context, mcpExtras(context)));
@@ -33,6 +38,7 @@ export async function startMcpServer(db: Database, env: Record<string, string> =
   return {
     context,
     url: `http://127.0.0.1:${port}/mcp`,
+    keyFor: async (userName) => (await keys.createKey(userName)).key,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -81,4 +87,19 @@ export async function postWithHost(url: string, host: string, body: unknown): Pr
     req.on('error', reject);
     req.end(JSON.stringify(body));
   });
+}
+
+/** Calls a tool and returns its result with `structuredContent` typed loosely for assertions. */
+export async function call(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<{ isError?: boolean; structuredContent?: Record<string, unknown>; content: { type: string; text?: string }[] }> {
+  return (await client.callTool({ name, arguments: args })) as never;
+}
+
+/** The problem code an isError result carries (its text starts with `code: detail`). */
+export function errorCode(result: { isError?: boolean; content: { type: string; text?: string }[] }): string | undefined {
+  if (!result.isError) return undefined;
+  return result.content[0]?.text?.split(':')[0];
 }

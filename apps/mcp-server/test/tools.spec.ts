@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { describeEachDatabase } from '@propfolio/db/testing';
+import { call, connectClient, errorCode, startMcpServer, type McpTestServer } from './harness.js';
+
+const PRIVATE_TOOLS = [
+  'get_summary',
+  'list_challenges',
+  'get_challenge',
+  'create_challenge',
+  'update_challenge',
+  'add_memo',
+  'add_payout',
+  'list_payouts',
+  'list_accounts',
+  'get_account_daily_pnl',
+];
+
+describeEachDatabase('MCP tools', (getDb) => {
+  let server: McpTestServer;
+  let anonymous: Client;
+  let alice: Client;
+  let bob: Client;
+  beforeAll(async () => {
+    server = await startMcpServer(getDb());
+    anonymous = await connectClient(server.url);
+    alice = await connectClient(server.url, await server.keyFor('alice'));
+    bob = await connectClient(server.url, await server.keyFor('bob'));
+  });
+  afterAll(async () => {
+    await Promise.all([anonymous.close(), alice.close(), bob.close()]);
+    await server.close();
+  });
+
+  describe('tools/list', () => {
+    it('is a pure function of the credential: public tools without a key, all tools with one, fixed order', async () => {
+      const publicNames = (await anonymous.listTools()).tools.map((t) => t.name);
+      const allNames = (await alice.listTools()).tools.map((t) => t.name);
+      expect(publicNames.some((name) => PRIVATE_TOOLS.includes(name))).toBe(false);
+      expect(allNames.slice(0, PRIVATE_TOOLS.length)).toEqual(PRIVATE_TOOLS);
+      expect(allNames.slice(PRIVATE_TOOLS.length)).toEqual(publicNames);
+      expect((await bob.listTools()).tools.map((t) => t.name)).toEqual(allNames);
+    });
+
+    it('matches the committed snapshot of the agent-facing surface for both credential states', async () => {
+      expect((await anonymous.listTools()).tools).toMatchSnapshot('without a key');
+      expect((await alice.listTools()).tools).toMatchSnapshot('with a key');
+    });
+
+    it('annotates truthfully: reads are read-only, writes are not destructive, nothing is open-world', async () => {
+      const tools = (await alice.listTools()).tools;
+      for (const tool of tools) {
+        expect(tool.annotations?.openWorldHint).toBe(false);
+        expect(tool.annotations?.destructiveHint).toBe(false);
+        expect(tool.title).toBeTruthy();
+        expect(tool.outputSchema?.type).toBe('object');
+      }
+      const byName = new Map(tools.map((t) => [t.name, t]));
+      expect(byName.get('list_challenges')?.annotations?.readOnlyHint).toBe(true);
+      expect(byName.get('create_challenge')?.annotations?.readOnlyHint).toBe(false);
+    });
+  });
+
+  describe('errors', () => {
+    it('answers a private tool called without a key with a tool error that says where keys come from', async () => {
+      const result = await call(anonymous, 'get_summary');
+      expect(result.isError).toBe(true);
+      expect(errorCode(result)).toBe('unauthorized');
+      expect(result.content[0]?.text).toContain('npm run keys');
+      expect(result.content[0]?.text).toContain('P&L page');
+    });
+
+    it('answers an unknown tool with JSON-RPC -32602', async () => {
+      await expect(alice.callTool({ name: 'delete_everything', arguments: {} })).rejects.toMatchObject({
+        code: ErrorCode.InvalidParams,
+      });
+      await expect(alice.callTool({ name: 'delete_everything', arguments: {} })).rejects.toBeInstanceOf(McpError);
+    });
+
+    it('returns validation errors with the same code and per-field detail as REST', async () => {
+      const result = await call(alice, 'create_challenge', { firm: 'FTMO', plan: '10k', price: '155', extra: true });
+      expect(errorCode(result)).toBe('validation_failed');
+      expect(result.content[0]?.text).toContain('extra is not a known field');
+      expect(result.content[0]?.text).toContain('price must be a number');
+    });
+  });
+
+  describe('private tools, happy and error paths', () => {
+    it('runs the agent journey: create, pay out, summary, advance the phase, the linked account is archived', async () => {
+      const created = await call(alice, 'create_challenge', {
+        firm: 'FTMO',
+        plan: '2-Step 100k',
+        price: 540.1,
+        currency: 'eur',
+        purchasedAt: '2026-01-05',
+      });
+      expect(created.isError).toBeFalsy();
+      const challenge = created.structuredContent as { id: string; currency: string; phase: string };
+      expect(challenge.currency).toBe('EUR');
+      // The EA tracker registers its account over REST only; the domain is the same.
+      const account = await server.context.operations
+        .find((op) => op.name === 'register_account')
+        ?.run(
+          { caller: await server.context.authenticate(await server.keyFor('alice')), logger: server.context.logger, now: new Date() },
+          { login: '5012345', server: 'FTMO-Demo', currency: 'EUR', initialBalance: 100000, challengeId: challenge.id } as never,
+        );
+      expect(account).toMatchObject({ archived: false });
+
+      const payout = await call(alice, 'add_payout', { id: challenge.id, amount: 0.1, currency: 'EUR', date: '2026-02-01' });
+      expect(payout.isError).toBeFalsy();
+      await call(alice, 'add_payout', { id: challenge.id, amount: 0.2, currency: 'EUR', date: '2026-02-02' });
+      const memo = await call(alice, 'add_memo', { id: challenge.id, content: 'Passed phase 1 on NFP week.' });
+      expect(memo.isError).toBeFalsy();
+
+      const summary = (await call(alice, 'get_summary')).structuredContent as {
+        withdrawn: { currency: string; amount: number }[];
+      };
+      expect(summary.withdrawn).toEqual([{ currency: 'EUR', amount: 0.3 }]);
+
+      const payouts = (await call(alice, 'list_payouts', { from: '2026-01-01' })).structuredContent as {
+        items: { amount: number; date: string }[];
+      };
+      expect(payouts.items.map((p) => p.date)).toEqual(['2026-02-02', '2026-02-01']);
+
+      const advanced = await call(alice, 'update_challenge', { id: challenge.id, phase: 'Phase 2' });
+      expect(advanced.isError).toBeFalsy();
+      const accounts = (await call(alice, 'list_accounts', { archived: 'include' })).structuredContent as {
+        items: { id: string; archived: boolean }[];
+      };
+      expect(accounts.items).toEqual([expect.objectContaining({ archived: true })]);
+
+      const detail = (await call(alice, 'get_challenge', { id: challenge.id })).structuredContent as {
+        challenge: { phase: string };
+        memos: unknown[];
+        payouts: unknown[];
+      };
+      expect(detail.challenge.phase).toBe('Phase 2');
+      expect(detail.memos).toHaveLength(1);
+      expect(detail.payouts).toHaveLength(2);
+
+      const accountId = accounts.items[0]?.id as string;
+      const pnl = await call(alice, 'get_account_daily_pnl', { id: accountId, days: 7 });
+      expect(pnl.isError).toBeFalsy();
+      expect(errorCode(await call(alice, 'get_account_daily_pnl', { id: accountId, days: 400 }))).toBe('validation_failed');
+
+      const breached = await call(alice, 'update_challenge', { id: challenge.id, status: 'failed' });
+      expect(breached.isError).toBeFalsy();
+      expect(errorCode(await call(alice, 'update_challenge', { id: challenge.id, phase: 'Funded' }))).toBe('challenge_closed');
+    });
+
+    it('keeps two users apart: the other user’s ids answer not_found, exactly like unknown ids', async () => {
+      const mine = (await call(alice, 'create_challenge', { firm: 'The5ers', plan: 'High Stakes 10k', price: 95 }))
+        .structuredContent as { id: string };
+      const unknown = '00000000-0000-4000-8000-000000000000';
+      for (const id of [mine.id, unknown]) {
+        expect(errorCode(await call(bob, 'get_challenge', { id }))).toBe('not_found');
+        expect(errorCode(await call(bob, 'add_memo', { id, content: 'x' }))).toBe('not_found');
+        expect(errorCode(await call(bob, 'update_challenge', { id, phase: 'Phase 2' }))).toBe('not_found');
+        expect(errorCode(await call(bob, 'add_payout', { id, amount: 1, currency: 'USD', date: '2026-02-01' }))).toBe('not_found');
+      }
+      const bobs = (await call(bob, 'list_challenges')).structuredContent as { items: unknown[] };
+      expect(bobs.items).toEqual([]);
+    });
+
+    it('paginates list_challenges with an opaque cursor', async () => {
+      const carol = await connectClient(server.url, await server.keyFor('carol'));
+      try {
+        for (let i = 0; i < 5; i++) await call(carol, 'create_challenge', { firm: 'FTMO', plan: `plan ${i}`, price: 100 + i });
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = (await call(carol, 'list_challenges', { limit: 2, ...(cursor ? { cursor } : {}) })).structuredContent as {
+            items: { id: string }[];
+            nextCursor: string | null;
+          };
+          seen.push(...page.items.map((c) => c.id));
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor);
+        expect(seen).toHaveLength(5);
+        expect(new Set(seen).size).toBe(5);
+        expect(errorCode(await call(carol, 'list_challenges', { cursor: 'garbage' }))).toBe('validation_failed');
+      } finally {
+        await carol.close();
+      }
+    });
+  });
+
+  describe('public tools', () => {
+    it('search_plans finds plans by firm in any width, and suggests names for an unknown firm', async () => {
+      const found = (await call(anonymous, 'search_plans', { firm: 'ＦＴＭＯ', limit: 3 })).structuredContent as {
+        items: { firm: { slug: string }; priceNote: string; checkedOn: string; stale: boolean }[];
+      };
+      expect(found.items.length).toBeGreaterThan(0);
+      expect(found.items.every((p) => p.firm.slug === 'ftmo')).toBe(true);
+      expect(found.items[0]?.priceNote).toMatch(/before coupons/i);
+      const unknown = (await call(anonymous, 'search_plans', { firm: 'ftmoo' })).structuredContent as {
+        items: unknown[];
+        suggestions: string[];
+      };
+      expect(unknown.items).toEqual([]);
+      expect(unknown.suggestions).toContain('FTMO');
+      expect(errorCode(await call(anonymous, 'search_plans', { phases: 7 }))).toBe('validation_failed');
+    });
+
+    it('search_articles and get_article work in Japanese, and fail cleanly on bad input', async () => {
+      const hits = (await call(anonymous, 'search_articles', { q: '出金' })).structuredContent as {
+        items: { slug: string; snippet: string | null }[];
+      };
+      expect(hits.items.length).toBeGreaterThan(0);
+      expect(hits.items[0]?.snippet).toContain('<mark>');
+      const article = await call(anonymous, 'get_article', { slug: hits.items[0]?.slug as string });
+      expect((article.structuredContent as { body: string }).body.length).toBeGreaterThan(100);
+      expect(errorCode(await call(anonymous, 'get_article', { slug: 'no-such-article' }))).toBe('not_found');
+      expect(errorCode(await call(anonymous, 'search_articles', { q: 'x'.repeat(201) }))).toBe('validation_failed');
+    });
+  });
+});
