@@ -59,7 +59,7 @@ export const fixtures: Record<string, Uint8Array> = {
   mt4AnsiLf: ascii(mt4Text.replace(/\r\n/g, '\n')),
   mt4Cp1252: Uint8Array.from([...ascii('OrderComment=Caf'), 0xe9, ...ascii('\r\nEnableTrading=1\r\nEnableTrading,F=0\r\n')]),
   mt4ShiftJis: Uint8Array.from(iconv.encode('OrderComment=日本語のコメント\r\nEnableTrading=1\r\nEnableTrading,F=0\r\n', 'cp932')),
-  invalidCp1252Bytes: Uint8Array.from([...ascii('OrderComment=A'), 0x81, 0x8d, ...ascii('\r\nRiskPercent=1.0\r\n')]),
+  invalidCp1252Bytes: Uint8Array.from([...ascii('OrderComment=A'), 0x81, 0x7f, ...ascii('\r\nRiskPercent=1.0\r\n')]),
   oddUtf16: Uint8Array.from([...utf16le('RiskPercent=1.0\r\n', true), 0x41]),
   loneSurrogate: Uint8Array.from([...utf16le('OrderComment=', true), 0x00, 0xd8, 0x0d, 0x00, 0x0a, 0x00]),
   empty: new Uint8Array(0),
