@@ -1,7 +1,124 @@
-import type { AppContext } from '@propfolio/operations';
-import { noExtras, type McpExtras } from './extras.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type Prompt,
+  type Resource,
+  type ResourceTemplate,
+} from '@modelcontextprotocol/sdk/types.js';
+import { AppError, type Operation, type OperationContext } from '@propfolio/core';
+import { executeOperation, type AppContext } from '@propfolio/operations';
+import type { McpExtras } from './extras.js';
+import { PROMPTS, renderPrompt } from './prompts.js';
 
-/** Resources and prompts for this deployment. */
-export function mcpExtras(_context: AppContext): McpExtras {
-  return noExtras;
+/** A resource family served by one read operation: `propfolio://<kind>/{ref}`. */
+interface ResourceFamily {
+  template: ResourceTemplate;
+  /** Operation that reads one item, and the input field the `{ref}` fills. */
+  read: { operation: string; field: string };
+  /** Operation that lists items for resources/list (cursor-paginated), and how to name each item. */
+  list?: { operation: string; toResource: (item: Record<string, unknown>) => Resource };
+}
+
+const FAMILIES: ResourceFamily[] = [
+  {
+    template: {
+      uriTemplate: 'propfolio://articles/{slug}',
+      name: 'article',
+      title: 'Propfolio article',
+      description: 'The full Markdown text of an article, by slug (see search_articles).',
+      mimeType: 'application/json',
+    },
+    read: { operation: 'get_article', field: 'slug' },
+    list: {
+      operation: 'search_articles',
+      toResource: (item) => ({
+        uri: `propfolio://articles/${String(item.slug)}`,
+        name: String(item.slug),
+        title: String(item.title),
+        description: String(item.summary),
+        mimeType: 'application/json',
+      }),
+    },
+  },
+  {
+    template: {
+      uriTemplate: 'propfolio://ea/params/{ref}',
+      name: 'ea-input',
+      title: 'EA input documentation',
+      description: 'What one EA input does, by MQL name or group-position number such as 37-5.',
+      mimeType: 'application/json',
+    },
+    read: { operation: 'ea_explain_param', field: 'ref' },
+  },
+];
+
+function parseUri(uri: string): { family: ResourceFamily; ref: string } | undefined {
+  for (const family of FAMILIES) {
+    const prefix = family.template.uriTemplate.replace(/\{[a-z]+\}$/, '');
+    if (uri.startsWith(prefix) && uri.length > prefix.length) {
+      return { family, ref: decodeURIComponent(uri.slice(prefix.length)) };
+    }
+  }
+  return undefined;
+}
+
+/** Articles and EA input docs as resources, and the prompts; all read through the same operations. */
+export function mcpExtras(context: AppContext): McpExtras {
+  const byName = new Map<string, Operation>(context.operations.map((op) => [op.name, op]));
+  const run = (name: string, ctx: OperationContext, input: Record<string, unknown>) => {
+    const operation = byName.get(name);
+    if (!operation) throw new McpError(ErrorCode.InvalidParams, `Not available: ${name}`);
+    return executeOperation(operation, ctx, input) as Promise<Record<string, unknown>>;
+  };
+  const families = FAMILIES.filter((family) => byName.has(family.read.operation));
+  return {
+    register(server: Server, ctx: OperationContext) {
+      server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+        resourceTemplates: families.map((family) => family.template),
+      }));
+      server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+        const listing = families.find((family) => family.list)?.list;
+        if (!listing) return { resources: [] };
+        try {
+          const page = await run(listing.operation, ctx, {
+            limit: 50,
+            ...(request.params?.cursor ? { cursor: request.params.cursor } : {}),
+          });
+          const items = page.items as Record<string, unknown>[];
+          return {
+            resources: items.map(listing.toResource),
+            ...(page.nextCursor ? { nextCursor: String(page.nextCursor) } : {}),
+          };
+        } catch (error) {
+          if (error instanceof AppError) throw new McpError(ErrorCode.InvalidParams, error.detail);
+          throw error;
+        }
+      });
+      server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+        const parsed = parseUri(request.params.uri);
+        if (!parsed || !families.includes(parsed.family)) {
+          throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}`);
+        }
+        try {
+          const content = await run(parsed.family.read.operation, ctx, { [parsed.family.read.field]: parsed.ref });
+          return {
+            contents: [{ uri: request.params.uri, mimeType: 'application/json', text: JSON.stringify(content) }],
+          };
+        } catch (error) {
+          if (error instanceof AppError) throw new McpError(ErrorCode.InvalidParams, `${error.code}: ${error.detail}`);
+          throw error;
+        }
+      });
+      server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: PROMPTS as Prompt[] }));
+      server.setRequestHandler(GetPromptRequestSchema, (request) =>
+        renderPrompt(request.params.name, request.params.arguments ?? {}),
+      );
+    },
+  };
 }
