@@ -31,12 +31,13 @@ const encoder = new TextEncoder();
 
 function guessSyntaxFormat(lines: readonly SetLine[], encoding: TextEncodingName): SetFormat | null {
   let mt4 = 0;
-  let mt5 = isUtf16(encoding) ? 3 : 0;
+  let mt5 = 0;
   for (const l of lines) {
     if (l.syntax.kind === 'mt4_meta') mt4++;
     else if (l.syntax.kind === 'param' && l.syntax.range) mt5++;
   }
-  if (mt4 === 0 && mt5 === 0) return null;
+  // The lines decide; UTF-16 (what MT5 writes) only breaks the tie when they say nothing.
+  if (mt4 === 0 && mt5 === 0) return isUtf16(encoding) ? 'mt5' : null;
   return mt4 > mt5 ? 'mt4' : 'mt5';
 }
 
