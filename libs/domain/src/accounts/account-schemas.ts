@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, IsoDate, Money, NextCursor, Nullable, Timestamp } from '../shared/schemas.js';
+import { Id, IsoDate, Money, Nullable, PageOf, Timestamp } from '../shared/schemas.js';
 
 export const AccountSchema = Type.Object({
   id: Id('EA account id.'),
@@ -28,10 +28,7 @@ export const AccountSchema = Type.Object({
 });
 export type AccountView = Static<typeof AccountSchema>;
 
-export const AccountPageSchema = Type.Object({
-  items: Type.Array(AccountSchema, { description: 'Newest first (by registration).' }),
-  nextCursor: NextCursor,
-});
+export const AccountPageSchema = PageOf(AccountSchema, 'Newest first (by registration).');
 export type AccountPage = Static<typeof AccountPageSchema>;
 
 export const DailyPnlEntrySchema = Type.Object({

@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 import { CHALLENGE_STATUSES, BILLINGS } from '../contracts/challenges.js';
 import { AccountSchema } from '../accounts/account-schemas.js';
 import { PayoutSchema } from '../payouts/payout-schemas.js';
-import { Id, IsoDate, Money, NextCursor, Nullable, Timestamp } from '../shared/schemas.js';
+import { Id, IsoDate, Money, Nullable, PageOf, Timestamp } from '../shared/schemas.js';
 
 export const ChallengeSchema = Type.Object({
   id: Id('Challenge id.'),
@@ -24,10 +24,7 @@ export const ChallengeSchema = Type.Object({
 });
 export type ChallengeView = Static<typeof ChallengeSchema>;
 
-export const ChallengePageSchema = Type.Object({
-  items: Type.Array(ChallengeSchema, { description: 'Newest first (by creation).' }),
-  nextCursor: NextCursor,
-});
+export const ChallengePageSchema = PageOf(ChallengeSchema, 'Newest first (by creation).');
 export type ChallengePage = Static<typeof ChallengePageSchema>;
 
 export const MemoSchema = Type.Object({

@@ -7,12 +7,10 @@ import {
   IsPositive,
   IsString,
   Max,
-  MaxLength,
   Min,
-  MinLength,
 } from 'class-validator';
-import { Doc, IsIsoDate, NumberFromQuery, Trim, UpperCase } from '@propfolio/core';
-import { Absent, MAX_AMOUNT, MONEY, PageInput } from './common.js';
+import { Doc, IsIsoDate, NumberFromQuery, UpperCase } from '@propfolio/core';
+import { Absent, FreeText, MAX_AMOUNT, MONEY, PageInput } from './common.js';
 
 export const ARCHIVED_FILTERS = ['exclude', 'include', 'only'] as const;
 export type ArchivedFilter = (typeof ARCHIVED_FILTERS)[number];
@@ -48,17 +46,11 @@ export class DailyPnlInput extends AccountIdInput {
 
 export class RegisterAccountInput {
   @Doc({ description: 'Trading account number (login) at the broker, as text.', example: '5012345' })
-  @Trim()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(64)
+  @FreeText(64)
   login!: string;
 
   @Doc({ description: 'Broker trade server name as MetaTrader shows it.', example: 'FTMO-Demo' })
-  @Trim()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(128)
+  @FreeText(128)
   server!: string;
 
   @Doc({ description: 'ISO 4217 deposit currency of the account, any case.', example: 'USD' })
@@ -79,10 +71,7 @@ export class RegisterAccountInput {
 
   @Doc({ description: 'A label for the account (free text).', example: 'FTMO 100k phase 1' })
   @Absent()
-  @Trim()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(100)
+  @FreeText(100)
   name?: string;
 }
 

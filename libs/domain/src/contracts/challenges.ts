@@ -4,13 +4,11 @@ import {
   IsNumber,
   IsOptional,
   IsString,
-  MaxLength,
   Max,
   Min,
-  MinLength,
 } from 'class-validator';
-import { Doc, IsIsoDate, Trim, UpperCase } from '@propfolio/core';
-import { Absent, MAX_AMOUNT, MONEY, PageInput } from './common.js';
+import { Doc, IsIsoDate, UpperCase } from '@propfolio/core';
+import { Absent, FreeText, MAX_AMOUNT, MONEY, PageInput } from './common.js';
 
 export const CHALLENGE_STATUSES = ['in_progress', 'passed', 'failed'] as const;
 export type ChallengeStatusName = (typeof CHALLENGE_STATUSES)[number];
@@ -42,17 +40,11 @@ export class ListChallengesInput extends PageInput {
 
 export class CreateChallengeInput {
   @Doc({ description: 'Name of the prop firm as the trader calls it (free text).', example: 'FTMO' })
-  @Trim()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(100)
+  @FreeText(100)
   firm!: string;
 
   @Doc({ description: 'Plan bought, including the account size (free text).', example: '2-Step 100k' })
-  @Trim()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(200)
+  @FreeText(200)
   plan!: string;
 
   @Doc({
@@ -72,18 +64,12 @@ export class CreateChallengeInput {
 
   @Doc({ description: 'Current phase (free text). Default "Phase 1".', default: DEFAULT_PHASE, example: 'Phase 1' })
   @Absent()
-  @Trim()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(50)
+  @FreeText(50)
   phase?: string;
 
   @Doc({ description: 'How it was paid (free text), e.g. "card" or "crypto".', example: 'card' })
   @Absent()
-  @Trim()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(100)
+  @FreeText(100)
   paymentMethod?: string;
 
   @Doc({
@@ -107,10 +93,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
     example: 'Phase 2',
   })
   @Absent()
-  @Trim()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(50)
+  @FreeText(50)
   phase?: string;
 
   @Doc(
@@ -122,10 +105,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
 
   @Doc({ description: 'How it was paid (free text).', example: 'card' })
   @Absent()
-  @Trim()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(100)
+  @FreeText(100)
   paymentMethod?: string;
 
   @Doc({
@@ -149,9 +129,6 @@ export class UpdateChallengeInput extends ChallengeIdInput {
 
 export class AddMemoInput extends ChallengeIdInput {
   @Doc({ description: 'The note to attach to the challenge (plain text, up to 10000 characters).' })
-  @Trim()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(10_000)
+  @FreeText(10_000)
   content!: string;
 }

@@ -1,5 +1,5 @@
-import { ValidateIf, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { Doc, NumberFromQuery } from '@propfolio/core';
+import { ValidateIf, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { Doc, NumberFromQuery, Trim } from '@propfolio/core';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../shared/pagination.js';
 
 /**
@@ -7,6 +7,12 @@ import { DEFAULT_LIMIT, MAX_LIMIT } from '../shared/pagination.js';
  * (and fails them), unlike class-validator's IsOptional.
  */
 export const Absent = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
+
+/** Free text: trimmed, then 1 to `maxLength` characters. */
+export function FreeText(maxLength: number): PropertyDecorator {
+  const decorators = [Trim(), IsString(), MinLength(1), MaxLength(maxLength)];
+  return (target, property) => decorators.forEach((decorate) => decorate(target, property));
+}
 
 /** Money on the wire: a JSON number with at most 4 decimals (stored as an exact Decimal). */
 export const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 } as const;

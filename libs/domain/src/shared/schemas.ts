@@ -17,3 +17,7 @@ export const ByCurrency = (description: string) => Type.Array(CurrencyAmountSche
 export const NextCursor = Nullable(
   Type.String({ description: 'Pass as `cursor` to get the next page; null when this is the last page.' }),
 );
+
+/** One page of a list: the items in `order`, and the cursor of the next page. */
+export const PageOf = <T extends TSchema>(item: T, order: string) =>
+  Type.Object({ items: Type.Array(item, { description: order }), nextCursor: NextCursor });

@@ -17,3 +17,9 @@ export const NO_DELETE = 'Records cannot be deleted through this API, only in th
 
 /** A typebox schema is plain JSON Schema; this only widens its TypeScript type to the contract's. */
 export const output = (schema: TSchema): JsonSchema => schema as unknown as JsonSchema;
+
+/** Flags of the key operations: reads are read-only and idempotent; creations are neither. */
+export const KEY_READ = { auth: 'key', readOnly: true, idempotent: true } as const;
+export const KEY_CREATE = { auth: 'key', readOnly: false, idempotent: false } as const;
+/** A write that, repeated with the same input, leaves the same state (PATCH, the EA's daily push). */
+export const KEY_IDEMPOTENT_WRITE = { auth: 'key', readOnly: false, idempotent: true } as const;

@@ -1,17 +1,15 @@
 import { defineOperation, type Operation } from '@propfolio/core';
 import { AddPayoutInput, ListPayoutsInput, PayoutListSchema, PayoutSchema, type DomainServices } from '@propfolio/domain';
-import { callerOf, NO_DELETE, output } from './caller.js';
+import { callerOf, NO_DELETE, KEY_CREATE, KEY_READ, output } from './caller.js';
 
 export const payoutOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'add_payout',
     title: 'Record a payout',
     description: `Records money withdrawn from one of the caller's challenges: amount (> 0), ISO 4217 currency and the date received (not in the future, not before the purchase). Returns the payout. ${NO_DELETE}`,
-    auth: 'key',
+    ...KEY_CREATE,
     input: AddPayoutInput,
     output: output(PayoutSchema),
-    readOnly: false,
-    idempotent: false,
     rest: { method: 'POST', path: '/challenges/:id/payouts', status: 201 },
     run: async (ctx, input) => services.payouts.add(callerOf(ctx), input, ctx.now),
   }),
@@ -20,11 +18,9 @@ export const payoutOperations = (services: DomainServices): Operation[] => [
     title: 'List payouts',
     description:
       "Lists the caller's payouts on or after `from` (all when left out), newest first, each with its challenge's firm and plan, plus exact totals per currency over every matching payout (not just this page). Paginated: pass `nextCursor` back as `cursor`.",
-    auth: 'key',
+    ...KEY_READ,
     input: ListPayoutsInput,
     output: output(PayoutListSchema),
-    readOnly: true,
-    idempotent: true,
     rest: { method: 'GET', path: '/payouts' },
     run: async (ctx, input) => services.payouts.list(callerOf(ctx), input),
   }),

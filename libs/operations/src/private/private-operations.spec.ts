@@ -64,6 +64,8 @@ describe('private operations', () => {
       const detail = (await call('get_challenge', { id: created.id })) as { memos: unknown[] };
       expect(detail.memos).toHaveLength(1);
       await expect(call('get_challenge', { id: 'nope' })).rejects.toMatchObject({ code: 'not_found' });
+      await expect(call('get_summary', {})).resolves.toMatchObject({ counts: { in_progress: 1, total: 1 } });
+      await expect(call('get_summary', { verbose: true })).rejects.toMatchObject({ code: 'validation_failed' });
     } finally {
       await db.close();
     }
