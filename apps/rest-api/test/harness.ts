@@ -5,7 +5,7 @@ import request, { type Response, type Test } from 'supertest';
 import { createLogger, loadConfig, type Logger } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { createDomainServices } from '@propfolio/domain';
-import { createAppContext, memoryRateLimiter, type AppContext } from '@propfolio/operations';
+import { createAppContext, memoryRateLimiter, type AppContext, type RateLimiter } from '@propfolio/operations';
 import { API_PREFIX, createRestApp } from '../src/rest-app.js';
 
 export { API_PREFIX };
@@ -14,6 +14,8 @@ export type { Response };
 export interface RestAppOptions {
   /** Requests per minute per key (and per IP without one); generous unless a test is about limits. */
   rateLimit?: number;
+  /** Replaces the in-memory limiter built from `rateLimit` (e.g. one on a fixed clock). */
+  rateLimiter?: RateLimiter;
   /** Defaults to a silent logger. */
   logger?: Logger;
   env?: Record<string, string>;
@@ -36,7 +38,7 @@ export class RestTestApp {
     let announced: string | undefined;
     const context = await createAppContext(db, config, {
       logger: options.logger ?? createLogger('silent'),
-      rateLimiter: memoryRateLimiter(options.rateLimit ?? 100_000),
+      rateLimiter: options.rateLimiter ?? memoryRateLimiter(options.rateLimit ?? 100_000),
       announceKey: (key) => {
         announced = key;
       },

@@ -1,0 +1,150 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { describeEachDatabase } from '@propfolio/db/testing';
+import { createDomainServices } from '@propfolio/domain';
+import { createChallenge, expectProblem, registerAccount, RestTestApp, type ChallengeBody } from './harness.js';
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** A key with the right shape and checksum that no database knows (the checksum rule of key-format.ts). */
+function wellFormedUnknownKey(): string {
+  const body = Array.from(randomBytes(40), (byte) => ALPHABET[byte % 62]).join('');
+  let value = createHash('sha256').update(body).digest().readUInt32BE(0);
+  let checksum = '';
+  for (let i = 0; i < 6; i++) {
+    checksum = ALPHABET[value % 62] + checksum;
+    value = Math.floor(value / 62);
+  }
+  return `eakey_${body}${checksum}`;
+}
+
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
+/** Every private route, with a well-formed id where the path takes one. */
+const PRIVATE_ROUTES: [method: 'get' | 'post' | 'patch', path: string][] = [
+  ['get', '/me/summary'],
+  ['get', '/challenges'],
+  ['post', '/challenges'],
+  ['get', `/challenges/${SOME_ID}`],
+  ['patch', `/challenges/${SOME_ID}`],
+  ['post', `/challenges/${SOME_ID}/memos`],
+  ['post', `/challenges/${SOME_ID}/payouts`],
+  ['get', '/payouts'],
+  ['get', '/accounts'],
+  ['get', `/accounts/${SOME_ID}/daily-pnl`],
+  ['post', '/accounts'],
+  ['post', `/accounts/${SOME_ID}/reports`],
+];
+
+describeEachDatabase('REST authentication and isolation', (getDb) => {
+  let app: RestTestApp;
+  beforeAll(async () => {
+    app = await RestTestApp.start(getDb());
+  });
+  afterAll(() => app.close());
+
+  const send = (method: 'get' | 'post' | 'patch', path: string, key: string | null, headers: Record<string, string> = {}) =>
+    method === 'get' ? app.get(path, key, headers) : app[method](path, {}, key, headers);
+
+  it('the local owner key announced on the empty database works', async () => {
+    expect(app.ownerKey).toMatch(/^eakey_[0-9A-Za-z]{38,}$/);
+    await app.get('/me/summary').expect(200);
+  });
+
+  it('answers 401 unauthorized with WWW-Authenticate: Bearer on every private route without a key', async () => {
+    expect(PRIVATE_ROUTES).toHaveLength(app.context.operations.filter((op) => op.auth === 'key').length);
+    for (const [method, path] of PRIVATE_ROUTES) {
+      const res = await send(method, path, null);
+      const problem = expectProblem(res, 401, 'unauthorized');
+      expect(res.headers['www-authenticate']).toBe('Bearer');
+      expect(problem.detail).toContain('Authorization: Bearer');
+    }
+  });
+
+  it('answers 401 invalid_token with Bearer error="invalid_token" for malformed, unknown and revoked keys', async () => {
+    const created = await createDomainServices(getDb()).keys.createKey('to-be-revoked');
+    await app.get('/me/summary', created.key).expect(200);
+    await createDomainServices(getDb()).keys.revoke(created.prefix);
+    const truncated = app.ownerKey.slice(0, -1);
+    const typo = `${app.ownerKey.slice(0, -1)}${app.ownerKey.endsWith('a') ? 'b' : 'a'}`;
+    const headers = [
+      `Bearer ${created.key}`,
+      `Bearer ${wellFormedUnknownKey()}`,
+      `Bearer ${truncated}`,
+      `Bearer ${typo}`,
+      'Bearer not-a-key',
+      'Bearer',
+      `Basic ${Buffer.from('user:pass').toString('base64')}`,
+      `Token ${app.ownerKey}`,
+      `Bearer ${app.ownerKey} extra`,
+    ];
+    for (const authorization of headers) {
+      for (const [method, path] of [PRIVATE_ROUTES[0], PRIVATE_ROUTES[2]] as const) {
+        const res = await send(method, path, null, { Authorization: authorization });
+        expectProblem(res, 401, 'invalid_token');
+        expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+      }
+    }
+  });
+
+  it('takes the key from the Authorization header only (not the query string, a cookie or X-API-Key)', async () => {
+    const key = encodeURIComponent(app.ownerKey);
+    for (const path of [`/me/summary?api_key=${key}`, `/me/summary?access_token=${key}`, `/me/summary?key=${key}`]) {
+      expectProblem(await app.get(path, null), 401, 'unauthorized');
+    }
+    for (const headers of [{ 'X-API-Key': app.ownerKey }, { Cookie: `api_key=${app.ownerKey}` }]) {
+      expectProblem(await app.get('/me/summary', null, headers), 401, 'unauthorized');
+    }
+  });
+
+  it('another user’s ids answer 404 exactly like unknown ids, on every route that takes an id', async () => {
+    const challenge = await createChallenge(app, { purchasedAt: '2026-01-05' });
+    const account = await registerAccount(app, { challengeId: challenge.id });
+    const intruder = await app.newUserKey();
+    const attempts: [method: 'get' | 'post' | 'patch', path: (id: string) => string, body: object][] = [
+      ['get', (id) => `/challenges/${id}`, {}],
+      ['patch', (id) => `/challenges/${id}`, { phase: 'Stolen' }],
+      ['post', (id) => `/challenges/${id}/memos`, { content: 'hi' }],
+      ['post', (id) => `/challenges/${id}/payouts`, { amount: 1, currency: 'USD', date: '2026-02-01' }],
+    ];
+    for (const [method, path, body] of attempts) {
+      const theirs = method === 'get' ? await app.get(path(challenge.id), intruder) : await app[method](path(challenge.id), body, intruder);
+      const unknown = method === 'get' ? await app.get(path(SOME_ID), intruder) : await app[method](path(SOME_ID), body, intruder);
+      expectProblem(theirs, 404, 'not_found');
+      expect(theirs.body).toEqual(unknown.body);
+    }
+    const pnl = await app.get(`/accounts/${account.id}/daily-pnl`, intruder);
+    expectProblem(pnl, 404, 'not_found');
+    expect(pnl.body).toEqual((await app.get(`/accounts/${SOME_ID}/daily-pnl`, intruder)).body);
+    const report = { date: '2026-02-02', balance: 1, equity: 1, closedPnl: 0 };
+    const pushed = await app.post(`/accounts/${account.id}/reports`, report, intruder);
+    expectProblem(pushed, 404, 'not_found');
+    expect(pushed.body).toEqual((await app.post(`/accounts/${SOME_ID}/reports`, report, intruder)).body);
+    expectProblem(
+      await app.post('/accounts', { login: '1', server: 'S', currency: 'USD', initialBalance: 1, challengeId: challenge.id }, intruder),
+      404,
+      'not_found',
+    );
+
+    // nothing of the owner leaks into the intruder's lists and summary, and nothing was changed
+    expect((await app.get('/challenges', intruder).expect(200)).body.items).toEqual([]);
+    expect((await app.get('/accounts?archived=include', intruder).expect(200)).body.items).toEqual([]);
+    expect((await app.get('/payouts', intruder).expect(200)).body).toEqual({ items: [], nextCursor: null, totals: [] });
+    expect((await app.get('/me/summary', intruder).expect(200)).body.counts.total).toBe(0);
+    const detail = await app.get(`/challenges/${challenge.id}`).expect(200);
+    expect(detail.body.challenge as ChallengeBody).toMatchObject({ phase: 'Phase 1' });
+    expect(detail.body).toMatchObject({ memos: [], payouts: [] });
+    expect(detail.body.accounts[0]).toMatchObject({ id: account.id, archived: false, lastReportOn: null });
+  });
+
+  it('two users with their own keys see only their own records', async () => {
+    const alice = await app.newUserKey('alice');
+    const bob = await app.newUserKey('bob');
+    const a = await createChallenge(app, { firm: 'Alice Firm' }, alice);
+    const b = await createChallenge(app, { firm: 'Bob Firm' }, bob);
+    const list = async (key: string) => ((await app.get('/challenges', key).expect(200)).body.items as ChallengeBody[]).map((c) => c.id);
+    expect(await list(alice)).toEqual([a.id]);
+    expect(await list(bob)).toEqual([b.id]);
+    await app.get(`/challenges/${a.id}`, alice).expect(200);
+    expectProblem(await app.get(`/challenges/${a.id}`, bob), 404, 'not_found');
+  });
+});

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { describeEachDatabase } from '@propfolio/db/testing';
+import { createChallenge, expectProblem, RestTestApp } from './harness.js';
+
+describeEachDatabase('REST error shape and method rules', (getDb) => {
+  let app: RestTestApp;
+  beforeAll(async () => {
+    app = await RestTestApp.start(getDb());
+  });
+  afterAll(() => app.close());
+
+  const rawPost = (path: string, contentType: string, body: string) =>
+    app.raw().post(`/api/v1${path}`).set('Authorization', `Bearer ${app.ownerKey}`).set('Content-Type', contentType).send(body);
+
+  it('answers malformed JSON with 400 invalid_json', async () => {
+    for (const body of ['{"firm":', '{firm: "FTMO"}', "{'a':1}", '{"a":1,}']) {
+      const problem = expectProblem(await rawPost('/challenges', 'application/json', body), 400, 'invalid_json');
+      expect(problem).toEqual({
+        type: 'https://propfolio.dev/problems/invalid-json',
+        title: 'Malformed JSON',
+        status: 400,
+        code: 'invalid_json',
+        detail: 'The request body is not valid JSON.',
+      });
+    }
+  });
+
+  it('answers wrong types and unknown fields with 400 validation_failed listing every field', async () => {
+    const typed = expectProblem(await app.post('/challenges', { firm: 1, plan: ['x'], price: '540' }), 400, 'validation_failed');
+    expect(typed.errors).toEqual([
+      { field: 'firm', message: 'must be a string' },
+      { field: 'plan', message: 'must be a string' },
+      { field: 'price', message: expect.stringContaining('must be a number') },
+    ]);
+    const unknown = expectProblem(await app.post('/challenges', { firm: 'F', plan: 'P', price: 1, colour: 'red' }), 400, 'validation_failed');
+    expect(unknown.errors).toEqual([{ field: 'colour', message: 'is not a known field' }]);
+    const nulled = expectProblem(await app.post('/challenges', { firm: 'F', plan: 'P', price: 1, currency: null }), 400, 'validation_failed');
+    expect(nulled.errors?.[0]?.field).toBe('currency');
+    const query = expectProblem(await app.get('/challenges?colour=red'), 400, 'validation_failed');
+    expect(query.errors).toEqual([{ field: 'colour', message: 'is not a known field' }]);
+    for (const path of ['/challenges?status=all&status=failed', '/challenges?limit=abc', '/challenges?limit=1.5', '/challenges?cursor=a&cursor=b']) {
+      expectProblem(await app.get(path), 400, 'validation_failed');
+    }
+    // Infinity (1e400 in JSON) and more than 4 decimals are refused, never stored rounded
+    expectProblem(await rawPost('/challenges', 'application/json', '{"firm":"F","plan":"P","price":1e400}'), 400, 'validation_failed');
+    expectProblem(await app.post('/challenges', { firm: 'F', plan: 'P', price: 0.1 + 0.2 }), 400, 'validation_failed');
+  });
+
+  it('requires a JSON object as the body', async () => {
+    for (const body of ['[1,2]', '"text"', '42', 'true']) {
+      const problem = expectProblem(await rawPost('/challenges', 'application/json', body), 400, 'validation_failed');
+      expect(problem.errors).toEqual([{ field: '', message: 'must be a JSON object' }]);
+    }
+  });
+
+  it('refuses a path parameter repeated in the body', async () => {
+    const challenge = await createChallenge(app);
+    const problem = expectProblem(await app.patch(`/challenges/${challenge.id}`, { id: challenge.id, phase: 'X' }), 400, 'validation_failed');
+    expect(problem.errors?.[0]?.field).toBe('id');
+  });
+
+  it('answers bodies over the limit with 413 and other content types with 415', async () => {
+    const big = await app.post('/challenges', { firm: 'F', plan: 'P', price: 1, memo: 'x'.repeat(1_100_000) });
+    expectProblem(big, 413, 'payload_too_large');
+    for (const [type, body] of [
+      ['text/plain', '{"firm":"F","plan":"P","price":1}'],
+      ['application/x-www-form-urlencoded', 'firm=F&plan=P&price=1'],
+      ['application/xml', '<c/>'],
+    ] as const) {
+      expectProblem(await rawPost('/challenges', type, body), 415, 'unsupported_media_type');
+    }
+    expectProblem(await rawPost('/challenges', 'application/json; charset=latin1', '{"firm":"F"}'), 415, 'unsupported_media_type');
+    const list = await app.get('/challenges').expect(200);
+    expect(list.body.items).toEqual([expect.objectContaining({ firm: 'FTMO' })]);
+  });
+
+  it('answers bad or unknown ids and unknown routes with 404 problem+json', async () => {
+    for (const path of ['/challenges/abc', '/challenges/1', "/challenges/'%20OR%201=1", '/challenges/00000000-0000-4000-8000-000000000000']) {
+      expect(expectProblem(await app.get(path), 404, 'not_found').detail).toBe('Challenge not found.');
+    }
+    expectProblem(await app.patch('/challenges/abc', { phase: 'X' }), 404, 'not_found');
+    expectProblem(await app.post('/challenges/abc/payouts', { amount: 1, currency: 'USD', date: '2026-02-01' }), 404, 'not_found');
+    expectProblem(await app.get('/accounts/abc/daily-pnl'), 404, 'not_found');
+    expectProblem(await app.post('/accounts/abc/reports', { date: '2026-02-01', balance: 1, equity: 1, closedPnl: 0 }), 404, 'not_found');
+    expect(expectProblem(await app.get('/nowhere'), 404, 'not_found').detail).toBe('Route not found.');
+    expectProblem(await app.post('/me/summary', {}), 404, 'not_found');
+  });
+
+  it('answers DELETE and PUT on any route with 405, the allowed methods and a pointer to the web dashboard', async () => {
+    const challenge = await createChallenge(app);
+    const cases: [method: 'delete' | 'put', path: string, allow: string][] = [
+      ['delete', `/api/v1/challenges/${challenge.id}`, 'GET, PATCH'],
+      ['put', `/api/v1/challenges/${challenge.id}`, 'GET, PATCH'],
+      ['delete', '/api/v1/challenges', 'GET, POST'],
+      ['put', '/api/v1/challenges', 'GET, POST'],
+      ['delete', `/api/v1/challenges/${challenge.id}/memos`, 'POST'],
+      ['delete', `/api/v1/challenges/${challenge.id}/payouts`, 'POST'],
+      ['delete', '/api/v1/payouts', 'GET'],
+      ['delete', '/api/v1/accounts', 'GET, POST'],
+      ['put', '/api/v1/accounts/00000000-0000-4000-8000-000000000000/reports', 'POST'],
+      ['delete', '/api/v1/me/summary', 'GET'],
+      ['delete', '/api/v1/plans', 'GET'],
+      ['put', '/api/v1/articles/some-slug', 'GET'],
+    ];
+    for (const [method, path, allow] of cases) {
+      const res = await app.raw()[method](path).set('Authorization', `Bearer ${app.ownerKey}`);
+      const problem = expectProblem(res, 405, 'method_not_allowed');
+      expect(`${method} ${path} ${res.headers.allow}`).toBe(`${method} ${path} ${allow}`);
+      expect(problem.detail).toContain('web dashboard');
+    }
+    // even without a key: nothing is deleted, and the answer does not depend on who asks
+    expectProblem(await app.raw().delete(`/api/v1/challenges/${challenge.id}`), 405, 'method_not_allowed');
+    await app.get(`/challenges/${challenge.id}`).expect(200);
+  });
+
+  it('gives every answer a request id, echoing a well-formed X-Request-Id', async () => {
+    const echoed = await app.get('/me/summary', app.ownerKey, { 'X-Request-Id': 'trace-123' }).expect(200);
+    expect(echoed.headers['x-request-id']).toBe('trace-123');
+    const replaced = await app.get('/nowhere', app.ownerKey, { 'X-Request-Id': 'bad id with spaces' });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
