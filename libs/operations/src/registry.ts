@@ -5,6 +5,7 @@ import { createDomainServices, type CreatedKey } from '@propfolio/domain';
 import type { IdempotencyPort } from './idempotency-port.js';
 import { privateOperations } from './private/index.js';
 import { catalogOperations } from './public/catalog.js';
+import { eaOperations } from './public/ea.js';
 
 /** Resolves a raw API key to its caller, or throws AppError `invalid_token`. */
 export type Authenticator = (rawKey: string) => Promise<Caller>;
@@ -25,7 +26,7 @@ export async function buildOperations(db: Database, config: Config, _logger: Log
   const domain = createDomainServices(db);
   const catalog = new CatalogService(db, { staleAfterDays: config.planStaleAfterDays });
   return {
-    operations: [...privateOperations(domain), ...catalogOperations(catalog)],
+    operations: [...privateOperations(domain), ...catalogOperations(catalog), ...eaOperations(catalog)],
     authenticate: (rawKey) => domain.keys.authenticate(rawKey),
     idempotency: domain.idempotency,
     firstKey: await domain.keys.ensureLocalOwner(),

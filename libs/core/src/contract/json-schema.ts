@@ -3,7 +3,7 @@ import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
 import { fieldDoc } from './field-docs.js';
-import { IS_ISO_DATE } from './validators.js';
+import { IS_ISO_DATE, IS_SCALAR } from './validators.js';
 import type { Constructor } from './parse-input.js';
 
 export type JsonSchema = { [key: string]: unknown };
@@ -44,6 +44,7 @@ const MAPPERS: Record<string, Mapper> = {
     s.format = 'date';
     s.pattern = '^\\d{4}-\\d{2}-\\d{2}$';
   },
+  [IS_SCALAR]: (_, s) => void (s.type = ['string', 'number', 'boolean']),
   isArray: (_, s) => void (s.type = 'array'),
   arrayMaxSize: (m, s) => void (s.maxItems = constraint(m)),
   arrayMinSize: (m, s) => void (s.minItems = constraint(m)),

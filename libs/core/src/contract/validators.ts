@@ -17,6 +17,24 @@ export function IsIsoDate(options?: ValidationOptions): PropertyDecorator {
     });
 }
 
+/** The validator name the JSON Schema derivation maps to `type: [string, number, boolean]`. */
+export const IS_SCALAR = 'isScalarValue';
+
+/** A string, a finite number or a boolean (settings values that may be written any of these ways). */
+export function IsScalar(options?: ValidationOptions): PropertyDecorator {
+  return (target, property) =>
+    registerDecorator({
+      name: IS_SCALAR,
+      target: target.constructor,
+      propertyName: String(property),
+      options: { message: '$property must be a string, a number or a boolean', ...options },
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)),
+      },
+    });
+}
+
 /** Upper-cases a string input (currency codes are accepted in any case and stored upper-case). */
 export const UpperCase = (): PropertyDecorator =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toUpperCase() : value));

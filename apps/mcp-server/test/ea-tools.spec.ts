@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { describeEachDatabase } from '@propfolio/db/testing';
+import { call, connectClient, errorCode, startMcpServer, type McpTestServer } from './harness.js';
+
+describeEachDatabase('MCP EA settings tools', (getDb) => {
+  let server: McpTestServer;
+  let client: Client;
+  beforeAll(async () => {
+    server = await startMcpServer(getDb());
+    client = await connectClient(server.url);
+  });
+  afterAll(async () => {
+    await client.close();
+    await server.close();
+  });
+
+  it('ea_overview describes the EA in either language, and rejects an unknown language', async () => {
+    const ja = (await call(client, 'ea_overview')).structuredContent as { inputCount: number; presets: { id: string }[] };
+    expect(ja.inputCount).toBeGreaterThanOrEqual(250);
+    expect(ja.presets.map((p) => p.id)).toContain('prop-challenge');
+    expect(errorCode(await call(client, 'ea_overview', { lang: 'fr' }))).toBe('validation_failed');
+  });
+
+  it('ea_search_params finds inputs by Japanese keywords with a cursor, and validates the group', async () => {
+    const first = (await call(client, 'ea_search_params', { q: 'トレーリング', limit: 2 })).structuredContent as {
+      total: number;
+      items: { number: string }[];
+      nextCursor: string | null;
+    };
+    expect(first.items).toHaveLength(2);
+    expect(first.total).toBeGreaterThan(2);
+    const second = (await call(client, 'ea_search_params', { q: 'トレーリング', limit: 2, cursor: first.nextCursor as string }))
+      .structuredContent as { items: { number: string }[] };
+    expect(second.items[0]?.number).not.toBe(first.items[0]?.number);
+    expect(errorCode(await call(client, 'ea_search_params', { group: 0 }))).toBe('validation_failed');
+  });
+
+  it('ea_explain_param explains by number, also full-width, and answers not_found for an unknown input', async () => {
+    const byNumber = (await call(client, 'ea_explain_param', { ref: '12-1' })).structuredContent as { number: string; name: string };
+    const fullWidth = (await call(client, 'ea_explain_param', { ref: '１２－１' })).structuredContent as { name: string };
+    expect(byNumber.number).toBe('12-1');
+    expect(fullWidth.name).toBe(byNumber.name);
+    expect(errorCode(await call(client, 'ea_explain_param', { ref: '99-99' }))).toBe('not_found');
+  });
+
+  it('ea_build_set then ea_diagnose_set: a built file has no error findings, and a bad change names its field', async () => {
+    const preset = (await call(client, 'ea_prop_preset', { firm: 'ftmo', accountSize: 100000, currency: 'usd' })).structuredContent as {
+      changes: { ref: string; value: string }[];
+      firmPlan: { planId: string; checkedOn: string };
+    };
+    expect(preset.firmPlan.planId).toMatch(/^ftmo-/);
+    const built = (await call(client, 'ea_build_set', { preset: 'prop-challenge', changes: preset.changes })).structuredContent as {
+      contentBase64: string;
+      encoding: string;
+      fileName: string;
+    };
+    expect(built.fileName).toMatch(/\.set$/);
+    const bytes = Buffer.from(built.contentBase64, 'base64');
+    expect([bytes[0], bytes[1]]).toEqual([0xff, 0xfe]); // MT5 writes UTF-16LE with a BOM
+    const diagnosis = (
+      await call(client, 'ea_diagnose_set', { content: built.contentBase64, contentEncoding: 'base64', firm: 'FTMO' })
+    ).structuredContent as { summary: { errors: number }; firmPlan: { planId: string } | null };
+    expect(diagnosis.summary.errors).toBe(0);
+    expect(diagnosis.firmPlan?.planId).toMatch(/^ftmo-/);
+
+    const bad = await call(client, 'ea_build_set', { changes: [{ ref: '12-1', value: 'not-a-number-at-all' }] });
+    expect(errorCode(bad)).toBe('validation_failed');
+    expect(bad.content[0]?.text).toContain('changes.0');
+  });
+
+  it('ea_diagnose_set reports problems in a broken file as findings, and refuses bad base64 and unknown firms', async () => {
+    const result = (await call(client, 'ea_diagnose_set', { content: 'NoSuchInput=1\r\nLots=abc\r\n' })).structuredContent as {
+      findings: { code: string; line: number | null }[];
+    };
+    expect(result.findings.length).toBeGreaterThan(0);
+    expect(result.findings.some((f) => f.line === 1)).toBe(true);
+    expect(errorCode(await call(client, 'ea_diagnose_set', { content: '***', contentEncoding: 'base64' }))).toBe('validation_failed');
+    expect(errorCode(await call(client, 'ea_diagnose_set', { content: 'x=1', firm: 'nosuchfirm' }))).toBe('validation_failed');
+  });
+
+  it('ea_prop_preset explains recommendations for a firm, and refuses an unknown firm', async () => {
+    const preset = (await call(client, 'ea_prop_preset', { firm: 'the 5ers' })).structuredContent as {
+      recommendations: unknown[];
+    };
+    expect(preset.recommendations.length).toBeGreaterThan(0);
+    expect(errorCode(await call(client, 'ea_prop_preset', { firm: 'nosuchfirm' }))).toBe('validation_failed');
+  });
+
+  it('ea_backtest_ini writes a tester config with its command line and pitfalls, and validates dates', async () => {
+    const ini = (
+      await call(client, 'ea_backtest_ini', { symbol: 'EURUSD', period: 'H1', fromDate: '2025-01-01', toDate: '2026-01-01', model: 4 })
+    ).structuredContent as { text: string; commandLine: string; pitfalls: { code: string }[] };
+    expect(ini.text).toContain('[Tester]');
+    expect(ini.text).toContain('Symbol=EURUSD');
+    expect(ini.commandLine).toContain('/config:');
+    expect(ini.pitfalls.length).toBeGreaterThan(0);
+    const bad = await call(client, 'ea_backtest_ini', { symbol: 'EURUSD', period: 'H1', fromDate: '2026-01-01', toDate: '2025-01-01' });
+    expect(errorCode(bad)).toBe('validation_failed');
+  });
+});

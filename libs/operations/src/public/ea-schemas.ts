@@ -1,0 +1,113 @@
+import Type from 'typebox';
+
+/** Output schemas of the EA settings operations (the engine itself stays free of schema libraries). */
+const Localized = Type.Object({ ja: Type.String(), en: Type.String() }, { description: 'Japanese and English text.' });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Value = Type.Union([Type.String(), Type.Number(), Type.Boolean()]);
+
+const paramSummaryFields = {
+  number: Type.String({ description: 'Group-position number, e.g. 37-5.' }),
+  name: Type.String({ description: 'MQL input name.' }),
+  type: Type.String(),
+  default: Value,
+  group: Type.Object({ number: Type.Integer(), label: Localized }),
+  label: Localized,
+  risky: Type.Boolean({ description: 'True for inputs such as martingale that can blow an account.' }),
+};
+
+export const EaOverviewSchema = Type.Object({
+  name: Type.String(),
+  version: Type.String(),
+  platforms: Type.Array(Type.String()),
+  summary: Type.String(),
+  howToGet: Type.String(),
+  suitedFor: Type.Array(Type.String()),
+  notSuitedFor: Type.Array(Type.String()),
+  gettingStarted: Type.Array(Type.String()),
+  inputCount: Type.Integer(),
+  groups: Type.Array(Type.Object({ number: Type.Integer(), label: Type.String(), description: Type.String(), inputCount: Type.Integer() })),
+  presets: Type.Array(Type.Object({ id: Type.String(), label: Type.String(), description: Type.String() })),
+});
+
+export const EaSearchParamsSchema = Type.Object({
+  total: Type.Integer({ description: 'Matches in all.' }),
+  items: Type.Array(Type.Object({ ...paramSummaryFields, score: Type.Number({ description: 'Relevance.' }) })),
+  nextCursor: Nullable(Type.String()),
+});
+
+export const EaParamDetailSchema = Type.Object({
+  ...paramSummaryFields,
+    description: Localized,
+    min: Nullable(Type.Number()),
+    max: Nullable(Type.Number()),
+    step: Nullable(Type.Number()),
+    unit: Nullable(Localized),
+    enumValues: Nullable(Type.Array(Type.Object({ value: Type.Number(), label: Localized }))),
+    related: Type.Array(Type.Object({ number: Type.String(), name: Type.String(), label: Localized })),
+    cautions: Type.Array(Localized),
+    testerOnly: Type.Boolean(),
+  oldNames: Type.Array(Type.String(), { description: 'Names this input had in older EA versions.' }),
+});
+
+const Finding = Type.Object({
+  severity: Type.Union([Type.Literal('error'), Type.Literal('warning'), Type.Literal('info')]),
+  code: Type.String({ description: 'Stable finding code.' }),
+  number: Nullable(Type.String()),
+  name: Nullable(Type.String()),
+  line: Nullable(Type.Integer({ description: '1-based line in the file.' })),
+  column: Nullable(Type.Integer()),
+  message: Localized,
+  fix: Nullable(Type.Object({ kind: Type.String() }, { description: 'The concrete fix, e.g. { kind: "set_value", value }.' })),
+});
+const Summary = Type.Object({ errors: Type.Integer(), warnings: Type.Integer(), infos: Type.Integer() });
+const FirmUsed = Nullable(
+  Type.Object(
+    { planId: Type.String(), program: Type.String(), checkedOn: Type.String(), stale: Type.Boolean() },
+    { description: 'The catalog plan whose rules were applied.' },
+  ),
+);
+
+export const EaDiagnoseSchema = Type.Object({
+  format: Type.String(),
+  encoding: Type.String(),
+  findings: Type.Array(Finding),
+  summary: Summary,
+  firmPlan: FirmUsed,
+});
+
+const FileOut = {
+  fileName: Type.String(),
+  encoding: Type.String({ description: 'Encoding of the bytes in contentBase64.' }),
+  text: Type.String({ description: 'The file as text (for display; save contentBase64 for the exact bytes).' }),
+  contentBase64: Type.String({ description: 'The exact file bytes, base64.' }),
+};
+
+export const EaBuildSchema = Type.Object({
+  ...FileOut,
+  format: Type.String(),
+  changes: Type.Array(
+    Type.Object({ number: Type.String(), name: Type.String(), from: Nullable(Type.String()), to: Type.String() }),
+    { description: 'Exactly what changed.' },
+  ),
+  findings: Type.Array(Finding),
+});
+
+const Recommendation = Type.Object({ number: Type.String(), name: Type.String() }, { description: 'A recommended value with its reason.' });
+export const EaPropPresetSchema = Type.Object({
+  firm: Type.String(),
+  accountSize: Nullable(Type.Number()),
+  currency: Nullable(Type.String()),
+  recommendations: Type.Array(Recommendation),
+  switchOff: Type.Array(Recommendation),
+  cautions: Type.Array(Type.Object({ code: Type.String(), message: Localized })),
+  changes: Type.Array(Type.Object({ ref: Type.String(), value: Type.String() }), {
+    description: 'Pass these to ea_build_set (preset "prop-challenge") to get the file.',
+  }),
+  firmPlan: FirmUsed,
+});
+
+export const EaBacktestIniSchema = Type.Object({
+  ...FileOut,
+  commandLine: Type.String({ description: 'How to start the tester with this file.' }),
+  pitfalls: Type.Array(Type.Object({ code: Type.String(), message: Localized })),
+});
