@@ -105,6 +105,14 @@ async function importPlans(prisma: Client, plans: PlanRecord[], recordedAt: Date
   }
 }
 
+/**
+ * Moves rows waiting in the GIN index's pending list (fastupdate) into the index proper. Until then
+ * searches scan the pending list linearly, which PGlite (no autovacuum) would otherwise never clean.
+ */
+export async function flushSearchIndex(prisma: Client): Promise<void> {
+  await prisma.$queryRaw`SELECT gin_clean_pending_list('"Article_grams_idx"'::regclass)`;
+}
+
 async function importArticles(prisma: Client, articles: ArticleRecord[], report: ImportReport): Promise<void> {
   const hashes = new Map((await prisma.article.findMany({ select: { slug: true, contentHash: true } })).map((a) => [a.slug, a.contentHash]));
   for (const article of articles) {
@@ -127,6 +135,7 @@ async function importArticles(prisma: Client, articles: ArticleRecord[], report:
     await prisma.article.upsert({ where: { slug: article.slug }, create: { slug: article.slug, ...data }, update: data });
     report.articles++;
   }
+  if (report.articles > 0) await flushSearchIndex(prisma);
   const kept = new Set(articles.map((a) => a.slug));
   const removed = [...hashes.keys()].filter((slug) => !kept.has(slug));
   if (removed.length > 0) {

@@ -26,6 +26,12 @@ interface HitRow {
 
 const inField = (column: string, term: string): Prisma.Sql => Prisma.sql`strpos(${Prisma.raw(`"${column}"`)}, ${term}) > 0`;
 
+/**
+ * A term of one or two characters is itself an indexed gram, so `grams @>` already proves it occurs;
+ * longer terms are confirmed with `strpos`, since their bigrams may occur apart.
+ */
+const needsConfirmation = (term: string): boolean => Array.from(term).length > 2;
+
 /** SQL condition: `term` occurs in one of the normalised columns. */
 function occurs(term: string): Prisma.Sql {
   return Prisma.sql`(${Prisma.join(['normTitle', 'normTags', 'normSummary', 'normBody'].map((c) => inField(c, term)), ' OR ')})`;
@@ -57,10 +63,12 @@ function toHit(row: HitRow, terms: readonly string[]): ArticleHit {
 export function articleMatchSql(terms: readonly string[], language: string | undefined, limit: number, offset: number): Prisma.Sql {
   const grams = [...new Set(terms.flatMap(termGrams))];
   const languageFilter = language === undefined ? Prisma.empty : Prisma.sql`AND language = ${language}`;
+  const confirmed = terms.filter(needsConfirmation).map(occurs);
+  const confirmation = confirmed.length === 0 ? Prisma.empty : Prisma.sql`AND ${Prisma.join(confirmed, ' AND ')}`;
   return Prisma.sql`
     SELECT slug, title, summary, body, tags, language, "checkedOn", "publishedAt"
     FROM "Article"
-    WHERE grams @> ${grams}::text[] AND ${Prisma.join(terms.map(occurs), ' AND ')} ${languageFilter}
+    WHERE grams @> ${grams}::text[] ${confirmation} ${languageFilter}
     ORDER BY ${Prisma.join(terms.map(weight), ' + ')} DESC, "publishedAt" DESC, slug ASC
     LIMIT ${limit + 1} OFFSET ${offset}`;
 }

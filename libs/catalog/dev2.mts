@@ -1,0 +1,11 @@
+import { openDatabase } from '../db/src/index.ts';
+const db = await openDatabase({ dataDir: '/tmp/catbench' });
+const q = async (s: string) => { const t = Date.now(); const r = await db.prisma.$queryRawUnsafe<Record<string, unknown>[]>(s); console.log(Date.now() - t, 'ms', s.slice(0, 60)); return r; };
+const show = (r: Record<string, unknown>[]) => console.log(r.map((x) => Object.values(x).join(' ')).join('\n'));
+show(await q(`SELECT pg_size_pretty(pg_relation_size('"Article_grams_idx"')) a, pg_size_pretty(pg_total_relation_size('"Article"')) b, (SELECT avg(cardinality(grams)) FROM "Article") c`));
+show(await q(`EXPLAIN ANALYZE SELECT slug FROM "Article" WHERE grams @> ARRAY['資金']`));
+await q(`VACUUM ANALYZE "Article"`);
+show(await q(`EXPLAIN ANALYZE SELECT slug FROM "Article" WHERE grams @> ARRAY['資金']`));
+await q(`SET enable_seqscan = off`);
+show(await q(`EXPLAIN ANALYZE SELECT slug FROM "Article" WHERE grams @> ARRAY['資金']`));
+await db.close();
