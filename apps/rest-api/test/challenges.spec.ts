@@ -200,6 +200,53 @@ describeEachDatabase('REST challenges', (getDb) => {
     );
   });
 
+  it('a phase change whose challenge update fails in the database rolls back the archive of its accounts (500, nothing changed)', async () => {
+    const db = getDb();
+    const challenge = await createChallenge(app);
+    const a = await registerAccount(app, { challengeId: challenge.id });
+    const b = await registerAccount(app, { challengeId: challenge.id });
+    // The accounts are archived before the challenge row is written: make that write fail.
+    await db.prisma.$executeRawUnsafe(`
+      CREATE OR REPLACE FUNCTION rest_refuse_explode() RETURNS trigger AS $$
+      BEGIN IF NEW.phase = 'Explode' THEN RAISE EXCEPTION 'refused by test trigger'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await db.prisma.$executeRawUnsafe(
+      `CREATE TRIGGER rest_refuse_explode BEFORE UPDATE ON "Challenge" FOR EACH ROW EXECUTE FUNCTION rest_refuse_explode()`,
+    );
+    try {
+      const problem = expectProblem(await app.patch(`/challenges/${challenge.id}`, { phase: 'Explode' }), 500, 'internal_error');
+      expect(problem.detail).not.toContain('trigger');
+    } finally {
+      await db.prisma.$executeRawUnsafe('DROP TRIGGER rest_refuse_explode ON "Challenge"');
+    }
+    const detail = await app.get(`/challenges/${challenge.id}`).expect(200);
+    expect(detail.body.challenge).toMatchObject({ phase: 'Phase 1', updatedAt: challenge.updatedAt });
+    expect((detail.body.accounts as AccountBody[]).map((x) => [x.id, x.archived, x.archivedReason]).sort()).toEqual(
+      [
+        [a.id, false, null],
+        [b.id, false, null],
+      ].sort(),
+    );
+    // and the same change goes through once the database accepts it
+    const ok = await app.patch(`/challenges/${challenge.id}`, { phase: 'Phase 2' }).expect(200);
+    expect(ok.body.archivedAccounts).toHaveLength(2);
+  });
+
+  it('concurrent phase changes archive each account once and leave the challenge in the phase of an accepted change', async () => {
+    const challenge = await createChallenge(app);
+    const accounts = [await registerAccount(app, { challengeId: challenge.id }), await registerAccount(app, { challengeId: challenge.id })];
+    const answers = await Promise.all(['Phase 2', 'Phase 3', 'Funded'].map((phase) => app.patch(`/challenges/${challenge.id}`, { phase })));
+    for (const res of answers) {
+      if (res.status !== 200) expectProblem(res, 409, 'conflict');
+    }
+    const accepted = answers.filter((res) => res.status === 200);
+    expect(accepted.length).toBeGreaterThanOrEqual(1);
+    const archived = accepted.flatMap((res) => (res.body.archivedAccounts as { id: string }[]).map((x) => x.id));
+    expect(archived.sort()).toEqual(accounts.map((x) => x.id).sort());
+    const detail = await app.get(`/challenges/${challenge.id}`).expect(200);
+    expect(accepted.map((res) => res.body.challenge.phase as string)).toContain(detail.body.challenge.phase);
+    expect((detail.body.accounts as AccountBody[]).every((x) => x.archived)).toBe(true);
+  });
+
   it('monthlyEndedAt applies to monthly plans only, not before the purchase and not in the future', async () => {
     const oneTime = await createChallenge(app);
     const refused = expectProblem(await app.patch(`/challenges/${oneTime.id}`, { monthlyEndedAt: '2026-02-01' }), 400, 'validation_failed');

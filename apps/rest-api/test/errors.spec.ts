@@ -46,6 +46,23 @@ describeEachDatabase('REST error shape and method rules', (getDb) => {
     expectProblem(await app.post('/challenges', { firm: 'F', plan: 'P', price: 0.1 + 0.2 }), 400, 'validation_failed');
   });
 
+  // Known bug (see the test report): PostgreSQL text cannot hold U+0000, and the contracts let it through,
+  // so the insert fails and the client gets a 500. Flip to it() once the contracts refuse it.
+  it.failing('refuses U+0000 in a text field with 400 validation_failed, not 500', async () => {
+    expectProblem(await app.post('/challenges', { firm: 'F\u0000', plan: 'P', price: 1 }, await app.newUserKey()), 400, 'validation_failed');
+  });
+
+  // Known gap (see the test report): parseInput's whitelist does not see keys every object has.
+  it.failing('rejects "constructor" as an unknown field like any other', async () => {
+    expectProblem(await app.post('/challenges', { firm: 'F', plan: 'P', price: 1, constructor: 1 }, await app.newUserKey()), 400, 'validation_failed');
+  });
+
+  it.failing('rejects "__proto__" as an unknown field like any other', async () => {
+    const proto = '{"firm":"F","plan":"P","price":1,"__proto__":{"x":1}}';
+    const res = await app.raw().post('/api/v1/challenges').set('Authorization', `Bearer ${await app.newUserKey()}`).type('json').send(proto);
+    expectProblem(res, 400, 'validation_failed');
+  });
+
   it('requires a JSON object as the body', async () => {
     for (const body of ['[1,2]', '"text"', '42', 'true']) {
       const problem = expectProblem(await rawPost('/challenges', 'application/json', body), 400, 'validation_failed');

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { describeEachDatabase } from '@propfolio/db/testing';
+import { createChallenge, expectProblem, RestTestApp, type ChallengeBody } from './harness.js';
+
+describeEachDatabase('REST Idempotency-Key', (getDb) => {
+  let app: RestTestApp;
+  beforeAll(async () => {
+    app = await RestTestApp.start(getDb());
+  });
+  afterAll(() => app.close());
+
+  const idem = (key: string) => ({ 'Idempotency-Key': key });
+  const countChallenges = async (key: string) => ((await app.get('/challenges?limit=200', key).expect(200)).body.items as ChallengeBody[]).length;
+
+  it('replays the first response for the same key and body, without a second record', async () => {
+    const user = await app.newUserKey();
+    const body = { firm: 'FTMO', plan: '100k', price: 540, purchasedAt: '2026-01-05' };
+    const first = await app.post('/challenges', body, user, idem('create-1')).expect(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    // same body with keys in another order and other whitespace is the same request
+    const retry = await app
+      .raw()
+      .post('/api/v1/challenges')
+      .set('Authorization', `Bearer ${user}`)
+      .set('Idempotency-Key', 'create-1')
+      .set('Content-Type', 'application/json')
+      .send('{ "purchasedAt": "2026-01-05", "price": 540, "plan": "100k", "firm": "FTMO" }');
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    expect(await countChallenges(user)).toBe(1);
+    // without a key, the same body is a new record
+    await app.post('/challenges', body, user).expect(201);
+    expect(await countChallenges(user)).toBe(2);
+  });
+
+  it('answers 422 idempotency_key_reused for the same key with a different body or on another route', async () => {
+    const user = await app.newUserKey();
+    await app.post('/challenges', { firm: 'A', plan: 'P', price: 1 }, user, idem('k')).expect(201);
+    const problem = expectProblem(await app.post('/challenges', { firm: 'A', plan: 'P', price: 2 }, user, idem('k')), 422, 'idempotency_key_reused');
+    expect(problem.detail).toContain('different request body');
+    const challenge = await createChallenge(app, {}, user);
+    expectProblem(await app.post(`/challenges/${challenge.id}/memos`, { firm: 'A', plan: 'P', price: 1 }, user, idem('k')), 422, 'idempotency_key_reused');
+    expect(await countChallenges(user)).toBe(2);
+  });
+
+  it('keeps keys per user: the same key from another user is a new request', async () => {
+    const alice = await app.newUserKey();
+    const bob = await app.newUserKey();
+    const a = await app.post('/challenges', { firm: 'A', plan: 'P', price: 1 }, alice, idem('shared')).expect(201);
+    const b = await app.post('/challenges', { firm: 'A', plan: 'P', price: 1 }, bob, idem('shared')).expect(201);
+    expect(b.headers['idempotent-replayed']).toBeUndefined();
+    expect(b.body.id).not.toBe(a.body.id);
+    expectProblem(await app.get(`/challenges/${a.body.id}`, bob), 404, 'not_found');
+  });
+
+  it('frees the key when the first attempt failed, so a corrected retry runs', async () => {
+    const user = await app.newUserKey();
+    expectProblem(await app.post('/challenges', { firm: 'A', plan: 'P' }, user, idem('fix-me')), 400, 'validation_failed');
+    expect(await countChallenges(user)).toBe(0);
+    const fixed = await app.post('/challenges', { firm: 'A', plan: 'P', price: 5 }, user, idem('fix-me')).expect(201);
+    expect(fixed.headers['idempotent-replayed']).toBeUndefined();
+    expect(await countChallenges(user)).toBe(1);
+  });
+
+  it('replays on every POST route: memos, payouts, accounts and reports', async () => {
+    const user = await app.newUserKey();
+    const challenge = await createChallenge(app, { purchasedAt: '2026-01-05' }, user);
+    const memo = { content: 'note' };
+    const m1 = await app.post(`/challenges/${challenge.id}/memos`, memo, user, idem('memo')).expect(201);
+    const m2 = await app.post(`/challenges/${challenge.id}/memos`, memo, user, idem('memo')).expect(201);
+    expect(m2.body).toEqual(m1.body);
+    const payout = { amount: 0.1, currency: 'USD', date: '2026-02-01' };
+    const p1 = await app.post(`/challenges/${challenge.id}/payouts`, payout, user, idem('payout')).expect(201);
+    const p2 = await app.post(`/challenges/${challenge.id}/payouts`, payout, user, idem('payout')).expect(201);
+    expect(p2.body).toEqual(p1.body);
+    const detail = await app.get(`/challenges/${challenge.id}`, user).expect(200);
+    expect(detail.body.memos).toHaveLength(1);
+    expect(detail.body.payouts).toHaveLength(1);
+    expect((await app.get('/payouts', user).expect(200)).body.totals).toEqual([{ currency: 'USD', amount: 0.1 }]);
+
+    const account = { login: '777', server: 'S', currency: 'USD', initialBalance: 100 };
+    const a1 = await app.post('/accounts', account, user, idem('acct')).expect(201);
+    const a2 = await app.post('/accounts', account, user, idem('acct'));
+    expect(a2.status).toBe(201); // a replay, not the 409 of a duplicate login
+    expect(a2.body).toEqual(a1.body);
+    const report = { date: '2026-02-01', balance: 101, equity: 101, closedPnl: 1 };
+    const r1 = await app.post(`/accounts/${a1.body.id}/reports`, report, user, idem('rep')).expect(200);
+    const r2 = await app.post(`/accounts/${a1.body.id}/reports`, report, user, idem('rep')).expect(200);
+    expect(r2.headers['idempotent-replayed']).toBe('true');
+    expect(r2.body).toEqual(r1.body);
+    expect(r1.body.outcome).toBe('created');
+  });
+
+  it('handles concurrent retries with one record: the others replay or answer 409 idempotency_in_progress', async () => {
+    const user = await app.newUserKey();
+    const body = { firm: 'Race', plan: 'P', price: 1 };
+    const answers = await Promise.all(Array.from({ length: 4 }, () => app.post('/challenges', body, user, idem('race'))));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
+    for (const res of answers.filter((r) => r.status === 409)) expectProblem(res, 409, 'idempotency_in_progress');
+    const ids = new Set(answers.filter((r) => r.status === 201).map((r) => r.body.id as string));
+    expect(ids.size).toBe(1);
+    expect(await countChallenges(user)).toBe(1);
+  });
+
+  it('refuses a malformed Idempotency-Key with 400 before doing anything', async () => {
+    const user = await app.newUserKey();
+    for (const key of ['has space', 'x'.repeat(256), 'ünïcode']) {
+      const problem = expectProblem(await app.post('/challenges', { firm: 'A', plan: 'P', price: 1 }, user, idem(key)), 400, 'validation_failed');
+      expect(problem.errors?.[0]?.field).toBe('Idempotency-Key');
+    }
+    expect(await countChallenges(user)).toBe(0);
+  });
+
+  it('ignores Idempotency-Key on PATCH (PATCH is idempotent by itself)', async () => {
+    const challenge = await createChallenge(app);
+    const first = await app.patch(`/challenges/${challenge.id}`, { phase: 'Phase 2' }, app.ownerKey, idem('patch')).expect(200);
+    const second = await app.patch(`/challenges/${challenge.id}`, { phase: 'Phase 2' }, app.ownerKey, idem('patch')).expect(200);
+    expect(first.body.changed).toEqual(['phase']);
+    expect(second.body.changed).toEqual([]);
+  });
+});
