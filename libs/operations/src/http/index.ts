@@ -4,3 +4,4 @@ export { respondWithError, sendProblem, toAppError } from './problem.js';
 export { rateLimitRequests } from './rate-limit.js';
 export { requestContext, requestState, type RequestState } from './request-context.js';
 export { stopGracefully } from './serve.js';
+export { listen, runService } from './run-service.js';
