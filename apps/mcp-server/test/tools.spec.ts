@@ -1,8 +1,12 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { call, connectClient, errorCode, startMcpServer, type McpTestServer } from './harness.js';
+
+const SNAPSHOT = join(import.meta.dirname, 'tools-list.snapshot.json');
 
 const PRIVATE_TOOLS = [
   'get_summary',
@@ -44,8 +48,11 @@ describeEachDatabase('MCP tools', (getDb) => {
     });
 
     it('matches the committed snapshot of the agent-facing surface for both credential states', async () => {
-      expect((await anonymous.listTools()).tools).toMatchSnapshot('without a key');
-      expect((await alice.listTools()).tools).toMatchSnapshot('with a key');
+      const surface = { withoutKey: (await anonymous.listTools()).tools, withKey: (await alice.listTools()).tools };
+      // Review changes to test/tools-list.snapshot.json like code: it is what agents see.
+      // Regenerate after an intended change with UPDATE_TOOL_SNAPSHOT=1.
+      if (process.env.UPDATE_TOOL_SNAPSHOT === '1') writeFileSync(SNAPSHOT, `${JSON.stringify(surface, null, 2)}\n`);
+      expect(surface).toEqual(JSON.parse(readFileSync(SNAPSHOT, 'utf8')));
     });
 
     it('annotates truthfully: reads are read-only, writes are not destructive, nothing is open-world', async () => {
