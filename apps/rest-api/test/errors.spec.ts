@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { createLogger } from '@propfolio/core';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { createChallenge, expectProblem, RestTestApp } from './harness.js';
 
-describeEachDatabase('REST error shape and method rules', (getDb) => {
+/** Ten characters of a key after its prefix: enough to be a leak. */
+const KEY_IN_TEXT = /eakey_[A-Za-z0-9]{10}/;
+
+describeEachDatabase('REST error shape, method rules and logs', (getDb) => {
   let app: RestTestApp;
+  /** Every log line the app writes (debug and up), to check that none carries a key. */
+  const lines: string[] = [];
   beforeAll(async () => {
-    app = await RestTestApp.start(getDb());
+    app = await RestTestApp.start(getDb(), { logger: createLogger('debug', {}, (line) => lines.push(line)) });
   });
   afterAll(() => app.close());
 
@@ -135,5 +141,34 @@ describeEachDatabase('REST error shape and method rules', (getDb) => {
     expect(echoed.headers['x-request-id']).toBe('trace-123');
     const replaced = await app.get('/nowhere', app.ownerKey, { 'X-Request-Id': 'bad id with spaces' });
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('logs write one access line per request and never a key, wherever a client puts it', async () => {
+    const key = app.ownerKey;
+    const other = await app.newUserKey();
+    const start = lines.length;
+    const challenge = await createChallenge(app);
+    await app.get('/me/summary').expect(200);
+    await app.get('/me/summary', other).expect(200);
+    await app.get(`/challenges/${challenge.id}`, key, { 'X-Request-Id': 'logs-test-1' }).expect(200);
+    await app.post('/challenges', { firm: 'F', plan: 'P', price: 1, note: key }).expect(400);
+    await app.post(`/challenges/${challenge.id}/memos`, { content: `my key is ${key}` }).expect(201);
+    await app.get(`/challenges/${key}`).expect(404);
+    await app.get(`/me/summary?api_key=${key}`, null).expect(401);
+    await app.get('/me/summary', `${key}x`).expect(401);
+    const nul = await app.post(`/challenges/${challenge.id}/memos`, { content: `nul\u0000 ${key}` });
+    await app.raw().delete(`/api/v1/challenges/${key}`).set('Authorization', `Bearer ${key}`).expect(405);
+
+    const written = lines.slice(start).map((line) => JSON.parse(line) as Record<string, unknown>);
+    // the U+0000 memo is a 500 today (see the it.failing above): logged in full with its stack, still without the key
+    expect([400, 500]).toContain(nul.status);
+    expect(written.some((entry) => entry.level === 'error' && entry.msg === 'unhandled error')).toBe(nul.status === 500);
+    const access = written.filter((entry) => entry.msg === 'request');
+    expect(access).toHaveLength(11);
+    expect(access.find((entry) => entry.requestId === 'logs-test-1')).toMatchObject({ method: 'GET', status: 200 });
+    expect(access.map((entry) => entry.status)).toEqual([201, 200, 200, 200, 400, 201, 404, 401, 401, nul.status, 405]);
+    // over every line since the app started, the earlier tests' requests included
+    const leaks = lines.filter((line) => KEY_IN_TEXT.test(line) || line.includes(key.slice(6, 20)) || line.includes(other.slice(6, 20)));
+    expect(leaks).toEqual([]);
   });
 });
