@@ -52,6 +52,49 @@ describe('the combined server on the embedded database', () => {
     }
   });
 
+  it('keeps every acknowledged write through kill -9, and prints the first key once', async () => {
+    const dataDir = freshDataDir();
+    const first = await startApp('server', { DATA_DIR: dataDir });
+    await waitForHealthy(first);
+    const key = /eakey_[A-Za-z0-9]+/.exec(first.output())?.[0];
+    expect(first.output()).toContain('will not be shown again');
+    expect(key).toBeDefined();
+    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const acknowledged: string[] = [];
+    const writer = async () => {
+      for (let i = 0; ; i++) {
+        try {
+          const res = await fetch(first.url('/api/v1/challenges'), {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ firm: 'FTMO', plan: `crash ${i}`, price: 100 }),
+          });
+          if (res.status === 201) acknowledged.push(((await res.json()) as { id: string }).id);
+        } catch {
+          return; // the process is gone
+        }
+      }
+    };
+    const writers = Promise.all([writer(), writer(), writer()]);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    first.child.kill('SIGKILL');
+    await writers;
+    await first.exited;
+    expect(acknowledged.length).toBeGreaterThan(5);
+
+    const second = await startApp('server', { DATA_DIR: dataDir });
+    try {
+      await waitForHealthy(second);
+      expect(second.output()).not.toContain('will not be shown again');
+      for (const id of acknowledged) {
+        const res = await fetch(second.url(`/api/v1/challenges/${id}`), { headers });
+        expect(res.status).toBe(200);
+      }
+    } finally {
+      await stopApp(second);
+    }
+  });
+
   it('fails fast with a clear message on invalid configuration', async () => {
     const app = await startApp('server', { DATA_DIR: freshDataDir(), LOG_LEVEL: 'chatty' });
     expect(await app.exited).toBe(1);
