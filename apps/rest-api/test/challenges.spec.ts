@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
+import { createDomainServices } from '@propfolio/domain';
 import {
   createChallenge,
   expectProblem,
@@ -289,6 +290,22 @@ describeEachDatabase('REST challenges', (getDb) => {
     expectProblem(await app.get('/challenges?limit=201', key), 400, 'validation_failed');
     await app.get('/challenges?limit=200', key).expect(200);
     expectProblem(await app.get('/challenges?cursor=not-a-cursor', key), 400, 'validation_failed');
+  });
+
+  it('lists 50 items by default and 200 at most', async () => {
+    const created = await createDomainServices(getDb()).keys.createKey('many-challenges');
+    const caller = { userId: created.userId, userName: created.userName, keyId: 'direct' };
+    const services = createDomainServices(getDb());
+    for (let i = 0; i < 51; i++) {
+      await services.challenges.create(caller, { firm: `Bulk ${i}`, plan: 'P', price: 1 });
+    }
+    const page = await app.get('/challenges', created.key).expect(200);
+    expect(page.body.items).toHaveLength(50);
+    const rest = await app.get(`/challenges?cursor=${encodeURIComponent(page.body.nextCursor as string)}`, created.key).expect(200);
+    expect(rest.body).toMatchObject({ items: [expect.any(Object)], nextCursor: null });
+    const firms = new Set([...page.body.items, ...rest.body.items].map((c: ChallengeBody) => c.firm));
+    expect(firms.size).toBe(51);
+    expect((await app.get('/challenges?limit=200', created.key).expect(200)).body.items).toHaveLength(51);
   });
 
   it('GET /me/summary counts by status and adds money exactly (0.1 + 0.2 = 0.3)', async () => {
