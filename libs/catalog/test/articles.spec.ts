@@ -13,6 +13,7 @@ describeEachDatabase('article search', (getDb) => {
       { slug: 'apart', title: '売り上げ', body: '上に売る。売と上は離れている。', publishedAt: '2026-01-06' },
       { slug: 'kyoto', title: '東京と京都', body: '東京から京都へ。', publishedAt: '2026-01-07' },
       { slug: 'tokyo-to', title: '東京都の話', body: '東京都庁。', publishedAt: '2026-01-01' },
+      { slug: 'prefectures', title: '東京都と京都府', publishedAt: '2025-06-01' },
       { slug: 'katakana', title: 'トレーリングドローダウン', body: 'ＥＡ口座のｱｰｶｲﾌﾞについて。FTMO チャレンジ。', publishedAt: '2026-01-02' },
       { slug: 'english', title: 'Daily loss explained', summary: 'Reset clock', body: 'The trailing drawdown locks at the initial balance.', language: 'en', publishedAt: '2026-01-03' },
       { slug: 'in-body', title: 'Other', body: 'a note about drawdown only in the body', language: 'en', publishedAt: '2026-02-01' },
@@ -29,10 +30,12 @@ describeEachDatabase('article search', (getDb) => {
     expect(slugs(await catalog.searchArticles({ q: '上売' }))).toEqual([]);
   });
 
-  it('confirms every hit on the normalised text: scattered bigrams do not match', async () => {
-    // "kyoto" holds the bigrams 東京 and 京都 but not the string 東京都.
-    expect(slugs(await catalog.searchArticles({ q: '東京都' }))).toEqual(['tokyo-to']);
-    expect(slugs(await catalog.searchArticles({ q: '京都' }))).toEqual(['kyoto', 'tokyo-to']);
+  it('confirms every hit on the normalised text: scattered grams do not match', async () => {
+    // "kyoto" holds 東京 and 京都 but not 東京都; "prefectures" holds the trigrams 東京都 and 京都府 but not 東京都府.
+    expect(slugs(await catalog.searchArticles({ q: '東京都' }))).toEqual(['tokyo-to', 'prefectures']);
+    expect(slugs(await catalog.searchArticles({ q: '京都' }))).toEqual(['kyoto', 'tokyo-to', 'prefectures']);
+    expect(slugs(await catalog.searchArticles({ q: '東京都府' }))).toEqual([]);
+    expect(slugs(await catalog.searchArticles({ q: '東京都と京都府' }))).toEqual(['prefectures']);
   });
 
   it('matches one-character and longer terms', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { firmKey, matchFirm, suggestFirms } from '../src/search/firm-match.js';
-import { normalizeText, queryTerms, termGrams, textGrams } from '../src/text/normalize.js';
+import { needsConfirmation, normalizeText, queryTerms, termGrams, textGrams } from '../src/text/normalize.js';
 import { markdownToPlainText } from '../src/text/plain-text.js';
 import { buildSnippet } from '../src/text/snippet.js';
 
@@ -31,10 +31,13 @@ describe('normalizeText', () => {
     );
   });
 
-  it('uses bigrams for longer terms and the character itself for one-character terms', () => {
-    expect(termGrams('売上')).toEqual(['売上']);
-    expect(termGrams('損益表')).toEqual(['損益', '益表']);
+  it('looks terms of up to three characters up directly and longer ones by their trigrams', () => {
     expect(termGrams('売')).toEqual(['売']);
+    expect(termGrams('売上')).toEqual(['売上']);
+    expect(termGrams('損益表')).toEqual(['損益表']);
+    expect(termGrams('トレード記録')).toEqual(['トレー', 'レード', 'ード記', 'ド記録']);
+    expect(needsConfirmation('損益表')).toBe(false);
+    expect(needsConfirmation('東京都府')).toBe(true);
   });
 });
 

@@ -1,14 +1,15 @@
 /**
- * Article search without any database extension: the GIN-indexed `grams` array narrows the rows to those
- * holding every bigram of every term (`grams @> ARRAY[...]`), then `strpos` on the normalised columns
- * confirms each term really occurs, so there are no false positives. Ranking: title over tags and summary
+ * Article search without any database extension: the GIN-indexed `grams` array (character 1-, 2- and
+ * 3-grams) narrows the rows to those holding every gram of every term (`grams @> ARRAY[...]`); a term of
+ * up to three characters is itself a gram, and longer terms are confirmed with `strpos` on the normalised
+ * columns, so there are no false positives. Ranking: title over tags and summary
  * over body, then newer first.
  */
 import { dateToIso } from '@propfolio/core';
 import { type Database, Prisma } from '@propfolio/db';
 import type { ArticleQuery } from '../contracts/article-query.js';
 import type { ArticleHit, ArticleSearchResult } from '../schemas/results.js';
-import { queryTerms, termGrams } from '../text/normalize.js';
+import { needsConfirmation, queryTerms, termGrams } from '../text/normalize.js';
 import { markdownToPlainText } from '../text/plain-text.js';
 import { buildSnippet } from '../text/snippet.js';
 import { decodeOffset, nextOffsetCursor } from './page-cursor.js';
@@ -25,12 +26,6 @@ interface HitRow {
 }
 
 const inField = (column: string, term: string): Prisma.Sql => Prisma.sql`strpos(${Prisma.raw(`"${column}"`)}, ${term}) > 0`;
-
-/**
- * A term of one or two characters is itself an indexed gram, so `grams @>` already proves it occurs;
- * longer terms are confirmed with `strpos`, since their bigrams may occur apart.
- */
-const needsConfirmation = (term: string): boolean => Array.from(term).length > 2;
 
 /** SQL condition: `term` occurs in one of the normalised columns. */
 function occurs(term: string): Prisma.Sql {

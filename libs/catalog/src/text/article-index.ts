@@ -6,7 +6,7 @@ export interface ArticleIndexFields {
   normTags: string;
   normSummary: string;
   normBody: string;
-  /** Sorted unigrams and bigrams of all four normalised fields. */
+  /** Sorted 1-, 2- and 3-grams of all four normalised fields. */
   grams: string[];
 }
 

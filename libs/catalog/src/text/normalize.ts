@@ -5,7 +5,7 @@
  */
 
 /** Bump when the folding rules change: it is part of every article's content hash, so a re-import reindexes. */
-export const NORMALIZER_VERSION = 1;
+export const NORMALIZER_VERSION = 2;
 
 const KATAKANA_START = 0x30a1; // ァ
 const KATAKANA_END = 0x30f6; // ヶ
@@ -73,28 +73,38 @@ export function queryTerms(query: string): string[] {
   return [...new Set(terms)];
 }
 
+/** Longest n-gram indexed: terms up to this length are proven by the index alone. */
+export const MAX_GRAM = 3;
+
 /**
- * The grams indexed for a normalised text: every character (unigram) and every pair of adjacent
- * characters (bigram) inside each whitespace-separated token. A term without spaces that occurs in
- * the text therefore has all of its `termGrams` in this set.
+ * The grams indexed for a normalised text: every run of 1 to MAX_GRAM characters inside each
+ * whitespace-separated token. A term without spaces that occurs in the text therefore has all of its
+ * `termGrams` in this set.
  */
 export function textGrams(normalized: string): Set<string> {
   const grams = new Set<string>();
   for (const token of normalized.split(' ')) {
     const chars = Array.from(token);
     for (let i = 0; i < chars.length; i++) {
-      grams.add(chars[i] as string);
-      if (i + 1 < chars.length) grams.add((chars[i] as string) + (chars[i + 1] as string));
+      for (let n = 1; n <= MAX_GRAM && i + n <= chars.length; n++) grams.add(chars.slice(i, i + n).join(''));
     }
   }
   return grams;
 }
 
-/** The grams a normalised term needs: its bigrams, or the character itself for a one-character term. */
+/**
+ * The grams a normalised term needs: the term itself when it has at most MAX_GRAM characters
+ * (one- and two-character Japanese words hit the index directly), else its overlapping trigrams.
+ */
 export function termGrams(term: string): string[] {
   const chars = Array.from(term);
-  if (chars.length === 1) return chars;
+  if (chars.length <= MAX_GRAM) return [term];
   const grams = new Set<string>();
-  for (let i = 0; i + 1 < chars.length; i++) grams.add((chars[i] as string) + (chars[i + 1] as string));
+  for (let i = 0; i + MAX_GRAM <= chars.length; i++) grams.add(chars.slice(i, i + MAX_GRAM).join(''));
   return [...grams];
+}
+
+/** True when the index alone cannot prove that `term` occurs (its grams may occur apart). */
+export function needsConfirmation(term: string): boolean {
+  return Array.from(term).length > MAX_GRAM;
 }
