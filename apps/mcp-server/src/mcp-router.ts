@@ -55,7 +55,7 @@ export function mcpRouter(context: AppContext, extras: McpExtras = noExtras): Ro
     hostHeaderValidation(mcpAllowedHosts),
     originValidation(mcpAllowedOrigins, mcpAllowedHosts),
     express.json({ limit: bodyLimitBytes }),
-    authenticateRequests(context.authenticate),
+    authenticateRequests(context.authenticate, context.rateLimiter),
     rateLimitRequests(context.rateLimiter),
     async (req: Request, res: Response) => {
       const state = requestState(res);

@@ -15,7 +15,8 @@ export function refuseDeleteAndPut(operations: readonly Operation[]): RequestHan
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'DELETE' && req.method !== 'PUT') return next();
     const allowed = [...new Set(routes.filter((r) => r.matcher.test(req.path)).map((r) => r.method))];
-    const allow = allowed.length > 0 ? allowed.join(', ') : 'GET';
+    if (allowed.length === 0) return next(); // an unknown path is a 404 whatever the method
+    const allow = allowed.join(', ');
     sendProblem(
       res,
       new AppError(

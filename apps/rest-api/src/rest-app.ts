@@ -37,7 +37,7 @@ export async function createRestApp(context: AppContext, options: RestAppOptions
   api.use(refuseDeleteAndPut(context.operations));
   api.use(requireJsonBodies());
   api.use(express.json({ limit: context.config.bodyLimitBytes, strict: false }));
-  api.use(authenticateRequests(context.authenticate));
+  api.use(authenticateRequests(context.authenticate, context.rateLimiter));
   api.use(rateLimitRequests(context.rateLimiter));
   // Errors raised by the middleware above (malformed JSON, too large) leave as problem+json too.
   api.use((error: unknown, _req: Request, res: Response, _next: NextFunction) =>

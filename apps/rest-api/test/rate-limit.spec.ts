@@ -48,4 +48,20 @@ describeEachDatabase('REST rate limits', (getDb) => {
     const key = await app.newUserKey();
     await app.get('/plans?limit=1', key).expect(200);
   });
+
+  it('counts refused keys against the client IP, so keys cannot be guessed at full speed', async () => {
+    const guesser = await RestTestApp.start(getDb(), { rateLimiter: memoryRateLimiter(3, () => FROZEN) });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const refused = await guesser.get('/me/summary', `eakey_guess${i}`);
+        expectProblem(refused, 401, 'invalid_token');
+        expect(refused.headers['ratelimit-policy']).toBe('3;w=60');
+      }
+      const limited = await guesser.get('/me/summary', 'eakey_guess9');
+      expectProblem(limited, 429, 'rate_limited');
+      expect(limited.headers['retry-after']).toBe('40');
+    } finally {
+      await guesser.close();
+    }
+  });
 });

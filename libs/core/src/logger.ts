@@ -27,7 +27,7 @@ export function createLogger(
     if (RANK[at] < RANK[level]) return;
     const entry: Record<string, unknown> = { time: new Date().toISOString(), level: at, msg: redact(message) };
     for (const [key, value] of Object.entries({ ...bound, ...fields })) {
-      entry[key] = value instanceof Error ? { name: value.name, message: redact(value.message), stack: value.stack } : redact(value);
+      entry[key] = value instanceof Error ? { name: value.name, message: redact(value.message), stack: redact(value.stack) } : redact(value);
     }
     write(JSON.stringify(entry));
   };

@@ -29,11 +29,39 @@ function flatten(errors: ValidationError[], parent = ''): FieldError[] {
  * rejected, types are not coerced (except by explicit transforms such as NumberFromQuery), and every
  * failure becomes one `validation_failed` AppError listing each field.
  */
+/** Names that would reach an object's prototype machinery instead of being plain data. */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Refuses what class-validator cannot see: reserved keys (which it silently drops rather than
+ * reporting) and NUL characters (which PostgreSQL text cannot store), anywhere in the input.
+ */
+function unsafeParts(value: unknown, path: string, found: FieldError[]): FieldError[] {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) found.push({ field: path, message: 'must not contain the NUL character (U+0000)' });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => unsafeParts(item, path ? `${path}.${index}` : String(index), found));
+  } else if (value !== null && typeof value === 'object') {
+    for (const key of Object.keys(value)) {
+      const field = path ? `${path}.${key}` : key;
+      if (RESERVED_KEYS.has(key)) found.push({ field, message: 'is not a known field' });
+      else unsafeParts((value as Record<string, unknown>)[key], field, found);
+    }
+  }
+  return found;
+}
+
+function fail(fields: FieldError[]): never {
+  throw AppError.validation(fields.map((f) => `${f.field} ${f.message}`).join('; '), fields);
+}
+
 export async function parseInput<T extends object>(contract: Constructor<T>, input: unknown): Promise<T> {
   if (input === undefined || input === null) input = {};
   if (typeof input !== 'object' || Array.isArray(input)) {
     throw AppError.validation('The input must be a JSON object.', [{ field: '', message: 'must be a JSON object' }]);
   }
+  const unsafe = unsafeParts(input, '', []);
+  if (unsafe.length > 0) fail(unsafe);
   const instance = plainToInstance(contract, input, { enableImplicitConversion: false, exposeDefaultValues: true });
   const errors = await validate(instance, {
     whitelist: true,
@@ -48,8 +76,7 @@ export async function parseInput<T extends object>(contract: Constructor<T>, inp
         ? { field: e.field, message: 'is not a known field' }
         : e,
     );
-    const detail = fields.map((f) => `${f.field} ${f.message}`).join('; ');
-    throw AppError.validation(detail, fields);
+    fail(fields);
   }
   return instance;
 }
