@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- catalog`: 10,000 synthetic articles (mixed Japanese and English) in an in-memory PGlite,
  * then p50/p95 of 1-, 2- and 3-term searches (including two-character Japanese terms) through the catalog's
- * bigram index, next to a naive `ILIKE '%term%'` scan over the same rows measured in the same run.
+ * n-gram GIN index, next to a naive `ILIKE '%term%'` scan over the same rows measured in the same run.
  */
 import { openDatabase, type Database } from '../../../libs/db/src/index.ts';
 import { searchArticles } from '../../../libs/catalog/src/search/article-search.ts';
@@ -132,7 +132,7 @@ async function compare(db: Database, title: string, queries: string[][]): Promis
   const next = (): string[] => queries[n++ % queries.length] as string[];
   const baseline = await measure('naive ILIKE scan', () => naive(db, next()), { iterations: 40, warmup: 2 });
   const subject = await measure(
-    'bigram GIN + strpos confirm',
+    'n-gram GIN index + strpos confirm',
     async () => {
       const result = await searchArticles(db, { q: next().join(' '), limit: 20 });
       hits += result.items.length;

@@ -54,8 +54,8 @@ function toHit(row: HitRow, terms: readonly string[]): ArticleHit {
   };
 }
 
-/** The SQL that finds and ranks the rows matching every term (exported for the benchmark). */
-export function articleMatchSql(terms: readonly string[], language: string | undefined, limit: number, offset: number): Prisma.Sql {
+/** The SQL that finds and ranks one page of the rows matching every term. */
+function articleMatchSql(terms: readonly string[], language: string | undefined, limit: number, offset: number): Prisma.Sql {
   const grams = [...new Set(terms.flatMap(termGrams))];
   const languageFilter = language === undefined ? Prisma.empty : Prisma.sql`AND language = ${language}`;
   const confirmed = terms.filter(needsConfirmation).map(occurs);
