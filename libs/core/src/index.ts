@@ -8,3 +8,4 @@ export { IsIsoDate, IsScalar, UpperCase, Trim, NumberFromQuery, IS_ISO_DATE, IS_
 export { parseInput, type Constructor } from './contract/parse-input.js';
 export { contractSchema, type JsonSchema } from './contract/json-schema.js';
 export { defineOperation, type Operation, type OperationContext, type Caller } from './contract/operation.js';
+export { contentHash } from './content-hash.js';

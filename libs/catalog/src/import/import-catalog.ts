@@ -9,7 +9,7 @@ import { loadArticles, type ArticleRecord } from '../data/article-files.js';
 import { loadPlanCatalog, type FirmRecord, type PlanRecord } from '../data/plan-files.js';
 import { articleIndexFields } from '../text/article-index.js';
 import { NORMALIZER_VERSION } from '../text/normalize.js';
-import { contentHash } from './content-hash.js';
+import { contentHash } from '@propfolio/core';
 
 export interface ImportOptions {
   /** `YYYY-MM-DD` recorded as the time a price change was seen (default: now). */
