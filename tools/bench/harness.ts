@@ -49,14 +49,21 @@ export async function measure(
 
 const fmt = (ms: number): string => (ms < 1 ? ms.toFixed(3) : ms.toFixed(2));
 
-/** Prints subject rows with their ratio to the baseline row (baseline p50 / subject p50: >1 means faster). */
+/** `3.2x faster` or `33.1x slower`: the subject's time against the baseline's. */
+export function relative(baselineMs: number, subjectMs: number): string {
+  return subjectMs <= baselineMs
+    ? `${(baselineMs / subjectMs).toFixed(1)}x faster`
+    : `${(subjectMs / baselineMs).toFixed(1)}x slower`;
+}
+
+/** Prints subject rows with their time relative to the baseline row, at p50 and p95. */
 export function printComparison(title: string, baseline: Stats, subjects: Stats[]): void {
   console.log(`\n## ${title}`);
-  console.log('| case | samples | p50 ms | p95 ms | p99 ms | speed-up vs baseline (p50) | (p95) |');
+  console.log('| case | samples | p50 ms | p95 ms | p99 ms | vs baseline (p50) | vs baseline (p95) |');
   console.log('|---|---|---|---|---|---|---|');
   for (const s of [baseline, ...subjects]) {
-    const r50 = s === baseline ? 'baseline' : `${(baseline.p50Ms / s.p50Ms).toFixed(1)}x`;
-    const r95 = s === baseline ? 'baseline' : `${(baseline.p95Ms / s.p95Ms).toFixed(1)}x`;
+    const r50 = s === baseline ? 'baseline' : relative(baseline.p50Ms, s.p50Ms);
+    const r95 = s === baseline ? 'baseline' : relative(baseline.p95Ms, s.p95Ms);
     console.log(`| ${s.name} | ${s.samples} | ${fmt(s.p50Ms)} | ${fmt(s.p95Ms)} | ${fmt(s.p99Ms)} | ${r50} | ${r95} |`);
   }
 }
