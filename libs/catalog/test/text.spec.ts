@@ -56,6 +56,26 @@ describe('buildSnippet', () => {
     expect(snippet.length).toBeLessThan(200);
   });
 
+  it('finds the first match anywhere in a long text', () => {
+    const text = `${'あいう '.repeat(700)}ｶﾞｲﾄﾞ 売上`;
+    expect(buildSnippet(text, ['がいど'])).toBe('…あいう あいう あいう あいう あいう あいう あいう あいう あいう あいう <mark>ｶﾞｲﾄﾞ</mark> 売上');
+  });
+
+  it('marks a match exactly when the normalised text contains the term', () => {
+    const unit = fc.constantFrom('売', '上', 'ｶ', 'ﾞ', 'カ', 'が', 'A', 'a', ' ', '　', 'Ｆ', 'f');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), fc.integer({ min: 1, max: 120 }), fc.string({ unit, minLength: 1, maxLength: 3 }), (piece, times, rawTerm) => {
+        const [term] = queryTerms(rawTerm);
+        fc.pre(term !== undefined);
+        const text = piece.repeat(times);
+        const snippet = buildSnippet(text, [term]);
+        if (normalizeText(text).includes(term)) expect(snippet).toContain('<mark>');
+        else expect(snippet).toBeNull();
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('returns null when nothing matches', () => {
     expect(buildSnippet('nothing here', ['売上'])).toBeNull();
   });

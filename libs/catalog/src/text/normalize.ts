@@ -14,13 +14,40 @@ const WHITESPACE = /\s/u;
 /** Marks that NFKC may fuse with the preceding character (combining marks, half-width voiced marks). */
 const JOINS_PREVIOUS = /^[\p{M}\uFF9E\uFF9F]$/u;
 
-function foldChunk(chunk: string): string {
+function foldUncached(chunk: string): string {
   let out = '';
   for (const ch of chunk.normalize('NFKC').toLowerCase()) {
     const code = ch.codePointAt(0) as number;
     out += code >= KATAKANA_START && code <= KATAKANA_END ? String.fromCodePoint(code - KANA_OFFSET) : ch;
   }
   return out;
+}
+
+/** Folded form of single characters seen so far: texts reuse few distinct characters, NFKC calls are slow. */
+const folded = new Map<string, string>();
+const FOLD_CACHE_LIMIT = 50_000;
+
+const joining = new Map<string, boolean>();
+/** True for marks that NFKC may fuse with the preceding character (memoised per character). */
+function joinsPrevious(ch: string): boolean {
+  if (ch < '\u0300') return false;
+  let result = joining.get(ch);
+  if (result === undefined) {
+    result = JOINS_PREVIOUS.test(ch);
+    if (joining.size < FOLD_CACHE_LIMIT) joining.set(ch, result);
+  }
+  return result;
+}
+
+const isWhitespace = (folded: string): boolean => (folded.length === 1 && folded > ' ' && folded < '\u0080' ? false : WHITESPACE.test(folded));
+
+function foldChunk(chunk: string): string {
+  let result = folded.get(chunk);
+  if (result === undefined) {
+    result = foldUncached(chunk);
+    if (folded.size < FOLD_CACHE_LIMIT) folded.set(chunk, result);
+  }
+  return result;
 }
 
 export interface NormalizedText {
@@ -44,11 +71,11 @@ export function normalizeWithMap(input: string): NormalizedText {
     const start = offset;
     let chunk = chars[i] as string;
     i++;
-    while (i < chars.length && JOINS_PREVIOUS.test(chars[i] as string)) chunk += chars[i++] as string;
+    while (i < chars.length && joinsPrevious(chars[i] as string)) chunk += chars[i++] as string;
     offset += chunk.length;
     const folded = foldChunk(chunk);
     if (folded.length === 0) continue;
-    if (WHITESPACE.test(folded)) {
+    if (isWhitespace(folded)) {
       if (pendingSpace === -1 && text.length > 0) pendingSpace = start;
       continue;
     }
@@ -61,6 +88,18 @@ export function normalizeWithMap(input: string): NormalizedText {
     for (let k = 0; k < folded.length; k++) sourceIndex.push(start);
   }
   return { text, sourceIndex };
+}
+
+/**
+ * Whole-string folding with native calls only: equal to `normalizeText` except in rare compositions across
+ * characters (e.g. conjoining Hangul jamo). Good for a fast "cannot contain" pre-check, never for indexing.
+ */
+export function quickFold(input: string): string {
+  return input
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u30a1-\u30f6]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - KANA_OFFSET))
+    .replace(/\s+/gu, ' ');
 }
 
 export function normalizeText(input: string): string {

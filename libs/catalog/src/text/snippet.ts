@@ -1,9 +1,13 @@
-import { normalizeWithMap } from './normalize.js';
+import { normalizeWithMap, quickFold } from './normalize.js';
 
 export const MARK_OPEN = '<mark>';
 export const MARK_CLOSE = '</mark>';
 const BEFORE = 40;
 const AFTER = 120;
+/** Texts are first searched in a prefix of this many characters: most first matches come early. */
+const PREFIX = 1200;
+/** Room after the window for a match that starts inside it (query terms are at most 200 characters). */
+const MATCH_ROOM = 200;
 
 interface Span {
   start: number;
@@ -34,14 +38,11 @@ function matchSpans(text: string, terms: readonly string[]): Span[] {
   return merged;
 }
 
-/**
- * A one-line excerpt of `text` around the first match of any term, with every match inside it wrapped
- * in `<mark>…</mark>`; `null` when no term occurs in `text`.
- */
-export function buildSnippet(text: string, terms: readonly string[]): string | null {
-  const spans = matchSpans(text, terms);
+/** The snippet window of `text` (searched only up to `end`), or null when its first match lies beyond reach. */
+function snippetWithin(text: string, terms: readonly string[], end: number): string | null {
+  const spans = matchSpans(text.slice(0, end), terms);
   const first = spans[0];
-  if (!first) return null;
+  if (!first || (end < text.length && first.start + AFTER + MATCH_ROOM > end)) return null;
   let from = Math.max(0, first.start - BEFORE);
   let to = Math.min(text.length, first.start + AFTER);
   if (from > 0 && /[\uDC00-\uDFFF]/.test(text[from] ?? '')) from--;
@@ -51,10 +52,30 @@ export function buildSnippet(text: string, terms: readonly string[]): string | n
   for (const span of spans) {
     if (span.end <= from || span.start >= to) continue;
     const start = Math.max(span.start, from);
-    const end = Math.min(span.end, Math.max(to, span.end));
-    out += text.slice(cursor, start) + MARK_OPEN + text.slice(start, end) + MARK_CLOSE;
-    cursor = end;
+    out += text.slice(cursor, start) + MARK_OPEN + text.slice(start, span.end) + MARK_CLOSE;
+    cursor = span.end;
   }
   out += text.slice(cursor, Math.max(cursor, to)) + (Math.max(cursor, to) < text.length ? '…' : '');
   return out.replace(/\s+/g, ' ').trim();
+}
+
+/** A cut point at or after `at` that splits no character sequence NFKC could fuse. */
+function safeCut(text: string, at: number): number {
+  let end = Math.min(at, text.length);
+  while (end < text.length && /[\p{M}\uFF9E\uFF9F\uDC00-\uDFFF]/u.test(text[end] as string)) end++;
+  return end;
+}
+
+/**
+ * A one-line excerpt of `text` around the first match of any term, with every match inside it wrapped
+ * in `<mark>…</mark>`; `null` when no term occurs in `text`.
+ */
+export function buildSnippet(text: string, terms: readonly string[]): string | null {
+  const quick = quickFold(text);
+  if (!terms.some((term) => quick.includes(term))) return null;
+  if (text.length > PREFIX) {
+    const early = snippetWithin(text, terms, safeCut(text, PREFIX));
+    if (early !== null) return early;
+  }
+  return snippetWithin(text, terms, text.length);
 }
