@@ -9,3 +9,4 @@ export { parseInput, type Constructor } from './contract/parse-input.js';
 export { contractSchema, type JsonSchema } from './contract/json-schema.js';
 export { defineOperation, type Operation, type OperationContext, type Caller } from './contract/operation.js';
 export { contentHash } from './content-hash.js';
+export { CursorPageQuery } from './contract/page-query.js';

@@ -1,11 +1,11 @@
-import { Doc, NumberFromQuery } from '@propfolio/core';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { CursorPageQuery, Doc } from '@propfolio/core';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { ARTICLE_SLUG_PATTERN } from '../schemas/results.js';
 
 export const MAX_QUERY_LENGTH = 200;
 
 /** Free-text search over the articles (GET /articles and the matching MCP tool). */
-export class ArticleQuery {
+export class ArticleQuery extends CursorPageQuery {
   /** Words to find, separated by spaces; every word must match; any script; empty lists the newest articles. */
   @Doc({ description: 'Words to find, separated by spaces; every word must match; empty lists the newest articles.', example: '日次損失 FTMO' })
   @IsOptional()
@@ -18,22 +18,6 @@ export class ArticleQuery {
   @IsOptional()
   @IsIn(['ja', 'en'])
   language?: 'ja' | 'en';
-
-  /** Page size, 1 to 100. */
-  @Doc({ description: 'Page size, 1 to 100.', default: 20 })
-  @IsOptional()
-  @NumberFromQuery()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number = 20;
-
-  /** Opaque cursor from the previous page's nextCursor. */
-  @Doc('Opaque cursor from the previous page\'s nextCursor.')
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  cursor?: string;
 }
 
 /** Path parameter of GET /articles/:slug. */

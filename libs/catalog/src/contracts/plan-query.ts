@@ -1,11 +1,11 @@
-import { Doc, NumberFromQuery, UpperCase } from '@propfolio/core';
+import { Doc, NumberFromQuery, UpperCase, CursorPageQuery } from '@propfolio/core';
 import { IsIn, IsInt, IsISO4217CurrencyCode, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 export const PLAN_SORTS = ['price', '-price', 'size', '-size'] as const;
 export type PlanSort = (typeof PLAN_SORTS)[number];
 
 /** Query of the public plan database (GET /plans and the matching MCP tool). */
-export class PlanQuery {
+export class PlanQuery extends CursorPageQuery {
   /** Firm slug or display name, matched regardless of case, width and spaces ("ftmo", "ＦＴＭＯ", "the 5ers"). */
   @Doc({ description: 'Firm slug or display name, matched regardless of case, width and spaces.', example: 'FTMO' })
   @IsOptional()
@@ -56,20 +56,4 @@ export class PlanQuery {
   @IsOptional()
   @IsIn([...PLAN_SORTS])
   sort?: PlanSort;
-
-  /** Page size, 1 to 100. */
-  @Doc({ description: 'Page size, 1 to 100.', default: 20 })
-  @IsOptional()
-  @NumberFromQuery()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number = 20;
-
-  /** Opaque cursor from the previous page's nextCursor. */
-  @Doc('Opaque cursor from the previous page\'s nextCursor.')
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  cursor?: string;
 }

@@ -14,7 +14,7 @@ import {
   ValidateNested,
   IsNotEmpty,
 } from 'class-validator';
-import { Doc, IsIsoDate, IsScalar, NumberFromQuery, UpperCase } from '@propfolio/core';
+import { Doc, IsIsoDate, IsScalar, NumberFromQuery, UpperCase, CursorPageQuery } from '@propfolio/core';
 
 /** Largest `.set` text accepted over the API (base64 of a 1 MiB file fits). */
 const MAX_CONTENT_CHARS = 1_500_000;
@@ -26,7 +26,7 @@ export class EaOverviewInput {
   lang?: 'ja' | 'en';
 }
 
-export class EaSearchParamsInput {
+export class EaSearchParamsInput extends CursorPageQuery {
   @Doc({ description: 'Keywords in Japanese or English; every word must match (partial, case- and width-insensitive).', example: 'トレーリング 開始' })
   @IsOptional()
   @IsString()
@@ -40,20 +40,6 @@ export class EaSearchParamsInput {
   @Min(1)
   @Max(9999)
   group?: number;
-
-  @Doc({ description: 'Page size, 1 to 100.', default: 20 })
-  @IsOptional()
-  @NumberFromQuery()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @Doc("Opaque cursor from the previous page's nextCursor.")
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  cursor?: string;
 }
 
 export class EaExplainParamInput {

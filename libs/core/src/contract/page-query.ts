@@ -1,0 +1,20 @@
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Doc } from './field-docs.js';
+import { NumberFromQuery } from './validators.js';
+
+/** The paging fields of public search contracts (private lists use larger pages: see libs/domain). */
+export class CursorPageQuery {
+  @Doc({ description: 'Page size, 1 to 100.', default: 20 })
+  @IsOptional()
+  @NumberFromQuery()
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number = 20;
+
+  @Doc("Opaque cursor from the previous page's nextCursor.")
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  cursor?: string;
+}
