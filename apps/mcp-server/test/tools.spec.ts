@@ -129,6 +129,7 @@ describeEachDatabase('MCP tools', (getDb) => {
         items: { amount: number; date: string }[];
       };
       expect(payouts.items.map((p) => p.date)).toEqual(['2026-02-02', '2026-02-01']);
+      expect(errorCode(await call(alice, 'list_payouts', { from: '2026-02-30' }))).toBe('validation_failed');
 
       const advanced = await call(alice, 'update_challenge', { id: challenge.id, phase: 'Phase 2' });
       expect(advanced.isError).toBeFalsy();
@@ -136,6 +137,7 @@ describeEachDatabase('MCP tools', (getDb) => {
         items: { id: string; archived: boolean }[];
       };
       expect(accounts.items).toEqual([expect.objectContaining({ archived: true })]);
+      expect(errorCode(await call(alice, 'list_accounts', { archived: 'sometimes' }))).toBe('validation_failed');
 
       const detail = (await call(alice, 'get_challenge', { id: challenge.id })).structuredContent as {
         challenge: { phase: string };

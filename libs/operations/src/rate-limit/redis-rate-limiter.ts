@@ -7,7 +7,9 @@ import { decide, WINDOW_SECONDS, windowOf, type RateLimiter } from './rate-limit
  * (and logged): a limiter outage must not take the API down with it.
  */
 export function redisRateLimiter(url: string, limit: number, logger: Logger, now: () => number = Date.now): RateLimiter {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  // Commands wait for the connection (so the first requests after start are counted) but never long:
+  // a slow or absent Redis costs each request at most commandTimeout.
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 250, connectTimeout: 1000 });
   redis.on('error', (error: Error) => logger.warn('redis rate limiter unavailable', { error: error.message }));
   return {
     hit: async (bucket) => {
