@@ -29,12 +29,12 @@ export class CatalogService {
   }
 
   async searchPlans(query: PlanQuery | Record<string, unknown> = {}): Promise<PlanSearchResult> {
-    const input = await parseInput(PlanQuery, { ...query });
+    const input = await parseInput(PlanQuery, query);
     return searchPlans(this.db, input, { today: todayIso(this.now()), staleAfterDays: this.options.staleAfterDays });
   }
 
   async searchArticles(query: ArticleQuery | Record<string, unknown> = {}): Promise<ArticleSearchResult> {
-    return searchArticles(this.db, await parseInput(ArticleQuery, { ...query }));
+    return searchArticles(this.db, await parseInput(ArticleQuery, query));
   }
 
   /** The full article; a malformed slug is a validation error, an unknown one `not_found`. */

@@ -1,5 +1,3 @@
-import { AppError } from './errors.js';
-
 /**
  * Environment-variable configuration, validated at start. Each app reads the whole set once and fails
  * fast with every problem listed, rather than on first use.
@@ -89,10 +87,4 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
-}
-
-/** Guard for code paths that need a value the config marks optional. */
-export function requireSetting<T>(value: T | undefined, name: string): T {
-  if (value === undefined) throw new AppError('service_unavailable', `${name} is not configured.`);
-  return value;
 }

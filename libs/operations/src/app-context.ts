@@ -1,6 +1,6 @@
+import type { IdempotencyStore } from '@propfolio/domain';
 import { createLogger, type Config, type Logger, type Operation } from '@propfolio/core';
 import { openDatabase, type Database } from '@propfolio/db';
-import type { IdempotencyPort } from './idempotency-port.js';
 import { prepareDatabase } from './prepare-database.js';
 import { createRateLimiter, type RateLimiter } from './rate-limit/index.js';
 import { buildOperations, type Authenticator } from './registry.js';
@@ -16,7 +16,7 @@ export interface AppContext {
   operations: readonly Operation[];
   authenticate: Authenticator;
   /** Absent only where no key operations exist. */
-  idempotency: IdempotencyPort;
+  idempotency: IdempotencyStore;
   rateLimiter: RateLimiter;
   /** Closes what the context opened (the rate limiter, and the database when it opened it). */
   close(): Promise<void>;

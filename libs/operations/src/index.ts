@@ -5,4 +5,3 @@ export type { Authenticator } from './registry.js';
 export type { RateDecision, RateLimiter } from './rate-limit/index.js';
 export { memoryRateLimiter } from './rate-limit/index.js';
 export * from './http/index.js';
-export type { IdempotencyPort, IdempotencyStart } from './idempotency-port.js';

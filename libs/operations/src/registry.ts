@@ -1,8 +1,7 @@
 import { CatalogService } from '@propfolio/catalog';
 import type { Caller, Config, Logger, Operation } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
-import { createDomainServices, type CreatedKey } from '@propfolio/domain';
-import type { IdempotencyPort } from './idempotency-port.js';
+import { createDomainServices, type CreatedKey, type IdempotencyStore } from '@propfolio/domain';
 import { privateOperations } from './private/index.js';
 import { catalogOperations } from './public/catalog.js';
 import { eaOperations } from './public/ea.js';
@@ -13,7 +12,7 @@ export type Authenticator = (rawKey: string) => Promise<Caller>;
 export interface Registry {
   operations: Operation[];
   authenticate: Authenticator;
-  idempotency: IdempotencyPort;
+  idempotency: IdempotencyStore;
   /** The local owner's key when this start created it (empty database), else null. */
   firstKey: CreatedKey | null;
 }

@@ -69,6 +69,11 @@ describe('parseInput', () => {
     expect(error.errors?.[0]?.field).toBe('legs.1.name');
   });
 
+  it('takes an already parsed contract instance as it is, so a request is validated once', async () => {
+    const parsed = await parseInput(Sample, { price: 1 });
+    await expect(parseInput(Sample, parsed)).resolves.toBe(parsed);
+  });
+
   it('refuses non-object input', async () => {
     await expect(parseInput(Sample, [1, 2])).rejects.toMatchObject({ code: 'validation_failed' });
   });

@@ -56,6 +56,9 @@ function fail(fields: FieldError[]): never {
 }
 
 export async function parseInput<T extends object>(contract: Constructor<T>, input: unknown): Promise<T> {
+  // A contract instance comes from parseInput at the front door: libs that accept raw input too
+  // (CatalogService) must not validate the same request a second time.
+  if (input instanceof contract) return input;
   if (input === undefined || input === null) input = {};
   if (typeof input !== 'object' || Array.isArray(input)) {
     throw AppError.validation('The input must be a JSON object.', [{ field: '', message: 'must be a JSON object' }]);

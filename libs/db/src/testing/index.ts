@@ -72,6 +72,3 @@ export async function createScratchDatabase(serverUrl: string): Promise<ScratchD
     },
   };
 }
-
-/** True when the PostgreSQL suites will run (CI sets TEST_DATABASE_URL). */
-export const hasTestServer = (): boolean => Boolean(process.env.TEST_DATABASE_URL);

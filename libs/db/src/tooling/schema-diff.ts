@@ -13,8 +13,15 @@ type Engine = {
   diff(params: unknown): Promise<{ exitCode: number; stdout: string | null }>;
   free(): void;
 };
+/** The slice of the WebAssembly global used here (the project's `lib` setting has no DOM types). */
+interface WasmRuntime {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: Record<string, unknown>) => { exports: Record<string, unknown> };
+}
+const wasmRuntime = (globalThis as unknown as { WebAssembly: WasmRuntime }).WebAssembly;
+
 type Glue = Record<string, unknown> & {
-  __wbg_set_wasm(exports: WebAssembly.Exports): void;
+  __wbg_set_wasm(exports: Record<string, unknown>): void;
   SchemaEngine: { new: (options: unknown, log: (message: string) => void, adapter: object) => Promise<Engine> };
 };
 
@@ -25,8 +32,8 @@ async function loadEngineGlue(): Promise<Glue> {
   const require = createRequire(import.meta.url);
   const gluePath = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg');
   const glue = (await import(gluePath)) as Glue;
-  const module = new WebAssembly.Module(readFileSync(gluePath.replace(/\.js$/, '.wasm')));
-  const instance = new WebAssembly.Instance(module, { './schema_engine_bg.js': glue as WebAssembly.ModuleImports });
+  const module = new wasmRuntime.Module(readFileSync(gluePath.replace(/\.js$/, '.wasm')));
+  const instance = new wasmRuntime.Instance(module, { './schema_engine_bg.js': glue });
   glue.__wbg_set_wasm(instance.exports);
   (instance.exports as { __wbindgen_start?: () => void }).__wbindgen_start?.();
   return glue;

@@ -1,22 +1,16 @@
-import { AppError, type Caller, type JsonSchema, type OperationContext } from '@propfolio/core';
-import type { TSchema } from 'typebox';
+import { AppError, type Caller, type OperationContext } from '@propfolio/core';
+import { KEY_NEEDED_MESSAGE } from '../execute.js';
 
 /** The caller of a key operation; the front doors only run these with a valid key, so null is a wiring bug or a missing key. */
 export function callerOf(context: OperationContext): Caller {
   if (!context.caller) {
-    throw new AppError(
-      'unauthorized',
-      'This operation needs an API key (Authorization: Bearer eakey_…). Get one from the EA integration on the P&L page of the web dashboard, or locally with `npm run keys -- create --user <name>`.',
-    );
+    throw new AppError('unauthorized', KEY_NEEDED_MESSAGE);
   }
   return context.caller;
 }
 
 /** Sentence the descriptions of write operations share. */
 export const NO_DELETE = 'Records cannot be deleted through this API, only in the web dashboard.';
-
-/** A typebox schema is plain JSON Schema; this only widens its TypeScript type to the contract's. */
-export const output = (schema: TSchema): JsonSchema => schema as unknown as JsonSchema;
 
 /** Flags of the key operations: reads are read-only and idempotent; creations are neither. */
 export const KEY_READ = { auth: 'key', readOnly: true, idempotent: true } as const;

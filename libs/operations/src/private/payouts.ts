@@ -1,6 +1,6 @@
 import { defineOperation, type Operation } from '@propfolio/core';
 import { AddPayoutInput, ListPayoutsInput, PayoutListSchema, PayoutSchema, type DomainServices } from '@propfolio/domain';
-import { callerOf, NO_DELETE, KEY_CREATE, KEY_READ, output } from './caller.js';
+import { callerOf, NO_DELETE, KEY_CREATE, KEY_READ } from './caller.js';
 
 export const payoutOperations = (services: DomainServices): Operation[] => [
   defineOperation({
@@ -9,7 +9,7 @@ export const payoutOperations = (services: DomainServices): Operation[] => [
     description: `Records money withdrawn from one of the caller's challenges: amount (> 0), ISO 4217 currency and the date received (not in the future, not before the purchase). Returns the payout. ${NO_DELETE}`,
     ...KEY_CREATE,
     input: AddPayoutInput,
-    output: output(PayoutSchema),
+    output: PayoutSchema,
     rest: { method: 'POST', path: '/challenges/:id/payouts', status: 201 },
     run: async (ctx, input) => services.payouts.add(callerOf(ctx), input, ctx.now),
   }),
@@ -20,7 +20,7 @@ export const payoutOperations = (services: DomainServices): Operation[] => [
       "Lists the caller's payouts on or after `from` (all when left out), newest first, each with its challenge's firm and plan, plus exact totals per currency over every matching payout (not just this page). Paginated: pass `nextCursor` back as `cursor`.",
     ...KEY_READ,
     input: ListPayoutsInput,
-    output: output(PayoutListSchema),
+    output: PayoutListSchema,
     rest: { method: 'GET', path: '/payouts' },
     run: async (ctx, input) => services.payouts.list(callerOf(ctx), input),
   }),
