@@ -68,8 +68,9 @@ export class TestService {
   }
 
   /** Signs up a new person over HTTP and returns their signed-in browser. */
-  async signUp(email = `p${Math.random().toString(36).slice(2)}@example.com`, password = 'correct horse battery'): Promise<Browser> {
+  async signUp(email = `p${Math.random().toString(36).slice(2)}@example.com`, password = 'correct horse battery', ip?: string): Promise<Browser> {
     const browser = this.browser();
+    browser.ip = ip;
     const res = await browser.post('/auth/sign-up', { email, password, name: email.split('@')[0] });
     if (res.status !== 201) throw new Error(`sign-up: ${res.status} ${res.text}`);
     return browser;
@@ -87,6 +88,8 @@ export class Browser {
   cookie: string | undefined;
   csrfToken: string | undefined;
   origin: string;
+  /** Sent as X-Forwarded-For (only honoured with TRUST_PROXY=true). */
+  ip: string | undefined;
 
   constructor(private readonly service: TestService) {
     this.origin = service.origin;
@@ -94,6 +97,7 @@ export class Browser {
 
   private send(test: Test, csrf: boolean): Test {
     test.set('Origin', this.origin);
+    if (this.ip) test.set('X-Forwarded-For', this.ip);
     if (this.cookie) test.set('Cookie', `propfolio_session=${this.cookie}`);
     if (csrf && this.csrfToken) test.set('X-CSRF-Token', this.csrfToken);
     return test;

@@ -18,7 +18,7 @@ export function readCookie(req: Request, name: string): string | undefined {
  * Path=/, Secure whenever the request came over HTTPS or COOKIE_SECURE says so.
  */
 export function setSessionCookie(res: Response, token: string, expiresAt: Date, secure: boolean): void {
-  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  const maxAge = Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000));
   res.append('Set-Cookie', `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
 }
 
