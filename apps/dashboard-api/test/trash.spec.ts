@@ -1,0 +1,145 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { describeEachDatabase } from '@propfolio/db/testing';
+import { createChallengeRest, expectProblem, TestService, type Browser } from './harness.js';
+
+const today = () => new Date().toISOString().slice(0, 10);
+let login = 800000;
+
+describeEachDatabase('dashboard deletion, trash and restore', (getDb) => {
+  let service: TestService;
+  let owner: Browser;
+  let other: Browser;
+  let key: string;
+  beforeAll(async () => {
+    service = await TestService.start(getDb());
+    owner = await service.signUp();
+    other = await service.signUp();
+    key = await owner.issueKey();
+  });
+  afterAll(async () => service?.close());
+
+  const api = (path: string) => service.http().get(`/api/v1${path}`).set('Authorization', `Bearer ${key}`);
+
+  /** A challenge with a memo, a payout, and a linked account that has a daily report; everything over /app/api. */
+  async function fullChallenge(): Promise<{ id: string; accountId: string; memoId: string; payoutId: string }> {
+    const challenge = await createChallengeRest(service, key, { price: 540.1234, billing: 'monthly', paymentMethod: 'card' });
+    const memo = await owner.post(`/challenges/${challenge.id}/memos`, { content: 'メモ: lessons' });
+    expect(memo.status).toBe(201);
+    const payout = await owner.post(`/challenges/${challenge.id}/payouts`, { amount: 1234.5678, currency: 'usd', date: '2026-02-01' });
+    expect(payout.status).toBe(201);
+    login += 1;
+    const account = await owner.post('/accounts', { login: String(login), server: 'Broker', currency: 'USD', initialBalance: 100000.01, challengeId: challenge.id });
+    expect(account.status).toBe(201);
+    const report = await service
+      .http()
+      .post(`/api/v1/accounts/${account.body.id}/reports`)
+      .set('Authorization', `Bearer ${key}`)
+      .send({ date: today(), balance: 100250.1234, equity: 100200.5, closedPnl: -12.3456 });
+    expect(report.status).toBe(200);
+    return { id: challenge.id, accountId: account.body.id, memoId: memo.body.id, payoutId: payout.body.id };
+  }
+
+  it('a deleted challenge (with memos, payouts, accounts, reports) is 404 over REST and MCP, absent from lists and the summary, and back exactly after restore', async () => {
+    const c = await fullChallenge();
+    const before = {
+      detail: (await api(`/challenges/${c.id}`)).body,
+      list: (await api('/challenges')).body,
+      summary: (await api('/me/summary')).body,
+      payouts: (await api('/payouts')).body,
+      accounts: (await api('/accounts?archived=include')).body,
+      pnl: (await api(`/accounts/${c.accountId}/daily-pnl?days=5`)).body,
+    };
+    const deleted = await owner.delete(`/challenges/${c.id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.entry).toMatchObject({ kind: 'challenge', label: 'FTMO 2-Step 100k', contents: { memos: 1, payouts: 1, accounts: 1, reports: 1 } });
+
+    expectProblem(await api(`/challenges/${c.id}`), 404, 'not_found');
+    expectProblem(await api(`/accounts/${c.accountId}/daily-pnl`), 404, 'not_found');
+    expectProblem(await owner.get(`/challenges/${c.id}`), 404, 'not_found');
+    expect((await api('/challenges')).body.items.some((i: { id: string }) => i.id === c.id)).toBe(false);
+    expect((await api('/payouts')).body.items.some((i: { id: string }) => i.id === c.payoutId)).toBe(false);
+    expect((await api('/accounts?archived=include')).body.items.some((i: { id: string }) => i.id === c.accountId)).toBe(false);
+    const summary = (await api('/me/summary')).body;
+    expect(JSON.stringify(summary)).not.toContain(c.id);
+    expect(summary).not.toEqual(before.summary);
+
+    const client = new Client({ name: 'trash-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.origin}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
+    try {
+      const viaMcp = await client.callTool({ name: 'get_challenge', arguments: { id: c.id } });
+      expect(viaMcp.isError).toBe(true);
+      expect(JSON.stringify(viaMcp.content)).toContain('not_found');
+    } finally {
+      await client.close();
+    }
+
+    const trash = await owner.get('/trash');
+    expect(trash.body.items[0]).toMatchObject({ id: deleted.body.entry.id, kind: 'challenge' });
+    expect((await other.get('/trash')).body.items).toEqual([]);
+    expectProblem(await other.post(`/trash/${deleted.body.entry.id}/restore`), 404, 'not_found');
+
+    const restored = await owner.post(`/trash/${deleted.body.entry.id}/restore`);
+    expect(restored.status).toBe(200);
+    expect(restored.body.restored).toEqual({ kind: 'challenge', id: c.id });
+    expect((await api(`/challenges/${c.id}`)).body).toEqual(before.detail);
+    expect((await api('/challenges')).body).toEqual(before.list);
+    expect((await api('/me/summary')).body).toEqual(before.summary);
+    expect((await api('/payouts')).body).toEqual(before.payouts);
+    expect((await api('/accounts?archived=include')).body).toEqual(before.accounts);
+    expect((await api(`/accounts/${c.accountId}/daily-pnl?days=5`)).body).toEqual(before.pnl);
+    expect((await owner.get('/trash')).body.items).toEqual([]);
+  });
+
+  it('deletes and restores a memo, a payout and an account on their own; a memo of a trashed challenge answers 409 until the challenge is back', async () => {
+    const c = await fullChallenge();
+    const memo = await owner.delete(`/memos/${c.memoId}`);
+    expect(memo.body.entry).toMatchObject({ kind: 'memo', label: 'メモ: lessons' });
+    const payout = await owner.delete(`/payouts/${c.payoutId}`);
+    expect(payout.body.entry.kind).toBe('payout');
+    const account = await owner.delete(`/accounts/${c.accountId}`);
+    expect(account.body.entry).toMatchObject({ kind: 'account', contents: { reports: 1 } });
+    const detail = (await api(`/challenges/${c.id}`)).body;
+    expect([detail.memos.length, detail.payouts.length, detail.accounts.length]).toEqual([0, 0, 0]);
+
+    const challenge = await owner.delete(`/challenges/${c.id}`);
+    expectProblem(await owner.post(`/trash/${memo.body.entry.id}/restore`), 409, 'conflict');
+    expect((await owner.post(`/trash/${challenge.body.entry.id}/restore`)).status).toBe(200);
+    for (const entry of [memo, payout, account]) expect((await owner.post(`/trash/${entry.body.entry.id}/restore`)).status).toBe(200);
+    const back = (await api(`/challenges/${c.id}`)).body;
+    expect([back.memos.length, back.payouts.length, back.accounts.length]).toEqual([1, 1, 1]);
+    expect(back.payouts[0].amount).toBe(1234.5678);
+  });
+
+  it('an account whose login was registered again cannot come back (409)', async () => {
+    login += 1;
+    const first = await owner.post('/accounts', { login: String(login), server: 'Broker', currency: 'USD', initialBalance: 500 });
+    const entry = await owner.delete(`/accounts/${first.body.id}`);
+    expect((await owner.post('/accounts', { login: String(login), server: 'Broker', currency: 'USD', initialBalance: 500 })).status).toBe(201);
+    expectProblem(await owner.post(`/trash/${entry.body.entry.id}/restore`), 409, 'conflict');
+  });
+
+  it('nobody deletes another person’s records (404 like an unknown id)', async () => {
+    const c = await fullChallenge();
+    expectProblem(await other.delete(`/challenges/${c.id}`), 404, 'not_found');
+    expectProblem(await other.delete(`/memos/${c.memoId}`), 404, 'not_found');
+    expectProblem(await other.delete(`/payouts/${c.payoutId}`), 404, 'not_found');
+    expectProblem(await other.delete(`/accounts/${c.accountId}`), 404, 'not_found');
+    expectProblem(await other.delete('/challenges/not-a-uuid'), 404, 'not_found');
+    expect((await api(`/challenges/${c.id}`)).status).toBe(200);
+  });
+
+  it('purges entries past TRASH_RETENTION_DAYS (default 30)', async () => {
+    const c = await fullChallenge();
+    const entry = (await owner.delete(`/challenges/${c.id}`)).body.entry;
+    const deletedAt = new Date(entry.deletedAt).getTime();
+    expect(new Date(entry.purgeAfter).getTime() - deletedAt).toBe(30 * 86_400_000);
+    const trash = service.context.domain.trash;
+    const ownerCaller = { userId: (await owner.get('/me')).body.user.id, userName: 'o', credentialId: 'session:x', scope: 'full' as const };
+    expect((await trash.list(ownerCaller, new Date(deletedAt + 29 * 86_400_000))).some((e) => e.id === entry.id)).toBe(true);
+    expect((await trash.list(ownerCaller, new Date(deletedAt + 30 * 86_400_000 + 1))).some((e) => e.id === entry.id)).toBe(false);
+    expect(await getDb().prisma.trashEntry.count({ where: { id: entry.id } })).toBe(0);
+    expectProblem(await owner.post(`/trash/${entry.id}/restore`), 404, 'not_found');
+  });
+});
