@@ -1,1 +1,4 @@
-module.exports = require('../../jest.preset.cjs');
+const preset = require('../../jest.preset.cjs');
+
+// Test databases start from a template with the catalog already imported (see test/database-seed.ts).
+module.exports = { ...preset, setupFilesAfterEnv: ['<rootDir>/test/database-seed.ts'] };

@@ -15,6 +15,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Apply pending migrations before returning (default true). */
   migrate?: boolean;
+  /** With `memory`: start from a tarball made by `Database.dump()` instead of an empty cluster (tests). */
+  snapshot?: Blob | undefined;
 }
 
 /**
@@ -29,13 +31,15 @@ export interface Database {
   ping(): Promise<void>;
   /** Applies pending migrations; safe to call again and from several processes at once. */
   migrate(): Promise<MigrationReport>;
+  /** The embedded database as a tarball (reopen it with `snapshot`); refused for a PostgreSQL server. */
+  dump(): Promise<Blob>;
   close(): Promise<void>;
 }
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   const target = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : await openPglite(options.memory ? undefined : (options.dataDir ?? './data'));
+    : await openPglite(options.memory ? undefined : (options.dataDir ?? './data'), options.snapshot);
   const runner: SqlRunner = target.runner;
   let migrations: MigrationReport = { applied: [], alreadyApplied: 0 };
   try {
@@ -57,6 +61,10 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     migrate: async () => {
       migrations = await applyMigrations(runner);
       return migrations;
+    },
+    dump: async () => {
+      if (!('dump' in target)) throw new Error('Database.dump: only the embedded database can be dumped.');
+      return target.dump();
     },
     close: async () => {
       if (closed) return;

@@ -6,6 +6,8 @@ import type { SqlRunner } from './sql-runner.js';
 export interface PgliteTarget {
   adapter: PrismaPGlite;
   runner: SqlRunner;
+  /** The whole database as a tarball, for `snapshot` (test templates). */
+  dump(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -13,10 +15,11 @@ export interface PgliteTarget {
  * The embedded database: a real PostgreSQL (PGlite) inside this process. On disk it keeps its files in
  * `dataDir`, created on first start, and one directory belongs to one process (guarded by a lock file).
  */
-export async function openPglite(dataDir: string | undefined): Promise<PgliteTarget> {
+export async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<PgliteTarget> {
   const release = dataDir ? acquireDirectoryLock(dataDir) : () => undefined;
   try {
-    const pglite = dataDir ? await PGlite.create({ dataDir }) : await PGlite.create();
+    // Restoring a snapshot skips initdb, PGlite's slowest step (seconds per instance on a busy machine).
+    const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(snapshot ? { loadDataDir: snapshot } : {}) });
     const runner: SqlRunner = {
       exec: async (script) => {
         await pglite.exec(script);
@@ -29,6 +32,7 @@ export async function openPglite(dataDir: string | undefined): Promise<PgliteTar
     return {
       adapter: new PrismaPGlite(pglite),
       runner,
+      dump: () => pglite.dumpDataDir('none'),
       close: async () => {
         try {
           if (!pglite.closed) await pglite.close();

@@ -7,32 +7,19 @@ import { summaryOperations } from './summary.js';
 
 export { callerOf } from './caller.js';
 
-const ORDER = [
-  'get_summary',
-  'list_challenges',
-  'get_challenge',
-  'create_challenge',
-  'update_challenge',
-  'add_memo',
-  'add_payout',
-  'list_payouts',
-  'list_accounts',
-  'get_account_daily_pnl',
-  'register_account',
-  'push_account_report',
-] as const;
+/**
+ * The published order is written here once: group by group, each group's operations in the order its file
+ * defines them. An operation added to a file joins by its definition alone; a new file joins with its
+ * import and one entry below (private-operations.spec.ts fails for a `*Operations` export left out).
+ */
+const GROUPS: readonly ((services: DomainServices) => Operation[])[] = [
+  summaryOperations,
+  challengeOperations,
+  payoutOperations,
+  accountOperations,
+];
 
 /** The operations on the caller's own records (all need an API key), in a fixed order. */
 export function privateOperations(services: DomainServices): Operation[] {
-  const all = [
-    ...summaryOperations(services),
-    ...challengeOperations(services),
-    ...payoutOperations(services),
-    ...accountOperations(services),
-  ];
-  return ORDER.map((name) => {
-    const operation = all.find((op) => op.name === name);
-    if (!operation) throw new Error(`privateOperations: ${name} is not defined`);
-    return operation;
-  });
+  return GROUPS.flatMap((group) => group(services));
 }

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { contractSchema, parseInput, type Logger, type OperationContext } from '@propfolio/core';
-import { openDatabase } from '@propfolio/db';
+import { openTestPglite } from '@propfolio/db/testing';
 import { createDomainServices } from '@propfolio/domain';
 import { privateOperations } from './index.js';
 
@@ -10,21 +11,25 @@ const logger = {} as Logger;
 describe('private operations', () => {
   const operations = privateOperations(createDomainServices({} as never));
 
-  it('are listed in a fixed order with their REST bindings, all behind a key', () => {
-    expect(operations.map((op) => `${op.name} ${op.rest.method} ${op.rest.path} ${op.rest.status ?? 200}`)).toEqual([
-      'get_summary GET /me/summary 200',
-      'list_challenges GET /challenges 200',
-      'get_challenge GET /challenges/:id 200',
-      'create_challenge POST /challenges 201',
-      'update_challenge PATCH /challenges/:id 200',
-      'add_memo POST /challenges/:id/memos 201',
-      'add_payout POST /challenges/:id/payouts 201',
-      'list_payouts GET /payouts 200',
-      'list_accounts GET /accounts 200',
-      'get_account_daily_pnl GET /accounts/:id/daily-pnl 200',
-      'register_account POST /accounts 201',
-      'push_account_report POST /accounts/:id/reports 200',
-    ]);
+  it('include every `*Operations` group defined in this folder, so an unwired file fails here', async () => {
+    const services = createDomainServices({} as never);
+    const defined: string[] = [];
+    for (const file of readdirSync(import.meta.dirname)) {
+      if (!file.endsWith('.ts') || file.endsWith('.spec.ts') || file === 'index.ts') continue;
+      const module = (await import(`./${file.replace(/\.ts$/, '.js')}`)) as Record<string, unknown>;
+      for (const [exported, value] of Object.entries(module)) {
+        if (!exported.endsWith('Operations') || typeof value !== 'function') continue;
+        defined.push(...(value as (s: typeof services) => { name: string }[])(services).map((op) => op.name));
+      }
+    }
+    expect(defined.length).toBeGreaterThan(0);
+    expect(operations.map((op) => op.name).sort()).toEqual(defined.sort());
+  });
+
+  it('have unique names and unique REST bindings, all behind a key, GET exactly for reads', () => {
+    // The order itself is reviewed in apps/mcp-server/test/tools-list.snapshot.json, not repeated here.
+    expect(new Set(operations.map((op) => op.name)).size).toBe(operations.length);
+    expect(new Set(operations.map((op) => `${op.rest.method} ${op.rest.path}`)).size).toBe(operations.length);
     expect(operations.every((op) => op.auth === 'key' && op.readOnly === (op.rest.method === 'GET'))).toBe(true);
   });
 
@@ -49,7 +54,7 @@ describe('private operations', () => {
   });
 
   it('run end to end over a database', async () => {
-    const db = await openDatabase({ memory: true });
+    const db = await openTestPglite();
     try {
       const ops = privateOperations(createDomainServices(db));
       const user = await db.prisma.user.create({ data: { name: 'ops' } });

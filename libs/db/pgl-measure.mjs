@@ -1,0 +1,12 @@
+import { PGlite } from '@electric-sql/pglite';
+const t0 = performance.now();
+const a = await PGlite.create();
+const t1 = performance.now();
+const b = await PGlite.create();
+const t2 = performance.now();
+console.log('first create', (t1-t0).toFixed(0), 'second', (t2-t1).toFixed(0));
+const dump = await a.dumpDataDir('none');
+const t3 = performance.now();
+const c = await PGlite.create({ loadDataDir: dump });
+const t4 = performance.now();
+console.log('dump', (t3-t2).toFixed(0), 'load', (t4-t3).toFixed(0), 'size', dump.size);
