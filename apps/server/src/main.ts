@@ -2,12 +2,14 @@ import 'reflect-metadata';
 import { mcpExtras, mcpRouter } from '@propfolio/mcp-server';
 import { runService } from '@propfolio/operations';
 import { API_PREFIX, createRestApp } from '@propfolio/rest-api';
+import { webRouter } from '@propfolio/web/server';
 
 /**
  * `npm start`: one process serving both front doors on one port — REST under /api/v1 and MCP at /mcp —
  * on the embedded database by default. For separate deployment, run apps/rest-api and apps/mcp-server.
  */
 runService('propfolio', async (app, context) => {
+  app.use(webRouter());
   app.use(mcpRouter(context, mcpExtras(context)));
   const nest = await createRestApp(context, { expressApp: app });
   const server = await nest.listen(context.config.port, context.config.host);
