@@ -18,6 +18,7 @@ export interface McpCatalog {
   toolsByName: ReadonlyMap<string, Operation>;
   anonymous: Tool[];
   authenticated: Tool[];
+  tracker: Tool[];
   extras: McpExtras;
 }
 
@@ -36,7 +37,7 @@ export function createMcpServer(catalog: McpCatalog, context: OperationContext):
     instructions: INSTRUCTIONS,
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: context.caller ? catalog.authenticated : catalog.anonymous,
+    tools: !context.caller ? catalog.anonymous : context.caller.scope === 'tracker' ? catalog.tracker : catalog.authenticated,
   }));
   server.setRequestHandler(CallToolRequestSchema, (request) =>
     callTool(catalog.toolsByName, request.params.name, request.params.arguments, context),

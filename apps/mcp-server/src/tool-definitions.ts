@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { contractSchema, type Operation } from '@propfolio/core';
+import { mayRun } from '@propfolio/operations';
 
 /** The MCP tools: every operation not marked REST-only, in the registry's fixed order. */
 export function mcpOperations(operations: readonly Operation[]): Operation[] {
@@ -25,12 +26,14 @@ export function toolDefinition(operation: Operation): Tool {
 }
 
 /**
- * tools/list is a pure function of the credential: the public tools without a key, all tools with one,
- * always in the same order. Definitions are computed once per process.
+ * tools/list is a pure function of the credential: the public tools without a key, what its scope
+ * allows with a tracker key, all tools with a full key, always in the same order. Computed once per process.
  */
-export function toolLists(operations: readonly Operation[]): { anonymous: Tool[]; authenticated: Tool[] } {
+export function toolLists(operations: readonly Operation[]): { anonymous: Tool[]; authenticated: Tool[]; tracker: Tool[] } {
   const tools = mcpOperations(operations);
   const authenticated = tools.map(toolDefinition);
   const anonymous = authenticated.filter((_, index) => tools[index]?.auth === 'public');
-  return { anonymous, authenticated };
+  const trackerCaller = { userId: '', userName: '', credentialId: '', scope: 'tracker' as const };
+  const tracker = authenticated.filter((_, index) => mayRun(trackerCaller, tools[index] as Operation));
+  return { anonymous, authenticated, tracker };
 }

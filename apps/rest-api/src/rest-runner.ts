@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
-import { AppError, type Operation } from '@propfolio/core';
-import { executeOperation, requestState, type AppContext } from '@propfolio/operations';
+import type { Operation } from '@propfolio/core';
+import { executeOperation, requestState, restInput, type AppContext } from '@propfolio/operations';
 import { withIdempotency } from './idempotency.js';
 
 /**
@@ -12,20 +12,9 @@ export class RestOperationRunner {
 
   async run(operation: Operation, req: Request, res: Response): Promise<unknown> {
     const state = requestState(res);
-    const input = restInput(operation, req);
+    const input = restInput(operation, { query: req.query, body: req.body, params: req.params as Record<string, string> });
     const execute = () => executeOperation(operation, { caller: state.caller, logger: state.logger, now: new Date() }, input);
     if (operation.rest.method !== 'POST') return execute();
     return withIdempotency(this.context, req, res, operation.rest.status ?? 200, execute);
   }
-}
-
-function restInput(operation: Operation, req: Request): Record<string, unknown> {
-  const source: unknown = operation.rest.method === 'GET' ? req.query : (req.body ?? {});
-  if (typeof source !== 'object' || source === null || Array.isArray(source)) {
-    throw AppError.validation('The request body must be a JSON object.', [{ field: '', message: 'must be a JSON object' }]);
-  }
-  const params = req.params as Record<string, string>;
-  const clash = Object.keys(params).find((name) => Object.hasOwn(source, name));
-  if (clash) throw AppError.invalidField(clash, 'is taken from the URL path and must not be sent in the request');
-  return { ...(source as Record<string, unknown>), ...params };
 }

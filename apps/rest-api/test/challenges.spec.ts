@@ -294,7 +294,7 @@ describeEachDatabase('REST challenges', (getDb) => {
 
   it('lists 50 items by default and 200 at most', async () => {
     const created = await createDomainServices(getDb()).keys.createKey('many-challenges');
-    const caller = { userId: created.userId, userName: created.userName, keyId: 'direct' };
+    const caller = { userId: created.userId, userName: created.userName, credentialId: 'key:direct', scope: 'full' as const };
     const services = createDomainServices(getDb());
     for (let i = 0; i < 51; i++) {
       await services.challenges.create(caller, { firm: `Bulk ${i}`, plan: 'P', price: 1 });

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { dashboardRouter } from '@propfolio/dashboard-api';
 import { mcpExtras, mcpRouter } from '@propfolio/mcp-server';
 import { runService } from '@propfolio/operations';
 import { API_PREFIX, createRestApp } from '@propfolio/rest-api';
@@ -11,6 +12,7 @@ import { webRouter } from '@propfolio/web/server';
 runService('propfolio', async (app, context) => {
   app.use(webRouter());
   app.use(mcpRouter(context, mcpExtras(context)));
+  app.use(dashboardRouter(context));
   const nest = await createRestApp(context, { expressApp: app });
   const server = await nest.listen(context.config.port, context.config.host);
   const base = `http://${context.config.host}:${context.config.port}`;

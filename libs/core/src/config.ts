@@ -21,6 +21,21 @@ export interface Config {
   mcpAllowedOrigins: string[];
   /** Milliseconds a shutdown waits for in-flight requests before closing the database anyway. */
   shutdownGraceMs: number;
+  /** Dashboard: `open` lets anyone sign up; `closed` (default) only with an admin's invite. */
+  signup: 'open' | 'closed';
+  /** Dashboard sessions expire after this many days without use (sliding). */
+  sessionDays: number;
+  /** Deleted records stay restorable this many days, then are purged. */
+  trashRetentionDays: number;
+  /** Always mark the session cookie Secure (it is anyway on requests that came over HTTPS). */
+  cookieSecure: boolean;
+  /** Trust X-Forwarded-Proto / X-Forwarded-For from a reverse proxy in front of the service. */
+  trustProxy: boolean;
+  /** The service's public origin (e.g. https://propfolio.example.com): the CSRF origin check and printed links. */
+  publicUrl: string | undefined;
+  /** Sign-in attempts per minute per account (email), and per client IP. */
+  signInPerAccountPerMinute: number;
+  signInPerIpPerMinute: number;
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -58,6 +73,23 @@ function url(env: Env, name: string, protocols: string[], problems: string[]): s
   return undefined;
 }
 
+function boolean(env: Env, name: string, problems: string[]): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return false;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  problems.push(`${name} must be true or false (got "${env[name]}").`);
+  return false;
+}
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T, problems: string[]): T {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if ((values as readonly string[]).includes(raw)) return raw as T;
+  problems.push(`${name} must be one of ${values.join(', ')} (got "${raw}").`);
+  return fallback;
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n  - ${problems.join('\n  - ')}\nSee .env.example for every setting.`);
@@ -84,6 +116,14 @@ export function loadConfig(env: Env = process.env): Config {
     mcpAllowedHosts: list(env, 'MCP_ALLOWED_HOSTS', ['localhost', '127.0.0.1', '[::1]']),
     mcpAllowedOrigins: list(env, 'MCP_ALLOWED_ORIGINS', []),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000, problems),
+    signup: oneOf(env, 'SIGNUP', ['open', 'closed'] as const, 'closed', problems),
+    sessionDays: integer(env, 'SESSION_DAYS', 30, 1, 365, problems),
+    trashRetentionDays: integer(env, 'TRASH_RETENTION_DAYS', 30, 1, 3650, problems),
+    cookieSecure: boolean(env, 'COOKIE_SECURE', problems),
+    trustProxy: boolean(env, 'TRUST_PROXY', problems),
+    publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:'], problems)?.replace(/\/+$/, ''),
+    signInPerAccountPerMinute: integer(env, 'SIGNIN_PER_ACCOUNT_PER_MINUTE', 5, 1, 1000, problems),
+    signInPerIpPerMinute: integer(env, 'SIGNIN_PER_IP_PER_MINUTE', 20, 1, 100_000, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

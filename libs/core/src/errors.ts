@@ -17,6 +17,12 @@ export type ErrorCode =
   | 'account_archived'
   | 'unauthorized'
   | 'invalid_token'
+  | 'insufficient_scope'
+  | 'forbidden'
+  | 'session_required'
+  | 'invalid_credentials'
+  | 'signup_closed'
+  | 'invite_invalid'
   | 'method_not_allowed'
   | 'payload_too_large'
   | 'unsupported_media_type'
@@ -35,6 +41,12 @@ const TITLES: Record<ErrorCode, [status: number, title: string]> = {
   account_archived: [409, 'Account is archived'],
   unauthorized: [401, 'Authentication required'],
   invalid_token: [401, 'Invalid API key'],
+  insufficient_scope: [403, 'Insufficient scope'],
+  forbidden: [403, 'Forbidden'],
+  session_required: [401, 'Sign-in required'],
+  invalid_credentials: [401, 'Invalid credentials'],
+  signup_closed: [403, 'Sign-up closed'],
+  invite_invalid: [400, 'Invalid invite'],
   method_not_allowed: [405, 'Method not allowed'],
   payload_too_large: [413, 'Payload too large'],
   unsupported_media_type: [415, 'Unsupported media type'],

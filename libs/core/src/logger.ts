@@ -13,9 +13,19 @@ const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 4
 
 /** Never let a credential reach the logs, whatever field a caller puts it in. */
 const KEY_PATTERN = /eakey_[A-Za-z0-9]+/g;
-function redact(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(KEY_PATTERN, 'eakey_[redacted]');
-  return value;
+/** Session cookies and one-time tokens inside free text (a header or URL echoed into a message). */
+const SECRET_PARAM = /(propfolio_session=|[?&](?:token|invite)=)[^;&\s"]+/gi;
+/** Fields that hold a secret by name: dropped whole, at any depth. */
+const SECRET_FIELD = /pass(word)?|secret|token|cookie|authorization|session.?id|^invite$/i;
+export const REDACTED = '[redacted]';
+
+function redact(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.replace(KEY_PATTERN, 'eakey_[redacted]').replace(SECRET_PARAM, `$1${REDACTED}`);
+  if (value === null || typeof value !== 'object' || depth > 5 || value instanceof Date) return value;
+  if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) out[key] = SECRET_FIELD.test(key) ? REDACTED : redact(inner, depth + 1);
+  return out;
 }
 
 export function createLogger(
@@ -27,7 +37,8 @@ export function createLogger(
     if (RANK[at] < RANK[level]) return;
     const entry: Record<string, unknown> = { time: new Date().toISOString(), level: at, msg: redact(message) };
     for (const [key, value] of Object.entries({ ...bound, ...fields })) {
-      entry[key] = value instanceof Error ? { name: value.name, message: redact(value.message), stack: redact(value.stack) } : redact(value);
+      if (SECRET_FIELD.test(key)) entry[key] = REDACTED;
+      else entry[key] = value instanceof Error ? { name: value.name, message: redact(value.message), stack: redact(value.stack) } : redact(value);
     }
     write(JSON.stringify(entry));
   };

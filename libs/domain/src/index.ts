@@ -1,4 +1,6 @@
-export { createDomainServices, type DomainServices } from './services.js';
+export { createDomainServices, type DomainServices, type DomainOptions } from './services.js';
+export * from './users/index.js';
+export { TrashService, TRASH_KINDS, type TrashKind, type TrashEntryView, type TrashContents } from './trash/trash-service.js';
 export * from './contracts/index.js';
 export { ChallengeService } from './challenges/challenge-service.js';
 export { ChallengeUpdater } from './challenges/challenge-updater.js';

@@ -9,6 +9,11 @@ import { IdempotencyStore } from './idempotency/idempotency-store.js';
 import { ApiKeyService } from './keys/api-key-service.js';
 import { PayoutService } from './payouts/payout-service.js';
 import { SummaryService } from './summary/summary-service.js';
+import { TrashService } from './trash/trash-service.js';
+import { InviteService } from './users/invite-service.js';
+import { SessionService } from './users/session-service.js';
+import { SetupService } from './users/setup-service.js';
+import { UserService } from './users/user-service.js';
 
 /** Every domain service over one database; build once per process. */
 export interface DomainServices {
@@ -22,10 +27,28 @@ export interface DomainServices {
   summary: SummaryService;
   keys: ApiKeyService;
   idempotency: IdempotencyStore;
+  users: UserService;
+  sessions: SessionService;
+  invites: InviteService;
+  setup: SetupService;
+  trash: TrashService;
 }
 
-export function createDomainServices(db: Database): DomainServices {
+export interface DomainOptions {
+  /** Sliding session lifetime (default 30). */
+  sessionDays?: number;
+  /** Days a deleted record stays restorable (default 30). */
+  trashRetentionDays?: number;
+}
+
+export function createDomainServices(db: Database, options: DomainOptions = {}): DomainServices {
+  const users = new UserService(db);
   return {
+    users,
+    sessions: new SessionService(db, options.sessionDays ?? 30),
+    invites: new InviteService(db),
+    setup: new SetupService(db, users),
+    trash: new TrashService(db, options.trashRetentionDays ?? 30),
     challenges: new ChallengeService(db),
     challengeUpdates: new ChallengeUpdater(db),
     memos: new MemoService(db),

@@ -1,4 +1,4 @@
-import type { IdempotencyStore } from '@propfolio/domain';
+import type { DomainServices, IdempotencyStore } from '@propfolio/domain';
 import { createLogger, type Config, type Logger, type Operation } from '@propfolio/core';
 import { openDatabase, type Database } from '@propfolio/db';
 import { prepareDatabase } from './prepare-database.js';
@@ -18,6 +18,8 @@ export interface AppContext {
   /** Absent only where no key operations exist. */
   idempotency: IdempotencyStore;
   rateLimiter: RateLimiter;
+  /** Domain services for the dashboard's own (non-registry) routes: sessions, keys, trash, admin. */
+  domain: DomainServices;
   /** Closes what the context opened (the rate limiter, and the database when it opened it). */
   close(): Promise<void>;
 }
@@ -25,24 +27,35 @@ export interface AppContext {
 export interface AppContextOptions {
   logger?: Logger;
   rateLimiter?: RateLimiter;
-  /** Where the local owner's first key goes (default: printed once on stdout, outside the logs). */
-  announceKey?: (key: string, userName: string) => void;
+  /** Where the local owner's first key and setup link go (default: printed once on stdout, outside the logs). */
+  announceKey?: (key: string, userName: string, setupUrl: string) => void;
 }
 
 /** The one place a key is printed: on the terminal of whoever started the service, never in the logs. */
-function announceFirstKey(key: string, userName: string): void {
+function announceFirstKey(key: string, userName: string, setupUrl: string): void {
   process.stdout.write(
     `\nCreated the local owner "${userName}" on this empty database. Its API key is shown once and will not be shown again:\n\n` +
-      `    ${key}\n\nUse it as "Authorization: Bearer <key>". More keys: npm run keys -- create --user <name>\n\n`,
+      `    ${key}\n\nUse it as "Authorization: Bearer <key>". More keys: npm run keys -- create --user <name>\n\n` +
+      `Set the owner's email and password for the web dashboard (this link works once, for 24 hours):\n\n    ${setupUrl}\n\n`,
   );
+}
+
+/** Where the dashboard is reached: PUBLIC_URL, else the listener's own address. */
+export function serviceOrigin(config: Config): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${config.port}`;
 }
 
 /** Builds the context over a database that is already open (tests, or a host that owns the database). */
 export async function createAppContext(db: Database, config: Config, options: AppContextOptions = {}): Promise<AppContext> {
   const logger = options.logger ?? createLogger(config.logLevel);
   await prepareDatabase(db, logger);
-  const { operations, authenticate, idempotency, firstKey } = await buildOperations(db, config, logger);
-  if (firstKey) (options.announceKey ?? announceFirstKey)(firstKey.key, firstKey.userName);
+  const { operations, authenticate, idempotency, firstKey, domain } = await buildOperations(db, config, logger);
+  if (firstKey) {
+    const setupUrl = `${serviceOrigin(config)}/setup?token=${firstKey.setupToken}`;
+    (options.announceKey ?? announceFirstKey)(firstKey.key, firstKey.userName, setupUrl);
+  }
   const rateLimiter = options.rateLimiter ?? createRateLimiter(config, logger);
   return {
     config,
@@ -52,6 +65,7 @@ export async function createAppContext(db: Database, config: Config, options: Ap
     authenticate,
     idempotency,
     rateLimiter,
+    domain,
     close: () => rateLimiter.close(),
   };
 }

@@ -17,7 +17,8 @@ const ALLOWED: Record<string, string[]> = {
   'libs/operations': ['core', 'db', 'domain', 'catalog', 'ea-settings'],
   'apps/rest-api': ['core', 'db', 'operations', 'domain', 'catalog', 'ea-settings'],
   'apps/mcp-server': ['core', 'db', 'operations', 'domain', 'catalog', 'ea-settings'],
-  'apps/server': ['core', 'db', 'operations', 'rest-api', 'mcp-server'],
+  'apps/dashboard-api': ['core', 'db', 'operations', 'domain'],
+  'apps/server': ['core', 'db', 'operations', 'rest-api', 'mcp-server', 'dashboard-api'],
 };
 /** Public entry points besides each package's root. */
 const SUBPATHS = new Set(['db/testing']);

@@ -1,7 +1,8 @@
-export { createAppContext, openAppContext, type AppContext, type AppContextOptions } from './app-context.js';
-export { executeOperation, KEY_NEEDED_MESSAGE } from './execute.js';
+export { createAppContext, openAppContext, serviceOrigin, type AppContext, type AppContextOptions } from './app-context.js';
+export { executeOperation, mayRun, KEY_NEEDED_MESSAGE, TRACKER_SCOPE_MESSAGE } from './execute.js';
+export { restInput, type HttpInputSource } from './rest-input.js';
 export { bearerToken } from './bearer.js';
 export type { Authenticator } from './registry.js';
 export type { RateDecision, RateLimiter } from './rate-limit/index.js';
-export { memoryRateLimiter } from './rate-limit/index.js';
+export { memoryRateLimiter, redisRateLimiter, databaseRateLimiter } from './rate-limit/index.js';
 export * from './http/index.js';

@@ -1,7 +1,7 @@
 import { CatalogService } from '@propfolio/catalog';
 import type { Caller, Config, Logger, Operation } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
-import { createDomainServices, type CreatedKey, type IdempotencyStore } from '@propfolio/domain';
+import { createDomainServices, type CreatedKey, type DomainServices, type IdempotencyStore } from '@propfolio/domain';
 import { privateOperations } from './private/index.js';
 import { catalogOperations } from './public/catalog.js';
 import { eaOperations } from './public/ea.js';
@@ -13,8 +13,10 @@ export interface Registry {
   operations: Operation[];
   authenticate: Authenticator;
   idempotency: IdempotencyStore;
-  /** The local owner's key when this start created it (empty database), else null. */
-  firstKey: CreatedKey | null;
+  /** The local owner's key and one-time setup token when this start created them (empty database), else null. */
+  firstKey: (CreatedKey & { setupToken: string }) | null;
+  /** The services the dashboard's own routes (sessions, keys, trash, admin) use directly. */
+  domain: DomainServices;
 }
 
 /**
@@ -22,12 +24,14 @@ export interface Registry {
  * services, and on an empty database creates the local owner so that `npm start` alone is enough.
  */
 export async function buildOperations(db: Database, config: Config, _logger: Logger): Promise<Registry> {
-  const domain = createDomainServices(db);
+  const domain = createDomainServices(db, { sessionDays: config.sessionDays, trashRetentionDays: config.trashRetentionDays });
+  const firstKey = await domain.keys.ensureLocalOwner();
   const catalog = new CatalogService(db, { staleAfterDays: config.planStaleAfterDays });
   return {
     operations: [...privateOperations(domain), ...catalogOperations(catalog), ...eaOperations(catalog)],
     authenticate: (rawKey) => domain.keys.authenticate(rawKey),
     idempotency: domain.idempotency,
-    firstKey: await domain.keys.ensureLocalOwner(),
+    firstKey: firstKey ? { ...firstKey, setupToken: await domain.setup.issue(firstKey.userId) } : null,
+    domain,
   };
 }

@@ -1,11 +1,16 @@
 import type { Logger } from '../logger.js';
 import type { Constructor } from './parse-input.js';
 
-/** The authenticated user behind a request (from a valid API key). */
+/** What a credential may do: `full` every key operation, `tracker` only those marked `tracker: true`. */
+export type Scope = 'full' | 'tracker';
+
+/** The authenticated user behind a request (from a valid API key, or a dashboard session). */
 export interface Caller {
   userId: string;
   userName: string;
-  keyId: string;
+  /** The credential itself, `key:<id>` or `session:<id>`: the rate-limit bucket and the audit identity. */
+  credentialId: string;
+  scope: Scope;
 }
 
 export interface OperationContext {
@@ -46,6 +51,8 @@ export interface Operation<Input extends object = object, Output = unknown> {
   rest: RestBinding;
   /** false for REST-only operations (the EA tracker's feed); every other operation is also an MCP tool. */
   mcp?: boolean;
+  /** true when a `tracker`-scoped key may run it (the EA tracker's own needs); key operations only. */
+  tracker?: boolean;
   run(context: OperationContext, input: Input): Promise<Output>;
 }
 

@@ -149,7 +149,7 @@ describe('challenge contracts', () => {
     const { ChallengeService } = await import('./challenge-service.js');
     const service = new ChallengeService({} as never);
     const input = await parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1, purchasedAt: '2026-03-16' });
-    await expect(service.create({ userId: 'u', userName: 'u', keyId: 'k' }, input, NOW)).rejects.toMatchObject({
+    await expect(service.create({ userId: 'u', userName: 'u', credentialId: 'key:k', scope: 'full' }, input, NOW)).rejects.toMatchObject({
       errors: [{ field: 'purchasedAt', message: 'must not be in the future (latest allowed: 2026-03-15)' }],
     });
   });

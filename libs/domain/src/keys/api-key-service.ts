@@ -1,7 +1,7 @@
 import { AppError, type Caller } from '@propfolio/core';
 import { Prisma, type ApiKeyModel as ApiKey, type Database } from '@propfolio/db';
 import { generateKey, hashKey, isWellFormedKey } from './key-format.js';
-import type { ApiKeyListing, CreatedKey } from './key-schemas.js';
+import type { ApiKeyListing, CreatedKey, OwnKeyListing } from './key-schemas.js';
 import { LastUsedThrottle, LAST_USED_INTERVAL_MS } from './last-used-throttle.js';
 
 /** Name of the user created on the first start against an empty database. */
@@ -18,6 +18,19 @@ const toListing = (k: ApiKey & { user: { name: string } }): ApiKeyListing => ({
   lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
   revokedAt: k.revokedAt?.toISOString() ?? null,
 });
+
+const toOwnListing = (k: ApiKey): OwnKeyListing => ({
+  id: k.id,
+  name: k.label,
+  prefix: k.prefix,
+  scope: k.scope,
+  createdAt: k.createdAt.toISOString(),
+  lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+  revokedAt: k.revokedAt?.toISOString() ?? null,
+});
+
+export const KEY_SCOPES = ['full', 'tracker'] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
 
 const invalidToken = () =>
   new AppError('invalid_token', 'The API key is not valid: it is malformed, unknown or revoked.');
@@ -36,8 +49,29 @@ export class ApiKeyService {
     }
     const user = await this.db.prisma.user.upsert({ where: { name }, create: { name }, update: {} });
     const { key, prefix, hash } = generateKey();
-    await this.db.prisma.apiKey.create({ data: { userId: user.id, prefix, hash, label: label ?? null } });
-    return { key, prefix, userId: user.id, userName: user.name };
+    const row = await this.db.prisma.apiKey.create({ data: { userId: user.id, prefix, hash, label: label ?? null } });
+    return { key, id: row.id, prefix, userId: user.id, userName: user.name };
+  }
+
+  /** A key for an existing user (the dashboard), with its scope; the secret is in the answer only. */
+  async createForUser(userId: string, name: string | null, scope: KeyScope): Promise<{ key: OwnKeyListing; secret: string }> {
+    const { key, prefix, hash } = generateKey();
+    const row = await this.db.prisma.apiKey.create({ data: { userId, prefix, hash, label: name, scope } });
+    return { key: toOwnListing(row), secret: key };
+  }
+
+  /** The user's own keys, newest first. */
+  async listForUser(userId: string): Promise<OwnKeyListing[]> {
+    const rows = await this.db.prisma.apiKey.findMany({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    return rows.map(toOwnListing);
+  }
+
+  /** Revokes one of the user's own keys; another user's key id answers 404 like an unknown one. */
+  async revokeForUser(userId: string, id: string, now = new Date()): Promise<OwnKeyListing> {
+    const found = /^[0-9a-f-]{36}$/i.test(id) ? await this.db.prisma.apiKey.findFirst({ where: { id, userId } }) : null;
+    if (!found) throw AppError.notFound('API key');
+    const row = await this.db.prisma.apiKey.update({ where: { id: found.id }, data: { revokedAt: found.revokedAt ?? now } });
+    return toOwnListing(row);
   }
 
   /**
@@ -47,9 +81,10 @@ export class ApiKeyService {
   async authenticate(rawKey: string, now = new Date()): Promise<Caller> {
     if (!isWellFormedKey(rawKey)) throw invalidToken();
     const found = await this.db.prisma.apiKey.findUnique({ where: { hash: hashKey(rawKey) }, include: { user: true } });
-    if (!found || found.revokedAt) throw invalidToken();
+    // A disabled user's keys stop on their next request: the user row comes with the key lookup.
+    if (!found || found.revokedAt || found.user.disabledAt) throw invalidToken();
     if (this.throttle.claim(found.id, now.getTime())) await this.touch(found.id, now);
-    return { userId: found.userId, userName: found.user.name, keyId: found.id };
+    return { userId: found.userId, userName: found.user.name, credentialId: `key:${found.id}`, scope: found.scope };
   }
 
   /** Conditional write, so several processes together still write about once a minute. */
@@ -88,10 +123,11 @@ export class ApiKeyService {
   async ensureLocalOwner(): Promise<CreatedKey | null> {
     if ((await this.db.prisma.user.count()) > 0) return null;
     try {
-      const user = await this.db.prisma.user.create({ data: { name: LOCAL_OWNER } });
+      // The owner is the first admin; the dashboard's setup link gives it an email and password.
+      const user = await this.db.prisma.user.create({ data: { name: LOCAL_OWNER, admin: true } });
       const { key, prefix, hash } = generateKey();
-      await this.db.prisma.apiKey.create({ data: { userId: user.id, prefix, hash, label: 'local owner' } });
-      return { key, prefix, userId: user.id, userName: user.name };
+      const row = await this.db.prisma.apiKey.create({ data: { userId: user.id, prefix, hash, label: 'local owner' } });
+      return { key, id: row.id, prefix, userId: user.id, userName: user.name };
     } catch (error) {
       // Another process created the owner first: that one prints the key.
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return null;

@@ -9,7 +9,7 @@ export const NOW = new Date('2026-03-15T12:00:00.000Z');
 /** A fresh user of its own, as the caller an API key would give. */
 export async function newCaller(db: Database, name = `user-${randomUUID()}`): Promise<Caller> {
   const user = await db.prisma.user.create({ data: { name } });
-  return { userId: user.id, userName: user.name, keyId: randomUUID() };
+  return { userId: user.id, userName: user.name, credentialId: `key:${randomUUID()}`, scope: 'full' };
 }
 
 /** Validates `input` against `contract` exactly as both front doors do. */

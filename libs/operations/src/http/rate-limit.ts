@@ -23,7 +23,7 @@ export function rateLimited(decision: RateDecision): AppError {
 export function rateLimitRequests(limiter: RateLimiter): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const caller = requestState(res).caller;
-    const bucket = caller ? `key:${caller.keyId}` : `ip:${req.ip ?? 'unknown'}`;
+    const bucket = caller ? caller.credentialId : `ip:${req.ip ?? 'unknown'}`;
     const decision = await limiter.hit(bucket);
     setRateHeaders(res, decision);
     if (decision.allowed) return next();

@@ -39,6 +39,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     name: 'register_account',
     // Fed by the EA P&L tracker over REST; not an agent tool.
     mcp: false,
+    tracker: true,
     title: 'Register an EA account',
     description: `Registers a MetaTrader account for the EA tracker: login, server, deposit currency and initial balance, optionally the challenge it trades (not a failed one) and a name. A login already registered on the same server answers 409. Returns the account; its id is what the EA reports to. ${NO_DELETE}`,
     ...KEY_CREATE,
@@ -51,6 +52,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     name: 'push_account_report',
     // Fed by the EA P&L tracker over REST; not an agent tool.
     mcp: false,
+    tracker: true,
     title: 'Push a daily EA report',
     description:
       "The EA tracker's daily push for one account: balance, equity and closed P&L of a trading day. Idempotent per account and day: an identical retry changes nothing (outcome `unchanged`), different figures replace that day's (`updated`). The account's balance follows its latest day. An archived account refuses reports with 409 account_archived.",

@@ -1,0 +1,29 @@
+import { Router, type Response } from 'express';
+import type { Caller } from '@propfolio/core';
+import type { DashboardDeps } from '../deps.js';
+import { callerOfSession, requireSession, signedIn } from '../http/session.js';
+
+const caller = (res: Response): Caller => callerOfSession(signedIn(res));
+
+/** Deletion (only here, never on /api/v1 or MCP) into the trash, the trash listing, and restore. */
+export function trashRoutes({ domain }: DashboardDeps): Router {
+  const router = Router();
+  const deletions = {
+    challenges: domain.trash.deleteChallenge.bind(domain.trash),
+    memos: domain.trash.deleteMemo.bind(domain.trash),
+    payouts: domain.trash.deletePayout.bind(domain.trash),
+    accounts: domain.trash.deleteAccount.bind(domain.trash),
+  };
+  for (const [collection, remove] of Object.entries(deletions)) {
+    router.delete(`/${collection}/:id`, requireSession, async (req, res) => {
+      res.json({ entry: await remove(caller(res), req.params.id as string) });
+    });
+  }
+  router.get('/trash', requireSession, async (_req, res) => {
+    res.json({ items: await domain.trash.list(caller(res)) });
+  });
+  router.post('/trash/:id/restore', requireSession, async (req, res) => {
+    res.json({ restored: await domain.trash.restore(caller(res), req.params.id as string) });
+  });
+  return router;
+}

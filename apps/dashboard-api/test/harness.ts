@@ -1,0 +1,156 @@
+import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { INestApplication } from '@nestjs/common';
+import express from 'express';
+import request, { type Response, type Test } from 'supertest';
+import { createLogger, loadConfig, type Logger } from '@propfolio/core';
+import type { Database } from '@propfolio/db';
+import { mcpExtras, mcpRouter } from '@propfolio/mcp-server';
+import { createAppContext, memoryRateLimiter, requestContext, type AppContext } from '@propfolio/operations';
+import { createRestApp } from '@propfolio/rest-api';
+import { dashboardRouter, type DashboardOptions } from '../src/index.js';
+
+export type { Response };
+
+export interface StartOptions extends DashboardOptions {
+  env?: Record<string, string>;
+  logger?: Logger;
+}
+
+/**
+ * The whole service as `npm start` assembles it (REST, MCP and the dashboard API on one Express app)
+ * over a test database, listening on a free loopback port so Origin and Host are real.
+ */
+export class TestService {
+  private constructor(
+    readonly context: AppContext,
+    readonly nest: INestApplication,
+    readonly server: Server,
+    readonly origin: string,
+    readonly ownerKey: string | undefined,
+    readonly setupUrl: string | undefined,
+  ) {}
+
+  static async start(db: Database, options: StartOptions = {}): Promise<TestService> {
+    const config = loadConfig({ LOG_LEVEL: 'silent', SIGNUP: 'open', ...options.env });
+    let ownerKey: string | undefined;
+    let setupUrl: string | undefined;
+    const logger = options.logger ?? createLogger('silent');
+    const context = await createAppContext(db, config, {
+      logger,
+      rateLimiter: memoryRateLimiter(100_000),
+      announceKey: (key, _name, url) => {
+        ownerKey = key;
+        setupUrl = url;
+      },
+    });
+    const app = express();
+    app.use(requestContext(logger));
+    app.use(mcpRouter(context, mcpExtras(context)));
+    app.use(dashboardRouter(context, options));
+    const nest = await createRestApp(context, { expressApp: app });
+    await nest.init();
+    const server: Server = await new Promise((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    const { port } = server.address() as AddressInfo;
+    return new TestService(context, nest, server, `http://127.0.0.1:${port}`, ownerKey, setupUrl);
+  }
+
+  http(): ReturnType<typeof request> {
+    return request(this.origin);
+  }
+
+  /** A browser of this service: keeps its session cookie and CSRF token, sends its own Origin. */
+  browser(): Browser {
+    return new Browser(this);
+  }
+
+  /** Signs up a new person over HTTP and returns their signed-in browser. */
+  async signUp(email = `p${Math.random().toString(36).slice(2)}@example.com`, password = 'correct horse battery'): Promise<Browser> {
+    const browser = this.browser();
+    const res = await browser.post('/auth/sign-up', { email, password, name: email.split('@')[0] });
+    if (res.status !== 201) throw new Error(`sign-up: ${res.status} ${res.text}`);
+    return browser;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+    await this.nest.close();
+    await this.context.close();
+  }
+}
+
+export class Browser {
+  cookie: string | undefined;
+  csrfToken: string | undefined;
+  origin: string;
+
+  constructor(private readonly service: TestService) {
+    this.origin = service.origin;
+  }
+
+  private send(test: Test, csrf: boolean): Test {
+    test.set('Origin', this.origin);
+    if (this.cookie) test.set('Cookie', `propfolio_session=${this.cookie}`);
+    if (csrf && this.csrfToken) test.set('X-CSRF-Token', this.csrfToken);
+    return test;
+  }
+
+  private async remember(test: Test): Promise<Response> {
+    const res = await test;
+    const set = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    for (const line of set) {
+      const match = /^propfolio_session=([^;]*)/.exec(line);
+      if (match) this.cookie = match[1] || undefined;
+    }
+    const body = res.body as { csrfToken?: string } | undefined;
+    if (body && typeof body.csrfToken === 'string') this.csrfToken = body.csrfToken;
+    return res;
+  }
+
+  get(path: string): Promise<Response> {
+    return this.remember(this.send(this.service.http().get(`/app/api${path}`), false));
+  }
+
+  post(path: string, body: unknown = {}, csrf = true): Promise<Response> {
+    return this.remember(this.send(this.service.http().post(`/app/api${path}`), csrf).send(body as object));
+  }
+
+  patch(path: string, body: unknown, csrf = true): Promise<Response> {
+    return this.remember(this.send(this.service.http().patch(`/app/api${path}`), csrf).send(body as object));
+  }
+
+  delete(path: string, csrf = true): Promise<Response> {
+    return this.remember(this.send(this.service.http().delete(`/app/api${path}`), csrf));
+  }
+
+  /** Issues an API key over /app/api and returns its secret. */
+  async issueKey(scope: 'full' | 'tracker' = 'full', name = 'test key'): Promise<string> {
+    const res = await this.post('/keys', { name, scope });
+    if (res.status !== 201) throw new Error(`issue key: ${res.status} ${res.text}`);
+    return (res.body as { secret: string }).secret;
+  }
+}
+
+/** Asserts an RFC 9457 problem with `status` and `code`. */
+export function expectProblem(res: Response, status: number, code: string): void {
+  const body = JSON.parse(res.text || '{}') as { code?: string };
+  const seen = `${res.status} ${String(res.headers['content-type']).split(';')[0]} ${body.code}`;
+  if (seen !== `${status} application/problem+json ${code}`) {
+    throw new Error(`expected ${status} application/problem+json ${code}, got ${seen}: ${res.text}`);
+  }
+}
+
+/** Creates a challenge over /api/v1 with `key`. */
+export async function createChallengeRest(service: TestService, key: string, body: object = {}): Promise<{ id: string }> {
+  const res = await service
+    .http()
+    .post('/api/v1/challenges')
+    .set('Authorization', `Bearer ${key}`)
+    .send({ firm: 'FTMO', plan: '2-Step 100k', price: 540.1234, currency: 'EUR', purchasedAt: '2026-01-05', ...body });
+  if (res.status !== 201) throw new Error(`create challenge: ${res.status} ${res.text}`);
+  return res.body as { id: string };
+}

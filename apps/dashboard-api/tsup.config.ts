@@ -1,0 +1,3 @@
+import { appBuild } from '../../tools/tsup-app.js';
+
+export default appBuild();

@@ -1,0 +1,194 @@
+import { AppError, type Caller } from '@propfolio/core';
+import { Prisma, type Database } from '@propfolio/db';
+import { dateToIso } from '../shared/dates.js';
+import { requireId } from '../shared/ids.js';
+import { findOwnedAccount } from '../accounts/owned-account.js';
+import { findOwnedChallenge } from '../challenges/owned-challenge.js';
+import { freeze, thaw, type SnapshotRow } from './snapshot.js';
+
+export const TRASH_KINDS = ['challenge', 'memo', 'payout', 'account'] as const;
+export type TrashKind = (typeof TRASH_KINDS)[number];
+const DAY_MS = 86_400_000;
+
+/** Every row one deletion removed, by table, in insertion order (parents first). */
+interface Snapshot {
+  challenges: SnapshotRow[];
+  memos: SnapshotRow[];
+  payouts: SnapshotRow[];
+  accounts: SnapshotRow[];
+  reports: SnapshotRow[];
+}
+
+export interface TrashContents {
+  memos: number;
+  payouts: number;
+  accounts: number;
+  reports: number;
+}
+
+export interface TrashEntryView {
+  id: string;
+  kind: TrashKind;
+  label: string;
+  deletedAt: string;
+  purgeAfter: string;
+  contents: TrashContents;
+}
+
+type Tx = Prisma.TransactionClient;
+
+const toView = (row: { id: string; kind: string; label: string; deletedAt: Date; purgeAfter: Date; contents: unknown }): TrashEntryView => ({
+  id: row.id,
+  kind: row.kind as TrashKind,
+  label: row.label,
+  deletedAt: row.deletedAt.toISOString(),
+  purgeAfter: row.purgeAfter.toISOString(),
+  contents: row.contents as TrashContents,
+});
+
+const empty = (): Snapshot => ({ challenges: [], memos: [], payouts: [], accounts: [], reports: [] });
+
+/**
+ * Deletion into a trash of exact snapshots: a delete moves the record and everything that hangs on it
+ * into one entry and removes the rows in the same transaction, so every read path (REST, MCP, lists,
+ * summary) simply no longer sees them. Restore re-inserts the same rows (same ids and values) or
+ * refuses with 409 when they cannot come back.
+ */
+export class TrashService {
+  constructor(
+    private readonly db: Database,
+    private readonly retentionDays: number,
+  ) {}
+
+  async deleteChallenge(caller: Caller, id: string, now = new Date()): Promise<TrashEntryView> {
+    return this.db.prisma.$transaction(async (tx) => {
+      const challenge = await findOwnedChallenge(tx, caller, id);
+      const snapshot = empty();
+      snapshot.challenges.push(freeze(challenge));
+      const memos = await tx.memo.findMany({ where: { challengeId: challenge.id } });
+      const payouts = await tx.payout.findMany({ where: { challengeId: challenge.id } });
+      const accounts = await tx.eaAccount.findMany({ where: { challengeId: challenge.id } });
+      const accountIds = accounts.map((a) => a.id);
+      const reports = await tx.dailyPnl.findMany({ where: { accountId: { in: accountIds } } });
+      snapshot.memos = memos.map(freeze);
+      snapshot.payouts = payouts.map(freeze);
+      snapshot.accounts = accounts.map(freeze);
+      snapshot.reports = reports.map(freeze);
+      await tx.dailyPnl.deleteMany({ where: { accountId: { in: accountIds } } });
+      await tx.eaAccount.deleteMany({ where: { id: { in: accountIds } } });
+      await tx.payout.deleteMany({ where: { challengeId: challenge.id } });
+      await tx.memo.deleteMany({ where: { challengeId: challenge.id } });
+      await tx.challenge.delete({ where: { id: challenge.id } });
+      return this.record(tx, caller, 'challenge', challenge.id, `${challenge.firm} ${challenge.plan}`, snapshot, now);
+    });
+  }
+
+  async deleteMemo(caller: Caller, id: string, now = new Date()): Promise<TrashEntryView> {
+    return this.db.prisma.$transaction(async (tx) => {
+      const memo = await tx.memo.findFirst({ where: { id: requireId(id, 'Memo'), userId: caller.userId } });
+      if (!memo) throw AppError.notFound('Memo');
+      await tx.memo.delete({ where: { id: memo.id } });
+      const label = memo.content.length > 60 ? `${memo.content.slice(0, 59)}…` : memo.content;
+      return this.record(tx, caller, 'memo', memo.id, label, { ...empty(), memos: [freeze(memo)] }, now);
+    });
+  }
+
+  async deletePayout(caller: Caller, id: string, now = new Date()): Promise<TrashEntryView> {
+    return this.db.prisma.$transaction(async (tx) => {
+      const payout = await tx.payout.findFirst({ where: { id: requireId(id, 'Payout'), userId: caller.userId } });
+      if (!payout) throw AppError.notFound('Payout');
+      await tx.payout.delete({ where: { id: payout.id } });
+      const label = `${payout.amount.toFixed()} ${payout.currency} ${dateToIso(payout.date)}`;
+      return this.record(tx, caller, 'payout', payout.id, label, { ...empty(), payouts: [freeze(payout)] }, now);
+    });
+  }
+
+  async deleteAccount(caller: Caller, id: string, now = new Date()): Promise<TrashEntryView> {
+    return this.db.prisma.$transaction(async (tx) => {
+      const account = await findOwnedAccount(tx, caller, id);
+      const reports = await tx.dailyPnl.findMany({ where: { accountId: account.id } });
+      await tx.dailyPnl.deleteMany({ where: { accountId: account.id } });
+      await tx.eaAccount.delete({ where: { id: account.id } });
+      const label = `${account.name ? `${account.name} ` : ''}${account.login} @ ${account.server}`;
+      return this.record(tx, caller, 'account', account.id, label, { ...empty(), accounts: [freeze(account)], reports: reports.map(freeze) }, now);
+    });
+  }
+
+  /** The caller's entries, newest first (expired ones are purged first). */
+  async list(caller: Caller, now = new Date()): Promise<TrashEntryView[]> {
+    await this.purgeExpired(now);
+    const rows = await this.db.prisma.trashEntry.findMany({
+      where: { userId: caller.userId },
+      orderBy: [{ deletedAt: 'desc' }, { id: 'desc' }],
+      select: { id: true, kind: true, label: true, deletedAt: true, purgeAfter: true, contents: true },
+    });
+    return rows.map(toView);
+  }
+
+  /** Puts every row of the entry back as it was, or 409 (its challenge is in the trash, or a login was re-registered). */
+  async restore(caller: Caller, id: string, now = new Date()): Promise<{ kind: TrashKind; id: string }> {
+    return this.db.prisma.$transaction(async (tx) => {
+      const entry = await tx.trashEntry.findFirst({ where: { id: requireId(id, 'Trash entry'), userId: caller.userId, purgeAfter: { gt: now } } });
+      if (!entry) throw AppError.notFound('Trash entry');
+      const snapshot = entry.snapshot as unknown as Snapshot;
+      await this.checkRestorable(tx, caller, snapshot);
+      if (snapshot.challenges.length) await tx.challenge.createMany({ data: snapshot.challenges.map((r) => thaw<Prisma.ChallengeCreateManyInput>(r)) });
+      if (snapshot.memos.length) await tx.memo.createMany({ data: snapshot.memos.map((r) => thaw<Prisma.MemoCreateManyInput>(r)) });
+      if (snapshot.payouts.length) await tx.payout.createMany({ data: snapshot.payouts.map((r) => thaw<Prisma.PayoutCreateManyInput>(r)) });
+      if (snapshot.accounts.length) await tx.eaAccount.createMany({ data: snapshot.accounts.map((r) => thaw<Prisma.EaAccountCreateManyInput>(r)) });
+      if (snapshot.reports.length) await tx.dailyPnl.createMany({ data: snapshot.reports.map((r) => thaw<Prisma.DailyPnlCreateManyInput>(r)) });
+      await tx.trashEntry.delete({ where: { id: entry.id } });
+      return { kind: entry.kind as TrashKind, id: entry.recordId };
+    });
+  }
+
+  /** Removes entries past their retention for every user; returns how many. */
+  async purgeExpired(now = new Date()): Promise<number> {
+    return (await this.db.prisma.trashEntry.deleteMany({ where: { purgeAfter: { lte: now } } })).count;
+  }
+
+  private async checkRestorable(tx: Tx, caller: Caller, snapshot: Snapshot): Promise<void> {
+    const restoredChallenges = new Set(snapshot.challenges.map((c) => String(c.id)));
+    const parentIds = new Set<string>();
+    for (const row of [...snapshot.memos, ...snapshot.payouts, ...snapshot.accounts]) {
+      if (typeof row.challengeId === 'string' && !restoredChallenges.has(row.challengeId)) parentIds.add(row.challengeId);
+    }
+    if (parentIds.size > 0) {
+      const present = await tx.challenge.count({ where: { id: { in: [...parentIds] }, userId: caller.userId } });
+      if (present !== parentIds.size) {
+        throw AppError.conflict('Its challenge is in the trash (or gone): restore the challenge first.');
+      }
+    }
+    for (const account of snapshot.accounts) {
+      const clash = await tx.eaAccount.findFirst({
+        where: { userId: caller.userId, server: String(account.server), login: String(account.login) },
+        select: { id: true },
+      });
+      if (clash) {
+        throw AppError.conflict(`Login ${String(account.login)} on ${String(account.server)} was registered again since; archive or delete that account first.`);
+      }
+    }
+  }
+
+  private async record(tx: Tx, caller: Caller, kind: TrashKind, recordId: string, label: string, snapshot: Snapshot, now: Date): Promise<TrashEntryView> {
+    const contents: TrashContents = {
+      memos: snapshot.memos.length,
+      payouts: snapshot.payouts.length,
+      accounts: snapshot.accounts.length,
+      reports: snapshot.reports.length,
+    };
+    const row = await tx.trashEntry.create({
+      data: {
+        userId: caller.userId,
+        kind,
+        recordId,
+        label,
+        snapshot: snapshot as unknown as Prisma.InputJsonValue,
+        contents: contents as unknown as Prisma.InputJsonValue,
+        deletedAt: now,
+        purgeAfter: new Date(now.getTime() + this.retentionDays * DAY_MS),
+      },
+    });
+    return toView(row);
+  }
+}

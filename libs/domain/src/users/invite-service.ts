@@ -1,0 +1,64 @@
+import { AppError } from '@propfolio/core';
+import type { Database, Prisma } from '@propfolio/db';
+import { checkEmail } from './user-service.js';
+import { randomToken, sha256 } from './tokens.js';
+
+const DAY_MS = 86_400_000;
+
+export interface InviteView {
+  id: string;
+  email: string | null;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+const toView = (row: { id: string; email: string | null; createdAt: Date; expiresAt: Date; usedAt: Date | null }): InviteView => ({
+  id: row.id,
+  email: row.email,
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+  usedAt: row.usedAt?.toISOString() ?? null,
+});
+
+const invalid = () => new AppError('invite_invalid', 'This invite link is unknown, already used or expired. Ask for a new one.');
+
+/** Single-use, expiring sign-up invitations made by admins. Only the token's hash is stored. */
+export class InviteService {
+  constructor(private readonly db: Database) {}
+
+  async create(createdById: string, input: { email?: unknown; days?: unknown }, now = new Date()): Promise<{ invite: InviteView; token: string }> {
+    const email = input.email === undefined || input.email === null || input.email === '' ? null : checkEmail(input.email);
+    const days = input.days === undefined ? 7 : input.days;
+    if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > 30) throw AppError.invalidField('days', 'must be an integer from 1 to 30');
+    const token = randomToken();
+    const row = await this.db.prisma.invite.create({
+      data: { tokenHash: sha256(token), email, createdById, createdAt: now, expiresAt: new Date(now.getTime() + days * DAY_MS) },
+    });
+    return { invite: toView(row), token };
+  }
+
+  async list(): Promise<InviteView[]> {
+    const rows = await this.db.prisma.invite.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 200 });
+    return rows.map(toView);
+  }
+
+  /** Marks the invite used by `userId` inside the sign-up transaction; a second use is refused. */
+  async consume(tx: Prisma.TransactionClient, token: unknown, email: string, userId: string, now = new Date()): Promise<void> {
+    if (typeof token !== 'string' || token.length > 100) throw invalid();
+    const found = await tx.invite.findUnique({ where: { tokenHash: sha256(token) } });
+    if (!found || found.usedAt || found.expiresAt <= now) throw invalid();
+    if (found.email && found.email.toLowerCase() !== email.trim().toLowerCase()) {
+      throw new AppError('invite_invalid', 'This invite is for another email address.');
+    }
+    const claimed = await tx.invite.updateMany({ where: { id: found.id, usedAt: null }, data: { usedAt: now, usedById: userId } });
+    if (claimed.count !== 1) throw invalid();
+  }
+
+  /** True when `token` is a live invite (checked before the password is hashed). */
+  async isValid(token: unknown, now = new Date()): Promise<boolean> {
+    if (typeof token !== 'string' || token.length > 100) return false;
+    const found = await this.db.prisma.invite.findUnique({ where: { tokenHash: sha256(token) } });
+    return !!found && !found.usedAt && found.expiresAt > now;
+  }
+}

@@ -1,0 +1,70 @@
+import type { Database, UserModel as User } from '@propfolio/db';
+import { randomToken, sha256 } from './tokens.js';
+
+/** Sliding expiry is pushed forward at most this often per session, not on every request. */
+export const SESSION_REFRESH_MS = 5 * 60_000;
+const DAY_MS = 86_400_000;
+
+export interface NewSession {
+  /** The cookie value (256 random bits); only its SHA-256 is stored. */
+  token: string;
+  sessionId: string;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+export interface ActiveSession {
+  sessionId: string;
+  /** True when this request pushed the expiry forward (the cookie's Max-Age should follow). */
+  refreshed: boolean;
+  csrfToken: string;
+  expiresAt: Date;
+  user: User;
+}
+
+/** Dashboard sign-in sessions, stored in the database so any instance can answer any request. */
+export class SessionService {
+  constructor(
+    private readonly db: Database,
+    private readonly days: number,
+  ) {}
+
+  /** A brand-new session (a new id at every sign-in, so a planted cookie is never promoted). */
+  async create(userId: string, now = new Date()): Promise<NewSession> {
+    const token = randomToken();
+    const csrfToken = randomToken();
+    const expiresAt = new Date(now.getTime() + this.days * DAY_MS);
+    const session = await this.db.prisma.session.create({ data: { userId, tokenHash: sha256(token), csrfToken, expiresAt, createdAt: now, lastSeenAt: now } });
+    return { token, sessionId: session.id, csrfToken, expiresAt };
+  }
+
+  /**
+   * The live session behind a cookie value, or null (unknown, expired, or its user disabled): one
+   * indexed lookup with the user joined. Expiry slides forward, written at most every few minutes.
+   */
+  async resolve(token: string, now = new Date()): Promise<ActiveSession | null> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+    const found = await this.db.prisma.session.findUnique({ where: { tokenHash: sha256(token) }, include: { user: true } });
+    if (!found || found.expiresAt <= now || found.user.disabledAt) return null;
+    let expiresAt = found.expiresAt;
+    const refreshed = now.getTime() - found.lastSeenAt.getTime() >= SESSION_REFRESH_MS;
+    if (refreshed) {
+      expiresAt = new Date(now.getTime() + this.days * DAY_MS);
+      await this.db.prisma.session.updateMany({ where: { id: found.id }, data: { lastSeenAt: now, expiresAt } });
+    }
+    return { sessionId: found.id, refreshed, csrfToken: found.csrfToken, expiresAt, user: found.user };
+  }
+
+  async end(sessionId: string): Promise<void> {
+    await this.db.prisma.session.deleteMany({ where: { id: sessionId } });
+  }
+
+  async endAll(userId: string): Promise<void> {
+    await this.db.prisma.session.deleteMany({ where: { userId } });
+  }
+
+  /** Drops expired rows (housekeeping; expired sessions are refused whether or not they are purged). */
+  async purgeExpired(now = new Date()): Promise<number> {
+    return (await this.db.prisma.session.deleteMany({ where: { expiresAt: { lte: now } } })).count;
+  }
+}
