@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { AppError } from '@propfolio/core';
+import { sendProblem } from '@propfolio/operations';
+
+/** Paths the API, the dashboard API and MCP own: the dashboard never answers them. */
+const API_PREFIXES = ['/api', '/app/api', '/mcp'];
+const ownedByApi = (path: string) => API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+
+/** Where `vite build` wrote the dashboard (resolved through the workspace package, bundled or not). */
+export function webDistDir(): string {
+  if (process.env.WEB_DIST_DIR) return process.env.WEB_DIST_DIR;
+  const pkg = createRequire(import.meta.url).resolve('@propfolio/web/package.json');
+  return join(dirname(pkg), 'dist');
+}
+
+/** A browser navigating (it names text/html explicitly), not a script asking with a bare `*/*`. */
+const wantsHtml = (req: Request) => (req.method === 'GET' || req.method === 'HEAD') && /\btext\/html\b/.test(req.headers.accept ?? '');
+
+/**
+ * Serves the built dashboard at `/`: hashed assets with a long cache, `index.html` for any other page
+ * a browser asks for (the client router takes it from there), and a problem+json 404 for everything
+ * else outside the API prefixes. Mount it before the API; it passes API paths through untouched.
+ */
+export function webRouter(distDir: string = webDistDir()): Router {
+  const router = express.Router();
+  const index = join(distDir, 'index.html');
+  const built = existsSync(index);
+  router.use('/assets', express.static(join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: true, index: false }));
+  router.use(express.static(distDir, { index: false, maxAge: 0, fallthrough: true }));
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    if (ownedByApi(req.path)) return next();
+    if (built && wantsHtml(req) && !req.path.startsWith('/assets/')) {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      return res.sendFile(index);
+    }
+    sendProblem(res, built ? AppError.notFound('Route') : new AppError('not_found', 'The dashboard is not built: run `npm run build`.'));
+  });
+  return router;
+}

@@ -1,0 +1,29 @@
+import { useEffect, useRef } from 'react';
+import uPlot, { type AlignedData, type Options } from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+/**
+ * uPlot in a resizable box. `null` values stay gaps (spanGaps is off): a day without a report is
+ * never drawn as if it had one. The chart is an image for screen readers; `label` describes it and
+ * the page shows the same numbers as text or a table.
+ */
+export function Chart({ data, options, label, height = 260 }: { data: AlignedData; options: Omit<Options, 'width' | 'height'>; label: string; height?: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const plot = new uPlot({ ...options, width: Math.max(el.clientWidth, 200), height }, data, el);
+    const observer = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 200), height }));
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      plot.destroy();
+    };
+  }, [data, options, height]);
+  return <div className="chart" ref={box} role="img" aria-label={label} />;
+}
+
+export const COLORS = { spend: '#b3261e', payouts: '#1b6e3a', balance: '#1f4e99', equity: '#8a5300', profit: '#1b6e3a', loss: '#b3261e' };
+
+/** Bars drawn by uPlot's own path builder (no plugin). */
+export const bars = uPlot.paths.bars!({ size: [0.7, 40] });

@@ -1,0 +1,25 @@
+import { useMemo } from 'react';
+import type { Options } from 'uplot';
+import { useI18n } from '../i18n/i18n.js';
+import type { CumulativeSeries } from '../lib/series.js';
+import { Chart, COLORS } from './Chart.js';
+
+export function SpendChart({ series }: { series: CumulativeSeries }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const options = useMemo<Omit<Options, 'width' | 'height'>>(
+    () => ({
+      scales: { x: { time: true } },
+      axes: [{}, { values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)), size: 70 }],
+      series: [
+        { value: (_u, v) => (v == null ? '' : i18n.date(new Date(v * 1000).toISOString().slice(0, 10))) },
+        { label: t('overview.chartSpend'), stroke: COLORS.spend, width: 2, value: (_u, v) => (v == null ? '—' : i18n.money(v, series.currency)) },
+        { label: t('overview.chartPayouts'), stroke: COLORS.payouts, width: 2, dash: [6, 4], value: (_u, v) => (v == null ? '—' : i18n.money(v, series.currency)) },
+      ],
+    }),
+    [i18n, t, series.currency],
+  );
+  const data = useMemo(() => [series.x, series.spend, series.payouts] as [number[], number[], number[]], [series]);
+  return <Chart data={data} options={options} label={`${t('overview.chart')} (${series.currency})`} />;
+}
+export default SpendChart;

@@ -1,0 +1,157 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { app } from '../lib/api.js';
+import { useAcceptSession } from '../lib/session.js';
+import type { Session } from '../lib/types.js';
+import { useI18n } from '../i18n/i18n.js';
+import { Field } from '../components/Field.js';
+import { FormError } from '../components/states.js';
+
+/** Only same-site paths may be a post-sign-in destination (no open redirect). */
+const safeNext = (next: string | undefined) => (next && next.startsWith('/') && !next.startsWith('//') ? next : '/');
+
+function useSignedIn(next?: string) {
+  const accept = useAcceptSession();
+  const navigate = useNavigate();
+  return (session: Session) => {
+    accept(session);
+    void navigate({ to: safeNext(next) });
+  };
+}
+
+export function SignInPage() {
+  const { t } = useI18n();
+  const { next } = useSearch({ from: '/sign-in' });
+  const done = useSignedIn(next);
+  const setup = useQuery({ queryKey: ['setup'], queryFn: () => app.get<{ needed: boolean }>('/setup'), retry: false });
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const signIn = useMutation({ mutationFn: () => app.post<Session>('/auth/sign-in', { email, password }), onSuccess: done });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    signIn.mutate();
+  };
+  return (
+    <section className="narrow">
+      <h1>{t('auth.signInTitle')}</h1>
+      {setup.data?.needed && (
+        <p className="notice" role="note">
+          {t('auth.setupNeeded')}
+        </p>
+      )}
+      <form onSubmit={submit} className="card stack">
+        <Field label={t('auth.email')} type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Field label={t('auth.password')} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <FormError error={signIn.error} />
+        <button className="primary" type="submit" disabled={signIn.isPending}>
+          {t('auth.signIn')}
+        </button>
+      </form>
+      <p>
+        <Link to="/sign-up" search={{ invite: undefined }}>
+          {t('auth.noAccount')}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export function SignUpPage() {
+  const { t } = useI18n();
+  const search = useSearch({ from: '/sign-up' });
+  const done = useSignedIn('/');
+  const [form, setForm] = useState({ email: '', password: '', name: '', invite: search.invite ?? '' });
+  const signUp = useMutation({
+    mutationFn: () =>
+      app.post<Session>('/auth/sign-up', {
+        email: form.email,
+        password: form.password,
+        ...(form.name ? { name: form.name } : {}),
+        ...(form.invite ? { invite: form.invite } : {}),
+      }),
+    onSuccess: done,
+  });
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  return (
+    <section className="narrow">
+      <h1>{t('auth.signUpTitle')}</h1>
+      <form
+        className="card stack"
+        onSubmit={(e) => {
+          e.preventDefault();
+          signUp.mutate();
+        }}
+      >
+        <Field label={t('auth.email')} type="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+        <Field label={`${t('auth.name')} ${t('common.optional')}`} autoComplete="name" value={form.name} onChange={set('name')} />
+        <Field
+          label={t('auth.password')}
+          hint={t('auth.passwordHint')}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={10}
+          maxLength={256}
+          value={form.password}
+          onChange={set('password')}
+        />
+        <Field label={t('auth.invite')} value={form.invite} onChange={set('invite')} />
+        <FormError error={signUp.error} />
+        <button className="primary" type="submit" disabled={signUp.isPending}>
+          {t('auth.signUp')}
+        </button>
+      </form>
+      <p>
+        <Link to="/sign-in" search={{ next: undefined }}>
+          {t('auth.haveAccount')}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export function SetupPage() {
+  const { t } = useI18n();
+  const search = useSearch({ from: '/setup' });
+  const done = useSignedIn('/');
+  const [form, setForm] = useState({ token: search.token ?? '', email: '', password: '', name: '' });
+  const setup = useMutation({
+    mutationFn: () =>
+      app.post<Session>('/setup', { token: form.token, email: form.email, password: form.password, ...(form.name ? { name: form.name } : {}) }),
+    onSuccess: done,
+  });
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  return (
+    <section className="narrow">
+      <h1>{t('auth.setupTitle')}</h1>
+      <p>{t('auth.setupIntro')}</p>
+      <form
+        className="card stack"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setup.mutate();
+        }}
+      >
+        {!search.token && <Field label={t('auth.setupToken')} required value={form.token} onChange={set('token')} />}
+        <Field label={t('auth.email')} type="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+        <Field label={`${t('auth.name')} ${t('common.optional')}`} autoComplete="name" value={form.name} onChange={set('name')} />
+        <Field
+          label={t('auth.password')}
+          hint={t('auth.passwordHint')}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={10}
+          maxLength={256}
+          value={form.password}
+          onChange={set('password')}
+        />
+        <FormError error={setup.error} />
+        <button className="primary" type="submit" disabled={setup.isPending}>
+          {t('auth.setupDone')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,324 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { app } from '../lib/api.js';
+import { todayIso } from '../lib/queries.js';
+import type { ChallengeDetail, ChallengeUpdate, Memo, Payout, Status, TrashEntry } from '../lib/types.js';
+import { useI18n } from '../i18n/i18n.js';
+import { Field, SelectField, TextArea } from '../components/Field.js';
+import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { Empty, FormError, QueryView } from '../components/states.js';
+
+const TRASH_DAYS = 30;
+
+function EditChallenge({ detail }: { detail: ChallengeDetail }) {
+  const { t } = useI18n();
+  const client = useQueryClient();
+  const c = detail.challenge;
+  const initial = { phase: c.phase, status: c.status, passedAt: c.passedAt ?? '', paymentMethod: c.paymentMethod ?? '', monthlyEndedAt: c.monthlyEndedAt ?? '' };
+  const [form, setForm] = useState(initial);
+  const [confirming, setConfirming] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const changes = Object.fromEntries(Object.entries(form).filter(([k, v]) => v !== '' && v !== initial[k as keyof typeof initial]));
+  const archives = form.phase !== c.phase || (form.status === 'failed' && c.status !== 'failed');
+  const live = detail.accounts.filter((a) => !a.archived);
+  const update = useMutation({
+    mutationFn: () => app.patch<ChallengeUpdate>(`/challenges/${c.id}`, changes),
+    onSuccess: () => {
+      setConfirming(false);
+      setSaved(true);
+      void client.invalidateQueries();
+    },
+    onError: () => setConfirming(false),
+  });
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
+    setSaved(false);
+    setForm({ ...form, [k]: e.target.value });
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (Object.keys(changes).length === 0) return;
+    if (archives) setConfirming(true);
+    else update.mutate();
+  };
+  const closed = c.status === 'failed';
+  return (
+    <form className="card grid-form" onSubmit={submit} aria-labelledby="edit-h">
+      <h2 id="edit-h">{t('ch.edit')}</h2>
+      <Field label={t('ch.phase')} required value={form.phase} onChange={set('phase')} disabled={closed} maxLength={50} />
+      <SelectField label={t('ch.status')} value={form.status} onChange={set('status')} disabled={closed}>
+        {(['in_progress', 'passed', 'failed'] as Status[]).map((s) => (
+          <option key={s} value={s}>
+            {t(`status.${s}`)}
+          </option>
+        ))}
+      </SelectField>
+      <Field label={t('ch.passedAt')} type="date" min={c.purchasedAt} max={todayIso()} value={form.passedAt} onChange={set('passedAt')} disabled={closed} />
+      <Field label={t('ch.paymentMethod')} value={form.paymentMethod} onChange={set('paymentMethod')} disabled={closed} maxLength={100} />
+      {c.billing === 'monthly' && (
+        <Field label={t('ch.monthlyEndedAt')} type="date" min={c.purchasedAt} max={todayIso()} value={form.monthlyEndedAt} onChange={set('monthlyEndedAt')} disabled={closed} />
+      )}
+      <div className="full">
+        {form.status === 'failed' && !closed && <p className="warn">{t('ch.breachWarn')}</p>}
+        <FormError error={update.error} />
+        {saved && (
+          <p role="status" className="ok">
+            {t('ch.saved')}
+          </p>
+        )}
+        <button className="primary" type="submit" disabled={closed || update.isPending || Object.keys(changes).length === 0}>
+          {t('common.save')}
+        </button>
+      </div>
+      <ConfirmDialog open={confirming} title={t('ch.confirmTitle')} busy={update.isPending} danger={live.length > 0} onCancel={() => setConfirming(false)} onConfirm={() => update.mutate()}>
+        {live.length === 0 ? (
+          <p>{t('ch.confirmNoAccounts')}</p>
+        ) : (
+          <>
+            <p>{t('ch.confirmArchive')}</p>
+            <ul data-testid="archive-list">
+              {live.map((a) => (
+                <li key={a.id}>
+                  {a.name ? `${a.name} — ` : ''}
+                  {a.login} @ {a.server}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {form.status === 'failed' && <p className="warn">{t('ch.breachWarn')}</p>}
+      </ConfirmDialog>
+    </form>
+  );
+}
+
+function Memos({ detail }: { detail: ChallengeDetail }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const client = useQueryClient();
+  const [content, setContent] = useState('');
+  const add = useMutation({
+    mutationFn: () => app.post<Memo>(`/challenges/${detail.challenge.id}/memos`, { content }),
+    onSuccess: () => {
+      setContent('');
+      void client.invalidateQueries();
+    },
+  });
+  const remove = useMutation({ mutationFn: (id: string) => app.del<{ entry: TrashEntry }>(`/memos/${id}`), onSuccess: () => void client.invalidateQueries() });
+  return (
+    <section aria-labelledby="memos-h" className="card">
+      <h2 id="memos-h">{t('ch.memos')}</h2>
+      {detail.memos.length === 0 ? (
+        <Empty>{t('ch.noMemos')}</Empty>
+      ) : (
+        <ul className="list memos">
+          {detail.memos.map((m) => (
+            <li key={m.id}>
+              <p className="memo">{m.content}</p>
+              <span className="muted">{i18n.dateTime(m.createdAt)}</span>
+              <button type="button" className="link-button danger-text" onClick={() => remove.mutate(m.id)} aria-label={`${t('common.delete')}: ${m.content.slice(0, 40)}`}>
+                {t('common.delete')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="stack"
+        onSubmit={(e) => {
+          e.preventDefault();
+          add.mutate();
+        }}
+      >
+        <TextArea label={t('ch.memo')} required rows={3} maxLength={10000} value={content} onChange={(e) => setContent(e.target.value)} />
+        <FormError error={add.error ?? remove.error} />
+        <button type="submit" disabled={add.isPending}>
+          {t('ch.addMemo')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Payouts({ detail }: { detail: ChallengeDetail }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const client = useQueryClient();
+  const c = detail.challenge;
+  const [form, setForm] = useState({ amount: '', currency: c.currency, date: todayIso() });
+  const add = useMutation({
+    mutationFn: () => app.post<Payout>(`/challenges/${c.id}/payouts`, { amount: Number(form.amount), currency: form.currency, date: form.date }),
+    onSuccess: () => {
+      setForm({ ...form, amount: '' });
+      void client.invalidateQueries();
+    },
+  });
+  const remove = useMutation({ mutationFn: (id: string) => app.del<{ entry: TrashEntry }>(`/payouts/${id}`), onSuccess: () => void client.invalidateQueries() });
+  return (
+    <section aria-labelledby="payouts-h" className="card">
+      <h2 id="payouts-h">{t('ch.payouts')}</h2>
+      {detail.payouts.length === 0 ? (
+        <Empty>{t('ch.noPayouts')}</Empty>
+      ) : (
+        <ul className="list">
+          {detail.payouts.map((p) => (
+            <li key={p.id}>
+              <strong>{i18n.money(p.amount, p.currency)}</strong>
+              <span className="muted">{i18n.date(p.date)}</span>
+              <button type="button" className="link-button danger-text" onClick={() => remove.mutate(p.id)} aria-label={`${t('common.delete')}: ${i18n.money(p.amount, p.currency)} ${i18n.date(p.date)}`}>
+                {t('common.delete')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          add.mutate();
+        }}
+      >
+        <Field label={t('ch.amount')} type="number" required min={0.01} step="0.01" inputMode="decimal" value={form.amount} onChange={(e) => setForm({ ...form, amount: e.target.value })} />
+        <Field label={t('ch.currency')} required maxLength={3} pattern="[A-Za-z]{3}" value={form.currency} onChange={(e) => setForm({ ...form, currency: e.target.value })} />
+        <Field label={t('ch.date')} type="date" required min={c.purchasedAt} max={todayIso()} value={form.date} onChange={(e) => setForm({ ...form, date: e.target.value })} />
+        <button type="submit" disabled={add.isPending}>
+          {t('ch.addPayout')}
+        </button>
+      </form>
+      <FormError error={add.error ?? remove.error} />
+    </section>
+  );
+}
+
+function Accounts({ detail }: { detail: ChallengeDetail }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  return (
+    <section aria-labelledby="accounts-h" className="card">
+      <h2 id="accounts-h">{t('ch.accounts')}</h2>
+      {detail.accounts.length === 0 ? (
+        <Empty>{t('ch.noAccounts')}</Empty>
+      ) : (
+        <ul className="list" data-testid="linked-accounts">
+          {detail.accounts.map((a) => (
+            <li key={a.id}>
+              <span>
+                {a.name ? `${a.name} — ` : ''}
+                {a.login} @ {a.server}
+              </span>
+              <span className="muted">
+                {i18n.money(a.balance, a.currency)} · {i18n.percent(a.pnlPercent)}
+                {a.archived && <span className="badge archived"> {t('ch.archived')}</span>}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to="/pnl">{t('nav.pnl')} →</Link>
+    </section>
+  );
+}
+
+function DeleteChallenge({ detail }: { detail: ChallengeDetail }) {
+  const { t } = useI18n();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const c = detail.challenge;
+  const remove = useMutation({
+    mutationFn: () => app.del<{ entry: TrashEntry }>(`/challenges/${c.id}`),
+    onSuccess: () => {
+      setOpen(false);
+      void client.invalidateQueries();
+      void navigate({ to: '/trash' });
+    },
+  });
+  return (
+    <>
+      <button type="button" className="danger" onClick={() => setOpen(true)}>
+        {t('common.delete')}
+      </button>
+      <FormError error={remove.error} />
+      <ConfirmDialog open={open} danger title={t('common.delete')} confirmLabel={t('common.delete')} busy={remove.isPending} onCancel={() => setOpen(false)} onConfirm={() => remove.mutate()}>
+        <p>
+          {t('ch.deleteConfirm', {
+            label: `${c.firm} ${c.plan}`,
+            memos: detail.memos.length,
+            payouts: detail.payouts.length,
+            accounts: detail.accounts.length,
+            days: TRASH_DAYS,
+          })}
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+export function ChallengePage() {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const { id } = useParams({ from: '/authed/challenges/$id' });
+  const detail = useQuery({ queryKey: ['challenge', id], queryFn: () => app.get<ChallengeDetail>(`/challenges/${id}`) });
+  return (
+    <section>
+      <p>
+        <Link to="/challenges" search={{}}>
+          ← {t('ch.back')}
+        </Link>
+      </p>
+      <QueryView query={detail}>
+        {(d) => (
+          <>
+            <div className="page-head">
+              <h1>
+                {d.challenge.firm} · {d.challenge.plan}
+              </h1>
+              <DeleteChallenge detail={d} />
+            </div>
+            <dl className="facts card">
+              <div>
+                <dt>{t('ch.status')}</dt>
+                <dd>
+                  <span className={`badge status-${d.challenge.status}`} data-testid="challenge-status">
+                    {t(`status.${d.challenge.status}`)}
+                  </span>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('ch.phase')}</dt>
+                <dd data-testid="challenge-phase">{d.challenge.phase}</dd>
+              </div>
+              <div>
+                <dt>{t('ch.price')}</dt>
+                <dd>
+                  {i18n.money(d.challenge.price, d.challenge.currency)} ({t(`billing.${d.challenge.billing}`)})
+                </dd>
+              </div>
+              <div>
+                <dt>{t('ch.purchasedAt')}</dt>
+                <dd>
+                  {i18n.date(d.challenge.purchasedAt)} ({t('overview.days', { n: d.challenge.daysSincePurchase })})
+                </dd>
+              </div>
+              <div>
+                <dt>{t('ch.passedAt')}</dt>
+                <dd>{i18n.date(d.challenge.passedAt)}</dd>
+              </div>
+              <div>
+                <dt>{t('ch.paymentMethod')}</dt>
+                <dd>{d.challenge.paymentMethod ?? t('common.none')}</dd>
+              </div>
+            </dl>
+            <EditChallenge key={d.challenge.updatedAt} detail={d} />
+            <div className="two-col">
+              <Memos detail={d} />
+              <Payouts detail={d} />
+            </div>
+            <Accounts detail={d} />
+          </>
+        )}
+      </QueryView>
+    </section>
+  );
+}

@@ -1,0 +1,209 @@
+import { useMemo, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { backtestIni, buildSet, diagnoseSet, eaOverview, type BacktestIniResult, type DiagnoseSetResult, type Finding } from '@propfolio/ea-settings';
+import { pub } from '../lib/api.js';
+import { useI18n } from '../i18n/i18n.js';
+import { Field, SelectField } from '../components/Field.js';
+import { ErrorState, FormError } from '../components/states.js';
+import { CodeBlock } from '../components/CopyButton.js';
+import { download } from './Payouts.js';
+
+const toBase64 = (bytes: Uint8Array) => {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+};
+
+function Findings({ result, testId }: { result: DiagnoseSetResult; testId: string }) {
+  const { t, lang } = useI18n();
+  if (result.findings.length === 0) return <p className="ok" role="status">{t('eaa.noFindings')}</p>;
+  return (
+    <div data-testid={testId}>
+      <p role="status">
+        <strong>{t('eaa.findings', { ...result.summary })}</strong> · {result.format.toUpperCase()} · {result.encoding}
+      </p>
+      <ul className="list findings">
+        {result.findings.map((f: Finding, i) => (
+          <li key={i} className={`finding sev-${f.severity}`}>
+            <span className={`badge sev-${f.severity}`}>{t(`eaa.severity.${f.severity}`)}</span> <code>{f.code}</code>
+            {f.line != null && <span className="muted"> · {t('eaa.line', { n: f.line })}</span>}
+            <p>{f.message[lang]}</p>
+            {f.fix?.kind === 'set_value' && (
+              <p className="muted">
+                {t('eaa.fix')}: <code>{`${f.fix.name}=${f.fix.value}`}</code>
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function CheckSet() {
+  const { t } = useI18n();
+  const [file, setFile] = useState<{ name: string; bytes: Uint8Array } | null>(null);
+  const [firm, setFirm] = useState('');
+  const local = useMemo(() => {
+    if (!file) return null;
+    try {
+      return { result: diagnoseSet({ content: file.bytes }) };
+    } catch (error) {
+      return { error };
+    }
+  }, [file]);
+  const server = useMutation({
+    mutationFn: () => pub.post<DiagnoseSetResult>('/ea/diagnose', { content: toBase64(file!.bytes), contentEncoding: 'base64', firm }),
+  });
+  const fixes = local?.result?.findings.flatMap((f) => (f.fix?.kind === 'set_value' ? [{ ref: f.fix.number || f.fix.name, value: f.fix.value }] : [])) ?? [];
+  const applyFixes = () => {
+    if (!file) return;
+    const built = buildSet({ base: { content: file.bytes }, changes: fixes });
+    download(file.name.replace(/(\.set)?$/i, '_fixed.set'), built.bytes as BlobPart, 'application/octet-stream');
+  };
+  return (
+    <section className="card" aria-labelledby="check-h">
+      <h2 id="check-h">{t('eaa.upload')}</h2>
+      <Field
+        label={t('eaa.file')}
+        type="file"
+        accept=".set,text/plain"
+        onChange={async (e) => {
+          const f = e.target.files?.[0];
+          server.reset();
+          setFile(f ? { name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) } : null);
+        }}
+      />
+      {file && <p className="muted">{t('eaa.instant')}</p>}
+      {local?.error !== undefined && <ErrorState error={local.error} />}
+      {local?.result && <Findings result={local.result} testId="local-findings" />}
+      {fixes.length > 0 && (
+        <button type="button" onClick={applyFixes}>
+          {t('eaa.fix')} → {t('common.download')}
+        </button>
+      )}
+      {file && (
+        <form
+          className="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            server.mutate();
+          }}
+        >
+          <Field label={t('eaa.firm')} required value={firm} onChange={(e) => setFirm(e.target.value)} placeholder="FTMO" />
+          <button type="submit" disabled={server.isPending}>
+            {t('eaa.firmCheck')}
+          </button>
+        </form>
+      )}
+      <FormError error={server.error} />
+      {server.data && <Findings result={server.data} testId="server-findings" />}
+    </section>
+  );
+}
+
+function BuildSet() {
+  const { t, lang } = useI18n();
+  const overview = useMemo(() => eaOverview(lang), [lang]);
+  const [preset, setPreset] = useState('');
+  const [format, setFormat] = useState<'mt5' | 'mt4'>('mt5');
+  const [error, setError] = useState<unknown>(null);
+  const build = () => {
+    try {
+      setError(null);
+      const r = buildSet({ ...(preset ? { base: { preset } } : {}), changes: [], format });
+      download(r.fileName, r.bytes as BlobPart, 'application/octet-stream');
+    } catch (e) {
+      setError(e);
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="build-h">
+      <h2 id="build-h">{t('eaa.build')}</h2>
+      <p className="muted">
+        {overview.name} {overview.version}
+      </p>
+      <div className="inline-form">
+        <SelectField label={t('eaa.preset')} value={preset} onChange={(e) => setPreset(e.target.value)}>
+          <option value="">—</option>
+          {overview.presets.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('eaa.format')} value={format} onChange={(e) => setFormat(e.target.value as 'mt5' | 'mt4')}>
+          <option value="mt5">MT5</option>
+          <option value="mt4">MT4</option>
+        </SelectField>
+        <button type="button" onClick={build}>
+          {t('eaa.buildGo')}
+        </button>
+      </div>
+      {preset && <p className="muted">{overview.presets.find((p) => p.id === preset)?.description}</p>}
+      <FormError error={error} />
+    </section>
+  );
+}
+
+function TesterIni() {
+  const { t, lang } = useI18n();
+  const [form, setForm] = useState({ symbol: 'EURUSD', period: 'H1', fromDate: '2026-01-01', toDate: '2026-06-30' });
+  const [result, setResult] = useState<BacktestIniResult | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  return (
+    <section className="card" aria-labelledby="ini-h">
+      <h2 id="ini-h">{t('eaa.ini')}</h2>
+      <form
+        className="grid-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          try {
+            setError(null);
+            setResult(backtestIni(form));
+          } catch (err) {
+            setResult(null);
+            setError(err);
+          }
+        }}
+      >
+        <Field label={t('eaa.symbol')} required value={form.symbol} onChange={set('symbol')} />
+        <Field label={t('eaa.period')} required value={form.period} onChange={set('period')} />
+        <Field label={t('eaa.fromDate')} type="date" required value={form.fromDate} onChange={set('fromDate')} />
+        <Field label={t('eaa.toDate')} type="date" required value={form.toDate} onChange={set('toDate')} />
+        <div className="full">
+          <button type="submit">{t('eaa.iniGo')}</button>
+        </div>
+      </form>
+      <FormError error={error} />
+      {result && (
+        <>
+          <CodeBlock text={result.text} label={result.fileName} />
+          <button type="button" onClick={() => download(result.fileName, result.bytes as BlobPart, 'application/octet-stream')}>
+            {t('common.download')} {result.fileName}
+          </button>
+          <h3>{t('eaa.commandLine')}</h3>
+          <CodeBlock text={result.commandLine} label={t('eaa.commandLine')} />
+          <ul className="list">
+            {result.pitfalls.map((p) => (
+              <li key={p.code}>{p.message[lang]}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+export function EaAssistantPage() {
+  const { t } = useI18n();
+  return (
+    <section>
+      <h1>{t('eaa.title')}</h1>
+      <CheckSet />
+      <BuildSet />
+      <TesterIni />
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Navigate, Outlet, useLocation } from '@tanstack/react-router';
+import { Layout, NotFound } from './components/Layout.js';
+import { Loading } from './components/states.js';
+import { useSession } from './lib/session.js';
+import { ErrorState } from './components/states.js';
+import { SignInPage, SignUpPage, SetupPage } from './pages/Auth.js';
+import { OverviewPage } from './pages/Overview.js';
+import { ChallengesPage } from './pages/Challenges.js';
+import { ChallengePage } from './pages/ChallengeDetail.js';
+import { PayoutsPage } from './pages/Payouts.js';
+import { TrashPage } from './pages/Trash.js';
+import { CatalogPage } from './pages/Catalog.js';
+import { ArticlesPage, ArticlePage } from './pages/Articles.js';
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/** Pages behind sign-in: without a session the browser goes to /sign-in and comes back afterwards. */
+function RequireSession() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) return <Loading />;
+  if (session.isError) return <ErrorState error={session.error} retry={() => void session.refetch()} />;
+  if (!session.data) return <Navigate to="/sign-in" search={{ next: location.href }} replace />;
+  return <Outlet />;
+}
+
+const rootRoute = createRootRoute({ component: Layout, notFoundComponent: NotFound });
+const authed = createRoute({ getParentRoute: () => rootRoute, id: 'authed', component: RequireSession });
+
+const routes = [
+  createRoute({ getParentRoute: () => rootRoute, path: '/sign-in', component: SignInPage, validateSearch: (s: Record<string, unknown>) => ({ next: str(s.next) }) }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/sign-up', component: SignUpPage, validateSearch: (s: Record<string, unknown>) => ({ invite: str(s.invite) }) }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/setup', component: SetupPage, validateSearch: (s: Record<string, unknown>) => ({ token: str(s.token) }) }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/plans', component: CatalogPage, validateSearch: (s: Record<string, unknown>) => ({ firm: str(s.firm), phases: str(s.phases) }) }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/articles', component: ArticlesPage, validateSearch: (s: Record<string, unknown>) => ({ q: str(s.q) }) }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/articles/$slug', component: ArticlePage }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/ea', component: lazyRouteComponent(() => import('./pages/EaAssistant.js'), 'EaAssistantPage'), pendingComponent: Loading }),
+  authed.addChildren([
+    createRoute({ getParentRoute: () => authed, path: '/', component: OverviewPage }),
+    createRoute({
+      getParentRoute: () => authed,
+      path: '/challenges',
+      component: ChallengesPage,
+      validateSearch: (s: Record<string, unknown>) => ({ status: str(s.status), firm: str(s.firm), new: s.new === true || s.new === 'true' || s.new === '1' ? true : undefined }),
+    }),
+    createRoute({ getParentRoute: () => authed, path: '/challenges/$id', component: ChallengePage }),
+    createRoute({ getParentRoute: () => authed, path: '/pnl', component: lazyRouteComponent(() => import('./pages/Pnl.js'), 'PnlPage'), pendingComponent: Loading }),
+    createRoute({ getParentRoute: () => authed, path: '/payouts', component: PayoutsPage, validateSearch: (s: Record<string, unknown>) => ({ from: str(s.from) }) }),
+    createRoute({ getParentRoute: () => authed, path: '/trash', component: TrashPage }),
+    createRoute({ getParentRoute: () => authed, path: '/admin', component: lazyRouteComponent(() => import('./pages/Admin.js'), 'AdminPage'), pendingComponent: Loading }),
+  ]),
+];
+
+export const router = createRouter({ routeTree: rootRoute.addChildren(routes), defaultPreload: 'intent', scrollRestoration: true });
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
