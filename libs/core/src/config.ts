@@ -21,6 +21,8 @@ export interface Config {
   mcpAllowedOrigins: string[];
   /** Milliseconds a shutdown waits for in-flight requests before closing the database anyway. */
   shutdownGraceMs: number;
+  /** Milliseconds an Idempotency-Key reservation holds before a retry may reclaim it (its request died). */
+  idempotencyLeaseMs: number;
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -84,6 +86,7 @@ export function loadConfig(env: Env = process.env): Config {
     mcpAllowedHosts: list(env, 'MCP_ALLOWED_HOSTS', ['localhost', '127.0.0.1', '[::1]']),
     mcpAllowedOrigins: list(env, 'MCP_ALLOWED_ORIGINS', []),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000, problems),
+    idempotencyLeaseMs: integer(env, 'IDEMPOTENCY_LEASE_MS', 60_000, 1000, 3_600_000, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,7 +1,7 @@
 import { CatalogService } from '@propfolio/catalog';
 import type { Caller, Config, Logger, Operation } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
-import { createDomainServices, type CreatedKey, type IdempotencyStore } from '@propfolio/domain';
+import { createDomainServices, IdempotencyStore, type CreatedKey } from '@propfolio/domain';
 import { privateOperations } from './private/index.js';
 import { catalogOperations } from './public/catalog.js';
 import { eaOperations } from './public/ea.js';
@@ -27,7 +27,7 @@ export async function buildOperations(db: Database, config: Config, _logger: Log
   return {
     operations: [...privateOperations(domain), ...catalogOperations(catalog), ...eaOperations(catalog)],
     authenticate: (rawKey) => domain.keys.authenticate(rawKey),
-    idempotency: domain.idempotency,
+    idempotency: new IdempotencyStore(db, config.idempotencyLeaseMs),
     firstKey: await domain.keys.ensureLocalOwner(),
   };
 }
