@@ -31,10 +31,10 @@ export async function withIdempotency(
   }
   try {
     const body = await execute();
-    await context.idempotency.complete(caller.userId, key, successStatus, body);
+    await context.idempotency.complete(caller.userId, key, successStatus, body, started.reservedAt);
     return body;
   } catch (error) {
-    await context.idempotency.abandon(caller.userId, key);
+    await context.idempotency.abandon(caller.userId, key, started.reservedAt);
     throw error;
   }
 }

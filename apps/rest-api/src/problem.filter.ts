@@ -1,7 +1,7 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import { AppError } from '@propfolio/core';
-import { requestState, respondWithError, type AppContext } from '@propfolio/operations';
+import { malformedPathError, requestState, respondWithError, type AppContext } from '@propfolio/operations';
 
 /** Every failure on a Nest route, ours or Nest's own (unknown route), leaves as problem+json. */
 @Catch()
@@ -13,6 +13,11 @@ export class ProblemFilter implements ExceptionFilter {
     const logger = requestState(res)?.logger ?? this.context.logger;
     if (error instanceof HttpException && error.getStatus() === 404) {
       respondWithError(res, AppError.notFound('Route'), logger);
+      return;
+    }
+    // Nest turns Express's URIError for a path like /articles/% into this 400.
+    if (error instanceof HttpException && error.getStatus() === 400 && /decode param/i.test(error.message)) {
+      respondWithError(res, malformedPathError(), logger);
       return;
     }
     respondWithError(res, error, logger);

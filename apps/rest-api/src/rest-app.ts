@@ -5,6 +5,7 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import {
   authenticateRequests,
+  refuseDeepJson,
   rateLimitRequests,
   requestContext,
   requestState,
@@ -37,6 +38,7 @@ export async function createRestApp(context: AppContext, options: RestAppOptions
   api.use(refuseDeleteAndPut(context.operations));
   api.use(requireJsonBodies());
   api.use(express.json({ limit: context.config.bodyLimitBytes, strict: false }));
+  api.use(refuseDeepJson());
   api.use(authenticateRequests(context.authenticate, context.rateLimiter));
   api.use(rateLimitRequests(context.rateLimiter));
   // Errors raised by the middleware above (malformed JSON, too large) leave as problem+json too.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
+import { IDEMPOTENCY_LEASE_MS, requestHash } from '@propfolio/domain';
 import { createChallenge, expectProblem, RestTestApp, type ChallengeBody } from './harness.js';
 
 describeEachDatabase('REST Idempotency-Key', (getDb) => {
@@ -120,5 +121,21 @@ describeEachDatabase('REST Idempotency-Key', (getDb) => {
     const second = await app.patch(`/challenges/${challenge.id}`, { phase: 'Phase 2' }, app.ownerKey, idem('patch')).expect(200);
     expect(first.body.changed).toEqual(['phase']);
     expect(second.body.changed).toEqual([]);
+  });
+
+  it('lets the retry of a request killed mid-flight run once the reservation lease has passed', async () => {
+    const user = await app.newUserKey();
+    const { userId } = await app.context.authenticate(user);
+    const body = { firm: 'FTMO', plan: 'crashed', price: 540 };
+    const fingerprint = requestHash('POST /api/v1/challenges', body);
+    // What a killed process leaves behind: a reservation that is never completed nor abandoned.
+    await app.context.idempotency.begin(userId, 'killed-fresh', fingerprint, new Date());
+    expectProblem(await app.post('/challenges', body, user, idem('killed-fresh')), 409, 'idempotency_in_progress');
+    await app.context.idempotency.begin(userId, 'killed-old', fingerprint, new Date(Date.now() - IDEMPOTENCY_LEASE_MS - 1000));
+    const retry = await app.post('/challenges', body, user, idem('killed-old')).expect(201);
+    const replay = await app.post('/challenges', body, user, idem('killed-old')).expect(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(retry.body);
+    expect(await countChallenges(user)).toBe(1);
   });
 });

@@ -36,6 +36,8 @@ export interface Config {
   /** Sign-in attempts per minute per account (email), and per client IP. */
   signInPerAccountPerMinute: number;
   signInPerIpPerMinute: number;
+  /** Milliseconds an Idempotency-Key reservation holds before a retry may reclaim it (its request died). */
+  idempotencyLeaseMs: number;
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -124,6 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:'], problems)?.replace(/\/+$/, ''),
     signInPerAccountPerMinute: integer(env, 'SIGNIN_PER_ACCOUNT_PER_MINUTE', 5, 1, 1000, problems),
     signInPerIpPerMinute: integer(env, 'SIGNIN_PER_IP_PER_MINUTE', 20, 1, 100_000, problems),
+    idempotencyLeaseMs: integer(env, 'IDEMPOTENCY_LEASE_MS', 60_000, 1000, 3_600_000, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

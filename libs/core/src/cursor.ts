@@ -8,14 +8,24 @@ export function encodeCursor(position: readonly (string | number)[]): string {
   return Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
 }
 
+/** Largest number a cursor may carry: our cursors hold offsets, and a database OFFSET is refused past int32. */
+const MAX_CURSOR_NUMBER = 2_147_483_647;
+const MAX_CURSOR_TEXT = 200;
+
+/** A part this codebase could have written: a small non-negative integer, or short text without NUL. */
+function plausiblePart(part: unknown): part is string | number {
+  if (typeof part === 'number') return Number.isSafeInteger(part) && part >= 0 && part <= MAX_CURSOR_NUMBER;
+  return typeof part === 'string' && part.length <= MAX_CURSOR_TEXT && !part.includes('\u0000');
+}
+
+/**
+ * Decodes a cursor of `arity` parts. Forged cursors (offsets of 1e300 or 2^63, NUL in an id) are refused
+ * here; each list still checks that the parts mean something for it (a real date, a uuid…).
+ */
 export function decodeCursor(cursor: string, arity: number): (string | number)[] {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === arity &&
-      value.every((part) => typeof part === 'string' || typeof part === 'number')
-    ) {
+    if (Array.isArray(value) && value.length === arity && value.every(plausiblePart)) {
       return value as (string | number)[];
     }
   } catch {

@@ -39,6 +39,8 @@ export interface DomainOptions {
   sessionDays?: number;
   /** Days a deleted record stays restorable (default 30). */
   trashRetentionDays?: number;
+  /** How long an Idempotency-Key reservation holds before a retry may reclaim it (default 60 s). */
+  idempotencyLeaseMs?: number;
 }
 
 export function createDomainServices(db: Database, options: DomainOptions = {}): DomainServices {
@@ -58,6 +60,6 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     reports: new ReportService(db),
     summary: new SummaryService(db),
     keys: new ApiKeyService(db),
-    idempotency: new IdempotencyStore(db),
+    idempotency: new IdempotencyStore(db, options.idempotencyLeaseMs),
   };
 }

@@ -24,7 +24,11 @@ export interface Registry {
  * services, and on an empty database creates the local owner so that `npm start` alone is enough.
  */
 export async function buildOperations(db: Database, config: Config, _logger: Logger): Promise<Registry> {
-  const domain = createDomainServices(db, { sessionDays: config.sessionDays, trashRetentionDays: config.trashRetentionDays });
+  const domain = createDomainServices(db, {
+    sessionDays: config.sessionDays,
+    trashRetentionDays: config.trashRetentionDays,
+    idempotencyLeaseMs: config.idempotencyLeaseMs,
+  });
   const firstKey = await domain.keys.ensureLocalOwner();
   const catalog = new CatalogService(db, { staleAfterDays: config.planStaleAfterDays });
   return {

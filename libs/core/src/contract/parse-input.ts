@@ -1,6 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import { AppError, type FieldError } from '../errors.js';
+import { exceedsJsonDepth, tooDeepError } from '../json-depth.js';
 
 export type Constructor<T> = new () => T;
 
@@ -63,6 +64,7 @@ export async function parseInput<T extends object>(contract: Constructor<T>, inp
   if (typeof input !== 'object' || Array.isArray(input)) {
     throw AppError.validation('The input must be a JSON object.', [{ field: '', message: 'must be a JSON object' }]);
   }
+  if (exceedsJsonDepth(input)) throw tooDeepError();
   const unsafe = unsafeParts(input, '', []);
   if (unsafe.length > 0) fail(unsafe);
   const instance = plainToInstance(contract, input, { enableImplicitConversion: false, exposeDefaultValues: true });

@@ -1,6 +1,6 @@
 import { AppError, type Caller } from '@propfolio/core';
 import { Prisma, type Database } from '@propfolio/db';
-import { closedChallengeError, findOwnedChallenge } from '../challenges/owned-challenge.js';
+import { closedChallengeError, lockOwnedChallenge } from '../challenges/owned-challenge.js';
 import type { ListAccountsInput, RegisterAccountInput } from '../contracts/accounts.js';
 import { toDecimal } from '../shared/money.js';
 import { Keyset } from '../shared/pagination.js';
@@ -17,28 +17,35 @@ const ARCHIVED_WHERE = {
 export class AccountService {
   constructor(private readonly db: Database) {}
 
+  /**
+   * Registers an account, optionally linked to a challenge. The challenge is locked while its status is
+   * checked and the account inserted, so a concurrent breach either sees (and archives) this account or
+   * makes this registration fail with challenge_closed.
+   */
   async register(caller: Caller, input: RegisterAccountInput): Promise<AccountView> {
-    if (input.challengeId !== undefined) {
-      const challenge = await findOwnedChallenge(this.db.prisma, caller, input.challengeId);
-      if (challenge.status === 'failed') throw closedChallengeError(challenge);
-    }
     const initialBalance = toDecimal(input.initialBalance);
     try {
-      const row = await this.db.prisma.eaAccount.create({
-        data: {
-          userId: caller.userId,
-          challengeId: input.challengeId?.toLowerCase() ?? null,
-          login: input.login,
-          server: input.server,
-          name: input.name ?? null,
-          currency: input.currency,
-          initialBalance,
-          balance: initialBalance,
-          equity: initialBalance,
-        },
-        include: WITH_CHALLENGE,
+      return await this.db.prisma.$transaction(async (tx) => {
+        if (input.challengeId !== undefined) {
+          const challenge = await lockOwnedChallenge(tx, caller, input.challengeId);
+          if (challenge.status === 'failed') throw closedChallengeError(challenge);
+        }
+        const row = await tx.eaAccount.create({
+          data: {
+            userId: caller.userId,
+            challengeId: input.challengeId?.toLowerCase() ?? null,
+            login: input.login,
+            server: input.server,
+            name: input.name ?? null,
+            currency: input.currency,
+            initialBalance,
+            balance: initialBalance,
+            equity: initialBalance,
+          },
+          include: WITH_CHALLENGE,
+        });
+        return toAccountView(row);
       });
-      return toAccountView(row);
     } catch (error) {
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
         throw AppError.conflict(

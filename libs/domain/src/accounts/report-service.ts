@@ -4,7 +4,7 @@ import type { AccountReportInput } from '../contracts/accounts.js';
 import { assertNotFuture, dateToIso, isoToDate } from '../shared/dates.js';
 import { toDecimal, toMoney } from '../shared/money.js';
 import type { ReportResult } from './account-schemas.js';
-import { findOwnedAccount } from './owned-account.js';
+import { lockOwnedAccount } from './owned-account.js';
 
 /** Broker server days run up to a few hours ahead of UTC, so a report may be dated one day after UTC today. */
 const BROKER_DAY_GRACE = 1;
@@ -13,6 +13,10 @@ const BROKER_DAY_GRACE = 1;
  * The EA tracker's daily push. One row per account and day: a new day is created, different figures
  * replace the day's, and an identical retry writes nothing at all. The account's balance and equity
  * follow its latest day. An archived account refuses reports (409 account_archived).
+ *
+ * Concurrency: the account row is locked for the transaction, so pushes for one account (and a phase
+ * change or breach archiving it) serialise; a same-day retry sees the first push's row and answers
+ * `unchanged`. The latest-day rule is also one conditional UPDATE, never a read-then-write.
  */
 export class ReportService {
   constructor(private readonly db: Database) {}
@@ -22,7 +26,7 @@ export class ReportService {
     const figures = { balance: toDecimal(input.balance), equity: toDecimal(input.equity), closedPnl: toDecimal(input.closedPnl) };
     const date = isoToDate(input.date);
     return this.db.prisma.$transaction(async (tx) => {
-      const account = await findOwnedAccount(tx, caller, input.id);
+      const account = await lockOwnedAccount(tx, caller, input.id);
       if (account.archivedAt) {
         throw AppError.conflict(
           `This EA account was archived on ${account.archivedAt.toISOString().slice(0, 10)} (${account.archivedReason ?? 'no reason given'}) and takes no more reports. Register the new trading account instead.`,
@@ -45,12 +49,11 @@ export class ReportService {
           update: { ...figures, reportedAt: now },
         });
         outcome = existing ? 'updated' : 'created';
-        if (!account.lastReportOn || account.lastReportOn <= date) {
-          current = await tx.eaAccount.update({
-            where: { id: account.id },
-            data: { balance: figures.balance, equity: figures.equity, lastReportOn: date },
-          });
-        }
+        const moved = await tx.eaAccount.updateMany({
+          where: { id: account.id, OR: [{ lastReportOn: null }, { lastReportOn: { lte: date } }] },
+          data: { balance: figures.balance, equity: figures.equity, lastReportOn: date },
+        });
+        if (moved.count > 0) current = await tx.eaAccount.findUniqueOrThrow({ where: { id: account.id } });
       }
       return {
         accountId: account.id,

@@ -3,19 +3,20 @@ import type { Database } from '@propfolio/db';
 import type { UpdateChallengeInput } from '../contracts/challenges.js';
 import type { ChallengeUpdate } from './challenge-schemas.js';
 import { toChallengeView } from './challenge-view.js';
-import { findOwnedChallenge } from './owned-challenge.js';
+import { findOwnedChallenge, lockOwnedChallenge } from './owned-challenge.js';
 import { planTransition } from './transition.js';
 
 /**
  * Applies a change to a challenge. The state-machine check, the archiving of linked EA accounts and the
- * update itself run in one transaction: all of it happens or none of it.
+ * update itself run in one transaction: all of it happens or none of it. The challenge row is locked
+ * first, so an account registration (which takes the same lock) is either archived too or refused.
  */
 export class ChallengeUpdater {
   constructor(private readonly db: Database) {}
 
   async update(caller: Caller, input: UpdateChallengeInput, now = new Date()): Promise<ChallengeUpdate> {
     return this.db.prisma.$transaction(async (tx) => {
-      const current = await findOwnedChallenge(tx, caller, input.id);
+      const current = await lockOwnedChallenge(tx, caller, input.id);
       const plan = planTransition(current, input, now);
       if (plan.changed.length === 0) {
         return { challenge: toChallengeView(current, now), changed: [], archivedAccounts: [] };

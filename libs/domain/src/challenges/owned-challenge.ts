@@ -16,6 +16,17 @@ export async function findOwnedChallenge(
   return challenge;
 }
 
+/**
+ * The caller's challenge, locked until the transaction ends (SELECT … FOR UPDATE). Everything that reads a
+ * challenge's status to decide about its EA accounts (registering one, breaching or changing phase) takes
+ * this lock first, so those decisions serialise instead of racing: a breach then archives every account.
+ */
+export async function lockOwnedChallenge(tx: Prisma.TransactionClient, caller: Caller, id: string): Promise<Challenge> {
+  const challengeId = requireId(id, 'Challenge');
+  await tx.$queryRaw`SELECT 1 FROM "Challenge" WHERE "id" = ${challengeId} AND "userId" = ${caller.userId} FOR UPDATE`;
+  return findOwnedChallenge(tx, caller, challengeId);
+}
+
 /** A failed (breached) challenge is closed: this is the one message every refusal uses. */
 export function closedChallengeError(challenge: Challenge): AppError {
   const when = challenge.failedAt ? ` on ${challenge.failedAt.toISOString().slice(0, 10)}` : '';

@@ -16,8 +16,12 @@ export function FreeText(maxLength: number): PropertyDecorator {
 
 /** Money on the wire: a JSON number with at most 4 decimals (stored as an exact Decimal). */
 export const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 } as const;
-/** Upper bound of any amount (the database keeps 15 integer digits). */
-export const MAX_AMOUNT = 999_999_999_999;
+/**
+ * Upper bound of any amount. A JSON number (an IEEE double) carries 15 significant decimal digits
+ * exactly: with 4 decimals that leaves 11 integer digits. Above this, 2123456789009.3458 would be stored
+ * as …3457, so larger amounts are refused rather than silently changed.
+ */
+export const MAX_AMOUNT = 99_999_999_999.9999;
 
 /** `limit` and `cursor` of every list. */
 export class PageInput {

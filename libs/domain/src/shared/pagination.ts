@@ -1,4 +1,4 @@
-import { decodeCursor, toPage, type Page } from '@propfolio/core';
+import { AppError, decodeCursor, toPage, type Page } from '@propfolio/core';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
@@ -47,11 +47,17 @@ export class Keyset<Row extends { id: string }> {
   }
 }
 
+/** What `toISOString` writes for the dates a list can hold (years 1000 to 9999); PostgreSQL takes all of them. */
+const ISO_TIMESTAMP = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function parsePosition(cursor: string): Position {
   const [sort, id] = decodeCursor(cursor, 2);
-  const at = typeof sort === 'string' ? new Date(sort) : new Date(Number.NaN);
-  if (typeof id !== 'string' || Number.isNaN(at.getTime())) return parsePosition('');
-  return { sort: at, id };
+  const at = typeof sort === 'string' && ISO_TIMESTAMP.test(sort) ? new Date(sort) : new Date(Number.NaN);
+  if (typeof id !== 'string' || !UUID.test(id) || Number.isNaN(at.getTime()) || at.toISOString() !== sort) {
+    throw AppError.invalidField('cursor', 'is not a cursor returned by this list');
+  }
+  return { sort: at, id: id.toLowerCase() };
 }
 
 export type { Page };

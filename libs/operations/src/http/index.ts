@@ -1,6 +1,7 @@
 export { authenticateRequests } from './authenticate.js';
 export { healthRoutes } from './health.js';
-export { respondWithError, sendProblem, toAppError } from './problem.js';
+export { refuseDeepJson } from './json-depth.js';
+export { malformedPathError, respondWithError, sendProblem, toAppError } from './problem.js';
 export { rateLimitRequests } from './rate-limit.js';
 export { requestContext, requestState, type RequestState } from './request-context.js';
 export { stopGracefully } from './serve.js';

@@ -19,9 +19,18 @@ export function toAppError(error: unknown): AppError {
   if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
     return new AppError('unsupported_media_type', 'Send the body as UTF-8 JSON.');
   }
+  // Express could not decode a path parameter (`/articles/%`): the client's URL is at fault.
+  if (error instanceof URIError) return malformedPathError();
   const status = e.status ?? e.statusCode;
   if (status === 404) return AppError.notFound('Route');
   return new AppError('internal_error', 'An unexpected error occurred. It has been logged; please try again later.');
+}
+
+/** A path parameter that is not valid percent-encoded UTF-8 (Express and Nest report it as a decode failure). */
+export function malformedPathError(): AppError {
+  return AppError.validation('The URL path contains malformed percent-encoding (a "%" must be followed by two hex digits of UTF-8).', [
+    { field: 'path', message: 'has malformed percent-encoding' },
+  ]);
 }
 
 export function sendProblem(res: Response, error: AppError, extraHeaders: Record<string, string> = {}): void {

@@ -1,0 +1,116 @@
+import { expect, it } from '@jest/globals';
+import { describeEachDatabase } from '@propfolio/db/testing';
+import type { Caller } from '@propfolio/core';
+import { AccountReportInput, CreateChallengeInput, RegisterAccountInput, UpdateChallengeInput } from '../contracts/index.js';
+import { createDomainServices } from '../services.js';
+import { newCaller, NOW, parse } from '../testing/fixtures.js';
+
+/**
+ * Invariants under concurrency (issue 14 items 2 and 3). On PostgreSQL these run on a pool of several
+ * connections, so the requests really overlap; on PGlite they serialise and must hold trivially.
+ */
+const TRIALS = 20;
+
+describeEachDatabase('EA accounts under concurrency', (getDb) => {
+  const services = () => createDomainServices(getDb());
+  let login = 0;
+  const registerInput = (challengeId?: string) =>
+    parse(RegisterAccountInput, {
+      login: `${process.pid}${Date.now()}${(login += 1)}`,
+      server: 'Race-Live',
+      currency: 'USD',
+      initialBalance: 10000,
+      ...(challengeId ? { challengeId } : {}),
+    });
+  const newChallenge = async (caller: Caller) =>
+    services().challenges.create(caller, await parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1, purchasedAt: '2026-03-01' }), NOW);
+  const report = async (caller: Caller, body: object) => services().reports.push(caller, await parse(AccountReportInput, body), NOW);
+
+  it('a breach archives every account registered concurrently with it (register vs PATCH failed)', async () => {
+    const caller = await newCaller(getDb());
+    let activeOnFailed = 0;
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const challenge = await newChallenge(caller);
+      const inputs = await Promise.all(Array.from({ length: 5 }, () => registerInput(challenge.id)));
+      const breach = await parse(UpdateChallengeInput, { id: challenge.id, status: 'failed' });
+      const results = await Promise.allSettled([
+        ...inputs.map((input) => services().accounts.register(caller, input)),
+        services().challengeUpdates.update(caller, breach, NOW),
+      ]);
+      for (const result of results) {
+        if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'challenge_closed' });
+      }
+      activeOnFailed += await getDb().prisma.eaAccount.count({ where: { challengeId: challenge.id, archivedAt: null } });
+    }
+    expect(activeOnFailed).toBe(0);
+  });
+
+  it('a report waits for a phase change that is archiving its account, then is refused', async () => {
+    const caller = await newCaller(getDb());
+    const challenge = await newChallenge(caller);
+    const account = await services().accounts.register(caller, await registerInput(challenge.id));
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let archived: () => void = () => undefined;
+    const archivedInTx = new Promise<void>((resolve) => (archived = resolve));
+    // The archiving half of a phase change, held open until the report has been sent.
+    const archiving = getDb().prisma.$transaction(
+      async (tx) => {
+        await tx.eaAccount.update({ where: { id: account.id }, data: { archivedAt: NOW, archivedReason: 'phase change: test' } });
+        archived();
+        await gate;
+      },
+      { timeout: 60_000 },
+    );
+    await archivedInTx;
+    const pushed = report(caller, { id: account.id, date: '2026-03-14', balance: 1, equity: 1, closedPnl: 0 });
+    // Give the report every chance to run ahead of the lock before the archive commits.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await archiving;
+    await expect(pushed).rejects.toMatchObject({ code: 'account_archived' });
+    expect(await getDb().prisma.dailyPnl.count({ where: { accountId: account.id } })).toBe(0);
+  });
+
+  it('a report racing a phase change is either refused or lands before the archive, never after it', async () => {
+    const caller = await newCaller(getDb());
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const challenge = await newChallenge(caller);
+      const account = await services().accounts.register(caller, await registerInput(challenge.id));
+      const phase = await parse(UpdateChallengeInput, { id: challenge.id, phase: `Phase ${trial + 2}` });
+      const [pushed, changed] = await Promise.allSettled([
+        report(caller, { id: account.id, date: '2026-03-14', balance: 1, equity: 1, closedPnl: 0 }),
+        services().challengeUpdates.update(caller, phase, NOW),
+      ]);
+      expect(changed.status).toBe('fulfilled');
+      if (pushed.status === 'rejected') expect(pushed.reason).toMatchObject({ code: 'account_archived' });
+    }
+  });
+
+  it('keeps the latest day on the account when reports for adjacent days arrive at once', async () => {
+    const caller = await newCaller(getDb());
+    let wentBack = 0;
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const account = await services().accounts.register(caller, await registerInput());
+      await Promise.all([
+        report(caller, { id: account.id, date: '2026-03-13', balance: 9000, equity: 9000, closedPnl: -1000 }),
+        report(caller, { id: account.id, date: '2026-03-14', balance: 11000, equity: 11000, closedPnl: 2000 }),
+      ]);
+      const stored = await getDb().prisma.eaAccount.findUniqueOrThrow({ where: { id: account.id } });
+      if (stored.lastReportOn?.toISOString().slice(0, 10) !== '2026-03-14' || !stored.balance.eq(11000)) wentBack += 1;
+    }
+    expect(wentBack).toBe(0);
+  });
+
+  it('answers "created" once when the same day is pushed several times at once', async () => {
+    const caller = await newCaller(getDb());
+    let extraCreated = 0;
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const account = await services().accounts.register(caller, await registerInput());
+      const day = { id: account.id, date: '2026-03-14', balance: 10100, equity: 10100, closedPnl: 100 };
+      const outcomes = (await Promise.all([report(caller, day), report(caller, day), report(caller, day)])).map((r) => r.outcome);
+      extraCreated += outcomes.filter((o) => o === 'created').length - 1;
+    }
+    expect(extraCreated).toBe(0);
+  });
+});
