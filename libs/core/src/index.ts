@@ -7,6 +7,6 @@ export { Doc, fieldDoc, type FieldDoc } from './contract/field-docs.js';
 export { IsIsoDate, IsScalar, UpperCase, Trim, NumberFromQuery, IS_ISO_DATE, IS_SCALAR } from './contract/validators.js';
 export { parseInput, type Constructor } from './contract/parse-input.js';
 export { contractSchema, type JsonSchema } from './contract/json-schema.js';
-export { defineOperation, type Operation, type OperationContext, type Caller } from './contract/operation.js';
+export { defineOperation, type Operation, type OperationContext, type Caller, type RestFile } from './contract/operation.js';
 export { contentHash } from './content-hash.js';
 export { CursorPageQuery } from './contract/page-query.js';

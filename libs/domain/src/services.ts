@@ -9,6 +9,10 @@ import { IdempotencyStore } from './idempotency/idempotency-store.js';
 import { ApiKeyService } from './keys/api-key-service.js';
 import { PayoutService } from './payouts/payout-service.js';
 import { SummaryService } from './summary/summary-service.js';
+import { LedgerService } from './ledger/ledger-service.js';
+import { FxService } from './fx/fx-service.js';
+import { AnalyticsService } from './analytics/analytics-service.js';
+import { TaxYearService } from './analytics/tax-year.js';
 
 /** Every domain service over one database; build once per process. */
 export interface DomainServices {
@@ -22,6 +26,10 @@ export interface DomainServices {
   summary: SummaryService;
   keys: ApiKeyService;
   idempotency: IdempotencyStore;
+  ledger: LedgerService;
+  fx: FxService;
+  analytics: AnalyticsService;
+  taxYear: TaxYearService;
 }
 
 export function createDomainServices(db: Database): DomainServices {
@@ -36,5 +44,9 @@ export function createDomainServices(db: Database): DomainServices {
     summary: new SummaryService(db),
     keys: new ApiKeyService(db),
     idempotency: new IdempotencyStore(db),
+    ledger: new LedgerService(db),
+    fx: new FxService(db),
+    analytics: new AnalyticsService(db),
+    taxYear: new TaxYearService(db),
   };
 }

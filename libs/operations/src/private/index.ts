@@ -4,6 +4,8 @@ import { accountOperations } from './accounts.js';
 import { challengeOperations } from './challenges.js';
 import { payoutOperations } from './payouts.js';
 import { summaryOperations } from './summary.js';
+import { ledgerOperations } from './ledger.js';
+import { analyticsOperations } from './analytics.js';
 
 export { callerOf } from './caller.js';
 
@@ -20,6 +22,11 @@ const ORDER = [
   'get_account_daily_pnl',
   'register_account',
   'push_account_report',
+  'add_cost',
+  'update_payout',
+  'get_analytics',
+  'get_tax_year',
+  'import_fx_rates',
 ] as const;
 
 /** The operations on the caller's own records (all need an API key), in a fixed order. */
@@ -29,6 +36,8 @@ export function privateOperations(services: DomainServices): Operation[] {
     ...challengeOperations(services),
     ...payoutOperations(services),
     ...accountOperations(services),
+    ...ledgerOperations(services),
+    ...analyticsOperations(services),
   ];
   return ORDER.map((name) => {
     const operation = all.find((op) => op.name === name);
