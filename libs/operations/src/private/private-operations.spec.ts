@@ -24,6 +24,11 @@ describe('private operations', () => {
       'get_account_daily_pnl GET /accounts/:id/daily-pnl 200',
       'register_account POST /accounts 201',
       'push_account_report POST /accounts/:id/reports 200',
+      'add_cost POST /challenges/:id/costs 201',
+      'update_payout PATCH /payouts/:id 200',
+      'get_analytics GET /me/analytics 200',
+      'get_tax_year GET /me/tax-year/:year 200',
+      'import_fx_rates POST /me/fx-rates 200',
     ]);
     expect(operations.every((op) => op.auth === 'key' && op.readOnly === (op.rest.method === 'GET'))).toBe(true);
   });
@@ -34,7 +39,7 @@ describe('private operations', () => {
       for (const [field, property] of Object.entries(schema.properties)) {
         expect(`${op.name}.${field}: ${property.description ? 'documented' : 'undocumented'}`).toBe(`${op.name}.${field}: documented`);
       }
-      if (op.rest.path.includes(':id')) expect(schema.required).toContain('id');
+      for (const param of op.rest.path.match(/:\w+/g) ?? []) expect(schema.required).toContain(param.slice(1));
       expect(op.output).toMatchObject({ type: 'object' });
     }
   });
