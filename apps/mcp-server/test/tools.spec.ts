@@ -19,6 +19,10 @@ const PRIVATE_TOOLS = [
   'list_payouts',
   'list_accounts',
   'get_account_daily_pnl',
+  'add_cost',
+  'update_payout',
+  'get_analytics',
+  'get_tax_year',
 ];
 
 describeEachDatabase('MCP tools', (getDb) => {
