@@ -1,4 +1,4 @@
-import { daysBetween, type Caller } from '@propfolio/core';
+import { AppError, daysBetween, type Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import type { AnalyticsInput } from '../contracts/analytics.js';
 import { RateBook } from '../fx/rate-book.js';
@@ -17,6 +17,7 @@ export class AnalyticsService {
   async get(caller: Caller, input: AnalyticsInput, now = new Date()): Promise<Analytics> {
     const today = todayIso(now);
     const to = input.to === undefined || input.to > today ? today : input.to;
+    if (input.from !== undefined && input.from > to) throw AppError.invalidField('from', `must not be after to (${to})`);
     const filter: EntryFilter = { userId: caller.userId, to, ...(input.from ? { from: input.from } : {}), ...(input.firm ? { firm: input.firm } : {}) };
     const [raw, attempts] = await Promise.all([loadMoneyEntries(this.db, filter), this.loadAttempts(filter)]);
 

@@ -158,6 +158,7 @@ describeEachDatabase('ledger and analytics operations', (getDb) => {
       ['get_tax_year', { year: 1999, currency: 'JPY' }, 'year'],
       ['get_tax_year', { year: 2026 }, 'currency'],
       ['get_analytics', { currency: 'YEN' }, 'currency'],
+      ['get_analytics', { from: '2026-03-01', to: '2026-02-01' }, 'from'],
     ];
     for (const [operation, input, field] of cases) {
       const error = await run(operation, input).then(() => null, (e: { code: string; errors?: { field: string }[] }) => `${e.code} ${e.errors?.map((x) => x.field).join()}`);
