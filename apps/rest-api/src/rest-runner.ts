@@ -1,3 +1,4 @@
+import { StreamableFile } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Operation } from '@propfolio/core';
 import { executeOperation, requestState, restInput, type AppContext } from '@propfolio/operations';
@@ -14,7 +15,17 @@ export class RestOperationRunner {
     const state = requestState(res);
     const input = restInput(operation, { query: req.query, body: req.body, params: req.params as Record<string, string> });
     const execute = () => executeOperation(operation, { caller: state.caller, logger: state.logger, now: new Date() }, input);
-    if (operation.rest.method !== 'POST') return execute();
+    if (operation.rest.method !== 'POST') return fileOrJson(operation, await execute());
     return withIdempotency(this.context, req, res, operation.rest.status ?? 200, execute);
   }
+}
+
+/** An operation with a file form (e.g. a CSV export) answers that file when it gives one for this output. */
+function fileOrJson(operation: Operation, output: unknown): unknown {
+  const file = operation.restFile?.(output);
+  if (!file) return output;
+  return new StreamableFile(Buffer.from(file.body, 'utf8'), {
+    type: file.contentType,
+    disposition: `attachment; filename="${file.filename}"`,
+  });
 }

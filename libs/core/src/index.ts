@@ -7,7 +7,7 @@ export { Doc, fieldDoc, type FieldDoc } from './contract/field-docs.js';
 export { IsIsoDate, IsScalar, UpperCase, Trim, NumberFromQuery, IS_ISO_DATE, IS_SCALAR } from './contract/validators.js';
 export { parseInput, type Constructor } from './contract/parse-input.js';
 export { contractSchema, type JsonSchema } from './contract/json-schema.js';
-export { defineOperation, type Operation, type OperationContext, type Caller, type Scope } from './contract/operation.js';
+export { defineOperation, type Operation, type OperationContext, type Caller, type Scope, type RestFile } from './contract/operation.js';
 export { contentHash } from './content-hash.js';
 export { exceedsJsonDepth, tooDeepError, MAX_JSON_DEPTH } from './json-depth.js';
 export { CursorPageQuery } from './contract/page-query.js';

@@ -14,6 +14,10 @@ import { InviteService } from './users/invite-service.js';
 import { SessionService } from './users/session-service.js';
 import { SetupService } from './users/setup-service.js';
 import { UserService } from './users/user-service.js';
+import { LedgerService } from './ledger/ledger-service.js';
+import { FxService } from './fx/fx-service.js';
+import { AnalyticsService } from './analytics/analytics-service.js';
+import { TaxYearService } from './analytics/tax-year.js';
 
 /** Every domain service over one database; build once per process. */
 export interface DomainServices {
@@ -32,6 +36,10 @@ export interface DomainServices {
   invites: InviteService;
   setup: SetupService;
   trash: TrashService;
+  ledger: LedgerService;
+  fx: FxService;
+  analytics: AnalyticsService;
+  taxYear: TaxYearService;
 }
 
 export interface DomainOptions {
@@ -61,5 +69,9 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     summary: new SummaryService(db),
     keys: new ApiKeyService(db),
     idempotency: new IdempotencyStore(db, options.idempotencyLeaseMs),
+    ledger: new LedgerService(db),
+    fx: new FxService(db),
+    analytics: new AnalyticsService(db),
+    taxYear: new TaxYearService(db),
   };
 }

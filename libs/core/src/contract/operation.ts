@@ -29,6 +29,13 @@ export interface RestBinding {
   status?: number;
 }
 
+/** A file answer over REST: body as text, sent with its content type as an attachment named `filename`. */
+export interface RestFile {
+  contentType: string;
+  filename: string;
+  body: string;
+}
+
 /**
  * One operation, defined once and served by both front doors: the REST route and the MCP tool of the
  * same name take the same input contract, run the same code and fail with the same errors.
@@ -53,6 +60,8 @@ export interface Operation<Input extends object = object, Output = unknown> {
   mcp?: boolean;
   /** true when a `tracker`-scoped key may run it (the EA tracker's own needs); key operations only. */
   tracker?: boolean;
+  /** REST only: when this returns a file for the output (e.g. a CSV export), it is the answer instead of JSON. */
+  restFile?(output: Output): RestFile | null;
   run(context: OperationContext, input: Input): Promise<Output>;
 }
 

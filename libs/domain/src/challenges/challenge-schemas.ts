@@ -3,6 +3,7 @@ import { CHALLENGE_STATUSES, BILLINGS } from '../contracts/challenges.js';
 import { AccountSchema } from '../accounts/account-schemas.js';
 import { PayoutSchema } from '../payouts/payout-schemas.js';
 import { Id, IsoDate, Money, Nullable, PageOf, Timestamp } from '../shared/schemas.js';
+import { ChallengeLedgerProps, PurchaseLedgerProps } from '../ledger/ledger-schemas.js';
 
 export const ChallengeSchema = Type.Object({
   id: Id('Challenge id.'),
@@ -21,6 +22,7 @@ export const ChallengeSchema = Type.Object({
   daysSincePurchase: Type.Integer({ description: 'Whole days from the purchase date to today (UTC).' }),
   createdAt: Timestamp('When the record was created.'),
   updatedAt: Timestamp('When the record last changed.'),
+  ...PurchaseLedgerProps,
 });
 export type ChallengeView = Static<typeof ChallengeSchema>;
 
@@ -40,6 +42,7 @@ export const ChallengeDetailSchema = Type.Object({
   memos: Type.Array(MemoSchema, { description: 'Notes, oldest first.' }),
   payouts: Type.Array(PayoutSchema, { description: 'Payouts from this challenge, newest first.' }),
   accounts: Type.Array(AccountSchema, { description: 'EA accounts linked to it, archived ones included (see `archived`).' }),
+  ...ChallengeLedgerProps,
 });
 export type ChallengeDetail = Static<typeof ChallengeDetailSchema>;
 

@@ -15,6 +15,8 @@ import { Keyset } from '../shared/pagination.js';
 import type { ChallengeDetail, ChallengePage, ChallengeView } from './challenge-schemas.js';
 import { toChallengeView, toMemoView } from './challenge-view.js';
 import { findOwnedChallenge } from './owned-challenge.js';
+import { firstHistoryEntry } from '../ledger/challenge-history.js';
+import { challengeLedgerDetail, purchaseLedgerData } from '../ledger/purchase-ledger.js';
 
 /** Create, list and read the caller's challenges (changes live in ChallengeUpdater). */
 export class ChallengeService {
@@ -23,17 +25,21 @@ export class ChallengeService {
   async create(caller: Caller, input: CreateChallengeInput, now = new Date()): Promise<ChallengeView> {
     const purchasedAt = input.purchasedAt ?? todayIso(now);
     assertNotFuture('purchasedAt', purchasedAt, now);
+    const currency = input.currency ?? DEFAULT_CURRENCY;
+    const ledger = await purchaseLedgerData(this.db.prisma, caller, input, currency);
     const row = await this.db.prisma.challenge.create({
       data: {
         userId: caller.userId,
         firm: input.firm,
         plan: input.plan,
         price: toDecimal(input.price),
-        currency: input.currency ?? DEFAULT_CURRENCY,
+        currency,
         billing: input.billing ?? 'one_time',
         phase: input.phase ?? DEFAULT_PHASE,
         paymentMethod: input.paymentMethod ?? null,
         purchasedAt: isoToDate(purchasedAt),
+        ...ledger,
+        history: firstHistoryEntry(caller.userId, input.phase ?? DEFAULT_PHASE, isoToDate(purchasedAt)),
       },
     });
     return toChallengeView(row, now);
@@ -56,7 +62,7 @@ export class ChallengeService {
 
   async get(caller: Caller, input: GetChallengeInput, now = new Date()): Promise<ChallengeDetail> {
     const challenge = await findOwnedChallenge(this.db.prisma, caller, input.id);
-    const [memos, payouts, accounts] = await Promise.all([
+    const [memos, payouts, accounts, ledger] = await Promise.all([
       this.db.prisma.memo.findMany({ where: { challengeId: challenge.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
       this.db.prisma.payout.findMany({
         where: { challengeId: challenge.id },
@@ -68,12 +74,14 @@ export class ChallengeService {
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         include: { challenge: { select: { id: true, firm: true, plan: true, phase: true } } },
       }),
+      challengeLedgerDetail(this.db.prisma, challenge),
     ]);
     return {
       challenge: toChallengeView(challenge, now),
       memos: memos.map(toMemoView),
       payouts: payouts.map(toPayoutView),
       accounts: accounts.map(toAccountView),
+      ...ledger,
     };
   }
 }

@@ -4,6 +4,7 @@ import type { UpdateChallengeInput } from '../contracts/challenges.js';
 import type { ChallengeUpdate } from './challenge-schemas.js';
 import { toChallengeView } from './challenge-view.js';
 import { findOwnedChallenge, lockOwnedChallenge } from './owned-challenge.js';
+import { recordChallengeChange } from '../ledger/challenge-history.js';
 import { planTransition } from './transition.js';
 
 /**
@@ -43,6 +44,7 @@ export class ChallengeUpdater {
         throw AppError.conflict('The challenge changed while this update ran; read it again and retry.');
       }
       const challenge = await findOwnedChallenge(tx, caller, current.id);
+      await recordChallengeChange(tx, current, challenge, input, now);
       return { challenge: toChallengeView(challenge, now), changed: plan.changed, archivedAccounts };
     });
   }

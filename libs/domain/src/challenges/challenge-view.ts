@@ -3,6 +3,7 @@ import { daysBetween, todayIso } from '@propfolio/core';
 import { toMoney } from '../shared/money.js';
 import { dateToIso, isoOrNull } from '../shared/dates.js';
 import type { ChallengeView, MemoView } from './challenge-schemas.js';
+import { purchaseLedgerView } from '../ledger/ledger-views.js';
 
 export function toChallengeView(row: Challenge, now: Date): ChallengeView {
   const purchasedAt = dateToIso(row.purchasedAt);
@@ -23,6 +24,7 @@ export function toChallengeView(row: Challenge, now: Date): ChallengeView {
     daysSincePurchase: Math.max(0, daysBetween(purchasedAt, todayIso(now))),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...purchaseLedgerView(row),
   };
 }
 

@@ -39,7 +39,7 @@ export function planTransition(current: Challenge, input: UpdateChallengeInput, 
   if (current.status === 'failed') throw closedChallengeError(current);
   const today = todayIso(now);
   const purchasedAt = dateToIso(current.purchasedAt);
-  for (const field of ['passedAt', 'monthlyEndedAt'] as const) {
+  for (const field of ['passedAt', 'monthlyEndedAt', 'changedAt'] as const) {
     const value = input[field];
     if (value === undefined) continue;
     assertNotFuture(field, value, now);
@@ -73,8 +73,8 @@ export function planTransition(current: Challenge, input: UpdateChallengeInput, 
   set('monthlyEndedAt', isoOrNull(current.monthlyEndedAt), input.monthlyEndedAt, input.monthlyEndedAt === undefined ? undefined : isoToDate(input.monthlyEndedAt));
 
   if (status === 'failed') {
-    plan.data.failedAt = isoToDate(today);
-    plan.archiveReason = `breach: challenge marked failed on ${today}`;
+    plan.data.failedAt = isoToDate(input.changedAt ?? today);
+    plan.archiveReason = `breach: challenge marked failed on ${input.changedAt ?? today}`;
   } else if (plan.data.phase !== undefined) {
     plan.archiveReason = `phase change: ${current.phase} → ${plan.data.phase} on ${today}`;
   }

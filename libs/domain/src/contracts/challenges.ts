@@ -9,6 +9,7 @@ import {
 } from 'class-validator';
 import { Doc, IsIsoDate, UpperCase } from '@propfolio/core';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, PageInput } from './common.js';
+import { PurchaseLedgerFields } from './purchase-fields.js';
 
 export const CHALLENGE_STATUSES = ['in_progress', 'passed', 'failed'] as const;
 export type ChallengeStatusName = (typeof CHALLENGE_STATUSES)[number];
@@ -38,7 +39,7 @@ export class ListChallengesInput extends PageInput {
   status?: StatusFilter = 'all';
 }
 
-export class CreateChallengeInput {
+export class CreateChallengeInput extends PurchaseLedgerFields {
   @Doc({ description: 'Name of the prop firm as the trader calls it (free text).', example: 'FTMO' })
   @FreeText(100)
   firm!: string;
@@ -125,6 +126,15 @@ export class UpdateChallengeInput extends ChallengeIdInput {
   @Absent()
   @IsIsoDate()
   monthlyEndedAt?: string;
+
+  @Doc({
+    description:
+      'Date of this phase or status change for the challenge history (YYYY-MM-DD, default today), e.g. to record a past change; also the breach date with `status: failed`.',
+    example: '2026-02-20',
+  })
+  @Absent()
+  @IsIsoDate()
+  changedAt?: string;
 }
 
 export class AddMemoInput extends ChallengeIdInput {

@@ -3,3 +3,8 @@ export * from './challenges.js';
 export * from './payouts.js';
 export * from './accounts.js';
 export * from './summary.js';
+export * from './fx-fields.js';
+export * from './purchase-fields.js';
+export * from './payout-fields.js';
+export * from './ledger.js';
+export * from './analytics.js';

@@ -7,6 +7,7 @@ import { CurrencyTotals, toDecimal } from '../shared/money.js';
 import { Keyset } from '../shared/pagination.js';
 import type { PayoutList, PayoutView } from './payout-schemas.js';
 import { toPayoutView, type PayoutRow } from './payout-view.js';
+import { newPayoutDetails } from '../ledger/payout-details.js';
 
 const WITH_CHALLENGE = { challenge: { select: { firm: true, plan: true } } } as const;
 
@@ -26,6 +27,7 @@ export class PayoutService {
         amount: toDecimal(input.amount),
         currency: input.currency,
         date: isoToDate(input.date),
+        ...newPayoutDetails(input.currency, input),
       },
       include: WITH_CHALLENGE,
     });
@@ -45,7 +47,7 @@ export class PayoutService {
         take: keyset.take,
         include: WITH_CHALLENGE,
       }),
-      this.db.prisma.payout.groupBy({ by: ['currency'], where, _sum: { amount: true } }),
+      this.db.prisma.payout.groupBy({ by: ['currency'], where: { ...where, status: 'paid' }, _sum: { amount: true } }),
     ]);
     const totals = new CurrencyTotals();
     for (const sum of sums) if (sum._sum.amount) totals.add(sum.currency, sum._sum.amount);

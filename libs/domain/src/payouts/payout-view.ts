@@ -2,6 +2,7 @@ import type { PayoutModel as Payout } from '@propfolio/db';
 import { dateToIso } from '../shared/dates.js';
 import { toMoney } from '../shared/money.js';
 import type { PayoutView } from './payout-schemas.js';
+import { payoutDetailView } from '../ledger/payout-details.js';
 
 export type PayoutRow = Payout & { challenge: { firm: string; plan: string } };
 
@@ -14,4 +15,5 @@ export const toPayoutView = (row: PayoutRow): PayoutView => ({
   currency: row.currency,
   date: dateToIso(row.date),
   createdAt: row.createdAt.toISOString(),
+  ...payoutDetailView(row),
 });

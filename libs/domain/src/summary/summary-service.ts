@@ -21,7 +21,7 @@ export class SummaryService {
         where: { userId, billing: 'monthly' },
         select: { price: true, currency: true, purchasedAt: true, monthlyEndedAt: true },
       }),
-      prisma.payout.groupBy({ by: ['currency'], where: { userId }, _sum: { amount: true } }),
+      prisma.payout.groupBy({ by: ['currency'], where: { userId, status: 'paid' }, _sum: { amount: true } }),
       prisma.challenge.findMany({
         where: { userId, status: 'in_progress' },
         select: { id: true, firm: true, plan: true, phase: true, purchasedAt: true },

@@ -4,6 +4,8 @@ import { accountOperations } from './accounts.js';
 import { challengeOperations } from './challenges.js';
 import { payoutOperations } from './payouts.js';
 import { summaryOperations } from './summary.js';
+import { ledgerOperations } from './ledger.js';
+import { analyticsOperations } from './analytics.js';
 
 export { callerOf } from './caller.js';
 
@@ -17,6 +19,8 @@ const GROUPS: readonly ((services: DomainServices) => Operation[])[] = [
   challengeOperations,
   payoutOperations,
   accountOperations,
+  ledgerOperations,
+  analyticsOperations,
 ];
 
 /** The operations on the caller's own records (all need an API key), in a fixed order. */

@@ -39,7 +39,7 @@ describe('private operations', () => {
       for (const [field, property] of Object.entries(schema.properties)) {
         expect(`${op.name}.${field}: ${property.description ? 'documented' : 'undocumented'}`).toBe(`${op.name}.${field}: documented`);
       }
-      if (op.rest.path.includes(':id')) expect(schema.required).toContain('id');
+      for (const param of op.rest.path.match(/:\w+/g) ?? []) expect(schema.required).toContain(param.slice(1));
       expect(op.output).toMatchObject({ type: 'object' });
     }
   });

@@ -1,0 +1,27 @@
+import type { ChallengeModel as Challenge, Prisma } from '@propfolio/db';
+import type { UpdateChallengeInput } from '../contracts/challenges.js';
+import { isoToDate, todayIso } from '../shared/dates.js';
+
+/** The first history entry of a new challenge (nested in its create, so both are written together). */
+export const firstHistoryEntry = (userId: string, phase: string, purchasedAt: Date) => ({
+  create: { userId, phase, status: 'in_progress' as const, date: purchasedAt },
+});
+
+/**
+ * Records the phase and status a change leaves the challenge in, inside the transaction that made it.
+ * Dated `changedAt` when given, else the pass date for a pass, else today.
+ */
+export async function recordChallengeChange(
+  tx: Prisma.TransactionClient,
+  before: Challenge,
+  after: Challenge,
+  input: UpdateChallengeInput,
+  now: Date,
+): Promise<void> {
+  if (before.phase === after.phase && before.status === after.status) return;
+  const passedNow = after.status === 'passed' && before.status !== 'passed' && after.passedAt;
+  const date = input.changedAt ? isoToDate(input.changedAt) : passedNow ? after.passedAt! : isoToDate(todayIso(now));
+  await tx.challengeEvent.create({
+    data: { userId: after.userId, challengeId: after.id, phase: after.phase, status: after.status, date },
+  });
+}

@@ -1,0 +1,32 @@
+import type { ChallengeCostModel as Cost, ChallengeModel as Challenge, Prisma } from '@propfolio/db';
+import { dateToIso } from '../shared/dates.js';
+import { toMoney } from '../shared/money.js';
+import type { CostView } from './ledger-schemas.js';
+
+type Decimal = Prisma.Decimal;
+const moneyOrNull = (value: Decimal | null): number | null => (value === null ? null : toMoney(value));
+
+export const typedRateView = (row: { fxRate: Decimal | null; fxCurrency: string | null }) => ({
+  fxRate: moneyOrNull(row.fxRate),
+  fxCurrency: row.fxCurrency,
+});
+
+export const purchaseLedgerView = (row: Challenge) => ({
+  listPrice: moneyOrNull(row.listPrice),
+  couponCode: row.couponCode,
+  planId: row.planId,
+  resetOf: row.resetOfId,
+  ...typedRateView(row),
+});
+
+export const toCostView = (row: Cost): CostView => ({
+  id: row.id,
+  challengeId: row.challengeId,
+  kind: row.kind,
+  amount: toMoney(row.amount),
+  currency: row.currency,
+  date: dateToIso(row.date),
+  note: row.note,
+  ...typedRateView(row),
+  createdAt: row.createdAt.toISOString(),
+});

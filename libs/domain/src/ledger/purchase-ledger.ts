@@ -1,0 +1,67 @@
+import { AppError, type Caller } from '@propfolio/core';
+import type { ChallengeModel as Challenge, Prisma } from '@propfolio/db';
+import { findOwnedChallenge } from '../challenges/owned-challenge.js';
+import type { PurchaseLedgerFields } from '../contracts/purchase-fields.js';
+import { dateToIso } from '../shared/dates.js';
+import { toDecimal } from '../shared/money.js';
+import { toCostView } from './ledger-views.js';
+
+/** A typed rate needs both halves; the same currency would be a rate of 1 and is refused as a mistake. */
+export function typedRateData(currency: string, input: { fxRate?: number; fxCurrency?: string }) {
+  if ((input.fxRate === undefined) !== (input.fxCurrency === undefined)) {
+    const missing = input.fxRate === undefined ? 'fxRate' : 'fxCurrency';
+    throw AppError.invalidField(missing, 'is required when the other of fxRate and fxCurrency is given');
+  }
+  if (input.fxCurrency !== undefined && input.fxCurrency === currency) {
+    throw AppError.invalidField('fxCurrency', `must differ from the record's currency (${currency})`);
+  }
+  return input.fxRate === undefined ? {} : { fxRate: toDecimal(input.fxRate), fxCurrency: input.fxCurrency };
+}
+
+/** The ledger columns of a new challenge; the plan must exist in the catalog and a reset target be the caller's. */
+export async function purchaseLedgerData(
+  prisma: Prisma.TransactionClient,
+  caller: Caller,
+  input: PurchaseLedgerFields,
+  currency: string,
+) {
+  if (input.planId !== undefined && !(await prisma.plan.findUnique({ where: { id: input.planId }, select: { id: true } }))) {
+    throw AppError.invalidField('planId', 'is not a plan of the catalog (see search_plans)');
+  }
+  const resetOf = input.resetOf === undefined ? null : await findOwnedChallenge(prisma, caller, input.resetOf).catch(() => null);
+  if (input.resetOf !== undefined && !resetOf) throw AppError.invalidField('resetOf', 'is not one of your challenges');
+  return {
+    listPrice: input.listPrice === undefined ? null : toDecimal(input.listPrice),
+    couponCode: input.couponCode ?? null,
+    planId: input.planId ?? null,
+    resetOfId: resetOf?.id ?? null,
+    ...typedRateData(currency, input),
+  };
+}
+
+/** What get_challenge shows for the ledger: costs, history, the linked catalog plan and later resets. */
+export async function challengeLedgerDetail(prisma: Prisma.TransactionClient, challenge: Challenge) {
+  const [costs, history, plan, resets] = await Promise.all([
+    prisma.challengeCost.findMany({ where: { challengeId: challenge.id }, orderBy: [{ date: 'asc' }, { createdAt: 'asc' }] }),
+    prisma.challengeEvent.findMany({ where: { challengeId: challenge.id }, orderBy: [{ date: 'asc' }, { createdAt: 'asc' }] }),
+    challenge.planId ? prisma.plan.findUnique({ where: { id: challenge.planId } }) : null,
+    prisma.challenge.findMany({ where: { resetOfId: challenge.id, userId: challenge.userId }, select: { id: true }, orderBy: { purchasedAt: 'asc' } }),
+  ]);
+  return {
+    costs: costs.map(toCostView),
+    history: history.map((e) => ({ date: dateToIso(e.date), phase: e.phase, status: e.status })),
+    catalogPlan: plan
+      ? {
+          id: plan.id,
+          firm: plan.firmSlug,
+          program: plan.program,
+          phases: plan.phases,
+          listPrice: plan.price === null ? null : Number(plan.price.toFixed()),
+          currency: plan.currency,
+          checkedOn: dateToIso(plan.checkedOn),
+          rules: plan.rules,
+        }
+      : null,
+    resets: resets.map((r) => r.id),
+  };
+}

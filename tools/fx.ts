@@ -1,0 +1,63 @@
+/**
+ * Exchange rates for the base-currency analytics and the tax-year report:
+ *   npm run fx -- import rates.csv [--user <name>]   imports `date,base,quote,rate` lines for that user
+ *                                                   (default: the local owner created by the first start)
+ * All or nothing: a bad line rejects the file (each bad line is named). A rate already stored for the same
+ * day and pair is replaced. Exit codes: 0 done, 1 failed (bad file, unknown user), 2 usage error.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { isAppError } from '@propfolio/core';
+import { openDatabase } from '@propfolio/db';
+import { FxService } from '@propfolio/domain';
+import { LOCAL_OWNER } from '@propfolio/domain/keys';
+
+const USAGE = `Usage: npm run fx -- import <rates.csv> [--user <name>]   (default user: ${LOCAL_OWNER})`;
+
+async function main(): Promise<number> {
+  let file: string | undefined;
+  let user: string | undefined;
+  try {
+    const parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { user: { type: 'string' } } });
+    const [command, path, ...rest] = parsed.positionals;
+    if (command !== 'import' || !path || rest.length > 0 || parsed.values.user?.trim() === '') throw new Error('Expected: import <file> [--user <name>].');
+    file = path;
+    user = parsed.values.user?.trim() ?? LOCAL_OWNER;
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return 2;
+  }
+  let csv: string;
+  try {
+    csv = readFileSync(file, 'utf8');
+  } catch (error) {
+    console.error(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? './data' });
+  try {
+    const owner = await db.prisma.user.findUnique({ where: { name: user } });
+    if (!owner) {
+      console.error(`No user named "${user}" (see npm run keys -- list).`);
+      return 1;
+    }
+    const result = await new FxService(db).importCsv({ userId: owner.id }, csv);
+    console.log(`Imported ${result.imported} rate(s) for "${user}": ${result.pairs.join(', ')} from ${result.from} to ${result.to}.`);
+    return 0;
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    console.error(error.detail);
+    for (const line of error.errors ?? []) console.error(`  ${line.message}`);
+    return 1;
+  } finally {
+    await db.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
