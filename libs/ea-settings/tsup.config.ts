@@ -1,8 +1,8 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
 // The library is platform-neutral (browsers, Electron/Tauri, Node); only the CLI touches node:* modules.
 // ESM: index + cli share one chunk; CJS: index only. `npm run build` empties dist first (the two configs run at once).
-const common = { outDir: 'dist', clean: false, treeshake: true, target: 'es2022', platform: 'neutral', external: [/^node:/] } as const;
+const common: Options = { outDir: 'dist', clean: false, treeshake: true, target: 'es2022', platform: 'neutral', external: [/^node:/] };
 
 export default defineConfig([
   {

@@ -21,6 +21,8 @@ export interface Config {
   mcpAllowedOrigins: string[];
   /** Milliseconds a shutdown waits for in-flight requests before closing the database anyway. */
   shutdownGraceMs: number;
+  /** The public EA engine (.set diagnose/build): worker threads (0 = automatic), queue bound, time per job, rate limit. */
+  ea: { workers: number; queueLimit: number; jobTimeoutMs: number; rateLimitPerMinute: number };
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -84,6 +86,12 @@ export function loadConfig(env: Env = process.env): Config {
     mcpAllowedHosts: list(env, 'MCP_ALLOWED_HOSTS', ['localhost', '127.0.0.1', '[::1]']),
     mcpAllowedOrigins: list(env, 'MCP_ALLOWED_ORIGINS', []),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000, problems),
+    ea: {
+      workers: integer(env, 'EA_WORKERS', 0, 0, 64, problems),
+      queueLimit: integer(env, 'EA_QUEUE_LIMIT', 16, 0, 10_000, problems),
+      jobTimeoutMs: integer(env, 'EA_JOB_TIMEOUT_MS', 10_000, 100, 600_000, problems),
+      rateLimitPerMinute: integer(env, 'EA_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000, problems),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

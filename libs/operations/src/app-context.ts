@@ -41,7 +41,7 @@ function announceFirstKey(key: string, userName: string): void {
 export async function createAppContext(db: Database, config: Config, options: AppContextOptions = {}): Promise<AppContext> {
   const logger = options.logger ?? createLogger(config.logLevel);
   await prepareDatabase(db, logger);
-  const { operations, authenticate, idempotency, firstKey } = await buildOperations(db, config, logger);
+  const { operations, authenticate, idempotency, firstKey, eaEngine } = await buildOperations(db, config, logger);
   if (firstKey) (options.announceKey ?? announceFirstKey)(firstKey.key, firstKey.userName);
   const rateLimiter = options.rateLimiter ?? createRateLimiter(config, logger);
   return {
@@ -52,7 +52,10 @@ export async function createAppContext(db: Database, config: Config, options: Ap
     authenticate,
     idempotency,
     rateLimiter,
-    close: () => rateLimiter.close(),
+    close: async () => {
+      await rateLimiter.close();
+      await eaEngine.close();
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { createDomainServices, type CreatedKey, type IdempotencyStore } from '@p
 import { privateOperations } from './private/index.js';
 import { catalogOperations } from './public/catalog.js';
 import { eaOperations } from './public/ea.js';
+import { eaEngineFromConfig, type EaEngine } from './public/ea/engine.js';
 
 /** Resolves a raw API key to its caller, or throws AppError `invalid_token`. */
 export type Authenticator = (rawKey: string) => Promise<Caller>;
@@ -15,17 +16,21 @@ export interface Registry {
   idempotency: IdempotencyStore;
   /** The local owner's key when this start created it (empty database), else null. */
   firstKey: CreatedKey | null;
+  /** The EA worker pool; closed with the context. */
+  eaEngine: EaEngine;
 }
 
 /**
  * Builds every operation in its fixed, published order (private first, then public) over one set of
  * services, and on an empty database creates the local owner so that `npm start` alone is enough.
  */
-export async function buildOperations(db: Database, config: Config, _logger: Logger): Promise<Registry> {
+export async function buildOperations(db: Database, config: Config, logger: Logger): Promise<Registry> {
   const domain = createDomainServices(db);
   const catalog = new CatalogService(db, { staleAfterDays: config.planStaleAfterDays });
+  const eaEngine = eaEngineFromConfig(config, logger);
   return {
-    operations: [...privateOperations(domain), ...catalogOperations(catalog), ...eaOperations(catalog)],
+    eaEngine,
+    operations: [...privateOperations(domain), ...catalogOperations(catalog), ...eaOperations(catalog, eaEngine)],
     authenticate: (rawKey) => domain.keys.authenticate(rawKey),
     idempotency: domain.idempotency,
     firstKey: await domain.keys.ensureLocalOwner(),
