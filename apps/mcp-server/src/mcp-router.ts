@@ -2,6 +2,7 @@ import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middlewar
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import {
+  eaClientScope,
   authenticateRequests,
   rateLimitRequests,
   requestState,
@@ -57,6 +58,7 @@ export function mcpRouter(context: AppContext, extras: McpExtras = noExtras): Ro
     express.json({ limit: bodyLimitBytes }),
     authenticateRequests(context.authenticate, context.rateLimiter),
     rateLimitRequests(context.rateLimiter),
+    eaClientScope(),
     async (req: Request, res: Response) => {
       const state = requestState(res);
       const server = createMcpServer(catalog, { caller: state.caller, logger: state.logger, now: new Date() });

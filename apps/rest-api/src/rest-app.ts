@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import {
+  eaClientScope,
   authenticateRequests,
   refuseDeepJson,
   rateLimitRequests,
@@ -41,6 +42,7 @@ export async function createRestApp(context: AppContext, options: RestAppOptions
   api.use(refuseDeepJson());
   api.use(authenticateRequests(context.authenticate, context.rateLimiter));
   api.use(rateLimitRequests(context.rateLimiter));
+  api.use(eaClientScope());
   // Errors raised by the middleware above (malformed JSON, too large) leave as problem+json too.
   api.use((error: unknown, _req: Request, res: Response, _next: NextFunction) =>
     respondWithError(res, error, requestState(res)?.logger ?? context.logger),

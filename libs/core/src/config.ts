@@ -38,6 +38,8 @@ export interface Config {
   signInPerIpPerMinute: number;
   /** Milliseconds an Idempotency-Key reservation holds before a retry may reclaim it (its request died). */
   idempotencyLeaseMs: number;
+  /** The public EA engine (.set diagnose/build): worker threads (0 = automatic), queue bound, time per job, rate limit. */
+  ea: { workers: number; queueLimit: number; jobTimeoutMs: number; rateLimitPerMinute: number };
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -127,6 +129,12 @@ export function loadConfig(env: Env = process.env): Config {
     signInPerAccountPerMinute: integer(env, 'SIGNIN_PER_ACCOUNT_PER_MINUTE', 5, 1, 1000, problems),
     signInPerIpPerMinute: integer(env, 'SIGNIN_PER_IP_PER_MINUTE', 20, 1, 100_000, problems),
     idempotencyLeaseMs: integer(env, 'IDEMPOTENCY_LEASE_MS', 60_000, 1000, 3_600_000, problems),
+    ea: {
+      workers: integer(env, 'EA_WORKERS', 0, 0, 64, problems),
+      queueLimit: integer(env, 'EA_QUEUE_LIMIT', 16, 0, 10_000, problems),
+      jobTimeoutMs: integer(env, 'EA_JOB_TIMEOUT_MS', 10_000, 100, 600_000, problems),
+      rateLimitPerMinute: integer(env, 'EA_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000, problems),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -40,6 +40,12 @@ describe('explain and search', () => {
     expect(explainParam(ref).name).toBe('TpLineColor');
   });
 
+  // The long vowel mark ー is also a dash in "37ー5"; labels must be matched before that folding.
+  it.each(['トレーリング開始幅', 'ﾄﾚｰﾘﾝｸﾞ開始幅', 'トレーリング 開始幅', 'トレーリング　開始幅', 'とれーりんぐ開始幅', 'Trailing start', 'trailingstart', 'ＴＲＡＩＬＩＮＧ　ＳＴＡＲＴ'])('explains and builds by the label %s', (ref) => {
+    expect(explainParam(ref).name).toBe('TrailingStartPoints');
+    expect(buildSet({ changes: [{ ref, value: 350 }] }).changes).toEqual([expect.objectContaining({ name: 'TrailingStartPoints', to: '350' })]);
+  });
+
   it('explains old names and throws unknown_param with a suggestion', () => {
     expect(explainParam('Lots').name).toBe('FixedLot');
     expect(errorOf(() => explainParam('RiskPercnt'))).toMatchObject({ code: 'unknown_param', field: 'ref' });

@@ -7,6 +7,8 @@ export { EaSettingsError, type EaSettingsErrorCode } from './errors.js';
 export type { PropFirmRules } from './firm.js';
 export type { LocalizedText, Lang } from './text/i18n.js';
 export type { TextEncodingName } from './text/encoding.js';
+export { foldText } from './text/fold.js';
+export { editDistance } from './text/distance.js';
 export type { SetFormat } from './setfile/document.js';
 
 export { eaOverview, type EaOverview } from './explore/overview.js';

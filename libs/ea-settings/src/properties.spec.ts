@@ -51,10 +51,23 @@ describe('properties', () => {
     }), { numRuns: 400 });
   });
 
-  it('diagnosing random bytes never throws', () => {
+  it('diagnosing random bytes never throws and every finding is well-formed, placed, sorted and fixable', () => {
+    const rank = { error: 0, warning: 1, info: 2 } as const;
     fc.assert(fc.property(bytesArb, fc.constantFrom('mt5', 'mt4', 'auto' as const), (bytes, format) => {
       const r = diagnoseSet({ content: bytes, format });
-      expect(r.summary.errors + r.summary.warnings + r.summary.infos).toBe(r.findings.length);
+      const lineCount = parseSetDocument(bytes).lines.length;
+      r.findings.forEach((f, i) => {
+        expect(f.code).toMatch(/^[a-z0-9]+(_[a-z0-9]+)*$/);
+        expect(f.message.ja.length * f.message.en.length).toBeGreaterThan(0);
+        if (f.line !== null) expect(f.line >= 1 && f.line <= Math.max(1, lineCount)).toBe(true);
+        if (f.column !== null) expect(f.column).toBeGreaterThanOrEqual(1);
+        const next = r.findings[i + 1];
+        if (next) expect(rank[f.severity]).toBeLessThanOrEqual(rank[next.severity]);
+      });
+      // A set_value fix is promised to be a valid build change: applying them all must not throw.
+      const fixes = r.findings.flatMap((f) => (f.fix?.kind === 'set_value' ? [{ ref: f.fix.name, value: f.fix.value }] : []));
+      const unique = [...new Map(fixes.map((c) => [c.ref, c])).values()];
+      expect(() => buildSet({ changes: unique, format: 'mt5' })).not.toThrow();
     }), { numRuns: 300 });
   });
 

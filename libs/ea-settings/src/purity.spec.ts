@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const FORBIDDEN = [/^node:/, /^(fs|path|os|child_process|net|http|https|url|crypto|process|stream|buffer|worker_threads)(\/|$)/, /^@nestjs\//, /^@prisma\//, /^@propfolio\//, /^prisma$/];
-const ALLOWED_PACKAGES = new Set(['iconv-lite']);
+/** The core has no runtime dependency at all: it runs as is in browsers and desktop shells. */
+const ALLOWED_PACKAGES = new Set<string>();
 
 function coreFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -25,7 +26,10 @@ describe('core purity (module boundary)', () => {
   });
 
   it.each(files.map((f) => [relative(root, f), f]))('%s imports only relative modules and pure packages', (_name, file) => {
-    const bad = specifiers(readFileSync(file, 'utf8')).filter((s) => !s.startsWith('.') && (FORBIDDEN.some((re) => re.test(s)) || !ALLOWED_PACKAGES.has(s)));
+    const source = readFileSync(file, 'utf8');
+    const bad = specifiers(source).filter((s) => !s.startsWith('.') && (FORBIDDEN.some((re) => re.test(s)) || !ALLOWED_PACKAGES.has(s)));
     expect(bad).toEqual([]);
+    // Node-only globals would pass the import check and still fail in a browser.
+    expect(source).not.toMatch(/\b(Buffer|process|__dirname|require)\b[.(]/);
   });
 });

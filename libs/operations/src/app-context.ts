@@ -51,7 +51,7 @@ export function serviceOrigin(config: Config): string {
 export async function createAppContext(db: Database, config: Config, options: AppContextOptions = {}): Promise<AppContext> {
   const logger = options.logger ?? createLogger(config.logLevel);
   await prepareDatabase(db, logger);
-  const { operations, authenticate, idempotency, firstKey, domain } = await buildOperations(db, config, logger);
+  const { operations, authenticate, idempotency, firstKey, domain, eaEngine } = await buildOperations(db, config, logger);
   if (firstKey) {
     const setupUrl = `${serviceOrigin(config)}/setup?token=${firstKey.setupToken}`;
     (options.announceKey ?? announceFirstKey)(firstKey.key, firstKey.userName, setupUrl);
@@ -66,7 +66,10 @@ export async function createAppContext(db: Database, config: Config, options: Ap
     idempotency,
     rateLimiter,
     domain,
-    close: () => rateLimiter.close(),
+    close: async () => {
+      await rateLimiter.close();
+      await eaEngine.close();
+    },
   };
 }
 

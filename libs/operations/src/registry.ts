@@ -5,6 +5,7 @@ import { createDomainServices, type CreatedKey, type DomainServices, type Idempo
 import { privateOperations } from './private/index.js';
 import { catalogOperations } from './public/catalog.js';
 import { eaOperations } from './public/ea.js';
+import { eaEngineFromConfig, type EaEngine } from './public/ea/engine.js';
 
 /** Resolves a raw API key to its caller, or throws AppError `invalid_token`. */
 export type Authenticator = (rawKey: string) => Promise<Caller>;
@@ -17,13 +18,15 @@ export interface Registry {
   firstKey: (CreatedKey & { setupToken: string }) | null;
   /** The services the dashboard's own routes (sessions, keys, trash, admin) use directly. */
   domain: DomainServices;
+  /** The EA worker pool; closed with the context. */
+  eaEngine: EaEngine;
 }
 
 /**
  * Builds every operation in its fixed, published order (private first, then public) over one set of
  * services, and on an empty database creates the local owner so that `npm start` alone is enough.
  */
-export async function buildOperations(db: Database, config: Config, _logger: Logger): Promise<Registry> {
+export async function buildOperations(db: Database, config: Config, logger: Logger): Promise<Registry> {
   const domain = createDomainServices(db, {
     sessionDays: config.sessionDays,
     trashRetentionDays: config.trashRetentionDays,
@@ -31,8 +34,10 @@ export async function buildOperations(db: Database, config: Config, _logger: Log
   });
   const firstKey = await domain.keys.ensureLocalOwner();
   const catalog = new CatalogService(db, { staleAfterDays: config.planStaleAfterDays });
+  const eaEngine = eaEngineFromConfig(config, logger);
   return {
-    operations: [...privateOperations(domain), ...catalogOperations(catalog), ...eaOperations(catalog)],
+    eaEngine,
+    operations: [...privateOperations(domain), ...catalogOperations(catalog), ...eaOperations(catalog, eaEngine)],
     authenticate: (rawKey) => domain.keys.authenticate(rawKey),
     idempotency: domain.idempotency,
     firstKey: firstKey ? { ...firstKey, setupToken: await domain.setup.issue(firstKey.userId) } : null,

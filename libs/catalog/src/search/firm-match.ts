@@ -1,3 +1,4 @@
+import { editDistance } from '@propfolio/ea-settings';
 import { normalizeText } from '../text/normalize.js';
 
 export interface FirmName {
@@ -18,21 +19,6 @@ export function matchFirm(input: string, firms: readonly FirmName[]): FirmName |
   const key = firmKey(input);
   if (key.length === 0) return null;
   return firms.find((firm) => keysOf(firm).includes(key)) ?? null;
-}
-
-function editDistance(a: string, b: string): number {
-  const x = Array.from(a);
-  const y = Array.from(b);
-  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= y.length; j++) {
-      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      current.push(Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost));
-    }
-    previous = current;
-  }
-  return previous[y.length] as number;
 }
 
 /** Distance of a folded query to a folded name: 0 when one contains the other, else the edit distance. */

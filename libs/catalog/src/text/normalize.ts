@@ -1,5 +1,8 @@
+import { foldText } from '@propfolio/ea-settings';
+
 /**
- * The one text normaliser and n-gram tokenizer of the catalog. Indexing (import) and querying (search)
+ * The catalog's text normaliser and n-gram tokenizer, over the workspace's one character folding
+ * (`foldText` from @propfolio/ea-settings, the pure library EA labels are matched with). Indexing (import) and querying (search)
  * both go through this module, so a query term and the indexed text are always folded the same way:
  * NFKC (full-width/half-width), lower case, katakana to hiragana, and runs of whitespace to one space.
  */
@@ -7,21 +10,9 @@
 /** Bump when the folding rules change: it is part of every article's content hash, so a re-import reindexes. */
 export const NORMALIZER_VERSION = 2;
 
-const KATAKANA_START = 0x30a1; // ァ
-const KATAKANA_END = 0x30f6; // ヶ
-const KANA_OFFSET = 0x60;
 const WHITESPACE = /\s/u;
 /** Marks that NFKC may fuse with the preceding character (combining marks, half-width voiced marks). */
 const JOINS_PREVIOUS = /^[\p{M}\uFF9E\uFF9F]$/u;
-
-function foldUncached(chunk: string): string {
-  let out = '';
-  for (const ch of chunk.normalize('NFKC').toLowerCase()) {
-    const code = ch.codePointAt(0) as number;
-    out += code >= KATAKANA_START && code <= KATAKANA_END ? String.fromCodePoint(code - KANA_OFFSET) : ch;
-  }
-  return out;
-}
 
 /** Folded form of single characters seen so far: texts reuse few distinct characters, NFKC calls are slow. */
 const folded = new Map<string, string>();
@@ -44,7 +35,7 @@ const isWhitespace = (folded: string): boolean => (folded.length === 1 && folded
 function foldChunk(chunk: string): string {
   let result = folded.get(chunk);
   if (result === undefined) {
-    result = foldUncached(chunk);
+    result = foldText(chunk);
     if (folded.size < FOLD_CACHE_LIMIT) folded.set(chunk, result);
   }
   return result;
@@ -95,11 +86,7 @@ export function normalizeWithMap(input: string): NormalizedText {
  * characters (e.g. conjoining Hangul jamo). Good for a fast "cannot contain" pre-check, never for indexing.
  */
 export function quickFold(input: string): string {
-  return input
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\u30a1-\u30f6]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - KANA_OFFSET))
-    .replace(/\s+/gu, ' ');
+  return foldText(input).replace(/\s+/gu, ' ');
 }
 
 export function normalizeText(input: string): string {

@@ -1,8 +1,12 @@
 import { EaSettingsError } from '../errors.js';
 import { parseSetDocument, type SetDocument } from '../setfile/document.js';
 
-/** Largest `.set` accepted: an EA has at most 1024 inputs of at most 255 characters, in UTF-16 with MT4 extra lines. */
-export const MAX_CONTENT_BYTES = 4 * 1024 * 1024;
+/**
+ * Largest `.set` accepted (512 KiB, after base64 decoding over the API). Real files are about 20 KB; a file of
+ * all 1,024 inputs an MQL5 EA may have, each with a 255-character value, is about 600 KB in UTF-16, so this
+ * only turns away what MetaTrader never writes. The API answers 413 `payload_too_large` above it.
+ */
+export const MAX_CONTENT_BYTES = 512 * 1024;
 
 const byteLength = (content: Uint8Array | string): number => (typeof content === 'string' ? content.length * 3 : content.length);
 

@@ -16,6 +16,8 @@ export interface DiagnoseSetInput {
   firmRules?: PropFirmRules;
   /** `live` (default) flags e.g. optimisation flags left on; `tester` flags tester pitfalls. */
   purpose?: 'live' | 'tester';
+  /** `summary` (default): the inputs the file leaves out are one `missing_inputs` finding; `full`: one `missing_input` each. */
+  detail?: 'summary' | 'full';
 }
 
 export interface DiagnoseSetResult {
@@ -35,7 +37,8 @@ export function checkChoice<T extends string>(value: unknown, allowed: readonly 
 export function diagnoseSet(input: DiagnoseSetInput, catalog: Catalog = defaultCatalog()): DiagnoseSetResult {
   const format = checkChoice(input.format, ['mt5', 'mt4', 'auto'] as const, 'format') ?? 'auto';
   const purpose = checkChoice(input.purpose, ['live', 'tester'] as const, 'purpose') ?? 'live';
+  const detail = checkChoice(input.detail, ['summary', 'full'] as const, 'detail') ?? 'summary';
   const doc = documentFromContent(input.content, 'content');
-  const result = diagnoseDocument(catalog, doc, format, purpose, input.firmRules ?? null);
+  const result = diagnoseDocument(catalog, doc, format, purpose, input.firmRules ?? null, detail);
   return { format: result.format, encoding: doc.encoding, findings: result.findings, summary: summarize(result.findings) };
 }

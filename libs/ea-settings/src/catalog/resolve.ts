@@ -1,26 +1,8 @@
-import { foldRef, foldText } from '../text/fold.js';
+import { editDistance } from '../text/distance.js';
+import { foldCompact, foldRef } from '../text/fold.js';
 import type { Catalog, CatalogParam } from './types.js';
 
 const NUMBER_REF = /^(\d{1,3})\s*-\s*(\d{1,3})$/;
-
-/** Edit distance with an early exit once it exceeds `limit`. */
-export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
-      cur.push(v);
-      rowMin = Math.min(rowMin, v);
-    }
-    if (rowMin > limit) return limit + 1;
-    prev = cur;
-  }
-  return prev[b.length] as number;
-}
 
 /** Current input for a name as written in a file: exact, then case-insensitive, then an old (renamed) name. */
 export function paramForName(catalog: Catalog, name: string): { param: CatalogParam; renamedFrom: string | null } | undefined {
@@ -38,8 +20,8 @@ export function resolveRef(catalog: Catalog, ref: string): CatalogParam | undefi
   if (m) return catalog.byNumber.get(`${Number(m[1])}-${Number(m[2])}`);
   const byName = paramForName(catalog, folded);
   if (byName) return byName.param;
-  const label = foldText(folded);
-  return catalog.params.find((p) => foldText(p.label.ja) === label || foldText(p.label.en) === label);
+  const label = foldCompact(ref);
+  return catalog.params.find((p) => foldCompact(p.label.ja) === label || foldCompact(p.label.en) === label);
 }
 
 /** Closest input names for a did-you-mean, best first. */

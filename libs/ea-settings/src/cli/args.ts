@@ -1,38 +1,38 @@
-/** Minimal argv parsing: positionals, `--key value`, `--key=value`, repeatable `--set`, boolean `--json`. */
+import { parseArgs as parseNodeArgs } from 'node:util';
+
+/** The CLI's arguments: positionals, and every option as the list of values given (`--set` repeats). */
 export interface ParsedArgs {
   positionals: string[];
   options: Map<string, string[]>;
 }
 
-const BOOLEAN_FLAGS = new Set(['json', 'help', 'portable', 'visual', 'shutdown', 'replace-report']);
+const BOOLEAN_FLAGS = ['json', 'help', 'portable', 'visual', 'shutdown', 'replace-report', 'all', 'full'] as const;
+const STRING_OPTIONS = [
+  'firm', 'format', 'purpose', 'preset', 'base', 'set', 'out', 'group', 'limit', 'symbol', 'period', 'from', 'to',
+  'expert', 'model', 'deposit', 'currency', 'leverage', 'report', 'set-file', 'platform', 'config-path', 'optimization',
+] as const;
 
-export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const positionals: string[] = [];
-  const options = new Map<string, string[]>();
-  const add = (k: string, v: string): void => {
-    options.set(k, [...(options.get(k) ?? []), v]);
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (!arg.startsWith('--')) {
-      positionals.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const key = arg.slice(2, eq < 0 ? undefined : eq);
-    if (eq >= 0) add(key, arg.slice(eq + 1));
-    else if (BOOLEAN_FLAGS.has(key)) add(key, 'true');
-    else {
-      const next = argv[i + 1];
-      if (next === undefined) throw new UsageError(`--${key} needs a value`);
-      add(key, next);
-      i++;
-    }
-  }
-  return { positionals, options };
-}
+const OPTIONS = Object.fromEntries([
+  ...BOOLEAN_FLAGS.map((name) => [name, { type: 'boolean' as const }]),
+  ...STRING_OPTIONS.map((name) => [name, { type: 'string' as const, multiple: true }]),
+]);
 
 export class UsageError extends Error {}
+
+/** `node:util` parseArgs in strict mode: an unknown option or a missing value is a usage error (exit 2). */
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  try {
+    const { values, positionals } = parseNodeArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    const options = new Map<string, string[]>();
+    for (const [key, value] of Object.entries(values)) {
+      if (value === true) options.set(key, ['true']);
+      else if (Array.isArray(value)) options.set(key, value.map(String));
+    }
+    return { positionals, options };
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
 
 export const option = (a: ParsedArgs, key: string): string | undefined => a.options.get(key)?.at(-1);
 export const flag = (a: ParsedArgs, key: string): boolean => option(a, key) === 'true';

@@ -24,6 +24,15 @@ function io(files: Record<string, Uint8Array | string> = {}) {
 const firm = JSON.stringify({ firm: 'FTMO', dailyLossPercent: 5, dailyLossBasis: null, maxLossPercent: 10, maxLossType: 'static', eaPolicy: 'allowed', newsTrading: null, newsWindowMinutes: null, weekendHolding: null, maxRiskPerTradePercent: null, hedging: null });
 
 describe('ea-settings CLI', () => {
+  it('diagnose --full lists each missing input, the default one summary line', () => {
+    const t = io({ 'a.set': 'RiskPercent=1.0\r\n' });
+    expect(runCli(['diagnose', 'a.set', '--json'], t.host)).toBe(0);
+    expect(JSON.parse(t.out.join('')).findings.filter((f: { code: string }) => f.code === 'missing_input')).toHaveLength(0);
+    const full = io({ 'a.set': 'RiskPercent=1.0\r\n' });
+    expect(runCli(['diagnose', 'a.set', '--json', '--full'], full.host)).toBe(0);
+    expect(JSON.parse(full.out.join('')).findings.filter((f: { code: string }) => f.code === 'missing_input').length).toBeGreaterThan(200);
+  });
+
   it('diagnose exits 0 for a clean file and 1 with error findings', () => {
     const clean = io({ 'a.set': buildSet({ changes: [] }).bytes });
     expect(runCli(['diagnose', 'a.set'], clean.host)).toBe(0);
@@ -57,6 +66,9 @@ describe('ea-settings CLI', () => {
     expect(runCli(['frobnicate'], t.host)).toBe(2);
     expect(runCli(['explain', 'NoSuchInput'], t.host)).toBe(2);
     expect(runCli(['diagnose', 'missing.set'], t.host)).toBe(2);
+    expect(runCli(['diagnose', 'a.set', '--no-such-option'], t.host)).toBe(2);
+    expect(runCli(['build', '--out'], t.host)).toBe(2);
+    expect(t.err.join('\n')).toContain("Unknown option '--no-such-option'");
     expect(runCli(['convert', 'x.set', '--to', 'mt6'], t.host)).toBe(2);
     expect(runCli(['ini', '--symbol', 'EURUSD', '--period', 'H7', '--from', '2025.01.01', '--to', '2025.02.01'], t.host)).toBe(2);
     expect(runCli(['diagnose', 'a.set', '--firm', 'ftmo'], { ...t.host, env: {} })).toBe(2);

@@ -11,13 +11,14 @@ export interface CliIo {
 }
 
 export const USAGE = `Usage: ea-settings <command> [options]
-  diagnose <file.set> [--firm <name|rules.json>] [--format mt5|mt4|auto] [--purpose live|tester] [--json]
+  diagnose <file.set> [--firm <name|rules.json>] [--format mt5|mt4|auto] [--purpose live|tester] [--json] [--all] [--full]
   build [--preset <id> | --base <file.set>] [--set <ref>=<value> ...] [--format mt5|mt4] [--out <file>]
   explain <ref>            e.g. explain 37-5, explain RiskPercent
   search <words...> [--group <n>] [--limit <n>]
   ini --symbol <s> --period <tf> --from <date> --to <date> [--expert <path>] [--model <0-4>] [--deposit <n>]
       [--currency <c>] [--leverage 1:100] [--report <path>] [--set-file <name.set>] [--platform mt5|mt4] [--out <file>]
   convert <file.set> --to mt4|mt5 [--out <file>]
+--all also prints info findings; --full lists every missing input instead of one summary.
 Exit codes: 0 fine, 1 error findings, 2 usage errors. Firm names are looked up as <name>.json in $EA_SETTINGS_FIRMS.`;
 
 const FIRM_KEYS: Array<keyof PropFirmRules> = ['firm', 'dailyLossPercent', 'dailyLossBasis', 'maxLossPercent', 'maxLossType', 'eaPolicy', 'newsTrading', 'newsWindowMinutes', 'weekendHolding', 'maxRiskPerTradePercent', 'hedging'];
@@ -75,7 +76,7 @@ const commands: Record<string, (a: ParsedArgs, io: CliIo) => number> = {
     const firm = option(a, 'firm');
     const format = option(a, 'format') ?? 'auto';
     const purpose = option(a, 'purpose') ?? 'live';
-    const result = diagnoseSet({ content: io.readFile(file), format: format as 'auto', purpose: purpose as 'live', ...(firm ? { firmRules: loadFirm(io, firm) } : {}) });
+    const result = diagnoseSet({ content: io.readFile(file), format: format as 'auto', purpose: purpose as 'live', detail: flag(a, 'full') ? 'full' : 'summary', ...(firm ? { firmRules: loadFirm(io, firm) } : {}) });
     if (flag(a, 'json')) io.stdout(JSON.stringify(result, null, 2));
     else {
       io.stdout(`${file}: ${result.format} ${result.encoding} — ${result.summary.errors} errors, ${result.summary.warnings} warnings, ${result.summary.infos} infos`);

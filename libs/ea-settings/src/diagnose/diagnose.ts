@@ -5,7 +5,7 @@ import { collectEntries } from '../setfile/entries.js';
 import { lt } from '../text/i18n.js';
 import { crossRules } from './cross-rules.js';
 import { checkEncoding, checkFormat } from './encoding-checks.js';
-import { checkEntries, type Purpose, type ResolvedValues } from './entry-checks.js';
+import { checkEntries, type Detail, type Purpose, type ResolvedValues } from './entry-checks.js';
 import { firmRules } from './firm-rules.js';
 import { evaluateRules } from './rule.js';
 import type { Finding } from './types.js';
@@ -19,7 +19,7 @@ export interface DocumentDiagnosis {
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 
 /** Runs every check over a parsed document; findings come sorted by severity, then line. */
-export function diagnoseDocument(catalog: Catalog, doc: SetDocument, requested: SetFormat | 'auto', purpose: Purpose, firm: PropFirmRules | null): DocumentDiagnosis {
+export function diagnoseDocument(catalog: Catalog, doc: SetDocument, requested: SetFormat | 'auto', purpose: Purpose, firm: PropFirmRules | null, detail: Detail = 'summary'): DocumentDiagnosis {
   const { format, findings } = checkFormat(doc, requested);
   const empty = { values: new Map(), locations: new Map() };
   if (doc.binary) {
@@ -31,7 +31,7 @@ export function diagnoseDocument(catalog: Catalog, doc: SetDocument, requested: 
   if (collected.entries.length === 0) {
     findings.push({ severity: 'error', code: 'no_inputs', number: null, name: null, line: 1, column: 1, message: lt('入力（名前=値）の行がひとつもありません。', 'The file has no input (Name=value) lines.'), fix: null });
   }
-  const checked = checkEntries(catalog, doc, collected, format, purpose);
+  const checked = checkEntries(catalog, doc, collected, format, purpose, detail);
   findings.push(...checked.findings);
   findings.push(...evaluateRules(crossRules, catalog, checked.resolved, null, purpose));
   if (firm) findings.push(...evaluateRules(firmRules, catalog, checked.resolved, firm, purpose));

@@ -7,6 +7,27 @@ import { lt, type LocalizedText } from '../text/i18n.js';
 import type { Finding, FindingFix, Severity } from './types.js';
 
 export type Purpose = 'live' | 'tester';
+/** `summary` (default) reports the inputs left at their defaults as one finding; `full` as one finding each. */
+export type Detail = 'summary' | 'full';
+
+/**
+ * Did-you-mean work per file is bounded: a file of thousands of unknown names would otherwise cost one
+ * edit-distance scan of the catalog each, which is what made large files slow. Later names get no hint.
+ */
+const SUGGESTION_BUDGET = 32;
+
+/** Suggestions per distinct unknown name, computed at most SUGGESTION_BUDGET times per file. */
+function suggester(catalog: Catalog): (name: string) => string[] {
+  const cache = new Map<string, string[]>();
+  return (name) => {
+    let hit = cache.get(name);
+    if (hit === undefined) {
+      hit = cache.size < SUGGESTION_BUDGET ? suggestNames(catalog, name) : [];
+      cache.set(name, hit);
+    }
+    return hit;
+  };
+}
 
 export interface Location {
   line: number;
@@ -79,10 +100,10 @@ function checkValue(entry: SetEntry, param: CatalogParam, format: SetFormat, res
   return [at(entry, entry.valueColumn, 'error', FINDING_CODE[parsed.code], param, VALUE_MESSAGES[parsed.code](parsed.detail, fixText), setValueFix(param, parsed.suggestion))];
 }
 
-function checkName(catalog: Catalog, entry: SetEntry, seen: Set<string>): { param: CatalogParam | null; findings: Finding[] } {
+function checkName(catalog: Catalog, entry: SetEntry, seen: Set<string>, suggest: (name: string) => string[]): { param: CatalogParam | null; findings: Finding[] } {
   const found = paramForName(catalog, entry.name);
   if (!found) {
-    const suggestions = suggestNames(catalog, entry.name);
+    const suggestions = suggest(entry.name);
     const best = suggestions[0];
     const hint = best ? lt(`もしかして ${suggestions.join(', ')}？`, `Did you mean ${suggestions.join(', ')}?`) : lt('', '');
     return {
@@ -121,28 +142,45 @@ function lineFindings(doc: SetDocument, collected: CollectedEntries, format: Set
   return out;
 }
 
+function missingInput(p: CatalogParam): Finding {
+  const def = formatSetValue(p, p.default, 'mt5');
+  return {
+    severity: 'info', code: 'missing_input', number: p.number, name: p.name, line: null, column: null,
+    message: lt(`${p.name}（${p.number} ${p.label.ja}）がありません。MT5はEAの既定値（${def}）か、前回読み込んだ値をそのまま使います。`, `${p.name} (${p.number} ${p.label.en}) is missing; MT5 then keeps the EA default (${def}) or the value loaded last time.`),
+    fix: setValueFix(p, p.default),
+  };
+}
+
+/** One finding for every input the file leaves out (a short preset may omit most of them on purpose). */
+function missingSummary(missing: readonly CatalogParam[]): Finding[] {
+  if (missing.length === 0) return [];
+  const n = missing.length;
+  return [{
+    severity: 'info', code: 'missing_inputs', number: null, name: null, line: null, column: null,
+    message: lt(`${n}個の入力がファイルにありません。MT5はそれぞれEAの既定値か、前回読み込んだ値を使います（一覧は detail: "full"）。`, `${n} inputs are not in the file; MT5 keeps the EA default or the value loaded last time for each (list them with detail: "full").`),
+    fix: null,
+  }];
+}
+
 /** Checks every input line against the catalog and resolves the effective values. */
-export function checkEntries(catalog: Catalog, doc: SetDocument, collected: CollectedEntries, format: SetFormat, purpose: Purpose): { findings: Finding[]; resolved: ResolvedValues } {
+export function checkEntries(catalog: Catalog, doc: SetDocument, collected: CollectedEntries, format: SetFormat, purpose: Purpose, detail: Detail = 'summary'): { findings: Finding[]; resolved: ResolvedValues } {
   const resolved: ResolvedValues = { values: new Map(), locations: new Map() };
   const findings = lineFindings(doc, collected, format);
   const seen = new Set<string>();
+  const suggest = suggester(catalog);
   for (const entry of collected.entries) {
-    const named = checkName(catalog, entry, seen);
+    const named = checkName(catalog, entry, seen, suggest);
     findings.push(...named.findings);
     findings.push(...checkOptimisation(entry, named.param, format, purpose));
     if (!named.param) continue;
     resolved.locations.set(named.param.name, { line: entry.lineIndex + 1, column: entry.valueColumn });
     findings.push(...checkValue(entry, named.param, format, resolved));
   }
+  const missing: CatalogParam[] = [];
   for (const p of catalog.params) {
     if (!resolved.values.has(p.name)) resolved.values.set(p.name, p.default);
-    if (seen.has(p.name)) continue;
-    const def = formatSetValue(p, p.default, 'mt5');
-    findings.push({
-      severity: 'info', code: 'missing_input', number: p.number, name: p.name, line: null, column: null,
-      message: lt(`${p.name}（${p.number} ${p.label.ja}）がありません。MT5はEAの既定値（${def}）か、前回読み込んだ値をそのまま使います。`, `${p.name} (${p.number} ${p.label.en}) is missing; MT5 then keeps the EA default (${def}) or the value loaded last time.`),
-      fix: setValueFix(p, p.default),
-    });
+    if (!seen.has(p.name)) missing.push(p);
   }
+  findings.push(...(detail === 'full' ? missing.map(missingInput) : missingSummary(missing)));
   return { findings, resolved };
 }

@@ -12,9 +12,19 @@ describe('file-level findings', () => {
     expect(f?.message.en).toContain('Did you mean RiskPercent');
   });
 
-  it('reports missing inputs with the MT5 behaviour and the default as fix', () => {
-    const missing = find('RiskPercent=1.0\r\n', 'missing_input');
+  it('summarises the inputs a file leaves out as one finding by default', () => {
+    const { findings } = diagnoseSet({ content: 'RiskPercent=1.0\r\n' });
+    expect(findings.filter((f) => f.code === 'missing_input')).toEqual([]);
+    const summary = findings.filter((f) => f.code === 'missing_inputs');
+    expect(summary).toHaveLength(1);
+    expect(summary[0]).toMatchObject({ severity: 'info', line: null, fix: null });
+    expect(summary[0]?.message.en).toMatch(/^\d{3} inputs are not in the file/);
+  });
+
+  it('lists each missing input with the MT5 behaviour and the default as fix when detail is full', () => {
+    const missing = diagnoseSet({ content: 'RiskPercent=1.0\r\n', detail: 'full' }).findings.filter((f) => f.code === 'missing_input');
     expect(missing.length).toBeGreaterThan(200);
+    expect(missing.find((f) => f.name === 'RiskPercent')).toBeUndefined();
     expect(missing.find((f) => f.name === 'MagicNumber')).toMatchObject({ severity: 'info', number: '1-2', line: null, fix: { value: '240501' } });
   });
 

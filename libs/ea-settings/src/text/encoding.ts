@@ -1,4 +1,4 @@
-import iconv from 'iconv-lite';
+import { decodeCp1252, encodeCp1252, encodeShiftJis } from './legacy-encoders.js';
 
 /** How a file's bytes are encoded; `ascii` means no byte above 0x7F and no BOM. */
 export type TextEncodingName =
@@ -21,6 +21,9 @@ export interface DetectedEncoding {
 const utf8Strict = new TextDecoder('utf-8', { fatal: true });
 const utf8Loose = new TextDecoder('utf-8');
 const utf16 = new TextDecoder('utf-16le');
+// WHATWG "shift_jis" is Windows-31J (CP932), what MT4 writes on Japanese Windows; the decoder exists in
+// every browser and in Node (full ICU), so the core needs no Node built-in and no Buffer object.
+const shiftJis = new TextDecoder('shift_jis');
 const utf8Encoder = new TextEncoder();
 
 function looksLikeUtf16Le(bytes: Uint8Array): boolean {
@@ -103,9 +106,9 @@ export function decodeBytes(bytes: Uint8Array, encoding: TextEncodingName): stri
     case 'ascii':
       return utf8Loose.decode(bytes);
     case 'shift_jis':
-      return iconv.decode(bytes as Buffer, 'cp932');
+      return shiftJis.decode(bytes);
     case 'windows-1252':
-      return iconv.decode(bytes as Buffer, 'windows-1252');
+      return decodeCp1252(bytes);
   }
 }
 
@@ -130,9 +133,9 @@ export function encodeText(text: string, encoding: TextEncodingName): Uint8Array
     case 'ascii':
       return utf8Encoder.encode(text);
     case 'shift_jis':
-      return new Uint8Array(iconv.encode(text, 'cp932'));
+      return encodeShiftJis(text);
     case 'windows-1252':
-      return new Uint8Array(iconv.encode(text, 'windows-1252'));
+      return encodeCp1252(text);
   }
 }
 

@@ -16,9 +16,6 @@ import {
 } from 'class-validator';
 import { Doc, IsIsoDate, IsScalar, NumberFromQuery, UpperCase, CursorPageQuery } from '@propfolio/core';
 
-/** Largest `.set` text accepted over the API (base64 of a 1 MiB file fits). */
-const MAX_CONTENT_CHARS = 1_500_000;
-
 export class EaOverviewInput {
   @Doc({ description: 'Language of the texts: ja (default) or en.', default: 'ja' })
   @IsOptional()
@@ -50,7 +47,8 @@ export class EaExplainParamInput {
   ref!: string;
 }
 
-const CONTENT_DOC = 'The .set file: its text, or base64 of its bytes when contentEncoding is base64.';
+const CONTENT_DOC =
+  'The .set file: its text, or base64 of its bytes when contentEncoding is base64. At most 512 KiB (524288 bytes) of file; larger is 413 payload_too_large.';
 const CONTENT_ENCODING_DOC = {
   description: 'text (default) or base64 (use base64 for a file as saved by MetaTrader, UTF-16LE).',
   default: 'text',
@@ -59,7 +57,6 @@ const CONTENT_ENCODING_DOC = {
 export class EaDiagnoseSetInput {
   @Doc(CONTENT_DOC)
   @IsString()
-  @MaxLength(MAX_CONTENT_CHARS)
   content!: string;
 
   @Doc(CONTENT_ENCODING_DOC)
@@ -88,6 +85,14 @@ export class EaDiagnoseSetInput {
   @IsString()
   @MaxLength(100)
   planId?: string;
+
+  @Doc({
+    description: 'summary (default): the inputs the file leaves out are one missing_inputs finding; full: one missing_input finding per input.',
+    default: 'summary',
+  })
+  @IsOptional()
+  @IsIn(['summary', 'full'])
+  detail?: 'summary' | 'full';
 }
 
 export class EaChange {
@@ -106,7 +111,6 @@ export class EaBuildSetInput {
   @Doc(`Start from this uploaded file instead of the defaults. ${CONTENT_DOC}`)
   @IsOptional()
   @IsString()
-  @MaxLength(MAX_CONTENT_CHARS)
   content?: string;
 
   @Doc(CONTENT_ENCODING_DOC)

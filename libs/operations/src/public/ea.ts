@@ -1,6 +1,6 @@
 import type { CatalogService } from '@propfolio/catalog';
 import { decodeCursor, defineOperation, encodeCursor, type Operation } from '@propfolio/core';
-import { backtestIni, buildSet, diagnoseSet, eaOverview, explainParam, propPreset, searchParams } from '@propfolio/ea-settings';
+import { backtestIni, eaOverview, explainParam, propPreset, searchParams } from '@propfolio/ea-settings';
 import {
   EaBacktestIniInput,
   EaBuildSetInput,
@@ -10,7 +10,8 @@ import {
   EaPropPresetInput,
   EaSearchParamsInput,
 } from './ea-contracts.js';
-import { eaCall, setContent, toBase64 } from './ea-errors.js';
+import { eaCall, eaCallAsync, setContent, toBase64 } from './ea-errors.js';
+import type { EaEngine } from './ea/engine.js';
 import { firmRulesFromCatalog } from './ea-firm-rules.js';
 import {
   EaBacktestIniSchema,
@@ -25,7 +26,7 @@ import {
 const READ = { auth: 'public', readOnly: true, idempotent: true } as const;
 
 /** The EA settings assistant: the pure engine in libs/ea-settings, with firm rules from the plan database. */
-export function eaOperations(catalog: CatalogService): Operation[] {
+export function eaOperations(catalog: CatalogService, engine: EaEngine): Operation[] {
   return [
     defineOperation({
       ...READ,
@@ -85,15 +86,20 @@ export function eaOperations(catalog: CatalogService): Operation[] {
       input: EaDiagnoseSetInput,
       output: EaDiagnoseSchema,
       rest: { method: 'POST', path: '/ea/diagnose' },
-      run: async (_ctx, input) => {
+      run: async (ctx, input) => {
+        const content = setContent(input.content, input.contentEncoding);
         const firm = input.firm ? await firmRulesFromCatalog(catalog, input.firm, input.planId) : null;
-        const result = eaCall(() =>
-          diagnoseSet({
-            content: setContent(input.content, input.contentEncoding),
-            format: input.format ?? 'auto',
-            purpose: input.purpose ?? 'live',
-            ...(firm ? { firmRules: firm.rules } : {}),
-          }),
+        const result = await eaCallAsync(() =>
+          engine.diagnose(
+            {
+              content,
+              format: input.format ?? 'auto',
+              purpose: input.purpose ?? 'live',
+              detail: input.detail ?? 'summary',
+              ...(firm ? { firmRules: firm.rules } : {}),
+            },
+            ctx.caller,
+          ),
         );
         return { ...result, firmPlan: firm?.plan ?? null };
       },
@@ -109,19 +115,22 @@ export function eaOperations(catalog: CatalogService): Operation[] {
       input: EaBuildSetInput,
       output: EaBuildSchema,
       rest: { method: 'POST', path: '/ea/build' },
-      run: async (_ctx, input) => {
+      run: async (ctx, input) => {
         const base =
           input.content !== undefined
             ? { content: setContent(input.content, input.contentEncoding) }
             : input.preset !== undefined
               ? { preset: input.preset }
               : undefined;
-        const { bytes, ...result } = eaCall(() =>
-          buildSet({
-            changes: input.changes.map((change) => ({ ref: change.ref, value: change.value })),
-            ...(base ? { base } : {}),
-            ...(input.format ? { format: input.format } : {}),
-          }),
+        const { bytes, ...result } = await eaCallAsync(() =>
+          engine.build(
+            {
+              changes: input.changes.map((change) => ({ ref: change.ref, value: change.value })),
+              ...(base ? { base } : {}),
+              ...(input.format ? { format: input.format } : {}),
+            },
+            ctx.caller,
+          ),
         );
         return { ...result, contentBase64: toBase64(bytes) };
       },

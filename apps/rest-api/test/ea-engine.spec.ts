@@ -1,0 +1,163 @@
+import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import express from 'express';
+import request from 'supertest';
+import { createLogger, loadConfig } from '@propfolio/core';
+import { openDatabase, type Database } from '@propfolio/db';
+import { buildSet, MAX_CONTENT_BYTES } from '@propfolio/ea-settings';
+import { createAppContext, healthRoutes, memoryRateLimiter, requestContext, type AppContext } from '@propfolio/operations';
+import { createRestApp } from '../src/rest-app.js';
+
+/** A real MT5 file (UTF-16LE) padded with comment lines to `bytes`, as base64: cheap to answer, costly to parse. */
+function bigSet(bytes: number): string {
+  const head = buildSet({ changes: [] }).bytes;
+  const out = new Uint8Array(bytes);
+  out.set(head.subarray(0, Math.min(head.length, bytes)));
+  const line = '; padding comment line of a large but valid file\r\n';
+  for (let i = head.length; i + 1 < bytes; i += 2) {
+    const c = line.charCodeAt(((i - head.length) / 2) % line.length);
+    out[i] = c & 0xff;
+    out[i + 1] = c >> 8;
+  }
+  return Buffer.from(out).toString('base64');
+}
+
+interface Running {
+  context: AppContext;
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The service as deployed: health routes and REST on one Express app, on a loopback port. */
+async function start(db: Database, env: Record<string, string>): Promise<Running> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
+  const context = await createAppContext(db, config, { logger: createLogger('silent'), rateLimiter: memoryRateLimiter(100_000), announceKey: () => undefined });
+  const app = express();
+  app.use(requestContext(context.logger));
+  app.use(healthRoutes(context.db));
+  const nest = await createRestApp(context, { expressApp: app });
+  await nest.init();
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    context,
+    server,
+    url,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await nest.close();
+      await context.close();
+    },
+  };
+}
+
+const diagnose = (url: string, content: string, encoding: 'base64' | 'text' = 'base64') =>
+  request(url).post('/api/v1/ea/diagnose').send({ content, contentEncoding: encoding });
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const t = performance.now();
+  const value = await work();
+  return { ms: performance.now() - t, value };
+}
+
+describe('public EA work: bounded, off the event loop, rate-limited on its own', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openDatabase({ memory: true });
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('answers 413 payload_too_large above the documented .set limit, and 200 at it', async () => {
+    const app = await start(db, {});
+    try {
+      const over = await diagnose(app.url, bigSet(MAX_CONTENT_BYTES + 2));
+      expect(over.status).toBe(413);
+      expect(over.body).toMatchObject({ code: 'payload_too_large' });
+      expect(over.body.detail).toContain('524288 bytes');
+      const overText = await diagnose(app.url, 'RiskPercent=1.0\r\n'.repeat(Math.ceil(MAX_CONTENT_BYTES / 17) + 1), 'text');
+      expect(overText.status).toBe(413);
+      const at = await diagnose(app.url, bigSet(MAX_CONTENT_BYTES));
+      expect(at.status).toBe(200);
+      expect(at.body).toMatchObject({ format: 'mt5', encoding: 'utf-16le-bom' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('limits diagnoses and builds per client more strictly than the general limit (429), leaving cheap EA reads open', async () => {
+    const app = await start(db, { EA_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await diagnose(app.url, 'RiskPercent=1.0\r\n', 'text')).status);
+      expect(statuses).toEqual([200, 200, 200]);
+      const limited = await request(app.url).post('/api/v1/ea/build').send({ changes: [] });
+      expect(limited.status).toBe(429);
+      expect(limited.body).toMatchObject({ code: 'rate_limited' });
+      expect((await request(app.url).get('/api/v1/ea/overview')).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('bounds the queue (503 service_unavailable when full) and never answers 500', async () => {
+    const app = await start(db, { EA_WORKERS: '1', EA_QUEUE_LIMIT: '1', EA_RATE_LIMIT_PER_MINUTE: '1000' });
+    try {
+      const content = bigSet(MAX_CONTENT_BYTES);
+      const answers = await Promise.all(Array.from({ length: 8 }, () => diagnose(app.url, content)));
+      const statuses = answers.map((a) => a.status);
+      expect(statuses).toContain(200);
+      expect(statuses).toContain(503);
+      expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+      expect(answers.find((a) => a.status === 503)?.body).toMatchObject({ code: 'service_unavailable' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('stops a job over its time budget (503) and keeps serving', async () => {
+    const app = await start(db, { EA_WORKERS: '1', EA_JOB_TIMEOUT_MS: '100', EA_RATE_LIMIT_PER_MINUTE: '1000' });
+    try {
+      const slow = await diagnose(app.url, bigSet(MAX_CONTENT_BYTES));
+      expect(slow.status).toBe(503);
+      expect(slow.body.detail).toContain('longer than 100 ms');
+      expect((await request(app.url).get('/api/v1/ea/params/37-5')).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('/healthz stays responsive while large diagnoses are in flight (compared with those requests, same run)', async () => {
+    const app = await start(db, { EA_WORKERS: '2', EA_QUEUE_LIMIT: '32', EA_RATE_LIMIT_PER_MINUTE: '1000' });
+    try {
+      const content = bigSet(MAX_CONTENT_BYTES);
+      expect((await diagnose(app.url, content)).status).toBe(200); // warm the workers
+      const baseline = median(await Promise.all([0, 1, 2].map(async () => (await timed(() => request(app.url).get('/healthz'))).ms)));
+      let pending = 6;
+      const heavy = Array.from({ length: 6 }, () => timed(() => diagnose(app.url, content)).finally(() => void pending--));
+      const underLoad: number[] = [];
+      let answeredWhileBusy = 0;
+      for (let i = 0; i < 5; i++) {
+        const health = await timed(() => request(app.url).get('/healthz'));
+        expect(health.value.status).toBe(200);
+        underLoad.push(health.ms);
+        if (pending > 0) answeredWhileBusy++;
+      }
+      const eaMs = median((await Promise.all(heavy)).map((r) => r.ms));
+      // Event order: health checks were answered while the EA work was still running, not after it.
+      expect(answeredWhileBusy).toBeGreaterThanOrEqual(3);
+      // Relative size: a health check under load costs a small fraction of one large diagnosis.
+      expect(median(underLoad)).toBeLessThan(eaMs / 4);
+      process.stdout.write(`healthz baseline ${baseline.toFixed(1)} ms, under load ${median(underLoad).toFixed(1)} ms, large diagnose ${eaMs.toFixed(0)} ms\n`);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import { AppError, type Caller, type Config, type Logger } from '@propfolio/core';
+import { EaSettingsError, type BuildSetInput, type BuildSetResult, type DiagnoseSetInput, type DiagnoseSetResult } from '@propfolio/ea-settings';
+import { createLimiter } from './limiter.js';
+import { currentClientIp } from './client-scope.js';
+import type { EaTask, EaTaskResult } from './ea-worker.js';
+import type { RateLimiter } from '../../rate-limit/index.js';
+
+/**
+ * Runs the expensive public EA operations (diagnose, build) off the event loop: a small worker pool with a
+ * bounded queue (503 when full) and a time budget per job (503 when exceeded, and the worker is replaced),
+ * behind a stricter per-client rate limit than the general one (429).
+ */
+export interface EaEngine {
+  diagnose(input: DiagnoseSetInput, caller: Caller | null): Promise<DiagnoseSetResult>;
+  build(input: BuildSetInput, caller: Caller | null): Promise<BuildSetResult>;
+  close(): Promise<void>;
+}
+
+export interface EaEngineOptions {
+  workers: number;
+  queueLimit: number;
+  jobTimeoutMs: number;
+  limiter: RateLimiter;
+}
+
+/** The compiled worker next to the app bundle, else the TypeScript source run through tsx (tests, dev). */
+function workerEntry(): { filename: string; execArgv: string[] } {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const built = join(here, 'ea-worker.js');
+  if (existsSync(built)) return { filename: pathToFileURL(built).href, execArgv: [] };
+  const tsx = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/loader.mjs');
+  return { filename: pathToFileURL(join(here, 'ea-worker.ts')).href, execArgv: ['--import', pathToFileURL(tsx).href] };
+}
+
+function engineError(error: EaTaskResult & { ok: false }): EaSettingsError {
+  return new EaSettingsError(error.error.code, error.error.message, error.error.field);
+}
+
+export function createEaEngine(options: EaEngineOptions): EaEngine {
+  const { filename, execArgv } = workerEntry();
+  // Workers are started on first use and leave after a minute idle, so an instance that serves no EA work
+  // holds no threads.
+  const pool = new Piscina({ filename, execArgv, minThreads: 0, maxThreads: options.workers, maxQueue: options.queueLimit, idleTimeout: 60_000 });
+  const busy = (): AppError =>
+    new AppError('service_unavailable', `The EA engine is busy (${options.queueLimit} jobs waiting); retry in a few seconds.`);
+
+  async function run<T>(task: EaTask, caller: Caller | null): Promise<T> {
+    const bucket = caller ? `ea:key:${caller.keyId}` : `ea:ip:${currentClientIp() ?? 'unknown'}`;
+    const decision = await options.limiter.hit(bucket);
+    if (!decision.allowed) {
+      throw new AppError('rate_limited', `Rate limit of ${decision.limit} .set diagnoses and builds per minute reached; retry after ${decision.resetSeconds} s.`);
+    }
+    if (pool.queueSize >= options.queueLimit) throw busy();
+    let result: EaTaskResult;
+    try {
+      result = (await pool.run(task, { signal: AbortSignal.timeout(options.jobTimeoutMs) })) as EaTaskResult;
+    } catch (error) {
+      if (error instanceof Error && error.name === 'AbortError') {
+        throw new AppError('service_unavailable', `Processing the .set took longer than ${options.jobTimeoutMs} ms and was stopped.`);
+      }
+      if (error instanceof Error && /queue is at limit/i.test(error.message)) throw busy();
+      throw error;
+    }
+    if (!result.ok) throw engineError(result);
+    return result.value as T;
+  }
+
+  return {
+    diagnose: (input, caller) => run({ kind: 'diagnose', input }, caller),
+    build: (input, caller) => run({ kind: 'build', input }, caller),
+    close: async () => {
+      await pool.destroy();
+      await options.limiter.close();
+    },
+  };
+}
+
+/** The engine as configured (EA_WORKERS, EA_QUEUE_LIMIT, EA_JOB_TIMEOUT_MS, EA_RATE_LIMIT_PER_MINUTE). */
+export function eaEngineFromConfig(config: Config, logger: Logger): EaEngine {
+  return createEaEngine({
+    workers: config.ea.workers || Math.max(1, Math.min(2, availableParallelism() - 1)),
+    queueLimit: config.ea.queueLimit,
+    jobTimeoutMs: config.ea.jobTimeoutMs,
+    limiter: createLimiter(config, config.ea.rateLimitPerMinute, logger),
+  });
+}
