@@ -22,7 +22,7 @@ describeEachDatabase('ledger and analytics operations', (getDb) => {
     const db = getDb();
     const ops = privateOperations(createDomainServices(db));
     const user = await db.prisma.user.create({ data: { name: `${name}-${Math.random()}` } });
-    const context: OperationContext = { caller: { userId: user.id, userName: user.name, keyId: 'k' }, logger, now: NOW };
+    const context: OperationContext = { caller: { userId: user.id, userName: user.name, credentialId: 'key:k', scope: 'full' }, logger, now: NOW };
     const run = async (operation: string, input: Record<string, unknown>) => {
       const op = ops.find((o) => o.name === operation);
       if (!op) throw new Error(operation);

@@ -51,7 +51,7 @@ export function createEaEngine(options: EaEngineOptions): EaEngine {
     new AppError('service_unavailable', `The EA engine is busy (${options.queueLimit} jobs waiting); retry in a few seconds.`);
 
   async function run<T>(task: EaTask, caller: Caller | null): Promise<T> {
-    const bucket = caller ? `ea:key:${caller.keyId}` : `ea:ip:${currentClientIp() ?? 'unknown'}`;
+    const bucket = caller ? `ea:${caller.credentialId}` : `ea:ip:${currentClientIp() ?? 'unknown'}`;
     const decision = await options.limiter.hit(bucket);
     if (!decision.allowed) {
       throw new AppError('rate_limited', `Rate limit of ${decision.limit} .set diagnoses and builds per minute reached; retry after ${decision.resetSeconds} s.`);
