@@ -41,5 +41,5 @@ describe('npm run keys', () => {
 
     const usage = await Promise.all([[], ['create'], ['revoke'], ['frobnicate']].map((args) => keys(...args)));
     expect(usage.map((u) => [u.code, u.stderr.includes('Usage:')])).toEqual(usage.map(() => [2, true]));
-  }, 60_000);
+  }, 180_000);
 });
