@@ -5,37 +5,17 @@ import {
   eaClientScope,
   authenticateRequests,
   rateLimitRequests,
+  refuseDeepJson,
   requestState,
   type AppContext,
 } from '@propfolio/operations';
 import { noExtras, type McpExtras } from './extras.js';
+import { batchPolicy, messageCount } from './http/batches.js';
+import { jsonRpcError, refuseAsJsonRpc } from './http/json-rpc-error.js';
+import { defaultOrigins, originValidation } from './http/origin.js';
 import { createMcpServer, mcpCatalog } from './mcp-server.js';
 
 export const MCP_PATH = '/mcp';
-
-function jsonRpcError(res: Response, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.status(status).json({ jsonrpc: '2.0', error: { code, message }, id: null });
-}
-
-/**
- * Browsers always send Origin; a page on a foreign origin must not drive a local server (DNS rebinding),
- * so an Origin is accepted only when listed or when it names an allowed host.
- */
-function originValidation(allowedOrigins: string[], allowedHosts: string[]) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const origin = req.header('origin');
-    if (origin === undefined) return next();
-    let hostname = '';
-    try {
-      hostname = new URL(origin).hostname;
-    } catch {
-      // falls through to the refusal
-    }
-    if (allowedOrigins.includes(origin) || allowedHosts.includes(hostname)) return next();
-    jsonRpcError(res, 403, -32000, `Forbidden: Origin ${origin} is not allowed.`);
-  };
-}
 
 /**
  * The MCP front door at /mcp: Streamable HTTP, stateless (a fresh server and transport per POST, so any
@@ -43,7 +23,8 @@ function originValidation(allowedOrigins: string[], allowedHosts: string[]) {
  */
 export function mcpRouter(context: AppContext, extras: McpExtras = noExtras): Router {
   const catalog = mcpCatalog(context.operations, extras);
-  const { mcpAllowedHosts, mcpAllowedOrigins, bodyLimitBytes } = context.config;
+  const { mcpAllowedHosts, mcpAllowedOrigins, bodyLimitBytes, port } = context.config;
+  const origins = mcpAllowedOrigins.length > 0 ? mcpAllowedOrigins : defaultOrigins(mcpAllowedHosts, port);
   const router = Router();
   const refuse = (_req: Request, res: Response) =>
     jsonRpcError(res, 405, -32000, 'Method not allowed: this server is stateless; send JSON-RPC messages with POST.', {
@@ -54,10 +35,12 @@ export function mcpRouter(context: AppContext, extras: McpExtras = noExtras): Ro
   router.post(
     MCP_PATH,
     hostHeaderValidation(mcpAllowedHosts),
-    originValidation(mcpAllowedOrigins, mcpAllowedHosts),
+    originValidation(origins),
     express.json({ limit: bodyLimitBytes }),
-    authenticateRequests(context.authenticate, context.rateLimiter),
-    rateLimitRequests(context.rateLimiter),
+    refuseDeepJson((res, error) => jsonRpcError(res, 400, -32600, `Invalid Request: ${error.detail}`)),
+    batchPolicy(),
+    authenticateRequests(context.authenticate, context.rateLimiter, refuseAsJsonRpc),
+    rateLimitRequests(context.rateLimiter, { costOf: messageCount, refuse: refuseAsJsonRpc }),
     eaClientScope(),
     async (req: Request, res: Response) => {
       const state = requestState(res);

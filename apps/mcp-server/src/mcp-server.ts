@@ -1,7 +1,9 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Operation, OperationContext } from '@propfolio/core';
 import { callTool } from './tool-call.js';
+import { LooseCallToolRequestSchema, readToolCallParams } from './tool-params.js';
 import { mcpOperations, toolLists } from './tool-definitions.js';
 import type { McpExtras } from './extras.js';
 
@@ -39,9 +41,12 @@ export function createMcpServer(catalog: McpCatalog, context: OperationContext):
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: !context.caller ? catalog.anonymous : context.caller.scope === 'tracker' ? catalog.tracker : catalog.authenticated,
   }));
-  server.setRequestHandler(CallToolRequestSchema, (request) =>
-    callTool(catalog.toolsByName, request.params.name, request.params.arguments, context),
-  );
+  // Registered on the protocol layer, past Server's own tools/call schema: malformed params then get a
+  // readable -32602 from readToolCallParams instead of the SDK's -32603 with a zod dump.
+  Protocol.prototype.setRequestHandler.call(server, LooseCallToolRequestSchema, (request: { params?: unknown }) => {
+    const params = readToolCallParams(request.params);
+    return callTool(catalog.toolsByName, params.name, params.arguments, context);
+  });
   catalog.extras.register(server, context);
   return server;
 }

@@ -32,6 +32,9 @@ describeEachDatabase('MCP over HTTP', (getDb) => {
     expect(await postWithHost(server.url, 'localhost:3000', LIST)).toBe(200);
     expect((await rawPost(server.url, LIST, { origin: 'https://evil.example' })).status).toBe(403);
     expect((await rawPost(server.url, LIST, { origin: 'http://localhost:3000' })).status).toBe(200);
+    // the server's own origin only: another port on localhost is another site
+    expect((await rawPost(server.url, LIST, { origin: 'http://localhost:8080' })).status).toBe(403);
+    expect((await rawPost(server.url, LIST, { origin: 'http://localhost' })).status).toBe(403);
   });
 
   it('answers an unsupported MCP-Protocol-Version with 400', async () => {

@@ -18,7 +18,7 @@ describe('the combined server on the embedded database', () => {
     const dataDir = freshDataDir();
     const first = await startApp('server', { DATA_DIR: dataDir });
     try {
-      expect(await waitForHealthy(first)).toBeLessThan(30_000);
+      await waitForHealthy(first);
       expect((await fetch(first.url('/readyz'))).status).toBe(200);
       expect((await fetch(first.url('/api/v1/openapi.json'))).status).toBe(200);
       const mcp = await fetch(first.url('/mcp'), { method: 'GET' });
@@ -76,11 +76,12 @@ describe('the combined server on the embedded database', () => {
       }
     };
     const writers = Promise.all([writer(), writer(), writer()]);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Kill once writes are really flowing (an event, not a fixed delay that a loaded machine could miss).
+    while (acknowledged.length < 20) await new Promise((resolve) => setTimeout(resolve, 20));
     first.child.kill('SIGKILL');
     await writers;
     await first.exited;
-    expect(acknowledged.length).toBeGreaterThan(5);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(20);
 
     const second = await startApp('server', { DATA_DIR: dataDir });
     try {

@@ -3,6 +3,7 @@ import { applyMigrations, type MigrationReport } from './migrations.js';
 import { openPglite } from './pglite-target.js';
 import { openPostgres } from './postgres-target.js';
 import type { SqlRunner } from './sql-runner.js';
+import { retryTransient } from './transient.js';
 
 export interface DatabaseOptions {
   /** A PostgreSQL server (`postgresql://…`). When absent, the embedded PGlite database is used. */
@@ -49,6 +50,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     throw error;
   }
   const prisma = new PrismaClient({ adapter: target.adapter });
+  if (options.databaseUrl) retryTransactions(prisma);
   let closed = false;
   return {
     prisma,
@@ -73,4 +75,18 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       await target.close();
     },
   };
+}
+
+/**
+ * A transaction that failed because its connection died (backend terminated, socket closed) rolled back
+ * as a whole, so it is run again from the start on a fresh connection. Only the transaction's own
+ * queries are in it; business errors are never retried.
+ */
+function retryTransactions(prisma: PrismaClient): void {
+  const transaction = prisma.$transaction.bind(prisma) as (...args: unknown[]) => Promise<unknown>;
+  Object.defineProperty(prisma, '$transaction', {
+    value: (...args: unknown[]) => retryTransient(() => transaction(...args)),
+    configurable: true,
+    writable: true,
+  });
 }

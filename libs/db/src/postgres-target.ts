@@ -1,9 +1,11 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
 import type { SqlRunner } from './sql-runner.js';
+import { retryingAdapter } from './transient.js';
 
 export interface PostgresTarget {
-  adapter: PrismaPg;
+  adapter: SqlDriverAdapterFactory;
   runner: SqlRunner;
   close(): Promise<void>;
 }
@@ -34,7 +36,8 @@ export function openPostgres(databaseUrl: string, poolSize: number): PostgresTar
   });
   const runner = runnerOn(pool);
   return {
-    adapter: new PrismaPg(pool),
+    // A terminated backend or a broken socket is retried on a fresh pooled connection (issue 14 item 7).
+    adapter: retryingAdapter(new PrismaPg(pool)),
     runner,
     close: () => pool.end(),
   };

@@ -1,4 +1,5 @@
-export { authenticateRequests } from './authenticate.js';
+export { authenticateRequests, type Refusal } from './authenticate.js';
+export { connectionDrain, type ConnectionDrain } from './drain.js';
 export { healthRoutes } from './health.js';
 export { refuseDeepJson } from './json-depth.js';
 export { malformedPathError, respondWithError, sendProblem, toAppError } from './problem.js';

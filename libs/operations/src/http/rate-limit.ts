@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from '@propfolio/core';
 import type { RateDecision, RateLimiter } from '../rate-limit/index.js';
+import type { Refusal } from './authenticate.js';
 import { sendProblem } from './problem.js';
 import { requestState } from './request-context.js';
 
@@ -20,13 +21,21 @@ export function rateLimited(decision: RateDecision): AppError {
   );
 }
 
-export function rateLimitRequests(limiter: RateLimiter): RequestHandler {
+export interface RateLimitOptions {
+  /** How many requests this HTTP request counts as (a JSON-RPC batch: one per message). */
+  costOf?: (req: Request) => number;
+  /** How a refusal is written (default problem+json). */
+  refuse?: Refusal;
+}
+
+export function rateLimitRequests(limiter: RateLimiter, options: RateLimitOptions = {}): RequestHandler {
+  const refuse = options.refuse ?? ((res, error, headers) => sendProblem(res, error, headers));
   return async (req: Request, res: Response, next: NextFunction) => {
     const caller = requestState(res).caller;
     const bucket = caller ? caller.credentialId : `ip:${req.ip ?? 'unknown'}`;
-    const decision = await limiter.hit(bucket);
+    const decision = await limiter.hit(bucket, Math.max(1, options.costOf?.(req) ?? 1));
     setRateHeaders(res, decision);
     if (decision.allowed) return next();
-    sendProblem(res, rateLimited(decision), { 'Retry-After': String(decision.resetSeconds) });
+    refuse(res, rateLimited(decision), { 'Retry-After': String(decision.resetSeconds) });
   };
 }

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import express, { type Express } from 'express';
 import { ConfigError, createLogger, loadConfig } from '@propfolio/core';
 import { openAppContext, type AppContext } from '../app-context.js';
+import { connectionDrain } from './drain.js';
 import { healthRoutes } from './health.js';
 import { requestContext } from './request-context.js';
 import { stopGracefully } from './serve.js';
@@ -19,13 +20,14 @@ export function runService(
     const config = loadConfig();
     const logger = createLogger(config.logLevel, { service });
     const context = await openAppContext(config, logger);
-    let stopping = false;
+    const drain = connectionDrain();
     const app = express();
     app.disable('x-powered-by');
     app.use(requestContext(logger));
-    app.use(healthRoutes(context.db, () => stopping));
+    app.use(drain.middleware);
+    app.use(healthRoutes(context.db, () => drain.draining));
     const server = await mount(app, context);
-    stopGracefully(server, logger, config.shutdownGraceMs, () => context.close(), () => (stopping = true));
+    stopGracefully(server, logger, config.shutdownGraceMs, () => context.close(), drain.begin);
   };
   start().catch((error: unknown) => {
     console.error(error instanceof ConfigError ? error.message : error);

@@ -5,14 +5,14 @@ export function memoryRateLimiter(limit: number, now: () => number = Date.now): 
   let currentWindow = -1;
   let counts = new Map<string, number>();
   return {
-    hit: async (bucket) => {
+    hit: async (bucket, cost = 1) => {
       const nowMs = now();
       const window = windowOf(nowMs);
       if (window !== currentWindow) {
         currentWindow = window;
         counts = new Map();
       }
-      const count = (counts.get(bucket) ?? 0) + 1;
+      const count = (counts.get(bucket) ?? 0) + cost;
       counts.set(bucket, count);
       return decide(count, limit, nowMs);
     },

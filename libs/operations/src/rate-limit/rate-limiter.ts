@@ -8,7 +8,8 @@ export interface RateDecision {
 
 /** Fixed one-minute windows per bucket (an API key, or a client IP for requests without one). */
 export interface RateLimiter {
-  hit(bucket: string): Promise<RateDecision>;
+  /** Counts `cost` requests (default 1; a JSON-RPC batch counts each of its messages). */
+  hit(bucket: string, cost?: number): Promise<RateDecision>;
   close(): Promise<void>;
 }
 

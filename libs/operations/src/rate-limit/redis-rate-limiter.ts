@@ -12,11 +12,11 @@ export function redisRateLimiter(url: string, limit: number, logger: Logger, now
   const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 250, connectTimeout: 1000 });
   redis.on('error', (error: Error) => logger.warn('redis rate limiter unavailable', { error: error.message }));
   return {
-    hit: async (bucket) => {
+    hit: async (bucket, cost = 1) => {
       const nowMs = now();
       const key = `propfolio:rl:${bucket}:${windowOf(nowMs)}`;
       try {
-        const results = await redis.multi().incr(key).expire(key, WINDOW_SECONDS + 5).exec();
+        const results = await redis.multi().incrby(key, cost).expire(key, WINDOW_SECONDS + 5).exec();
         const count = Number(results?.[0]?.[1] ?? 0);
         return decide(count, limit, nowMs);
       } catch (error) {

@@ -1,0 +1,79 @@
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { RestTestApp, createChallenge, registerAccount } from '../../apps/rest-api/test/harness.js';
+import { listenOnLoopback, openChaosDatabase, report, serverUrl, type ChaosDatabase } from './support.js';
+
+const REQUESTS = Number(process.env.CHAOS_REQUESTS ?? 5000);
+const CONCURRENCY = 16;
+const KILL_EVERY_MS = 1000;
+
+/** Issue 14 item 7: PostgreSQL backends terminated under load must not surface as 5xx. */
+(serverUrl ? describe : describe.skip)('PostgreSQL connections killed under load [postgres]', () => {
+  let chaos: ChaosDatabase;
+  let app: RestTestApp;
+  let base: string;
+  beforeAll(async () => {
+    chaos = await openChaosDatabase(10);
+    app = await RestTestApp.start(chaos.db);
+    base = await listenOnLoopback(app.server as Server);
+  });
+  afterAll(async () => {
+    await app.close();
+    await chaos.close();
+  });
+
+  it(`answers ${REQUESTS} requests without a 5xx while backends are terminated every ${KILL_EVERY_MS} ms`, async () => {
+    const challenge = await createChallenge(app);
+    const account = await registerAccount(app);
+    const headers = { authorization: `Bearer ${app.ownerKey}`, 'content-type': 'application/json', 'user-agent': 'propfolio-chaos/1.0' };
+    const requests: (() => Promise<Response>)[] = [
+      () => fetch(`${base}/api/v1/challenges?limit=20`, { headers }),
+      () => fetch(`${base}/api/v1/me/summary`, { headers }),
+      () => fetch(`${base}/api/v1/challenges/${challenge.id}`, { headers }),
+      () => fetch(`${base}/api/v1/challenges`, { method: 'POST', headers, body: JSON.stringify({ firm: 'F', plan: 'load', price: 1 }) }),
+      (day = 1 + Math.floor(Math.random() * 28)) =>
+        fetch(`${base}/api/v1/accounts/${account.id}/reports`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ date: `2026-02-${String(day).padStart(2, '0')}`, balance: 1000 + day, equity: 1000, closedPnl: day }),
+        }),
+      () => fetch(`${base}/api/v1/plans?limit=5`, { headers: { 'user-agent': 'propfolio-chaos/1.0' } }),
+    ];
+
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    let killed = 0;
+    let done = false;
+    const killer = (async () => {
+      while (!done) {
+        const result = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [chaos.name]);
+        killed += result.rowCount ?? 0;
+        await new Promise((resolve) => setTimeout(resolve, KILL_EVERY_MS));
+      }
+    })();
+
+    const statuses = new Map<number, number>();
+    let next = 0;
+    const worker = async () => {
+      while (next < REQUESTS) {
+        const index = next++;
+        const res = await (requests[index % requests.length] as () => Promise<Response>)();
+        await res.arrayBuffer();
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      }
+    };
+    const started = Date.now();
+    try {
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    } finally {
+      done = true;
+      await killer;
+      await admin.end();
+    }
+    const fiveXx = [...statuses].filter(([status]) => status >= 500).reduce((n, [, count]) => n + count, 0);
+    report('backends killed under load', { requests: REQUESTS, backendsKilled: killed, fiveXx, statuses: Object.fromEntries(statuses), seconds: (Date.now() - started) / 1000 });
+    expect(killed).toBeGreaterThan(0);
+    expect(fiveXx).toBe(0);
+  });
+});
