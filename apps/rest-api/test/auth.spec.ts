@@ -33,6 +33,11 @@ const PRIVATE_ROUTES: [method: 'get' | 'post' | 'patch', path: string][] = [
   ['get', `/accounts/${SOME_ID}/daily-pnl`],
   ['post', '/accounts'],
   ['post', `/accounts/${SOME_ID}/reports`],
+  ['post', `/challenges/${SOME_ID}/costs`],
+  ['patch', `/payouts/${SOME_ID}`],
+  ['get', '/me/analytics'],
+  ['get', '/me/tax-year/2026'],
+  ['post', '/me/fx-rates'],
 ];
 
 describeEachDatabase('REST authentication, isolation and public routes', (getDb) => {

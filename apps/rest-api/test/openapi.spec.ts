@@ -63,7 +63,7 @@ describeEachDatabase('REST OpenAPI document and docs page', (getDb) => {
     expect(schema?.required?.sort()).toEqual(['firm', 'plan', 'price']);
     expect(schema?.additionalProperties).toBe(false);
     expect(Object.keys(schema?.properties ?? {}).sort()).toEqual(
-      ['billing', 'currency', 'firm', 'paymentMethod', 'phase', 'plan', 'price', 'purchasedAt'].sort(),
+      ['billing', 'currency', 'firm', 'paymentMethod', 'phase', 'plan', 'price', 'purchasedAt', 'listPrice', 'couponCode', 'planId', 'resetOf', 'fxRate', 'fxCurrency'].sort(),
     );
   });
 

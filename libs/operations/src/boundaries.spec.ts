@@ -21,7 +21,7 @@ const ALLOWED: Record<string, string[]> = {
   'apps/server': ['core', 'db', 'operations', 'rest-api', 'mcp-server', 'dashboard-api'],
 };
 /** Public entry points besides each package's root. */
-const SUBPATHS = new Set(['db/testing']);
+const SUBPATHS = new Set(['db/testing', 'domain/testing']);
 const FRAMEWORKS = /^(@nestjs\/|@modelcontextprotocol\/|express$)/;
 const NODE_IO = /^(node:|fs$|path$|os$|child_process$|net$|http$|https$|crypto$|@prisma\/|@electric-sql\/|pg$)/;
 
