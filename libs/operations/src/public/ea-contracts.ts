@@ -80,7 +80,7 @@ export class EaDiagnoseSetInput {
   @MaxLength(100)
   firm?: string;
 
-  @Doc({ description: 'With firm: a specific plan id from search_plans (default: the firm’s first plan).' })
+  @Doc({ description: 'With firm: a specific plan id from search_plans; needed when the firm’s plans differ in their limits (the error lists them).' })
   @IsOptional()
   @IsString()
   @MaxLength(100)
@@ -135,6 +135,16 @@ export class EaBuildSetInput {
   @IsOptional()
   @IsIn(['mt5', 'mt4'])
   format?: 'mt5' | 'mt4';
+
+  @Doc({
+    description:
+      'What the answer carries of the file: text (default; the file as text, to be saved in the returned encoding, ' +
+      'which keeps answers small), bytes (contentBase64, the exact bytes), or both.',
+    default: 'text',
+  })
+  @IsOptional()
+  @IsIn(['text', 'bytes', 'both'])
+  include?: 'text' | 'bytes' | 'both';
 }
 
 export class EaPropPresetInput {
@@ -144,13 +154,31 @@ export class EaPropPresetInput {
   @MaxLength(100)
   firm!: string;
 
-  @Doc({ description: 'A specific plan id from search_plans (default: the firm’s first plan).' })
+  @Doc({
+    description:
+      'A specific plan id from search_plans. Without it the plan is picked from phases, program and accountSize; ' +
+      'when several plans with different limits fit, the answer is a validation error listing the candidates.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(100)
   planId?: string;
 
-  @Doc({ description: 'Account size, to express limits in money too.', example: 100000 })
+  @Doc({ description: 'Evaluation phases of the plan (0 = instant funding), to pick the plan.', example: 2 })
+  @IsOptional()
+  @NumberFromQuery()
+  @IsInt()
+  @Min(0)
+  @Max(3)
+  phases?: number;
+
+  @Doc({ description: 'Part of the program name, to pick the plan (e.g. "2-Step", "Swing").', example: '2-Step' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  program?: string;
+
+  @Doc({ description: 'Account size: picks the plan of that size and expresses limits in money too.', example: 100000 })
   @IsOptional()
   @NumberFromQuery()
   @IsNumber()
