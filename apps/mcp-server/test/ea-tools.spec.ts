@@ -79,6 +79,23 @@ describeEachDatabase('MCP EA settings tools', (getDb) => {
     expect(errorCode(await call(client, 'ea_diagnose_set', { content: 'x=1', firm: 'nosuchfirm' }))).toBe('validation_failed');
   });
 
+  it('ea_backtest_ini takes leverage as a number, optimisation ranges per input, and names the inputs field in errors', async () => {
+    const ini = (
+      await call(client, 'ea_backtest_ini', {
+        symbol: 'EURUSD', period: 'H1', fromDate: '2025-01-01', toDate: '2025-06-01', leverage: 100, optimization: 2,
+        inputs: [{ ref: 'TrailingStartPoints', value: 300, start: 100, step: 50, stop: 500 }],
+      })
+    ).structuredContent as { text: string; pitfalls: { code: string }[] };
+    expect(ini.text).toContain('Leverage=1:100');
+    expect(ini.text).toMatch(/=300\|\|100\|\|50\|\|500\|\|Y/);
+    const none = (await call(client, 'ea_backtest_ini', { symbol: 'EURUSD', period: 'H1', fromDate: '2025-01-01', toDate: '2025-06-01', optimization: 2, inputs: [{ ref: 'TrailingStartPoints', value: 300 }] }))
+      .structuredContent as { pitfalls: { code: string }[] };
+    expect(none.pitfalls.map((p) => p.code)).toContain('optimization_without_ranges');
+    const bad = await call(client, 'ea_backtest_ini', { symbol: 'EURUSD', period: 'H1', fromDate: '2025-01-01', toDate: '2025-06-01', inputs: [{ ref: 'TrailingStartPoints', value: 1 }, { ref: 'TrailingStartPoints', value: 'abc' }] });
+    expect(errorCode(bad)).toBe('validation_failed');
+    expect(bad.content[0]?.text).toContain('inputs.1.value');
+  });
+
   it('ea_prop_preset never guesses the plan: FTMO 100k fits a 1-Step (3% daily) and a 2-Step (5%) plan', async () => {
     const ambiguous = await call(client, 'ea_prop_preset', { firm: 'ftmo', accountSize: 100000 });
     expect(errorCode(ambiguous)).toBe('validation_failed');

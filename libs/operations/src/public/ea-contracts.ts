@@ -107,6 +107,23 @@ export class EaChange {
   value!: string | number | boolean;
 }
 
+export class EaTesterInput extends EaChange {
+  @Doc({ description: 'Optimisation range start (give start, step and stop together).', example: 100 })
+  @IsOptional()
+  @IsNumber()
+  start?: number;
+
+  @Doc({ description: 'Optimisation step, above 0.', example: 50 })
+  @IsOptional()
+  @IsNumber()
+  step?: number;
+
+  @Doc({ description: 'Optimisation range stop.', example: 500 })
+  @IsOptional()
+  @IsNumber()
+  stop?: number;
+}
+
 export class EaBuildSetInput {
   @Doc(`Start from this uploaded file instead of the defaults. ${CONTENT_DOC}`)
   @IsOptional()
@@ -271,11 +288,10 @@ export class EaBacktestIniInput {
   @MaxLength(3)
   currency?: string;
 
-  @Doc({ description: 'Leverage as "1:100" or "100".', example: '1:100' })
+  @Doc({ description: 'Leverage as "1:100", "100" or the number 100.', example: '1:100' })
   @IsOptional()
-  @IsString()
-  @MaxLength(10)
-  leverage?: string;
+  @IsScalar()
+  leverage?: string | number;
 
   @Doc('Report file name (relative to the terminal folder); its folder must exist.')
   @IsOptional()
@@ -293,13 +309,16 @@ export class EaBacktestIniInput {
   @IsBoolean()
   shutdownTerminal?: boolean;
 
-  @Doc('EA inputs written inline in [TesterInputs]: input name or number to value.')
+  @Doc(
+    'EA inputs written inline in [TesterInputs]: input name or number to value, and for an optimisation start, step ' +
+      'and stop (the input is then marked for optimisation, ||Y).',
+  )
   @IsOptional()
   @ValidateNested({ each: true })
-  @Type(() => EaChange)
+  @Type(() => EaTesterInput)
   @IsArray()
   @ArrayMaxSize(500)
-  inputs?: EaChange[];
+  inputs?: EaTesterInput[];
 
   @Doc('Instead of inline inputs: the .set file name in MQL5\\Profiles\\Tester that ExpertParameters points to.')
   @IsOptional()
