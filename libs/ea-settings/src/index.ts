@@ -22,7 +22,7 @@ export { buildSet, type BuildSetInput, type BuildSetResult, type BuildBase, type
 export { convertSet, type ConvertSetInput, type ConvertSetResult } from './api/convert-set.js';
 export { MAX_CONTENT_BYTES } from './api/content.js';
 export { propPreset, type PropPresetInput, type PropPresetResult, type PresetRecommendation } from './prop/prop-preset.js';
-export { backtestIni, type BacktestIniInput, type BacktestIniResult, type TesterInputs } from './ini/backtest-ini.js';
+export { backtestIni, type BacktestIniInput, type BacktestIniResult, type TesterInputs, type TesterChange } from './ini/backtest-ini.js';
 export type { Pitfall } from './ini/pitfalls.js';
 
 export { loadCatalog } from './catalog/load.js';

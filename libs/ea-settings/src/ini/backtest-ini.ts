@@ -1,14 +1,22 @@
 import { defaultCatalog } from '../catalog/default.js';
 import type { Catalog } from '../catalog/types.js';
 import { buildSet, type BuildBase, type BuildChange } from '../build/build-set.js';
+import { explainParam } from '../explore/explain.js';
 import { EaSettingsError } from '../errors.js';
 import { encodeText, bomBytes, concatBytes, type TextEncodingName } from '../text/encoding.js';
 import { iniCurrency, iniDate, iniExpert, iniFileName, iniInt, iniLeverage, iniPeriod, iniPositive, iniReport, iniSymbol, iniText } from './fields.js';
 import { pitfallsFor, type Pitfall } from './pitfalls.js';
 
+/** An inline tester input: its value, and for an optimisation its range (written as `||start||step||stop||Y`). */
+export interface TesterChange extends BuildChange {
+  start?: number;
+  step?: number;
+  stop?: number;
+}
+
 export type TesterInputs =
   /** Inputs written into `[TesterInputs]` (MT5 only), built like `buildSet`. */
-  | { kind: 'inline'; base?: BuildBase; changes?: BuildChange[] }
+  | { kind: 'inline'; base?: BuildBase; changes?: TesterChange[] }
   /** A `.set` in MQL5\Profiles\Tester (MT4: the tester folder) named by ExpertParameters. */
   | { kind: 'file'; expertParameters: string };
 
@@ -83,10 +91,46 @@ function checkDates(input: BacktestIniInput): { from: string; to: string; forwar
   return { from, to, forward };
 }
 
+const isRanged = (c: TesterChange): boolean => c.start !== undefined || c.step !== undefined || c.stop !== undefined;
+
+function rangeOf(c: TesterChange, i: number): { start: number; step: number; stop: number } {
+  const field = (k: 'start' | 'step' | 'stop'): number => {
+    const v = c[k];
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw new EaSettingsError('invalid_ini_field', `${k} must be a number when a range is given (start, step and stop)`, `inputs.changes[${i}].${k}`);
+    return v;
+  };
+  const range = { start: field('start'), step: field('step'), stop: field('stop') };
+  if (range.step <= 0) throw new EaSettingsError('invalid_ini_field', 'step must be above 0', `inputs.changes[${i}].step`);
+  if (range.stop < range.start) throw new EaSettingsError('invalid_ini_field', 'stop must not be below start', `inputs.changes[${i}].stop`);
+  return range;
+}
+
+/** `[TesterInputs]` lines: the values as `buildSet` writes them, with `||start||step||stop||Y` on ranged inputs. */
 function inlineInputs(input: BacktestIniInput, catalog: Catalog): string[] {
   if (input.inputs?.kind !== 'inline') return [];
-  const built = buildSet({ ...(input.inputs.base ? { base: input.inputs.base } : {}), changes: input.inputs.changes ?? [], format: 'mt5' }, catalog);
-  return ['[TesterInputs]', ...built.text.split(/\r?\n/).filter((l) => l !== '')];
+  const changes = input.inputs.changes ?? [];
+  let built;
+  try {
+    built = buildSet({ ...(input.inputs.base ? { base: input.inputs.base } : {}), changes: changes.map(({ ref, value }) => ({ ref, value })), format: 'mt5' }, catalog);
+  } catch (error) {
+    // Name the field the caller sent: inputs.changes[i], not the build's own changes[i].
+    if (error instanceof EaSettingsError && error.field?.startsWith('changes')) throw new EaSettingsError(error.code, error.message, `inputs.${error.field}`);
+    throw error;
+  }
+  const ranges = new Map<string, { start: number; step: number; stop: number }>();
+  changes.forEach((c, i) => {
+    if (!isRanged(c)) return;
+    const name = built.changes.find((a) => a.number === c.ref || a.name === c.ref)?.name ?? explainParam(c.ref, catalog).name;
+    ranges.set(name, rangeOf(c, i));
+  });
+  const lines = built.text.split(/\r?\n/).filter((l) => l !== '').map((line) => {
+    const eq = line.indexOf('=');
+    const range = eq > 0 ? ranges.get(line.slice(0, eq)) : undefined;
+    if (!range) return line;
+    const value = line.slice(eq + 1).split('||')[0];
+    return `${line.slice(0, eq)}=${value}||${range.start}||${range.step}||${range.stop}||Y`;
+  });
+  return ['[TesterInputs]', ...lines];
 }
 
 function commonSection(input: BacktestIniInput): string[] {
@@ -163,6 +207,7 @@ export function backtestIni(input: BacktestIniInput, catalog: Catalog = defaultC
     relativeConfigPath: !/^[a-z]:\\|^\\\\/i.test(configPath),
     passwordIncluded: input.common?.includePassword === true && input.common.password !== undefined,
     realTicks: !checked.mt4 && input.model === 4,
+    noRangedInput: input.inputs?.kind !== 'file' && !(input.inputs?.kind === 'inline' && (input.inputs.changes ?? []).some(isRanged)),
   });
   return { fileName: checked.fileName, encoding, text, bytes: concatBytes([bomBytes(encoding), encodeText(text, encoding)]), commandLine, pitfalls };
 }

@@ -15,6 +15,8 @@ export interface PitfallFacts {
   relativeConfigPath: boolean;
   passwordIncluded: boolean;
   realTicks: boolean;
+  /** No inline input carries a range (with a .set file the ranges may be in the file). */
+  noRangedInput: boolean;
 }
 
 const p = (code: string, ja: string, en: string): Pitfall => ({ code, message: lt(ja, en) });
@@ -33,6 +35,7 @@ export function pitfallsFor(f: PitfallFacts): Pitfall[] {
   if (f.inputs === 'file') out.push(p('expert_parameters_location', f.mt4 ? '.setファイルはtesterフォルダーに置いてください。' : '.setファイルはMQL5\\Profiles\\Tester に置いてください（Presetsではありません）。', f.mt4 ? 'Put the .set file in the tester folder.' : 'Put the .set file in MQL5\\Profiles\\Tester (not Presets).'));
   if (f.relativeConfigPath) out.push(p('config_path_absolute', '/config: には.iniの絶対パスを指定し、空白を含む場合は引用符で囲んでください。', 'Give /config: the absolute path of the .ini and quote it if it has spaces.'));
   if (f.passwordIncluded) out.push(p('password_in_plain_text', '.iniにパスワードが平文で入っています。共有しないでください。', 'The .ini holds the password in plain text; do not share it.'));
+  if (f.optimization && f.noRangedInput) out.push(p('optimization_without_ranges', '最適化が有効ですが、範囲（start/step/stop）を指定した入力がありません。このままでは何も最適化されません。', 'Optimisation is on but no input has a range (start/step/stop), so nothing would be optimised.'));
   if (f.realTicks) out.push(p('real_ticks_need_history', 'Model=4（実ティック）はブローカーのティック履歴が必要で、ない期間は生成ティックになります。', 'Model=4 (real ticks) needs the broker\'s tick history; periods without it fall back to generated ticks.'));
   return out;
 }

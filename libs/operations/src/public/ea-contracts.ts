@@ -80,7 +80,7 @@ export class EaDiagnoseSetInput {
   @MaxLength(100)
   firm?: string;
 
-  @Doc({ description: 'With firm: a specific plan id from search_plans (default: the firm’s first plan).' })
+  @Doc({ description: 'With firm: a specific plan id from search_plans; needed when the firm’s plans differ in their limits (the error lists them).' })
   @IsOptional()
   @IsString()
   @MaxLength(100)
@@ -105,6 +105,23 @@ export class EaChange {
   @Doc({ description: 'The new value, as a string, number or boolean.', example: '1.5' })
   @IsScalar()
   value!: string | number | boolean;
+}
+
+export class EaTesterInput extends EaChange {
+  @Doc({ description: 'Optimisation range start (give start, step and stop together).', example: 100 })
+  @IsOptional()
+  @IsNumber()
+  start?: number;
+
+  @Doc({ description: 'Optimisation step, above 0.', example: 50 })
+  @IsOptional()
+  @IsNumber()
+  step?: number;
+
+  @Doc({ description: 'Optimisation range stop.', example: 500 })
+  @IsOptional()
+  @IsNumber()
+  stop?: number;
 }
 
 export class EaBuildSetInput {
@@ -135,6 +152,16 @@ export class EaBuildSetInput {
   @IsOptional()
   @IsIn(['mt5', 'mt4'])
   format?: 'mt5' | 'mt4';
+
+  @Doc({
+    description:
+      'What the answer carries of the file: text (default; the file as text, to be saved in the returned encoding, ' +
+      'which keeps answers small), bytes (contentBase64, the exact bytes), or both.',
+    default: 'text',
+  })
+  @IsOptional()
+  @IsIn(['text', 'bytes', 'both'])
+  include?: 'text' | 'bytes' | 'both';
 }
 
 export class EaPropPresetInput {
@@ -144,13 +171,31 @@ export class EaPropPresetInput {
   @MaxLength(100)
   firm!: string;
 
-  @Doc({ description: 'A specific plan id from search_plans (default: the firm’s first plan).' })
+  @Doc({
+    description:
+      'A specific plan id from search_plans. Without it the plan is picked from phases, program and accountSize; ' +
+      'when several plans with different limits fit, the answer is a validation error listing the candidates.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(100)
   planId?: string;
 
-  @Doc({ description: 'Account size, to express limits in money too.', example: 100000 })
+  @Doc({ description: 'Evaluation phases of the plan (0 = instant funding), to pick the plan.', example: 2 })
+  @IsOptional()
+  @NumberFromQuery()
+  @IsInt()
+  @Min(0)
+  @Max(3)
+  phases?: number;
+
+  @Doc({ description: 'Part of the program name, to pick the plan (e.g. "2-Step", "Swing").', example: '2-Step' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  program?: string;
+
+  @Doc({ description: 'Account size: picks the plan of that size and expresses limits in money too.', example: 100000 })
   @IsOptional()
   @NumberFromQuery()
   @IsNumber()
@@ -243,11 +288,10 @@ export class EaBacktestIniInput {
   @MaxLength(3)
   currency?: string;
 
-  @Doc({ description: 'Leverage as "1:100" or "100".', example: '1:100' })
+  @Doc({ description: 'Leverage as "1:100", "100" or the number 100.', example: '1:100' })
   @IsOptional()
-  @IsString()
-  @MaxLength(10)
-  leverage?: string;
+  @IsScalar()
+  leverage?: string | number;
 
   @Doc('Report file name (relative to the terminal folder); its folder must exist.')
   @IsOptional()
@@ -265,13 +309,16 @@ export class EaBacktestIniInput {
   @IsBoolean()
   shutdownTerminal?: boolean;
 
-  @Doc('EA inputs written inline in [TesterInputs]: input name or number to value.')
+  @Doc(
+    'EA inputs written inline in [TesterInputs]: input name or number to value, and for an optimisation start, step ' +
+      'and stop (the input is then marked for optimisation, ||Y).',
+  )
   @IsOptional()
   @ValidateNested({ each: true })
-  @Type(() => EaChange)
+  @Type(() => EaTesterInput)
   @IsArray()
   @ArrayMaxSize(500)
-  inputs?: EaChange[];
+  inputs?: EaTesterInput[];
 
   @Doc('Instead of inline inputs: the .set file name in MQL5\\Profiles\\Tester that ExpertParameters points to.')
   @IsOptional()

@@ -1,8 +1,11 @@
 import { AppError } from '@propfolio/core';
 import { EaSettingsError, MAX_CONTENT_BYTES } from '@propfolio/ea-settings';
 
-/** Field paths as the rest of the API writes them: `changes.2.value`, not `changes[2].value`. */
-const fieldPath = (field: string): string => field.replace(/\[(\d+)\]/g, '.$1');
+/**
+ * Field paths as the rest of the API writes them: `changes.2.value`, not `changes[2].value`; the engine's
+ * `inputs.changes[2]` of a tester config is the API's `inputs.2`.
+ */
+const fieldPath = (field: string): string => field.replace(/\[(\d+)\]/g, '.$1').replace(/^inputs\.changes\./, 'inputs.');
 
 /**
  * Runs an EA engine call, translating its one error type into the API's: an unknown input asked for by

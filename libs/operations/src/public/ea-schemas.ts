@@ -70,7 +70,8 @@ const FirmUsed = Nullable(
 export const EaDiagnoseSchema = Type.Object({
   format: Type.String(),
   encoding: Type.String(),
-  findings: Type.Array(Finding),
+  findings: Type.Array(Finding, { description: 'Most severe first; at most 30 unless detail is full (see omittedFindings).' }),
+  omittedFindings: Type.Integer({ description: 'Findings left out of this answer (ask again with detail: "full" for all); summary counts every one.' }),
   summary: Summary,
   firmPlan: FirmUsed,
 });
@@ -83,7 +84,10 @@ const FileOut = {
 };
 
 export const EaBuildSchema = Type.Object({
-  ...FileOut,
+  fileName: FileOut.fileName,
+  encoding: FileOut.encoding,
+  text: Type.Optional(Type.String({ description: 'The file as text (include text or both): save it in `encoding` (MT5: UTF-16LE with BOM).' })),
+  contentBase64: Type.Optional(Type.String({ description: 'The exact file bytes, base64 (include bytes or both).' })),
   format: Type.String(),
   changes: Type.Array(
     Type.Object({ number: Type.String(), name: Type.String(), from: Nullable(Type.String()), to: Type.String() }),

@@ -25,6 +25,9 @@ import {
 
 const READ = { auth: 'public', readOnly: true, idempotent: true } as const;
 
+/** Findings in a default diagnosis answer: keeps it well under 16 KB for an agent's context. */
+const FINDINGS_SHOWN = 30;
+
 /** The EA settings assistant: the pure engine in libs/ea-settings, with firm rules from the plan database. */
 export function eaOperations(catalog: CatalogService, engine: EaEngine): Operation[] {
   return [
@@ -81,14 +84,14 @@ export function eaOperations(catalog: CatalogService, engine: EaEngine): Operati
       description:
         'Checks an EA .set file (MT5 or MT4, any encoding; send MetaTrader’s UTF-16 files as base64) and returns findings ' +
         'with severity, stable code, the input’s number and name, line and column, a message in Japanese and English, and ' +
-        'a concrete fix. With `firm`, also checks the settings against that firm’s current rules from the plan database ' +
+        'a concrete fix (most severe first, at most 30 unless detail is "full"). With `firm`, also checks the settings against that firm’s current rules from the plan database ' +
         '(the applied plan and its checkedOn date are returned). Nothing is stored.',
       input: EaDiagnoseSetInput,
       output: EaDiagnoseSchema,
       rest: { method: 'POST', path: '/ea/diagnose' },
       run: async (ctx, input) => {
         const content = setContent(input.content, input.contentEncoding);
-        const firm = input.firm ? await firmRulesFromCatalog(catalog, input.firm, input.planId) : null;
+        const firm = input.firm ? await firmRulesFromCatalog(catalog, input.firm, { planId: input.planId }) : null;
         const result = await eaCallAsync(() =>
           engine.diagnose(
             {
@@ -101,7 +104,8 @@ export function eaOperations(catalog: CatalogService, engine: EaEngine): Operati
             ctx.caller,
           ),
         );
-        return { ...result, firmPlan: firm?.plan ?? null };
+        const shown = input.detail === 'full' ? result.findings : result.findings.slice(0, FINDINGS_SHOWN);
+        return { ...result, findings: shown, omittedFindings: result.findings.length - shown.length, firmPlan: firm?.plan ?? null };
       },
     }),
     defineOperation({
@@ -111,7 +115,8 @@ export function eaOperations(catalog: CatalogService, engine: EaEngine): Operati
       description:
         'Builds an EA .set file from the defaults, a named preset (see ea_overview) or an uploaded file, applying changes ' +
         'addressed by input name or number ("37-5"); each value is validated. Returns the file (MT5 UTF-16LE by default, ' +
-        'or MT4) as base64 bytes and as text, exactly what changed, and any remaining findings. Nothing is stored.',
+        'or MT4) as text to save in the returned encoding (include "bytes" or "both" for the exact bytes as base64), exactly ' +
+        'what changed, and any remaining findings. Nothing is stored.',
       input: EaBuildSetInput,
       output: EaBuildSchema,
       rest: { method: 'POST', path: '/ea/build' },
@@ -122,7 +127,7 @@ export function eaOperations(catalog: CatalogService, engine: EaEngine): Operati
             : input.preset !== undefined
               ? { preset: input.preset }
               : undefined;
-        const { bytes, ...result } = await eaCallAsync(() =>
+        const { bytes, text, ...result } = await eaCallAsync(() =>
           engine.build(
             {
               changes: input.changes.map((change) => ({ ref: change.ref, value: change.value })),
@@ -132,7 +137,12 @@ export function eaOperations(catalog: CatalogService, engine: EaEngine): Operati
             ctx.caller,
           ),
         );
-        return { ...result, contentBase64: toBase64(bytes) };
+        const include = input.include ?? 'text';
+        return {
+          ...result,
+          ...(include !== 'bytes' ? { text } : {}),
+          ...(include !== 'text' ? { contentBase64: toBase64(bytes) } : {}),
+        };
       },
     }),
     defineOperation({
@@ -147,7 +157,12 @@ export function eaOperations(catalog: CatalogService, engine: EaEngine): Operati
       output: EaPropPresetSchema,
       rest: { method: 'GET', path: '/ea/presets/:firm' },
       run: async (_ctx, input) => {
-        const firm = await firmRulesFromCatalog(catalog, input.firm, input.planId);
+        const firm = await firmRulesFromCatalog(catalog, input.firm, {
+          planId: input.planId,
+          phases: input.phases,
+          program: input.program,
+          accountSize: input.accountSize,
+        });
         const result = eaCall(() =>
           propPreset({
             firmRules: firm.rules,
@@ -173,7 +188,7 @@ export function eaOperations(catalog: CatalogService, engine: EaEngine): Operati
       run: async (_ctx, input) => {
         const { inputs, expertParameters, ...fields } = input;
         const testerInputs = inputs
-          ? { kind: 'inline' as const, changes: inputs.map((c) => ({ ref: c.ref, value: c.value })) }
+          ? { kind: 'inline' as const, changes: inputs.map(({ ref, value, start, step, stop }) => stripUndefined({ ref, value, start, step, stop })) }
           : expertParameters
             ? { kind: 'file' as const, expertParameters }
             : undefined;
