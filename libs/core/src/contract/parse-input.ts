@@ -1,6 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import { AppError, type FieldError } from '../errors.js';
+import { withCurrentNames } from './former-names.js';
 
 export type Constructor<T> = new () => T;
 
@@ -64,8 +65,9 @@ export async function parseInput<T extends object>(contract: Constructor<T>, inp
     throw AppError.validation('The input must be a JSON object.', [{ field: '', message: 'must be a JSON object' }]);
   }
   const unsafe = unsafeParts(input, '', []);
+  const current = withCurrentNames(contract, input as Record<string, unknown>, unsafe);
   if (unsafe.length > 0) fail(unsafe);
-  const instance = plainToInstance(contract, input, { enableImplicitConversion: false, exposeDefaultValues: true });
+  const instance = plainToInstance(contract, current, { enableImplicitConversion: false, exposeDefaultValues: true });
   const errors = await validate(instance, {
     whitelist: true,
     forbidNonWhitelisted: true,

@@ -1,9 +1,9 @@
 import { IsISO4217CurrencyCode, IsNumber, IsOptional, IsPositive, Max } from 'class-validator';
 import { Doc, IsIsoDate, UpperCase } from '@propfolio/core';
-import { ChallengeIdInput } from './challenges.js';
+import { ChallengeRefInput } from './challenges.js';
 import { MAX_AMOUNT, MONEY, PageInput } from './common.js';
 
-export class AddPayoutInput extends ChallengeIdInput {
+export class AddPayoutInput extends ChallengeRefInput {
   @Doc({ description: 'Amount withdrawn, a JSON number greater than 0 (at most 4 decimals).', example: 1250.5 })
   @IsNumber(MONEY)
   @IsPositive()
