@@ -5,8 +5,6 @@ import { challengeOperations } from './challenges.js';
 import { payoutOperations } from './payouts.js';
 import { summaryOperations } from './summary.js';
 
-export { callerOf } from './caller.js';
-
 /**
  * The published order is written here once: group by group, each group's operations in the order its file
  * defines them. An operation added to a file joins by its definition alone; a new file joins with its
