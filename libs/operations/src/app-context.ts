@@ -15,7 +15,7 @@ export interface AppContext {
   db: Database;
   operations: readonly Operation[];
   authenticate: Authenticator;
-  /** Absent only where no key operations exist. */
+  /** Replays of POSTs sent with an Idempotency-Key (REST). */
   idempotency: IdempotencyStore;
   rateLimiter: RateLimiter;
   /** Closes what the context opened (the rate limiter, and the database when it opened it). */
