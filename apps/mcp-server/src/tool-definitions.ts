@@ -8,7 +8,7 @@ export function mcpOperations(operations: readonly Operation[]): Operation[] {
 }
 
 /** A tool definition derived from the operation's contract: nothing here is written a second time. */
-export function toolDefinition(operation: Operation): Tool {
+function toolDefinition(operation: Operation): Tool {
   return {
     name: operation.name,
     title: operation.title,

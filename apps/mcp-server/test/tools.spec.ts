@@ -58,6 +58,12 @@ describeEachDatabase('MCP tools', (getDb) => {
         expect(tool.outputSchema?.type).toBe('object');
       }
       const byName = new Map(tools.map((t) => [t.name, t]));
+      for (const name of ['add_memo', 'add_payout']) {
+        const schema = byName.get(name)?.inputSchema as { required?: string[]; properties: Record<string, { deprecated?: boolean }> };
+        expect(schema.required).toContain('challengeId');
+        expect(schema.required).not.toContain('id');
+        expect(schema.properties.id?.deprecated).toBe(true);
+      }
       expect(byName.get('list_challenges')?.annotations?.readOnlyHint).toBe(true);
       expect(byName.get('create_challenge')?.annotations?.readOnlyHint).toBe(false);
     });
@@ -108,10 +114,11 @@ describeEachDatabase('MCP tools', (getDb) => {
         );
       expect(account).toMatchObject({ archived: false });
 
-      const payout = await call(alice, 'add_payout', { id: challenge.id, amount: 0.1, currency: 'EUR', date: '2026-02-01' });
+      const payout = await call(alice, 'add_payout', { challengeId: challenge.id, amount: 0.1, currency: 'EUR', date: '2026-02-01' });
       expect(payout.isError).toBeFalsy();
-      await call(alice, 'add_payout', { id: challenge.id, amount: 0.2, currency: 'EUR', date: '2026-02-02' });
-      const memo = await call(alice, 'add_memo', { id: challenge.id, content: 'Passed phase 1 on NFP week.' });
+      // `id` is the deprecated name of `challengeId`, still accepted for one version.
+      expect((await call(alice, 'add_payout', { id: challenge.id, amount: 0.2, currency: 'EUR', date: '2026-02-02' })).isError).toBeFalsy();
+      const memo = await call(alice, 'add_memo', { challengeId: challenge.id, content: 'Passed phase 1 on NFP week.' });
       expect(memo.isError).toBeFalsy();
 
       const summary = (await call(alice, 'get_summary')).structuredContent as {
@@ -158,9 +165,9 @@ describeEachDatabase('MCP tools', (getDb) => {
       const unknown = '00000000-0000-4000-8000-000000000000';
       for (const id of [mine.id, unknown]) {
         expect(errorCode(await call(bob, 'get_challenge', { id }))).toBe('not_found');
-        expect(errorCode(await call(bob, 'add_memo', { id, content: 'x' }))).toBe('not_found');
+        expect(errorCode(await call(bob, 'add_memo', { challengeId: id, content: 'x' }))).toBe('not_found');
         expect(errorCode(await call(bob, 'update_challenge', { id, phase: 'Phase 2' }))).toBe('not_found');
-        expect(errorCode(await call(bob, 'add_payout', { id, amount: 1, currency: 'USD', date: '2026-02-01' }))).toBe('not_found');
+        expect(errorCode(await call(bob, 'add_payout', { challengeId: id, amount: 1, currency: 'USD', date: '2026-02-01' }))).toBe('not_found');
       }
       const bobs = (await call(bob, 'list_challenges')).structuredContent as { items: unknown[] };
       expect(bobs.items).toEqual([]);

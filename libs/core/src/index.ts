@@ -4,6 +4,7 @@ export * from './cursor.js';
 export * from './config.js';
 export * from './logger.js';
 export { Doc, fieldDoc, type FieldDoc } from './contract/field-docs.js';
+export { FormerName } from './contract/former-names.js';
 export { IsIsoDate, IsScalar, UpperCase, Trim, NumberFromQuery, IS_ISO_DATE, IS_SCALAR } from './contract/validators.js';
 export { parseInput, type Constructor } from './contract/parse-input.js';
 export { contractSchema, type JsonSchema } from './contract/json-schema.js';

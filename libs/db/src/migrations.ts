@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { migrations as embeddedMigrations, type EmbeddedMigration } from './generated/migrations.js';
 import type { SqlRunner } from './sql-runner.js';
 
@@ -21,10 +21,6 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
   "applied_steps_count" INTEGER NOT NULL DEFAULT 0
 );`;
-
-export function migrationChecksum(sql: string): string {
-  return createHash('sha256').update(sql).digest('hex');
-}
 
 /**
  * Applies every migration not yet recorded, each in its own transaction together with its history row,

@@ -15,7 +15,7 @@ export interface AppContext {
   db: Database;
   operations: readonly Operation[];
   authenticate: Authenticator;
-  /** Absent only where no key operations exist. */
+  /** Replays of POSTs sent with an Idempotency-Key (REST). */
   idempotency: IdempotencyStore;
   rateLimiter: RateLimiter;
   /** Domain services for the dashboard's own (non-registry) routes: sessions, keys, trash, admin. */

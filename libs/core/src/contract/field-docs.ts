@@ -8,6 +8,8 @@ export interface FieldDoc {
   description: string;
   example?: unknown;
   default?: unknown;
+  /** Still accepted, but on its way out (JSON Schema `deprecated`). */
+  deprecated?: boolean;
 }
 
 const docs = new WeakMap<object, Map<string, FieldDoc>>();

@@ -105,6 +105,7 @@ export function contractSchema(contract: Constructor<object>): JsonSchema {
       field.description = doc.description;
       if (doc.example !== undefined) field.examples = [doc.example];
       if (doc.default !== undefined) field.default = doc.default;
+      if (doc.deprecated) field.deprecated = true;
     }
     properties[property] = field;
     if (!optional) required.push(property);

@@ -2,6 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import { AppError, type FieldError } from '../errors.js';
 import { exceedsJsonDepth, tooDeepError } from '../json-depth.js';
+import { withCurrentNames } from './former-names.js';
 
 export type Constructor<T> = new () => T;
 
@@ -25,11 +26,6 @@ function flatten(errors: ValidationError[], parent = ''): FieldError[] {
   });
 }
 
-/**
- * The single validation path for every operation input, over REST and MCP alike: unknown fields are
- * rejected, types are not coerced (except by explicit transforms such as NumberFromQuery), and every
- * failure becomes one `validation_failed` AppError listing each field.
- */
 /** Names that would reach an object's prototype machinery instead of being plain data. */
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -56,6 +52,11 @@ function fail(fields: FieldError[]): never {
   throw AppError.validation(fields.map((f) => `${f.field} ${f.message}`).join('; '), fields);
 }
 
+/**
+ * The single validation path for every operation input, over REST and MCP alike: unknown fields are
+ * rejected, types are not coerced (except by explicit transforms such as NumberFromQuery), and every
+ * failure becomes one `validation_failed` AppError listing each field.
+ */
 export async function parseInput<T extends object>(contract: Constructor<T>, input: unknown): Promise<T> {
   // A contract instance comes from parseInput at the front door: libs that accept raw input too
   // (CatalogService) must not validate the same request a second time.
@@ -66,8 +67,9 @@ export async function parseInput<T extends object>(contract: Constructor<T>, inp
   }
   if (exceedsJsonDepth(input)) throw tooDeepError();
   const unsafe = unsafeParts(input, '', []);
+  const current = withCurrentNames(contract, input as Record<string, unknown>, unsafe);
   if (unsafe.length > 0) fail(unsafe);
-  const instance = plainToInstance(contract, input, { enableImplicitConversion: false, exposeDefaultValues: true });
+  const instance = plainToInstance(contract, current, { enableImplicitConversion: false, exposeDefaultValues: true });
   const errors = await validate(instance, {
     whitelist: true,
     forbidNonWhitelisted: true,

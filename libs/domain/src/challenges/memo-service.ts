@@ -10,7 +10,7 @@ export class MemoService {
   constructor(private readonly db: Database) {}
 
   async add(caller: Caller, input: AddMemoInput): Promise<MemoView> {
-    const challenge = await findOwnedChallenge(this.db.prisma, caller, input.id);
+    const challenge = await findOwnedChallenge(this.db.prisma, caller, input.challengeId);
     const memo = await this.db.prisma.memo.create({
       data: { userId: caller.userId, challengeId: challenge.id, content: input.content },
     });

@@ -18,7 +18,7 @@ export const DEFAULT_DAYS = 30;
 export const MAX_DAYS = 366;
 
 export class AccountIdInput {
-  @Doc('Id of the EA account (a uuid from list_accounts or register_account).')
+  @Doc('Id of the EA account: the `id` of an item from list_accounts (the EA tracker registers accounts over REST, POST /accounts).')
   @IsString()
   id!: string;
 }

@@ -7,7 +7,7 @@ import {
   Max,
   Min,
 } from 'class-validator';
-import { Doc, IsIsoDate, UpperCase } from '@propfolio/core';
+import { Doc, FormerName, IsIsoDate, UpperCase } from '@propfolio/core';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, PageInput } from './common.js';
 import { PurchaseLedgerFields } from './purchase-fields.js';
 
@@ -27,6 +27,22 @@ export class ChallengeIdInput {
 }
 
 export class GetChallengeInput extends ChallengeIdInput {}
+
+/**
+ * Inputs that add something to a challenge (memos, payouts) name it `challengeId`, the name an agent reads
+ * in the tool schema. `id` was its name up to 0.1 and is still accepted for one version.
+ */
+export class ChallengeRefInput {
+  @Doc('Id of the challenge to add to (a uuid from list_challenges or create_challenge).')
+  @FormerName('id')
+  @IsString()
+  challengeId!: string;
+
+  @Doc({ description: 'Deprecated since 0.2 and removed in 0.3: the former name of `challengeId`.', deprecated: true })
+  @IsOptional()
+  @IsString()
+  id?: string;
+}
 
 export class ListChallengesInput extends PageInput {
   @Doc({
@@ -137,7 +153,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
   changedAt?: string;
 }
 
-export class AddMemoInput extends ChallengeIdInput {
+export class AddMemoInput extends ChallengeRefInput {
   @Doc({ description: 'The note to attach to the challenge (plain text, up to 10000 characters).' })
   @FreeText(10_000)
   content!: string;

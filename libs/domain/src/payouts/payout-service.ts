@@ -17,7 +17,7 @@ export class PayoutService {
 
   /** A payout records history, so a failed challenge (breached after a payout request) still takes one. */
   async add(caller: Caller, input: AddPayoutInput, now = new Date()): Promise<PayoutView> {
-    const challenge = await findOwnedChallenge(this.db.prisma, caller, input.id);
+    const challenge = await findOwnedChallenge(this.db.prisma, caller, input.challengeId);
     assertNotFuture('date', input.date, now);
     assertNotBefore('date', input.date, dateToIso(challenge.purchasedAt), 'the purchase date of the challenge');
     const row = await this.db.prisma.payout.create({

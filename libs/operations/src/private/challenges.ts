@@ -64,7 +64,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
     ...KEY_CREATE,
     input: AddMemoInput,
     output: MemoSchema,
-    rest: { method: 'POST', path: '/challenges/:id/memos', status: 201 },
+    rest: { method: 'POST', path: '/challenges/:challengeId/memos', status: 201 },
     run: async (ctx, input) => services.memos.add(callerOf(ctx), input),
   }),
 ];

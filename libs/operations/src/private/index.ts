@@ -7,8 +7,6 @@ import { summaryOperations } from './summary.js';
 import { ledgerOperations } from './ledger.js';
 import { analyticsOperations } from './analytics.js';
 
-export { callerOf } from './caller.js';
-
 /**
  * The published order is written here once: group by group, each group's operations in the order its file
  * defines them. An operation added to a file joins by its definition alone; a new file joins with its

@@ -10,7 +10,7 @@ export const payoutOperations = (services: DomainServices): Operation[] => [
     ...KEY_CREATE,
     input: AddPayoutInput,
     output: PayoutSchema,
-    rest: { method: 'POST', path: '/challenges/:id/payouts', status: 201 },
+    rest: { method: 'POST', path: '/challenges/:challengeId/payouts', status: 201 },
     run: async (ctx, input) => services.payouts.add(callerOf(ctx), input, ctx.now),
   }),
   defineOperation({

@@ -39,7 +39,7 @@ describe('private operations', () => {
       for (const [field, property] of Object.entries(schema.properties)) {
         expect(`${op.name}.${field}: ${property.description ? 'documented' : 'undocumented'}`).toBe(`${op.name}.${field}: documented`);
       }
-      for (const param of op.rest.path.match(/:\w+/g) ?? []) expect(schema.required).toContain(param.slice(1));
+      for (const [, param] of op.rest.path.matchAll(/:([A-Za-z]+)/g)) expect(schema.required).toContain(param);
       expect(op.output).toMatchObject({ type: 'object' });
     }
   });
@@ -65,7 +65,7 @@ describe('private operations', () => {
         return op.run(context, await parseInput(op.input, input));
       };
       const created = (await call('create_challenge', { firm: 'FTMO', plan: '100k', price: 540 })) as { id: string };
-      await call('add_memo', { id: created.id, content: 'first day' });
+      await call('add_memo', { challengeId: created.id, content: 'first day' });
       const detail = (await call('get_challenge', { id: created.id })) as { memos: unknown[] };
       expect(detail.memos).toHaveLength(1);
       await expect(call('get_challenge', { id: 'nope' })).rejects.toMatchObject({ code: 'not_found' });

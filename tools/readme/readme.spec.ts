@@ -1,0 +1,106 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readmeBlocks, type ReadmeBlock } from './blocks.js';
+
+/**
+ * Every command block of the README, pasted as a reader would: ```bash blocks run in order against one
+ * freshly started `npm start` server (built apps/server, embedded database in a temp folder), with
+ * `eakey_…` standing for the key it printed and http://127.0.0.1:3000 for its address. curl fails on an
+ * HTTP error here, so a block that answers 4xx or 5xx fails its test. ```json blocks must parse, and the
+ * first-start block must match what the server really printed. See README "Contributing" for the markers.
+ */
+const root = resolve(import.meta.dirname, '../..');
+const blocks = readmeBlocks(readFileSync(join(root, 'README.md'), 'utf8'));
+const SHOWN_ONLY = new Set(['text', 'http', 'mql5', 'ts', 'jsonc']);
+const title = (b: ReadmeBlock) => `${b.lang} block at README line ${b.line}: ${b.code.split('\n')[0]?.slice(0, 60) ?? ''}`;
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+describe('README', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pf-readme-'));
+  let server: ChildProcess | undefined;
+  let output = '';
+  let base = '';
+  let key = '';
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+    for (const name of ['DATABASE_URL', 'REDIS_URL', 'NODE_OPTIONS']) delete env[name];
+    server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], { cwd: dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Wait for the event (the listening log line), not for a fixed time.
+    await new Promise<void>((ready, fail) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('propfolio listening')) ready();
+      };
+      server?.stdout?.on('data', onData);
+      server?.stderr?.on('data', onData);
+      server?.on('exit', (code) => fail(new Error(`the server exited with ${code} before listening:\n${output}`)));
+    });
+    key = /eakey_[0-9A-Za-z]+/.exec(output)?.[0] ?? '';
+  }, 300_000);
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((done) => server?.on('exit', done));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('gives every fenced block a language, so that this test knows what to do with it', () => {
+    const unknown = blocks.filter((b) => !['bash', 'json', ...SHOWN_ONLY].includes(b.lang)).map(title);
+    expect(unknown).toEqual([]);
+    expect(blocks.filter((b) => b.lang === 'bash' && !b.marker).length).toBeGreaterThan(1);
+  });
+
+  it('prints on the first start what the README shows', () => {
+    const shown = blocks.filter((b) => b.marker?.kind === 'first-start');
+    expect(shown).toHaveLength(1);
+    expect(key).toMatch(/^eakey_/);
+    for (const line of (shown[0]?.code ?? '').split('\n').map((l) => l.trim()).filter(Boolean)) {
+      const pattern = new RegExp(line.split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*'));
+      expect(`${line} → ${pattern.test(output) ? 'printed' : 'not printed'}`).toBe(`${line} → printed`);
+    }
+  });
+
+  for (const block of blocks.filter((b) => b.lang === 'json')) {
+    it(`parses the ${title(block)}`, () => {
+      expect(() => JSON.parse(block.code) as unknown).not.toThrow();
+    });
+  }
+
+  for (const block of blocks.filter((b) => b.lang === 'bash')) {
+    if (block.marker?.kind === 'skip') {
+      it.skip(`${title(block)} (skipped: ${block.marker.reason})`, () => undefined);
+      continue;
+    }
+    it(`runs the ${title(block)}`, async () => {
+      const script = block.code
+        .replaceAll('http://127.0.0.1:3000', base)
+        .replaceAll('http://localhost:3000', base)
+        .replaceAll('eakey_…', key);
+      const prelude = 'set -euo pipefail\ncurl() { command curl --fail-with-body --show-error --max-time 120 "$@"; }\n';
+      const result = await new Promise<{ code: number; out: string }>((done) => {
+        execFile('bash', ['-c', prelude + script], { cwd: root, timeout: 300_000 }, (error, stdout, stderr) =>
+          done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }),
+        );
+      });
+      expect(`exit ${result.code}\n${result.out}`).toMatch(/^exit 0\n/);
+    }, 300_000);
+  }
+});
