@@ -64,3 +64,20 @@ export async function apiCreateChallenge(server: RunningServer, body: Record<str
   if (res.status !== 201) throw new Error(`create_challenge answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as { id: string };
 }
+
+/** Any owner-key call over /api/v1 (seeding data the way an agent or the EA would). */
+export async function apiCall<T = unknown>(server: RunningServer, method: string, path: string, body?: unknown, key = server.ownerKey): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${server.origin}/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** The page has no sideways scrolling at its current width (tables scroll inside their own box). */
+export async function expectNoHorizontalScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scroll, `page is ${scroll}px wide in a ${width}px window`).toBeLessThanOrEqual(width);
+}
