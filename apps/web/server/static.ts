@@ -16,7 +16,7 @@ export function webDistDir(): string {
   return join(dirname(pkg), 'dist');
 }
 
-/** A browser navigating (it names text/html explicitly), not a script asking with a bare `*/*`. */
+/** A browser navigating (it names text/html explicitly), not a script accepting anything. */
 const wantsHtml = (req: Request) => (req.method === 'GET' || req.method === 'HEAD') && /\btext\/html\b/.test(req.headers.accept ?? '');
 
 /**

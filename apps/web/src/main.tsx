@@ -1,20 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { queryClient } from './lib/query-client.js';
 import { ApiError } from './lib/api.js';
+import { ME_KEY } from './lib/session.js';
 import { I18nProvider } from './i18n/i18n.js';
 import { router } from './router.js';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // A problem answer (4xx) will not change by asking again; network hiccups may.
-      retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
-      refetchOnWindowFocus: false,
-    },
-  },
+
+// A session that ended elsewhere (signed out everywhere, expired, user disabled): back to sign-in.
+queryClient.getQueryCache().subscribe((event) => {
+  const error = event.type === 'updated' ? event.query.state.error : null;
+  if (error instanceof ApiError && error.code === 'session_required' && event.query.queryKey[0] !== ME_KEY[0]) {
+    queryClient.setQueryData(ME_KEY, null);
+    void router.navigate({ to: '/sign-in', search: { next: window.location.pathname + window.location.search } });
+  }
 });
 
 createRoot(document.getElementById('root') as HTMLElement).render(

@@ -1,8 +1,8 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Navigate, Outlet, useLocation } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { Layout, NotFound } from './components/Layout.js';
 import { Loading } from './components/states.js';
-import { useSession } from './lib/session.js';
-import { ErrorState } from './components/states.js';
+import { sessionQuery } from './lib/session.js';
+import { queryClient } from './lib/query-client.js';
 import { SignInPage, SignUpPage, SetupPage } from './pages/Auth.js';
 import { OverviewPage } from './pages/Overview.js';
 import { ChallengesPage } from './pages/Challenges.js';
@@ -14,18 +14,19 @@ import { ArticlesPage, ArticlePage } from './pages/Articles.js';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
-/** Pages behind sign-in: without a session the browser goes to /sign-in and comes back afterwards. */
-function RequireSession() {
-  const session = useSession();
-  const location = useLocation();
-  if (session.isPending) return <Loading />;
-  if (session.isError) return <ErrorState error={session.error} retry={() => void session.refetch()} />;
-  if (!session.data) return <Navigate to="/sign-in" search={{ next: location.href }} replace />;
-  return <Outlet />;
-}
 
 const rootRoute = createRootRoute({ component: Layout, notFoundComponent: NotFound });
-const authed = createRoute({ getParentRoute: () => rootRoute, id: 'authed', component: RequireSession });
+/** Pages behind sign-in: without a session the browser goes to /sign-in and comes back afterwards. */
+const authed = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'authed',
+  component: Outlet,
+  beforeLoad: async ({ location }) => {
+    const session = await queryClient.ensureQueryData(sessionQuery);
+    if (!session) throw redirect({ to: '/sign-in', search: { next: location.href }, replace: true });
+  },
+  pendingComponent: Loading,
+});
 
 const routes = [
   createRoute({ getParentRoute: () => rootRoute, path: '/sign-in', component: SignInPage, validateSearch: (s: Record<string, unknown>) => ({ next: str(s.next) }) }),

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n.js';
 
 /** A modal <dialog>: focus goes in, Escape cancels, focus returns to the opener on close. */
@@ -23,6 +23,7 @@ export function ConfirmDialog({
 }) {
   const { t } = useI18n();
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -30,8 +31,8 @@ export function ConfirmDialog({
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} aria-labelledby="confirm-title" onCancel={(e) => (e.preventDefault(), onCancel())}>
-      <h2 id="confirm-title">{title}</h2>
+    <dialog ref={ref} aria-labelledby={titleId} onCancel={(e) => (e.preventDefault(), onCancel())}>
+      <h2 id={titleId}>{title}</h2>
       <div className="dialog-body">{children}</div>
       <div className="actions">
         <button type="button" onClick={onCancel}>

@@ -1,12 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, app, setCsrfToken } from './api.js';
 import type { Session } from './types.js';
 
 export const ME_KEY = ['me'] as const;
 
 /** The signed-in user, or null when there is no session (401 is an answer here, not an error). */
-export function useSession() {
-  return useQuery({
+export const sessionQuery = queryOptions({
     queryKey: ME_KEY,
     queryFn: async (): Promise<Session | null> => {
       try {
@@ -23,7 +22,13 @@ export function useSession() {
     },
     staleTime: 60_000,
     retry: false,
-  });
+});
+
+export const useSession = () => useQuery(sessionQuery);
+
+/** Forgets every cached record (they may be someone else's) but keeps the session query its observers watch. */
+function dropOthers(client: QueryClient) {
+  client.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
 }
 
 /** Stores a fresh session from sign-in, sign-up or setup, dropping any data cached for someone else. */
@@ -31,7 +36,7 @@ export function useAcceptSession() {
   const client = useQueryClient();
   return (session: Session) => {
     setCsrfToken(session.csrfToken);
-    client.clear();
+    dropOthers(client);
     client.setQueryData(ME_KEY, session);
   };
 }
@@ -42,7 +47,7 @@ export function useSignOut() {
     mutationFn: (everywhere: boolean) => app.post<void>(everywhere ? '/auth/sign-out-everywhere' : '/auth/sign-out'),
     onSettled: () => {
       setCsrfToken(null);
-      client.clear();
+      dropOthers(client);
       client.setQueryData(ME_KEY, null);
     },
   });

@@ -1,0 +1,83 @@
+import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+import { startServer, type RunningServer } from './server.js';
+
+export const OWNER = { email: 'owner@example.com', password: 'correct horse battery' };
+
+interface Fixtures {
+  server: RunningServer;
+  /** Console errors and uncaught exceptions seen during the test (asserted empty at its end). */
+  consoleErrors: string[];
+}
+
+/**
+ * Chromium itself logs "Failed to load resource" for every 4xx answer, including the ones the app
+ * expects and shows as a state (401 from /app/api/me when signed out, a validation 400). Those are
+ * network log lines, not script errors; everything else on the console fails the test.
+ */
+const expectedNetworkNoise = (msg: ConsoleMessage, origin: string) =>
+  msg.text().startsWith('Failed to load resource: the server responded with a status of 4') &&
+  /^(\/app\/api\/|\/api\/v1\/)/.test(msg.location().url.replace(origin, ''));
+
+export const test = base.extend<Fixtures>({
+  // Its own timeout: on a loaded machine starting a fresh database can take a while.
+  server: [
+    async ({}, use) => {
+      const server = await startServer();
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { timeout: 600_000 },
+  ],
+  consoleErrors: async ({ page, server }, use) => {
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && !expectedNetworkNoise(msg, server.origin)) errors.push(msg.text());
+    });
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    await use(errors);
+    expect(errors, 'console errors').toEqual([]);
+  },
+  baseURL: async ({ server }, use) => use(server.origin),
+  locale: 'en-US',
+});
+export { expect };
+
+/** First-run setup through the page the setup link opens; leaves the browser signed in as the owner. */
+export async function setUpOwner(page: Page, server: RunningServer) {
+  await page.goto(server.setupUrl.replace(/^http:\/\/[^/]+/, ''));
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Set up and sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+}
+
+/** A challenge created over /api/v1 with the owner's key. */
+export async function apiCreateChallenge(server: RunningServer, body: Record<string, unknown>) {
+  const res = await fetch(`${server.origin}/api/v1/challenges`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${server.ownerKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 201) throw new Error(`create_challenge answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as { id: string };
+}
+
+/** Any owner-key call over /api/v1 (seeding data the way an agent or the EA would). */
+export async function apiCall<T = unknown>(server: RunningServer, method: string, path: string, body?: unknown, key = server.ownerKey): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${server.origin}/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** The page has no sideways scrolling at its current width (tables scroll inside their own box). */
+export async function expectNoHorizontalScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scroll, `page is ${scroll}px wide in a ${width}px window`).toBeLessThanOrEqual(width);
+}

@@ -1,0 +1,32 @@
+import { createRequire } from 'node:module';
+import { defineConfig } from '@playwright/test';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Browser journeys against the built server (apps/server/dist/main.js), each on a fresh embedded
+ * database. Debian's Chromium is driven instead of Playwright's download (unreachable here).
+ */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.e2e.ts',
+  outputDir: '../test-results',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: process.env.CI === 'true',
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
+  reporter: [[process.env.CI === 'true' ? 'list' : 'line'], [require.resolve('../../../tools/playwright-count-reporter.cjs')]],
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 20_000,
+    navigationTimeout: 60_000,
+    launchOptions: {
+      executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } } }],
+});

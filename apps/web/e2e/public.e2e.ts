@@ -1,0 +1,78 @@
+import { apiCreateChallenge, expect, expectNoHorizontalScroll, setUpOwner, test } from './fixtures.js';
+
+test('Japanese article search finds and opens an article', async ({ page, consoleErrors }) => {
+  await page.goto('/articles');
+  await page.getByLabel('Search articles').fill('出金');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/q=%E5%87%BA%E9%87%91/);
+  const hit = page.getByRole('link', { name: /チャレンジの記録方法/ });
+  await expect(hit).toBeVisible();
+  await expect(page.locator('mark', { hasText: '出金' }).first()).toBeVisible();
+  await hit.click();
+  await expect(page.getByRole('heading', { level: 1, name: /チャレンジの記録方法/ })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a .set upload shows findings at once in the browser, and the firm check on the server', async ({ page, consoleErrors }) => {
+  await page.goto('/ea');
+  const text = 'Foo=1\r\nLots=abc\r\n';
+  // MT5 writes UTF-16LE with a BOM: the in-browser engine decodes it like the server does.
+  const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+  await page.getByLabel('.set file', { exact: true }).setInputFiles({ name: 'mine.set', mimeType: 'application/octet-stream', buffer: utf16 });
+  const local = page.getByTestId('local-findings');
+  await expect(local).toContainText('type_error');
+  await expect(local).toContainText('unknown_input');
+  await expect(local).toContainText('utf-16le-bom');
+
+  await page.getByLabel('Prop firm for the rule check').fill('FTMO');
+  await page.getByRole('button', { name: 'Check against the firm’s rules (server)' }).click();
+  const server = page.getByTestId('server-findings');
+  await expect(server).toContainText('type_error');
+  await expect(server).toContainText('unknown_input');
+  expect(consoleErrors).toEqual([]);
+});
+
+test.describe('in Japanese', () => {
+  test.use({ locale: 'ja-JP' });
+  test('Japanese by default, switchable to English, and the choice is remembered', async ({ page, consoleErrors }) => {
+    await page.goto('/plans');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('プロップファームのプラン');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await page.getByLabel('言語').selectOption('en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prop-firm plans');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prop-firm plans');
+    await page.getByLabel('Language').selectOption('ja');
+    await expect(page.getByRole('link', { name: '記事' })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+  test('every main page fits a phone screen and the navigation is reachable', async ({ page, server, consoleErrors }) => {
+    await apiCreateChallenge(server, { firm: 'FTMO', plan: '2-Step 100k', price: 540 });
+    await setUpOwner(page, server);
+    for (const [path, heading] of [
+      ['/', 'Overview'],
+      ['/challenges', 'Challenges'],
+      ['/pnl', 'P&L'],
+      ['/payouts', 'Payouts'],
+      ['/trash', 'Trash'],
+      ['/plans', 'Prop-firm plans'],
+      ['/articles', 'Articles'],
+      ['/ea', 'EA settings assistant'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+    }
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Overview' })).toBeVisible();
+    // Keyboard: the skip link is the first stop and is visible when focused.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeInViewport();
+    expect(consoleErrors).toEqual([]);
+  });
+});
