@@ -61,6 +61,20 @@ export interface LoadResult {
   restTwin?: string;
 }
 
+/**
+ * Waits until the server has worked off what the last run left queued: autocannon closes its sockets at
+ * the end, but requests already accepted still run, and on a slow target they would eat into the next
+ * route's window. /readyz queries the database, so it answers once the queue ahead of it is done.
+ */
+export async function drain(base: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(60_000) }).catch(() => null);
+    await res?.arrayBuffer();
+    if (res?.status === 200) return;
+  }
+}
+
 export async function runLoad(base: string, route: RouteSpec, seconds = SECONDS, warmup = true): Promise<LoadResult> {
   const options: AutocannonOptions = {
     url: `${base}${route.path}`,
@@ -71,13 +85,18 @@ export async function runLoad(base: string, route: RouteSpec, seconds = SECONDS,
     ...(route.body ? { body: route.body } : {}),
     ...(route.vary ? { requests: [{ setupRequest: route.vary }] } : {}),
   };
-  if (warmup) await autocannon({ ...options, duration: WARMUP_SECONDS });
+  if (warmup) {
+    await autocannon({ ...options, duration: WARMUP_SECONDS });
+    if (route.kind !== 'baseline') await drain(base);
+  }
   const r = await autocannon(options);
+  if (route.kind !== 'baseline') await drain(base);
   return {
     label: route.label,
     kind: route.kind,
-    // Completed requests over the real duration: autocannon's per-second average under-counts slow runs.
-    rps: r.requests.total / r.duration,
+    // Successful answers over the real duration: autocannon's per-second average under-counts slow runs,
+    // and fast error answers (a balancer's 503) must not count as throughput.
+    rps: r['2xx'] / r.duration,
     p50: r.latency.p50,
     p99: r.latency.p99,
     failures: r.non2xx + r.errors + r.timeouts,

@@ -7,7 +7,7 @@ export function machineLine(): string {
   return `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`;
 }
 
-const ratio = (rps: number, baselineRps: number): string => (rps / baselineRps).toFixed(2);
+const ratio = (rps: number, baselineRps: number): string => (baselineRps > 0 ? (rps / baselineRps).toFixed(2) : 'n/a');
 
 export function printLoadTable(title: string, results: LoadResult[], baselineRps: number): void {
   console.log(`\n## ${title}`);
@@ -29,7 +29,8 @@ export function printTargets(name: string, results: LoadResult[], baselineRps: n
     if (r.kind === 'read') check(r, share >= readTarget && r.p99 < 50, `ratio ${share.toFixed(2)} (target ≥ ${readTarget}), p99 ${r.p99.toFixed(0)} ms (target < 50)`);
     if (r.kind === 'write') check(r, share >= 0.25, `ratio ${share.toFixed(2)} (target ≥ 0.25)`);
     const twin = r.restTwin ? results.find((x) => x.label === r.restTwin) : undefined;
-    if (twin) check(r, r.rps / twin.rps >= 0.7, `${(r.rps / twin.rps).toFixed(2)} of REST (target ≥ 0.7)`);
+    if (twin) check(r, twin.rps > 0 && r.rps / twin.rps >= 0.7, `${ratio(r.rps, twin.rps)} of REST (target ≥ 0.7)`);
+    if (r.total === 0) lines.push(`WARNING ${r.label}: no answer completed within the run (latency above its duration: an overloaded machine?)`);
     if (r.failures > 0) lines.push(`WARNING ${r.label}: ${r.failures} of ${r.total} answers failed`);
   }
   console.log(`\n${name} targets:\n${lines.map((l) => `  ${l}`).join('\n')}`);

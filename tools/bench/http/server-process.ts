@@ -93,7 +93,7 @@ export async function startServer(
   const base = `http://127.0.0.1:${port}`;
   const stop = stopper(child);
   try {
-    await waitForOk(`${base}/healthz`, child, 120_000, output);
+    await waitForOk(`${base}/healthz`, child, 300_000, output);
   } catch (error) {
     await stop();
     throw error;

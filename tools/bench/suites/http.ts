@@ -35,7 +35,7 @@ function mcpCall(label: string, tool: string, args: object, restTwin: string, ke
 }
 
 /** Every route of the issue, reads first; writes last so that they do not grow what the reads return. */
-function routes(user: SeededUser): RouteSpec[] {
+export function routes(user: SeededUser): RouteSpec[] {
   const auth = { authorization: `Bearer ${user.key}` };
   const [account, , reportAccount] = user.accountIds as [string, string, string];
   let reportNo = 0;
