@@ -14,8 +14,12 @@ describeEachDatabase('importCatalog', (getDb) => {
     const priceRows = await db.prisma.planPrice.count();
     expect(priceRows).toBe(first.plans);
 
+    // Same files: skipped on their fingerprint, without reading or comparing a record.
     const second = await importCatalog(db, { today: '2026-11-02' });
-    expect(second).toEqual({ firms: 0, plans: 0, priceChanges: 0, articles: 0, unchanged: first.firms + first.plans + first.articles });
+    expect(second).toEqual({ firms: 0, plans: 0, priceChanges: 0, articles: 0, unchanged: first.firms + first.plans + first.articles, skipped: true });
+    // Forced: every record compared, none written.
+    const forced = await importCatalog(db, { today: '2026-11-02', force: true });
+    expect(forced).toEqual({ ...second, skipped: false });
     expect(await db.prisma.planPrice.count()).toBe(priceRows);
   });
 });
@@ -30,7 +34,7 @@ describeEachDatabase('price history', (getDb) => {
     const report = await importCatalog(db, { dataDir: dir, today: '2026-03-02' });
     // Every 2-Step plan changed its checkedOn, but only one its price.
     expect(report).toMatchObject({ plans: 5, priceChanges: 1, articles: 0 });
-    expect(await importCatalog(db, { dataDir: dir })).toMatchObject({ plans: 0, priceChanges: 0 });
+    expect(await importCatalog(db, { dataDir: dir })).toMatchObject({ plans: 0, priceChanges: 0, skipped: true });
 
     const catalog = new CatalogService(db, { staleAfterDays: 180, now: () => new Date('2026-04-01T12:00:00Z') });
     expect(await catalog.planPriceOn('ftmo-2-step-100000', '2025-12-31')).toEqual({
@@ -58,7 +62,7 @@ describeEachDatabase('price history', (getDb) => {
     await importCatalog(db, { dataDir: dir });
     writeArticle(dir, { slug: 'kept', title: '新しい見出し' });
     (await import('node:fs')).rmSync(`${dir}/articles/gone.md`);
-    expect(await importCatalog(db, { dataDir: dir })).toMatchObject({ articles: 2 });
+    expect(await importCatalog(db, { dataDir: dir })).toMatchObject({ articles: 2, skipped: false });
     const catalog = new CatalogService(db, { staleAfterDays: 180 });
     expect((await catalog.searchArticles({ q: '見出し' })).items.map((a) => a.slug)).toEqual(['kept']);
     expect((await catalog.searchArticles({ q: '最初' })).items).toEqual([]);

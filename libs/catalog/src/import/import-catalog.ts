@@ -10,12 +10,16 @@ import { loadPlanCatalog, type FirmRecord, type PlanRecord } from '../data/plan-
 import { articleIndexFields } from '../text/article-index.js';
 import { NORMALIZER_VERSION } from '../text/normalize.js';
 import { contentHash } from '@propfolio/core';
+import { catalogFingerprint } from './catalog-fingerprint.js';
+import { forgetFirms } from '../search/firm-directory.js';
 
 export interface ImportOptions {
   /** `YYYY-MM-DD` recorded as the time a price change was seen (default: now). */
   today?: string;
   /** Data directory (default: `catalogDataDir()`). */
   dataDir?: string;
+  /** Compare every record even when the data files are those of the last import. */
+  force?: boolean;
 }
 
 export interface ImportReport {
@@ -29,7 +33,12 @@ export interface ImportReport {
   articles: number;
   /** Records left as they were. */
   unchanged: number;
+  /** True when the data files were those of the last import, so nothing was read or compared. */
+  skipped: boolean;
 }
+
+/** The one row of CatalogImport. */
+const LAST_IMPORT = 'catalog';
 
 type Client = Database['prisma'];
 const utcDate = (iso: string): Date => new Date(`${iso}T00:00:00.000Z`);
@@ -144,16 +153,32 @@ async function importArticles(prisma: Client, articles: ArticleRecord[], report:
   }
 }
 
-/** Imports firms, plans (with price history) and articles from the data files; safe to run at every start. */
+/**
+ * Imports firms, plans (with price history) and articles from the data files; safe to run at every start.
+ * When the files' fingerprint equals the last import's, nothing is parsed or compared (a start on an
+ * existing database costs one query); the rows are written only by this import, so they still match.
+ */
 export async function importCatalog(db: Database, options: ImportOptions = {}): Promise<ImportReport> {
   const dataDir = options.dataDir ?? catalogDataDir();
+  const fingerprint = catalogFingerprint(dataDir);
+  const last = await db.prisma.catalogImport.findUnique({ where: { id: LAST_IMPORT } });
+  if (!options.force && last?.fingerprint === fingerprint) {
+    return { firms: 0, plans: 0, priceChanges: 0, articles: 0, unchanged: last.records, skipped: true };
+  }
   // Load and validate everything before writing anything: a broken file never leaves a half import.
   const { firms, plans } = loadPlanCatalog(dataDir);
   const articles = loadArticles(dataDir);
-  const report: ImportReport = { firms: 0, plans: 0, priceChanges: 0, articles: 0, unchanged: 0 };
+  const report: ImportReport = { firms: 0, plans: 0, priceChanges: 0, articles: 0, unchanged: 0, skipped: false };
   const recordedAt = options.today ? utcDate(options.today) : new Date();
   await importFirms(db.prisma, firms, report);
   await importPlans(db.prisma, plans, recordedAt, report);
   await importArticles(db.prisma, articles, report);
+  forgetFirms(db);
+  const records = firms.length + plans.length + articles.length;
+  await db.prisma.catalogImport.upsert({
+    where: { id: LAST_IMPORT },
+    create: { id: LAST_IMPORT, fingerprint, records },
+    update: { fingerprint, records, importedAt: new Date() },
+  });
   return report;
 }

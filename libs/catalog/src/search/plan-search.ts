@@ -1,10 +1,10 @@
 import { dateToIso, daysBetween } from '@propfolio/core';
 import { type Database, Prisma } from '@propfolio/db';
 import type { PlanQuery } from '../contracts/plan-query.js';
-import { assertSchema } from '../data/validate.js';
 import { nullableDecimalToNumber } from '../money.js';
-import { PlanRulesSchema } from '../schemas/rules.js';
+import type { PlanRules } from '../schemas/rules.js';
 import { PRICE_NOTE, type PlanItem, type PlanSearchResult } from '../schemas/results.js';
+import { firmDirectory } from './firm-directory.js';
 import { matchFirm, suggestFirms } from './firm-match.js';
 import { decodeOffset, nextOffsetCursor } from './page-cursor.js';
 
@@ -14,7 +14,7 @@ export interface Freshness {
   staleAfterDays: number;
 }
 
-type PlanRow = Prisma.PlanGetPayload<{ include: { firm: true } }>;
+type PlanRow = Prisma.PlanGetPayload<object>;
 
 const decimal = (value: number): Prisma.Decimal => new Prisma.Decimal(String(value));
 
@@ -32,12 +32,12 @@ function orderBy(sort: PlanQuery['sort']): Prisma.PlanOrderByWithRelationInput[]
   }
 }
 
-export function toPlanItem(row: PlanRow, freshness: Freshness): PlanItem {
+export function toPlanItem(row: PlanRow, firmName: string, freshness: Freshness): PlanItem {
   const checkedOn = dateToIso(row.checkedOn);
   const ageDays = daysBetween(checkedOn, freshness.today);
   return {
     id: row.id,
-    firm: { slug: row.firm.slug, name: row.firm.name },
+    firm: { slug: row.firmSlug, name: firmName },
     program: row.program,
     phases: row.phases,
     accountSize: nullableDecimalToNumber(row.accountSize),
@@ -45,7 +45,8 @@ export function toPlanItem(row: PlanRow, freshness: Freshness): PlanItem {
     billing: row.billing,
     price: nullableDecimalToNumber(row.price),
     priceNote: PRICE_NOTE,
-    rules: assertSchema(PlanRulesSchema, row.rules, `stored plan ${row.id}`),
+    // Trusted: only the import writes plan rows, and it validated these rules against PlanRulesSchema.
+    rules: row.rules as PlanRules,
     checkedOn,
     ageDays,
     stale: ageDays > freshness.staleAfterDays,
@@ -58,11 +59,12 @@ export function toPlanItem(row: PlanRow, freshness: Freshness): PlanItem {
 export async function searchPlans(db: Database, query: PlanQuery, freshness: Freshness): Promise<PlanSearchResult> {
   const offset = decodeOffset(query.cursor, 'plans');
   const limit = query.limit ?? 20;
+  // Firm names come from the process's firm directory, so a search is one query on the plans alone.
+  let directory = await firmDirectory(db);
   let firmSlug: string | undefined;
   if (query.firm !== undefined && query.firm.trim() !== '') {
-    const firms = await db.prisma.firm.findMany({ select: { slug: true, name: true, aliases: true } });
-    const firm = matchFirm(query.firm, firms);
-    if (!firm) return { items: [], nextCursor: null, suggestions: suggestFirms(query.firm, firms) };
+    const firm = matchFirm(query.firm, directory.firms);
+    if (!firm) return { items: [], nextCursor: null, suggestions: suggestFirms(query.firm, directory.firms) };
     firmSlug = firm.slug;
   }
   const rows = await db.prisma.plan.findMany({
@@ -74,13 +76,14 @@ export async function searchPlans(db: Database, query: PlanQuery, freshness: Fre
       currency: query.currency,
       billing: query.billing,
     },
-    include: { firm: true },
     orderBy: orderBy(query.sort),
     skip: offset,
     take: limit + 1,
   });
+  // A firm imported by another instance since the directory was read: read it again, once.
+  if (rows.some((row) => !directory.names.has(row.firmSlug))) directory = await firmDirectory(db, Date.now(), true);
   return {
-    items: rows.slice(0, limit).map((row) => toPlanItem(row, freshness)),
+    items: rows.slice(0, limit).map((row) => toPlanItem(row, directory.names.get(row.firmSlug) ?? row.firmSlug, freshness)),
     nextCursor: nextOffsetCursor('plans', offset, limit, rows.length),
   };
 }

@@ -1,10 +1,16 @@
-import { addDays, type Caller } from '@propfolio/core';
-import type { Database } from '@propfolio/db';
+import { addDays, AppError, type Caller } from '@propfolio/core';
+import { Prisma, type Database } from '@propfolio/db';
 import { DEFAULT_DAYS, type DailyPnlInput } from '../contracts/accounts.js';
-import { dateToIso, isoToDate, todayIso } from '../shared/dates.js';
-import { toMoney, ZERO } from '../shared/money.js';
+import { isoToDate, todayIso } from '../shared/dates.js';
+import { requireId } from '../shared/ids.js';
 import type { DailyPnlSeries } from './account-schemas.js';
-import { findOwnedAccount } from './owned-account.js';
+
+interface SeriesRow {
+  id: string;
+  currency: string;
+  days: { date: string; balance: string; equity: string; closedPnl: string }[];
+  closedPnlTotal: string;
+}
 
 /**
  * The daily P&L series of the last N calendar days, ending today (UTC). Every day appears, oldest
@@ -15,35 +21,37 @@ export class DailyPnlService {
   constructor(private readonly db: Database) {}
 
   async series(caller: Caller, input: DailyPnlInput, now = new Date()): Promise<DailyPnlSeries> {
-    const account = await findOwnedAccount(this.db.prisma, caller, input.id);
     const days = input.days ?? DEFAULT_DAYS;
     const to = todayIso(now);
     const from = addDays(to, -(days - 1));
-    const rows = await this.db.prisma.dailyPnl.findMany({
-      where: { accountId: account.id, date: { gte: isoToDate(from), lte: isoToDate(to) } },
-    });
-    const byDate = new Map(rows.map((row) => [dateToIso(row.date), row] as const));
-    let closedPnlTotal = ZERO;
+    // One round trip: the ownership check and the reports together, figures as exact decimal text
+    // (up to 366 rows, where building three Decimal objects per row was most of the time).
+    const [account] = await this.db.prisma.$queryRaw<SeriesRow[]>(Prisma.sql`
+      SELECT a.id, a.currency,
+        coalesce(r.days, '[]'::json) AS days, coalesce(r.total, 0)::text AS "closedPnlTotal"
+      FROM "EaAccount" a
+      LEFT JOIN LATERAL (
+        SELECT json_agg(json_build_object('date', to_char(d.date, 'YYYY-MM-DD'), 'balance', d.balance::text,
+                 'equity', d.equity::text, 'closedPnl', d."closedPnl"::text)) AS days, sum(d."closedPnl") AS total
+        FROM "DailyPnl" d
+        WHERE d."accountId" = a.id AND d.date >= ${isoToDate(from)}::date AND d.date <= ${isoToDate(to)}::date
+      ) r ON true
+      WHERE a.id = ${requireId(input.id, 'EA account')} AND a."userId" = ${caller.userId}`);
+    if (!account) throw AppError.notFound('EA account');
+    const byDate = new Map(account.days.map((row) => [row.date, row] as const));
     const entries = Array.from({ length: days }, (_, index) => {
       const date = addDays(from, index);
       const row = byDate.get(date);
       if (!row) return { date, reported: false, balance: null, equity: null, closedPnl: null };
-      closedPnlTotal = closedPnlTotal.plus(row.closedPnl);
-      return {
-        date,
-        reported: true,
-        balance: toMoney(row.balance),
-        equity: toMoney(row.equity),
-        closedPnl: toMoney(row.closedPnl),
-      };
+      return { date, reported: true, balance: Number(row.balance), equity: Number(row.equity), closedPnl: Number(row.closedPnl) };
     });
     return {
       accountId: account.id,
       currency: account.currency,
       from,
       to,
-      reportedDays: rows.length,
-      closedPnlTotal: toMoney(closedPnlTotal),
+      reportedDays: account.days.length,
+      closedPnlTotal: Number(account.closedPnlTotal),
       days: entries,
     };
   }

@@ -1,4 +1,4 @@
-import type { Caller } from '@propfolio/core';
+import { AppError, type Caller } from '@propfolio/core';
 import type { ChallengeModel as Challenge, Database, Prisma } from '@propfolio/db';
 import { toAccountView } from '../accounts/account-view.js';
 import {
@@ -14,9 +14,9 @@ import { toDecimal } from '../shared/money.js';
 import { Keyset } from '../shared/pagination.js';
 import type { ChallengeDetail, ChallengePage, ChallengeView } from './challenge-schemas.js';
 import { toChallengeView, toMemoView } from './challenge-view.js';
-import { findOwnedChallenge } from './owned-challenge.js';
 import { firstHistoryEntry } from '../ledger/challenge-history.js';
 import { challengeLedgerDetail, purchaseLedgerData } from '../ledger/purchase-ledger.js';
+import { requireId } from '../shared/ids.js';
 
 /** Create, list and read the caller's challenges (changes live in ChallengeUpdater). */
 export class ChallengeService {
@@ -60,27 +60,25 @@ export class ChallengeService {
     return keyset.page(rows, (row) => toChallengeView(row, now));
   }
 
+  /** One Prisma call: the ownership check is the `where`, and the relations come with the challenge. */
   async get(caller: Caller, input: GetChallengeInput, now = new Date()): Promise<ChallengeDetail> {
-    const challenge = await findOwnedChallenge(this.db.prisma, caller, input.id);
-    const [memos, payouts, accounts, ledger] = await Promise.all([
-      this.db.prisma.memo.findMany({ where: { challengeId: challenge.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
-      this.db.prisma.payout.findMany({
-        where: { challengeId: challenge.id },
-        orderBy: [{ date: 'desc' }, { id: 'desc' }],
-        include: { challenge: { select: { firm: true, plan: true } } },
-      }),
-      this.db.prisma.eaAccount.findMany({
-        where: { challengeId: challenge.id },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        include: { challenge: { select: { id: true, firm: true, plan: true, phase: true } } },
-      }),
-      challengeLedgerDetail(this.db.prisma, challenge),
-    ]);
+    const challenge = await this.db.prisma.challenge.findFirst({
+      where: { id: requireId(input.id, 'Challenge'), userId: caller.userId },
+      include: {
+        memos: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+        payouts: { orderBy: [{ date: 'desc' }, { id: 'desc' }] },
+        eaAccounts: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] },
+      },
+    });
+    if (!challenge) throw AppError.notFound('Challenge');
+    const { memos, payouts, eaAccounts, ...row } = challenge;
+    const { id, firm, plan, phase } = row;
+    const ledger = await challengeLedgerDetail(this.db.prisma, row);
     return {
-      challenge: toChallengeView(challenge, now),
+      challenge: toChallengeView(row, now),
       memos: memos.map(toMemoView),
-      payouts: payouts.map(toPayoutView),
-      accounts: accounts.map(toAccountView),
+      payouts: payouts.map((payout) => toPayoutView({ ...payout, challenge: { firm, plan } })),
+      accounts: eaAccounts.map((account) => toAccountView({ ...account, challenge: { id, firm, plan, phase } })),
       ...ledger,
     };
   }

@@ -14,7 +14,7 @@ export const SummarySchema = Type.Object({
   paid: ByCurrency(
     'Total paid for challenges per currency: the price of one-time plans, and for monthly plans the fee times the months billed from the purchase date to the end date or today.',
   ),
-  withdrawn: ByCurrency('Total of all payouts per currency.'),
+  withdrawn: ByCurrency('Total of paid payouts per currency (requested and denied ones do not count).'),
   net: ByCurrency('withdrawn − paid per currency (negative while fees exceed payouts). No currency conversion.'),
   activeChallenges: Type.Array(
     Type.Object({
