@@ -92,6 +92,24 @@ describeEachDatabase('dashboard deletion, trash and restore', (getDb) => {
     expect((await owner.get('/trash')).body.items).toEqual([]);
   });
 
+  it('a challenge with fees, a refund, a phase history and a later reset attempt comes back with its whole ledger and the reset link', async () => {
+    const breached = await createChallengeRest(service, key, { price: 100 });
+    expect((await owner.patch(`/challenges/${breached.id}`, { phase: 'Phase 2' })).status).toBe(200);
+    expect((await owner.post(`/challenges/${breached.id}/costs`, { kind: 'reset_fee', amount: 79.5, currency: 'EUR', date: '2026-01-10' })).status).toBe(201);
+    expect((await owner.post(`/challenges/${breached.id}/costs`, { kind: 'refund', amount: 20, currency: 'EUR', date: '2026-01-12' })).status).toBe(201);
+    const retry = await createChallengeRest(service, key, { price: 80, resetOf: breached.id });
+    const before = { detail: (await api(`/challenges/${breached.id}`)).body, retry: (await api(`/challenges/${retry.id}`)).body };
+    expect(before.detail.costs).toHaveLength(2);
+    expect(before.detail.history.length).toBeGreaterThanOrEqual(2);
+
+    const deleted = await owner.delete(`/challenges/${breached.id}`);
+    expect(deleted.status).toBe(200);
+    expectProblem(await api(`/challenges/${breached.id}`), 404, 'not_found');
+    expect((await owner.post(`/trash/${deleted.body.entry.id}/restore`)).status).toBe(200);
+    expect((await api(`/challenges/${breached.id}`)).body).toEqual(before.detail);
+    expect((await api(`/challenges/${retry.id}`)).body).toEqual(before.retry);
+  });
+
   it('deletes and restores a memo, a payout and an account on their own; a memo of a trashed challenge answers 409 until the challenge is back', async () => {
     const c = await fullChallenge();
     const memo = await owner.delete(`/memos/${c.memoId}`);

@@ -17,6 +17,11 @@ interface Snapshot {
   payouts: SnapshotRow[];
   accounts: SnapshotRow[];
   reports: SnapshotRow[];
+  /** The challenge's ledger: fees and refunds, and its phase/status history (absent in entries made before the ledger). */
+  costs?: SnapshotRow[];
+  events?: SnapshotRow[];
+  /** Later attempts that named the deleted challenge as their `resetOf`: the link (and their updatedAt) is put back on restore. */
+  resetLinks?: { id: string; updatedAt: string }[];
 }
 
 export interface TrashContents {
@@ -46,7 +51,7 @@ const toView = (row: { id: string; kind: string; label: string; deletedAt: Date;
   contents: row.contents as TrashContents,
 });
 
-const empty = (): Snapshot => ({ challenges: [], memos: [], payouts: [], accounts: [], reports: [] });
+const empty = (): Snapshot => ({ challenges: [], memos: [], payouts: [], accounts: [], reports: [], costs: [], events: [], resetLinks: [] });
 
 /**
  * Deletion into a trash of exact snapshots: a delete moves the record and everything that hangs on it
@@ -74,6 +79,12 @@ export class TrashService {
       snapshot.payouts = payouts.map(freeze);
       snapshot.accounts = accounts.map(freeze);
       snapshot.reports = reports.map(freeze);
+      snapshot.costs = (await tx.challengeCost.findMany({ where: { challengeId: challenge.id } })).map(freeze);
+      snapshot.events = (await tx.challengeEvent.findMany({ where: { challengeId: challenge.id } })).map(freeze);
+      const resets = await tx.challenge.findMany({ where: { resetOfId: challenge.id }, select: { id: true, updatedAt: true } });
+      snapshot.resetLinks = resets.map((c) => ({ id: c.id, updatedAt: c.updatedAt.toISOString() }));
+      await tx.challengeCost.deleteMany({ where: { challengeId: challenge.id } });
+      await tx.challengeEvent.deleteMany({ where: { challengeId: challenge.id } });
       await tx.dailyPnl.deleteMany({ where: { accountId: { in: accountIds } } });
       await tx.eaAccount.deleteMany({ where: { id: { in: accountIds } } });
       await tx.payout.deleteMany({ where: { challengeId: challenge.id } });
@@ -137,6 +148,15 @@ export class TrashService {
       if (snapshot.payouts.length) await tx.payout.createMany({ data: snapshot.payouts.map((r) => thaw<Prisma.PayoutCreateManyInput>(r)) });
       if (snapshot.accounts.length) await tx.eaAccount.createMany({ data: snapshot.accounts.map((r) => thaw<Prisma.EaAccountCreateManyInput>(r)) });
       if (snapshot.reports.length) await tx.dailyPnl.createMany({ data: snapshot.reports.map((r) => thaw<Prisma.DailyPnlCreateManyInput>(r)) });
+      if (snapshot.costs?.length) await tx.challengeCost.createMany({ data: snapshot.costs.map((r) => thaw<Prisma.ChallengeCostCreateManyInput>(r)) });
+      if (snapshot.events?.length) await tx.challengeEvent.createMany({ data: snapshot.events.map((r) => thaw<Prisma.ChallengeEventCreateManyInput>(r)) });
+      const [restoredChallenge] = snapshot.challenges;
+      for (const link of restoredChallenge ? (snapshot.resetLinks ?? []) : []) {
+        await tx.challenge.updateMany({
+          where: { id: link.id, userId: caller.userId, resetOfId: null },
+          data: { resetOfId: String(restoredChallenge?.id), updatedAt: new Date(link.updatedAt) },
+        });
+      }
       await tx.trashEntry.delete({ where: { id: entry.id } });
       return { kind: entry.kind as TrashKind, id: entry.recordId };
     });
