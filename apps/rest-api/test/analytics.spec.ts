@@ -60,6 +60,8 @@ describeEachDatabase('REST ledger, analytics and tax year', (getDb) => {
     const rows = (csv.body as string).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(rows[0]).toBe('date,type,kind,firm,plan,amount,currency,rate,rate_source,amount_JPY');
     expect(rows).toContain('2026,income_total,,,,,,,,213300');
+    const openapi = (await app.get('/openapi.json', null).expect(200)).body as { paths: Record<string, { get: { responses: { 200: { content: object } } } }> };
+    expect(Object.keys(openapi.paths['/api/v1/me/tax-year/{year}']?.get.responses[200].content ?? {})).toEqual(['application/json', 'text/csv']);
     expectProblem(await app.get('/me/tax-year/abc?currency=JPY', key), 400, 'validation_failed');
     expectProblem(await app.get('/me/tax-year/2026', key), 400, 'validation_failed');
     expectProblem(await app.get('/me/tax-year/2026?currency=JPY', null), 401, 'unauthorized');

@@ -68,7 +68,11 @@ function operationObject(operation: Operation): Record<string, unknown> {
     responses: {
       [String(operation.rest.status ?? 200)]: {
         description: 'Success',
-        content: { 'application/json': { schema: operation.output } },
+        content: {
+          'application/json': { schema: operation.output },
+          // An operation with a file form (format=csv) answers that file instead.
+          ...(operation.restFile ? { 'text/csv': { schema: { type: 'string' } } } : {}),
+        },
       },
       '400': problem('Invalid input (validation_failed, invalid_json)'),
       '401': problem('Missing or invalid API key'),
