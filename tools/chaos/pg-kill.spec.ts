@@ -27,7 +27,8 @@ const KILL_EVERY_MS = 1000;
 
   it(`answers ${REQUESTS} requests without a 5xx while backends are terminated every ${KILL_EVERY_MS} ms`, async () => {
     const challenge = await createChallenge(app);
-    const account = await registerAccount(app);
+    // One EA pushes for one account: spread the reports over 20 accounts, as real trackers would.
+    const accounts = await Promise.all(Array.from({ length: 20 }, () => registerAccount(app)));
     const headers = { authorization: `Bearer ${app.ownerKey}`, 'content-type': 'application/json', 'user-agent': 'propfolio-chaos/1.0' };
     const requests: (() => Promise<Response>)[] = [
       () => fetch(`${base}/api/v1/challenges?limit=20`, { headers }),
@@ -35,7 +36,7 @@ const KILL_EVERY_MS = 1000;
       () => fetch(`${base}/api/v1/challenges/${challenge.id}`, { headers }),
       () => fetch(`${base}/api/v1/challenges`, { method: 'POST', headers, body: JSON.stringify({ firm: 'F', plan: 'load', price: 1 }) }),
       (day = 1 + Math.floor(Math.random() * 28)) =>
-        fetch(`${base}/api/v1/accounts/${account.id}/reports`, {
+        fetch(`${base}/api/v1/accounts/${(accounts[day % accounts.length] as { id: string }).id}/reports`, {
           method: 'POST',
           headers,
           body: JSON.stringify({ date: `2026-02-${String(day).padStart(2, '0')}`, balance: 1000 + day, equity: 1000, closedPnl: day }),
