@@ -7,7 +7,7 @@ import { createScratchDatabase } from '@propfolio/db/testing';
 import { startApp, stopApp, waitForHealthy, waitForOutput, type RunningApp } from '../../apps/server/test/process-harness.js';
 import { report, serverUrl } from './support.js';
 
-const ROUNDS = 3;
+const ROUNDS = 2;
 
 /**
  * kill -9 during writes with idempotent retries (issue 14 items 4 and 7): every write carries an

@@ -17,6 +17,9 @@ export function openPostgres(databaseUrl: string, poolSize: number): PostgresTar
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // The same for a checked-out client whose backend is terminated between two of its queries: the
+  // failure reaches the query that uses it (and is retried), it must never be an unhandled 'error' event.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const runnerOn = (queryable: pg.Pool | pg.PoolClient): SqlRunner => ({
     exec: async (script) => {
       await queryable.query(script);

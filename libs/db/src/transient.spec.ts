@@ -21,7 +21,7 @@ describe('transient connection errors', () => {
     expect(calls).toBe(1);
     calls = 0;
     await expect(retryTransient(async () => (calls++, Promise.reject(new Error('ECONNRESET'))))).rejects.toThrow('ECONNRESET');
-    expect(calls).toBe(5);
+    expect(calls).toBe(8);
   });
 });
 

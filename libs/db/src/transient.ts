@@ -21,9 +21,9 @@ export function isTransientConnectionError(error: unknown): boolean {
 }
 
 /** Waits between attempts: short, because a killed backend is replaced by the pool at once. */
-const BACKOFF_MS = [10, 50, 200, 500];
+const BACKOFF_MS = [10, 25, 50, 100, 200, 400, 800];
 
-/** Runs `work`, again on a transient connection error (up to four more times); any other error is final. */
+/** Runs `work`, again on a transient connection error (up to seven more times); any other error is final. */
 export async function retryTransient<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
