@@ -1,8 +1,7 @@
 import { dateToIso, daysBetween } from '@propfolio/core';
-import { type Database, Prisma } from '@propfolio/db';
+import { decimalToNumber, type Database, Prisma } from '@propfolio/db';
 import type { PlanQuery } from '../contracts/plan-query.js';
 import { assertSchema } from '../data/validate.js';
-import { nullableDecimalToNumber } from '../money.js';
 import { PlanRulesSchema } from '../schemas/rules.js';
 import { PRICE_NOTE, type PlanItem, type PlanSearchResult } from '../schemas/results.js';
 import { matchFirm, suggestFirms } from './firm-match.js';
@@ -40,10 +39,10 @@ export function toPlanItem(row: PlanRow, freshness: Freshness): PlanItem {
     firm: { slug: row.firm.slug, name: row.firm.name },
     program: row.program,
     phases: row.phases,
-    accountSize: nullableDecimalToNumber(row.accountSize),
+    accountSize: decimalToNumber(row.accountSize),
     currency: row.currency,
     billing: row.billing,
-    price: nullableDecimalToNumber(row.price),
+    price: decimalToNumber(row.price),
     priceNote: PRICE_NOTE,
     rules: assertSchema(PlanRulesSchema, row.rules, `stored plan ${row.id}`),
     checkedOn,
