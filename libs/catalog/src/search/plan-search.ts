@@ -1,11 +1,10 @@
-import { dateToIso, daysBetween } from '@propfolio/core';
+import { dateToIso, daysBetween, decodeOffsetCursor, nextOffsetCursor } from '@propfolio/core';
 import { decimalToNumber, type Database, Prisma } from '@propfolio/db';
 import type { PlanQuery } from '../contracts/plan-query.js';
 import { assertSchema } from '../data/validate.js';
 import { PlanRulesSchema } from '../schemas/rules.js';
 import { PRICE_NOTE, type PlanItem, type PlanSearchResult } from '../schemas/results.js';
 import { matchFirm, suggestFirms } from './firm-match.js';
-import { decodeOffset, nextOffsetCursor } from './page-cursor.js';
 
 export interface Freshness {
   /** Today's date, `YYYY-MM-DD`. */
@@ -55,7 +54,7 @@ export function toPlanItem(row: PlanRow, freshness: Freshness): PlanItem {
 
 /** Filters, sorts and pages the plan database; an unknown firm yields no items and the closest firm names. */
 export async function searchPlans(db: Database, query: PlanQuery, freshness: Freshness): Promise<PlanSearchResult> {
-  const offset = decodeOffset(query.cursor, 'plans');
+  const offset = decodeOffsetCursor(query.cursor, 'plans');
   const limit = query.limit ?? 20;
   let firmSlug: string | undefined;
   if (query.firm !== undefined && query.firm.trim() !== '') {
