@@ -1,8 +1,7 @@
 import { AppError, dateToIso, isIsoDate, isoToDate, parseInput, todayIso } from '@propfolio/core';
-import type { Database } from '@propfolio/db';
+import { decimalToNumber, type Database } from '@propfolio/db';
 import { ArticleQuery, ArticleSlugParams } from './contracts/article-query.js';
 import { PlanQuery } from './contracts/plan-query.js';
-import { nullableDecimalToNumber } from './money.js';
 import type { ArticleDetail, ArticleSearchResult, PlanPriceOnDate, PlanSearchResult } from './schemas/results.js';
 import { searchArticles } from './search/article-search.js';
 import { searchPlans } from './search/plan-search.js';
@@ -61,6 +60,6 @@ export class CatalogService {
       orderBy: [{ checkedOn: 'desc' }, { recordedAt: 'desc' }],
     });
     if (!row) return null;
-    return { planId, date, price: nullableDecimalToNumber(row.price), currency: row.currency, checkedOn: dateToIso(row.checkedOn) };
+    return { planId, date, price: decimalToNumber(row.price), currency: row.currency, checkedOn: dateToIso(row.checkedOn) };
   }
 }

@@ -56,3 +56,22 @@ export function toPage<Row, Item>(
     nextCursor: hasMore && last !== undefined ? encodeCursor(cursorOf(last)) : null,
   };
 }
+
+/**
+ * Offset cursors for ranked lists (search results), tagged with the list they belong to so that one list's
+ * cursor is refused by another. Keyset cursors (libs/domain pagination) and these share `decodeCursor`:
+ * checks on a decoded position (ranges, dates) belong right after it, in the decoder of that kind.
+ */
+export function decodeOffsetCursor(cursor: string | undefined, list: string): number {
+  if (cursor === undefined) return 0;
+  const [tag, offset] = decodeCursor(cursor, 2);
+  if (tag !== list || typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) {
+    throw AppError.invalidField('cursor', 'is not a cursor returned by this list');
+  }
+  return offset;
+}
+
+/** The cursor of the page after `offset`, or null when the `limit + 1` fetched rows show there is none. */
+export function nextOffsetCursor(list: string, offset: number, limit: number, fetched: number): string | null {
+  return fetched > limit ? encodeCursor([list, offset + limit]) : null;
+}

@@ -5,14 +5,13 @@
  * columns, so there are no false positives. Ranking: title over tags and summary
  * over body, then newer first.
  */
-import { dateToIso } from '@propfolio/core';
+import { dateToIso, decodeOffsetCursor, nextOffsetCursor } from '@propfolio/core';
 import { type Database, Prisma } from '@propfolio/db';
 import type { ArticleQuery } from '../contracts/article-query.js';
 import type { ArticleHit, ArticleSearchResult } from '../schemas/results.js';
 import { needsConfirmation, queryTerms, termGrams } from '../text/normalize.js';
 import { markdownToPlainText } from '../text/plain-text.js';
 import { buildSnippet } from '../text/snippet.js';
-import { decodeOffset, nextOffsetCursor } from './page-cursor.js';
 
 interface HitRow {
   slug: string;
@@ -83,7 +82,7 @@ async function matchRows(db: Database, sql: Prisma.Sql): Promise<HitRow[]> {
 
 /** Free-text search (every term must match); without terms, the newest articles. */
 export async function searchArticles(db: Database, query: ArticleQuery): Promise<ArticleSearchResult> {
-  const offset = decodeOffset(query.cursor, 'articles');
+  const offset = decodeOffsetCursor(query.cursor, 'articles');
   const limit = query.limit ?? 20;
   const terms = queryTerms(query.q ?? '');
   const rows: HitRow[] =

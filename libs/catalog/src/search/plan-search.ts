@@ -1,12 +1,10 @@
-import { dateToIso, daysBetween } from '@propfolio/core';
-import { type Database, Prisma } from '@propfolio/db';
+import { dateToIso, daysBetween, decodeOffsetCursor, nextOffsetCursor } from '@propfolio/core';
+import { decimalToNumber, type Database, Prisma } from '@propfolio/db';
 import type { PlanQuery } from '../contracts/plan-query.js';
-import { nullableDecimalToNumber } from '../money.js';
 import type { PlanRules } from '../schemas/rules.js';
 import { PRICE_NOTE, type PlanItem, type PlanSearchResult } from '../schemas/results.js';
 import { firmDirectory } from './firm-directory.js';
 import { matchFirm, suggestFirms } from './firm-match.js';
-import { decodeOffset, nextOffsetCursor } from './page-cursor.js';
 
 export interface Freshness {
   /** Today's date, `YYYY-MM-DD`. */
@@ -40,10 +38,10 @@ export function toPlanItem(row: PlanRow, firmName: string, freshness: Freshness)
     firm: { slug: row.firmSlug, name: firmName },
     program: row.program,
     phases: row.phases,
-    accountSize: nullableDecimalToNumber(row.accountSize),
+    accountSize: decimalToNumber(row.accountSize),
     currency: row.currency,
     billing: row.billing,
-    price: nullableDecimalToNumber(row.price),
+    price: decimalToNumber(row.price),
     priceNote: PRICE_NOTE,
     // Trusted: only the import writes plan rows, and it validated these rules against PlanRulesSchema.
     rules: row.rules as PlanRules,
@@ -57,7 +55,7 @@ export function toPlanItem(row: PlanRow, firmName: string, freshness: Freshness)
 
 /** Filters, sorts and pages the plan database; an unknown firm yields no items and the closest firm names. */
 export async function searchPlans(db: Database, query: PlanQuery, freshness: Freshness): Promise<PlanSearchResult> {
-  const offset = decodeOffset(query.cursor, 'plans');
+  const offset = decodeOffsetCursor(query.cursor, 'plans');
   const limit = query.limit ?? 20;
   // Firm names come from the process's firm directory, so a search is one query on the plans alone.
   let directory = await firmDirectory(db);

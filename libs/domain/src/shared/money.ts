@@ -1,4 +1,4 @@
-import { Prisma } from '@propfolio/db';
+import { decimalToNumber, Prisma } from '@propfolio/db';
 
 export type Decimal = Prisma.Decimal;
 
@@ -6,7 +6,7 @@ export type Decimal = Prisma.Decimal;
 export const toDecimal = (value: number): Decimal => new Prisma.Decimal(String(value));
 
 /** A Decimal to a JSON number, only at the edge of an answer. */
-export const toMoney = (value: Decimal): number => Number(value.toFixed());
+export const toMoney = (value: Decimal): number => decimalToNumber(value);
 
 export const ZERO = new Prisma.Decimal(0);
 
