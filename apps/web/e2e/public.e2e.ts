@@ -76,3 +76,22 @@ test.describe('at 375 px', () => {
     expect(consoleErrors).toEqual([]);
   });
 });
+
+test('the same process serves the app to browsers and problem+json to everything else', async ({ request }) => {
+  const page = await request.get('/challenges/some-id', { headers: { Accept: 'text/html,application/xhtml+xml' } });
+  expect(page.status()).toBe(200);
+  expect(page.headers()['content-type']).toContain('text/html');
+  expect(await page.text()).toContain('<div id="root"></div>');
+
+  const missing = await request.get('/no-such-file.json', { headers: { Accept: 'application/json' } });
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['content-type']).toContain('application/problem+json');
+  expect((await missing.json()).code).toBe('not_found');
+
+  // API paths are never answered with the app, even for a browser.
+  const api = await request.get('/api/v1/no-such-route', { headers: { Accept: 'text/html' } });
+  expect(api.status()).toBe(404);
+  expect(api.headers()['content-type']).not.toContain('text/html');
+  const appApi = await request.get('/app/api/me', { headers: { Accept: 'text/html' } });
+  expect(appApi.status()).toBe(401);
+});

@@ -64,12 +64,13 @@ try {
   await page.getByLabel('Password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Set up and sign in' }).click();
   await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
-  await page.getByLabel('Language').selectOption('en');
+  await page.locator('.lang select').selectOption('en');
 
   await shot(page, `${ROOT}/docs/overview.png`, 1280);
   await page.goto('/pnl');
   await page.locator('.chart canvas').first().waitFor();
-  await shot(page, `${ROOT}/docs/pnl.png`, 1280, 'main > section > section:first-of-type, main');
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${ROOT}/docs/pnl.png`, clip: { x: 0, y: 0, width: 1280, height: 860 } });
   await page.getByLabel('Key name').fill('Claude Code');
   await page.getByLabel('Scope').selectOption('full');
   await page.getByRole('button', { name: 'Issue key' }).click();
@@ -77,7 +78,7 @@ try {
   await shot(page, `${ROOT}/docs/ea-integration.png`, 1280, '#ea-integration');
 
   for (const lang of ['en', 'ja'] as const) {
-    await page.getByLabel(lang === 'ja' ? 'Language' : '言語').selectOption(lang).catch(() => page.getByLabel('言語').selectOption(lang));
+    await page.locator('.lang select').selectOption(lang);
     for (const [name, path] of [['overview', '/'], ['challenges', '/challenges'], ['pnl', '/pnl'], ['plans', '/plans'], ['articles', '/articles?q=出金'], ['ea', '/ea'], ['trash', '/trash'], ['payouts', '/payouts']] as const) {
       await page.goto(path);
       await page.locator('h1').first().waitFor();

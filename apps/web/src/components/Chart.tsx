@@ -25,5 +25,8 @@ export function Chart({ data, options, label, height = 260 }: { data: AlignedDat
 
 export const COLORS = { spend: '#b3261e', payouts: '#1b6e3a', balance: '#1f4e99', equity: '#8a5300', profit: '#1b6e3a', loss: '#b3261e' };
 
+/** Running totals change on the day of an event and stay flat until the next: steps, not slopes. */
+export const steps = uPlot.paths.stepped!({ align: 1 });
+
 /** Bars drawn by uPlot's own path builder (no plugin). */
 export const bars = uPlot.paths.bars!({ size: [0.7, 40] });

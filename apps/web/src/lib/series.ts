@@ -54,6 +54,13 @@ export function cumulativeByCurrency(challenges: Challenge[], payouts: Payout[],
         series.spend.push(spend);
         series.payouts.push(payout);
       }
+      // Carry the totals to today, so the chart ends at the current level rather than at the last event.
+      const now = Date.parse(`${today}T00:00:00Z`) / 1000;
+      if (series.x.length && series.x[series.x.length - 1]! < now) {
+        series.x.push(now);
+        series.spend.push(spend);
+        series.payouts.push(payout);
+      }
       return series;
     })
     .sort((a, b) => b.x.length - a.x.length);
