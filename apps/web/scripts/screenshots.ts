@@ -66,6 +66,7 @@ try {
   await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
   await page.locator('.lang select').selectOption('en');
 
+  await page.locator('.chart canvas').first().waitFor();
   await shot(page, `${ROOT}/docs/overview.png`, 1280);
   await page.goto('/pnl');
   await page.locator('.chart canvas').first().waitFor();
