@@ -1,5 +1,5 @@
 import type { CatalogService } from '@propfolio/catalog';
-import { decodeCursor, defineOperation, encodeCursor, type Operation } from '@propfolio/core';
+import { decodeOffsetCursor, defineOperation, encodeCursor, type Operation } from '@propfolio/core';
 import { backtestIni, eaOverview, explainParam, propPreset, searchParams } from '@propfolio/ea-settings';
 import {
   EaBacktestIniInput,
@@ -56,12 +56,12 @@ export function eaOperations(catalog: CatalogService, engine: EaEngine): Operati
       rest: { method: 'GET', path: '/ea/params' },
       run: async (_ctx, input) => {
         const limit = input.limit ?? 20;
-        const offset = input.cursor ? Number(decodeCursor(input.cursor, 1)[0]) : 0;
+        const offset = decodeOffsetCursor(input.cursor, 'ea-params');
         const result = eaCall(() =>
           searchParams({ limit, offset, ...(input.q !== undefined ? { q: input.q } : {}), ...(input.group ? { group: input.group } : {}) }),
         );
         const next = offset + result.items.length;
-        return { ...result, nextCursor: next < result.total ? encodeCursor([next]) : null };
+        return { ...result, nextCursor: next < result.total ? encodeCursor(['ea-params', next]) : null };
       },
     }),
     defineOperation({
