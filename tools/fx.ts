@@ -7,10 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { isAppError } from '@propfolio/core';
-import { openDatabase } from '@propfolio/db';
 import { FxService } from '@propfolio/domain';
 import { LOCAL_OWNER } from '@propfolio/domain/keys';
+import { openCliDatabase, reportFailure, runCli } from './cli-kit.js';
 
 const USAGE = `Usage: npm run fx -- import <rates.csv> [--user <name>]   (default user: ${LOCAL_OWNER})`;
 
@@ -34,7 +33,8 @@ async function main(): Promise<number> {
     console.error(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
-  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? './data' });
+  const db = await openCliDatabase('fx', 'send the file to the API (POST /api/v1/me/fx-rates with your key)');
+  if (!db) return 1;
   try {
     const owner = await db.prisma.user.findUnique({ where: { name: user } });
     if (!owner) {
@@ -45,19 +45,10 @@ async function main(): Promise<number> {
     console.log(`Imported ${result.imported} rate(s) for "${user}": ${result.pairs.join(', ')} from ${result.from} to ${result.to}.`);
     return 0;
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    console.error(error.detail);
-    for (const line of error.errors ?? []) console.error(`  ${line.message}`);
-    return 1;
+    return reportFailure(error);
   } finally {
     await db.close();
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -6,9 +6,8 @@
  * Exit codes: 0 done, 1 failed (e.g. unknown prefix, database busy), 2 usage error.
  */
 import { parseArgs } from 'node:util';
-import { isAppError } from '@propfolio/core';
-import { openDatabase } from '@propfolio/db';
 import { ApiKeyService } from '@propfolio/domain/keys';
+import { openCliDatabase, reportFailure, runCli } from './cli-kit.js';
 
 const USAGE = `Usage:
   npm run keys -- create --user <name> [--label <text>]
@@ -76,23 +75,16 @@ async function main(): Promise<number> {
     console.error(`${error.message}\n${USAGE}`);
     return 2;
   }
-  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? './data' });
+  const db = await openCliDatabase('keys', 'issue and revoke keys in the web dashboard (EA integration on the P&L page)');
+  if (!db) return 1;
   try {
     await run(command, new ApiKeyService(db));
     return 0;
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    console.error(error.detail);
-    return 1;
+    return reportFailure(error);
   } finally {
     await db.close();
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -11,9 +11,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { isAppError } from '@propfolio/core';
-import { DataDirectoryLockedError, openDatabase, type Database } from '@propfolio/db';
+import type { Database } from '@propfolio/db';
 import { SessionService, UserService } from '@propfolio/domain/users';
+import { openCliDatabase, reportFailure, runCli } from './cli-kit.js';
 
 const USAGE = `Usage:
   npm run users -- create --email <email> [--name <name>] [--admin] [--language ja|en]
@@ -114,33 +114,16 @@ async function main(): Promise<number> {
     console.error(`${error.message}\n${USAGE}`);
     return 2;
   }
-  let db: Database;
-  try {
-    db = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR ?? './data' });
-  } catch (error) {
-    if (!(error instanceof DataDirectoryLockedError)) throw error;
-    console.error(
-      'The embedded database is in use by the running service, and one embedded database belongs to one process.\n' +
-        'Either stop the service and run this again, or do it in the web dashboard (an admin can invite people and\n' +
-        'disable accounts there), or run the service on PostgreSQL (DATABASE_URL), where `npm run users` works while it runs.',
-    );
-    return 1;
-  }
+  const db = await openCliDatabase('users', 'do it in the web dashboard (an admin can invite people and disable accounts there)');
+  if (!db) return 1;
   try {
     await run(command, db);
     return 0;
   } catch (error) {
-    console.error(isAppError(error) ? error.detail : error instanceof Error ? error.message : String(error));
-    return 1;
+    return reportFailure(error);
   } finally {
     await db.close();
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);
