@@ -17,10 +17,11 @@ const ALLOWED = {
   'libs/operations': ['core', 'db', 'domain', 'catalog', 'ea-settings'],
   'apps/rest-api': ['core', 'db', 'operations', 'domain', 'catalog', 'ea-settings'],
   'apps/mcp-server': ['core', 'db', 'operations', 'domain', 'catalog', 'ea-settings'],
-  'apps/server': ['core', 'db', 'operations', 'rest-api', 'mcp-server'],
+  'apps/dashboard-api': ['core', 'db', 'operations', 'domain'],
+  'apps/server': ['core', 'db', 'operations', 'rest-api', 'mcp-server', 'dashboard-api', 'web'],
 };
-const PROJECTS = ['core', 'db', 'domain', 'catalog', 'operations', 'ea-settings', 'rest-api', 'mcp-server', 'server'];
-const SUBPATHS = ['db/testing', 'operations/testing'];
+const PROJECTS = ['core', 'db', 'domain', 'catalog', 'operations', 'ea-settings', 'rest-api', 'mcp-server', 'dashboard-api', 'web', 'server'];
+const SUBPATHS = ['db/testing', 'domain/testing', 'web/server'];
 const FRAMEWORKS = ['@nestjs/*', '@modelcontextprotocol/*', 'express'];
 const NODE_IO = ['node:*', 'fs', 'path', 'os', 'child_process', 'net', 'http', 'https', 'crypto', '@prisma/*', '@electric-sql/*', 'pg'];
 

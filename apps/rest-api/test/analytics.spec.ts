@@ -23,8 +23,13 @@ describeEachDatabase('REST ledger, analytics and tax year', (getDb) => {
   const restRunner = (key: string): DatasetRunner => async (name, input) => {
     const op = app.context.operations.find((o) => o.name === name);
     if (!op) throw new Error(name);
-    const { id, ...rest } = input as { id?: string };
-    const path = op.rest.path.replace(':id', String(id));
+    // The path parameter (`:id` or `:challengeId`) comes out of the input, the rest is the query or body.
+    const rest: Record<string, unknown> = { ...input };
+    const path = op.rest.path.replace(/:(\w+)/, (_, param: string) => {
+      const value = String(rest[param]);
+      delete rest[param];
+      return value;
+    });
     const res =
       op.rest.method === 'GET' ? await app.get(`${path}?${new URLSearchParams(rest as Record<string, string>)}`, key)
       : op.rest.method === 'PATCH' ? await app.patch(path, rest, key)

@@ -18,10 +18,10 @@ const ALLOWED: Record<string, string[]> = {
   'apps/rest-api': ['core', 'db', 'operations', 'domain', 'catalog', 'ea-settings'],
   'apps/mcp-server': ['core', 'db', 'operations', 'domain', 'catalog', 'ea-settings'],
   'apps/dashboard-api': ['core', 'db', 'operations', 'domain'],
-  'apps/server': ['core', 'db', 'operations', 'rest-api', 'mcp-server', 'dashboard-api'],
+  'apps/server': ['core', 'db', 'operations', 'rest-api', 'mcp-server', 'dashboard-api', 'web'],
 };
 /** Public entry points besides each package's root. */
-const SUBPATHS = new Set(['db/testing', 'domain/testing']);
+const SUBPATHS = new Set(['db/testing', 'domain/testing', 'web/server']);
 const FRAMEWORKS = /^(@nestjs\/|@modelcontextprotocol\/|express$)/;
 const NODE_IO = /^(node:|fs$|path$|os$|child_process$|net$|http$|https$|crypto$|@prisma\/|@electric-sql\/|pg$)/;
 

@@ -53,8 +53,8 @@ export async function enterDataset(run: DatasetRunner): Promise<DatasetIds> {
   const a = id(await run('create_challenge', { firm: 'FTMO', plan: '2-Step 100k', price: 540, currency: 'eur', listPrice: 600, couponCode: 'X10', planId: REFUND_PLAN_ID, purchasedAt: '2026-01-05' }));
   await run('update_challenge', { id: a, phase: 'Phase 2', changedAt: '2026-01-20' });
   await run('update_challenge', { id: a, phase: 'Funded', passedAt: '2026-02-10' });
-  await run('add_payout', { id: a, amount: 1000, currency: 'USD', date: '2026-03-01', grossAmount: 1250, splitPercent: 80, method: 'Rise', fxRate: 148.5, fxCurrency: 'JPY' });
-  const requested = await run('add_payout', { id: a, amount: 500, currency: 'USD', date: '2026-03-10', status: 'requested' });
+  await run('add_payout', { challengeId: a, amount: 1000, currency: 'USD', date: '2026-03-01', grossAmount: 1250, splitPercent: 80, method: 'Rise', fxRate: 148.5, fxCurrency: 'JPY' });
+  const requested = await run('add_payout', { challengeId: a, amount: 500, currency: 'USD', date: '2026-03-10', status: 'requested' });
   await run('add_cost', { id: a, kind: 'refund', amount: 400, currency: 'EUR', date: '2026-03-01', note: 'fee refund, partial' });
   const b = id(await run('create_challenge', { firm: 'FTMO', plan: '1-Step 50k', price: 300, purchasedAt: '2026-01-10' }));
   await run('update_challenge', { id: b, status: 'failed', changedAt: '2026-01-25' });
@@ -62,7 +62,7 @@ export async function enterDataset(run: DatasetRunner): Promise<DatasetIds> {
   await run('add_cost', { id: c, kind: 'data_fee', amount: 10, currency: 'USD', date: '2026-02-01' });
   const d = id(await run('create_challenge', { firm: 'Topstep', plan: 'Combine 50k', price: 49, billing: 'monthly', phase: 'Combine', purchasedAt: '2026-01-31' }));
   await run('update_challenge', { id: d, monthlyEndedAt: '2026-03-10' });
-  const denied = await run('add_payout', { id: d, amount: 200, currency: 'USD', date: '2026-02-20', status: 'requested' });
+  const denied = await run('add_payout', { challengeId: d, amount: 200, currency: 'USD', date: '2026-02-20', status: 'requested' });
   await run('update_payout', { id: id(denied), status: 'denied', deniedReason: 'consistency rule' });
   const e = id(await run('create_challenge', { firm: 'FundedX', plan: '10k', price: 15000, currency: 'JPY', purchasedAt: '2026-02-15' }));
   await run('update_challenge', { id: e, status: 'failed', changedAt: '2026-03-01' });
