@@ -15,7 +15,7 @@ import { readmeBlocks, type ReadmeBlock } from './blocks.js';
  */
 const root = resolve(import.meta.dirname, '../..');
 const blocks = readmeBlocks(readFileSync(join(root, 'README.md'), 'utf8'));
-const SHOWN_ONLY = new Set(['text', 'http', 'mql5', 'ts', 'jsonc']);
+const SHOWN_ONLY = new Set(['text', 'http', 'mql5', 'ts', 'jsonc', 'nginx']);
 const title = (b: ReadmeBlock) => `${b.lang} block at README line ${b.line}: ${b.code.split('\n')[0]?.slice(0, 60) ?? ''}`;
 
 async function freePort(): Promise<number> {

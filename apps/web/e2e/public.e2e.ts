@@ -25,6 +25,11 @@ test('a .set upload shows findings at once in the browser, and the firm check on
   await expect(local).toContainText('utf-16le-bom');
 
   await page.getByLabel('Prop firm for the rule check').fill('FTMO');
+  // FTMO's plans differ in their limits, so the plan is chosen from the catalog before the check.
+  const plan = page.getByLabel('Plan (its limits are checked)');
+  const twoStep100k = plan.locator('option', { hasText: 'FTMO Challenge 2-Step · 100000' });
+  await expect(twoStep100k).toHaveCount(1);
+  await plan.selectOption((await twoStep100k.getAttribute('value')) ?? '');
   await page.getByRole('button', { name: 'Check against the firm’s rules (server)' }).click();
   const server = page.getByTestId('server-findings');
   await expect(server).toContainText('type_error');

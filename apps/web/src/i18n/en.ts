@@ -209,6 +209,8 @@ export const en = {
   'eaa.file': '.set file',
   'eaa.instant': 'Checked in your browser (the file is not uploaded).',
   'eaa.firm': 'Prop firm for the rule check',
+  'eaa.plan': 'Plan (its limits are checked)',
+  'eaa.planAny': 'Choose the plan (needed when the firm’s plans differ)',
   'eaa.firmCheck': 'Check against the firm’s rules (server)',
   'eaa.noFindings': 'No problem found.',
   'eaa.findings': '{errors} errors, {warnings} warnings, {infos} notes',

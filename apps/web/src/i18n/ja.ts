@@ -211,6 +211,8 @@ export const ja: Record<MessageKey, string> = {
   'eaa.file': '.set ファイル',
   'eaa.instant': 'ブラウザー内でチェックしています（ファイルは送信されません）。',
   'eaa.firm': 'ルールを照合するプロップファーム',
+  'eaa.plan': 'プラン（このプランのルールで照合）',
+  'eaa.planAny': 'プランを選択（ルールが異なる場合は必須）',
   'eaa.firmCheck': 'ファームのルールと照合（サーバー）',
   'eaa.noFindings': '問題は見つかりませんでした。',
   'eaa.findings': 'エラー{errors}件・警告{warnings}件・情報{infos}件',

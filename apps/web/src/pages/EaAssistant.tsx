@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { backtestIni, buildSet, diagnoseSet, eaOverview, type BacktestIniResult, type DiagnoseSetResult, type Finding } from '@propfolio/ea-settings';
 import { pub } from '../lib/api.js';
 import { useI18n } from '../i18n/i18n.js';
@@ -7,6 +7,7 @@ import { Field, SelectField } from '../components/Field.js';
 import { ErrorState, FormError } from '../components/states.js';
 import { CodeBlock } from '../components/CopyButton.js';
 import { download } from './Payouts.js';
+import type { PlanSearch } from '../lib/types.js';
 
 const toBase64 = (bytes: Uint8Array) => {
   let s = '';
@@ -44,6 +45,13 @@ function CheckSet() {
   const { t } = useI18n();
   const [file, setFile] = useState<{ name: string; bytes: Uint8Array } | null>(null);
   const [firm, setFirm] = useState('');
+  const [planId, setPlanId] = useState('');
+  // A firm's plans differ in their limits (FTMO 1-Step 3% daily, 2-Step 5%): the server refuses to guess, so the plan is picked here.
+  const firmPlans = useQuery({
+    queryKey: ['ea-firm-plans', firm.trim().toLowerCase()],
+    queryFn: () => pub.get<PlanSearch>('/plans', { firm: firm.trim(), limit: 100 }),
+    enabled: firm.trim().length >= 2,
+  });
   const local = useMemo(() => {
     if (!file) return null;
     try {
@@ -53,7 +61,8 @@ function CheckSet() {
     }
   }, [file]);
   const server = useMutation({
-    mutationFn: () => pub.post<DiagnoseSetResult>('/ea/diagnose', { content: toBase64(file!.bytes), contentEncoding: 'base64', firm }),
+    mutationFn: () =>
+      pub.post<DiagnoseSetResult>('/ea/diagnose', { content: toBase64(file!.bytes), contentEncoding: 'base64', firm, ...(planId ? { planId } : {}) }),
   });
   const fixes = local?.result?.findings.flatMap((f) => (f.fix?.kind === 'set_value' ? [{ ref: f.fix.number || f.fix.name, value: f.fix.value }] : [])) ?? [];
   const applyFixes = () => {
@@ -90,7 +99,24 @@ function CheckSet() {
             server.mutate();
           }}
         >
-          <Field label={t('eaa.firm')} required value={firm} onChange={(e) => setFirm(e.target.value)} placeholder="FTMO" />
+          <Field
+            label={t('eaa.firm')}
+            required
+            value={firm}
+            onChange={(e) => {
+              setFirm(e.target.value);
+              setPlanId('');
+            }}
+            placeholder="FTMO"
+          />
+          <SelectField label={t('eaa.plan')} value={planId} onChange={(e) => setPlanId(e.target.value)}>
+            <option value="">{t('eaa.planAny')}</option>
+            {(firmPlans.data?.items ?? []).map((plan) => (
+              <option key={plan.id} value={plan.id}>
+                {plan.program} · {plan.accountSize ?? '—'} {plan.currency}
+              </option>
+            ))}
+          </SelectField>
           <button type="submit" disabled={server.isPending}>
             {t('eaa.firmCheck')}
           </button>
