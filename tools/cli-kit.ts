@@ -5,6 +5,20 @@
 import { isAppError } from '@propfolio/core';
 import { DataDirectoryLockedError, openDatabase, type Database } from '@propfolio/db';
 
+/** A command line the command cannot understand: printed with the usage, exit code 2. */
+export class UsageError extends Error {}
+
+/** The parsed command, or null after printing the usage for a UsageError (the caller exits 2). */
+export function parseOrExplain<T>(parse: () => T, usage: string): T | null {
+  try {
+    return parse();
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n${usage}`);
+    return null;
+  }
+}
+
 /**
  * The configured database (DATABASE_URL, else the embedded one in DATA_DIR), or null after explaining why
  * a held embedded database cannot be opened; `instead` says what the reader can do in the dashboard.

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ApiKeyService } from '@propfolio/domain/keys';
-import { openCliDatabase, reportFailure, runCli } from './cli-kit.js';
+import { openCliDatabase, parseOrExplain, reportFailure, runCli, UsageError } from './cli-kit.js';
 
 const USAGE = `Usage:
   npm run keys -- create --user <name> [--label <text>]
@@ -19,7 +19,6 @@ type Command =
   | { name: 'list' }
   | { name: 'revoke'; prefix: string };
 
-class UsageError extends Error {}
 
 function parseCommand(argv: string[]): Command {
   let parsed;
@@ -67,14 +66,8 @@ async function run(command: Command, keys: ApiKeyService): Promise<void> {
 }
 
 async function main(): Promise<number> {
-  let command: Command;
-  try {
-    command = parseCommand(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n${USAGE}`);
-    return 2;
-  }
+  const command = parseOrExplain(() => parseCommand(process.argv.slice(2)), USAGE);
+  if (!command) return 2;
   const db = await openCliDatabase('keys', 'issue and revoke keys in the web dashboard (EA integration on the P&L page)');
   if (!db) return 1;
   try {

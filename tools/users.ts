@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { Database } from '@propfolio/db';
 import { SessionService, UserService } from '@propfolio/domain/users';
-import { openCliDatabase, reportFailure, runCli } from './cli-kit.js';
+import { openCliDatabase, parseOrExplain, reportFailure, runCli, UsageError } from './cli-kit.js';
 
 const USAGE = `Usage:
   npm run users -- create --email <email> [--name <name>] [--admin] [--language ja|en]
@@ -28,7 +28,6 @@ type Command =
   | { name: 'list' }
   | { name: 'disable' | 'enable' | 'reset-password'; email: string };
 
-class UsageError extends Error {}
 
 function parseCommand(argv: string[]): Command {
   let parsed;
@@ -106,14 +105,8 @@ async function run(command: Command, db: Database): Promise<void> {
 }
 
 async function main(): Promise<number> {
-  let command: Command;
-  try {
-    command = parseCommand(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n${USAGE}`);
-    return 2;
-  }
+  const command = parseOrExplain(() => parseCommand(process.argv.slice(2)), USAGE);
+  if (!command) return 2;
   const db = await openCliDatabase('users', 'do it in the web dashboard (an admin can invite people and disable accounts there)');
   if (!db) return 1;
   try {
