@@ -41,7 +41,7 @@ export async function seedUser(target: { databaseUrl?: string; dataDir?: string 
       challengeIds.push(challenge.id);
       if (i % 3 === 1) await s.challengeUpdates.update(caller, { id: challenge.id, passedAt: addDays(purchasedAt, 20) } as never, now);
       else if (i % 5 === 0) await s.challengeUpdates.update(caller, { id: challenge.id, status: 'failed' } as never, now);
-      if (i % 4 === 0) await s.memos.add(caller, { id: challenge.id, content: `メモ ${i}: ルール確認済み` } as never);
+      if (i % 4 === 0) await s.memos.add(caller, { challengeId: challenge.id, content: `メモ ${i}: ルール確認済み` });
     }
     // Payouts on the passed challenges, after their purchase.
     const passed = challengeIds.filter((_, i) => i % 3 === 1);
@@ -50,7 +50,7 @@ export async function seedUser(target: { databaseUrl?: string; dataDir?: string 
       const purchasedAt = addDays(today, -(400 - (index * 3 + 1) * 7));
       await s.payouts.add(
         caller,
-        { id: passed[index], amount: 250 + (i % 17) * 33.25, currency: 'USD', date: addDays(purchasedAt, 30 + (i % 20)) } as never,
+        { challengeId: passed[index] as string, amount: 250 + (i % 17) * 33.25, currency: 'USD', date: addDays(purchasedAt, 30 + (i % 20)) },
         now,
       );
     }
