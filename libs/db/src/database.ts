@@ -1,4 +1,5 @@
 import { PrismaClient } from './generated/prisma/client.js';
+import { AmbientTransactions } from './ambient-transaction.js';
 import { applyMigrations, type MigrationReport } from './migrations.js';
 import { openPglite } from './pglite-target.js';
 import { openPostgres } from './postgres-target.js';
@@ -25,7 +26,14 @@ export interface DatabaseOptions {
  * server) is behind it.
  */
 export interface Database {
+  /** The client to query with; inside `unit(…)`, that unit's transaction. Read it at call time, never keep it. */
   readonly prisma: PrismaClient;
+  /**
+   * Runs `work` as one transaction that every query inside joins through `prisma` (a nested
+   * `$transaction` becomes a savepoint): all of it commits or none of it, and on PostgreSQL a unit whose
+   * connection died is run again from the start.
+   */
+  unit<T>(work: () => Promise<T>): Promise<T>;
   /** What opening applied; `applied` is empty on every start after the first. */
   readonly migrations: MigrationReport;
   /** Resolves when the database answers a query; rejects otherwise (readiness probe). */
@@ -51,9 +59,13 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   }
   const prisma = new PrismaClient({ adapter: target.adapter });
   if (options.databaseUrl) retryTransactions(prisma);
+  const ambient = new AmbientTransactions(prisma);
   let closed = false;
   return {
-    prisma,
+    get prisma() {
+      return ambient.client;
+    },
+    unit: (work) => ambient.run(work),
     get migrations() {
       return migrations;
     },
