@@ -1,19 +1,21 @@
 import type { Request, Response } from 'express';
-import { AppError } from '@propfolio/core';
+import { AppError, type Operation } from '@propfolio/core';
 import { requestHash } from '@propfolio/domain';
 import { requestState, type AppContext } from '@propfolio/operations';
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,255}$/;
 
 /**
- * Idempotency-Key on POST: the first response for (user, key) is stored and replayed for a retry with
- * the same body; a different body under the same key is refused. Without the header nothing changes.
+ * Idempotency-Key on POST: the first answer for (user, key) is stored in the same transaction as what
+ * the operation wrote, and replayed for a retry with the same body; a different body under the same key
+ * is refused. Without the header nothing changes. A read-only POST (the EA tools) writes nothing that a
+ * retry could duplicate: it runs as is, outside any transaction, so its CPU work holds no connection.
  */
 export async function withIdempotency(
   context: AppContext,
   req: Request,
   res: Response,
-  successStatus: number,
+  operation: Pick<Operation, 'readOnly' | 'rest'>,
   execute: () => Promise<unknown>,
 ): Promise<unknown> {
   const key = req.header('idempotency-key');
@@ -22,19 +24,12 @@ export async function withIdempotency(
   if (!KEY_PATTERN.test(key)) {
     throw AppError.invalidField('Idempotency-Key', 'must be 1 to 255 characters of letters, digits, "_", ".", ":" or "-"');
   }
+  if (operation.readOnly) return execute();
   const fingerprint = requestHash(`${req.method} ${req.originalUrl}`, req.body);
-  const started = await context.idempotency.begin(caller.userId, key, fingerprint);
-  if (started.kind === 'replay') {
-    res.status(started.status);
+  const answer = await context.idempotency.run(caller.userId, key, fingerprint, operation.rest.status ?? 200, execute);
+  if (answer.replayed) {
+    res.status(answer.status);
     res.setHeader('Idempotent-Replayed', 'true');
-    return started.body;
   }
-  try {
-    const body = await execute();
-    await context.idempotency.complete(caller.userId, key, successStatus, body, started.reservedAt);
-    return body;
-  } catch (error) {
-    await context.idempotency.abandon(caller.userId, key, started.reservedAt);
-    throw error;
-  }
+  return answer.body;
 }

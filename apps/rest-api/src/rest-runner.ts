@@ -16,7 +16,7 @@ export class RestOperationRunner {
     const input = restInput(operation, { query: req.query, body: req.body, params: req.params as Record<string, string> });
     const execute = () => executeOperation(operation, { caller: state.caller, logger: state.logger, now: new Date() }, input);
     if (operation.rest.method !== 'POST') return fileOrJson(operation, await execute());
-    return withIdempotency(this.context, req, res, operation.rest.status ?? 200, execute);
+    return withIdempotency(this.context, req, res, operation, execute);
   }
 }
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import { IDEMPOTENCY_LEASE_MS, requestHash } from '@propfolio/domain';
 import { createChallenge, expectProblem, RestTestApp, type ChallengeBody } from './harness.js';
 
 describeEachDatabase('REST Idempotency-Key', (getDb) => {
@@ -93,16 +92,13 @@ describeEachDatabase('REST Idempotency-Key', (getDb) => {
     expect(r1.body.outcome).toBe('created');
   });
 
-  it('handles concurrent retries with one record: the others replay or answer 409 idempotency_in_progress', async () => {
+  it('handles concurrent retries with one record: the first runs, the others wait for it and replay its answer', async () => {
     const user = await app.newUserKey();
     const body = { firm: 'Race', plan: 'P', price: 1 };
     const answers = await Promise.all(Array.from({ length: 4 }, () => app.post('/challenges', body, user, idem('race'))));
-    const statuses = answers.map((r) => r.status).sort();
-    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
-    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
-    for (const res of answers.filter((r) => r.status === 409)) expectProblem(res, 409, 'idempotency_in_progress');
-    const ids = new Set(answers.filter((r) => r.status === 201).map((r) => r.body.id as string));
-    expect(ids.size).toBe(1);
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(answers.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(3);
+    expect(new Set(answers.map((r) => r.body.id as string)).size).toBe(1);
     expect(await countChallenges(user)).toBe(1);
   });
 
@@ -123,19 +119,42 @@ describeEachDatabase('REST Idempotency-Key', (getDb) => {
     expect(second.body.changed).toEqual([]);
   });
 
-  it('lets the retry of a request killed mid-flight run once the reservation lease has passed', async () => {
+  it('never duplicates a record whose request died before its answer was stored: both roll back together', async () => {
     const user = await app.newUserKey();
-    const { userId } = await app.context.authenticate(user);
     const body = { firm: 'FTMO', plan: 'crashed', price: 540 };
-    const fingerprint = requestHash('POST /api/v1/challenges', body);
-    // What a killed process leaves behind: a reservation that is never completed nor abandoned.
-    await app.context.idempotency.begin(userId, 'killed-fresh', fingerprint, new Date());
-    expectProblem(await app.post('/challenges', body, user, idem('killed-fresh')), 409, 'idempotency_in_progress');
-    await app.context.idempotency.begin(userId, 'killed-old', fingerprint, new Date(Date.now() - IDEMPOTENCY_LEASE_MS - 1000));
-    const retry = await app.post('/challenges', body, user, idem('killed-old')).expect(201);
-    const replay = await app.post('/challenges', body, user, idem('killed-old')).expect(201);
+    // A real failure at the worst moment: the database refuses to store this key's answer, as a process
+    // killed right after the record's write would never store it.
+    await getDb().prisma.$executeRawUnsafe(`
+      CREATE FUNCTION test_die_before_answer() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW."key" = 'crash-1' AND NEW."statusCode" <> 0 THEN RAISE EXCEPTION 'process died before storing the answer'; END IF;
+        RETURN NEW;
+      END $$`);
+    await getDb().prisma.$executeRawUnsafe(
+      'CREATE TRIGGER test_die_before_answer BEFORE INSERT OR UPDATE ON "IdempotencyRecord" FOR EACH ROW EXECUTE FUNCTION test_die_before_answer()',
+    );
+    try {
+      expect((await app.post('/challenges', body, user, idem('crash-1'))).status).toBe(500);
+    } finally {
+      await getDb().prisma.$executeRawUnsafe('DROP TRIGGER test_die_before_answer ON "IdempotencyRecord"');
+      await getDb().prisma.$executeRawUnsafe('DROP FUNCTION test_die_before_answer()');
+    }
+    expect(await countChallenges(user)).toBe(0);
+    const retry = await app.post('/challenges', body, user, idem('crash-1')).expect(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    const replay = await app.post('/challenges', body, user, idem('crash-1')).expect(201);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toEqual(retry.body);
     expect(await countChallenges(user)).toBe(1);
+  });
+
+  it('runs a read-only POST (an EA tool) as is, with or without a key, and never stores its answer', async () => {
+    const before = await getDb().prisma.idempotencyRecord.count();
+    const set = { content: 'InpLots=0.1\n' };
+    const first = await app.post('/ea/diagnose', set, app.ownerKey, idem('diagnose-1')).expect(200);
+    const second = await app.post('/ea/diagnose', set, app.ownerKey, idem('diagnose-1')).expect(200);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    expect(second.body).toEqual(first.body);
+    expect(await getDb().prisma.idempotencyRecord.count()).toBe(before);
   });
 });

@@ -36,8 +36,6 @@ export interface Config {
   /** Sign-in attempts per minute per account (email), and per client IP. */
   signInPerAccountPerMinute: number;
   signInPerIpPerMinute: number;
-  /** Milliseconds an Idempotency-Key reservation holds before a retry may reclaim it (its request died). */
-  idempotencyLeaseMs: number;
   /** The public EA engine (.set diagnose/build): worker threads (0 = automatic), queue bound, time per job, rate limit. */
   ea: { workers: number; queueLimit: number; jobTimeoutMs: number; rateLimitPerMinute: number };
 }
@@ -128,7 +126,6 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:'], problems)?.replace(/\/+$/, ''),
     signInPerAccountPerMinute: integer(env, 'SIGNIN_PER_ACCOUNT_PER_MINUTE', 5, 1, 1000, problems),
     signInPerIpPerMinute: integer(env, 'SIGNIN_PER_IP_PER_MINUTE', 20, 1, 100_000, problems),
-    idempotencyLeaseMs: integer(env, 'IDEMPOTENCY_LEASE_MS', 60_000, 1000, 3_600_000, problems),
     ea: {
       workers: integer(env, 'EA_WORKERS', 0, 0, 64, problems),
       queueLimit: integer(env, 'EA_QUEUE_LIMIT', 16, 0, 10_000, problems),

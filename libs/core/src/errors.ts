@@ -28,7 +28,6 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'idempotency_key_reused'
-  | 'idempotency_in_progress'
   | 'service_unavailable'
   | 'internal_error';
 
@@ -52,7 +51,6 @@ const TITLES: Record<ErrorCode, [status: number, title: string]> = {
   unsupported_media_type: [415, 'Unsupported media type'],
   rate_limited: [429, 'Too many requests'],
   idempotency_key_reused: [422, 'Idempotency key reused'],
-  idempotency_in_progress: [409, 'Request in progress'],
   service_unavailable: [503, 'Service unavailable'],
   internal_error: [500, 'Internal error'],
 };

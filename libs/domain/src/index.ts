@@ -12,7 +12,7 @@ export { ReportService } from './accounts/report-service.js';
 export { SummaryService } from './summary/summary-service.js';
 export { billedMonths } from './summary/billing.js';
 export * from './keys/index.js';
-export { IdempotencyStore, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS, type IdempotencyDecision } from './idempotency/idempotency-store.js';
+export { IdempotencyStore, IDEMPOTENCY_TTL_MS, type IdempotentAnswer } from './idempotency/idempotency-store.js';
 export { requestHash } from './idempotency/request-hash.js';
 export * from './challenges/challenge-schemas.js';
 export * from './payouts/payout-schemas.js';

@@ -47,8 +47,6 @@ export interface DomainOptions {
   sessionDays?: number;
   /** Days a deleted record stays restorable (default 30). */
   trashRetentionDays?: number;
-  /** How long an Idempotency-Key reservation holds before a retry may reclaim it (default 60 s). */
-  idempotencyLeaseMs?: number;
 }
 
 export function createDomainServices(db: Database, options: DomainOptions = {}): DomainServices {
@@ -68,7 +66,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     reports: new ReportService(db),
     summary: new SummaryService(db),
     keys: new ApiKeyService(db),
-    idempotency: new IdempotencyStore(db, options.idempotencyLeaseMs),
+    idempotency: new IdempotencyStore(db),
     ledger: new LedgerService(db),
     fx: new FxService(db),
     analytics: new AnalyticsService(db),

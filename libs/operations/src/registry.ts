@@ -30,7 +30,6 @@ export async function buildOperations(db: Database, config: Config, logger: Logg
   const domain = createDomainServices(db, {
     sessionDays: config.sessionDays,
     trashRetentionDays: config.trashRetentionDays,
-    idempotencyLeaseMs: config.idempotencyLeaseMs,
   });
   const firstKey = await domain.keys.ensureLocalOwner();
   const catalog = new CatalogService(db, { staleAfterDays: config.planStaleAfterDays });

@@ -1,71 +1,88 @@
 import { expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { newCaller } from '../testing/fixtures.js';
-import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS, IdempotencyStore } from './idempotency-store.js';
+import { IDEMPOTENCY_TTL_MS, IdempotencyStore } from './idempotency-store.js';
 import { requestHash } from './request-hash.js';
 
 describeEachDatabase('idempotency store', (getDb) => {
   const t0 = new Date('2026-03-15T12:00:00.000Z');
+  /** An operation that writes a row (a user named `name`) and answers with its id, counting its runs. */
+  const writer = (name: string) => {
+    const op = async () => {
+      op.runs += 1;
+      const user = await getDb().prisma.user.create({ data: { name: `${name}-${op.runs}` } });
+      return { id: user.id };
+    };
+    op.runs = 0;
+    return op;
+  };
+  const written = (name: string) => getDb().prisma.user.count({ where: { name: { startsWith: `${name}-` } } });
 
-  it('replays the first answer for the same key and body, and refuses a different body with 422', async () => {
+  it('replays the first answer for the same key and body without running again, and refuses a different body with 422', async () => {
     const store = new IdempotencyStore(getDb());
     const { userId } = await newCaller(getDb());
     const hash = requestHash('create_challenge', { firm: 'F', price: 1 });
     expect(requestHash('create_challenge', { price: 1, firm: 'F' })).toBe(hash);
-    await expect(store.begin(userId, 'k1', hash, t0)).resolves.toMatchObject({ kind: 'proceed' });
-    await expect(store.begin(userId, 'k1', hash, t0)).rejects.toMatchObject({ code: 'idempotency_in_progress', status: 409 });
-    await store.complete(userId, 'k1', 201, { id: 'abc', price: 1 });
-    await expect(store.begin(userId, 'k1', hash, t0)).resolves.toEqual({ kind: 'replay', status: 201, body: { id: 'abc', price: 1 } });
-    await expect(store.begin(userId, 'k1', requestHash('create_challenge', { firm: 'F', price: 2 }), t0)).rejects.toMatchObject({
+    const op = writer('replay');
+    const first = await store.run(userId, 'k1', hash, 201, op, t0);
+    expect(first).toMatchObject({ status: 201, replayed: false });
+    await expect(store.run(userId, 'k1', hash, 201, op, t0)).resolves.toEqual({ status: 201, body: first.body, replayed: true });
+    await expect(store.run(userId, 'k1', requestHash('create_challenge', { firm: 'F', price: 2 }), 201, op, t0)).rejects.toMatchObject({
       code: 'idempotency_key_reused',
       status: 422,
     });
+    expect(op.runs).toBe(1);
+    expect(await written('replay')).toBe(1);
   });
 
   it('keeps keys per user', async () => {
     const store = new IdempotencyStore(getDb());
     const a = await newCaller(getDb());
     const b = await newCaller(getDb());
-    await store.begin(a.userId, 'shared', 'h1', t0);
-    await store.complete(a.userId, 'shared', 200, { ok: 1 });
-    await expect(store.begin(b.userId, 'shared', 'h2', t0)).resolves.toMatchObject({ kind: 'proceed' });
+    await store.run(a.userId, 'shared', 'h1', 200, async () => ({ ok: 1 }), t0);
+    await expect(store.run(b.userId, 'shared', 'h2', 200, async () => ({ ok: 2 }), t0)).resolves.toEqual({ status: 200, body: { ok: 2 }, replayed: false });
   });
 
-  it('frees an abandoned key, and forgets a key after 24 hours', async () => {
+  it('keeps nothing of an operation that failed: its writes and the key are rolled back, and a retry runs', async () => {
     const store = new IdempotencyStore(getDb());
     const { userId } = await newCaller(getDb());
-    await store.begin(userId, 'k', 'h', t0);
-    await store.abandon(userId, 'k');
-    await expect(store.begin(userId, 'k', 'h', t0)).resolves.toMatchObject({ kind: 'proceed' });
-    await store.complete(userId, 'k', 201, { n: 1 });
+    const op = writer('failed');
+    const failing = async () => {
+      await op();
+      throw new Error('failed after writing');
+    };
+    await expect(store.run(userId, 'k', 'h', 201, failing, t0)).rejects.toThrow('failed after writing');
+    expect(await written('failed')).toBe(0);
+    await expect(store.run(userId, 'k', 'h', 201, op, t0)).resolves.toMatchObject({ replayed: false });
+    expect(await written('failed')).toBe(1);
+  });
+
+  it('runs concurrent requests with one key once: the others wait for it and replay its answer', async () => {
+    const store = new IdempotencyStore(getDb());
+    const { userId } = await newCaller(getDb());
+    const op = writer('concurrent');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => store.run(userId, 'same', 'h', 201, op, t0)));
+    expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
+    expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+    expect(op.runs).toBe(1);
+    expect(await written('concurrent')).toBe(1);
+  });
+
+  it('frees a key left unanswered by the earlier three-step design (a request killed mid-flight)', async () => {
+    const store = new IdempotencyStore(getDb());
+    const { userId } = await newCaller(getDb());
+    await getDb().prisma.idempotencyRecord.create({ data: { userId, key: 'legacy', requestHash: 'h', statusCode: 0, responseBody: {}, createdAt: t0 } });
+    await expect(store.run(userId, 'legacy', 'h', 201, async () => ({ n: 1 }), t0)).resolves.toEqual({ status: 201, body: { n: 1 }, replayed: false });
+  });
+
+  it('forgets a key after 24 hours, and prunes it', async () => {
+    const store = new IdempotencyStore(getDb());
+    const { userId } = await newCaller(getDb());
+    await store.run(userId, 'old', 'h', 201, async () => ({ n: 1 }), t0);
     const almost = new Date(t0.getTime() + IDEMPOTENCY_TTL_MS - 1);
-    await expect(store.begin(userId, 'k', 'other', almost)).rejects.toMatchObject({ code: 'idempotency_key_reused' });
+    await expect(store.run(userId, 'old', 'other', 201, async () => ({ n: 2 }), almost)).rejects.toMatchObject({ code: 'idempotency_key_reused' });
     const later = new Date(t0.getTime() + IDEMPOTENCY_TTL_MS);
-    await expect(store.begin(userId, 'k', 'other', later)).resolves.toMatchObject({ kind: 'proceed' });
+    await expect(store.run(userId, 'old', 'other', 201, async () => ({ n: 2 }), later)).resolves.toMatchObject({ replayed: false });
     expect(await store.prune(new Date(later.getTime() + IDEMPOTENCY_TTL_MS))).toBeGreaterThanOrEqual(1);
-  });
-
-  it('lets a retry reclaim a reservation whose request died, once the lease has passed', async () => {
-    const store = new IdempotencyStore(getDb());
-    const { userId } = await newCaller(getDb());
-    // The first request reserved the key, then its process was killed: no complete, no abandon.
-    const dead = await store.begin(userId, 'crashed', 'h', t0);
-    const withinLease = new Date(t0.getTime() + IDEMPOTENCY_LEASE_MS - 1);
-    await expect(store.begin(userId, 'crashed', 'h', withinLease)).rejects.toMatchObject({ code: 'idempotency_in_progress' });
-    const afterLease = new Date(t0.getTime() + IDEMPOTENCY_LEASE_MS);
-    const retry = await store.begin(userId, 'crashed', 'h', afterLease);
-    expect(retry).toMatchObject({ kind: 'proceed' });
-    // A slow first request finishing late must not overwrite the retry's reservation or answer.
-    if (dead.kind !== 'proceed' || retry.kind !== 'proceed') throw new Error('expected reservations');
-    await store.complete(userId, 'crashed', 201, { from: 'dead' }, dead.reservedAt);
-    await store.complete(userId, 'crashed', 201, { from: 'retry' }, retry.reservedAt);
-    await expect(store.begin(userId, 'crashed', 'h', afterLease)).resolves.toEqual({ kind: 'replay', status: 201, body: { from: 'retry' } });
-  });
-
-  it('honours a shorter lease given to the store', async () => {
-    const store = new IdempotencyStore(getDb(), 1000);
-    const { userId } = await newCaller(getDb());
-    await store.begin(userId, 'k', 'h', t0);
-    await expect(store.begin(userId, 'k', 'h', new Date(t0.getTime() + 1000))).resolves.toMatchObject({ kind: 'proceed' });
   });
 });
