@@ -12,6 +12,7 @@ import {
 import { noExtras, type McpExtras } from './extras.js';
 import { batchPolicy, messageCount } from './http/batches.js';
 import { jsonRpcError, refuseAsJsonRpc } from './http/json-rpc-error.js';
+import { paramsPolicy } from './http/params-policy.js';
 import { defaultOrigins, originValidation } from './http/origin.js';
 import { createMcpServer, mcpCatalog } from './mcp-server.js';
 
@@ -41,6 +42,7 @@ export function mcpRouter(context: AppContext, extras: McpExtras = noExtras): Ro
     batchPolicy(),
     authenticateRequests(context.authenticate, context.rateLimiter, refuseAsJsonRpc),
     rateLimitRequests(context.rateLimiter, { costOf: messageCount, refuse: refuseAsJsonRpc }),
+    paramsPolicy(),
     eaClientScope(),
     async (req: Request, res: Response) => {
       const state = requestState(res);

@@ -35,6 +35,17 @@ describeEachDatabase('MCP protocol errors and batches', (getDb) => {
     }
   });
 
+  it('answers tools/call whose params is not an object with -32602 to its id, not a -32700 parse error', async () => {
+    for (const [params, got] of [[5, 'a number'], ['firm=ftmo', 'a string'], [['search_plans'], 'an array'], [null, 'null'], [true, 'a boolean']] as const) {
+      const res = await rawPost(server.url, { jsonrpc: '2.0', id: 9, method: 'tools/call', params }, { 'mcp-protocol-version': '2025-06-18' });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as RpcError;
+      expect(body.id).toBe(9);
+      expect(body.error.code).toBe(-32602);
+      expect(body.error.message).toBe(`Invalid params for tools/call: \`params\` must be an object (got ${got}).`);
+    }
+  });
+
   it('refuses JSON-RPC batches under protocol 2025-06-18 and later with -32600', async () => {
     for (const version of ['2025-06-18', '2025-11-25']) {
       const res = await rawPost(server.url, [list(1), list(2)], { 'mcp-protocol-version': version });
