@@ -76,10 +76,23 @@ const KILL_EVERY_MS = 1000;
     }
     const fiveXx = [...statuses].filter(([status]) => status >= 500).reduce((n, [, count]) => n + count, 0);
     report('backends killed under load', { requests: REQUESTS, backendsKilled: killed, fiveXx, statuses: Object.fromEntries(statuses), seconds: (Date.now() - started) / 1000 });
-    if (fiveXx > 0) process.stdout.write(`[chaos] first errors:\n${errors.slice(0, 3).map((l) => l.slice(0, 600)).join('\n')}\n`);
+    if (fiveXx > 0) process.stdout.write(`[chaos] errors by kind:\n${JSON.stringify(errorKinds(errors), null, 1)}\n`);
     expect(killed).toBeGreaterThan(0);
-    // The aim is 0. Retries bring a burst of terminations down to about 1 in 100 requests failing (README
-    // "Reliability"); this bound keeps the suite honest until the remaining in-transaction case is fixed.
-    expect(fiveXx / REQUESTS).toBeLessThan(0.02);
+    // Every write runs in an explicit transaction (retried whole on a fresh connection) or is one statement
+    // (retried by the adapter): nothing may fail. What escapes is printed above, by kind and place.
+    expect(fiveXx).toBe(0);
   });
 });
+
+/** What escaped the retries, counted by the error's name and the first line of its message (where it ends). */
+function errorKinds(lines: string[]): Record<string, number> {
+  const kinds: Record<string, number> = {};
+  for (const line of lines) {
+    const error = (JSON.parse(line) as { error?: { name?: string; message?: string; code?: string; stack?: string } }).error;
+    const message = (error?.message ?? '').split('\n').map((l) => l.trim()).filter(Boolean).slice(-1)[0] ?? '';
+    const where = /(?:libs|apps)\/[\w./-]+:\d+/.exec(`${error?.message ?? ''}\n${error?.stack ?? ''}`)?.[0] ?? '?';
+    const kind = `${error?.name ?? '?'} ${error?.code ?? ''} ${message.slice(0, 120)} at ${where}`;
+    kinds[kind] = (kinds[kind] ?? 0) + 1;
+  }
+  return kinds;
+}

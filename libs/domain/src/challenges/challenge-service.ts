@@ -26,21 +26,25 @@ export class ChallengeService {
     const purchasedAt = input.purchasedAt ?? todayIso(now);
     assertNotFuture('purchasedAt', purchasedAt, now);
     const currency = input.currency ?? DEFAULT_CURRENCY;
-    const ledger = await purchaseLedgerData(this.db.prisma, caller, input, currency);
-    const row = await this.db.prisma.challenge.create({
-      data: {
-        userId: caller.userId,
-        firm: input.firm,
-        plan: input.plan,
-        price: toDecimal(input.price),
-        currency,
-        billing: input.billing ?? 'one_time',
-        phase: input.phase ?? DEFAULT_PHASE,
-        paymentMethod: input.paymentMethod ?? null,
-        purchasedAt: isoToDate(purchasedAt),
-        ...ledger,
-        history: firstHistoryEntry(caller.userId, input.phase ?? DEFAULT_PHASE, isoToDate(purchasedAt)),
-      },
+    // One explicit transaction rather than Prisma's implicit one for the nested history row: on PostgreSQL
+    // an explicit transaction whose connection dies is run again (libs/db), an implicit one would fail.
+    const row = await this.db.prisma.$transaction(async (tx) => {
+      const ledger = await purchaseLedgerData(tx, caller, input, currency);
+      return tx.challenge.create({
+        data: {
+          userId: caller.userId,
+          firm: input.firm,
+          plan: input.plan,
+          price: toDecimal(input.price),
+          currency,
+          billing: input.billing ?? 'one_time',
+          phase: input.phase ?? DEFAULT_PHASE,
+          paymentMethod: input.paymentMethod ?? null,
+          purchasedAt: isoToDate(purchasedAt),
+          ...ledger,
+          history: firstHistoryEntry(caller.userId, input.phase ?? DEFAULT_PHASE, isoToDate(purchasedAt)),
+        },
+      });
     });
     return toChallengeView(row, now);
   }
