@@ -34,7 +34,10 @@ export class AmbientTransactions {
   }
 }
 
-/** The transaction client, with `$transaction` as savepoints (Prisma's transaction client has none). */
+/**
+ * The transaction client, with `$transaction` as savepoints (Prisma's transaction client has none). One
+ * connection carries the unit, so its nested transactions run one after the other, never side by side.
+ */
 function joinable(tx: Prisma.TransactionClient): PrismaClient {
   let savepoints = 0;
   const nested = async (batchOrWork: BatchOrWork): Promise<unknown> => {
