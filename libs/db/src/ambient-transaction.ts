@@ -41,7 +41,7 @@ export class AmbientTransactions {
 function joinable(tx: Prisma.TransactionClient): PrismaClient {
   let savepoints = 0;
   const nested = async (batchOrWork: BatchOrWork): Promise<unknown> => {
-    const name = `unit_${++savepoints}`;
+    const name = `unit_${String(++savepoints)}`;
     await tx.$executeRawUnsafe(`SAVEPOINT ${name}`);
     try {
       const result = typeof batchOrWork === 'function' ? await batchOrWork(client) : await inOrder(batchOrWork);
@@ -54,7 +54,7 @@ function joinable(tx: Prisma.TransactionClient): PrismaClient {
     }
   };
   const client = new Proxy(tx, {
-    get: (target, property) => (property === '$transaction' ? nested : Reflect.get(target, property)),
+    get: (target, property): unknown => (property === '$transaction' ? nested : Reflect.get(target, property)),
   }) as unknown as PrismaClient;
   return client;
 }

@@ -12,8 +12,16 @@ const isPlainObject = (value: unknown): boolean => value !== null && typeof valu
 export function paramsPolicy() {
   return (req: Request, res: Response, next: NextFunction) => {
     const message = req.body as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown } | null;
-    if (!isPlainObject(message) || message === null || typeof message.method !== 'string' || !('params' in message)) return next();
-    if (isPlainObject(message.params)) return next();
+    if (
+      !isPlainObject(message) ||
+      message === null ||
+      typeof message.method !== 'string' ||
+      !('params' in message) ||
+      isPlainObject(message.params)
+    ) {
+      next();
+      return;
+    }
     const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null;
     const got = message.params === null ? 'null' : Array.isArray(message.params) ? 'an array' : `a ${typeof message.params}`;
     res.status(200).json({

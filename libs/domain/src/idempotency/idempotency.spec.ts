@@ -10,7 +10,7 @@ describeEachDatabase('idempotency store', (getDb) => {
   const writer = (name: string) => {
     const op = async () => {
       op.runs += 1;
-      const user = await getDb().prisma.user.create({ data: { name: `${name}-${op.runs}` } });
+      const user = await getDb().prisma.user.create({ data: { name: `${name}-${String(op.runs)}` } });
       return { id: user.id };
     };
     op.runs = 0;
@@ -39,8 +39,12 @@ describeEachDatabase('idempotency store', (getDb) => {
     const store = new IdempotencyStore(getDb());
     const a = await newCaller(getDb());
     const b = await newCaller(getDb());
-    await store.run(a.userId, 'shared', 'h1', 200, async () => ({ ok: 1 }), t0);
-    await expect(store.run(b.userId, 'shared', 'h2', 200, async () => ({ ok: 2 }), t0)).resolves.toEqual({ status: 200, body: { ok: 2 }, replayed: false });
+    await store.run(a.userId, 'shared', 'h1', 200, () => Promise.resolve({ ok: 1 }), t0);
+    await expect(store.run(b.userId, 'shared', 'h2', 200, () => Promise.resolve({ ok: 2 }), t0)).resolves.toEqual({
+      status: 200,
+      body: { ok: 2 },
+      replayed: false,
+    });
   });
 
   it('keeps nothing of an operation that failed: its writes and the key are rolled back, and a retry runs', async () => {
@@ -71,18 +75,28 @@ describeEachDatabase('idempotency store', (getDb) => {
   it('frees a key left unanswered by the earlier three-step design (a request killed mid-flight)', async () => {
     const store = new IdempotencyStore(getDb());
     const { userId } = await newCaller(getDb());
-    await getDb().prisma.idempotencyRecord.create({ data: { userId, key: 'legacy', requestHash: 'h', statusCode: 0, responseBody: {}, createdAt: t0 } });
-    await expect(store.run(userId, 'legacy', 'h', 201, async () => ({ n: 1 }), t0)).resolves.toEqual({ status: 201, body: { n: 1 }, replayed: false });
+    await getDb().prisma.idempotencyRecord.create({
+      data: { userId, key: 'legacy', requestHash: 'h', statusCode: 0, responseBody: {}, createdAt: t0 },
+    });
+    await expect(store.run(userId, 'legacy', 'h', 201, () => Promise.resolve({ n: 1 }), t0)).resolves.toEqual({
+      status: 201,
+      body: { n: 1 },
+      replayed: false,
+    });
   });
 
   it('forgets a key after 24 hours, and prunes it', async () => {
     const store = new IdempotencyStore(getDb());
     const { userId } = await newCaller(getDb());
-    await store.run(userId, 'old', 'h', 201, async () => ({ n: 1 }), t0);
+    await store.run(userId, 'old', 'h', 201, () => Promise.resolve({ n: 1 }), t0);
     const almost = new Date(t0.getTime() + IDEMPOTENCY_TTL_MS - 1);
-    await expect(store.run(userId, 'old', 'other', 201, async () => ({ n: 2 }), almost)).rejects.toMatchObject({ code: 'idempotency_key_reused' });
+    await expect(store.run(userId, 'old', 'other', 201, () => Promise.resolve({ n: 2 }), almost)).rejects.toMatchObject({
+      code: 'idempotency_key_reused',
+    });
     const later = new Date(t0.getTime() + IDEMPOTENCY_TTL_MS);
-    await expect(store.run(userId, 'old', 'other', 201, async () => ({ n: 2 }), later)).resolves.toMatchObject({ replayed: false });
+    await expect(store.run(userId, 'old', 'other', 201, () => Promise.resolve({ n: 2 }), later)).resolves.toMatchObject({
+      replayed: false,
+    });
     expect(await store.prune(new Date(later.getTime() + IDEMPOTENCY_TTL_MS))).toBeGreaterThanOrEqual(1);
   });
 });
