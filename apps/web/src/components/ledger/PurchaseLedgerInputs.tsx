@@ -20,6 +20,9 @@ export const purchaseLedgerBody = (f: PurchaseLedgerForm) => ({
   ...(f.resetOf ? { resetOf: f.resetOf } : {}),
 });
 
+/** Catalog rows may lack an account size (a plan sold in several sizes at one price). */
+const planOption = (p: Plan) => [p.firm.name, '·', p.program, (p.accountSize as number | null) ? p.accountSize.toLocaleString('en-US') : null, p.currency].filter(Boolean).join(' ');
+
 const failedLabel = (c: Challenge) => `${c.firm} · ${c.plan} (${c.purchasedAt})`;
 
 /**
@@ -48,7 +51,7 @@ export function PurchaseLedgerInputs({
         <option value="">{t('ch.noCatalogPlan')}</option>
         {plans.map((p) => (
           <option key={p.id} value={p.id}>
-            {p.firm.name} · {p.program} {p.accountSize.toLocaleString('en-US')} {p.currency}
+            {planOption(p)}
           </option>
         ))}
       </SelectField>
