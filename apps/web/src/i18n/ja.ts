@@ -384,8 +384,8 @@ export const ja: Record<MessageKey, string> = {
   'pay.markDenied': '拒否にする',
   'pay.markRequested': '申請中に戻す',
   'pay.netHint': '受け取った（または申請した）手取り額。出金として数えるのは支払済みのみです。',
-  'an.ofReached': '（到達に対して）',
-  'an.ofAttempts': '（挑戦数に対して）',
-  'an.ofFunded': '（資金提供に対して）',
+  'an.ofReached': '到達比',
+  'an.ofAttempts': '挑戦数比',
+  'an.ofFunded': '資金提供比',
   'an.open': '開く',
 };

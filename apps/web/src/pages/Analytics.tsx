@@ -44,12 +44,15 @@ function FilterForm({ filters }: { filters: AnalyticsFilters }) {
           <option key={f} value={f} />
         ))}
       </datalist>
-      <Field label={t('an.base')} hint={t('an.baseHint')} list="an-bases" pattern="[A-Za-z]{3}" maxLength={3} value={form.currency} onChange={set('currency')} />
+      <Field label={t('an.base')} aria-describedby="an-base-hint" list="an-bases" pattern="[A-Za-z]{3}" maxLength={3} value={form.currency} onChange={set('currency')} />
       <datalist id="an-bases">
         {BASE_SUGGESTIONS.map((c) => (
           <option key={c} value={c} />
         ))}
       </datalist>
+      <p className="hint full-row" id="an-base-hint">
+        {t('an.baseHint')}
+      </p>
       <div className="actions">
         <button type="submit" className="primary">
           {t('an.apply')}
@@ -86,10 +89,8 @@ export function AnalyticsPage() {
             </p>
             <MoneyTotals totals={a.totals} />
             {a.conversions && <ConversionReport conversions={a.conversions} />}
-            <div className="two-col">
-              <FunnelView funnel={a.funnel} />
-              <RefundsDue due={a.refundsDue} />
-            </div>
+            <FunnelView funnel={a.funnel} />
+            <RefundsDue due={a.refundsDue} />
             <MonthlyView monthly={a.monthly} />
             <FirmTable firms={a.firms} />
           </>

@@ -3,7 +3,7 @@ import { useI18n } from '../../i18n/i18n.js';
 import type { Funnel } from '../../lib/ledger-types.js';
 import { funnelSteps } from '../../lib/funnel-steps.js';
 import { Loading } from '../states.js';
-import { rateText, stepLabel } from './format.js';
+import { rateOfText, ratio, stepLabel } from './format.js';
 
 const FunnelChart = lazy(() => import('./AnalyticsCharts.js').then((m) => ({ default: m.FunnelChart })));
 
@@ -21,14 +21,14 @@ export function FunnelView({ funnel }: { funnel: Funnel }) {
         </Suspense>
       )}
       <div className="table-wrap">
-        <table data-testid="funnel">
+        <table data-testid="funnel" className="funnel-table">
           <thead>
             <tr>
               <th scope="col">{t('an.step')}</th>
               <th scope="col" className="num">
                 {t('an.count')}
               </th>
-              <th scope="col" className="num">
+              <th scope="col" className="rate">
                 {t('an.stepRate')}
               </th>
             </tr>
@@ -38,7 +38,13 @@ export function FunnelView({ funnel }: { funnel: Funnel }) {
               <tr key={`${s.key}-${s.phase ?? ''}`} data-testid={`funnel-${s.key}${s.phase ? `-${s.phase}` : ''}`}>
                 <th scope="row">{stepLabel(i18n, s)}</th>
                 <td className="num">{s.count}</td>
-                <td className="num">{rateText(i18n, s)}</td>
+                <td className="rate">
+                  {s.rateOf && (
+                    <>
+                      <span className="num">{ratio(i18n, s.rate)}</span> <small className="muted">{rateOfText(i18n, s)}</small>
+                    </>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -26,7 +26,7 @@ export function MonthlyView({ monthly }: { monthly: MonthRow[] }) {
             <MonthlyChart rows={rows} currency={currency} />
           </Suspense>
           <div className="table-wrap">
-            <table data-testid={`monthly-${currency}`}>
+            <table data-testid={`monthly-${currency}`} className="month-table">
               <thead>
                 <tr>
                   <th scope="col">{t('an.month')}</th>

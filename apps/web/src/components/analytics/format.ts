@@ -43,8 +43,9 @@ export function stepShort(i18n: I18n, step: FunnelStep): string {
   return stepLabel(i18n, step);
 }
 
-export function rateText(i18n: I18n, step: FunnelStep): string {
+/** What a step's rate is a share of ("of reached"), empty for steps without a rate. */
+export function rateOfText(i18n: I18n, step: FunnelStep): string {
   if (step.rateOf === null) return '';
   const base = { reached: 'an.ofReached', attempts: 'an.ofAttempts', funded: 'an.ofFunded' } as const;
-  return `${ratio(i18n, step.rate)} ${i18n.t(base[step.rateOf])}`;
+  return i18n.t(base[step.rateOf]);
 }

@@ -75,7 +75,12 @@ export function Costs({ detail }: { detail: LedgerChallengeDetail }) {
         <Field label={t('ch.currency')} required maxLength={3} pattern="[A-Za-z]{3}" value={form.currency} onChange={set('currency')} />
         <Field label={t('ch.date')} type="date" required min={c.purchasedAt} max={todayIso()} value={form.date} onChange={set('date')} />
         <Field label={`${t('cost.note')} ${t('common.optional')}`} maxLength={1000} value={form.note} onChange={set('note')} />
-        <TypedRateFields value={rate} onChange={setRate} />
+        <details className="full">
+          <summary>{t('fx.rate')} {t('common.optional')}</summary>
+          <div className="grid-form">
+            <TypedRateFields value={rate} onChange={setRate} />
+          </div>
+        </details>
         <div className="full">
           <FormError error={add.error} />
           <button type="submit" disabled={add.isPending}>
