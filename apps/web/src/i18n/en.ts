@@ -386,6 +386,7 @@ export const en = {
   'an.ofAttempts': 'of attempts',
   'an.ofFunded': 'of funded',
   'an.open': 'Open',
+  'ch.monthlyEndWarn': 'A failed challenge cannot change afterwards: if the monthly plan ends with it, set "Monthly plan ended on" now, or Analytics keeps counting a fee every month.',
 } as const;
 
 export type MessageKey = keyof typeof en;

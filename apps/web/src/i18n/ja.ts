@@ -388,4 +388,5 @@ export const ja: Record<MessageKey, string> = {
   'an.ofAttempts': '挑戦数比',
   'an.ofFunded': '資金提供比',
   'an.open': '開く',
+  'ch.monthlyEndWarn': '失格にすると後から変更できません。月額プランもここで終わるなら「月額プランの終了日」を今入力してください。入力しないと分析で毎月の料金が数え続けられます。',
 };

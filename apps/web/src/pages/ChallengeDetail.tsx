@@ -65,6 +65,7 @@ function EditChallenge({ detail }: { detail: ChallengeDetail }) {
       )}
       <div className="full">
         {form.status === 'failed' && !closed && <p className="warn">{t('ch.breachWarn')}</p>}
+        {form.status === 'failed' && !closed && c.billing === 'monthly' && !form.monthlyEndedAt && <p className="warn">{t('ch.monthlyEndWarn')}</p>}
         <FormError error={update.error} />
         {saved && (
           <p role="status" className="ok">
