@@ -13,7 +13,7 @@ test('create a challenge, add a memo and a payout, and see the overview totals c
   await page.getByRole('button', { name: 'Add memo' }).click();
   await expect(page.getByText('Phase 1 started: risk 0.5% per trade')).toBeVisible();
 
-  await page.getByLabel('Amount').fill('1000');
+  await page.getByRole('region', { name: 'Payouts' }).getByLabel('Amount', { exact: true }).fill('1000');
   await page.getByRole('button', { name: 'Add payout' }).click();
   await expect(page.getByRole('region', { name: 'Payouts' }).getByText('$1,000.00')).toBeVisible();
 

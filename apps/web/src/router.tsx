@@ -48,6 +48,13 @@ const routes = [
     createRoute({ getParentRoute: () => authed, path: '/pnl', component: lazyRouteComponent(() => import('./pages/Pnl.js'), 'PnlPage'), pendingComponent: Loading }),
     createRoute({ getParentRoute: () => authed, path: '/payouts', component: PayoutsPage, validateSearch: (s: Record<string, unknown>) => ({ from: str(s.from) }) }),
     createRoute({ getParentRoute: () => authed, path: '/trash', component: TrashPage }),
+    createRoute({
+      getParentRoute: () => authed,
+      path: '/analytics',
+      component: lazyRouteComponent(() => import('./pages/Analytics.js'), 'AnalyticsPage'),
+      pendingComponent: Loading,
+      validateSearch: (s: Record<string, unknown>) => ({ from: str(s.from), to: str(s.to), firm: str(s.firm), currency: str(s.currency) }),
+    }),
     createRoute({ getParentRoute: () => authed, path: '/admin', component: lazyRouteComponent(() => import('./pages/Admin.js'), 'AdminPage'), pendingComponent: Loading }),
   ]),
 ];

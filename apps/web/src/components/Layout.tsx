@@ -8,6 +8,7 @@ const PRIVATE_NAV: [string, MessageKey][] = [
   ['/challenges', 'nav.challenges'],
   ['/pnl', 'nav.pnl'],
   ['/payouts', 'nav.payouts'],
+  ['/analytics', 'nav.analytics'],
   ['/trash', 'nav.trash'],
 ];
 const PUBLIC_NAV: [string, MessageKey][] = [

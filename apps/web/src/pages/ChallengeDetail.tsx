@@ -3,11 +3,16 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { app } from '../lib/api.js';
 import { todayIso } from '../lib/queries.js';
-import type { ChallengeDetail, ChallengeUpdate, Memo, Payout, Status, TrashEntry } from '../lib/types.js';
+import type { ChallengeDetail, ChallengeUpdate, Memo, Status, TrashEntry } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Field, SelectField, TextArea } from '../components/Field.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { Empty, FormError, QueryView } from '../components/states.js';
+import type { LedgerChallengeDetail } from '../lib/ledger-types.js';
+import { LedgerFacts } from '../components/ledger/LedgerFacts.js';
+import { Costs } from '../components/ledger/Costs.js';
+import { History } from '../components/ledger/History.js';
+import { ChallengePayouts } from '../components/ledger/ChallengePayouts.js';
 
 const TRASH_DAYS = 30;
 
@@ -60,6 +65,7 @@ function EditChallenge({ detail }: { detail: ChallengeDetail }) {
       )}
       <div className="full">
         {form.status === 'failed' && !closed && <p className="warn">{t('ch.breachWarn')}</p>}
+        {form.status === 'failed' && !closed && c.billing === 'monthly' && !form.monthlyEndedAt && <p className="warn">{t('ch.monthlyEndWarn')}</p>}
         <FormError error={update.error} />
         {saved && (
           <p role="status" className="ok">
@@ -140,57 +146,6 @@ function Memos({ detail }: { detail: ChallengeDetail }) {
   );
 }
 
-function Payouts({ detail }: { detail: ChallengeDetail }) {
-  const i18n = useI18n();
-  const { t } = i18n;
-  const client = useQueryClient();
-  const c = detail.challenge;
-  const [form, setForm] = useState({ amount: '', currency: c.currency, date: todayIso() });
-  const add = useMutation({
-    mutationFn: () => app.post<Payout>(`/challenges/${c.id}/payouts`, { amount: Number(form.amount), currency: form.currency, date: form.date }),
-    onSuccess: () => {
-      setForm({ ...form, amount: '' });
-      void client.invalidateQueries();
-    },
-  });
-  const remove = useMutation({ mutationFn: (id: string) => app.del<{ entry: TrashEntry }>(`/payouts/${id}`), onSuccess: () => void client.invalidateQueries() });
-  return (
-    <section aria-labelledby="payouts-h" className="card">
-      <h2 id="payouts-h">{t('ch.payouts')}</h2>
-      {detail.payouts.length === 0 ? (
-        <Empty>{t('ch.noPayouts')}</Empty>
-      ) : (
-        <ul className="list">
-          {detail.payouts.map((p) => (
-            <li key={p.id}>
-              <strong>{i18n.money(p.amount, p.currency)}</strong>
-              <span className="muted">{i18n.date(p.date)}</span>
-              <button type="button" className="link-button danger-text" onClick={() => remove.mutate(p.id)} aria-label={`${t('common.delete')}: ${i18n.money(p.amount, p.currency)} ${i18n.date(p.date)}`}>
-                {t('common.delete')}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <form
-        className="inline-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          add.mutate();
-        }}
-      >
-        <Field label={t('ch.amount')} type="number" required min={0.01} step="0.01" inputMode="decimal" value={form.amount} onChange={(e) => setForm({ ...form, amount: e.target.value })} />
-        <Field label={t('ch.currency')} required maxLength={3} pattern="[A-Za-z]{3}" value={form.currency} onChange={(e) => setForm({ ...form, currency: e.target.value })} />
-        <Field label={t('ch.date')} type="date" required min={c.purchasedAt} max={todayIso()} value={form.date} onChange={(e) => setForm({ ...form, date: e.target.value })} />
-        <button type="submit" disabled={add.isPending}>
-          {t('ch.addPayout')}
-        </button>
-      </form>
-      <FormError error={add.error ?? remove.error} />
-    </section>
-  );
-}
-
 function Accounts({ detail }: { detail: ChallengeDetail }) {
   const i18n = useI18n();
   const { t } = i18n;
@@ -259,7 +214,7 @@ export function ChallengePage() {
   const i18n = useI18n();
   const { t } = i18n;
   const { id } = useParams({ from: '/authed/challenges/$id' });
-  const detail = useQuery({ queryKey: ['challenge', id], queryFn: () => app.get<ChallengeDetail>(`/challenges/${id}`) });
+  const detail = useQuery({ queryKey: ['challenge', id], queryFn: () => app.get<LedgerChallengeDetail>(`/challenges/${id}`) });
   return (
     <section>
       <p>
@@ -309,11 +264,16 @@ export function ChallengePage() {
                 <dt>{t('ch.paymentMethod')}</dt>
                 <dd>{d.challenge.paymentMethod ?? t('common.none')}</dd>
               </div>
+              <LedgerFacts detail={d} />
             </dl>
             <EditChallenge key={d.challenge.updatedAt} detail={d} />
             <div className="two-col">
               <Memos detail={d} />
-              <Payouts detail={d} />
+              <ChallengePayouts detail={d} />
+            </div>
+            <div className="two-col">
+              <Costs detail={d} />
+              <History history={d.history} />
             </div>
             <Accounts detail={d} />
           </>

@@ -7,6 +7,7 @@ import type { Billing, Challenge, PlanSearch } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Field, SelectField } from '../components/Field.js';
 import { FormError, QueryView } from '../components/states.js';
+import { NO_PURCHASE_LEDGER, purchaseLedgerBody, PurchaseLedgerInputs } from '../components/ledger/PurchaseLedgerInputs.js';
 
 const STATUSES = ['in_progress', 'passed', 'failed'] as const;
 
@@ -28,12 +29,14 @@ function CreateChallenge({ onDone }: { onDone: (c: Challenge) => void }) {
   const { t } = useI18n();
   const client = useQueryClient();
   const [form, setForm] = useState({ firm: '', plan: '', price: '', currency: 'USD', billing: 'one_time' as Billing, phase: '', paymentMethod: '', purchasedAt: todayIso() });
+  const [ledger, setLedger] = useState(NO_PURCHASE_LEDGER);
   const suggestions = usePlanSuggestions(form.firm);
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
     const next = { ...form, [k]: e.target.value };
     if (k === 'plan') {
       const plan = suggestions.plans.find((p) => planLabel(p) === e.target.value);
       if (plan) Object.assign(next, { price: String(plan.price ?? ''), currency: plan.currency, billing: plan.billing });
+      if (plan) setLedger({ ...ledger, planId: plan.id });
     }
     setForm(next);
   };
@@ -48,6 +51,7 @@ function CreateChallenge({ onDone }: { onDone: (c: Challenge) => void }) {
         purchasedAt: form.purchasedAt,
         ...(form.phase ? { phase: form.phase } : {}),
         ...(form.paymentMethod ? { paymentMethod: form.paymentMethod } : {}),
+        ...purchaseLedgerBody(ledger),
       }),
     onSuccess: (c) => {
       void client.invalidateQueries();
@@ -83,6 +87,12 @@ function CreateChallenge({ onDone }: { onDone: (c: Challenge) => void }) {
       <Field label={t('ch.purchasedAt')} type="date" required max={todayIso()} value={form.purchasedAt} onChange={set('purchasedAt')} />
       <Field label={`${t('ch.phase')} ${t('common.optional')}`} placeholder="Phase 1" value={form.phase} onChange={set('phase')} maxLength={50} />
       <Field label={`${t('ch.paymentMethod')} ${t('common.optional')}`} value={form.paymentMethod} onChange={set('paymentMethod')} maxLength={100} />
+      <PurchaseLedgerInputs
+        value={ledger}
+        onChange={setLedger}
+        plans={suggestions.plans}
+        onResetOf={(b) => setForm({ ...form, firm: form.firm || b.firm, plan: form.plan || b.plan, currency: b.currency })}
+      />
       <div className="full">
         <FormError error={create.error} />
         <button className="primary" type="submit" disabled={create.isPending}>
