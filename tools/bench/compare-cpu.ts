@@ -26,7 +26,10 @@ const CONNECTIONS = Number(process.env.CPU_CONNECTIONS ?? 16);
 const TICKS_PER_SECOND = 100;
 
 function cpuMs(pid: number | undefined): number {
-  const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const fields =
+    readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+      .split(') ')[1]
+      ?.split(' ') ?? [];
   // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after "pid (comm) ".
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
@@ -34,14 +37,20 @@ function cpuMs(pid: number | undefined): number {
 async function transactions(client: pg.Client | null): Promise<number> {
   if (!client) return Number.NaN;
   await client.query('SELECT pg_stat_clear_snapshot()');
-  const r = await client.query<{ x: string }>('SELECT xact_commit + xact_rollback AS x FROM pg_stat_database WHERE datname = current_database()');
+  const r = await client.query<{ x: string }>(
+    'SELECT xact_commit + xact_rollback AS x FROM pg_stat_database WHERE datname = current_database()',
+  );
   return Number(r.rows[0]?.x);
 }
 
 /** Lets the database's statistics collector catch up (backends report about once a second). */
 const settle = () => new Promise((r) => setTimeout(r, 1200));
 
-async function measure(server: RunningServer, route: RouteSpec, stats: pg.Client | null): Promise<{ cpu: number; xacts: number; ok: number }> {
+async function measure(
+  server: RunningServer,
+  route: RouteSpec,
+  stats: pg.Client | null,
+): Promise<{ cpu: number; xacts: number; ok: number }> {
   const options = {
     url: `${server.base}${route.path}`,
     connections: CONNECTIONS,
@@ -70,7 +79,9 @@ if (!beforeEntry) {
 const workDir = mkdtempSync(join(tmpdir(), 'propfolio-cpu-'));
 const urls = process.env.COMPARE_DATABASE_URLS?.split(/\s+/);
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
-console.log(`${machineLine()}; ${String(REQUESTS)} requests per route over ${String(CONNECTIONS)} connections; ${urls ? 'PostgreSQL' : 'embedded PGlite'}`);
+console.log(
+  `${machineLine()}; ${String(REQUESTS)} requests per route over ${String(CONNECTIONS)} connections; ${urls ? 'PostgreSQL' : 'embedded PGlite'}`,
+);
 const builds: { server: RunningServer; user: Awaited<ReturnType<typeof seedUser>>; stats: pg.Client | null }[] = [];
 try {
   for (const [i, entry] of [beforeEntry, afterEntry].entries()) {
@@ -93,9 +104,16 @@ try {
     const x = await measure(a.server, routeA, a.stats);
     const y = await measure(b.server, routesB[i] as RouteSpec, b.stats);
     const note = x.ok < REQUESTS || y.ok < REQUESTS ? ` (2xx: ${String(x.ok)} / ${String(y.ok)})` : '';
-    console.log(`| ${routeA.label} | ${x.cpu.toFixed(2)} | ${x.xacts.toFixed(2)} | ${y.cpu.toFixed(2)} | ${y.xacts.toFixed(2)} | ${(y.cpu / x.cpu).toFixed(2)}${note} |`);
+    console.log(
+      `| ${routeA.label} | ${x.cpu.toFixed(2)} | ${x.xacts.toFixed(2)} | ${y.cpu.toFixed(2)} | ${y.xacts.toFixed(2)} | ${(y.cpu / x.cpu).toFixed(2)}${note} |`,
+    );
   }
 } finally {
-  await Promise.all(builds.map(async (b) => { await b.stats?.end(); await b.server.stop(); }));
+  await Promise.all(
+    builds.map(async (b) => {
+      await b.stats?.end();
+      await b.server.stop();
+    }),
+  );
   rmSync(workDir, { recursive: true, force: true });
 }
