@@ -5,12 +5,21 @@ import { runService } from '@propfolio/operations';
 import { API_PREFIX, createRestApp } from '@propfolio/rest-api';
 import { webRouter } from '@propfolio/web/server';
 
+/** Paths of the API front doors: the dashboard's static files are never looked up on disk for them. */
+const API_PATH = /^\/(?:api|app\/api|mcp)(?:\/|$)/;
+
 /**
  * `npm start`: one process serving both front doors on one port — REST under /api/v1 and MCP at /mcp —
  * on the embedded database by default. For separate deployment, run apps/rest-api and apps/mcp-server.
  */
 runService('propfolio', async (app, context) => {
-  app.use(webRouter());
+  // express.static stats the file system for every request it sees; API requests skip it (a syscall and
+  // a thread-pool round trip each, on the hot path of every REST and MCP call).
+  const web = webRouter();
+  app.use((req, res, next) => {
+    if (API_PATH.test(req.path)) next();
+    else web(req, res, next);
+  });
   app.use(mcpRouter(context, mcpExtras(context)));
   app.use(dashboardRouter(context));
   const nest = await createRestApp(context, { expressApp: app });

@@ -7,6 +7,7 @@ import { ChallengeUpdater } from './challenges/challenge-updater.js';
 import { MemoService } from './challenges/memo-service.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
 import { ApiKeyService } from './keys/api-key-service.js';
+import { Revocations } from './keys/credential-cache.js';
 import { PayoutService } from './payouts/payout-service.js';
 import { SummaryService } from './summary/summary-service.js';
 import { TrashService } from './trash/trash-service.js';
@@ -50,10 +51,12 @@ export interface DomainOptions {
 }
 
 export function createDomainServices(db: Database, options: DomainOptions = {}): DomainServices {
-  const users = new UserService(db);
+  // One revocation signal for the process's key and session caches, whichever service revokes.
+  const credentials = new Revocations();
+  const users = new UserService(db, credentials);
   return {
     users,
-    sessions: new SessionService(db, options.sessionDays ?? 30),
+    sessions: new SessionService(db, options.sessionDays ?? 30, credentials),
     invites: new InviteService(db),
     setup: new SetupService(db, users),
     trash: new TrashService(db, options.trashRetentionDays ?? 30),
@@ -65,7 +68,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     dailyPnl: new DailyPnlService(db),
     reports: new ReportService(db),
     summary: new SummaryService(db),
-    keys: new ApiKeyService(db),
+    keys: new ApiKeyService(db, credentials),
     idempotency: new IdempotencyStore(db),
     ledger: new LedgerService(db),
     fx: new FxService(db),

@@ -14,11 +14,13 @@ const DOCS_PAGE = (specUrl: string) => `<!doctype html>
 
 /** `/api/v1/openapi.json` and the interactive page at `/api/docs` (Swagger UI served locally). */
 export function docsRoutes(operations: readonly Operation[], prefix: string): Router {
-  const document = JSON.stringify(openApiDocument(operations, prefix));
+  // Built on the first request for it, not at start: no other answer needs it.
+  let document: string | undefined;
   const specUrl = `${prefix}/openapi.json`;
   const assets = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const router = Router();
   router.get(specUrl, (_req, res) => {
+    document ??= JSON.stringify(openApiDocument(operations, prefix));
     res.type('application/json').send(document);
   });
   router.use('/api/docs/assets', express.static(assets, { index: false, maxAge: '1d' }));

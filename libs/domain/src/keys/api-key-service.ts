@@ -1,5 +1,6 @@
 import { AppError, type Caller } from '@propfolio/core';
 import { Prisma, type ApiKeyModel as ApiKey, type Database } from '@propfolio/db';
+import { CredentialCache, Revocations } from './credential-cache.js';
 import { generateKey, hashKey, isWellFormedKey } from './key-format.js';
 import type { ApiKeyListing, CreatedKey, OwnKeyListing } from './key-schemas.js';
 import { LastUsedThrottle, LAST_USED_INTERVAL_MS } from './last-used-throttle.js';
@@ -36,10 +37,21 @@ const invalidToken = () =>
   new AppError('invalid_token', 'The API key is not valid: it is malformed, unknown or revoked.');
 
 /** API keys: created for a user (shown once), checked on every request, listed and revoked. */
+interface CachedKey extends Caller {
+  keyId: string;
+}
+
 export class ApiKeyService {
   private readonly throttle = new LastUsedThrottle();
+  private readonly verified: CredentialCache<CachedKey>;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Shared with the session and user services of the process, which revoke through it too. */
+    private readonly revocations = new Revocations(),
+  ) {
+    this.verified = new CredentialCache(revocations);
+  }
 
   /** Creates a key for `userName`, creating the user if needed. The key is in the answer only. */
   async createKey(userName: string, label?: string): Promise<CreatedKey> {
@@ -71,20 +83,31 @@ export class ApiKeyService {
     const found = /^[0-9a-f-]{36}$/i.test(id) ? await this.db.prisma.apiKey.findFirst({ where: { id, userId } }) : null;
     if (!found) throw AppError.notFound('API key');
     const row = await this.db.prisma.apiKey.update({ where: { id: found.id }, data: { revokedAt: found.revokedAt ?? now } });
+    this.revocations.revokeAll();
     return toOwnListing(row);
   }
 
   /**
    * The caller behind `rawKey`, or `invalid_token`. The shape and checksum are checked before any
-   * lookup; `lastUsedAt` is written at most once a minute per key.
+   * lookup; a key verified in the last few seconds is answered from the {@link CredentialCache} (see
+   * there how revocation stays immediate here and bounded elsewhere); `lastUsedAt` is written at most
+   * once a minute per key.
    */
   async authenticate(rawKey: string, now = new Date()): Promise<Caller> {
     if (!isWellFormedKey(rawKey)) throw invalidToken();
-    const found = await this.db.prisma.apiKey.findUnique({ where: { hash: hashKey(rawKey) }, include: { user: true } });
-    // A disabled user's keys stop on their next request: the user row comes with the key lookup.
-    if (!found || found.revokedAt || found.user.disabledAt) throw invalidToken();
-    if (this.throttle.claim(found.id, now.getTime())) await this.touch(found.id, now);
-    return { userId: found.userId, userName: found.user.name, credentialId: `key:${found.id}`, scope: found.scope };
+    const hash = hashKey(rawKey);
+    const cacheKey = `key:${hash}`;
+    let caller = this.verified.get(cacheKey, now.getTime());
+    if (!caller) {
+      const ticket = this.verified.ticket();
+      const found = await this.db.prisma.apiKey.findUnique({ where: { hash }, include: { user: true } });
+      // A disabled user's keys stop on their next request: the user row comes with the key lookup.
+      if (!found || found.revokedAt || found.user.disabledAt) throw invalidToken();
+      caller = { keyId: found.id, userId: found.userId, userName: found.user.name, credentialId: `key:${found.id}`, scope: found.scope };
+      this.verified.set(cacheKey, caller, now.getTime(), ticket);
+    }
+    if (this.throttle.claim(caller.keyId, now.getTime())) await this.touch(caller.keyId, now);
+    return { userId: caller.userId, userName: caller.userName, credentialId: caller.credentialId, scope: caller.scope };
   }
 
   /** Conditional write, so several processes together still write about once a minute. */
@@ -105,6 +128,7 @@ export class ApiKeyService {
       data: { revokedAt: found.revokedAt ?? now },
       include: WITH_USER_NAME,
     });
+    this.revocations.revokeAll();
     return toListing(key);
   }
 

@@ -1,4 +1,5 @@
 import type { Database, UserModel as User } from '@propfolio/db';
+import { CredentialCache, Revocations } from '../keys/credential-cache.js';
 import { randomToken, sha256 } from './tokens.js';
 
 /** Sliding expiry is pushed forward at most this often per session, not on every request. */
@@ -22,12 +23,26 @@ export interface ActiveSession {
   user: User;
 }
 
+interface SessionRow {
+  id: string;
+  csrfToken: string;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  user: User;
+}
+
 /** Dashboard sign-in sessions, stored in the database so any instance can answer any request. */
 export class SessionService {
+  private readonly verified: CredentialCache<SessionRow>;
+
   constructor(
     private readonly db: Database,
     private readonly days: number,
-  ) {}
+    /** Shared with the key and user services of the process (ending a session revokes through it). */
+    private readonly revocations = new Revocations(),
+  ) {
+    this.verified = new CredentialCache(revocations);
+  }
 
   /** A brand-new session (a new id at every sign-in, so a planted cookie is never promoted). */
   async create(userId: string, now = new Date()): Promise<NewSession> {
@@ -40,27 +55,40 @@ export class SessionService {
 
   /**
    * The live session behind a cookie value, or null (unknown, expired, or its user disabled): one
-   * indexed lookup with the user joined. Expiry slides forward, written at most every few minutes.
+   * indexed lookup with the user joined, or none when the session was verified in the last few seconds
+   * (see {@link CredentialCache}). Expiry slides forward, written at most every few minutes.
    */
   async resolve(token: string, now = new Date()): Promise<ActiveSession | null> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-    const found = await this.db.prisma.session.findUnique({ where: { tokenHash: sha256(token) }, include: { user: true } });
-    if (!found || found.expiresAt <= now || found.user.disabledAt) return null;
+    const cacheKey = `session:${sha256(token)}`;
+    let found = this.verified.get(cacheKey, now.getTime());
+    if (!found) {
+      const ticket = this.verified.ticket();
+      const row = await this.db.prisma.session.findUnique({ where: { tokenHash: sha256(token) }, include: { user: true } });
+      if (!row || row.user.disabledAt) return null;
+      found = row;
+      this.verified.set(cacheKey, found, now.getTime(), ticket);
+    }
+    if (found.expiresAt <= now) return null;
     let expiresAt = found.expiresAt;
     const refreshed = now.getTime() - found.lastSeenAt.getTime() >= SESSION_REFRESH_MS;
     if (refreshed) {
       expiresAt = new Date(now.getTime() + this.days * DAY_MS);
       await this.db.prisma.session.updateMany({ where: { id: found.id }, data: { lastSeenAt: now, expiresAt } });
+      // The cached row still has the old expiry: the next request reads the new one.
+      this.verified.delete(cacheKey);
     }
     return { sessionId: found.id, refreshed, csrfToken: found.csrfToken, expiresAt, user: found.user };
   }
 
   async end(sessionId: string): Promise<void> {
     await this.db.prisma.session.deleteMany({ where: { id: sessionId } });
+    this.revocations.revokeAll();
   }
 
   async endAll(userId: string): Promise<void> {
     await this.db.prisma.session.deleteMany({ where: { userId } });
+    this.revocations.revokeAll();
   }
 
   /** Drops expired rows (housekeeping; expired sessions are refused whether or not they are purged). */

@@ -1,5 +1,6 @@
 import { AppError } from '@propfolio/core';
 import { Prisma, type Database, type UserModel as User } from '@propfolio/db';
+import { Revocations } from '../keys/credential-cache.js';
 import { choice, optionalText, text } from './fields.js';
 import { dummyPasswordHash, hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './password.js';
 import { isEmail, normalizeEmail } from './tokens.js';
@@ -44,7 +45,11 @@ const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClie
 
 /** People: sign-up, password checks, profile, and what admins and operators do to accounts. */
 export class UserService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Cached sessions carry the user row: any change to a user is a revocation for them. */
+    private readonly revocations = new Revocations(),
+  ) {}
 
   /** Creates a person; 409 when the email (in any letter case) is taken. */
   async create(
@@ -97,10 +102,12 @@ export class UserService {
   async updateProfile(userId: string, input: { name?: unknown; language?: unknown }): Promise<User> {
     const displayName = optionalText(input.name, 'name', 1, 64);
     const language: Language | undefined = input.language === undefined ? undefined : choice(input.language, 'language', LANGUAGES);
-    return this.db.prisma.user.update({
+    const user = await this.db.prisma.user.update({
       where: { id: userId },
       data: { ...(displayName !== undefined ? { displayName } : {}), ...(language ? { language } : {}) },
     });
+    this.revocations.revokeAll();
+    return user;
   }
 
   /** Sets email and password on an existing user (the first-run owner, or an operator's reset). */
@@ -110,7 +117,7 @@ export class UserService {
     const displayName = optionalText(input.name, 'name', 1, 64);
     const passwordHash = await hashPassword(password);
     try {
-      return await this.db.prisma.user.update({
+      const user = await this.db.prisma.user.update({
         where: { id: userId },
         data: {
           passwordHash,
@@ -118,6 +125,8 @@ export class UserService {
           ...(displayName ? { displayName } : {}),
         },
       });
+      this.revocations.revokeAll();
+      return user;
     } catch (error) {
       if (isUniqueViolation(error)) throw AppError.conflict('An account with this email already exists.');
       throw error;
@@ -143,14 +152,17 @@ export class UserService {
 
   /**
    * Disabling ends the user's sessions in the same transaction; their keys stop because every key
-   * check reads the user's `disabledAt`. Enabling does not bring sessions back.
+   * check reads the user's `disabledAt`: at once in this process (the credential cache is emptied),
+   * within CREDENTIAL_CACHE_TTL_MS (5 s) in the others. Enabling does not bring sessions back.
    */
   async setDisabled(userId: string, disabled: boolean, now = new Date()): Promise<User> {
-    return this.db.prisma.$transaction(async (tx) => {
+    const user = await this.db.prisma.$transaction(async (tx) => {
       const found = await tx.user.findUnique({ where: { id: userId } });
       if (!found) throw AppError.notFound('User');
       if (disabled) await tx.session.deleteMany({ where: { userId } });
       return tx.user.update({ where: { id: userId }, data: { disabledAt: disabled ? (found.disabledAt ?? now) : null } });
     });
+    this.revocations.revokeAll();
+    return user;
   }
 }

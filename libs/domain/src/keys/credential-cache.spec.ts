@@ -1,0 +1,122 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Database } from '@propfolio/db';
+import { describeEachDatabase } from '@propfolio/db/testing';
+import { createDomainServices } from '../services.js';
+import { CREDENTIAL_CACHE_TTL_MS, CredentialCache, Revocations } from './credential-cache.js';
+
+/** The database with every API key and session lookup counted. */
+function countingLookups(db: Database): { db: Database; lookups: () => number } {
+  let lookups = 0;
+  const counted = (delegate: object): object =>
+    new Proxy(delegate, {
+      get: (target, prop): unknown => {
+        if (prop === 'findUnique') lookups++;
+        return Reflect.get(target, prop);
+      },
+    });
+  const prisma = new Proxy(db.prisma, {
+    get: (target, prop): unknown => {
+      const value: unknown = Reflect.get(target, prop);
+      return (prop === 'apiKey' || prop === 'session') && typeof value === 'object' && value !== null ? counted(value) : value;
+    },
+  });
+  return { db: { ...db, prisma }, lookups: () => lookups };
+}
+
+const at = (t0: Date, ms: number) => new Date(t0.getTime() + ms);
+
+describe('credential cache', () => {
+  it('keeps an entry for the TTL only', () => {
+    const cache = new CredentialCache<string>(new Revocations(), 5_000);
+    cache.set('k', 'v', 1_000, cache.ticket());
+    expect(cache.get('k', 5_999)).toBe('v');
+    expect(cache.get('k', 6_000)).toBeUndefined();
+  });
+
+  it('is bounded: past its capacity the oldest entry leaves', () => {
+    const cache = new CredentialCache<string>(new Revocations(), 5_000, 2);
+    for (const key of ['a', 'b', 'c']) cache.set(key, key, 0, cache.ticket());
+    expect(cache.size).toBe(2);
+    expect(cache.get('a', 1)).toBeUndefined();
+    expect(cache.get('c', 1)).toBe('c');
+  });
+
+  it('does not store what a lookup read before a revocation that happened while it ran', () => {
+    const revocations = new Revocations();
+    const cache = new CredentialCache<string>(revocations);
+    const ticket = cache.ticket();
+    revocations.revokeAll();
+    cache.set('k', 'read before the revocation', 0, ticket);
+    expect(cache.get('k', 1)).toBeUndefined();
+  });
+});
+
+describeEachDatabase('credential cache over keys and sessions', (getDb) => {
+  it('answers a key verified less than 5 s ago without a database lookup', async () => {
+    const { db, lookups } = countingLookups(getDb());
+    const s = createDomainServices(db);
+    const { key } = await s.keys.createKey('cache-hit');
+    const t0 = new Date();
+    await s.keys.authenticate(key, t0);
+    const afterFirst = lookups();
+    await expect(s.keys.authenticate(key, at(t0, CREDENTIAL_CACHE_TTL_MS - 1))).resolves.toMatchObject({ userName: 'cache-hit' });
+    expect(lookups()).toBe(afterFirst);
+    await s.keys.authenticate(key, at(t0, CREDENTIAL_CACHE_TTL_MS));
+    expect(lookups()).toBe(afterFirst + 1);
+  });
+
+  it('stops a key at once in the process that revokes it (operator CLI and dashboard paths)', async () => {
+    const s = createDomainServices(getDb());
+    const byPrefix = await s.keys.createKey('revoke-now');
+    const byOwner = await s.keys.createKey('revoke-now', 'second');
+    const now = new Date();
+    await s.keys.authenticate(byPrefix.key, now);
+    await s.keys.authenticate(byOwner.key, now);
+    await s.keys.revoke(byPrefix.prefix);
+    await expect(s.keys.authenticate(byPrefix.key, now)).rejects.toMatchObject({ code: 'invalid_token' });
+    await s.keys.revokeForUser(byOwner.userId, byOwner.id);
+    await expect(s.keys.authenticate(byOwner.key, now)).rejects.toMatchObject({ code: 'invalid_token' });
+  });
+
+  it("stops a disabled user's keys and sessions at once in the same process", async () => {
+    const s = createDomainServices(getDb());
+    const { key, userId } = await s.keys.createKey('disable-now');
+    const session = await s.sessions.create(userId);
+    const now = new Date();
+    await s.keys.authenticate(key, now);
+    await expect(s.sessions.resolve(session.token, now)).resolves.not.toBeNull();
+    await s.users.setDisabled(userId, true);
+    await expect(s.keys.authenticate(key, now)).rejects.toMatchObject({ code: 'invalid_token' });
+    await expect(s.sessions.resolve(session.token, now)).resolves.toBeNull();
+  });
+
+  it('ends a signed-out session at once, and answers a fresh profile after a change', async () => {
+    const s = createDomainServices(getDb());
+    const user = await s.users.create({ email: 'cache-session@example.com', password: 'correct horse battery', language: 'en' });
+    const first = await s.sessions.create(user.id);
+    const second = await s.sessions.create(user.id);
+    const now = new Date();
+    await s.sessions.resolve(first.token, now);
+    await s.users.updateProfile(user.id, { language: 'ja' });
+    expect((await s.sessions.resolve(first.token, now))?.user.language).toBe('ja');
+    await s.sessions.end(first.sessionId);
+    await expect(s.sessions.resolve(first.token, now)).resolves.toBeNull();
+    await s.sessions.resolve(second.token, now);
+    await s.sessions.endAll(user.id);
+    await expect(s.sessions.resolve(second.token, now)).resolves.toBeNull();
+  });
+
+  it('lets a revocation made by another process take effect here within 5 s', async () => {
+    const here = createDomainServices(getDb());
+    const elsewhere = createDomainServices(getDb());
+    const { key, prefix, userId } = await here.keys.createKey('revoke-elsewhere');
+    const session = await here.sessions.create(userId);
+    const t0 = new Date();
+    await here.keys.authenticate(key, t0);
+    await here.sessions.resolve(session.token, t0);
+    await elsewhere.keys.revoke(prefix);
+    await elsewhere.users.setDisabled(userId, true);
+    await expect(here.keys.authenticate(key, at(t0, CREDENTIAL_CACHE_TTL_MS))).rejects.toMatchObject({ code: 'invalid_token' });
+    await expect(here.sessions.resolve(session.token, at(t0, CREDENTIAL_CACHE_TTL_MS))).resolves.toBeNull();
+  });
+});
