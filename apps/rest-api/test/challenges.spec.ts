@@ -171,6 +171,15 @@ describeEachDatabase('REST challenges', (getDb) => {
     );
   });
 
+  it('a failed monthly challenge still takes the day its subscription ended, and nothing else with it', async () => {
+    const challenge = await createChallenge(app, { billing: 'monthly', purchasedAt: '2026-01-05' });
+    await app.patch(`/challenges/${challenge.id}`, { status: 'failed', changedAt: '2026-02-10' }).expect(200);
+    expectProblem(await app.patch(`/challenges/${challenge.id}`, { monthlyEndedAt: '2026-02-12', paymentMethod: 'card' }), 409, 'challenge_closed');
+    const res = await app.patch(`/challenges/${challenge.id}`, { monthlyEndedAt: '2026-02-12' }).expect(200);
+    expect(res.body.changed).toEqual(['monthlyEndedAt']);
+    expect(res.body.challenge).toMatchObject({ status: 'failed', monthlyEndedAt: '2026-02-12' });
+  });
+
   it('a phase change that fails validation inside the domain leaves every account unarchived (all or nothing)', async () => {
     const challenge = await createChallenge(app, { purchasedAt: '2026-01-05' });
     const a = await registerAccount(app, { challengeId: challenge.id });

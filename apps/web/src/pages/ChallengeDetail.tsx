@@ -61,18 +61,18 @@ function EditChallenge({ detail }: { detail: ChallengeDetail }) {
       <Field label={t('ch.passedAt')} type="date" min={c.purchasedAt} max={todayIso()} value={form.passedAt} onChange={set('passedAt')} disabled={closed} />
       <Field label={t('ch.paymentMethod')} value={form.paymentMethod} onChange={set('paymentMethod')} disabled={closed} maxLength={100} />
       {c.billing === 'monthly' && (
-        <Field label={t('ch.monthlyEndedAt')} type="date" min={c.purchasedAt} max={todayIso()} value={form.monthlyEndedAt} onChange={set('monthlyEndedAt')} disabled={closed} />
+        <Field label={t('ch.monthlyEndedAt')} type="date" min={c.purchasedAt} max={todayIso()} value={form.monthlyEndedAt} onChange={set('monthlyEndedAt')} disabled={closed && c.monthlyEndedAt !== null} />
       )}
       <div className="full">
         {form.status === 'failed' && !closed && <p className="warn">{t('ch.breachWarn')}</p>}
-        {form.status === 'failed' && !closed && c.billing === 'monthly' && !form.monthlyEndedAt && <p className="warn">{t('ch.monthlyEndWarn')}</p>}
+        {form.status === 'failed' && c.billing === 'monthly' && !form.monthlyEndedAt && <p className="warn">{t('ch.monthlyEndWarn')}</p>}
         <FormError error={update.error} />
         {saved && (
           <p role="status" className="ok">
             {t('ch.saved')}
           </p>
         )}
-        <button className="primary" type="submit" disabled={closed || update.isPending || Object.keys(changes).length === 0}>
+        <button className="primary" type="submit" disabled={(closed && c.billing !== 'monthly') || update.isPending || Object.keys(changes).length === 0}>
           {t('common.save')}
         </button>
       </div>

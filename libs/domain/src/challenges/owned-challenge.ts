@@ -31,7 +31,7 @@ export async function lockOwnedChallenge(tx: Prisma.TransactionClient, caller: C
 export function closedChallengeError(challenge: Challenge): AppError {
   const when = challenge.failedAt ? ` on ${challenge.failedAt.toISOString().slice(0, 10)}` : '';
   return AppError.conflict(
-    `This challenge failed (breached)${when} and is closed: it can no longer be changed through the API. Corrections are possible only in the web dashboard.`,
+    `This challenge failed (breached)${when} and is closed: only monthlyEndedAt (the day a monthly subscription was cancelled) can still be set. Memos can still be added; other corrections need a new record.`,
     'challenge_closed',
   );
 }

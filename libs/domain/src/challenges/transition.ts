@@ -28,7 +28,8 @@ export interface TransitionPlan {
  * The challenge state machine, as a pure function of the stored challenge and the request:
  * in_progress → passed | failed, passed → failed; failed is final. `passedAt` on an in-progress
  * challenge passes it; `status: passed` without `passedAt` records today. A different phase or a breach
- * archives the linked EA accounts.
+ * archives the linked EA accounts. A failed challenge still takes `monthlyEndedAt` alone: the subscription
+ * is usually cancelled after the breach, and until that date is recorded every month is counted as billed.
  */
 export function planTransition(current: Challenge, input: UpdateChallengeInput, now: Date): TransitionPlan {
   if (!UPDATABLE_FIELDS.some((field) => input[field] !== undefined)) {
@@ -36,7 +37,7 @@ export function planTransition(current: Challenge, input: UpdateChallengeInput, 
       { field: '', message: `at least one of ${UPDATABLE_FIELDS.join(', ')} is required` },
     ]);
   }
-  if (current.status === 'failed') throw closedChallengeError(current);
+  if (current.status === 'failed' && !onlyEndsBilling(input)) throw closedChallengeError(current);
   const today = todayIso(now);
   const purchasedAt = dateToIso(current.purchasedAt);
   for (const field of ['passedAt', 'monthlyEndedAt', 'changedAt'] as const) {
@@ -79,4 +80,9 @@ export function planTransition(current: Challenge, input: UpdateChallengeInput, 
     plan.archiveReason = `phase change: ${current.phase} → ${plan.data.phase} on ${today}`;
   }
   return plan;
+}
+
+/** The one change a failed challenge still accepts: the date its monthly subscription ended. */
+function onlyEndsBilling(input: UpdateChallengeInput): boolean {
+  return input.monthlyEndedAt !== undefined && UPDATABLE_FIELDS.every((field) => field === 'monthlyEndedAt' || input[field] === undefined);
 }

@@ -50,7 +50,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_challenge',
     title: 'Update a challenge',
-    description: `Changes one or more of phase, status, paymentMethod, passedAt and monthlyEndedAt. A new phase, or status failed (a breach), archives every EA account linked to the challenge in the same transaction (listed in archivedAccounts); setting the phase it already has changes nothing. passedAt on an in-progress challenge also marks it passed. A failed challenge is closed: any change answers 409 challenge_closed. monthlyEndedAt applies to monthly plans only; no date may be in the future or before the purchase date. Returns the challenge and the fields that changed. ${NO_DELETE}`,
+    description: `Changes one or more of phase, status, paymentMethod, passedAt and monthlyEndedAt. A new phase, or status failed (a breach), archives every EA account linked to the challenge in the same transaction (listed in archivedAccounts); setting the phase it already has changes nothing. passedAt on an in-progress challenge also marks it passed. A failed challenge is closed: any change but monthlyEndedAt (the day its monthly subscription was cancelled) answers 409 challenge_closed. monthlyEndedAt applies to monthly plans only; no date may be in the future or before the purchase date. Returns the challenge and the fields that changed. ${NO_DELETE}`,
     ...KEY_IDEMPOTENT_WRITE,
     input: UpdateChallengeInput,
     output: ChallengeUpdateSchema,
