@@ -92,4 +92,30 @@ const serverUrl = process.env.TEST_DATABASE_URL;
       await scratch.drop();
     }
   });
+
+  it('refuses a transaction that finds every connection busy as 503 service_unavailable, not an internal error', async () => {
+    const scratch = await createScratchDatabase(serverUrl as string);
+    const db = await openDatabase({ databaseUrl: scratch.url, poolSize: 1 });
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started = (): void => undefined;
+    const holding = new Promise<void>((resolve) => (started = resolve));
+    try {
+      const holder = db.prisma.$transaction(async (tx) => {
+        await tx.user.count();
+        started();
+        await held;
+      });
+      await holding;
+      await expect(db.prisma.$transaction(async (tx) => tx.user.count(), { maxWait: 50 })).rejects.toMatchObject({ code: 'service_unavailable', status: 503 });
+      release();
+      await holder;
+      // The default wait outlasts a short hold: the same call then succeeds.
+      await expect(db.prisma.$transaction(async (tx) => tx.user.count())).resolves.toBe(0);
+    } finally {
+      release();
+      await db.close();
+      await scratch.drop();
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { AppError } from '@propfolio/core';
 import { PrismaClient } from './generated/prisma/client.js';
 import { AmbientTransactions } from './ambient-transaction.js';
 import { applyMigrations, type MigrationReport } from './migrations.js';
@@ -58,7 +59,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     throw error;
   }
   const prisma = new PrismaClient({ adapter: target.adapter });
-  if (options.databaseUrl) retryTransactions(prisma);
+  guardTransactions(prisma, { retry: Boolean(options.databaseUrl) });
   const ambient = new AmbientTransactions(prisma);
   let closed = false;
   return {
@@ -89,16 +90,33 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   };
 }
 
+/** How long a transaction may wait for a free connection (Prisma's default, 2 s, is short under a burst). */
+export const TRANSACTION_MAX_WAIT_MS = 10_000;
+
 /**
- * A transaction that failed because its connection died (backend terminated, socket closed) rolled back
- * as a whole, so it is run again from the start on a fresh connection. Only the transaction's own
- * queries are in it; business errors are never retried.
+ * Every `$transaction` waits up to TRANSACTION_MAX_WAIT_MS for a connection, and one that still finds
+ * none (every connection busy) is refused as 503 service_unavailable, which a client may retry, instead
+ * of surfacing as an internal error. With `retry` (a PostgreSQL server), a transaction that failed
+ * because its connection died (backend terminated, socket closed) rolled back as a whole, so it is run
+ * again from the start on a fresh connection; business errors are never retried.
  */
-function retryTransactions(prisma: PrismaClient): void {
+function guardTransactions(prisma: PrismaClient, { retry }: { retry: boolean }): void {
   const transaction = prisma.$transaction.bind(prisma) as (...args: unknown[]) => Promise<unknown>;
   Object.defineProperty(prisma, '$transaction', {
-    value: (...args: unknown[]) => retryTransient(() => transaction(...args)),
+    value: (work: unknown, options?: object) => {
+      const args = typeof work === 'function' ? [work, { maxWait: TRANSACTION_MAX_WAIT_MS, ...options }] : [work, options];
+      const run = () => transaction(...args);
+      return (retry ? retryTransient(run) : run()).catch(refuseWhenBusy);
+    },
     configurable: true,
     writable: true,
   });
+}
+
+function refuseWhenBusy(error: unknown): never {
+  const e = error as { code?: unknown; message?: unknown };
+  if (e.code === 'P2028' && typeof e.message === 'string' && /Unable to start a transaction in the given time/i.test(e.message)) {
+    throw new AppError('service_unavailable', 'The database is busy: every connection is in use. Retry in a moment.');
+  }
+  throw error;
 }
