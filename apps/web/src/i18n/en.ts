@@ -249,6 +249,9 @@ export const en = {
   'admin.noInvites': 'No invitations yet.',
   'admin.disableConfirm': 'Disable {email}? Their sessions and keys stop working at once.',
   'admin.forbidden': 'Only administrators can see this page.',
+  // web: plan price history
+  'cat.priceSince': 'Since {date}',
+  'cat.priceFromTo': '{from} – {to}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -251,4 +251,7 @@ export const ja: Record<MessageKey, string> = {
   'admin.noInvites': '招待はまだありません。',
   'admin.disableConfirm': '{email} を無効にしますか？セッションとキーはすぐに使えなくなります。',
   'admin.forbidden': 'このページは管理者のみ表示できます。',
+  // web: plan price history
+  'cat.priceSince': '{date}から',
+  'cat.priceFromTo': '{from}〜{to}',
 };
