@@ -60,20 +60,20 @@ function PlanRow({ plan }: { plan: Plan }) {
         {plan.firm.name}
         <div className="muted">{plan.program}</div>
       </th>
-      <td>{plan.phases === 0 ? t('cat.instant') : plan.phases}</td>
+      <td data-label={t('cat.phases')}>{plan.phases === 0 ? t('cat.instant') : plan.phases}</td>
       {/* A few plans have no fixed size (chosen at checkout): unknown, never shown as 0. */}
-      <td className="num">
+      <td className="num" data-label={t('cat.size')}>
         {plan.accountSize == null ? t('common.none') : i18n.money(plan.accountSize, plan.currency)}
       </td>
-      <td className="num">
+      <td className="num" data-label={t('cat.price')}>
         {plan.price == null ? t('common.none') : i18n.money(plan.price, plan.currency)}
         {plan.billing === 'monthly' && <span className="muted"> / {t('billing.monthly')}</span>}
         <PriceHistory plan={plan} />
       </td>
-      <td>{(r.profitTargetsPercent ?? []).map((v) => pct(v)).join(' / ') || t('common.none')}</td>
-      <td>{pct(r.dailyLoss?.percent)}</td>
-      <td>{pct(r.maxLoss?.percent)}</td>
-      <td>
+      <td data-label={t('cat.target')}>{(r.profitTargetsPercent ?? []).map((v) => pct(v)).join(' / ') || t('common.none')}</td>
+      <td data-label={t('cat.dailyLoss')}>{pct(r.dailyLoss?.percent)}</td>
+      <td data-label={t('cat.maxLoss')}>{pct(r.maxLoss?.percent)}</td>
+      <td data-label={t('cat.checkedOn')}>
         {i18n.date(plan.checkedOn)}
         {plan.stale && <span className="badge stale">{t('cat.stale')}</span>}
         {plan.sourceUrl && (
@@ -142,7 +142,7 @@ export function CatalogPage() {
       )}
       {items.length > 0 && (
         <div className="table-wrap">
-          <table>
+          <table className="card-rows">
             <thead>
               <tr>
                 <th scope="col">{t('cat.firm')}</th>
