@@ -106,7 +106,7 @@ function Users() {
                       {u.keys}
                     </td>
                     <td data-label={t('ch.status')}>
-                      {u.disabledAt && <span className="badge archived">{t('admin.disabled')}</span>}{' '}
+                      {u.disabledAt ? <span className="badge archived">{t('admin.disabled')}</span> : <span className="badge status-passed">{t('admin.active')}</span>}{' '}
                       {u.id !== me?.id &&
                         (u.disabledAt ? (
                           <button type="button" onClick={() => toggle.mutate({ user: u, enable: true })}>
