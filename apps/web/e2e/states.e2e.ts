@@ -27,8 +27,14 @@ test('a failing or unreachable server shows a translated error with a retry, ins
   await alert.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('link', { name: 'FTMO' })).toBeVisible();
 
+  // A record that does not exist: said plainly, and no retry, since asking again cannot change a 404.
+  await page.goto('/challenges/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('alert')).toContainText('Not found. It may have been deleted.');
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+
   // Nothing answers, not even the session (the server stopped): the page says so in Japanese, keeps its header,
   // and the retry brings the page back once the server is there again.
+  await page.goto('/challenges');
   await page.getByLabel('Language').selectOption('ja');
   await page.route(APP_API, (route) => route.abort('connectionrefused'));
   await page.reload();

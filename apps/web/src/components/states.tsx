@@ -61,6 +61,9 @@ export function FormError({ error }: { error: unknown }) {
   );
 }
 
+/** A 4xx answer (not found, forbidden, invalid) will not change by asking again; a timeout or rate limit may. */
+const worthRetrying = (error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429);
+
 /** Loading, error and empty states of one query, then its content. */
 export function QueryView<T>({
   query,
@@ -74,7 +77,7 @@ export function QueryView<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <Loading />;
-  if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
+  if (query.isError) return <ErrorState error={query.error} retry={worthRetrying(query.error) ? () => void query.refetch() : undefined} />;
   if (isEmpty?.(query.data)) return <Empty>{empty}</Empty>;
   return <>{children(query.data)}</>;
 }
