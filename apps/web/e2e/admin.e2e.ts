@@ -2,7 +2,12 @@ import { expect, setUpOwner, test } from './fixtures.js';
 
 const NEWCOMER = { email: 'newcomer@example.com', password: 'a long enough passphrase', name: 'Newcomer' };
 
-test('an admin invites someone, they sign up with the link, and disabling them ends their session', async ({ page, browser, server, consoleErrors }) => {
+test('an admin invites someone, they sign up with the link, and disabling them ends their session', async ({
+  page,
+  browser,
+  server,
+  consoleErrors,
+}) => {
   await setUpOwner(page, server);
   await page.getByRole('navigation').getByRole('link', { name: 'Admin' }).click();
   await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();

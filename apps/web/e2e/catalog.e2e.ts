@@ -19,7 +19,9 @@ test('a list price that changed between two starts shows in the plan’s price h
     await (await startServer(env, { dataDir })).stop();
     const firmFile = join(catalogDir, 'firms', 'ftmo.yaml');
     const yaml = await readFile(firmFile, 'utf8');
-    const edited = yaml.replace('checkedOn: 2025-09-04', 'checkedOn: 2026-03-01').replace('{ size: 100000, price: 540 }', '{ size: 100000, price: 599.5 }');
+    const edited = yaml
+      .replace('checkedOn: 2025-09-04', 'checkedOn: 2026-03-01')
+      .replace('{ size: 100000, price: 540 }', '{ size: 100000, price: 599.5 }');
     expect(edited).not.toBe(yaml);
     await writeFile(firmFile, edited);
 

@@ -15,7 +15,11 @@ function utf16Text(bytes: Buffer): string {
 }
 
 async function publicPost<T>(origin: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${origin}/api/v1${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${origin}/api/v1${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(res.status, `${path} answered ${res.status}`).toBe(200);
   return (await res.json()) as T;
 }
@@ -34,15 +38,25 @@ test('the EA assistant’s .set and tester .ini downloads are the files the API 
   const set = await downloadOf(page, build.getByRole('button', { name: 'Build and download' }));
 
   // Built in the browser, byte for byte the file ea_build_set makes on the server.
-  const built = await publicPost<{ fileName: string; contentBase64: string; text: string }>(server.origin, '/ea/build', { preset, format: 'mt5', changes: [], include: 'both' });
+  const built = await publicPost<{ fileName: string; contentBase64: string; text: string }>(server.origin, '/ea/build', {
+    preset,
+    format: 'mt5',
+    changes: [],
+    include: 'both',
+  });
   expect(set.name).toBe(built.fileName);
   expect(set.name).toMatch(new RegExp(`_${preset}_mt5\\.set$`));
   expect(set.bytes.equals(Buffer.from(built.contentBase64, 'base64'))).toBe(true);
-  const setLines = utf16Text(set.bytes).split('\r\n').filter((line) => line && !line.startsWith(';'));
+  const setLines = utf16Text(set.bytes)
+    .split('\r\n')
+    .filter((line) => line && !line.startsWith(';'));
   expect(setLines.length).toBeGreaterThan(10);
   for (const line of setLines) expect(line).toMatch(/^[A-Za-z_][\w]*=/);
   // And the server reads it back without an error.
-  const check = await publicPost<{ summary: { errors: number } }>(server.origin, '/ea/diagnose', { content: set.bytes.toString('base64'), contentEncoding: 'base64' });
+  const check = await publicPost<{ summary: { errors: number } }>(server.origin, '/ea/diagnose', {
+    content: set.bytes.toString('base64'),
+    contentEncoding: 'base64',
+  });
   expect(check.summary.errors).toBe(0);
 
   const ini = page.getByRole('region', { name: 'Strategy tester .ini' });
@@ -54,7 +68,9 @@ test('the EA assistant’s .set and tester .ini downloads are the files the API 
   await ini.getByRole('button', { name: 'Make .ini' }).click();
   const file = await downloadOf(page, ini.getByRole('button', { name: /^Download .+\.ini$/ }));
   const text = utf16Text(file.bytes);
-  expect(text.split('\r\n')).toEqual(expect.arrayContaining(['[Tester]', 'Symbol=USDJPY', 'Period=M15', 'FromDate=2026.02.02', 'ToDate=2026.03.02']));
+  expect(text.split('\r\n')).toEqual(
+    expect.arrayContaining(['[Tester]', 'Symbol=USDJPY', 'Period=M15', 'FromDate=2026.02.02', 'ToDate=2026.03.02']),
+  );
   // What the page shows is what was saved, and the same as ea_backtest_ini answers.
   await expect(ini.locator('pre').first()).toHaveText(text.replace(/\r\n/g, '\n').trimEnd());
   const server_ = await publicPost<{ fileName: string; contentBase64: string }>(server.origin, '/ea/backtest-ini', fields);
@@ -72,12 +88,12 @@ function parseCsv(text: string): Record<string, string>[] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
       else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
+    else if (c === ',') (row.push(cell), (cell = ''));
+    else if (c === '\r' && text[i + 1] === '\n') (row.push(cell), rows.push(row), (row = []), (cell = ''), i++);
     else cell += c;
   }
   const [header, ...body] = rows;
@@ -87,15 +103,28 @@ function parseCsv(text: string): Record<string, string>[] {
 const cents = (rows: Record<string, string>[], currency: string) =>
   rows.filter((r) => r.currency === currency).reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0);
 
-test('Payouts: the CSV export has every payout of the filter, and its sums are the page’s totals', async ({ page, server, consoleErrors }) => {
+test('Payouts: the CSV export has every payout of the filter, and its sums are the page’s totals', async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
   const ftmo = await apiCreateChallenge(server, { firm: 'FTMO', plan: '2-Step 100k', price: 540, purchasedAt: '2026-01-05' });
-  const fintokei = await apiCreateChallenge(server, { firm: 'Fintokei, "Pro"', plan: 'ProTrader 2M', price: 38000, currency: 'JPY', purchasedAt: '2026-01-10' });
+  const fintokei = await apiCreateChallenge(server, {
+    firm: 'Fintokei, "Pro"',
+    plan: 'ProTrader 2M',
+    price: 38000,
+    currency: 'JPY',
+    purchasedAt: '2026-01-10',
+  });
   const payouts = [
     { id: ftmo.id, amount: 1850.25, currency: 'USD', date: '2026-02-01' },
     { id: ftmo.id, amount: 2240.5, currency: 'USD', date: '2026-03-03' },
     { id: fintokei.id, amount: 120000, currency: 'JPY', date: '2026-03-15' },
   ];
-  for (const p of payouts) expect((await apiCall(server, 'POST', `/challenges/${p.id}/payouts`, { amount: p.amount, currency: p.currency, date: p.date })).status).toBe(201);
+  for (const p of payouts)
+    expect(
+      (await apiCall(server, 'POST', `/challenges/${p.id}/payouts`, { amount: p.amount, currency: p.currency, date: p.date })).status,
+    ).toBe(201);
   await setUpOwner(page, server);
   await page.getByRole('link', { name: 'Payouts' }).click();
   await expect(page.getByTestId('payout-total-USD')).toHaveText('$4,090.75');

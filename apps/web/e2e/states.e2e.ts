@@ -16,7 +16,11 @@ test('a failing or unreachable server shows a translated error with a retry, ins
   let failing = true;
   await page.route(CHALLENGE_LIST, (route) =>
     failing
-      ? route.fulfill({ status: 500, contentType: 'application/problem+json', body: JSON.stringify({ status: 500, code: 'internal_error', title: 'Internal error', detail: 'stack trace here' }) })
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({ status: 500, code: 'internal_error', title: 'Internal error', detail: 'stack trace here' }),
+        })
       : route.continue(),
   );
   await page.goto('/challenges');

@@ -22,7 +22,9 @@ export async function planPriceHistory(db: Database, query: PlanPriceHistoryQuer
   return {
     planId: plan.id,
     priceNote: PRICE_NOTE,
-    items: rows.slice(0, limit).map((row) => ({ price: decimalToNumber(row.price), currency: row.currency, checkedOn: dateToIso(row.checkedOn) })),
+    items: rows
+      .slice(0, limit)
+      .map((row) => ({ price: decimalToNumber(row.price), currency: row.currency, checkedOn: dateToIso(row.checkedOn) })),
     nextCursor: nextOffsetCursor('plan-prices', offset, limit, rows.length),
   };
 }
