@@ -76,8 +76,25 @@ export async function apiCall<T = unknown>(server: RunningServer, method: string
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
-/** The page has no sideways scrolling at its current width (tables scroll inside their own box). */
+/** Nothing scrolls sideways at the current width: not the page, and not a table inside its own box either. */
 export async function expectNoHorizontalScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  const { scroll, width, tables } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+    tables: [...document.querySelectorAll('.table-wrap')].map((box) => ({ scroll: box.scrollWidth, width: box.clientWidth })),
+  }));
   expect(scroll, `page is ${scroll}px wide in a ${width}px window`).toBeLessThanOrEqual(width);
+  for (const table of tables) expect(table.scroll, `a table is ${table.scroll}px wide in its ${table.width}px box`).toBeLessThanOrEqual(table.width);
+}
+
+/** One MCP tools/call over Streamable HTTP (stateless server: no initialize needed); no key for public tools. */
+export async function mcpCall(origin: string, name: string, args: Record<string, unknown> = {}, key?: string) {
+  const res = await fetch(`${origin}/mcp`, {
+    method: 'POST',
+    headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+  });
+  const text = await res.text();
+  const json = text.trim().startsWith('{') ? text : (text.split('\n').find((l) => l.startsWith('data: ')) ?? 'data: null').slice(6);
+  return { status: res.status, body: JSON.parse(json) as { result?: { isError?: boolean; structuredContent?: unknown } } };
 }

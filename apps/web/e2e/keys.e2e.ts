@@ -1,16 +1,4 @@
-import { expect, setUpOwner, test } from './fixtures.js';
-
-/** One MCP tools/call over Streamable HTTP (stateless server: no initialize needed). */
-async function mcpCall(origin: string, key: string, name: string) {
-  const res = await fetch(`${origin}/mcp`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {} } }),
-  });
-  const text = await res.text();
-  const json = text.trim().startsWith('{') ? text : (text.split('\n').find((l) => l.startsWith('data: ')) ?? 'data: null').slice(6);
-  return { status: res.status, body: JSON.parse(json) as { result?: { isError?: boolean; structuredContent?: unknown } } };
-}
+import { expect, mcpCall, setUpOwner, test } from './fixtures.js';
 
 test('issue a key in the EA integration panel, use it over /api/v1 and /mcp, then revoke it', async ({ page, server, consoleErrors }) => {
   await setUpOwner(page, server);
@@ -30,7 +18,7 @@ test('issue a key in the EA integration panel, use it over /api/v1 and /mcp, the
 
   const rest = await fetch(`${server.origin}/api/v1/challenges`, { headers: { Authorization: `Bearer ${secret}` } });
   expect(rest.status).toBe(200);
-  const mcp = await mcpCall(server.origin, secret, 'list_challenges');
+  const mcp = await mcpCall(server.origin, 'list_challenges', {}, secret);
   expect(mcp.status).toBe(200);
   expect(mcp.body.result?.isError ?? false).toBe(false);
 

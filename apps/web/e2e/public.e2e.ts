@@ -1,4 +1,4 @@
-import { apiCreateChallenge, expect, expectNoHorizontalScroll, setUpOwner, test } from './fixtures.js';
+import { apiCall, apiCreateChallenge, expect, expectNoHorizontalScroll, setUpOwner, test } from './fixtures.js';
 
 test('Japanese article search finds and opens an article', async ({ page, consoleErrors }) => {
   await page.goto('/articles');
@@ -56,8 +56,10 @@ test.describe('in Japanese', () => {
 
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 800 } });
-  test('every main page fits a phone screen and the navigation is reachable', async ({ page, server, consoleErrors }) => {
-    await apiCreateChallenge(server, { firm: 'FTMO', plan: '2-Step 100k', price: 540 });
+  test('every main page fits a phone screen, tables included, and the navigation is reachable', async ({ page, server, consoleErrors }) => {
+    const challenge = await apiCreateChallenge(server, { firm: 'FTMO', plan: '2-Step 100k', price: 540 });
+    await apiCall(server, 'POST', `/challenges/${challenge.id}/payouts`, { amount: 1250.5, currency: 'USD', date: new Date().toISOString().slice(0, 10) });
+    await apiCall(server, 'POST', '/accounts', { login: '5012345', server: 'FTMO-Server3', currency: 'USD', initialBalance: 100000, challengeId: challenge.id });
     await setUpOwner(page, server);
     for (const [path, heading] of [
       ['/', 'Overview'],
@@ -65,6 +67,7 @@ test.describe('at 375 px', () => {
       ['/pnl', 'P&L'],
       ['/payouts', 'Payouts'],
       ['/trash', 'Trash'],
+      ['/admin', 'Admin'],
       ['/plans', 'Prop-firm plans'],
       ['/articles', 'Articles'],
       ['/ea', 'EA settings assistant'],
@@ -78,6 +81,20 @@ test.describe('at 375 px', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeInViewport();
+    // Every table row is a card whose cells name their column.
+    await page.goto('/payouts');
+    await expect(page.getByRole('row').filter({ hasText: '$1,250.50' }).getByRole('cell').last()).toHaveAttribute('data-label', 'Amount');
+    await expectNoHorizontalScroll(page);
+    // The one header that holds a control (sorting by purchase date) stays visible, so its focus is seen.
+    await page.goto('/challenges');
+    const sort = page.getByRole('button', { name: /Purchased on/ });
+    await sort.focus();
+    await expect(sort).toBeInViewport();
+    expect((await sort.boundingBox())?.width ?? 0, 'the focused sort button is drawn, not clipped to 1px').toBeGreaterThan(40);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('columnheader', { name: /Purchased on/ })).toHaveAttribute('aria-sort', 'ascending');
+    // Every destination is on screen: the navigation wraps instead of scrolling items out of sight.
+    for (const link of await page.getByRole('navigation').getByRole('link').all()) await expect(link).toBeInViewport();
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -27,9 +27,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the built server on a fresh PGlite directory; resolves on its "listening" log line, not a timer. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'propfolio-web-e2e-'));
+/**
+ * Starts the built server on a fresh PGlite directory, or on `dataDir` to start again on the database a
+ * previous run left (the caller then owns and removes it); resolves on its "listening" log line, not a timer.
+ */
+export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'propfolio-web-e2e-')));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [MAIN], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '100000', ...env },
@@ -58,7 +61,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         child.kill('SIGTERM');
         await once(child, 'exit');
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

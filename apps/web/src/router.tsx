@@ -1,6 +1,7 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { Layout, NotFound } from './components/Layout.js';
 import { Loading } from './components/states.js';
+import { AuthedOutlet, RouteError } from './components/RouteStates.js';
 import { sessionQuery } from './lib/session.js';
 import { queryClient } from './lib/query-client.js';
 import { SignInPage, SignUpPage, SetupPage } from './pages/Auth.js';
@@ -20,10 +21,11 @@ const rootRoute = createRootRoute({ component: Layout, notFoundComponent: NotFou
 const authed = createRoute({
   getParentRoute: () => rootRoute,
   id: 'authed',
-  component: Outlet,
+  component: AuthedOutlet,
   beforeLoad: async ({ location }) => {
-    const session = await queryClient.ensureQueryData(sessionQuery);
-    if (!session) throw redirect({ to: '/sign-in', search: { next: location.href }, replace: true });
+    // A session that cannot be read is not a missing one: AuthedOutlet shows the error and a retry.
+    const session = await queryClient.ensureQueryData(sessionQuery).catch(() => undefined);
+    if (session === null) throw redirect({ to: '/sign-in', search: { next: location.href }, replace: true });
   },
   pendingComponent: Loading,
 });
@@ -59,7 +61,7 @@ const routes = [
   ]),
 ];
 
-export const router = createRouter({ routeTree: rootRoute.addChildren(routes), defaultPreload: 'intent', scrollRestoration: true });
+export const router = createRouter({ routeTree: rootRoute.addChildren(routes), defaultPreload: 'intent', scrollRestoration: true, defaultErrorComponent: RouteError });
 
 declare module '@tanstack/react-router' {
   interface Register {

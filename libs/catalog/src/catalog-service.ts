@@ -1,9 +1,10 @@
 import { AppError, dateToIso, isIsoDate, isoToDate, parseInput, todayIso } from '@propfolio/core';
 import { decimalToNumber, type Database } from '@propfolio/db';
 import { ArticleQuery, ArticleSlugParams } from './contracts/article-query.js';
-import { PlanQuery } from './contracts/plan-query.js';
-import type { ArticleDetail, ArticleSearchResult, PlanPriceOnDate, PlanSearchResult } from './schemas/results.js';
+import { PlanPriceHistoryQuery, PlanQuery } from './contracts/plan-query.js';
+import type { ArticleDetail, ArticleSearchResult, PlanPriceHistory, PlanPriceOnDate, PlanSearchResult } from './schemas/results.js';
 import { searchArticles } from './search/article-search.js';
+import { planPriceHistory } from './search/plan-price-history.js';
 import { searchPlans } from './search/plan-search.js';
 
 export interface CatalogServiceOptions {
@@ -45,6 +46,11 @@ export class CatalogService {
     });
     if (!row) throw AppError.notFound(`Article "${slug}"`);
     return { ...row, checkedOn: dateToIso(row.checkedOn), publishedAt: dateToIso(row.publishedAt) };
+  }
+
+  /** Every list price the plan has had, newest first; `not_found` for an unknown plan. */
+  async planPriceHistory(query: PlanPriceHistoryQuery | Record<string, unknown>): Promise<PlanPriceHistory> {
+    return planPriceHistory(this.db, await parseInput(PlanPriceHistoryQuery, query));
   }
 
   /**

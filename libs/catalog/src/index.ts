@@ -1,11 +1,12 @@
 export { importCatalog, type ImportOptions, type ImportReport } from './import/import-catalog.js';
 export { CatalogService, type CatalogServiceOptions } from './catalog-service.js';
-export { PlanQuery, PLAN_SORTS, type PlanSort } from './contracts/plan-query.js';
+export { PlanQuery, PlanPriceHistoryQuery, PLAN_SORTS, type PlanSort } from './contracts/plan-query.js';
 export { ArticleQuery, ArticleSlugParams, MAX_QUERY_LENGTH } from './contracts/article-query.js';
 export {
   PlanItemSchema,
   PlanSearchResultSchema,
   PlanPriceOnDateSchema,
+  PlanPriceHistorySchema,
   ArticleHitSchema,
   ArticleSearchResultSchema,
   ArticleDetailSchema,
@@ -14,6 +15,7 @@ export {
   type PlanItem,
   type PlanSearchResult,
   type PlanPriceOnDate,
+  type PlanPriceHistory,
   type ArticleHit,
   type ArticleSearchResult,
   type ArticleDetail,

@@ -1,6 +1,6 @@
 import { expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import { CatalogService, importCatalog } from '../src/index.js';
+import { CatalogService, importCatalog, PRICE_NOTE } from '../src/index.js';
 import { editFirmFile, fixtureDataDir, writeArticle } from './fixtures.js';
 
 describeEachDatabase('importCatalog', (getDb) => {
@@ -51,6 +51,32 @@ describeEachDatabase('price history', (getDb) => {
 
     await expect(catalog.planPriceOn('no-such-plan', '2026-01-01')).rejects.toMatchObject({ code: 'not_found' });
     await expect(catalog.planPriceOn('ftmo-2-step-100000', '2026-02-30')).rejects.toMatchObject({ code: 'validation_failed' });
+  });
+
+  it('gives a plan’s list prices newest first, paged, as the public operation answers', async () => {
+    // Continues from the import above: the 100k 2-Step plan went from 540 to 599.5, the 10k one kept 155.
+    const catalog = new CatalogService(getDb(), { staleAfterDays: 180 });
+    const history = await catalog.planPriceHistory({ id: 'ftmo-2-step-100000' });
+    expect(history).toEqual({
+      planId: 'ftmo-2-step-100000',
+      priceNote: PRICE_NOTE,
+      items: [
+        { price: 599.5, currency: 'EUR', checkedOn: '2026-03-01' },
+        { price: 540, currency: 'EUR', checkedOn: '2025-09-04' },
+      ],
+      nextCursor: null,
+    });
+    const first = await catalog.planPriceHistory({ id: 'ftmo-2-step-100000', limit: '1' });
+    expect(first.items).toEqual(history.items.slice(0, 1));
+    const second = await catalog.planPriceHistory({ id: 'ftmo-2-step-100000', limit: '1', cursor: first.nextCursor });
+    expect(second).toMatchObject({ items: history.items.slice(1), nextCursor: null });
+    expect((await catalog.planPriceHistory({ id: 'ftmo-2-step-10000' })).items).toEqual([{ price: 155, currency: 'EUR', checkedOn: '2025-09-04' }]);
+
+    await expect(catalog.planPriceHistory({ id: 'no-such-plan' })).rejects.toMatchObject({ code: 'not_found' });
+    for (const id of ['FTMO 2-Step', '../plans', '']) {
+      await expect(catalog.planPriceHistory({ id })).rejects.toMatchObject({ code: 'validation_failed' });
+    }
+    await expect(catalog.planPriceHistory({ id: 'ftmo-2-step-100000', cursor: 'bogus' })).rejects.toMatchObject({ code: 'validation_failed' });
   });
 
   it('re-indexes a changed article and removes a deleted one', async () => {

@@ -77,7 +77,7 @@ function Keys({ onIssued }: { onIssued: (secret: string, scope: Scope) => void }
       <QueryView query={keys} isEmpty={(k) => k.items.length === 0} empty={t('ea.noKeys')}>
         {(k) => (
           <div className="table-wrap">
-            <table>
+            <table className="card-rows">
               <thead>
                 <tr>
                   <th scope="col">{t('ea.keyName')}</th>
@@ -94,13 +94,13 @@ function Keys({ onIssued }: { onIssued: (secret: string, scope: Scope) => void }
                 {k.items.map((key) => (
                   <tr key={key.id}>
                     <th scope="row">{key.name}</th>
-                    <td>
+                    <td data-label={t('ea.prefix')}>
                       <code>{key.prefix}</code>
                     </td>
-                    <td>{t(`ea.scope.${key.scope}`)}</td>
-                    <td>{i18n.dateTime(key.createdAt)}</td>
-                    <td>{key.lastUsedAt ? i18n.dateTime(key.lastUsedAt) : t('common.never')}</td>
-                    <td>
+                    <td data-label={t('ea.scope')}>{t(`ea.scope.${key.scope}`)}</td>
+                    <td data-label={t('ea.created')}>{i18n.dateTime(key.createdAt)}</td>
+                    <td data-label={t('ea.lastUsed')}>{key.lastUsedAt ? i18n.dateTime(key.lastUsedAt) : t('common.never')}</td>
+                    <td className="row-actions">
                       {key.revokedAt ? (
                         <span className="badge archived">{t('ea.revoked')}</span>
                       ) : (

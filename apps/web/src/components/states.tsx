@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '../lib/api.js';
-import { useI18n } from '../i18n/i18n.js';
+import { useI18n, type I18n } from '../i18n/i18n.js';
+import { en, type MessageKey } from '../i18n/en.js';
 
 export function Loading() {
   const { t } = useI18n();
@@ -17,10 +18,19 @@ export function Empty({ children }: { children?: ReactNode }) {
   return <div className="state state-empty">{children ?? t('state.empty')}</div>;
 }
 
-export function errorText(error: unknown): string {
+const isMessageKey = (key: string): key is MessageKey => key in en;
+
+/**
+ * What a person reads for a failure: the translated sentence for the codes the dashboard meets (the server's
+ * `detail` is English only), the server's own detail otherwise, and the fields a validation error names.
+ */
+export function errorText(error: unknown, t: I18n['t']): string {
   if (error instanceof ApiError) {
+    const code = error.status >= 500 && !isMessageKey(`err.${error.code}`) ? 'internal_error' : error.code;
+    const key = `err.${code}`;
+    const lead = isMessageKey(key) ? t(key) : error.message;
     const fields = error.errors.map((e) => [e.field, e.message].filter(Boolean).join(': ')).filter(Boolean);
-    return fields.length ? `${error.message} (${fields.join('; ')})` : error.message;
+    return fields.length ? `${lead} (${fields.join('; ')})` : lead;
   }
   return error instanceof Error ? error.message : String(error);
 }
@@ -30,7 +40,7 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => voi
   return (
     <div className="state state-error" role="alert">
       <strong>{t('state.error')}</strong>
-      <p>{errorText(error)}</p>
+      <p>{errorText(error, t)}</p>
       {retry && (
         <button type="button" onClick={retry}>
           {t('state.retry')}
@@ -42,13 +52,17 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => voi
 
 /** Inline error under a form: announced, never a console error. */
 export function FormError({ error }: { error: unknown }) {
+  const { t } = useI18n();
   if (!error) return null;
   return (
     <p className="form-error" role="alert">
-      {errorText(error)}
+      {errorText(error, t)}
     </p>
   );
 }
+
+/** A 4xx answer (not found, forbidden, invalid) will not change by asking again; a timeout or rate limit may. */
+const worthRetrying = (error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429);
 
 /** Loading, error and empty states of one query, then its content. */
 export function QueryView<T>({
@@ -63,7 +77,7 @@ export function QueryView<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <Loading />;
-  if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
+  if (query.isError) return <ErrorState error={query.error} retry={worthRetrying(query.error) ? () => void query.refetch() : undefined} />;
   if (isEmpty?.(query.data)) return <Empty>{empty}</Empty>;
   return <>{children(query.data)}</>;
 }

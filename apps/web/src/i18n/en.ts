@@ -386,7 +386,24 @@ export const en = {
   'an.ofAttempts': 'of attempts',
   'an.ofFunded': 'of funded',
   'an.open': 'Open',
-  'ch.monthlyEndWarn': 'A failed challenge cannot change afterwards: if the monthly plan ends with it, set "Monthly plan ended on" now, or Analytics keeps counting a fee every month.',
+  'ch.monthlyEndWarn': 'If the monthly plan ends with the breach, set "Monthly plan ended on" (it can still be set after the breach), or Analytics keeps counting a fee every month.',
+  // web: plan price history
+  'cat.priceSince': 'Since {date}',
+  'cat.priceFromTo': '{from} – {to}',
+  // web: error messages by problem code (the server's detail is English only)
+  'err.network_error': 'The server cannot be reached. Check the connection, then try again.',
+  'err.internal_error': 'The server could not answer. Try again in a moment.',
+  'err.service_unavailable': 'The service is busy or starting. Try again in a moment.',
+  'err.rate_limited': 'Too many requests. Wait a minute, then try again.',
+  'err.not_found': 'Not found. It may have been deleted.',
+  'err.session_required': 'Your session has ended. Sign in again.',
+  'err.forbidden': 'You are not allowed to do this.',
+  'err.invalid_credentials': 'The email or password is not right, or the account is disabled.',
+  'err.signup_closed': 'Signing up needs an invitation link from an admin.',
+  'err.invite_invalid': 'This invitation is not valid: it was used, has expired or was mistyped.',
+  'err.validation_failed': 'Some of the input is not valid.',
+  // web: admin users list
+  'admin.active': 'Active',
 } as const;
 
 export type MessageKey = keyof typeof en;

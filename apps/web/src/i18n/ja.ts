@@ -388,5 +388,22 @@ export const ja: Record<MessageKey, string> = {
   'an.ofAttempts': '挑戦数比',
   'an.ofFunded': '資金提供比',
   'an.open': '開く',
-  'ch.monthlyEndWarn': '失格にすると後から変更できません。月額プランもここで終わるなら「月額プランの終了日」を今入力してください。入力しないと分析で毎月の料金が数え続けられます。',
+  'ch.monthlyEndWarn': '月額プランも失格とともに終わるなら「月額プランの終了日」を入力してください（失格後も入力できます）。入力しないと分析で毎月の料金が数え続けられます。',
+  // web: plan price history
+  'cat.priceSince': '{date}から',
+  'cat.priceFromTo': '{from}〜{to}',
+  // web: error messages by problem code (the server's detail is English only)
+  'err.network_error': 'サーバーに接続できません。接続を確認してから再試行してください。',
+  'err.internal_error': 'サーバーが応答できませんでした。しばらくしてから再試行してください。',
+  'err.service_unavailable': 'サービスが混雑しているか起動中です。しばらくしてから再試行してください。',
+  'err.rate_limited': 'リクエストが多すぎます。1分ほど待ってから再試行してください。',
+  'err.not_found': '見つかりません。削除された可能性があります。',
+  'err.session_required': 'セッションが終了しました。もう一度サインインしてください。',
+  'err.forbidden': 'この操作は許可されていません。',
+  'err.invalid_credentials': 'メールアドレスかパスワードが正しくないか、アカウントが無効になっています。',
+  'err.signup_closed': '登録には管理者からの招待リンクが必要です。',
+  'err.invite_invalid': 'この招待は無効です（使用済み、期限切れ、または入力の誤り）。',
+  'err.validation_failed': '入力内容に正しくない項目があります。',
+  // web: admin users list
+  'admin.active': '有効',
 };

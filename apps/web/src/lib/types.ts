@@ -156,7 +156,10 @@ export interface Plan {
   ageDays: number;
   stale: boolean;
   sourceUrl: string | null;
-  priceHistory?: { price: number; from?: string; to?: string; changedOn?: string }[];
+}
+/** GET /api/v1/plans/:id/prices: newest first, each price in force from its checkedOn until the next entry. */
+export interface PlanPriceHistory extends Page<{ price: number | null; currency: string; checkedOn: string }> {
+  planId: string;
 }
 export interface PlanSearch extends Page<Plan> {
   suggestions?: string[];

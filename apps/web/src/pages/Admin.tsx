@@ -82,7 +82,7 @@ function Users() {
       <QueryView query={users} isEmpty={(d) => d.items.length === 0}>
         {(d) => (
           <div className="table-wrap">
-            <table>
+            <table className="card-rows">
               <thead>
                 <tr>
                   <th scope="col">{t('auth.email')}</th>
@@ -100,11 +100,13 @@ function Users() {
                     <th scope="row">
                       {u.email} {u.admin && <span className="badge">{t('nav.admin')}</span>}
                     </th>
-                    <td>{u.name ?? t('common.none')}</td>
-                    <td>{i18n.date(u.createdAt.slice(0, 10))}</td>
-                    <td className="num">{u.keys}</td>
-                    <td>
-                      {u.disabledAt && <span className="badge archived">{t('admin.disabled')}</span>}{' '}
+                    <td data-label={t('auth.name')}>{u.name ?? t('common.none')}</td>
+                    <td data-label={t('ea.created')}>{i18n.date(u.createdAt.slice(0, 10))}</td>
+                    <td className="num" data-label={t('admin.keys')}>
+                      {u.keys}
+                    </td>
+                    <td data-label={t('ch.status')}>
+                      {u.disabledAt ? <span className="badge archived">{t('admin.disabled')}</span> : <span className="badge status-passed">{t('admin.active')}</span>}{' '}
                       {u.id !== me?.id &&
                         (u.disabledAt ? (
                           <button type="button" onClick={() => toggle.mutate({ user: u, enable: true })}>

@@ -1,11 +1,53 @@
 import { useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { pub } from '../lib/api.js';
-import type { Plan, PlanSearch } from '../lib/types.js';
+import type { Plan, PlanPriceHistory, PlanSearch } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Field, SelectField } from '../components/Field.js';
-import { Empty, ErrorState, Loading } from '../components/states.js';
+import { Empty, ErrorState, Loading, QueryView } from '../components/states.js';
+
+/** The plan's list prices, newest first, fetched only when a reader opens it (most never change). */
+function PriceHistory({ plan }: { plan: Plan }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const [open, setOpen] = useState(false);
+  const history = useQuery({
+    queryKey: ['plan-prices', plan.id],
+    queryFn: () => pub.get<PlanPriceHistory>(`/plans/${encodeURIComponent(plan.id)}/prices`, { limit: 20 }),
+    enabled: open,
+    staleTime: 10 * 60_000,
+  });
+  const price = (p: number | null, currency: string) => (p == null ? t('common.none') : i18n.money(p, currency));
+  return (
+    <details className="price-history" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{t('cat.history')}</summary>
+      {open && (
+        <QueryView query={history}>
+          {(h) =>
+            h.items.length <= 1 ? (
+              <p className="muted">{t('cat.noHistory', { date: i18n.date(h.items[0]?.checkedOn ?? plan.checkedOn) })}</p>
+            ) : (
+              <ol className="history" data-testid={`price-history-${plan.id}`}>
+                {h.items.map((entry, i) => {
+                  const next = h.items[i - 1];
+                  return (
+                    <li key={`${entry.checkedOn}-${i}`}>
+                      <span className="muted">
+                        {next ? t('cat.priceFromTo', { from: i18n.date(entry.checkedOn), to: i18n.date(next.checkedOn) }) : t('cat.priceSince', { date: i18n.date(entry.checkedOn) })}
+                      </span>{' '}
+                      <strong>{price(entry.price, entry.currency)}</strong>
+                    </li>
+                  );
+                })}
+              </ol>
+            )
+          }
+        </QueryView>
+      )}
+    </details>
+  );
+}
 
 function PlanRow({ plan }: { plan: Plan }) {
   const i18n = useI18n();
@@ -18,16 +60,20 @@ function PlanRow({ plan }: { plan: Plan }) {
         {plan.firm.name}
         <div className="muted">{plan.program}</div>
       </th>
-      <td>{plan.phases === 0 ? t('cat.instant') : plan.phases}</td>
-      <td className="num">{i18n.money(plan.accountSize, plan.currency)}</td>
-      <td className="num">
+      <td data-label={t('cat.phases')}>{plan.phases === 0 ? t('cat.instant') : plan.phases}</td>
+      {/* A few plans have no fixed size (chosen at checkout): unknown, never shown as 0. */}
+      <td className="num" data-label={t('cat.size')}>
+        {plan.accountSize == null ? t('common.none') : i18n.money(plan.accountSize, plan.currency)}
+      </td>
+      <td className="num" data-label={t('cat.price')}>
         {plan.price == null ? t('common.none') : i18n.money(plan.price, plan.currency)}
         {plan.billing === 'monthly' && <span className="muted"> / {t('billing.monthly')}</span>}
+        <PriceHistory plan={plan} />
       </td>
-      <td>{(r.profitTargetsPercent ?? []).map((v) => pct(v)).join(' / ') || t('common.none')}</td>
-      <td>{pct(r.dailyLoss?.percent)}</td>
-      <td>{pct(r.maxLoss?.percent)}</td>
-      <td>
+      <td data-label={t('cat.target')}>{(r.profitTargetsPercent ?? []).map((v) => pct(v)).join(' / ') || t('common.none')}</td>
+      <td data-label={t('cat.dailyLoss')}>{pct(r.dailyLoss?.percent)}</td>
+      <td data-label={t('cat.maxLoss')}>{pct(r.maxLoss?.percent)}</td>
+      <td data-label={t('cat.checkedOn')}>
         {i18n.date(plan.checkedOn)}
         {plan.stale && <span className="badge stale">{t('cat.stale')}</span>}
         {plan.sourceUrl && (
@@ -96,7 +142,7 @@ export function CatalogPage() {
       )}
       {items.length > 0 && (
         <div className="table-wrap">
-          <table>
+          <table className="card-rows">
             <thead>
               <tr>
                 <th scope="col">{t('cat.firm')}</th>

@@ -143,7 +143,7 @@ export function ChallengesPage() {
       <QueryView query={list} isEmpty={() => rows.length === 0} empty={t('ch.empty')}>
         {() => (
           <div className="table-wrap">
-            <table>
+            <table className="card-rows">
               <thead>
                 <tr>
                   <th scope="col">{t('ch.firm')}</th>
@@ -163,21 +163,21 @@ export function ChallengesPage() {
               <tbody>
                 {rows.map((c) => (
                   <tr key={c.id}>
-                    <td>
+                    <td className="row-title">
                       <Link to="/challenges/$id" params={{ id: c.id }}>
                         {c.firm}
                       </Link>
                     </td>
-                    <td>{c.plan}</td>
-                    <td>{c.phase}</td>
-                    <td>
+                    <td data-label={t('ch.plan')}>{c.plan}</td>
+                    <td data-label={t('ch.phase')}>{c.phase}</td>
+                    <td data-label={t('ch.status')}>
                       <span className={`badge status-${c.status}`}>{t(`status.${c.status}`)}</span>
                     </td>
-                    <td className="num">
+                    <td className="num" data-label={t('ch.price')}>
                       {i18n.money(c.price, c.currency)}
                       {c.billing === 'monthly' && <span className="muted"> / {t('billing.monthly')}</span>}
                     </td>
-                    <td>{i18n.date(c.purchasedAt)}</td>
+                    <td data-label={t('ch.purchasedAt')}>{i18n.date(c.purchasedAt)}</td>
                   </tr>
                 ))}
               </tbody>

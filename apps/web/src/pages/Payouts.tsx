@@ -63,7 +63,7 @@ export function PayoutsPage() {
               ))}
             </section>
             <div className="table-wrap">
-              <table>
+              <table className="card-rows">
                 <thead>
                   <tr>
                     <th scope="col">{t('ch.date')}</th>
@@ -76,13 +76,15 @@ export function PayoutsPage() {
                 <tbody>
                   {d.items.map((p) => (
                     <tr key={p.id}>
-                      <td>{i18n.date(p.date)}</td>
-                      <td>
+                      <td data-label={t('ch.date')}>{i18n.date(p.date)}</td>
+                      <td data-label={t('pay.challenge')}>
                         <Link to="/challenges/$id" params={{ id: p.challengeId }}>
                           {p.firm} · {p.plan}
                         </Link>
                       </td>
-                      <td className="num">{i18n.money(p.amount, p.currency)}</td>
+                      <td className="num" data-label={t('ch.amount')}>
+                        {i18n.money(p.amount, p.currency)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

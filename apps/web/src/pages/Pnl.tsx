@@ -16,7 +16,7 @@ function AccountsTable({ accounts, selected, onSelect }: { accounts: Account[]; 
   const { t } = i18n;
   return (
     <div className="table-wrap">
-      <table>
+      <table className="card-rows">
         <thead>
           <tr>
             <th scope="col">{t('pnl.select')}</th>
@@ -45,11 +45,17 @@ function AccountsTable({ accounts, selected, onSelect }: { accounts: Account[]; 
                   {a.archived && <span className="badge archived">{t('ch.archived')}</span>}
                 </div>
               </th>
-              <td>{a.challenge ? `${a.challenge.firm} · ${a.challenge.plan} (${a.challenge.phase})` : t('common.none')}</td>
-              <td className="num">{i18n.money(a.balance, a.currency)}</td>
-              <td className={`num ${a.pnl < 0 ? 'neg' : 'pos'}`}>{i18n.money(a.pnl, a.currency)}</td>
-              <td className={`num ${a.pnlPercent < 0 ? 'neg' : 'pos'}`}>{i18n.percent(a.pnlPercent)}</td>
-              <td>{i18n.date(a.lastReportOn)}</td>
+              <td data-label={t('ea.challenge')}>{a.challenge ? `${a.challenge.firm} · ${a.challenge.plan} (${a.challenge.phase})` : t('common.none')}</td>
+              <td className="num" data-label={t('pnl.balance')}>
+                {i18n.money(a.balance, a.currency)}
+              </td>
+              <td className={`num ${a.pnl < 0 ? 'neg' : 'pos'}`} data-label={t('pnl.pnl')}>
+                {i18n.money(a.pnl, a.currency)}
+              </td>
+              <td className={`num ${a.pnlPercent < 0 ? 'neg' : 'pos'}`} data-label={t('pnl.pnlPercent')}>
+                {i18n.percent(a.pnlPercent)}
+              </td>
+              <td data-label={t('pnl.lastReport')}>{i18n.date(a.lastReportOn)}</td>
             </tr>
           ))}
         </tbody>

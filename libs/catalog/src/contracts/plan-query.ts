@@ -1,5 +1,8 @@
 import { Doc, NumberFromQuery, UpperCase, CursorPageQuery } from '@propfolio/core';
-import { IsIn, IsInt, IsISO4217CurrencyCode, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsISO4217CurrencyCode, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+
+/** Plan ids are `<firm>-<program>[-<size>]`; a size may carry decimals. */
+const PLAN_ID_PATTERN = '^[a-z0-9]+(?:[-.][a-z0-9]+)*$';
 
 export const PLAN_SORTS = ['price', '-price', 'size', '-size'] as const;
 export type PlanSort = (typeof PLAN_SORTS)[number];
@@ -56,4 +59,14 @@ export class PlanQuery extends CursorPageQuery {
   @IsOptional()
   @IsIn([...PLAN_SORTS])
   sort?: PlanSort;
+}
+
+/** Path and query of GET /plans/:id/prices (the plan's list-price history). */
+export class PlanPriceHistoryQuery extends CursorPageQuery {
+  /** Plan id as search_plans returns it. */
+  @Doc({ description: 'Plan id as search_plans returns it.', example: 'ftmo-2-step-100000' })
+  @IsString()
+  @MaxLength(200)
+  @Matches(new RegExp(PLAN_ID_PATTERN))
+  id!: string;
 }

@@ -45,6 +45,21 @@ export const PlanPriceOnDateSchema = Type.Object({
   checkedOn: IsoDate,
 });
 
+const PlanPriceEntrySchema = Type.Object({
+  price: Nullable(Type.Number({ description: 'List price; null when the source gave none.' })),
+  currency: Type.String(),
+  checkedOn: IsoDate,
+});
+
+export const PlanPriceHistorySchema = Type.Object({
+  planId: Type.String(),
+  priceNote: Type.Literal(PRICE_NOTE),
+  items: Type.Array(PlanPriceEntrySchema, {
+    description: 'Newest first: one entry per list price seen, each in force from its checkedOn until the next entry.',
+  }),
+  nextCursor: NextCursor,
+});
+
 export const ArticleHitSchema = Type.Object({
   slug: Type.String(),
   title: Type.String(),
@@ -72,6 +87,7 @@ export const ArticleDetailSchema = Type.Object({
 export type PlanItem = Static<typeof PlanItemSchema>;
 export type PlanSearchResult = Static<typeof PlanSearchResultSchema>;
 export type PlanPriceOnDate = Static<typeof PlanPriceOnDateSchema>;
+export type PlanPriceHistory = Static<typeof PlanPriceHistorySchema>;
 export type ArticleHit = Static<typeof ArticleHitSchema>;
 export type ArticleSearchResult = Static<typeof ArticleSearchResultSchema>;
 export type ArticleDetail = Static<typeof ArticleDetailSchema>;

@@ -3,6 +3,8 @@ import {
   ArticleQuery,
   ArticleSearchResultSchema,
   ArticleSlugParams,
+  PlanPriceHistoryQuery,
+  PlanPriceHistorySchema,
   PlanQuery,
   PlanSearchResultSchema,
   type CatalogService,
@@ -30,6 +32,22 @@ export function catalogOperations(catalog: CatalogService): Operation[] {
       idempotent: true,
       rest: { method: 'GET', path: '/plans' },
       run: (_ctx, input) => catalog.searchPlans(input),
+    }),
+    defineOperation({
+      name: 'get_plan_price_history',
+      title: 'Price history of a plan',
+      description:
+        'The list prices one plan (its `id` from search_plans) has had, newest first: an entry each time the catalog saw a ' +
+        'different list price, in force from its `checkedOn` (when the source was read) until the next entry. List prices ' +
+        'before coupons or discounts. Use it when the user asks whether a plan got cheaper or dearer; search_plans already ' +
+        'gives the current price. An unknown id is a not_found error. Paginated with `cursor`.',
+      auth: 'public',
+      input: PlanPriceHistoryQuery,
+      output: PlanPriceHistorySchema,
+      readOnly: true,
+      idempotent: true,
+      rest: { method: 'GET', path: '/plans/:id/prices' },
+      run: (_ctx, input) => catalog.planPriceHistory(input),
     }),
     defineOperation({
       name: 'search_articles',
