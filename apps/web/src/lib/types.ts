@@ -142,7 +142,8 @@ export interface Plan {
   firm: { slug: string; name: string };
   program: string;
   phases: number;
-  accountSize: number;
+  /** null for plans without a fixed size (e.g. scaling programmes). */
+  accountSize: number | null;
   currency: string;
   billing: Billing;
   price: number;

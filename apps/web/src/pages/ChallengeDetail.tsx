@@ -222,6 +222,8 @@ export function ChallengePage() {
           ← {t('ch.back')}
         </Link>
       </p>
+      {/* Every state keeps a page heading; the loaded page names the challenge instead. */}
+      {!detail.data && <h1>{t('ch.title')}</h1>}
       <QueryView query={detail}>
         {(d) => (
           <>

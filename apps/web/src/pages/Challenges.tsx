@@ -103,7 +103,8 @@ function CreateChallenge({ onDone }: { onDone: (c: Challenge) => void }) {
   );
 }
 
-const planLabel = (p: { program: string; accountSize: number }) => `${p.program} ${p.accountSize >= 1000 ? `${p.accountSize / 1000}k` : p.accountSize}`;
+const planLabel = (p: { program: string; accountSize: number | null }) =>
+  p.accountSize === null ? p.program : `${p.program} ${p.accountSize >= 1000 ? `${p.accountSize / 1000}k` : p.accountSize}`;
 
 export function ChallengesPage() {
   const i18n = useI18n();

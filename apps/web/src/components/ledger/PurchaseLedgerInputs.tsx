@@ -21,7 +21,7 @@ export const purchaseLedgerBody = (f: PurchaseLedgerForm) => ({
 });
 
 /** Catalog rows may lack an account size (a plan sold in several sizes at one price). */
-const planOption = (p: Plan) => [p.firm.name, '·', p.program, (p.accountSize as number | null) ? p.accountSize.toLocaleString('en-US') : null, p.currency].filter(Boolean).join(' ');
+const planOption = (p: Plan) => [p.firm.name, '·', p.program, p.accountSize === null ? null : p.accountSize.toLocaleString('en-US'), p.currency].filter(Boolean).join(' ');
 
 const failedLabel = (c: Challenge) => `${c.firm} · ${c.plan} (${c.purchasedAt})`;
 
