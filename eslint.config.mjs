@@ -17,15 +17,16 @@ const DEP_CONSTRAINTS = [
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:pure'] },
   { sourceTag: 'type:catalog', onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:pure'] },
   { sourceTag: 'type:operations', onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:domain', 'type:catalog', 'type:pure'] },
+  { sourceTag: 'type:http', onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:operations'] },
   {
     sourceTag: 'type:front-door',
-    onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:domain', 'type:catalog', 'type:pure', 'type:operations'],
+    onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:domain', 'type:catalog', 'type:pure', 'type:operations', 'type:http'],
   },
-  { sourceTag: 'type:dashboard-api', onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:domain', 'type:operations'] },
-  { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:kernel', 'type:pure', 'type:operations'] },
+  { sourceTag: 'type:dashboard-api', onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:domain', 'type:operations', 'type:http'] },
+  { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:kernel', 'type:pure', 'type:operations', 'type:http'] },
   {
     sourceTag: 'type:server',
-    onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:operations', 'type:front-door', 'type:dashboard-api', 'type:web'],
+    onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:operations', 'type:http', 'type:front-door', 'type:dashboard-api', 'type:web'],
   },
 ];
 /** Public entry points besides each package's root. */

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from '@propfolio/core';
-import type { RateDecision, RateLimiter } from '../rate-limit/index.js';
+import type { RateDecision, RateLimiter } from '@propfolio/operations';
 import type { Refusal } from './authenticate.js';
 import { sendProblem } from './problem.js';
 import { requestState } from './request-context.js';
