@@ -5,10 +5,7 @@ import type { Refusal } from './authenticate.js';
 import { sendProblem } from './problem.js';
 import { requestState } from './request-context.js';
 
-/**
- * Per-key (or, without a key, per-IP) limits with the IETF RateLimit headers on every answer.
- * Runs after authentication so that the bucket is the verified key, not a guessable header.
- */
+/** The IETF RateLimit headers, written on every answer whether or not the request is allowed. */
 export function setRateHeaders(res: Response, decision: RateDecision): void {
   res.setHeader('RateLimit-Policy', `${decision.limit};w=60`);
   res.setHeader('RateLimit', `limit=${decision.limit}, remaining=${decision.remaining}, reset=${decision.resetSeconds}`);
@@ -28,6 +25,10 @@ export interface RateLimitOptions {
   refuse?: Refusal;
 }
 
+/**
+ * Per-key (or, without a key, per-IP) limits with the IETF RateLimit headers on every answer.
+ * Runs after authentication so that the bucket is the verified key, not a guessable header.
+ */
 export function rateLimitRequests(limiter: RateLimiter, options: RateLimitOptions = {}): RequestHandler {
   const refuse = options.refuse ?? ((res, error, headers) => sendProblem(res, error, headers));
   return async (req: Request, res: Response, next: NextFunction) => {
