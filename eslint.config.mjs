@@ -29,8 +29,6 @@ const DEP_CONSTRAINTS = [
     onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:operations', 'type:http', 'type:front-door', 'type:dashboard-api', 'type:web'],
   },
 ];
-/** Public entry points besides each package's root. */
-const SUBPATHS = ['@propfolio/db/testing', '@propfolio/domain/testing', '@propfolio/web/server'];
 /** Projects whose business rules know no HTTP framework. */
 const FRAMEWORK_FREE = ['type:kernel', 'type:data', 'type:domain', 'type:catalog'];
 const FRAMEWORKS = ['@nestjs/*', '@modelcontextprotocol/*', 'express'];
@@ -43,6 +41,13 @@ const PROJECTS = ['apps', 'libs']
     const pkg = JSON.parse(readFileSync(`${import.meta.dirname}/${root}/package.json`, 'utf8'));
     return { root, name: pkg.name, tags: pkg.nx?.tags ?? [] };
   });
+/** Public entry points besides each package's root: the subpaths its package.json exports. */
+const SUBPATHS = PROJECTS.flatMap(({ root, name }) => {
+  const pkg = JSON.parse(readFileSync(`${import.meta.dirname}/${root}/package.json`, 'utf8'));
+  return Object.keys(pkg.exports ?? {})
+    .filter((key) => key !== '.')
+    .map((key) => `${name}/${key.replace(/^\.\//, '')}`);
+});
 
 const boundaries = PROJECTS.map(({ root, name, tags }) => {
   const allowedTags = DEP_CONSTRAINTS.filter((c) => tags.includes(c.sourceTag)).flatMap((c) => c.onlyDependOnLibsWithTags);
