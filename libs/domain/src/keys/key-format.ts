@@ -44,7 +44,7 @@ export interface NewKey {
 
 export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
-export const displayPrefix = (body: string): string => KEY_PREFIX + body.slice(0, DISPLAY_LENGTH);
+const displayPrefix = (body: string): string => KEY_PREFIX + body.slice(0, DISPLAY_LENGTH);
 
 export function generateKey(): NewKey {
   const body = randomBase62(BODY_LENGTH);

@@ -209,10 +209,6 @@ export function coerceInput(param: CatalogParam, input: string | number | boolea
   return parsed.ok && parsed.numericBool ? ok(parsed.value) : parsed;
 }
 
-export function isTimeText(s: string): boolean {
-  return TIME.test(s);
-}
-
 /** Minutes since midnight of an `HH:MM` text, or undefined. */
 export function timeToMinutes(s: string): number | undefined {
   if (!TIME.test(s)) return undefined;

@@ -3,7 +3,7 @@ import { lt } from '../text/i18n.js';
 import type { Rule, Values } from './rule.js';
 
 /** Total open risk (risk % × maximum positions) above which a single bad day can end an account. */
-export const SANE_TOTAL_RISK_PERCENT = 5;
+const SANE_TOTAL_RISK_PERCENT = 5;
 
 const floor2 = (n: number): number => Math.floor(n * 100) / 100;
 const hhmm = (minutes: number): string => {
