@@ -13,7 +13,7 @@ function utf16le(text: string, bom: boolean): Uint8Array {
   return Uint8Array.from(out);
 }
 
-const ascii = (text: string): Uint8Array => Uint8Array.from([...text].map((c) => c.charCodeAt(0)));
+const ascii = (text: string): Uint8Array => Uint8Array.from(Array.from(text, (c) => c.charCodeAt(0)));
 const utf8 = (text: string, bom: boolean): Uint8Array => Uint8Array.from([...(bom ? [0xef, 0xbb, 0xbf] : []), ...new TextEncoder().encode(text)]);
 
 /** Saved from the MT5 tester's Inputs tab: header comments, group lines, `||` ranges, CRLF after the last line. */
