@@ -82,6 +82,8 @@ export default tseslint.config(
       // Contract classes (class-validator DTOs) are shapes with decorators and no methods or private state:
       // services and tests pass plain objects of that shape on purpose, which this rule forbids.
       '@typescript-eslint/no-unsafe-class-instance-assignment': 'off',
+      // An operation without input still has a contract class (empty), so that it validates like every other.
+      '@typescript-eslint/no-extraneous-class': ['error', { allowEmpty: true }],
     },
   },
   {
