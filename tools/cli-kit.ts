@@ -37,6 +37,22 @@ export async function openCliDatabase(command: string, instead: string): Promise
   }
 }
 
+/**
+ * Opens the database (see openCliDatabase), runs the command's work on it, prints a refusal the user can act
+ * on, and closes the database whatever happens: the exit code (0 done, 1 refused or database held).
+ */
+export async function withCliDatabase(command: string, instead: string, work: (db: Database) => Promise<0 | 1>): Promise<0 | 1> {
+  const db = await openCliDatabase(command, instead);
+  if (!db) return 1;
+  try {
+    return await work(db);
+  } catch (error) {
+    return reportFailure(error);
+  } finally {
+    await db.close();
+  }
+}
+
 /** Prints a refusal the user can act on (an AppError's detail and per-field lines); rethrows anything else. */
 export function reportFailure(error: unknown): 1 {
   if (!isAppError(error)) throw error;

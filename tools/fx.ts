@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { FxService } from '@propfolio/domain';
 import { LOCAL_OWNER } from '@propfolio/domain/keys';
-import { openCliDatabase, reportFailure, runCli } from './cli-kit.js';
+import { runCli, withCliDatabase } from './cli-kit.js';
 
 const USAGE = `Usage: npm run fx -- import <rates.csv> [--user <name>]   (default user: ${LOCAL_OWNER})`;
 
@@ -33,9 +33,7 @@ async function main(): Promise<number> {
     console.error(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
-  const db = await openCliDatabase('fx', 'send the file to the API (POST /api/v1/me/fx-rates with your key)');
-  if (!db) return 1;
-  try {
+  return withCliDatabase('fx', 'send the file to the API (POST /api/v1/me/fx-rates with your key)', async (db) => {
     const owner = await db.prisma.user.findUnique({ where: { name: user } });
     if (!owner) {
       console.error(`No user named "${user}" (see npm run keys -- list).`);
@@ -44,11 +42,7 @@ async function main(): Promise<number> {
     const result = await new FxService(db).importCsv({ userId: owner.id }, csv);
     console.log(`Imported ${result.imported} rate(s) for "${user}": ${result.pairs.join(', ')} from ${result.from} to ${result.to}.`);
     return 0;
-  } catch (error) {
-    return reportFailure(error);
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 runCli(main);

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ApiKeyService } from '@propfolio/domain/keys';
-import { openCliDatabase, parseOrExplain, reportFailure, runCli, UsageError } from './cli-kit.js';
+import { parseOrExplain, runCli, withCliDatabase, UsageError } from './cli-kit.js';
 
 const USAGE = `Usage:
   npm run keys -- create --user <name> [--label <text>]
@@ -68,16 +68,10 @@ async function run(command: Command, keys: ApiKeyService): Promise<void> {
 async function main(): Promise<number> {
   const command = parseOrExplain(() => parseCommand(process.argv.slice(2)), USAGE);
   if (!command) return 2;
-  const db = await openCliDatabase('keys', 'issue and revoke keys in the web dashboard (EA integration on the P&L page)');
-  if (!db) return 1;
-  try {
+  return withCliDatabase('keys', 'issue and revoke keys in the web dashboard (EA integration on the P&L page)', async (db) => {
     await run(command, new ApiKeyService(db));
     return 0;
-  } catch (error) {
-    return reportFailure(error);
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 runCli(main);

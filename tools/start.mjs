@@ -35,7 +35,7 @@ const inputs = [
   'package-lock.json',
   'tsconfig.base.json',
   'tools/tsup-app.ts',
-  'tools/embed-migrations.mjs',
+  'tools/embed-migrations.ts',
 ];
 
 function builtAt() {

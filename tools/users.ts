@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { Database } from '@propfolio/db';
 import { SessionService, UserService } from '@propfolio/domain/users';
-import { openCliDatabase, parseOrExplain, reportFailure, runCli, UsageError } from './cli-kit.js';
+import { parseOrExplain, runCli, withCliDatabase, UsageError } from './cli-kit.js';
 
 const USAGE = `Usage:
   npm run users -- create --email <email> [--name <name>] [--admin] [--language ja|en]
@@ -107,16 +107,10 @@ async function run(command: Command, db: Database): Promise<void> {
 async function main(): Promise<number> {
   const command = parseOrExplain(() => parseCommand(process.argv.slice(2)), USAGE);
   if (!command) return 2;
-  const db = await openCliDatabase('users', 'do it in the web dashboard (an admin can invite people and disable accounts there)');
-  if (!db) return 1;
-  try {
+  return withCliDatabase('users', 'do it in the web dashboard (an admin can invite people and disable accounts there)', async (db) => {
     await run(command, db);
     return 0;
-  } catch (error) {
-    return reportFailure(error);
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 runCli(main);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RestTestApp } from '../../apps/rest-api/test/harness.js';
 import { mcpRouter } from '../../apps/mcp-server/src/mcp-router.js';
 import { mcpExtras } from '../../apps/mcp-server/src/resources.js';
-import { requestContext } from '@propfolio/operations';
+import { requestContext } from '@propfolio/http';
 import { listenOnLoopback, openChaosDatabase, report, type ChaosDatabase } from './support.js';
 
 const RUNS = Number(process.env.CHAOS_FUZZ_RUNS ?? 300);

@@ -1,6 +1,7 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { AppError } from '@propfolio/core';
-import { databaseRateLimiter, rateLimitRequests, requestState, respondWithError, type AppContext } from '@propfolio/operations';
+import { rateLimitRequests, requestState, respondWithError } from '@propfolio/http';
+import { databaseRateLimiter, type AppContext } from '@propfolio/operations';
 import type { DashboardDeps } from './deps.js';
 import { loadSession, refuseApiKeys, requireSameOrigin } from './http/session.js';
 import { RateLimitedError, type SignInLimiters } from './http/sign-in-throttle.js';

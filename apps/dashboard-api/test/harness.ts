@@ -7,7 +7,8 @@ import request, { type Response, type Test } from 'supertest';
 import { createLogger, loadConfig, type Logger } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { mcpExtras, mcpRouter } from '@propfolio/mcp-server';
-import { createAppContext, memoryRateLimiter, requestContext, type AppContext } from '@propfolio/operations';
+import { requestContext } from '@propfolio/http';
+import { createAppContext, memoryRateLimiter, type AppContext } from '@propfolio/operations';
 import { createRestApp } from '@propfolio/rest-api';
 import { dashboardRouter, type DashboardOptions } from '../src/index.js';
 

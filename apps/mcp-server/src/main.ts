@@ -1,4 +1,4 @@
-import { listen, runService } from '@propfolio/operations';
+import { listen, runService } from '@propfolio/http';
 import { mcpRouter } from './mcp-router.js';
 import { mcpExtras } from './resources.js';
 

@@ -2,13 +2,12 @@ import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middlewar
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import {
-  eaClientScope,
   authenticateRequests,
   rateLimitRequests,
   refuseDeepJson,
   requestState,
-  type AppContext,
-} from '@propfolio/operations';
+} from '@propfolio/http';
+import { eaClientScope, type AppContext } from '@propfolio/operations';
 import { noExtras, type McpExtras } from './extras.js';
 import { batchPolicy, messageCount } from './http/batches.js';
 import { jsonRpcError, refuseAsJsonRpc } from './http/json-rpc-error.js';

@@ -5,7 +5,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import express from 'express';
 import { loadConfig } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
-import { createAppContext, memoryRateLimiter, requestContext, type AppContext } from '@propfolio/operations';
+import { requestContext } from '@propfolio/http';
+import { createAppContext, memoryRateLimiter, type AppContext } from '@propfolio/operations';
 import { createLogger } from '@propfolio/core';
 import { createDomainServices } from '@propfolio/domain';
 import { mcpRouter } from '../src/mcp-router.js';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { createLogger, loadConfig } from '@propfolio/core';
-import { createAppContext, memoryRateLimiter, requestContext } from '@propfolio/operations';
+import { requestContext } from '@propfolio/http';
+import { createAppContext, memoryRateLimiter } from '@propfolio/operations';
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { mcpRouter } from '../src/mcp-router.js';

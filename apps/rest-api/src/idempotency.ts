@@ -1,7 +1,8 @@
 import type { Request, Response } from 'express';
 import { AppError, type Operation } from '@propfolio/core';
 import { requestHash } from '@propfolio/domain';
-import { requestState, type AppContext } from '@propfolio/operations';
+import { requestState } from '@propfolio/http';
+import { type AppContext } from '@propfolio/operations';
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,255}$/;
 

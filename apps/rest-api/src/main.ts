@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { runService } from '@propfolio/operations';
+import { runService } from '@propfolio/http';
 import { API_PREFIX, createRestApp } from './rest-app.js';
 
 /** Runs the REST API alone (its own process and port), e.g. against a shared PostgreSQL server. */

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError, type Operation } from '@propfolio/core';
-import { sendProblem } from '@propfolio/operations';
+import { sendProblem } from '@propfolio/http';
 
 function pathMatcher(path: string): RegExp {
   return new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`);

@@ -1,7 +1,8 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import { AppError } from '@propfolio/core';
-import { malformedPathError, requestState, respondWithError, type AppContext } from '@propfolio/operations';
+import { malformedPathError, requestState, respondWithError } from '@propfolio/http';
+import { type AppContext } from '@propfolio/operations';
 
 /** Every failure on a Nest route, ours or Nest's own (unknown route), leaves as problem+json. */
 @Catch()

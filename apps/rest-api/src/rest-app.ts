@@ -4,15 +4,14 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import {
-  eaClientScope,
   authenticateRequests,
   refuseDeepJson,
   rateLimitRequests,
   requestContext,
   requestState,
   respondWithError,
-  type AppContext,
-} from '@propfolio/operations';
+} from '@propfolio/http';
+import { eaClientScope, type AppContext } from '@propfolio/operations';
 import { refuseDeleteAndPut, requireJsonBodies } from './method-guards.js';
 import { docsRoutes } from './openapi/docs.js';
 import { operationsController } from './operations.controller.js';

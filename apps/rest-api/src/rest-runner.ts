@@ -1,7 +1,8 @@
 import { StreamableFile } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Operation } from '@propfolio/core';
-import { executeOperation, requestState, restInput, type AppContext } from '@propfolio/operations';
+import { requestState } from '@propfolio/http';
+import { executeOperation, restInput, type AppContext } from '@propfolio/operations';
 import { withIdempotency } from './idempotency.js';
 
 /**

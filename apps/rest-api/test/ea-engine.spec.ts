@@ -7,7 +7,8 @@ import request from 'supertest';
 import { createLogger, loadConfig } from '@propfolio/core';
 import { openDatabase, type Database } from '@propfolio/db';
 import { buildSet, MAX_CONTENT_BYTES } from '@propfolio/ea-settings';
-import { createAppContext, healthRoutes, memoryRateLimiter, requestContext, type AppContext } from '@propfolio/operations';
+import { healthRoutes, requestContext } from '@propfolio/http';
+import { createAppContext, memoryRateLimiter, type AppContext } from '@propfolio/operations';
 import { createRestApp } from '../src/rest-app.js';
 
 /** A real MT5 file (UTF-16LE) padded with comment lines to `bytes`, as base64: cheap to answer, costly to parse. */

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { dashboardRouter } from '@propfolio/dashboard-api';
 import { mcpExtras, mcpRouter } from '@propfolio/mcp-server';
-import { runService } from '@propfolio/operations';
+import { runService } from '@propfolio/http';
 import { API_PREFIX, createRestApp } from '@propfolio/rest-api';
 import { webRouter } from '@propfolio/web/server';
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { AppError } from '@propfolio/core';
-import { sendProblem } from '@propfolio/operations';
+import { sendProblem } from '@propfolio/http';
 
 /** Paths the API, the dashboard API and MCP own: the dashboard never answers them. */
 const API_PREFIXES = ['/api', '/app/api', '/mcp'];

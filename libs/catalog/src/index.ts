@@ -30,5 +30,5 @@ export {
   type Policy,
   type Permission,
 } from './schemas/rules.js';
-export { firmRulesForEa, type EaFirmRules } from './ea/firm-rules-for-ea.js';
+export { firmRulesForEa } from './ea/firm-rules-for-ea.js';
 export { catalogDataDir } from './data-dir.js';

@@ -26,7 +26,7 @@ export function decodeCursor(cursor: string, arity: number): (string | number)[]
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (Array.isArray(value) && value.length === arity && value.every(plausiblePart)) {
-      return value as (string | number)[];
+      return value;
     }
   } catch {
     // fall through to the validation error

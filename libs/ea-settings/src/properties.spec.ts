@@ -19,7 +19,7 @@ const setLikeText = fc.array(
 const bytesArb = fc.oneof(
   fc.uint8Array({ maxLength: 600 }),
   setLikeText.map((t) => new TextEncoder().encode(t)),
-  setLikeText.map((t) => Uint8Array.from([0xff, 0xfe, ...[...t].flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8])])),
+  setLikeText.map((t) => Uint8Array.from([0xff, 0xfe, ...Array.from(t).flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8])])),
   fc.constantFrom(...Object.values(fixtures)),
 );
 

@@ -4,7 +4,7 @@
  * type-checked (node16 and bundler resolution), run as a CLI, linted (publint, attw), and bundled for a
  * browser whose findings must equal Node's for the same bytes.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';

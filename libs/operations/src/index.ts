@@ -5,5 +5,4 @@ export { bearerToken } from './bearer.js';
 export type { Authenticator } from './registry.js';
 export type { RateDecision, RateLimiter } from './rate-limit/index.js';
 export { memoryRateLimiter, redisRateLimiter, databaseRateLimiter } from './rate-limit/index.js';
-export * from './http/index.js';
 export { eaClientScope } from './public/ea/client-scope.js';

@@ -39,7 +39,7 @@ export async function seedUser(target: { databaseUrl?: string; dataDir?: string 
         now,
       );
       challengeIds.push(challenge.id);
-      if (i % 3 === 1) await s.challengeUpdates.update(caller, { id: challenge.id, passedAt: addDays(purchasedAt, 20) } as never, now);
+      if (i % 3 === 1) await s.challengeUpdates.update(caller, { id: challenge.id, passedAt: addDays(purchasedAt, 20) }, now);
       else if (i % 5 === 0) await s.challengeUpdates.update(caller, { id: challenge.id, status: 'failed' } as never, now);
       if (i % 4 === 0) await s.memos.add(caller, { challengeId: challenge.id, content: `メモ ${i}: ルール確認済み` });
     }
@@ -63,13 +63,13 @@ export async function seedUser(target: { databaseUrl?: string; dataDir?: string 
         initialBalance: 100_000,
         name: `EA ${a + 1}`,
         challengeId: challengeIds[[2, 8, 14][a] as number],
-      } as never);
+      });
       accountIds.push(account.id);
       let balance = 100_000;
       for (let d = SEED.reportDays - 1; d >= 0; d--) {
         const closedPnl = Math.round((Math.sin(d + a) * 400 + 25) * 100) / 100;
         balance = Math.round((balance + closedPnl) * 100) / 100;
-        await s.reports.push(caller, { id: account.id, date: addDays(today, -d), balance, equity: balance - 12.5, closedPnl } as never, now);
+        await s.reports.push(caller, { id: account.id, date: addDays(today, -d), balance, equity: balance - 12.5, closedPnl }, now);
       }
     }
     return { key, challengeId: challengeIds[challengeIds.length - 2] as string, accountIds };

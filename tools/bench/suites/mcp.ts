@@ -8,7 +8,8 @@ import express from 'express';
 import { createLogger, loadConfig } from '../../../libs/core/src/index.ts';
 import { openDatabase } from '../../../libs/db/src/index.ts';
 import { createDomainServices } from '../../../libs/domain/src/index.ts';
-import { createAppContext, memoryRateLimiter, requestContext } from '../../../libs/operations/src/index.ts';
+import { requestContext } from '../../../libs/http/src/index.ts';
+import { createAppContext, memoryRateLimiter } from '../../../libs/operations/src/index.ts';
 import { mcpExtras, mcpRouter } from '../../../apps/mcp-server/src/index.ts';
 import { createRestApp } from '../../../apps/rest-api/src/index.ts';
 import { summarize, type Stats } from '../harness.ts';
@@ -51,8 +52,8 @@ export default async function run(): Promise<void> {
   const { key } = await services.keys.createKey('bench');
   const caller = await services.keys.authenticate(key);
   for (let i = 0; i < 20; i++) {
-    const challenge = await services.challenges.create(caller, { firm: 'FTMO', plan: `plan ${i}`, price: 155 + i, purchasedAt: '2026-01-02' } as never);
-    await services.payouts.add(caller, { challengeId: challenge.id, amount: 100.5, currency: 'USD', date: '2026-01-15' } as never);
+    const challenge = await services.challenges.create(caller, { firm: 'FTMO', plan: `plan ${i}`, price: 155 + i, purchasedAt: '2026-01-02' });
+    await services.payouts.add(caller, { challengeId: challenge.id, amount: 100.5, currency: 'USD', date: '2026-01-15' });
   }
 
   const app = express();

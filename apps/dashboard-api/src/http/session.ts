@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, type Caller, type Config } from '@propfolio/core';
 import { safeEqual, type ActiveSession, type SessionService } from '@propfolio/domain';
-import { requestState } from '@propfolio/operations';
+import { requestState } from '@propfolio/http';
 import { readCookie, SESSION_COOKIE, setSessionCookie } from './cookies.js';
 import { isHttps, ownOrigin, requestOrigin } from './origin.js';
 

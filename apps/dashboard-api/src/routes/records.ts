@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import { executeOperation, requestState, restInput } from '@propfolio/operations';
+import { requestState } from '@propfolio/http';
+import { executeOperation, restInput } from '@propfolio/operations';
 import type { DashboardDeps } from '../deps.js';
 import { requireSession } from '../http/session.js';
 

@@ -35,7 +35,7 @@ export interface ArticleRecord {
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/;
 
 /** Parses one article file; `where` names it in errors. */
-export function parseArticle(source: string, where: string): ArticleRecord {
+function parseArticle(source: string, where: string): ArticleRecord {
   const match = FRONT_MATTER.exec(source);
   if (!match) throw new Error(`Invalid catalog data in ${where}: missing YAML front matter`);
   // Dates stay strings: the YAML core schema does not turn them into Date objects.

@@ -1,23 +1,11 @@
+import type { PropFirmRules } from '@propfolio/ea-settings';
 import type { PlanItem } from '../schemas/results.js';
-import type { DailyLossBasis, MaxLossType, Permission, Policy } from '../schemas/rules.js';
 
-/** The rule set the EA settings engine consumes; null = unknown or no such rule. */
-export interface EaFirmRules {
-  firm: string;
-  dailyLossPercent: number | null;
-  dailyLossBasis: DailyLossBasis | null;
-  maxLossPercent: number | null;
-  maxLossType: MaxLossType | null;
-  eaPolicy: Policy | null;
-  newsTrading: Policy | null;
-  newsWindowMinutes: number | null;
-  weekendHolding: Permission | null;
-  maxRiskPerTradePercent: number | null;
-  hedging: Permission | null;
-}
-
-/** Maps a plan (from `searchPlans`) to the EA settings engine's rule interface. Pure. */
-export function firmRulesForEa(plan: Pick<PlanItem, 'firm' | 'rules'>): EaFirmRules {
+/**
+ * Maps a plan (from `searchPlans`) to the EA settings engine's own rule type (one type: a catalog enum that
+ * drifts from the engine's fails the typecheck here). Pure.
+ */
+export function firmRulesForEa(plan: Pick<PlanItem, 'firm' | 'rules'>): PropFirmRules {
   const { rules } = plan;
   const daily = rules.dailyLoss === 'none' ? null : rules.dailyLoss;
   const max = rules.maxLoss === 'none' ? null : rules.maxLoss;

@@ -7,7 +7,7 @@ import { NORMALIZER_VERSION } from '../text/normalize.js';
  * Bump when the import writes different rows from the same files (a new derived column, another
  * mapping), so that every database re-imports once even though no data file changed.
  */
-export const IMPORT_FORMAT_VERSION = 1;
+const IMPORT_FORMAT_VERSION = 1;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })

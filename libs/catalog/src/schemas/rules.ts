@@ -9,14 +9,14 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 const Percent = Nullable(Type.Number({ minimum: 0, maximum: 100 }));
 const Note = Nullable(Type.String());
 
-export const DailyLossBasisSchema = Type.Enum(['initial_balance', 'day_start_balance', 'max_balance_equity']);
-export const MaxLossTypeSchema = Type.Enum(['static', 'trailing_eod', 'trailing_closed_balance', 'trailing_equity']);
-export const PolicySchema = Type.Enum(['allowed', 'restricted', 'banned']);
-export const PermissionSchema = Type.Enum(['allowed', 'banned']);
+const DailyLossBasisSchema = Type.Enum(['initial_balance', 'day_start_balance', 'max_balance_equity']);
+const MaxLossTypeSchema = Type.Enum(['static', 'trailing_eod', 'trailing_closed_balance', 'trailing_equity']);
+const PolicySchema = Type.Enum(['allowed', 'restricted', 'banned']);
+const PermissionSchema = Type.Enum(['allowed', 'banned']);
 const PayoutCadenceSchema = Type.Enum(['weekly', 'bi_weekly', 'monthly', 'on_demand', 'chosen_at_purchase', 'other']);
 const RefundTriggerSchema = Type.Enum(['first_payout', 'third_payout', 'after_passing', 'never', 'not_applicable', 'other']);
 
-export const DailyLossSchema = Type.Object(
+const DailyLossSchema = Type.Object(
   {
     percent: Percent,
     /** What the percentage is taken of: the initial balance, or the reference level (`basis`) itself. */
@@ -30,7 +30,7 @@ export const DailyLossSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const MaxLossSchema = Type.Object(
+const MaxLossSchema = Type.Object(
   {
     percent: Percent,
     type: Nullable(MaxLossTypeSchema),

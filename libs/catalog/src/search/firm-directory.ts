@@ -5,7 +5,7 @@ import type { FirmName } from './firm-match.js';
  * How long a process trusts its copy of the firm list. Firms change only when an import writes new data
  * files: in this process the import drops the copy at once, another instance's import shows within this.
  */
-export const FIRM_DIRECTORY_TTL_MS = 30_000;
+const FIRM_DIRECTORY_TTL_MS = 30_000;
 
 interface Cached {
   firms: FirmName[];

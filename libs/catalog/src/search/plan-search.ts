@@ -30,7 +30,7 @@ function orderBy(sort: PlanQuery['sort']): Prisma.PlanOrderByWithRelationInput[]
   }
 }
 
-export function toPlanItem(row: PlanRow, firmName: string, freshness: Freshness): PlanItem {
+function toPlanItem(row: PlanRow, firmName: string, freshness: Freshness): PlanItem {
   const checkedOn = dateToIso(row.checkedOn);
   const ageDays = daysBetween(checkedOn, freshness.today);
   return {

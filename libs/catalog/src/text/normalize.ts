@@ -100,7 +100,7 @@ export function queryTerms(query: string): string[] {
 }
 
 /** Longest n-gram indexed: terms up to this length are proven by the index alone. */
-export const MAX_GRAM = 3;
+const MAX_GRAM = 3;
 
 /**
  * The grams indexed for a normalised text: every run of 1 to MAX_GRAM characters inside each

@@ -1,7 +1,7 @@
 import { normalizeWithMap, quickFold } from './normalize.js';
 
-export const MARK_OPEN = '<mark>';
-export const MARK_CLOSE = '</mark>';
+const MARK_OPEN = '<mark>';
+const MARK_CLOSE = '</mark>';
 const BEFORE = 40;
 const AFTER = 120;
 /** Texts are first searched in a prefix of this many characters: most first matches come early. */

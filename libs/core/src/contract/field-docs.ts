@@ -1,5 +1,7 @@
 // Contracts use class-transformer's @Type, which reads decorator metadata through this polyfill.
 import 'reflect-metadata';
+import type { Constructor } from './parse-input.js';
+
 /**
  * Human documentation for a contract field (description, example, default), kept beside its
  * validation decorators and read by the JSON Schema derivation for OpenAPI and the MCP tool schemas.
@@ -24,7 +26,7 @@ export function Doc(doc: FieldDoc | string): PropertyDecorator {
 }
 
 /** Documentation of `property` on `ctor` or the nearest base class that documents it. */
-export function fieldDoc(ctor: Function, property: string): FieldDoc | undefined {
+export function fieldDoc(ctor: Constructor<object>, property: string): FieldDoc | undefined {
   for (let current: unknown = ctor; typeof current === 'function' && current !== Function.prototype; ) {
     const doc = docs.get(current)?.get(property);
     if (doc) return doc;

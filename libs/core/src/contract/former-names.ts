@@ -1,4 +1,5 @@
 import type { FieldError } from '../errors.js';
+import type { Constructor } from './parse-input.js';
 
 /** Per contract class: a field's former name → its current name. */
 const renames = new WeakMap<object, Map<string, string>>();
@@ -17,7 +18,7 @@ export function FormerName(former: string): PropertyDecorator {
 }
 
 /** The input with every former name moved to its current one; sending both names is an error. */
-export function withCurrentNames(contract: Function, input: Record<string, unknown>, errors: FieldError[]): Record<string, unknown> {
+export function withCurrentNames(contract: Constructor<object>, input: Record<string, unknown>, errors: FieldError[]): Record<string, unknown> {
   let result = input;
   for (let current: unknown = contract; typeof current === 'function' && current !== Function.prototype; ) {
     for (const [former, name] of renames.get(current) ?? []) {

@@ -1,3 +1,5 @@
+// Projects that import core from source do not include its src/*.d.ts: the reference carries the declaration.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./class-transformer-storage.d.ts" />
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
@@ -10,7 +12,8 @@ export type JsonSchema = { [key: string]: unknown };
 
 type Mapper = (meta: ValidationMetadata, schema: JsonSchema) => void;
 
-const constraint = (meta: ValidationMetadata, index = 0): unknown => meta.constraints?.[index];
+// class-validator types constraints as any[], but a decorator without arguments leaves them undefined.
+const constraint = (meta: ValidationMetadata, index = 0): unknown => (meta.constraints as unknown[] | undefined)?.[index];
 
 /**
  * What each class-validator decorator says in JSON Schema. Only the decorators our contracts use are
@@ -54,9 +57,9 @@ const MAPPERS: Record<string, Mapper> = {
 /** Validators that carry no schema meaning of their own. */
 const NEUTRAL = new Set<string>([ValidationTypes.WHITELIST, ValidationTypes.NESTED_VALIDATION]);
 
-function nestedType(contract: Function, property: string): Function | undefined {
+function nestedType(contract: Constructor<object>, property: string): Constructor<object> | undefined {
   const meta = defaultMetadataStorage.findTypeMetadata(contract, property) as
-    | { typeFunction: () => Function }
+    | { typeFunction: () => Constructor<object> }
     | undefined;
   return meta?.typeFunction();
 }
@@ -94,7 +97,7 @@ export function contractSchema(contract: Constructor<object>): JsonSchema {
     const nested = nestedMeta ? nestedType(contract, property) : undefined;
     if (nested) {
       const isList = nestedMeta?.each === true || field.type === 'array';
-      Object.assign(isList ? items : field, contractSchema(nested as Constructor<object>));
+      Object.assign(isList ? items : field, contractSchema(nested));
     }
     if (field.type === 'array' || Object.keys(items).length > 0) {
       field.type = 'array';

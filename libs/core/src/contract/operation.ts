@@ -21,7 +21,7 @@ export interface OperationContext {
   now: Date;
 }
 
-export interface RestBinding {
+interface RestBinding {
   method: 'GET' | 'POST' | 'PATCH';
   /** Express-style path under /api/v1, e.g. `/challenges/:id`. Path params are merged into the input. */
   path: string;

@@ -4,7 +4,7 @@ import { Id, IsoDate, Money, Nullable } from '../shared/schemas.js';
 const Ratio = (description: string) => Nullable(Type.Number({ description }));
 const Count = (description: string) => Type.Integer({ minimum: 0, description });
 
-export const MoneyRowSchema = Type.Object({
+const MoneyRowSchema = Type.Object({
   currency: Type.String({ description: 'ISO 4217 currency (the base currency when one was asked for).' }),
   spent: Money('Purchases + billed monthly fees + fees (reset, activation, add-on, data, other).'),
   refunded: Money('Refunds received.'),
@@ -16,7 +16,7 @@ export type MoneyRow = Static<typeof MoneyRowSchema>;
 
 const StepSchema = Type.Object({ count: Count('Attempts.'), rate: Ratio('Share of the previous step, 4 decimals; null when it is 0.') });
 
-export const FunnelSchema = Type.Object({
+const FunnelSchema = Type.Object({
   attempts: Count('Challenges purchased in the period (a reset is a new attempt).'),
   inProgress: Count('Attempts still in progress.'),
   phases: Type.Array(
@@ -32,7 +32,7 @@ export const FunnelSchema = Type.Object({
   breached: Type.Object({ ...StepSchema.properties }, { description: 'Attempts failed; rate = breached ÷ attempts.' }),
 });
 
-export const FirmRowSchema = Type.Object({
+const FirmRowSchema = Type.Object({
   firm: Type.String({ description: 'Firm, as first entered.' }),
   attempts: Count('Attempts purchased in the period.'),
   funded: Count('Of those, funded.'),
@@ -44,7 +44,7 @@ export const FirmRowSchema = Type.Object({
   money: Type.Array(MoneyRowSchema, { description: 'Per currency (or in the base currency).' }),
 });
 
-export const MonthRowSchema = Type.Object({
+const MonthRowSchema = Type.Object({
   month: Type.String({ description: 'Calendar month, YYYY-MM.' }),
   currency: Type.String({ description: 'Currency of the row.' }),
   spent: Money('Spent in the month.'),
@@ -53,7 +53,7 @@ export const MonthRowSchema = Type.Object({
   net: Money('withdrawn + refunded − spent.'),
 });
 
-export const RefundDueSchema = Type.Object({
+const RefundDueSchema = Type.Object({
   challengeId: Id('The funded attempt.'),
   firm: Type.String(),
   plan: Type.String(),
@@ -62,7 +62,7 @@ export const RefundDueSchema = Type.Object({
   currency: Type.String({ description: 'Currency of the price.' }),
 });
 
-export const ConversionsSchema = Nullable(
+const ConversionsSchema = Nullable(
   Type.Object(
     {
       base: Type.String({ description: 'The base currency.' }),

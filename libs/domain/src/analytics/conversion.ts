@@ -5,20 +5,20 @@ import type { RateBook, RateSource } from '../fx/rate-book.js';
 import type { MoneyEntry } from './money-entries.js';
 
 /** An entry after conversion: `amount` in the base currency, with the original beside it. */
-export interface ConvertedEntry extends MoneyEntry {
+interface ConvertedEntry extends MoneyEntry {
   original: { amount: Decimal; currency: string };
   rate: Decimal;
   rateSource: RateSource;
 }
 
-export interface RateUsed {
+interface RateUsed {
   date: string;
   currency: string;
   rate: number;
   source: RateSource;
 }
 
-export interface MissingRate {
+interface MissingRate {
   date: string;
   currency: string;
   amount: number;

@@ -1,7 +1,7 @@
 import { daysBetween } from '@propfolio/core';
 
 /** A phase name that means the funded (live) stage rather than an evaluation phase. */
-export const FUNDED_PHASE = /fund|live|master|ファンド|本番/i;
+const FUNDED_PHASE = /fund|live|master|ファンド|本番/i;
 
 export interface Attempt {
   id: string;

@@ -6,7 +6,7 @@ import type { Convertible } from '../fx/rate-book.js';
 
 /** Which total a money entry goes to. */
 export type Flow = 'spent' | 'refunded' | 'withdrawn';
-export type EntryKind = 'purchase' | 'monthly_fee' | Exclude<CostKindName, 'refund'> | 'refund' | 'payout';
+type EntryKind = 'purchase' | 'monthly_fee' | Exclude<CostKindName, 'refund'> | 'refund' | 'payout';
 
 /** One dated movement of money, the unit of every total, monthly bar and tax line. */
 export interface MoneyEntry extends Convertible {

@@ -10,11 +10,11 @@ import { Id, IsoDate, Money, Nullable } from '../shared/schemas.js';
 import { convertAmount } from './conversion.js';
 import { loadMoneyEntries } from './money-entries.js';
 
-export const TAX_NOTE = {
+const TAX_NOTE = {
   ja: 'これは記録の集計であり、税務上の助言ではありません。日本の居住者のプロップファーム報酬は一般に雑所得（総合課税）とされることが多いと説明されます。申告の要否と区分は税理士または税務署にご確認ください。',
   en: 'A summary of your records, not tax advice. For Japanese residents, prop-firm rewards are usually described as miscellaneous income (雑所得, taxed with other income). Confirm with a tax accountant or the tax office.',
 };
-export const TAX_SOURCE = { article: 'propfirm-payout-tax-basics-ja', path: '/api/v1/articles/propfirm-payout-tax-basics-ja' };
+const TAX_SOURCE = { article: 'propfirm-payout-tax-basics-ja', path: '/api/v1/articles/propfirm-payout-tax-basics-ja' };
 
 const TaxLineSchema = Type.Object({
   date: IsoDate('Date of the money movement.'),

@@ -4,10 +4,10 @@ import type { ChallengeStatusName, UpdateChallengeInput } from '../contracts/cha
 import { assertNotBefore, assertNotFuture, dateToIso, isoOrNull, isoToDate, todayIso } from '../shared/dates.js';
 import { closedChallengeError } from './owned-challenge.js';
 
-export const UPDATABLE_FIELDS = ['phase', 'status', 'paymentMethod', 'passedAt', 'monthlyEndedAt'] as const;
+const UPDATABLE_FIELDS = ['phase', 'status', 'paymentMethod', 'passedAt', 'monthlyEndedAt'] as const;
 type Field = (typeof UPDATABLE_FIELDS)[number];
 
-export interface ChallengeChanges {
+interface ChallengeChanges {
   phase?: string;
   status?: ChallengeStatusName;
   paymentMethod?: string;

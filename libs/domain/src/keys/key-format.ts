@@ -16,7 +16,7 @@ function randomBase62(length: number): string {
   while (out.length < length) {
     for (const byte of randomBytes(length * 2)) {
       // 248 = 4 × 62: rejecting the rest keeps every character equally likely.
-      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
+      if (byte < 248 && out.length < length) out += ALPHABET.charAt(byte % 62);
     }
   }
   return out;
@@ -27,7 +27,7 @@ function checksum(body: string): string {
   let value = createHash('sha256').update(body).digest().readUInt32BE(0);
   let out = '';
   for (let i = 0; i < CHECKSUM_LENGTH; i++) {
-    out = ALPHABET[value % 62] + out;
+    out = ALPHABET.charAt(value % 62) + out;
     value = Math.floor(value / 62);
   }
   return out;
@@ -44,7 +44,7 @@ export interface NewKey {
 
 export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
-export const displayPrefix = (body: string): string => KEY_PREFIX + body.slice(0, DISPLAY_LENGTH);
+const displayPrefix = (body: string): string => KEY_PREFIX + body.slice(0, DISPLAY_LENGTH);
 
 export function generateKey(): NewKey {
   const body = randomBase62(BODY_LENGTH);

@@ -33,14 +33,13 @@ export const CostSchema = Type.Object({
 });
 export type CostView = Static<typeof CostSchema>;
 
-export const HistoryEntrySchema = Type.Object({
+const HistoryEntrySchema = Type.Object({
   date: IsoDate('Date of the change.'),
   phase: Type.String({ description: 'Phase after the change.' }),
   status: Type.Enum([...CHALLENGE_STATUSES], { description: 'Status after the change.' }),
 });
-export type HistoryEntry = Static<typeof HistoryEntrySchema>;
 
-export const CatalogPlanSchema = Nullable(
+const CatalogPlanSchema = Nullable(
   Type.Object(
     {
       id: Type.String({ description: 'Catalog plan id.' }),

@@ -8,7 +8,7 @@ export const toDecimal = (value: number): Decimal => new Prisma.Decimal(String(v
 /** A Decimal to a JSON number, only at the edge of an answer. */
 export const toMoney = (value: Decimal): number => decimalToNumber(value);
 
-export const ZERO = new Prisma.Decimal(0);
+const ZERO = new Prisma.Decimal(0);
 
 export interface CurrencyAmount {
   currency: string;

@@ -7,7 +7,7 @@ export const IsoDate = (description: string) => Type.String({ format: 'date', de
 export const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
 export const Id = (description: string) => Type.String({ format: 'uuid', description });
 
-export const CurrencyAmountSchema = Type.Object({
+const CurrencyAmountSchema = Type.Object({
   currency: Type.String({ description: 'ISO 4217 code, upper-case.' }),
   amount: Type.Number({ description: 'Exact amount in that currency.' }),
 });

@@ -13,7 +13,7 @@ function utf16le(text: string, bom: boolean): Uint8Array {
   return Uint8Array.from(out);
 }
 
-const ascii = (text: string): Uint8Array => Uint8Array.from([...text].map((c) => c.charCodeAt(0)));
+const ascii = (text: string): Uint8Array => Uint8Array.from(Array.from(text, (c) => c.charCodeAt(0)));
 const utf8 = (text: string, bom: boolean): Uint8Array => Uint8Array.from([...(bom ? [0xef, 0xbb, 0xbf] : []), ...new TextEncoder().encode(text)]);
 
 /** Saved from the MT5 tester's Inputs tab: header comments, group lines, `||` ranges, CRLF after the last line. */
@@ -35,10 +35,10 @@ export const mt5TesterText = [
 ].join('\r\n');
 
 /** MT5 preset/profile variant: plain `Name=value`, no header, no ranges. */
-export const mt5PresetText = 'EnableTrading=true\r\nRiskPercent=1.0\r\nOrderComment=日本語コメント\r\nTrailingMode=1\r\n';
+const mt5PresetText = 'EnableTrading=true\r\nRiskPercent=1.0\r\nOrderComment=日本語コメント\r\nTrailingMode=1\r\n';
 
 /** MT4: `Name=value` plus `,F` / `,1` / `,2` / `,3` lines, bools 0/1, doubles with 8 decimals, timeframe in minutes. */
-export const mt4Text = [
+const mt4Text = [
   'EnableTrading=1', 'EnableTrading,F=0', 'EnableTrading,1=0', 'EnableTrading,2=0', 'EnableTrading,3=1',
   'RiskPercent=0.50000000', 'RiskPercent,F=0', 'RiskPercent,1=0.50000000', 'RiskPercent,2=0.05000000', 'RiskPercent,3=5.00000000',
   'SignalTimeframe=60', 'SignalTimeframe,F=0', 'SignalTimeframe,1=0', 'SignalTimeframe,2=0', 'SignalTimeframe,3=43200',

@@ -22,6 +22,7 @@ export interface ConvertSetResult {
 
 /** MT4 ↔ MT5 `.set` conversion (a file already in the target dialect comes back unchanged). */
 export function convertSet(input: ConvertSetInput, catalog: Catalog = defaultCatalog()): ConvertSetResult {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- published API: JS callers are not type-checked, so the input is checked at run time
   if (input.to !== 'mt5' && input.to !== 'mt4') throw new EaSettingsError('invalid_argument', 'to must be mt5 or mt4', 'to');
   const doc = documentFromContent(input.content, 'content');
   const from = checkFormat(doc, 'auto').format;

@@ -57,7 +57,7 @@ function parseDatetime(raw: string): number | undefined {
   if (INT.test(raw)) return Number(raw);
   const m = DATE.exec(raw);
   if (!m) return undefined;
-  const [y, mo, d, h, mi, s] = m.slice(1).map((x) => Number(x ?? 0)) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, s] = m.slice(1).map((x: string | undefined) => Number(x ?? 0)) as [number, number, number, number, number, number];
   const ms = Date.UTC(y, mo - 1, d, h, mi, s);
   const back = new Date(ms);
   return back.getUTCMonth() === mo - 1 && back.getUTCDate() === d ? ms / 1000 : undefined;
@@ -207,10 +207,6 @@ export function coerceInput(param: CatalogParam, input: string | number | boolea
   }
   const parsed = parseSetValue(param, text, 'mt5');
   return parsed.ok && parsed.numericBool ? ok(parsed.value) : parsed;
-}
-
-export function isTimeText(s: string): boolean {
-  return TIME.test(s);
 }
 
 /** Minutes since midnight of an `HH:MM` text, or undefined. */

@@ -1,4 +1,4 @@
-import { parseArgs as parseNodeArgs } from 'node:util';
+import { parseArgs as parseNodeArgs, type ParseArgsConfig } from 'node:util';
 
 /** The CLI's arguments: positionals, and every option as the list of values given (`--set` repeats). */
 export interface ParsedArgs {
@@ -12,9 +12,9 @@ const STRING_OPTIONS = [
   'expert', 'model', 'deposit', 'currency', 'leverage', 'report', 'set-file', 'platform', 'config-path', 'optimization',
 ] as const;
 
-const OPTIONS = Object.fromEntries([
-  ...BOOLEAN_FLAGS.map((name) => [name, { type: 'boolean' as const }]),
-  ...STRING_OPTIONS.map((name) => [name, { type: 'string' as const, multiple: true }]),
+const OPTIONS = Object.fromEntries<NonNullable<ParseArgsConfig['options']>[string]>([
+  ...BOOLEAN_FLAGS.map((name) => [name, { type: 'boolean' }] as const),
+  ...STRING_OPTIONS.map((name) => [name, { type: 'string', multiple: true }] as const),
 ]);
 
 export class UsageError extends Error {}

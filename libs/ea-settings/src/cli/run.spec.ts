@@ -21,16 +21,19 @@ function io(files: Record<string, Uint8Array | string> = {}) {
   return { host, out, err, written };
 }
 
+/** The CLI's --json answer, typed as far as these tests read it. */
+const codes = (out: string[]): string[] => (JSON.parse(out.join('')) as { findings: { code: string }[] }).findings.map((f) => f.code);
+
 const firm = JSON.stringify({ firm: 'FTMO', dailyLossPercent: 5, dailyLossBasis: null, maxLossPercent: 10, maxLossType: 'static', eaPolicy: 'allowed', newsTrading: null, newsWindowMinutes: null, weekendHolding: null, maxRiskPerTradePercent: null, hedging: null });
 
 describe('ea-settings CLI', () => {
   it('diagnose --full lists each missing input, the default one summary line', () => {
     const t = io({ 'a.set': 'RiskPercent=1.0\r\n' });
     expect(runCli(['diagnose', 'a.set', '--json'], t.host)).toBe(0);
-    expect(JSON.parse(t.out.join('')).findings.filter((f: { code: string }) => f.code === 'missing_input')).toHaveLength(0);
+    expect(codes(t.out).filter((code) => code === 'missing_input')).toHaveLength(0);
     const full = io({ 'a.set': 'RiskPercent=1.0\r\n' });
     expect(runCli(['diagnose', 'a.set', '--json', '--full'], full.host)).toBe(0);
-    expect(JSON.parse(full.out.join('')).findings.filter((f: { code: string }) => f.code === 'missing_input').length).toBeGreaterThan(200);
+    expect(codes(full.out).filter((code) => code === 'missing_input').length).toBeGreaterThan(200);
   });
 
   it('diagnose exits 0 for a clean file and 1 with error findings', () => {
@@ -44,7 +47,7 @@ describe('ea-settings CLI', () => {
   it('diagnose --firm loads <name>.json from EA_SETTINGS_FIRMS', () => {
     const t = io({ 'a.set': buildSet({ changes: [{ ref: 'DailyLossPercent', value: 6 }] }).bytes, '/firms/ftmo.json': firm });
     expect(runCli(['diagnose', 'a.set', '--firm', 'ftmo', '--json'], t.host)).toBe(1);
-    expect(JSON.parse(t.out.join('')).findings.map((f: { code: string }) => f.code)).toContain('firm_daily_loss_looser_than_firm');
+    expect(codes(t.out)).toContain('firm_daily_loss_looser_than_firm');
   });
 
   it('build, convert, explain, search and ini work', () => {

@@ -151,7 +151,8 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     const name = a.positionals[0];
     const command = name === undefined ? undefined : commands[name];
     if (!command || flag(a, 'help')) {
-      (command ? io.stdout : io.stderr)(USAGE);
+      if (command) io.stdout(USAGE);
+      else io.stderr(USAGE);
       return command ? 0 : 2;
     }
     return command(a, io);

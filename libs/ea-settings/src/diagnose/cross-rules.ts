@@ -3,7 +3,7 @@ import { lt } from '../text/i18n.js';
 import type { Rule, Values } from './rule.js';
 
 /** Total open risk (risk % × maximum positions) above which a single bad day can end an account. */
-export const SANE_TOTAL_RISK_PERCENT = 5;
+const SANE_TOTAL_RISK_PERCENT = 5;
 
 const floor2 = (n: number): number => Math.floor(n * 100) / 100;
 const hhmm = (minutes: number): string => {
@@ -14,7 +14,7 @@ const allOff = (v: Values, names: readonly string[]): boolean => names.every((n)
 const DAYS = ['TradeMonday', 'TradeTuesday', 'TradeWednesday', 'TradeThursday', 'TradeFriday', 'TradeSunday'] as const;
 const SESSIONS = ['TradeTokyo', 'TradeLondon', 'TradeNewYork'] as const;
 
-/** Rules across inputs that users trip over; each has a failing and a passing fixture in cross-rules.spec.ts. */
+/** Rules across inputs that users trip over; each has a failing and a passing fixture in rules.spec.ts. */
 export const crossRules: readonly Rule<null>[] = [
   {
     code: 'trailing_start_inside_break_even', severity: 'warning', target: 'TrailingStartPoints',

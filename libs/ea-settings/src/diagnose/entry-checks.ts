@@ -29,7 +29,7 @@ function suggester(catalog: Catalog): (name: string) => string[] {
   };
 }
 
-export interface Location {
+interface Location {
   line: number;
   column: number;
 }

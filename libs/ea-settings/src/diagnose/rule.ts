@@ -24,7 +24,7 @@ export interface Rule<C> {
   message(v: Values, ctx: C): LocalizedText;
 }
 
-export function valuesOf(map: ReadonlyMap<string, ParamValue>): Values {
+function valuesOf(map: ReadonlyMap<string, ParamValue>): Values {
   return {
     b: (name) => map.get(name) === true,
     n: (name) => Number(map.get(name) ?? 0),

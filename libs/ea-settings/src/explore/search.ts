@@ -72,6 +72,7 @@ export function searchParams(input: SearchParamsInput, catalog: Catalog = defaul
   const group = checkInt(input.group, 'group', 1, 9999);
   const limit = checkInt(input.limit, 'limit', 1, 500) ?? 20;
   const offset = checkInt(input.offset, 'offset', 0, 100000) ?? 0;
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- published API: JS callers are not type-checked, so the input is checked at run time
   const q = input.q === undefined ? '' : String(input.q);
   const terms = foldText(q).split(/[\s,、，]+/).filter((t) => t.length > 0);
   const exact = q.trim() ? resolveRef(catalog, q) : undefined;

@@ -187,6 +187,7 @@ function mt4Lines(input: BacktestIniInput, catalog: Catalog): Checked {
 /** `ea_backtest_ini`: a strategy-tester config, its command line and the pitfalls that apply. */
 export function backtestIni(input: BacktestIniInput, catalog: Catalog = defaultCatalog()): BacktestIniResult {
   const platform = input.platform ?? 'mt5';
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- published API: JS callers are not type-checked, so the input is checked at run time
   if (platform !== 'mt5' && platform !== 'mt4') throw new EaSettingsError('invalid_ini_field', 'platform must be mt5 or mt4', 'platform');
   const checked = platform === 'mt4' ? mt4Lines(input, catalog) : mt5Lines(input, catalog);
   const text = `${checked.lines.join('\r\n')}\r\n`;

@@ -11,7 +11,7 @@ export interface Timeframe {
 const hours = (h: number): Timeframe => ({ name: `H${h}`, mt5Code: 0x4000 | h, minutes: h * 60, inMt4: h === 1 || h === 4 });
 const mins = (m: number): Timeframe => ({ name: `M${m}`, mt5Code: m, minutes: m, inMt4: [1, 5, 15, 30].includes(m) });
 
-export const TIMEFRAMES: readonly Timeframe[] = [
+const TIMEFRAMES: readonly Timeframe[] = [
   ...[1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30].map(mins),
   ...[1, 2, 3, 4, 6, 8, 12].map(hours),
   { name: 'D1', mt5Code: 16408, minutes: 1440, inMt4: true },
@@ -32,7 +32,7 @@ export function timeframeByMt5Code(code: number): Timeframe | undefined {
   return TIMEFRAMES.find((t) => t.mt5Code === code);
 }
 
-export function timeframeByMinutes(minutes: number): Timeframe | undefined {
+function timeframeByMinutes(minutes: number): Timeframe | undefined {
   return TIMEFRAMES.find((t) => t.minutes === minutes);
 }
 

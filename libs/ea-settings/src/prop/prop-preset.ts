@@ -114,6 +114,7 @@ function cautionsFor(f: PropFirmRules): Array<{ code: string; message: Localized
 /** `ea_prop_preset`: recommended values for a prop firm, each explained, plus what to switch off and cautions. */
 export function propPreset(input: PropPresetInput, catalog: Catalog = defaultCatalog()): PropPresetResult {
   const f = input.firmRules;
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- published API: JS callers are not type-checked, so the input is checked at run time
   if (!f || typeof f.firm !== 'string') throw new EaSettingsError('invalid_argument', 'firmRules.firm is required', 'firmRules.firm');
   const size = input.accountSize;
   if (size !== undefined && (typeof size !== 'number' || !Number.isFinite(size) || size <= 0)) {

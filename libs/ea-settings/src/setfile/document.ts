@@ -4,7 +4,7 @@ import { splitLines, type LineEnding } from './lines.js';
 
 export type SetFormat = 'mt5' | 'mt4';
 
-export interface SetLine {
+interface SetLine {
   /** Original content bytes; null once the line was edited (it is then encoded from `text`). */
   raw: Uint8Array | null;
   text: string;
@@ -88,7 +88,7 @@ function dominantEol(doc: SetDocument): LineEnding {
   return doc.lines.find((l) => l.eol !== '')?.eol ?? '\r\n';
 }
 
-export function makeLine(text: string, eol: LineEnding): SetLine {
+function makeLine(text: string, eol: LineEnding): SetLine {
   return { raw: null, text, eol, syntax: parseLineSyntax(text) };
 }
 

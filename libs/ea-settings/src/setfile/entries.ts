@@ -1,9 +1,9 @@
 import type { RangeTail } from './grammar.js';
 import type { SetDocument } from './document.js';
 
-export type Mt4MetaField = 'F' | '1' | '2' | '3';
+type Mt4MetaField = 'F' | '1' | '2' | '3';
 
-export interface Mt4Meta {
+interface Mt4Meta {
   lineIndex: number;
   column: number;
   value: string;
@@ -21,7 +21,7 @@ export interface SetEntry {
   mt4: Partial<Record<Mt4MetaField, Mt4Meta>>;
 }
 
-export interface OrphanMeta extends Mt4Meta {
+interface OrphanMeta extends Mt4Meta {
   name: string;
   field: Mt4MetaField;
 }

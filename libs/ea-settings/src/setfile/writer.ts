@@ -7,7 +7,7 @@ import type { RangeTail } from './grammar.js';
 const hasRange = (p: CatalogParam): boolean => p.type !== 'string' && p.type !== 'color';
 
 /** The optimisation range MT5 itself proposes for a value (start = value, stop = value × 10). */
-export function defaultRange(param: CatalogParam, value: ParamValue, platform: Platform): RangeTail {
+function defaultRange(param: CatalogParam, value: ParamValue, platform: Platform): RangeTail {
   const v = Number(value);
   switch (param.type) {
     case 'bool':
@@ -26,7 +26,7 @@ export function defaultRange(param: CatalogParam, value: ParamValue, platform: P
   }
 }
 
-export function mt5ParamLine(param: CatalogParam, value: ParamValue, range: RangeTail | null): string {
+function mt5ParamLine(param: CatalogParam, value: ParamValue, range: RangeTail | null): string {
   const text = `${param.name}=${formatSetValue(param, value, 'mt5')}`;
   if (!hasRange(param)) return text;
   const r = range ?? defaultRange(param, value, 'mt5');
@@ -34,7 +34,7 @@ export function mt5ParamLine(param: CatalogParam, value: ParamValue, range: Rang
 }
 
 /** MT4 writes `Name=value` plus `,F` (optimise 0/1) and `,1`/`,2`/`,3` (start/step/stop) for non-strings. */
-export function mt4ParamLines(param: CatalogParam, value: ParamValue, range: RangeTail | null): string[] {
+function mt4ParamLines(param: CatalogParam, value: ParamValue, range: RangeTail | null): string[] {
   const lines = [`${param.name}=${formatSetValue(param, value, 'mt4')}`];
   if (!hasRange(param)) return lines;
   const r = range ?? defaultRange(param, value, 'mt4');

@@ -141,6 +141,7 @@ export function encodeText(text: string, encoding: TextEncodingName): Uint8Array
 
 /** The ANSI code page able to hold `text`: cp1252 for Western text, CP932 (Shift_JIS) when it has Japanese. */
 export function ansiEncodingFor(text: string): TextEncodingName {
+  // eslint-disable-next-line no-control-regex -- the ASCII range starts at NUL on purpose
   if (/^[\x00-\x7f]*$/.test(text)) return 'windows-1252';
   const roundTrip = decodeBytes(encodeText(text, 'windows-1252'), 'windows-1252');
   return roundTrip === text ? 'windows-1252' : 'shift_jis';

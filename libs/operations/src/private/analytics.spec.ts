@@ -105,7 +105,7 @@ describeEachDatabase('ledger and analytics operations', (getDb) => {
     await seedRefundPlan(getDb());
     const { run } = await as('history');
     const ids = await enterDataset(run);
-    const a = (await run('get_challenge', { id: ids.a })) as Record<string, unknown>;
+    const a = await run('get_challenge', { id: ids.a });
     expect(a.history).toEqual([
       { date: '2026-01-05', phase: 'Phase 1', status: 'in_progress' },
       { date: '2026-01-20', phase: 'Phase 2', status: 'in_progress' },
@@ -163,7 +163,10 @@ describeEachDatabase('ledger and analytics operations', (getDb) => {
       ['get_analytics', { from: '2026-03-01', to: '2026-02-01' }, 'from'],
     ];
     for (const [operation, input, field] of cases) {
-      const error = await run(operation, input).then(() => null, (e: { code: string; errors?: { field: string }[] }) => `${e.code} ${e.errors?.map((x) => x.field).join()}`);
+      const error = await run(operation, input).then(() => null, (e: unknown) => {
+        const refusal = e as { code: string; errors?: { field: string }[] };
+        return `${refusal.code} ${refusal.errors?.map((x) => x.field).join() ?? ''}`;
+      });
       expect(`${operation} ${JSON.stringify(input)}: ${error}`).toBe(`${operation} ${JSON.stringify(input)}: validation_failed ${field}`);
     }
     await expect(run('add_cost', { id: theirs.id, kind: 'addon', amount: 1, currency: 'USD', date: '2026-02-01' })).rejects.toMatchObject({ code: 'not_found' });
@@ -200,8 +203,7 @@ describeEachDatabase('ledger and analytics operations', (getDb) => {
       ],
     });
     await expect(run('import_fx_rates', { csv: 'day,from,to,rate\n' })).rejects.toMatchObject({ errors: [{ field: 'csv' }] });
-    const c = (await run('create_challenge', { firm: 'F', plan: 'P', price: 100, purchasedAt: '2026-01-01' })) as { id: string };
-    void c;
+    await run('create_challenge', { firm: 'F', plan: 'P', price: 100, purchasedAt: '2026-01-01' });
     const rate = async () => ((await run('get_tax_year', { year: 2026, currency: 'JPY' })) as { lines: { rate: number | null }[] }).lines[0]?.rate;
     expect(await rate()).toBeNull();
     await run('import_fx_rates', { csv: '\uFEFFdate,base,quote,rate\r\n2026-01-01,usd,jpy,150.12345678\r\n' });

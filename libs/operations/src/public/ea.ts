@@ -9,10 +9,10 @@ import {
   EaOverviewInput,
   EaPropPresetInput,
   EaSearchParamsInput,
-} from './ea-contracts.js';
-import { eaCall, eaCallAsync, setContent, toBase64 } from './ea-errors.js';
+} from './ea/contracts.js';
+import { eaCall, eaCallAsync, setContent, toBase64 } from './ea/errors.js';
 import type { EaEngine } from './ea/engine.js';
-import { firmRulesFromCatalog } from './ea-firm-rules.js';
+import { firmRulesFromCatalog } from './ea/firm-rules.js';
 import {
   EaBacktestIniSchema,
   EaBuildSchema,
@@ -21,7 +21,7 @@ import {
   EaParamDetailSchema,
   EaPropPresetSchema,
   EaSearchParamsSchema,
-} from './ea-schemas.js';
+} from './ea/schemas.js';
 
 const READ = { auth: 'public', readOnly: true, idempotent: true } as const;
 

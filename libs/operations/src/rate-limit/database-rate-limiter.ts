@@ -12,7 +12,7 @@ export function databaseRateLimiter(db: Database, limit: number, now: () => numb
       const nowMs = now();
       const window = BigInt(windowOf(nowMs));
       const expiresAt = new Date(nowMs + (WINDOW_SECONDS + 5) * 1000);
-      const rows = await db.prisma.$queryRaw<{ count: number }[]>`
+      const rows = await db.prisma.$queryRaw<{ count: number | bigint }[]>`
         INSERT INTO "RateCounter" ("bucket", "window", "count", "expiresAt") VALUES (${bucket}, ${window}, 1, ${expiresAt})
         ON CONFLICT ("bucket", "window") DO UPDATE SET "count" = "RateCounter"."count" + 1
         RETURNING "count"`;

@@ -22,7 +22,7 @@ export interface EaEngine {
   close(): Promise<void>;
 }
 
-export interface EaEngineOptions {
+interface EaEngineOptions {
   workers: number;
   queueLimit: number;
   jobTimeoutMs: number;
@@ -42,7 +42,7 @@ function engineError(error: EaTaskResult & { ok: false }): EaSettingsError {
   return new EaSettingsError(error.error.code, error.error.message, error.error.field);
 }
 
-export function createEaEngine(options: EaEngineOptions): EaEngine {
+function createEaEngine(options: EaEngineOptions): EaEngine {
   const { filename, execArgv } = workerEntry();
   // Workers are started on first use and leave after a minute idle, so an instance that serves no EA work
   // holds no threads.

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import express, { type Express } from 'express';
 import { ConfigError, createLogger, loadConfig } from '@propfolio/core';
-import { openAppContext, type AppContext } from '../app-context.js';
+import { openAppContext, type AppContext } from '@propfolio/operations';
 import { connectionDrain } from './drain.js';
 import { healthRoutes } from './health.js';
 import { requestContext } from './request-context.js';

@@ -63,7 +63,11 @@ describe('graceful drain after SIGTERM', () => {
     const client = await rawSocket(port);
     client.socket.write(get('/fast'));
     await new Promise<void>((resolve) => {
-      const poll = setInterval(() => client.received().includes('"ok":true') && (clearInterval(poll), resolve()), 5);
+      const poll = setInterval(() => {
+        if (!client.received().includes('"ok":true')) return;
+        clearInterval(poll);
+        resolve();
+      }, 5);
     });
     drain.begin();
     client.socket.write(get('/fast'));

@@ -1,8 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from '@propfolio/core';
-import { bearerToken } from '../bearer.js';
-import type { RateLimiter } from '../rate-limit/index.js';
-import type { Authenticator } from '../registry.js';
+import { bearerToken } from '@propfolio/operations';
+import type { RateLimiter } from '@propfolio/operations';
+import type { Authenticator } from '@propfolio/operations';
 import { sendProblem, toAppError } from './problem.js';
 import { rateLimited, setRateHeaders } from './rate-limit.js';
 import { requestState } from './request-context.js';

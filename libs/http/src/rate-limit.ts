@@ -1,14 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from '@propfolio/core';
-import type { RateDecision, RateLimiter } from '../rate-limit/index.js';
+import type { RateDecision, RateLimiter } from '@propfolio/operations';
 import type { Refusal } from './authenticate.js';
 import { sendProblem } from './problem.js';
 import { requestState } from './request-context.js';
 
-/**
- * Per-key (or, without a key, per-IP) limits with the IETF RateLimit headers on every answer.
- * Runs after authentication so that the bucket is the verified key, not a guessable header.
- */
+/** The IETF RateLimit headers, written on every answer whether or not the request is allowed. */
 export function setRateHeaders(res: Response, decision: RateDecision): void {
   res.setHeader('RateLimit-Policy', `${decision.limit};w=60`);
   res.setHeader('RateLimit', `limit=${decision.limit}, remaining=${decision.remaining}, reset=${decision.resetSeconds}`);
@@ -28,6 +25,10 @@ export interface RateLimitOptions {
   refuse?: Refusal;
 }
 
+/**
+ * Per-key (or, without a key, per-IP) limits with the IETF RateLimit headers on every answer.
+ * Runs after authentication so that the bucket is the verified key, not a guessable header.
+ */
 export function rateLimitRequests(limiter: RateLimiter, options: RateLimitOptions = {}): RequestHandler {
   const refuse = options.refuse ?? ((res, error, headers) => sendProblem(res, error, headers));
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -35,7 +36,7 @@ export function rateLimitRequests(limiter: RateLimiter, options: RateLimitOption
     const bucket = caller ? caller.credentialId : `ip:${req.ip ?? 'unknown'}`;
     const decision = await limiter.hit(bucket, Math.max(1, options.costOf?.(req) ?? 1));
     setRateHeaders(res, decision);
-    if (decision.allowed) return next();
+    if (decision.allowed) { next(); return; }
     refuse(res, rateLimited(decision), { 'Retry-After': String(decision.resetSeconds) });
   };
 }

@@ -6,7 +6,7 @@ export interface ConnectionDrain {
   /** First middleware of the app: tracks in-flight answers, refuses new requests once draining. */
   middleware: RequestHandler;
   /** From now on every answer closes its connection, and a request on a kept-alive socket gets 503. */
-  begin(): void;
+  begin: () => void;
   readonly draining: boolean;
 }
 

@@ -1,0 +1,51 @@
+import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { ESLint } from 'eslint';
+
+/**
+ * The module boundaries live in eslint.config.mjs (Nx tags + depConstraints); these cases lint one crossing
+ * of each kind against the real config, so a config edit that silently stops a rule from biting fails here.
+ */
+const ROOT = join(import.meta.dirname, '..', '..');
+const eslint = new ESLint({
+  cwd: ROOT,
+  // Import rules need no type information: parsing without the TypeScript program keeps this fast.
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
+  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports' || ruleId === 'no-restricted-globals',
+});
+
+async function problems(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(ROOT, file) });
+  return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'parse'}: ${m.message}`);
+}
+
+describe('module boundaries (eslint.config.mjs)', () => {
+  it('lets a project import what its tag allows, through the entry point', async () => {
+    expect(await problems('libs/domain/src/index.ts', "export { AppError } from '@propfolio/core';\nexport { Database } from '@propfolio/db';")).toEqual([]);
+    expect(await problems('apps/rest-api/src/main.ts', "import { useTestSeed } from '@propfolio/db/testing';\nvoid useTestSeed;")).toEqual([]);
+  });
+
+  it('refuses an import against the layers', async () => {
+    const found = await problems('libs/domain/src/index.ts', "export * from '@propfolio/operations';");
+    expect(found).toEqual([expect.stringMatching(/^no-restricted-imports: .*@propfolio\/domain \(type:domain\) may import only/)]);
+  });
+
+  it('refuses a deep import past an entry point', async () => {
+    const found = await problems('apps/mcp-server/src/main.ts', "import '@propfolio/domain/src/index.js';");
+    expect(found).toEqual(['no-restricted-imports: \'@propfolio/domain/src/index.js\' import is restricted from being used by a pattern. Import a project through its entry point.']);
+  });
+
+  it('keeps HTTP frameworks out of the libs with business rules', async () => {
+    const found = await problems('libs/catalog/src/index.ts', "import express from 'express';\nvoid express;");
+    expect(found).toEqual([expect.stringContaining('know no HTTP framework')]);
+  });
+
+  it('keeps the libs/ea-settings core pure: no package import and no Node global', async () => {
+    const found = await problems('libs/ea-settings/src/index.ts', "import { readFileSync } from 'node:fs';\nexport const size = (p: string) => readFileSync(p).length + Buffer.byteLength(p);");
+    expect(found).toEqual([expect.stringContaining('ea-settings core stays pure: relative'), expect.stringContaining('Node globals')]);
+  });
+
+  it('lets the libs/ea-settings CLI do the I/O', async () => {
+    expect(await problems('libs/ea-settings/src/cli/run.ts', "import { readFileSync } from 'node:fs';\nvoid readFileSync;")).toEqual([]);
+  });
+});
