@@ -22,11 +22,22 @@ const DEP_CONSTRAINTS = [
     sourceTag: 'type:front-door',
     onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:domain', 'type:catalog', 'type:pure', 'type:operations', 'type:http'],
   },
-  { sourceTag: 'type:dashboard-api', onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:domain', 'type:operations', 'type:http'] },
+  {
+    sourceTag: 'type:dashboard-api',
+    onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:domain', 'type:operations', 'type:http'],
+  },
   { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:kernel', 'type:pure', 'type:operations', 'type:http'] },
   {
     sourceTag: 'type:server',
-    onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:operations', 'type:http', 'type:front-door', 'type:dashboard-api', 'type:web'],
+    onlyDependOnLibsWithTags: [
+      'type:kernel',
+      'type:data',
+      'type:operations',
+      'type:http',
+      'type:front-door',
+      'type:dashboard-api',
+      'type:web',
+    ],
   },
 ];
 /** Projects whose business rules know no HTTP framework. */
@@ -55,10 +66,17 @@ const boundaries = PROJECTS.map(({ root, name, tags }) => {
   const forbidden = PROJECTS.map((p) => p.name).filter((n) => !allowed.includes(n));
   const patterns = [
     ...(forbidden.length
-      ? [{ group: forbidden, message: `${name} (${tags.join(', ')}) may import only projects tagged ${allowedTags.join(', ') || 'nothing'}.` }]
+      ? [
+          {
+            group: forbidden,
+            message: `${name} (${tags.join(', ')}) may import only projects tagged ${allowedTags.join(', ') || 'nothing'}.`,
+          },
+        ]
       : []),
     { group: [...allowed.map((n) => `${n}/*`), ...SUBPATHS.map((s) => `!${s}`)], message: 'Import a project through its entry point.' },
-    ...(tags.some((t) => FRAMEWORK_FREE.includes(t)) ? [{ group: FRAMEWORKS, message: 'The libs with business rules know no HTTP framework.' }] : []),
+    ...(tags.some((t) => FRAMEWORK_FREE.includes(t))
+      ? [{ group: FRAMEWORKS, message: 'The libs with business rules know no HTTP framework.' }]
+      : []),
   ];
   return { files: [`${root}/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', { patterns }] } };
 });

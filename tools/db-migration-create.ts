@@ -14,10 +14,7 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
 }
 const root = join(import.meta.dirname, '..');
 const migrationsDir = join(root, 'prisma', 'migrations');
-const sql = await diffMigrationsToSchema(
-  readMigrationFolder(migrationsDir),
-  readFileSync(join(root, 'prisma', 'schema.prisma'), 'utf8'),
-);
+const sql = await diffMigrationsToSchema(readMigrationFolder(migrationsDir), readFileSync(join(root, 'prisma', 'schema.prisma'), 'utf8'));
 if (sql === '') {
   console.log('prisma/schema.prisma and prisma/migrations agree: no migration needed.');
 } else {

@@ -19,7 +19,8 @@ async function main(): Promise<number> {
   try {
     const parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { user: { type: 'string' } } });
     const [command, path, ...rest] = parsed.positionals;
-    if (command !== 'import' || !path || rest.length > 0 || parsed.values.user?.trim() === '') throw new Error('Expected: import <file> [--user <name>].');
+    if (command !== 'import' || !path || rest.length > 0 || parsed.values.user?.trim() === '')
+      throw new Error('Expected: import <file> [--user <name>].');
     file = path;
     user = parsed.values.user?.trim() ?? LOCAL_OWNER;
   } catch (error) {

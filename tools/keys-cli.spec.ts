@@ -12,7 +12,10 @@ const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_OPTIONS:
 
 async function keys(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'tools/keys.ts', ...args], { cwd: root, env });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'tools/keys.ts', ...args], {
+      cwd: root,
+      env,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

@@ -14,11 +14,7 @@ const USAGE = `Usage:
   npm run keys -- list
   npm run keys -- revoke <prefix>`;
 
-type Command =
-  | { name: 'create'; user: string; label: string | undefined }
-  | { name: 'list' }
-  | { name: 'revoke'; prefix: string };
-
+type Command = { name: 'create'; user: string; label: string | undefined } | { name: 'list' } | { name: 'revoke'; prefix: string };
 
 function parseCommand(argv: string[]): Command {
   let parsed;
@@ -53,7 +49,9 @@ async function run(command: Command, keys: ApiKeyService): Promise<void> {
       if (all.length === 0) console.log('No API keys yet. Create one with: npm run keys -- create --user <name>');
       for (const k of all) {
         const state = k.revokedAt ? `revoked ${k.revokedAt}` : 'active';
-        console.log(`${k.prefix}  user=${k.userName}  ${state}  created=${k.createdAt}  lastUsed=${k.lastUsedAt ?? 'never'}${k.label ? `  label=${k.label}` : ''}`);
+        console.log(
+          `${k.prefix}  user=${k.userName}  ${state}  created=${k.createdAt}  lastUsed=${k.lastUsedAt ?? 'never'}${k.label ? `  label=${k.label}` : ''}`,
+        );
       }
       return;
     }

@@ -28,7 +28,6 @@ type Command =
   | { name: 'list' }
   | { name: 'disable' | 'enable' | 'reset-password'; email: string };
 
-
 function parseCommand(argv: string[]): Command {
   let parsed;
   try {
@@ -44,7 +43,8 @@ function parseCommand(argv: string[]): Command {
   const { email, name: displayName, admin, language } = parsed.values;
   if (name === 'create' && rest.length === 0 && email?.trim()) return { name, email, displayName, admin: admin ?? false, language };
   if (name === 'list' && rest.length === 0) return { name };
-  if ((name === 'disable' || name === 'enable' || name === 'reset-password') && rest.length === 1 && rest[0]) return { name, email: rest[0] };
+  if ((name === 'disable' || name === 'enable' || name === 'reset-password') && rest.length === 1 && rest[0])
+    return { name, email: rest[0] };
   throw new UsageError(name ? `Unexpected arguments for "${name}".` : 'No command given.');
 }
 
@@ -73,7 +73,9 @@ async function run(command: Command, db: Database): Promise<void> {
         { email: command.email, password, name: command.displayName, ...(command.language ? { language: command.language } : {}) },
         { admin: command.admin },
       );
-      console.log(`Created ${command.admin ? 'admin ' : ''}user ${user.email} (${user.id}). They sign in to the web dashboard with this email.`);
+      console.log(
+        `Created ${command.admin ? 'admin ' : ''}user ${user.email} (${user.id}). They sign in to the web dashboard with this email.`,
+      );
       if (generated) console.log(`Password (shown once; they can keep it or ask for a reset):\n${password}`);
       return;
     }
@@ -81,7 +83,9 @@ async function run(command: Command, db: Database): Promise<void> {
       const all = await users.list();
       for (const u of all) {
         const state = u.disabledAt ? `disabled ${u.disabledAt}` : 'active';
-        console.log(`${u.email ?? '(key-only)'}  name=${u.name}  ${u.admin ? 'admin  ' : ''}${state}  keys=${u.keys}  created=${u.createdAt}`);
+        console.log(
+          `${u.email ?? '(key-only)'}  name=${u.name}  ${u.admin ? 'admin  ' : ''}${state}  keys=${u.keys}  created=${u.createdAt}`,
+        );
       }
       if (all.length === 0) console.log('No users yet.');
       return;
@@ -89,7 +93,9 @@ async function run(command: Command, db: Database): Promise<void> {
     case 'disable':
     case 'enable': {
       const user = await users.setDisabled((await find(command.email)).id, command.name === 'disable');
-      console.log(`${command.name === 'disable' ? 'Disabled' : 'Enabled'} ${user.email}.${command.name === 'disable' ? ' Their sessions ended and their keys no longer work.' : ''}`);
+      console.log(
+        `${command.name === 'disable' ? 'Disabled' : 'Enabled'} ${user.email}.${command.name === 'disable' ? ' Their sessions ended and their keys no longer work.' : ''}`,
+      );
       return;
     }
     case 'reset-password': {

@@ -26,7 +26,9 @@ const builds = [];
 try {
   for (const [i, entry] of [beforeEntry, afterEntry].entries()) {
     const target = urls ? { databaseUrl: urls[i] as string } : { dataDir: join(workDir, `data-${i}`) };
-    const env: Record<string, string> = urls ? { DATABASE_URL: urls[i] as string } : { DATA_DIR: target.dataDir as string, DATABASE_URL: "" };
+    const env: Record<string, string> = urls
+      ? { DATABASE_URL: urls[i] as string }
+      : { DATA_DIR: target.dataDir as string, DATABASE_URL: '' };
     const logFile = join(workDir, `${i}.log`);
     await (await startServer(`build ${i}`, resolve(entry), env, { logFile })).stop();
     const user = await seedUser(target, `compare-${i}-${Date.now().toString(36)}`);
@@ -41,7 +43,9 @@ try {
     if (only && !only.test(routeA.label)) continue;
     const x = await runLoad(a.server.base, routeA);
     const y = await runLoad(b.server.base, routesB[i]!);
-    console.log(`| ${routeA.label} | ${x.rps.toFixed(1)} | ${x.p99.toFixed(0)} | ${y.rps.toFixed(1)} | ${y.p99.toFixed(0)} | ${x.rps > 0 ? (y.rps / x.rps).toFixed(2) : 'n/a'} |`);
+    console.log(
+      `| ${routeA.label} | ${x.rps.toFixed(1)} | ${x.p99.toFixed(0)} | ${y.rps.toFixed(1)} | ${y.p99.toFixed(0)} | ${x.rps > 0 ? (y.rps / x.rps).toFixed(2) : 'n/a'} |`,
+    );
   }
 } finally {
   await Promise.all(builds.map((b) => b.server.stop()));

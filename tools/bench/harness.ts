@@ -51,9 +51,7 @@ const fmt = (ms: number): string => (ms < 1 ? ms.toFixed(3) : ms.toFixed(2));
 
 /** `3.2x faster` or `33.1x slower`: the subject's time against the baseline's. */
 export function relative(baselineMs: number, subjectMs: number): string {
-  return subjectMs <= baselineMs
-    ? `${(baselineMs / subjectMs).toFixed(1)}x faster`
-    : `${(subjectMs / baselineMs).toFixed(1)}x slower`;
+  return subjectMs <= baselineMs ? `${(baselineMs / subjectMs).toFixed(1)}x faster` : `${(subjectMs / baselineMs).toFixed(1)}x slower`;
 }
 
 /** Prints subject rows with their time relative to the baseline row, at p50 and p95. */

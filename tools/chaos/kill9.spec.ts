@@ -81,7 +81,9 @@ describe('kill -9 during idempotent writes', () => {
         const plans = new Map<string, number>();
         do {
           const page = (await (
-            await fetch(app.url(`/api/v1/challenges?limit=200${cursor ? `&cursor=${cursor}` : ''}`), { headers: { authorization: `Bearer ${key}` } })
+            await fetch(app.url(`/api/v1/challenges?limit=200${cursor ? `&cursor=${cursor}` : ''}`), {
+              headers: { authorization: `Bearer ${key}` },
+            })
           ).json()) as { items: { id: string; plan: string }[]; nextCursor: string | null };
           for (const item of page.items) {
             ids.add(item.id);
@@ -91,7 +93,13 @@ describe('kill -9 during idempotent writes', () => {
         } while (cursor);
         const duplicates = [...plans.values()].filter((n) => n > 1).length;
         const lost = [...answered].filter(([, id]) => !ids.has(id)).length;
-        report('kill -9 with idempotent retries', { rounds: ROUNDS, keys: answered.size, duplicates, lost, retriesReplayed: replayedAfterCrash });
+        report('kill -9 with idempotent retries', {
+          rounds: ROUNDS,
+          keys: answered.size,
+          duplicates,
+          lost,
+          retriesReplayed: replayedAfterCrash,
+        });
         expect(pending.size).toBe(0);
         expect(lost).toBe(0);
         expect(duplicates).toBe(0);

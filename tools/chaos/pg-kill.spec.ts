@@ -50,7 +50,10 @@ const KILL_EVERY_MS = 1000;
     let done = false;
     const killer = (async () => {
       while (!done) {
-        const result = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [chaos.name]);
+        const result = await admin.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [chaos.name],
+        );
         killed += result.rowCount ?? 0;
         await new Promise((resolve) => setTimeout(resolve, KILL_EVERY_MS));
       }
@@ -75,7 +78,13 @@ const KILL_EVERY_MS = 1000;
       await admin.end();
     }
     const fiveXx = [...statuses].filter(([status]) => status >= 500).reduce((n, [, count]) => n + count, 0);
-    report('backends killed under load', { requests: REQUESTS, backendsKilled: killed, fiveXx, statuses: Object.fromEntries(statuses), seconds: (Date.now() - started) / 1000 });
+    report('backends killed under load', {
+      requests: REQUESTS,
+      backendsKilled: killed,
+      fiveXx,
+      statuses: Object.fromEntries(statuses),
+      seconds: (Date.now() - started) / 1000,
+    });
     if (fiveXx > 0) process.stdout.write(`[chaos] errors by kind:\n${JSON.stringify(errorKinds(errors), null, 1)}\n`);
     expect(killed).toBeGreaterThan(0);
     // Every write runs in an explicit transaction (retried whole on a fresh connection) or is one statement
@@ -89,7 +98,12 @@ function errorKinds(lines: string[]): Record<string, number> {
   const kinds: Record<string, number> = {};
   for (const line of lines) {
     const error = (JSON.parse(line) as { error?: { name?: string; message?: string; code?: string; stack?: string } }).error;
-    const message = (error?.message ?? '').split('\n').map((l) => l.trim()).filter(Boolean).slice(-1)[0] ?? '';
+    const message =
+      (error?.message ?? '')
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .slice(-1)[0] ?? '';
     const where = /(?:libs|apps)\/[\w./-]+:\d+/.exec(`${error?.message ?? ''}\n${error?.stack ?? ''}`)?.[0] ?? '?';
     const kind = `${error?.name ?? '?'} ${error?.code ?? ''} ${message.slice(0, 120)} at ${where}`;
     kinds[kind] = (kinds[kind] ?? 0) + 1;

@@ -20,11 +20,22 @@ describe('races over REST', () => {
     for (let trial = 0; trial < 20; trial++) {
       const challenge = await createChallenge(app);
       const registrations = Array.from({ length: 5 }, (_, i) =>
-        app.post('/accounts', { login: `race-${trial}-${i}-${Date.now()}`, server: 'S', currency: 'USD', initialBalance: 1000, challengeId: challenge.id }),
+        app.post('/accounts', {
+          login: `race-${trial}-${i}-${Date.now()}`,
+          server: 'S',
+          currency: 'USD',
+          initialBalance: 1000,
+          challengeId: challenge.id,
+        }),
       );
-      const statuses = (await Promise.all([...registrations, app.patch(`/challenges/${challenge.id}`, { status: 'failed' })])).map((r) => r.status);
+      const statuses = (await Promise.all([...registrations, app.patch(`/challenges/${challenge.id}`, { status: 'failed' })])).map(
+        (r) => r.status,
+      );
       expect(statuses.every((s) => s === 201 || s === 200 || s === 409)).toBe(true);
-      const accounts = (await app.get('/accounts?limit=200').expect(200)).body.items as { archived: boolean; challenge: { id: string } | null }[];
+      const accounts = (await app.get('/accounts?limit=200').expect(200)).body.items as {
+        archived: boolean;
+        challenge: { id: string } | null;
+      }[];
       active += accounts.filter((a) => a.challenge?.id === challenge.id && !a.archived).length;
     }
     report('register vs breach', { trials: 20, activeOnFailed: active });

@@ -21,8 +21,12 @@ async function problems(file: string, code: string): Promise<string[]> {
 
 describe('module boundaries (eslint.config.mjs)', () => {
   it('lets a project import what its tag allows, through the entry point', async () => {
-    expect(await problems('libs/domain/src/index.ts', "export { AppError } from '@propfolio/core';\nexport { Database } from '@propfolio/db';")).toEqual([]);
-    expect(await problems('apps/rest-api/src/main.ts', "import { useTestSeed } from '@propfolio/db/testing';\nvoid useTestSeed;")).toEqual([]);
+    expect(
+      await problems('libs/domain/src/index.ts', "export { AppError } from '@propfolio/core';\nexport { Database } from '@propfolio/db';"),
+    ).toEqual([]);
+    expect(await problems('apps/rest-api/src/main.ts', "import { useTestSeed } from '@propfolio/db/testing';\nvoid useTestSeed;")).toEqual(
+      [],
+    );
   });
 
   it('refuses an import against the layers', async () => {
@@ -32,7 +36,9 @@ describe('module boundaries (eslint.config.mjs)', () => {
 
   it('refuses a deep import past an entry point', async () => {
     const found = await problems('apps/mcp-server/src/main.ts', "import '@propfolio/domain/src/index.js';");
-    expect(found).toEqual(['no-restricted-imports: \'@propfolio/domain/src/index.js\' import is restricted from being used by a pattern. Import a project through its entry point.']);
+    expect(found).toEqual([
+      "no-restricted-imports: '@propfolio/domain/src/index.js' import is restricted from being used by a pattern. Import a project through its entry point.",
+    ]);
   });
 
   it('keeps HTTP frameworks out of the libs with business rules', async () => {
@@ -41,7 +47,10 @@ describe('module boundaries (eslint.config.mjs)', () => {
   });
 
   it('keeps the libs/ea-settings core pure: no package import and no Node global', async () => {
-    const found = await problems('libs/ea-settings/src/index.ts', "import { readFileSync } from 'node:fs';\nexport const size = (p: string) => readFileSync(p).length + Buffer.byteLength(p);");
+    const found = await problems(
+      'libs/ea-settings/src/index.ts',
+      "import { readFileSync } from 'node:fs';\nexport const size = (p: string) => readFileSync(p).length + Buffer.byteLength(p);",
+    );
     expect(found).toEqual([expect.stringContaining('ea-settings core stays pure: relative'), expect.stringContaining('Node globals')]);
   });
 

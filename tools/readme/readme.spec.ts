@@ -72,8 +72,16 @@ describe('README', () => {
     const shown = blocks.filter((b) => b.marker?.kind === 'first-start');
     expect(shown).toHaveLength(1);
     expect(key).toMatch(/^eakey_/);
-    for (const line of (shown[0]?.code ?? '').split('\n').map((l) => l.trim()).filter(Boolean)) {
-      const pattern = new RegExp(line.split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*'));
+    for (const line of (shown[0]?.code ?? '')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)) {
+      const pattern = new RegExp(
+        line
+          .split('…')
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*'),
+      );
       expect(`${line} → ${pattern.test(output) ? 'printed' : 'not printed'}`).toBe(`${line} → printed`);
     }
   });
@@ -85,7 +93,9 @@ describe('README', () => {
   }
 
   it('says, for every bash block it does not run, why and what covers it instead', () => {
-    const unexplained = blocks.filter((b) => b.lang === 'bash' && b.marker?.kind === 'skip' && b.marker.reason.trim().length < 20).map(title);
+    const unexplained = blocks
+      .filter((b) => b.lang === 'bash' && b.marker?.kind === 'skip' && b.marker.reason.trim().length < 20)
+      .map(title);
     expect(unexplained).toEqual([]);
   });
 

@@ -24,12 +24,20 @@ describeEachDatabase('dashboard first start, invites and admin', (getDb) => {
       const token = new URL(service.setupUrl as string).searchParams.get('token') as string;
       owner = service.browser();
       expectProblem(await owner.post('/setup', { token, email: 'owner@example.com', password: 'short' }, false), 400, 'validation_failed');
-      expectProblem(await owner.post('/setup', { token: 'x'.repeat(43), email: 'owner@example.com', password: PASSWORD }, false), 403, 'forbidden');
+      expectProblem(
+        await owner.post('/setup', { token: 'x'.repeat(43), email: 'owner@example.com', password: PASSWORD }, false),
+        403,
+        'forbidden',
+      );
       const done = await owner.post('/setup', { token, email: 'Owner@Example.com', password: PASSWORD, name: 'オーナー' }, false);
       expect(done.status).toBe(200);
       expect(done.body.user).toMatchObject({ email: 'Owner@Example.com', name: 'オーナー', admin: true, language: 'ja' });
       expect((await service.http().get('/app/api/setup')).body).toEqual({ needed: false });
-      expectProblem(await service.browser().post('/setup', { token, email: 'thief@example.com', password: PASSWORD }, false), 403, 'forbidden');
+      expectProblem(
+        await service.browser().post('/setup', { token, email: 'thief@example.com', password: PASSWORD }, false),
+        403,
+        'forbidden',
+      );
       expect((await service.http().get('/api/v1/me/summary').set('Authorization', `Bearer ${service.ownerKey}`)).status).toBe(200);
       expect((await owner.get('/keys')).body.items).toHaveLength(1);
     });
@@ -37,7 +45,11 @@ describeEachDatabase('dashboard first start, invites and admin', (getDb) => {
 
   describe('closed sign-up and invites', () => {
     it('refuses sign-up without an invite', async () => {
-      expectProblem(await service.browser().post('/auth/sign-up', { email: 'walkin@example.com', password: PASSWORD }, false), 403, 'signup_closed');
+      expectProblem(
+        await service.browser().post('/auth/sign-up', { email: 'walkin@example.com', password: PASSWORD }, false),
+        403,
+        'signup_closed',
+      );
     });
 
     it('an admin invite lets one person sign up, once, and the admin sees it used', async () => {
@@ -46,12 +58,20 @@ describeEachDatabase('dashboard first start, invites and admin', (getDb) => {
       expect(created.body.url).toBe(`${service.origin}/sign-up?invite=${created.body.token}`);
       expect(created.body.invite).toMatchObject({ email: 'guest@example.com', usedAt: null });
       const invite = created.body.token as string;
-      expectProblem(await service.browser().post('/auth/sign-up', { email: 'other@example.com', password: PASSWORD, invite }, false), 400, 'invite_invalid');
+      expectProblem(
+        await service.browser().post('/auth/sign-up', { email: 'other@example.com', password: PASSWORD, invite }, false),
+        400,
+        'invite_invalid',
+      );
       const guest = service.browser();
       const signUp = await guest.post('/auth/sign-up', { email: 'guest@example.com', password: PASSWORD, invite }, false);
       expect(signUp.status).toBe(201);
       expect(signUp.body.user.admin).toBe(false);
-      expectProblem(await service.browser().post('/auth/sign-up', { email: 'guest2@example.com', password: PASSWORD, invite }, false), 400, 'invite_invalid');
+      expectProblem(
+        await service.browser().post('/auth/sign-up', { email: 'guest2@example.com', password: PASSWORD, invite }, false),
+        400,
+        'invite_invalid',
+      );
       const listed = await owner.get('/admin/invites');
       expect(listed.body.items[0]).toMatchObject({ id: created.body.invite.id, email: 'guest@example.com' });
       expect(listed.body.items[0].usedAt).not.toBeNull();

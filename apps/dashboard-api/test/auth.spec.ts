@@ -25,7 +25,8 @@ describeEachDatabase('dashboard auth and sessions', (getDb) => {
   afterAll(async () => service?.close());
 
   const signUp = (address = email()) => service.signUp(address, PASSWORD, freshIp());
-  const signIn = async (browser: Browser, address: string, password = PASSWORD) => browser.post('/auth/sign-in', { email: address, password }, false);
+  const signIn = async (browser: Browser, address: string, password = PASSWORD) =>
+    browser.post('/auth/sign-in', { email: address, password }, false);
 
   describe('the session cookie', () => {
     it('is HttpOnly, SameSite=Lax, Path=/ and not Secure over plain HTTP', async () => {
@@ -143,7 +144,11 @@ describeEachDatabase('dashboard auth and sessions', (getDb) => {
       const key = await browser.issueKey();
       const res = await service.http().get('/app/api/me').set('Authorization', `Bearer ${key}`);
       expectProblem(res, 401, 'session_required');
-      const withBoth = await service.http().get('/app/api/keys').set('Authorization', `Bearer ${key}`).set('Cookie', `propfolio_session=${browser.cookie}`);
+      const withBoth = await service
+        .http()
+        .get('/app/api/keys')
+        .set('Authorization', `Bearer ${key}`)
+        .set('Cookie', `propfolio_session=${browser.cookie}`);
       expectProblem(withBoth, 401, 'session_required');
     });
 

@@ -69,7 +69,11 @@ export class TestService {
   }
 
   /** Signs up a new person over HTTP and returns their signed-in browser. */
-  async signUp(email = `p${Math.random().toString(36).slice(2)}@example.com`, password = 'correct horse battery', ip?: string): Promise<Browser> {
+  async signUp(
+    email = `p${Math.random().toString(36).slice(2)}@example.com`,
+    password = 'correct horse battery',
+    ip?: string,
+  ): Promise<Browser> {
     const browser = this.browser();
     browser.ip = ip;
     const res = await browser.post('/auth/sign-up', { email, password, name: email.split('@')[0] });

@@ -34,7 +34,10 @@ describeEachDatabase('dashboard journey: two people, their keys, scopes, isolati
     const mine = await createChallengeRest(service, aliceKey, { firm: 'Alice Firm' });
     const client = await mcp(service, bobKey);
     try {
-      const bobCreated = await client.callTool({ name: 'create_challenge', arguments: { firm: 'Bob Firm', plan: '1-Step 50k', price: 99 } });
+      const bobCreated = await client.callTool({
+        name: 'create_challenge',
+        arguments: { firm: 'Bob Firm', plan: '1-Step 50k', price: 99 },
+      });
       expect(bobCreated.isError).toBeFalsy();
       const bobList = await client.callTool({ name: 'list_challenges', arguments: {} });
       const firms = (bobList.structuredContent as { items: { firm: string }[] }).items.map((c) => c.firm);

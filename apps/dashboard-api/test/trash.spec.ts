@@ -30,7 +30,13 @@ describeEachDatabase('dashboard deletion, trash and restore', (getDb) => {
     const payout = await owner.post(`/challenges/${challenge.id}/payouts`, { amount: 1234.5678, currency: 'usd', date: '2026-02-01' });
     expect(payout.status).toBe(201);
     login += 1;
-    const account = await owner.post('/accounts', { login: String(login), server: 'Broker', currency: 'USD', initialBalance: 100000.01, challengeId: challenge.id });
+    const account = await owner.post('/accounts', {
+      login: String(login),
+      server: 'Broker',
+      currency: 'USD',
+      initialBalance: 100000.01,
+      challengeId: challenge.id,
+    });
     expect(account.status).toBe(201);
     const report = await service
       .http()
@@ -53,7 +59,11 @@ describeEachDatabase('dashboard deletion, trash and restore', (getDb) => {
     };
     const deleted = await owner.delete(`/challenges/${c.id}`);
     expect(deleted.status).toBe(200);
-    expect(deleted.body.entry).toMatchObject({ kind: 'challenge', label: 'FTMO 2-Step 100k', contents: { memos: 1, payouts: 1, accounts: 1, reports: 1 } });
+    expect(deleted.body.entry).toMatchObject({
+      kind: 'challenge',
+      label: 'FTMO 2-Step 100k',
+      contents: { memos: 1, payouts: 1, accounts: 1, reports: 1 },
+    });
 
     expectProblem(await api(`/challenges/${c.id}`), 404, 'not_found');
     expectProblem(await api(`/accounts/${c.accountId}/daily-pnl`), 404, 'not_found');
@@ -66,7 +76,9 @@ describeEachDatabase('dashboard deletion, trash and restore', (getDb) => {
     expect(summary).not.toEqual(before.summary);
 
     const client = new Client({ name: 'trash-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.origin}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${service.origin}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }),
+    );
     try {
       const viaMcp = await client.callTool({ name: 'get_challenge', arguments: { id: c.id } });
       expect(viaMcp.isError).toBe(true);
@@ -95,8 +107,13 @@ describeEachDatabase('dashboard deletion, trash and restore', (getDb) => {
   it('a challenge with fees, a refund, a phase history and a later reset attempt comes back with its whole ledger and the reset link', async () => {
     const breached = await createChallengeRest(service, key, { price: 100 });
     expect((await owner.patch(`/challenges/${breached.id}`, { phase: 'Phase 2' })).status).toBe(200);
-    expect((await owner.post(`/challenges/${breached.id}/costs`, { kind: 'reset_fee', amount: 79.5, currency: 'EUR', date: '2026-01-10' })).status).toBe(201);
-    expect((await owner.post(`/challenges/${breached.id}/costs`, { kind: 'refund', amount: 20, currency: 'EUR', date: '2026-01-12' })).status).toBe(201);
+    expect(
+      (await owner.post(`/challenges/${breached.id}/costs`, { kind: 'reset_fee', amount: 79.5, currency: 'EUR', date: '2026-01-10' }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await owner.post(`/challenges/${breached.id}/costs`, { kind: 'refund', amount: 20, currency: 'EUR', date: '2026-01-12' })).status,
+    ).toBe(201);
     const retry = await createChallengeRest(service, key, { price: 80, resetOf: breached.id });
     const before = { detail: (await api(`/challenges/${breached.id}`)).body, retry: (await api(`/challenges/${retry.id}`)).body };
     expect(before.detail.costs).toHaveLength(2);
@@ -134,7 +151,9 @@ describeEachDatabase('dashboard deletion, trash and restore', (getDb) => {
     login += 1;
     const first = await owner.post('/accounts', { login: String(login), server: 'Broker', currency: 'USD', initialBalance: 500 });
     const entry = await owner.delete(`/accounts/${first.body.id}`);
-    expect((await owner.post('/accounts', { login: String(login), server: 'Broker', currency: 'USD', initialBalance: 500 })).status).toBe(201);
+    expect((await owner.post('/accounts', { login: String(login), server: 'Broker', currency: 'USD', initialBalance: 500 })).status).toBe(
+      201,
+    );
     expectProblem(await owner.post(`/trash/${entry.body.entry.id}/restore`), 409, 'conflict');
   });
 

@@ -1,12 +1,7 @@
 import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import {
-  authenticateRequests,
-  rateLimitRequests,
-  refuseDeepJson,
-  requestState,
-} from '@propfolio/http';
+import { authenticateRequests, rateLimitRequests, refuseDeepJson, requestState } from '@propfolio/http';
 import { eaClientScope, type AppContext } from '@propfolio/operations';
 import { noExtras, type McpExtras } from './extras.js';
 import { batchPolicy, messageCount } from './http/batches.js';

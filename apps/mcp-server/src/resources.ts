@@ -116,9 +116,7 @@ export function mcpExtras(context: AppContext): McpExtras {
         }
       });
       server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: PROMPTS as Prompt[] }));
-      server.setRequestHandler(GetPromptRequestSchema, (request) =>
-        renderPrompt(request.params.name, request.params.arguments ?? {}),
-      );
+      server.setRequestHandler(GetPromptRequestSchema, (request) => renderPrompt(request.params.name, request.params.arguments ?? {}));
     },
   };
 }

@@ -19,7 +19,10 @@ export interface ToolCallParams {
 export function readToolCallParams(params: unknown): ToolCallParams {
   const problems: string[] = [];
   if (!isPlainObject(params)) {
-    throw new McpError(ErrorCode.InvalidParams, 'Invalid params for tools/call: `params` must be an object with `name` (string) and optional `arguments` (object).');
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      'Invalid params for tools/call: `params` must be an object with `name` (string) and optional `arguments` (object).',
+    );
   }
   const { name, arguments: args, _meta: meta } = params;
   if (typeof name !== 'string' || name === '') problems.push('`name` must be a non-empty string (a tool name from tools/list)');

@@ -56,7 +56,13 @@ describeEachDatabase('MCP ledger and analytics tools', (getDb) => {
     expect(errorCode(tooEarly)).toBe('validation_failed');
     const unknownPayout = await call(carol, 'update_payout', { id: '00000000-0000-4000-8000-000000000000', status: 'paid' });
     expect(errorCode(unknownPayout)).toBe('not_found');
-    const badCost = await call(carol, 'add_cost', { id: '00000000-0000-4000-8000-000000000000', kind: 'refund', amount: 1, currency: 'USD', date: '2026-01-01' });
+    const badCost = await call(carol, 'add_cost', {
+      id: '00000000-0000-4000-8000-000000000000',
+      kind: 'refund',
+      amount: 1,
+      currency: 'USD',
+      date: '2026-01-01',
+    });
     expect(errorCode(badCost)).toBe('not_found');
   });
 });

@@ -45,12 +45,14 @@ describeEachDatabase('MCP EA settings tools', (getDb) => {
   });
 
   it('ea_build_set then ea_diagnose_set: a built file has no error findings, and a bad change names its field', async () => {
-    const preset = (await call(client, 'ea_prop_preset', { firm: 'ftmo', accountSize: 100000, phases: 2, currency: 'usd' })).structuredContent as {
+    const preset = (await call(client, 'ea_prop_preset', { firm: 'ftmo', accountSize: 100000, phases: 2, currency: 'usd' }))
+      .structuredContent as {
       changes: { ref: string; value: string }[];
       firmPlan: { planId: string; checkedOn: string };
     };
     expect(preset.firmPlan.planId).toMatch(/^ftmo-.*2-step/);
-    const built = (await call(client, 'ea_build_set', { preset: 'prop-challenge', changes: preset.changes, include: 'both' })).structuredContent as {
+    const built = (await call(client, 'ea_build_set', { preset: 'prop-challenge', changes: preset.changes, include: 'both' }))
+      .structuredContent as {
       contentBase64: string;
       encoding: string;
       fileName: string;
@@ -59,7 +61,12 @@ describeEachDatabase('MCP EA settings tools', (getDb) => {
     const bytes = Buffer.from(built.contentBase64, 'base64');
     expect([bytes[0], bytes[1]]).toEqual([0xff, 0xfe]); // MT5 writes UTF-16LE with a BOM
     const diagnosis = (
-      await call(client, 'ea_diagnose_set', { content: built.contentBase64, contentEncoding: 'base64', firm: 'FTMO', planId: preset.firmPlan.planId })
+      await call(client, 'ea_diagnose_set', {
+        content: built.contentBase64,
+        contentEncoding: 'base64',
+        firm: 'FTMO',
+        planId: preset.firmPlan.planId,
+      })
     ).structuredContent as { summary: { errors: number }; firmPlan: { planId: string } | null };
     expect(diagnosis.summary.errors).toBe(0);
     expect(diagnosis.firmPlan?.planId).toMatch(/^ftmo-/);
@@ -82,16 +89,38 @@ describeEachDatabase('MCP EA settings tools', (getDb) => {
   it('ea_backtest_ini takes leverage as a number, optimisation ranges per input, and names the inputs field in errors', async () => {
     const ini = (
       await call(client, 'ea_backtest_ini', {
-        symbol: 'EURUSD', period: 'H1', fromDate: '2025-01-01', toDate: '2025-06-01', leverage: 100, optimization: 2,
+        symbol: 'EURUSD',
+        period: 'H1',
+        fromDate: '2025-01-01',
+        toDate: '2025-06-01',
+        leverage: 100,
+        optimization: 2,
         inputs: [{ ref: 'TrailingStartPoints', value: 300, start: 100, step: 50, stop: 500 }],
       })
     ).structuredContent as { text: string; pitfalls: { code: string }[] };
     expect(ini.text).toContain('Leverage=1:100');
     expect(ini.text).toMatch(/=300\|\|100\|\|50\|\|500\|\|Y/);
-    const none = (await call(client, 'ea_backtest_ini', { symbol: 'EURUSD', period: 'H1', fromDate: '2025-01-01', toDate: '2025-06-01', optimization: 2, inputs: [{ ref: 'TrailingStartPoints', value: 300 }] }))
-      .structuredContent as { pitfalls: { code: string }[] };
+    const none = (
+      await call(client, 'ea_backtest_ini', {
+        symbol: 'EURUSD',
+        period: 'H1',
+        fromDate: '2025-01-01',
+        toDate: '2025-06-01',
+        optimization: 2,
+        inputs: [{ ref: 'TrailingStartPoints', value: 300 }],
+      })
+    ).structuredContent as { pitfalls: { code: string }[] };
     expect(none.pitfalls.map((p) => p.code)).toContain('optimization_without_ranges');
-    const bad = await call(client, 'ea_backtest_ini', { symbol: 'EURUSD', period: 'H1', fromDate: '2025-01-01', toDate: '2025-06-01', inputs: [{ ref: 'TrailingStartPoints', value: 1 }, { ref: 'TrailingStartPoints', value: 'abc' }] });
+    const bad = await call(client, 'ea_backtest_ini', {
+      symbol: 'EURUSD',
+      period: 'H1',
+      fromDate: '2025-01-01',
+      toDate: '2025-06-01',
+      inputs: [
+        { ref: 'TrailingStartPoints', value: 1 },
+        { ref: 'TrailingStartPoints', value: 'abc' },
+      ],
+    });
     expect(errorCode(bad)).toBe('validation_failed');
     expect(bad.content[0]?.text).toContain('inputs.1.value');
   });
@@ -101,7 +130,9 @@ describeEachDatabase('MCP EA settings tools', (getDb) => {
     expect(errorCode(ambiguous)).toBe('validation_failed');
     expect(ambiguous.content[0]?.text).toMatch(/planId.*1-step.*|1-step.*planId/is);
     expect(ambiguous.content[0]?.text).toMatch(/2-step/i);
-    const twoStep = (await call(client, 'ea_prop_preset', { firm: 'ftmo', accountSize: 100000, program: '2-Step' })).structuredContent as { firmPlan: { planId: string; program: string } };
+    const twoStep = (await call(client, 'ea_prop_preset', { firm: 'ftmo', accountSize: 100000, program: '2-Step' })).structuredContent as {
+      firmPlan: { planId: string; program: string };
+    };
     expect(twoStep.firmPlan.program).toMatch(/2-Step/);
     const diagnosis = await call(client, 'ea_diagnose_set', { content: 'RiskPercent=1.0\r\n', firm: 'ftmo' });
     expect(errorCode(diagnosis)).toBe('validation_failed');
@@ -149,8 +180,15 @@ describeEachDatabase('MCP EA settings tools', (getDb) => {
 
   it('ea_diagnose_set gives every finding with detail full, and says how many the default answer left out', async () => {
     const content = 'NoSuchInput=1\r\nLots=abc\r\nRiskPercent=2,5\r\n'.repeat(40);
-    const short = (await call(client, 'ea_diagnose_set', { content })).structuredContent as { findings: unknown[]; omittedFindings: number; summary: { errors: number; warnings: number; infos: number } };
-    const full = (await call(client, 'ea_diagnose_set', { content, detail: 'full' })).structuredContent as { findings: { code: string }[]; omittedFindings: number };
+    const short = (await call(client, 'ea_diagnose_set', { content })).structuredContent as {
+      findings: unknown[];
+      omittedFindings: number;
+      summary: { errors: number; warnings: number; infos: number };
+    };
+    const full = (await call(client, 'ea_diagnose_set', { content, detail: 'full' })).structuredContent as {
+      findings: { code: string }[];
+      omittedFindings: number;
+    };
     expect(short.findings).toHaveLength(30);
     expect(short.omittedFindings).toBe(short.summary.errors + short.summary.warnings + short.summary.infos - 30);
     expect(full.omittedFindings).toBe(0);

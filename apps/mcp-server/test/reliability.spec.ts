@@ -28,7 +28,11 @@ describeEachDatabase('MCP protocol errors and batches', (getDb) => {
       { arguments: {} },
     ];
     for (const params of cases) {
-      const res = await rawPost(server.url, { jsonrpc: '2.0', id: 7, method: 'tools/call', params }, { 'mcp-protocol-version': '2025-06-18' });
+      const res = await rawPost(
+        server.url,
+        { jsonrpc: '2.0', id: 7, method: 'tools/call', params },
+        { 'mcp-protocol-version': '2025-06-18' },
+      );
       const body = (await res.json()) as RpcError;
       expect(body.error.code).toBe(-32602);
       expect(body.error.message).toMatch(/Invalid params for tools\/call: /);
@@ -37,8 +41,18 @@ describeEachDatabase('MCP protocol errors and batches', (getDb) => {
   });
 
   it('answers tools/call whose params is not an object with -32602 to its id, not a -32700 parse error', async () => {
-    for (const [params, got] of [[5, 'a number'], ['firm=ftmo', 'a string'], [['search_plans'], 'an array'], [null, 'null'], [true, 'a boolean']] as const) {
-      const res = await rawPost(server.url, { jsonrpc: '2.0', id: 9, method: 'tools/call', params }, { 'mcp-protocol-version': '2025-06-18' });
+    for (const [params, got] of [
+      [5, 'a number'],
+      ['firm=ftmo', 'a string'],
+      [['search_plans'], 'an array'],
+      [null, 'null'],
+      [true, 'a boolean'],
+    ] as const) {
+      const res = await rawPost(
+        server.url,
+        { jsonrpc: '2.0', id: 9, method: 'tools/call', params },
+        { 'mcp-protocol-version': '2025-06-18' },
+      );
       expect(res.status).toBe(200);
       const body = (await res.json()) as RpcError;
       expect(body.id).toBe(9);
@@ -55,7 +69,12 @@ describeEachDatabase('MCP protocol errors and batches', (getDb) => {
       expect(body.error.code).toBe(-32600);
       expect(body.error.message).toContain('batches are not supported');
     }
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    };
     expect((await rawPost(server.url, [init, list(2)])).status).toBe(400);
   });
 

@@ -9,7 +9,6 @@ import { call, connectClient, errorCode, startMcpServer, type McpTestServer } fr
 
 const SNAPSHOT = join(import.meta.dirname, 'tools-list.snapshot.json');
 
-
 describeEachDatabase('MCP tools', (getDb) => {
   let server: McpTestServer;
   let anonymous: Client;
@@ -108,10 +107,13 @@ describeEachDatabase('MCP tools', (getDb) => {
       // The EA tracker registers its account over REST only; the domain is the same.
       const account = await server.context.operations
         .find((op) => op.name === 'register_account')
-        ?.run(
-          { caller: await server.context.authenticate(await server.keyFor('alice')), logger: server.context.logger, now: new Date() },
-          { login: '5012345', server: 'FTMO-Demo', currency: 'EUR', initialBalance: 100000, challengeId: challenge.id } as never,
-        );
+        ?.run({ caller: await server.context.authenticate(await server.keyFor('alice')), logger: server.context.logger, now: new Date() }, {
+          login: '5012345',
+          server: 'FTMO-Demo',
+          currency: 'EUR',
+          initialBalance: 100000,
+          challengeId: challenge.id,
+        } as never);
       expect(account).toMatchObject({ archived: false });
 
       const payout = await call(alice, 'add_payout', { challengeId: challenge.id, amount: 0.1, currency: 'EUR', date: '2026-02-01' });
@@ -160,14 +162,17 @@ describeEachDatabase('MCP tools', (getDb) => {
     });
 
     it('keeps two users apart: the other user’s ids answer not_found, exactly like unknown ids', async () => {
-      const mine = (await call(alice, 'create_challenge', { firm: 'The5ers', plan: 'High Stakes 10k', price: 95 }))
-        .structuredContent as { id: string };
+      const mine = (await call(alice, 'create_challenge', { firm: 'The5ers', plan: 'High Stakes 10k', price: 95 })).structuredContent as {
+        id: string;
+      };
       const unknown = '00000000-0000-4000-8000-000000000000';
       for (const id of [mine.id, unknown]) {
         expect(errorCode(await call(bob, 'get_challenge', { id }))).toBe('not_found');
         expect(errorCode(await call(bob, 'add_memo', { challengeId: id, content: 'x' }))).toBe('not_found');
         expect(errorCode(await call(bob, 'update_challenge', { id, phase: 'Phase 2' }))).toBe('not_found');
-        expect(errorCode(await call(bob, 'add_payout', { challengeId: id, amount: 1, currency: 'USD', date: '2026-02-01' }))).toBe('not_found');
+        expect(errorCode(await call(bob, 'add_payout', { challengeId: id, amount: 1, currency: 'USD', date: '2026-02-01' }))).toBe(
+          'not_found',
+        );
       }
       const bobs = (await call(bob, 'list_challenges')).structuredContent as { items: unknown[] };
       expect(bobs.items).toEqual([]);

@@ -3,14 +3,7 @@ import { Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import {
-  authenticateRequests,
-  refuseDeepJson,
-  rateLimitRequests,
-  requestContext,
-  requestState,
-  respondWithError,
-} from '@propfolio/http';
+import { authenticateRequests, refuseDeepJson, rateLimitRequests, requestContext, requestState, respondWithError } from '@propfolio/http';
 import { eaClientScope, type AppContext } from '@propfolio/operations';
 import { refuseDeleteAndPut, requireJsonBodies } from './method-guards.js';
 import { docsRoutes } from './openapi/docs.js';

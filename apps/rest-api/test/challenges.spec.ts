@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { createDomainServices } from '@propfolio/domain';
-import {
-  createChallenge,
-  expectProblem,
-  isoDay,
-  registerAccount,
-  RestTestApp,
-  type AccountBody,
-  type ChallengeBody,
-} from './harness.js';
+import { createChallenge, expectProblem, isoDay, registerAccount, RestTestApp, type AccountBody, type ChallengeBody } from './harness.js';
 
 describeEachDatabase('REST challenges', (getDb) => {
   let app: RestTestApp;
@@ -50,15 +42,29 @@ describeEachDatabase('REST challenges', (getDb) => {
       purchasedAt: '2026-01-31',
     });
     expect(full.status).toBe(201);
-    expect(full.body).toMatchObject({ currency: 'EUR', phase: 'Evaluation', paymentMethod: 'card', billing: 'monthly', purchasedAt: '2026-01-31' });
+    expect(full.body).toMatchObject({
+      currency: 'EUR',
+      phase: 'Evaluation',
+      paymentMethod: 'card',
+      billing: 'monthly',
+      purchasedAt: '2026-01-31',
+    });
   });
 
   it('POST /challenges requires firm, plan and price, and refuses impossible or future dates', async () => {
     const missing = expectProblem(await app.post('/challenges', {}), 400, 'validation_failed');
     expect(missing.errors?.map((e) => e.field).sort()).toEqual(['firm', 'plan', 'price']);
-    const badDate = expectProblem(await app.post('/challenges', { firm: 'F', plan: 'P', price: 1, purchasedAt: '2026-02-30' }), 400, 'validation_failed');
+    const badDate = expectProblem(
+      await app.post('/challenges', { firm: 'F', plan: 'P', price: 1, purchasedAt: '2026-02-30' }),
+      400,
+      'validation_failed',
+    );
     expect(badDate.errors).toEqual([{ field: 'purchasedAt', message: expect.stringContaining('real calendar date') }]);
-    const future = expectProblem(await app.post('/challenges', { firm: 'F', plan: 'P', price: 1, purchasedAt: isoDay(2) }), 400, 'validation_failed');
+    const future = expectProblem(
+      await app.post('/challenges', { firm: 'F', plan: 'P', price: 1, purchasedAt: isoDay(2) }),
+      400,
+      'validation_failed',
+    );
     expect(future.errors?.[0]?.field).toBe('purchasedAt');
     for (const body of [
       { firm: 'F', plan: 'P', price: -1 },
@@ -174,7 +180,11 @@ describeEachDatabase('REST challenges', (getDb) => {
   it('a failed monthly challenge still takes the day its subscription ended, and nothing else with it', async () => {
     const challenge = await createChallenge(app, { billing: 'monthly', purchasedAt: '2026-01-05' });
     await app.patch(`/challenges/${challenge.id}`, { status: 'failed', changedAt: '2026-02-10' }).expect(200);
-    expectProblem(await app.patch(`/challenges/${challenge.id}`, { monthlyEndedAt: '2026-02-12', paymentMethod: 'card' }), 409, 'challenge_closed');
+    expectProblem(
+      await app.patch(`/challenges/${challenge.id}`, { monthlyEndedAt: '2026-02-12', paymentMethod: 'card' }),
+      409,
+      'challenge_closed',
+    );
     const res = await app.patch(`/challenges/${challenge.id}`, { monthlyEndedAt: '2026-02-12' }).expect(200);
     expect(res.body.changed).toEqual(['monthlyEndedAt']);
     expect(res.body.challenge).toMatchObject({ status: 'failed', monthlyEndedAt: '2026-02-12' });
@@ -197,7 +207,11 @@ describeEachDatabase('REST challenges', (getDb) => {
       'validation_failed',
     );
     expect(monthly.errors?.[0]?.field).toBe('monthlyEndedAt');
-    const future = expectProblem(await app.patch(`/challenges/${challenge.id}`, { phase: 'Phase 2', passedAt: isoDay(2) }), 400, 'validation_failed');
+    const future = expectProblem(
+      await app.patch(`/challenges/${challenge.id}`, { phase: 'Phase 2', passedAt: isoDay(2) }),
+      400,
+      'validation_failed',
+    );
     expect(future.errors?.[0]?.message).toContain('must not be in the future');
 
     const detail = await app.get(`/challenges/${challenge.id}`).expect(200);
@@ -321,7 +335,11 @@ describeEachDatabase('REST challenges', (getDb) => {
     const key = await app.newUserKey();
     const a = await createChallenge(app, { firm: 'A', price: 0.1, purchasedAt: '2026-01-10' }, key);
     await createChallenge(app, { firm: 'B', price: 0.2, purchasedAt: '2026-01-11' }, key);
-    const monthly = await createChallenge(app, { firm: 'C', price: 99.99, currency: 'eur', billing: 'monthly', purchasedAt: '2026-01-15' }, key);
+    const monthly = await createChallenge(
+      app,
+      { firm: 'C', price: 99.99, currency: 'eur', billing: 'monthly', purchasedAt: '2026-01-15' },
+      key,
+    );
     await app.patch(`/challenges/${monthly.id}`, { monthlyEndedAt: '2026-03-14', status: 'failed' }, key).expect(200);
     for (const amount of [0.1, 0.2]) {
       await app.post(`/challenges/${a.id}/payouts`, { amount, currency: 'usd', date: '2026-02-01' }, key).expect(201);

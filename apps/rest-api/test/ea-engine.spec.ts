@@ -35,7 +35,11 @@ interface Running {
 /** The service as deployed: health routes and REST on one Express app, on a loopback port. */
 async function start(db: Database, env: Record<string, string>): Promise<Running> {
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
-  const context = await createAppContext(db, config, { logger: createLogger('silent'), rateLimiter: memoryRateLimiter(100_000), announceKey: () => undefined });
+  const context = await createAppContext(db, config, {
+    logger: createLogger('silent'),
+    rateLimiter: memoryRateLimiter(100_000),
+    announceKey: () => undefined,
+  });
   const app = express();
   app.use(requestContext(context.logger));
   app.use(healthRoutes(context.db));
@@ -156,7 +160,9 @@ describe('public EA work: bounded, off the event loop, rate-limited on its own',
       expect(answeredWhileBusy).toBeGreaterThanOrEqual(3);
       // Relative size: a health check under load costs a small fraction of one large diagnosis.
       expect(median(underLoad)).toBeLessThan(eaMs / 4);
-      process.stdout.write(`healthz baseline ${baseline.toFixed(1)} ms, under load ${median(underLoad).toFixed(1)} ms, large diagnose ${eaMs.toFixed(0)} ms\n`);
+      process.stdout.write(
+        `healthz baseline ${baseline.toFixed(1)} ms, under load ${median(underLoad).toFixed(1)} ms, large diagnose ${eaMs.toFixed(0)} ms\n`,
+      );
     } finally {
       await app.close();
     }

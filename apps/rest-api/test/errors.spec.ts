@@ -38,13 +38,26 @@ describeEachDatabase('REST error shape, method rules and logs', (getDb) => {
       { field: 'plan', message: 'must be a string' },
       { field: 'price', message: expect.stringContaining('must be a number') },
     ]);
-    const unknown = expectProblem(await app.post('/challenges', { firm: 'F', plan: 'P', price: 1, colour: 'red' }), 400, 'validation_failed');
+    const unknown = expectProblem(
+      await app.post('/challenges', { firm: 'F', plan: 'P', price: 1, colour: 'red' }),
+      400,
+      'validation_failed',
+    );
     expect(unknown.errors).toEqual([{ field: 'colour', message: 'is not a known field' }]);
-    const nulled = expectProblem(await app.post('/challenges', { firm: 'F', plan: 'P', price: 1, currency: null }), 400, 'validation_failed');
+    const nulled = expectProblem(
+      await app.post('/challenges', { firm: 'F', plan: 'P', price: 1, currency: null }),
+      400,
+      'validation_failed',
+    );
     expect(nulled.errors?.[0]?.field).toBe('currency');
     const query = expectProblem(await app.get('/challenges?colour=red'), 400, 'validation_failed');
     expect(query.errors).toEqual([{ field: 'colour', message: 'is not a known field' }]);
-    for (const path of ['/challenges?status=all&status=failed', '/challenges?limit=abc', '/challenges?limit=1.5', '/challenges?cursor=a&cursor=b']) {
+    for (const path of [
+      '/challenges?status=all&status=failed',
+      '/challenges?limit=abc',
+      '/challenges?limit=1.5',
+      '/challenges?cursor=a&cursor=b',
+    ]) {
       expectProblem(await app.get(path), 400, 'validation_failed');
     }
     // Infinity (1e400 in JSON) and more than 4 decimals are refused, never stored rounded
@@ -60,17 +73,30 @@ describeEachDatabase('REST error shape, method rules and logs', (getDb) => {
   });
 
   it('refuses U+0000 in a text field with 400 validation_failed, not 500', async () => {
-    expectProblem(await app.post('/challenges', { firm: 'F\u0000', plan: 'P', price: 1 }, await app.newUserKey()), 400, 'validation_failed');
+    expectProblem(
+      await app.post('/challenges', { firm: 'F\u0000', plan: 'P', price: 1 }, await app.newUserKey()),
+      400,
+      'validation_failed',
+    );
   });
 
   // Known gap (see the test report): parseInput's whitelist does not see keys every object has.
   it('rejects "constructor" as an unknown field like any other', async () => {
-    expectProblem(await app.post('/challenges', { firm: 'F', plan: 'P', price: 1, constructor: 1 }, await app.newUserKey()), 400, 'validation_failed');
+    expectProblem(
+      await app.post('/challenges', { firm: 'F', plan: 'P', price: 1, constructor: 1 }, await app.newUserKey()),
+      400,
+      'validation_failed',
+    );
   });
 
   it('rejects "__proto__" as an unknown field like any other', async () => {
     const proto = '{"firm":"F","plan":"P","price":1,"__proto__":{"x":1}}';
-    const res = await app.raw().post('/api/v1/challenges').set('Authorization', `Bearer ${await app.newUserKey()}`).type('json').send(proto);
+    const res = await app
+      .raw()
+      .post('/api/v1/challenges')
+      .set('Authorization', `Bearer ${await app.newUserKey()}`)
+      .type('json')
+      .send(proto);
     expectProblem(res, 400, 'validation_failed');
   });
 
@@ -83,7 +109,11 @@ describeEachDatabase('REST error shape, method rules and logs', (getDb) => {
 
   it('refuses a path parameter repeated in the body', async () => {
     const challenge = await createChallenge(app);
-    const problem = expectProblem(await app.patch(`/challenges/${challenge.id}`, { id: challenge.id, phase: 'X' }), 400, 'validation_failed');
+    const problem = expectProblem(
+      await app.patch(`/challenges/${challenge.id}`, { id: challenge.id, phase: 'X' }),
+      400,
+      'validation_failed',
+    );
     expect(problem.errors?.[0]?.field).toBe('id');
   });
 
@@ -103,7 +133,12 @@ describeEachDatabase('REST error shape, method rules and logs', (getDb) => {
   });
 
   it('answers bad or unknown ids and unknown routes with 404 problem+json', async () => {
-    for (const path of ['/challenges/abc', '/challenges/1', "/challenges/'%20OR%201=1", '/challenges/00000000-0000-4000-8000-000000000000']) {
+    for (const path of [
+      '/challenges/abc',
+      '/challenges/1',
+      "/challenges/'%20OR%201=1",
+      '/challenges/00000000-0000-4000-8000-000000000000',
+    ]) {
       expect(expectProblem(await app.get(path), 404, 'not_found').detail).toBe('Challenge not found.');
     }
     expectProblem(await app.patch('/challenges/abc', { phase: 'X' }), 404, 'not_found');

@@ -10,7 +10,8 @@ describeEachDatabase('REST Idempotency-Key', (getDb) => {
   afterAll(() => app.close());
 
   const idem = (key: string) => ({ 'Idempotency-Key': key });
-  const countChallenges = async (key: string) => ((await app.get('/challenges?limit=200', key).expect(200)).body.items as ChallengeBody[]).length;
+  const countChallenges = async (key: string) =>
+    ((await app.get('/challenges?limit=200', key).expect(200)).body.items as ChallengeBody[]).length;
 
   it('replays the first response for the same key and body, without a second record', async () => {
     const user = await app.newUserKey();
@@ -37,10 +38,18 @@ describeEachDatabase('REST Idempotency-Key', (getDb) => {
   it('answers 422 idempotency_key_reused for the same key with a different body or on another route', async () => {
     const user = await app.newUserKey();
     await app.post('/challenges', { firm: 'A', plan: 'P', price: 1 }, user, idem('k')).expect(201);
-    const problem = expectProblem(await app.post('/challenges', { firm: 'A', plan: 'P', price: 2 }, user, idem('k')), 422, 'idempotency_key_reused');
+    const problem = expectProblem(
+      await app.post('/challenges', { firm: 'A', plan: 'P', price: 2 }, user, idem('k')),
+      422,
+      'idempotency_key_reused',
+    );
     expect(problem.detail).toContain('different request body');
     const challenge = await createChallenge(app, {}, user);
-    expectProblem(await app.post(`/challenges/${challenge.id}/memos`, { firm: 'A', plan: 'P', price: 1 }, user, idem('k')), 422, 'idempotency_key_reused');
+    expectProblem(
+      await app.post(`/challenges/${challenge.id}/memos`, { firm: 'A', plan: 'P', price: 1 }, user, idem('k')),
+      422,
+      'idempotency_key_reused',
+    );
     expect(await countChallenges(user)).toBe(2);
   });
 
@@ -105,7 +114,11 @@ describeEachDatabase('REST Idempotency-Key', (getDb) => {
   it('refuses a malformed Idempotency-Key with 400 before doing anything', async () => {
     const user = await app.newUserKey();
     for (const key of ['has space', 'x'.repeat(256), 'ünïcode']) {
-      const problem = expectProblem(await app.post('/challenges', { firm: 'A', plan: 'P', price: 1 }, user, idem(key)), 400, 'validation_failed');
+      const problem = expectProblem(
+        await app.post('/challenges', { firm: 'A', plan: 'P', price: 1 }, user, idem(key)),
+        400,
+        'validation_failed',
+      );
       expect(problem.errors?.[0]?.field).toBe('Idempotency-Key');
     }
     expect(await countChallenges(user)).toBe(0);

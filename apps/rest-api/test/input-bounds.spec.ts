@@ -50,23 +50,55 @@ describeEachDatabase('REST input bounds', (getDb) => {
   it('refuses JSON nested deeper than the limit with 400, with or without an Idempotency-Key', async () => {
     const deep = `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`;
     const send = (headers: Record<string, string>) =>
-      app.raw().post('/api/v1/challenges').set('Authorization', `Bearer ${app.ownerKey}`).set('Content-Type', 'application/json').set(headers).send(deep);
+      app
+        .raw()
+        .post('/api/v1/challenges')
+        .set('Authorization', `Bearer ${app.ownerKey}`)
+        .set('Content-Type', 'application/json')
+        .set(headers)
+        .send(deep);
     expect(expectProblem(await send({}), 400, 'validation_failed').detail).toContain('nested');
     expectProblem(await send({ 'Idempotency-Key': 'deep-1' }), 400, 'validation_failed');
     const deepArray = `{"firm":"F","plan":"P","price":1,"x":${'['.repeat(5000)}${']'.repeat(5000)}}`;
-    expectProblem(await app.raw().post('/api/v1/challenges').set('Authorization', `Bearer ${app.ownerKey}`).set('Content-Type', 'application/json').send(deepArray), 400, 'validation_failed');
+    expectProblem(
+      await app
+        .raw()
+        .post('/api/v1/challenges')
+        .set('Authorization', `Bearer ${app.ownerKey}`)
+        .set('Content-Type', 'application/json')
+        .send(deepArray),
+      400,
+      'validation_failed',
+    );
     expectProblem(await app.get(`/plans?${'a[b]'.repeat(1)}=1`), 400, 'validation_failed');
   });
 
   it('refuses amounts that a JSON number cannot carry exactly, and round-trips the largest accepted one', async () => {
-    const problem = expectProblem(await app.post('/challenges', { firm: 'F', plan: 'P', price: 2123456789009.3458 }), 400, 'validation_failed');
+    const problem = expectProblem(
+      await app.post('/challenges', { firm: 'F', plan: 'P', price: 2123456789009.3458 }),
+      400,
+      'validation_failed',
+    );
     expect(problem.errors).toEqual([expect.objectContaining({ field: 'price' })]);
     const largest = await createChallenge(app, { price: 99999999999.9999 });
     expect(largest.price).toBe(99999999999.9999);
-    const account = await app.post('/accounts', { login: 'big-1', server: 'S', currency: 'USD', initialBalance: 99999999999.9999 }).expect(201);
-    const report = await app.post(`/accounts/${account.body.id}/reports`, { date: '2026-03-01', balance: 12345678901.2345, equity: 1, closedPnl: -99999999999.9999 }).expect(200);
+    const account = await app
+      .post('/accounts', { login: 'big-1', server: 'S', currency: 'USD', initialBalance: 99999999999.9999 })
+      .expect(201);
+    const report = await app
+      .post(`/accounts/${account.body.id}/reports`, {
+        date: '2026-03-01',
+        balance: 12345678901.2345,
+        equity: 1,
+        closedPnl: -99999999999.9999,
+      })
+      .expect(200);
     expect(report.body.balance).toBe(12345678901.2345);
-    expectProblem(await app.post(`/accounts/${account.body.id}/reports`, { date: '2026-03-01', balance: 123456789012.3456, equity: 1, closedPnl: 0 }), 400, 'validation_failed');
+    expectProblem(
+      await app.post(`/accounts/${account.body.id}/reports`, { date: '2026-03-01', balance: 123456789012.3456, equity: 1, closedPnl: 0 }),
+      400,
+      'validation_failed',
+    );
   });
 
   it('answers a database failure during authentication with a logged 503 service_unavailable', async () => {

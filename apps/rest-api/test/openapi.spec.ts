@@ -5,11 +5,19 @@ import { RestTestApp } from './harness.js';
 interface OpenApiOperation {
   operationId: string;
   parameters: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
-  requestBody?: { content: { 'application/json': { schema: { required?: string[]; properties: Record<string, unknown>; additionalProperties: boolean } } } };
+  requestBody?: {
+    content: {
+      'application/json': { schema: { required?: string[]; properties: Record<string, unknown>; additionalProperties: boolean } };
+    };
+  };
   responses: Record<string, unknown>;
   security: unknown[];
 }
-type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, OpenApiOperation>>; components: { schemas: Record<string, unknown> } };
+type OpenApiDocument = {
+  openapi: string;
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: { schemas: Record<string, unknown> };
+};
 
 describeEachDatabase('REST OpenAPI document and docs page', (getDb) => {
   let app: RestTestApp;
@@ -65,7 +73,22 @@ describeEachDatabase('REST OpenAPI document and docs page', (getDb) => {
     expect(schema?.required?.sort()).toEqual(['firm', 'plan', 'price']);
     expect(schema?.additionalProperties).toBe(false);
     expect(Object.keys(schema?.properties ?? {}).sort()).toEqual(
-      ['billing', 'currency', 'firm', 'paymentMethod', 'phase', 'plan', 'price', 'purchasedAt', 'listPrice', 'couponCode', 'planId', 'resetOf', 'fxRate', 'fxCurrency'].sort(),
+      [
+        'billing',
+        'currency',
+        'firm',
+        'paymentMethod',
+        'phase',
+        'plan',
+        'price',
+        'purchasedAt',
+        'listPrice',
+        'couponCode',
+        'planId',
+        'resetOf',
+        'fxRate',
+        'fxCurrency',
+      ].sort(),
     );
   });
 

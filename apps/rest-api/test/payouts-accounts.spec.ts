@@ -23,7 +23,14 @@ describeEachDatabase('REST payouts and EA accounts', (getDb) => {
     const challenge = await createChallenge(app, { firm: 'FundedNext', plan: 'Stellar 50k', purchasedAt: '2026-01-05' });
     const res = await app.post(`/challenges/${challenge.id}/payouts`, { amount: 1250.5, currency: 'eur', date: '2026-02-02' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ challengeId: challenge.id, firm: 'FundedNext', plan: 'Stellar 50k', amount: 1250.5, currency: 'EUR', date: '2026-02-02' });
+    expect(res.body).toMatchObject({
+      challengeId: challenge.id,
+      firm: 'FundedNext',
+      plan: 'Stellar 50k',
+      amount: 1250.5,
+      currency: 'EUR',
+      date: '2026-02-02',
+    });
     await app.patch(`/challenges/${challenge.id}`, { status: 'failed' }).expect(200);
     await app.post(`/challenges/${challenge.id}/payouts`, { amount: 10, currency: 'USD', date: isoDay() }).expect(201);
   });
@@ -110,7 +117,11 @@ describeEachDatabase('REST payouts and EA accounts', (getDb) => {
       name: 'Main',
       challenge: { id: challenge.id, firm: 'FTMO', phase: 'Phase 1' },
     });
-    const dup = expectProblem(await app.post('/accounts', { login: '5012345', server: 'FTMO-Demo', currency: 'USD', initialBalance: 5 }), 409, 'conflict');
+    const dup = expectProblem(
+      await app.post('/accounts', { login: '5012345', server: 'FTMO-Demo', currency: 'USD', initialBalance: 5 }),
+      409,
+      'conflict',
+    );
     expect(dup.detail).toContain('already registered');
     // another user may track the same login
     await registerAccount(app, { login: '5012345', server: 'FTMO-Demo' }, await app.newUserKey());
@@ -123,7 +134,11 @@ describeEachDatabase('REST payouts and EA accounts', (getDb) => {
     ]) {
       expectProblem(await app.post('/accounts', body), 400, 'validation_failed');
     }
-    expectProblem(await app.post('/accounts', { login: '1', server: 'S', currency: 'USD', initialBalance: 1, challengeId: 'nope' }), 404, 'not_found');
+    expectProblem(
+      await app.post('/accounts', { login: '1', server: 'S', currency: 'USD', initialBalance: 1, challengeId: 'nope' }),
+      404,
+      'not_found',
+    );
   });
 
   it('GET /accounts lists active accounts by default; archived=include and archived=only add or select archived ones', async () => {
@@ -132,7 +147,8 @@ describeEachDatabase('REST payouts and EA accounts', (getDb) => {
     const old = await registerAccount(app, { challengeId: challenge.id }, key);
     await app.patch(`/challenges/${challenge.id}`, { phase: 'Phase 2' }, key).expect(200);
     const fresh = await registerAccount(app, { challengeId: challenge.id }, key);
-    const ids = async (query: string) => ((await app.get(`/accounts${query}`, key).expect(200)).body.items as AccountBody[]).map((a) => a.id);
+    const ids = async (query: string) =>
+      ((await app.get(`/accounts${query}`, key).expect(200)).body.items as AccountBody[]).map((a) => a.id);
     expect(await ids('')).toEqual([fresh.id]);
     expect(await ids('?archived=exclude')).toEqual([fresh.id]);
     expect(await ids('?archived=only')).toEqual([old.id]);
@@ -169,7 +185,14 @@ describeEachDatabase('REST payouts and EA accounts', (getDb) => {
     await app.post(`/accounts/${account.id}/reports`, { date: isoDay(-1), balance: 10100.2, equity: 10100.2, closedPnl: 0.2 }).expect(200);
 
     const series = await app.get(`/accounts/${account.id}/daily-pnl`).expect(200);
-    expect(series.body).toMatchObject({ accountId: account.id, currency: 'USD', from: isoDay(-29), to: isoDay(), reportedDays: 2, closedPnlTotal: 0.3 });
+    expect(series.body).toMatchObject({
+      accountId: account.id,
+      currency: 'USD',
+      from: isoDay(-29),
+      to: isoDay(),
+      reportedDays: 2,
+      closedPnlTotal: 0.3,
+    });
     expect(series.body.days).toHaveLength(30);
 
     const five = await app.get(`/accounts/${account.id}/daily-pnl?days=5`).expect(200);

@@ -70,7 +70,11 @@ async function enterLedger(page: Page) {
   await expect(payouts).toContainText('consistency rule');
 }
 
-test('a ledger entered through the forms shows hand-computed figures on Analytics and in the tax-year CSV', async ({ page, server, consoleErrors }) => {
+test('a ledger entered through the forms shows hand-computed figures on Analytics and in the tax-year CSV', async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
   await setUpOwner(page, server);
   await enterLedger(page);
 
@@ -101,7 +105,17 @@ test('a ledger entered through the forms shows hand-computed figures on Analytic
 
   // spent, withdrawn, net, ROI, attempts, pass rate, median days to pass (03-02 → 04-10 = 39),
   // days since the last payout to the period's end (05-15 → 06-30 = 46), one payout: no average.
-  await expect(page.getByTestId('firm-FTMO-USD').locator('td')).toHaveText(['$639.00', '$1,200.00', '$1,101.00', '+172.3%', '1', '100%', '39', '46', '—']);
+  await expect(page.getByTestId('firm-FTMO-USD').locator('td')).toHaveText([
+    '$639.00',
+    '$1,200.00',
+    '$1,101.00',
+    '+172.3%',
+    '1',
+    '100%',
+    '39',
+    '46',
+    '—',
+  ]);
   await expect(page.getByText('No refund is due.')).toBeVisible();
 
   await page.getByLabel('Rates file (CSV)').setInputFiles({ name: 'rates.csv', mimeType: 'text/csv', buffer: Buffer.from(RATES) });

@@ -66,7 +66,13 @@ export async function apiCreateChallenge(server: RunningServer, body: Record<str
 }
 
 /** Any owner-key call over /api/v1 (seeding data the way an agent or the EA would). */
-export async function apiCall<T = unknown>(server: RunningServer, method: string, path: string, body?: unknown, key = server.ownerKey): Promise<{ status: number; body: T }> {
+export async function apiCall<T = unknown>(
+  server: RunningServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  key = server.ownerKey,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${server.origin}/api/v1${path}`, {
     method,
     headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
@@ -84,14 +90,19 @@ export async function expectNoHorizontalScroll(page: Page) {
     tables: [...document.querySelectorAll('.table-wrap')].map((box) => ({ scroll: box.scrollWidth, width: box.clientWidth })),
   }));
   expect(scroll, `page is ${scroll}px wide in a ${width}px window`).toBeLessThanOrEqual(width);
-  for (const table of tables) expect(table.scroll, `a table is ${table.scroll}px wide in its ${table.width}px box`).toBeLessThanOrEqual(table.width);
+  for (const table of tables)
+    expect(table.scroll, `a table is ${table.scroll}px wide in its ${table.width}px box`).toBeLessThanOrEqual(table.width);
 }
 
 /** One MCP tools/call over Streamable HTTP (stateless server: no initialize needed); no key for public tools. */
 export async function mcpCall(origin: string, name: string, args: Record<string, unknown> = {}, key?: string) {
   const res = await fetch(`${origin}/mcp`, {
     method: 'POST',
-    headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    headers: {
+      ...(key ? { Authorization: `Bearer ${key}` } : {}),
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
   });
   const text = await res.text();

@@ -14,7 +14,9 @@ test('issue a key in the EA integration panel, use it over /api/v1 and /mcp, the
   expect(secret).toMatch(/^eakey_/);
   await expect(panel.getByRole('row', { name: /laptop agent/ })).toBeVisible();
   // The MCP configurations are filled in with the new key.
-  await expect(panel.getByText(`claude mcp add --transport http propfolio ${server.origin}/mcp --header "Authorization: Bearer ${secret}"`)).toBeVisible();
+  await expect(
+    panel.getByText(`claude mcp add --transport http propfolio ${server.origin}/mcp --header "Authorization: Bearer ${secret}"`),
+  ).toBeVisible();
 
   const rest = await fetch(`${server.origin}/api/v1/challenges`, { headers: { Authorization: `Bearer ${secret}` } });
   expect(rest.status).toBe(200);

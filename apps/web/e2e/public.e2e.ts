@@ -18,7 +18,9 @@ test('a .set upload shows findings at once in the browser, and the firm check on
   const text = 'Foo=1\r\nLots=abc\r\n';
   // MT5 writes UTF-16LE with a BOM: the in-browser engine decodes it like the server does.
   const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
-  await page.getByLabel('.set file', { exact: true }).setInputFiles({ name: 'mine.set', mimeType: 'application/octet-stream', buffer: utf16 });
+  await page
+    .getByLabel('.set file', { exact: true })
+    .setInputFiles({ name: 'mine.set', mimeType: 'application/octet-stream', buffer: utf16 });
   const local = page.getByTestId('local-findings');
   await expect(local).toContainText('type_error');
   await expect(local).toContainText('unknown_input');
@@ -58,8 +60,18 @@ test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 800 } });
   test('every main page fits a phone screen, tables included, and the navigation is reachable', async ({ page, server, consoleErrors }) => {
     const challenge = await apiCreateChallenge(server, { firm: 'FTMO', plan: '2-Step 100k', price: 540 });
-    await apiCall(server, 'POST', `/challenges/${challenge.id}/payouts`, { amount: 1250.5, currency: 'USD', date: new Date().toISOString().slice(0, 10) });
-    await apiCall(server, 'POST', '/accounts', { login: '5012345', server: 'FTMO-Server3', currency: 'USD', initialBalance: 100000, challengeId: challenge.id });
+    await apiCall(server, 'POST', `/challenges/${challenge.id}/payouts`, {
+      amount: 1250.5,
+      currency: 'USD',
+      date: new Date().toISOString().slice(0, 10),
+    });
+    await apiCall(server, 'POST', '/accounts', {
+      login: '5012345',
+      server: 'FTMO-Server3',
+      currency: 'USD',
+      initialBalance: 100000,
+      challengeId: challenge.id,
+    });
     await setUpOwner(page, server);
     for (const [path, heading] of [
       ['/', 'Overview'],

@@ -31,9 +31,19 @@ test('create a challenge, add a memo and a payout, and see the overview totals c
   expect(consoleErrors).toEqual([]);
 });
 
-test('a phase change first lists the EA accounts it archives, and archives them once confirmed', async ({ page, server, consoleErrors }) => {
+test('a phase change first lists the EA accounts it archives, and archives them once confirmed', async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
   const challenge = await apiCreateChallenge(server, { firm: 'FTMO', plan: '2-Step 100k', price: 540 });
-  const account = await apiCall(server, 'POST', '/accounts', { login: '5012345', server: 'FTMO-Demo', currency: 'USD', initialBalance: 100000, challengeId: challenge.id });
+  const account = await apiCall(server, 'POST', '/accounts', {
+    login: '5012345',
+    server: 'FTMO-Demo',
+    currency: 'USD',
+    initialBalance: 100000,
+    challengeId: challenge.id,
+  });
   expect(account.status).toBe(201);
   await setUpOwner(page, server);
   await page.goto(`/challenges/${challenge.id}`);
@@ -60,7 +70,11 @@ test('a phase change first lists the EA accounts it archives, and archives them 
 
 test('delete a challenge with its payout, find it in the trash, restore it', async ({ page, server, consoleErrors }) => {
   const challenge = await apiCreateChallenge(server, { firm: 'FundedNext', plan: 'Stellar 2-Step 25k', price: 199 });
-  await apiCall(server, 'POST', `/challenges/${challenge.id}/payouts`, { amount: 320, currency: 'USD', date: new Date().toISOString().slice(0, 10) });
+  await apiCall(server, 'POST', `/challenges/${challenge.id}/payouts`, {
+    amount: 320,
+    currency: 'USD',
+    date: new Date().toISOString().slice(0, 10),
+  });
   await setUpOwner(page, server);
   await page.goto(`/challenges/${challenge.id}`);
   await page.getByRole('button', { name: 'Delete', exact: true }).first().click();

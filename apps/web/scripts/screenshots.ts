@@ -27,21 +27,47 @@ async function api(server: RunningServer, method: string, path: string, body?: u
 
 /** Sample records; returns the funded FTMO challenge's id (its detail page shows every ledger form). */
 async function seed(server: RunningServer): Promise<string> {
-  const a = await api(server, 'POST', '/challenges', { firm: 'FTMO', plan: '2-Step 100k', price: 540, listPrice: 600, couponCode: 'SAVE10', purchasedAt: day(-120) });
+  const a = await api(server, 'POST', '/challenges', {
+    firm: 'FTMO',
+    plan: '2-Step 100k',
+    price: 540,
+    listPrice: 600,
+    couponCode: 'SAVE10',
+    purchasedAt: day(-120),
+  });
   const b = await api(server, 'POST', '/challenges', { firm: 'The5ers', plan: 'Hyper Growth 10k', price: 260, purchasedAt: day(-75) });
   await api(server, 'POST', '/challenges', { firm: 'FundedNext', plan: 'Stellar 2-Step 25k', price: 199, purchasedAt: day(-40) });
-  await api(server, 'POST', '/challenges', { firm: 'Alpha Capital', plan: 'Alpha Pro 50k', price: 99, billing: 'monthly', purchasedAt: day(-95), currency: 'EUR' });
+  await api(server, 'POST', '/challenges', {
+    firm: 'Alpha Capital',
+    plan: 'Alpha Pro 50k',
+    price: 99,
+    billing: 'monthly',
+    purchasedAt: day(-95),
+    currency: 'EUR',
+  });
   await api(server, 'PATCH', `/challenges/${b.id}`, { status: 'failed' });
   await api(server, 'PATCH', `/challenges/${a.id}`, { phase: 'Funded', passedAt: day(-80) });
   await api(server, 'POST', `/challenges/${a.id}/payouts`, { amount: 1850, currency: 'USD', date: day(-45) });
   await api(server, 'POST', `/challenges/${a.id}/payouts`, { amount: 2240.5, currency: 'USD', date: day(-12) });
-  const acct = await api(server, 'POST', '/accounts', { login: '5012345', server: 'FTMO-Server3', currency: 'USD', initialBalance: 100000, challengeId: a.id, name: 'FTMO funded 100k' });
+  const acct = await api(server, 'POST', '/accounts', {
+    login: '5012345',
+    server: 'FTMO-Server3',
+    currency: 'USD',
+    initialBalance: 100000,
+    challengeId: a.id,
+    name: 'FTMO funded 100k',
+  });
   let balance = 100000;
   for (let d = -29; d <= 0; d++) {
     if (d % 7 === -1 || d % 7 === 0 || d === -17) continue; // weekends and a missed day stay gaps
     const pnl = Math.round(Math.sin(d * 1.3) * 650 + 180);
     balance += pnl;
-    await api(server, 'POST', `/accounts/${acct.id}/reports`, { date: day(d), balance, equity: balance - Math.round(Math.abs(Math.cos(d)) * 300), closedPnl: pnl });
+    await api(server, 'POST', `/accounts/${acct.id}/reports`, {
+      date: day(d),
+      balance,
+      equity: balance - Math.round(Math.abs(Math.cos(d)) * 300),
+      closedPnl: pnl,
+    });
   }
   await api(server, 'POST', `/challenges/${a.id}/memos`, { content: 'Phase 1 passed on day 9. Risk 0.5% per trade.' });
   await seedLedger(server, a.id, b.id);
@@ -52,12 +78,27 @@ async function seed(server: RunningServer): Promise<string> {
 async function seedLedger(server: RunningServer, funded: string, failed: string) {
   await api(server, 'POST', `/challenges/${funded}/costs`, { kind: 'reset_fee', amount: 99, currency: 'USD', date: day(-110) });
   await api(server, 'POST', `/challenges/${funded}/costs`, { kind: 'refund', amount: 540, currency: 'USD', date: day(-44) });
-  const reset = await api(server, 'POST', '/challenges', { firm: 'The5ers', plan: 'Hyper Growth 10k', price: 195, resetOf: failed, purchasedAt: day(-70) });
+  const reset = await api(server, 'POST', '/challenges', {
+    firm: 'The5ers',
+    plan: 'Hyper Growth 10k',
+    price: 195,
+    resetOf: failed,
+    purchasedAt: day(-70),
+  });
   await api(server, 'PATCH', `/challenges/${reset.id}`, { phase: 'Phase 2', changedAt: day(-50) });
-  const asked = await api(server, 'POST', `/challenges/${funded}/payouts`, { amount: 900, currency: 'USD', date: day(-5), status: 'requested' });
+  const asked = await api(server, 'POST', `/challenges/${funded}/payouts`, {
+    amount: 900,
+    currency: 'USD',
+    date: day(-5),
+    status: 'requested',
+  });
   await api(server, 'PATCH', `/payouts/${asked.id}`, { status: 'denied', deniedReason: 'consistency rule' });
   const lines = ['date,base,quote,rate'];
-  for (let d = -130; d <= 0; d++) lines.push(`${day(d)},USD,JPY,${(150 + Math.sin(d / 9) * 4).toFixed(2)}`, `${day(d)},EUR,JPY,${(162 + Math.cos(d / 11) * 3).toFixed(2)}`);
+  for (let d = -130; d <= 0; d++)
+    lines.push(
+      `${day(d)},USD,JPY,${(150 + Math.sin(d / 9) * 4).toFixed(2)}`,
+      `${day(d)},EUR,JPY,${(162 + Math.cos(d / 11) * 3).toFixed(2)}`,
+    );
   await api(server, 'POST', '/me/fx-rates', { csv: `${lines.join('\n')}\n` });
 }
 
@@ -112,7 +153,11 @@ const problem500 = JSON.stringify({
 });
 
 /** Every page in both languages and widths, after `prepare` ran for each visit. */
-async function review(page: Page, state: string, opts: { paths?: 'empty'; ready?: (page: Page) => Promise<void>; widths?: readonly number[] } = {}) {
+async function review(
+  page: Page,
+  state: string,
+  opts: { paths?: 'empty'; ready?: (page: Page) => Promise<void>; widths?: readonly number[] } = {},
+) {
   for (const lang of LANGS) {
     await page.evaluate((l) => localStorage.setItem('propfolio.lang', l), lang);
     for (const [name, path, emptyPath] of PAGES) {
@@ -137,7 +182,15 @@ async function withRoute(context: BrowserContext, handler: (route: Route) => Pro
 const server = await startServer();
 const browser = await chromium.launch({
   executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 });
 const consoleErrors: string[] = [];
 try {
@@ -181,9 +234,20 @@ try {
   // The API answers 500 to everything but the session: each page's error state (after its retries).
   await withRoute(
     context,
-    (route) => (new URL(route.request().url()).pathname === '/app/api/me' ? route.continue() : route.fulfill({ status: 500, contentType: 'application/problem+json', body: problem500 })),
+    (route) =>
+      new URL(route.request().url()).pathname === '/app/api/me'
+        ? route.continue()
+        : route.fulfill({ status: 500, contentType: 'application/problem+json', body: problem500 }),
     // Queries retry a 500 twice before showing the error; the EA assistant makes no call until asked.
-    () => review(page, 'error', { ready: (p) => p.locator('.state-error').first().waitFor({ timeout: 15_000 }).catch(() => p.locator('main h1').first().waitFor()) }),
+    () =>
+      review(page, 'error', {
+        ready: (p) =>
+          p
+            .locator('.state-error')
+            .first()
+            .waitFor({ timeout: 15_000 })
+            .catch(() => p.locator('main h1').first().waitFor()),
+      }),
   );
   // Nothing answers at all (server stopped), the session included: what a signed-in page shows.
   await withRoute(

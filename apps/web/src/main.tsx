@@ -9,7 +9,6 @@ import { I18nProvider } from './i18n/i18n.js';
 import { router } from './router.js';
 import './styles.css';
 
-
 // A session that ended elsewhere (signed out everywhere, expired, user disabled): back to sign-in.
 queryClient.getQueryCache().subscribe((event) => {
   const error = event.type === 'updated' ? event.query.state.error : null;

@@ -15,7 +15,6 @@ import { ArticlesPage, ArticlePage } from './pages/Articles.js';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
-
 const rootRoute = createRootRoute({ component: Layout, notFoundComponent: NotFound });
 /** Pages behind sign-in: without a session the browser goes to /sign-in and comes back afterwards. */
 const authed = createRoute({
@@ -31,24 +30,68 @@ const authed = createRoute({
 });
 
 const routes = [
-  createRoute({ getParentRoute: () => rootRoute, path: '/sign-in', component: SignInPage, validateSearch: (s: Record<string, unknown>) => ({ next: str(s.next) }) }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/sign-up', component: SignUpPage, validateSearch: (s: Record<string, unknown>) => ({ invite: str(s.invite) }) }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/setup', component: SetupPage, validateSearch: (s: Record<string, unknown>) => ({ token: str(s.token) }) }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/plans', component: CatalogPage, validateSearch: (s: Record<string, unknown>) => ({ firm: str(s.firm), phases: str(s.phases) }) }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/articles', component: ArticlesPage, validateSearch: (s: Record<string, unknown>) => ({ q: str(s.q) }) }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/sign-in',
+    component: SignInPage,
+    validateSearch: (s: Record<string, unknown>) => ({ next: str(s.next) }),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/sign-up',
+    component: SignUpPage,
+    validateSearch: (s: Record<string, unknown>) => ({ invite: str(s.invite) }),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/setup',
+    component: SetupPage,
+    validateSearch: (s: Record<string, unknown>) => ({ token: str(s.token) }),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/plans',
+    component: CatalogPage,
+    validateSearch: (s: Record<string, unknown>) => ({ firm: str(s.firm), phases: str(s.phases) }),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/articles',
+    component: ArticlesPage,
+    validateSearch: (s: Record<string, unknown>) => ({ q: str(s.q) }),
+  }),
   createRoute({ getParentRoute: () => rootRoute, path: '/articles/$slug', component: ArticlePage }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/ea', component: lazyRouteComponent(() => import('./pages/EaAssistant.js'), 'EaAssistantPage'), pendingComponent: Loading }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/ea',
+    component: lazyRouteComponent(() => import('./pages/EaAssistant.js'), 'EaAssistantPage'),
+    pendingComponent: Loading,
+  }),
   authed.addChildren([
     createRoute({ getParentRoute: () => authed, path: '/', component: OverviewPage }),
     createRoute({
       getParentRoute: () => authed,
       path: '/challenges',
       component: ChallengesPage,
-      validateSearch: (s: Record<string, unknown>) => ({ status: str(s.status), firm: str(s.firm), new: s.new === true || s.new === 'true' || s.new === '1' ? true : undefined }),
+      validateSearch: (s: Record<string, unknown>) => ({
+        status: str(s.status),
+        firm: str(s.firm),
+        new: s.new === true || s.new === 'true' || s.new === '1' ? true : undefined,
+      }),
     }),
     createRoute({ getParentRoute: () => authed, path: '/challenges/$id', component: ChallengePage }),
-    createRoute({ getParentRoute: () => authed, path: '/pnl', component: lazyRouteComponent(() => import('./pages/Pnl.js'), 'PnlPage'), pendingComponent: Loading }),
-    createRoute({ getParentRoute: () => authed, path: '/payouts', component: PayoutsPage, validateSearch: (s: Record<string, unknown>) => ({ from: str(s.from) }) }),
+    createRoute({
+      getParentRoute: () => authed,
+      path: '/pnl',
+      component: lazyRouteComponent(() => import('./pages/Pnl.js'), 'PnlPage'),
+      pendingComponent: Loading,
+    }),
+    createRoute({
+      getParentRoute: () => authed,
+      path: '/payouts',
+      component: PayoutsPage,
+      validateSearch: (s: Record<string, unknown>) => ({ from: str(s.from) }),
+    }),
     createRoute({ getParentRoute: () => authed, path: '/trash', component: TrashPage }),
     createRoute({
       getParentRoute: () => authed,
@@ -57,11 +100,21 @@ const routes = [
       pendingComponent: Loading,
       validateSearch: (s: Record<string, unknown>) => ({ from: str(s.from), to: str(s.to), firm: str(s.firm), currency: str(s.currency) }),
     }),
-    createRoute({ getParentRoute: () => authed, path: '/admin', component: lazyRouteComponent(() => import('./pages/Admin.js'), 'AdminPage'), pendingComponent: Loading }),
+    createRoute({
+      getParentRoute: () => authed,
+      path: '/admin',
+      component: lazyRouteComponent(() => import('./pages/Admin.js'), 'AdminPage'),
+      pendingComponent: Loading,
+    }),
   ]),
 ];
 
-export const router = createRouter({ routeTree: rootRoute.addChildren(routes), defaultPreload: 'intent', scrollRestoration: true, defaultErrorComponent: RouteError });
+export const router = createRouter({
+  routeTree: rootRoute.addChildren(routes),
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+  defaultErrorComponent: RouteError,
+});
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -3,7 +3,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '../data/articles');
-const articles = readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => ({ name: f, text: readFileSync(join(dir, f), 'utf8') }));
+const articles = readdirSync(dir)
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => ({ name: f, text: readFileSync(join(dir, f), 'utf8') }));
 
 // Articles are read by people and agents as the product's word: claims about keys must match the product
 // (an API key belongs to a user; a `tracker` key may only register accounts and push reports).

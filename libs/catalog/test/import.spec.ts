@@ -16,7 +16,14 @@ describeEachDatabase('importCatalog', (getDb) => {
 
     // Same files: skipped on their fingerprint, without reading or comparing a record.
     const second = await importCatalog(db, { today: '2026-11-02' });
-    expect(second).toEqual({ firms: 0, plans: 0, priceChanges: 0, articles: 0, unchanged: first.firms + first.plans + first.articles, skipped: true });
+    expect(second).toEqual({
+      firms: 0,
+      plans: 0,
+      priceChanges: 0,
+      articles: 0,
+      unchanged: first.firms + first.plans + first.articles,
+      skipped: true,
+    });
     // Forced: every record compared, none written.
     const forced = await importCatalog(db, { today: '2026-11-02', force: true });
     expect(forced).toEqual({ ...second, skipped: false });
@@ -30,7 +37,11 @@ describeEachDatabase('price history', (getDb) => {
     const dir = fixtureDataDir([{ slug: 'one', title: 'One' }]);
     await importCatalog(db, { dataDir: dir, today: '2026-01-10' });
 
-    editFirmFile(dir, 'ftmo', (yaml) => yaml.replace('checkedOn: 2025-09-04', 'checkedOn: 2026-03-01').replace('{ size: 100000, price: 540 }', '{ size: 100000, price: 599.5 }'));
+    editFirmFile(dir, 'ftmo', (yaml) =>
+      yaml
+        .replace('checkedOn: 2025-09-04', 'checkedOn: 2026-03-01')
+        .replace('{ size: 100000, price: 540 }', '{ size: 100000, price: 599.5 }'),
+    );
     const report = await importCatalog(db, { dataDir: dir, today: '2026-03-02' });
     // Every 2-Step plan changed its checkedOn, but only one its price.
     expect(report).toMatchObject({ plans: 5, priceChanges: 1, articles: 0 });
@@ -70,13 +81,17 @@ describeEachDatabase('price history', (getDb) => {
     expect(first.items).toEqual(history.items.slice(0, 1));
     const second = await catalog.planPriceHistory({ id: 'ftmo-2-step-100000', limit: '1', cursor: first.nextCursor });
     expect(second).toMatchObject({ items: history.items.slice(1), nextCursor: null });
-    expect((await catalog.planPriceHistory({ id: 'ftmo-2-step-10000' })).items).toEqual([{ price: 155, currency: 'EUR', checkedOn: '2025-09-04' }]);
+    expect((await catalog.planPriceHistory({ id: 'ftmo-2-step-10000' })).items).toEqual([
+      { price: 155, currency: 'EUR', checkedOn: '2025-09-04' },
+    ]);
 
     await expect(catalog.planPriceHistory({ id: 'no-such-plan' })).rejects.toMatchObject({ code: 'not_found' });
     for (const id of ['FTMO 2-Step', '../plans', '']) {
       await expect(catalog.planPriceHistory({ id })).rejects.toMatchObject({ code: 'validation_failed' });
     }
-    await expect(catalog.planPriceHistory({ id: 'ftmo-2-step-100000', cursor: 'bogus' })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(catalog.planPriceHistory({ id: 'ftmo-2-step-100000', cursor: 'bogus' })).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
   });
 
   it('re-indexes a changed article and removes a deleted one', async () => {

@@ -50,7 +50,11 @@ describeEachDatabase('plan search', (getDb) => {
     const yen = await catalog.searchPlans({ currency: 'JPY', limit: 100 });
     expect(yen.items.every((p) => p.firm.slug === 'fintokei')).toBe(true);
     const monthly = await catalog.searchPlans({ billing: 'monthly' });
-    expect(monthly.items.map((p) => p.id)).toEqual(['topstep-trading-combine-50000', 'topstep-trading-combine-100000', 'topstep-trading-combine-150000']);
+    expect(monthly.items.map((p) => p.id)).toEqual([
+      'topstep-trading-combine-50000',
+      'topstep-trading-combine-100000',
+      'topstep-trading-combine-150000',
+    ]);
   });
 
   it('sorts by price and size, unknown prices last', async () => {
@@ -84,7 +88,14 @@ describeEachDatabase('plan search', (getDb) => {
     const { items } = await catalog.searchPlans({ firm: 'ftmo', size: 100000 });
     const twoStep = items.find((p) => p.id === 'ftmo-2-step-100000') as PlanItem;
     const oneStep = items.find((p) => p.id === 'ftmo-1-step-100000') as PlanItem;
-    expect(twoStep).toMatchObject({ priceNote: PRICE_NOTE, price: 540, currency: 'EUR', checkedOn: '2025-09-04', ageDays: 444, stale: true });
+    expect(twoStep).toMatchObject({
+      priceNote: PRICE_NOTE,
+      price: 540,
+      currency: 'EUR',
+      checkedOn: '2025-09-04',
+      ageDays: 444,
+      stale: true,
+    });
     expect(oneStep).toMatchObject({ checkedOn: '2026-08-29', ageDays: 85, stale: false });
     const lenient = new CatalogService(getDb(), { staleAfterDays: 444, now: () => new Date('2026-11-22T23:59:00Z') });
     expect((await lenient.searchPlans({ firm: 'ftmo', size: 100000, phases: 2 })).items[0]?.stale).toBe(false);

@@ -20,14 +20,19 @@ describe('normalizeText', () => {
 
   it('indexes every gram a contained term needs', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('売', '上', 'ア', 'あ', 'ｱ', 'A', 'b', ' ', '　', 'Ｆ') }), fc.nat(), fc.nat(), (raw, a, b) => {
-        const text = normalizeText(raw);
-        const [from, to] = [a % (text.length + 1), b % (text.length + 1)].sort((x, y) => x - y) as [number, number];
-        const term = text.slice(from, to);
-        fc.pre(term.length > 0 && !term.includes(' '));
-        const grams = textGrams(text);
-        expect(termGrams(term).every((g) => grams.has(g))).toBe(true);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('売', '上', 'ア', 'あ', 'ｱ', 'A', 'b', ' ', '　', 'Ｆ') }),
+        fc.nat(),
+        fc.nat(),
+        (raw, a, b) => {
+          const text = normalizeText(raw);
+          const [from, to] = [a % (text.length + 1), b % (text.length + 1)].sort((x, y) => x - y) as [number, number];
+          const term = text.slice(from, to);
+          fc.pre(term.length > 0 && !term.includes(' '));
+          const grams = textGrams(text);
+          expect(termGrams(term).every((g) => grams.has(g))).toBe(true);
+        },
+      ),
     );
   });
 
@@ -58,20 +63,27 @@ describe('buildSnippet', () => {
 
   it('finds the first match anywhere in a long text', () => {
     const text = `${'あいう '.repeat(700)}ｶﾞｲﾄﾞ 売上`;
-    expect(buildSnippet(text, ['がいど'])).toBe('…あいう あいう あいう あいう あいう あいう あいう あいう あいう あいう <mark>ｶﾞｲﾄﾞ</mark> 売上');
+    expect(buildSnippet(text, ['がいど'])).toBe(
+      '…あいう あいう あいう あいう あいう あいう あいう あいう あいう あいう <mark>ｶﾞｲﾄﾞ</mark> 売上',
+    );
   });
 
   it('marks a match exactly when the normalised text contains the term', () => {
     const unit = fc.constantFrom('売', '上', 'ｶ', 'ﾞ', 'カ', 'が', 'A', 'a', ' ', '　', 'Ｆ', 'f');
     fc.assert(
-      fc.property(fc.string({ unit, maxLength: 40 }), fc.integer({ min: 1, max: 120 }), fc.string({ unit, minLength: 1, maxLength: 3 }), (piece, times, rawTerm) => {
-        const [term] = queryTerms(rawTerm);
-        fc.pre(term !== undefined);
-        const text = piece.repeat(times);
-        const snippet = buildSnippet(text, [term]);
-        if (normalizeText(text).includes(term)) expect(snippet).toContain('<mark>');
-        else expect(snippet).toBeNull();
-      }),
+      fc.property(
+        fc.string({ unit, maxLength: 40 }),
+        fc.integer({ min: 1, max: 120 }),
+        fc.string({ unit, minLength: 1, maxLength: 3 }),
+        (piece, times, rawTerm) => {
+          const [term] = queryTerms(rawTerm);
+          fc.pre(term !== undefined);
+          const text = piece.repeat(times);
+          const snippet = buildSnippet(text, [term]);
+          if (normalizeText(text).includes(term)) expect(snippet).toContain('<mark>');
+          else expect(snippet).toBeNull();
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -59,7 +59,10 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
 function list(env: Env, name: string, fallback: string[]): string[] {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
-  return raw.split(',').map((item) => item.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 function url(env: Env, name: string, protocols: string[], problems: string[]): string | undefined {

@@ -15,5 +15,7 @@ function canonical(value: unknown): unknown {
 
 /** SHA-256 of the key-order-independent JSON of `value`: equal content, equal hash. */
 export function contentHash(value: unknown): string {
-  return createHash('sha256').update(JSON.stringify(canonical(value ?? null))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(value ?? null)))
+    .digest('hex');
 }

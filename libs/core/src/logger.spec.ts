@@ -18,7 +18,8 @@ describe('log redaction', () => {
       requestId: 'kept',
     });
     const text = lines.join('\n');
-    for (const secret of ['hunter2hunter2', 'csrf-value-1', 'abcdef', 'sess-123', 'invite-token-1', 'Bearer x']) expect(text).not.toContain(secret);
+    for (const secret of ['hunter2hunter2', 'csrf-value-1', 'abcdef', 'sess-123', 'invite-token-1', 'Bearer x'])
+      expect(text).not.toContain(secret);
     expect(text).toContain('a@b.co');
     expect(text).toContain('kept');
   });
@@ -30,7 +31,8 @@ describe('log redaction', () => {
       error: new Error('failed for eakey_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcd'),
     });
     const text = lines.join('\n');
-    for (const secret of ['SETUPSECRET', 'INVSECRET', 'COOKIESECRET', 'QUERYSECRET', 'ABCDEFGHIJKLMNOP']) expect(text).not.toContain(secret);
+    for (const secret of ['SETUPSECRET', 'INVSECRET', 'COOKIESECRET', 'QUERYSECRET', 'ABCDEFGHIJKLMNOP'])
+      expect(text).not.toContain(secret);
     expect(text).toContain('[redacted]');
   });
 });

@@ -38,7 +38,9 @@ export function createLogger(
     const entry: Record<string, unknown> = { time: new Date().toISOString(), level: at, msg: redact(message) };
     for (const [key, value] of Object.entries({ ...bound, ...fields })) {
       if (SECRET_FIELD.test(key)) entry[key] = REDACTED;
-      else entry[key] = value instanceof Error ? { name: value.name, message: redact(value.message), stack: redact(value.stack) } : redact(value);
+      else
+        entry[key] =
+          value instanceof Error ? { name: value.name, message: redact(value.message), stack: redact(value.stack) } : redact(value);
     }
     write(JSON.stringify(entry));
   };

@@ -107,7 +107,10 @@ const serverUrl = process.env.TEST_DATABASE_URL;
         await held;
       });
       await holding;
-      await expect(db.prisma.$transaction(async (tx) => tx.user.count(), { maxWait: 50 })).rejects.toMatchObject({ code: 'service_unavailable', status: 503 });
+      await expect(db.prisma.$transaction(async (tx) => tx.user.count(), { maxWait: 50 })).rejects.toMatchObject({
+        code: 'service_unavailable',
+        status: 503,
+      });
       release();
       await holder;
       // The default wait outlasts a short hold: the same call then succeeds.

@@ -49,13 +49,15 @@ export async function applyMigrations(
         continue;
       }
       const escapedName = migration.name.replace(/'/g, "''");
-      await locked.exec(
-        `BEGIN;\n${migration.sql}\n;INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count) ` +
-          `VALUES ('${randomUUID()}', '${migration.checksum}', '${escapedName}', now(), 1);\nCOMMIT;`,
-      ).catch(async (error: unknown) => {
-        await locked.exec('ROLLBACK;').catch(() => undefined);
-        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
-      });
+      await locked
+        .exec(
+          `BEGIN;\n${migration.sql}\n;INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count) ` +
+            `VALUES ('${randomUUID()}', '${migration.checksum}', '${escapedName}', now(), 1);\nCOMMIT;`,
+        )
+        .catch(async (error: unknown) => {
+          await locked.exec('ROLLBACK;').catch(() => undefined);
+          throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
+        });
       applied.push(migration.name);
     }
     return { applied, alreadyApplied: done.size };

@@ -26,15 +26,16 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
   const release = dataDir ? acquireDirectoryLock(dataDir) : () => undefined;
   try {
     // Restoring a snapshot skips initdb, PGlite's slowest step (seconds per instance on a busy machine).
-    const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(snapshot ? { loadDataDir: snapshot } : {}),
+    const pglite = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(snapshot ? { loadDataDir: snapshot } : {}),
       postgresqlconf: EMBEDDED_CONF,
     });
     const runner: SqlRunner = {
       exec: async (script) => {
         await pglite.exec(script);
       },
-      query: async <Row extends Record<string, unknown>>(sql: string, params?: unknown[]) =>
-        (await pglite.query<Row>(sql, params)).rows,
+      query: async <Row extends Record<string, unknown>>(sql: string, params?: unknown[]) => (await pglite.query<Row>(sql, params)).rows,
       // One process owns the directory (lock file), and PGlite serialises its own queries.
       withMigrationLock: (work) => work(runner),
     };

@@ -24,8 +24,7 @@ export function openPostgres(databaseUrl: string, poolSize: number): PostgresTar
     exec: async (script) => {
       await queryable.query(script);
     },
-    query: async <Row extends Record<string, unknown>>(sql: string, params?: unknown[]) =>
-      (await queryable.query<Row>(sql, params)).rows,
+    query: async <Row extends Record<string, unknown>>(sql: string, params?: unknown[]) => (await queryable.query<Row>(sql, params)).rows,
     withMigrationLock: async (work) => {
       const client = await pool.connect();
       try {

@@ -6,7 +6,9 @@ import { isTransientConnectionError, retryTransient } from './transient.js';
 
 describe('transient connection errors', () => {
   it('recognises terminated backends and broken sockets, and nothing else', () => {
-    expect(isTransientConnectionError(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
+    expect(
+      isTransientConnectionError(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })),
+    ).toBe(true);
     expect(isTransientConnectionError(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isTransientConnectionError({ message: 'wrapped', cause: { kind: 'postgres', originalCode: '08006' } })).toBe(true);
     expect(isTransientConnectionError(Object.assign(new Error('duplicate key'), { code: 'P2002' }))).toBe(false);
@@ -15,7 +17,9 @@ describe('transient connection errors', () => {
 
   it('retries only transient failures, a bounded number of times', async () => {
     let calls = 0;
-    await expect(retryTransient(async () => (++calls < 3 ? Promise.reject(new Error('Connection terminated unexpectedly')) : 'ok'))).resolves.toBe('ok');
+    await expect(
+      retryTransient(async () => (++calls < 3 ? Promise.reject(new Error('Connection terminated unexpectedly')) : 'ok')),
+    ).resolves.toBe('ok');
     calls = 0;
     await expect(retryTransient(async () => (calls++, Promise.reject(new Error('no'))))).rejects.toThrow('no');
     expect(calls).toBe(1);

@@ -1,4 +1,16 @@
-import { backtestIni, buildSet, convertSet, diagnoseSet, EaSettingsError, eaOverview, explainParam, MAX_CONTENT_BYTES, propPreset, searchParams, type PropFirmRules } from './index.js';
+import {
+  backtestIni,
+  buildSet,
+  convertSet,
+  diagnoseSet,
+  EaSettingsError,
+  eaOverview,
+  explainParam,
+  MAX_CONTENT_BYTES,
+  propPreset,
+  searchParams,
+  type PropFirmRules,
+} from './index.js';
 import { fixtures } from './__fixtures__/fixtures.js';
 import { loadCatalog } from './catalog/load.js';
 import { defaultCatalogData } from './catalog/content/index.js';
@@ -14,8 +26,17 @@ const errorOf = (fn: () => unknown): EaSettingsError => {
 };
 
 const ftmoLike: PropFirmRules = {
-  firm: 'ExampleFirm', dailyLossPercent: 5, dailyLossBasis: 'max_balance_equity', maxLossPercent: 10, maxLossType: 'static',
-  eaPolicy: 'allowed', newsTrading: 'restricted', newsWindowMinutes: 2, weekendHolding: 'banned', maxRiskPerTradePercent: null, hedging: null,
+  firm: 'ExampleFirm',
+  dailyLossPercent: 5,
+  dailyLossBasis: 'max_balance_equity',
+  maxLossPercent: 10,
+  maxLossType: 'static',
+  eaPolicy: 'allowed',
+  newsTrading: 'restricted',
+  newsWindowMinutes: 2,
+  weekendHolding: 'banned',
+  maxRiskPerTradePercent: null,
+  hedging: null,
 };
 
 describe('catalog', () => {
@@ -27,7 +48,11 @@ describe('catalog', () => {
   });
 
   it('rejects invalid catalog data with every problem listed', () => {
-    const broken = { ...defaultCatalogData, renames: [{ from: 'X', to: 'Nope', since: '1' }], presets: [{ id: 'p', label: { ja: 'p', en: 'p' }, description: { ja: 'p', en: 'p' }, values: { RiskPercent: 99 } }] };
+    const broken = {
+      ...defaultCatalogData,
+      renames: [{ from: 'X', to: 'Nope', since: '1' }],
+      presets: [{ id: 'p', label: { ja: 'p', en: 'p' }, description: { ja: 'p', en: 'p' }, values: { RiskPercent: 99 } }],
+    };
     const e = errorOf(() => loadCatalog(broken));
     expect(e.code).toBe('invalid_catalog');
     expect(e.message).toContain('Nope');
@@ -36,14 +61,28 @@ describe('catalog', () => {
 });
 
 describe('explain and search', () => {
-  it.each(['37-5', '３７－５', '37ー5', '37 − 5', 'TpLineColor', 'tplinecolor', '利確ラインの色', 'Take-profit line colour'])('explains %s', (ref) => {
-    expect(explainParam(ref).name).toBe('TpLineColor');
-  });
+  it.each(['37-5', '３７－５', '37ー5', '37 − 5', 'TpLineColor', 'tplinecolor', '利確ラインの色', 'Take-profit line colour'])(
+    'explains %s',
+    (ref) => {
+      expect(explainParam(ref).name).toBe('TpLineColor');
+    },
+  );
 
   // The long vowel mark ー is also a dash in "37ー5"; labels must be matched before that folding.
-  it.each(['トレーリング開始幅', 'ﾄﾚｰﾘﾝｸﾞ開始幅', 'トレーリング 開始幅', 'トレーリング　開始幅', 'とれーりんぐ開始幅', 'Trailing start', 'trailingstart', 'ＴＲＡＩＬＩＮＧ　ＳＴＡＲＴ'])('explains and builds by the label %s', (ref) => {
+  it.each([
+    'トレーリング開始幅',
+    'ﾄﾚｰﾘﾝｸﾞ開始幅',
+    'トレーリング 開始幅',
+    'トレーリング　開始幅',
+    'とれーりんぐ開始幅',
+    'Trailing start',
+    'trailingstart',
+    'ＴＲＡＩＬＩＮＧ　ＳＴＡＲＴ',
+  ])('explains and builds by the label %s', (ref) => {
     expect(explainParam(ref).name).toBe('TrailingStartPoints');
-    expect(buildSet({ changes: [{ ref, value: 350 }] }).changes).toEqual([expect.objectContaining({ name: 'TrailingStartPoints', to: '350' })]);
+    expect(buildSet({ changes: [{ ref, value: 350 }] }).changes).toEqual([
+      expect.objectContaining({ name: 'TrailingStartPoints', to: '350' }),
+    ]);
   });
 
   it('explains old names and throws unknown_param with a suggestion', () => {
@@ -64,7 +103,13 @@ describe('explain and search', () => {
 
 describe('buildSet', () => {
   it('builds MT5 UTF-16LE with BOM by default and reports changes', () => {
-    const r = buildSet({ base: { preset: 'conservative' }, changes: [{ ref: '５－３', value: '0.25' }, { ref: 'SignalTimeframe', value: 'Daily' }] });
+    const r = buildSet({
+      base: { preset: 'conservative' },
+      changes: [
+        { ref: '５－３', value: '0.25' },
+        { ref: 'SignalTimeframe', value: 'Daily' },
+      ],
+    });
     expect(r.encoding).toBe('utf-16le-bom');
     expect([...r.bytes.slice(0, 2)]).toEqual([0xff, 0xfe]);
     expect(r.changes).toEqual([
@@ -82,11 +127,25 @@ describe('buildSet', () => {
   });
 
   it('throws one error class with codes and field paths', () => {
-    expect(errorOf(() => buildSet({ changes: [{ ref: 'Nope', value: 1 }] }))).toMatchObject({ code: 'unknown_param', field: 'changes[0].ref' });
-    expect(errorOf(() => buildSet({ changes: [{ ref: 'RiskPercent', value: 1 }, { ref: 'RiskPercent', value: 'lots' }] }))).toMatchObject({ code: 'invalid_value', field: 'changes[1].value' });
+    expect(errorOf(() => buildSet({ changes: [{ ref: 'Nope', value: 1 }] }))).toMatchObject({
+      code: 'unknown_param',
+      field: 'changes[0].ref',
+    });
+    expect(
+      errorOf(() =>
+        buildSet({
+          changes: [
+            { ref: 'RiskPercent', value: 1 },
+            { ref: 'RiskPercent', value: 'lots' },
+          ],
+        }),
+      ),
+    ).toMatchObject({ code: 'invalid_value', field: 'changes[1].value' });
     expect(errorOf(() => buildSet({ changes: [{ ref: 'EnableTrading', value: 3 }] })).code).toBe('invalid_value');
     expect(errorOf(() => buildSet({ base: { preset: 'yolo' }, changes: [] })).code).toBe('unknown_preset');
-    expect(errorOf(() => buildSet({ base: { content: new Uint8Array(MAX_CONTENT_BYTES + 1) }, changes: [] })).code).toBe('content_too_large');
+    expect(errorOf(() => buildSet({ base: { content: new Uint8Array(MAX_CONTENT_BYTES + 1) }, changes: [] })).code).toBe(
+      'content_too_large',
+    );
   });
 
   it('appends inputs missing from an uploaded file', () => {
@@ -114,7 +173,10 @@ describe('convertSet', () => {
 describe('propPreset', () => {
   it('recommends limits inside the firm rules, in money too, and never invents unknowns', () => {
     const r = propPreset({ firmRules: ftmoLike, accountSize: 100000, currency: 'USD' });
-    expect(r.recommendations.find((x) => x.name === 'DailyLossPercent')).toMatchObject({ value: '4.0', money: { amount: 4000, currency: 'USD' } });
+    expect(r.recommendations.find((x) => x.name === 'DailyLossPercent')).toMatchObject({
+      value: '4.0',
+      money: { amount: 4000, currency: 'USD' },
+    });
     expect(r.recommendations.find((x) => x.name === 'DailyLossBasis')?.value).toBe('3');
     expect(r.switchOff.map((x) => x.name)).toEqual(['GridEnabled', 'MartingaleEnabled']);
     expect(r.cautions.map((x) => x.code)).toContain('unknown_hedging');
@@ -127,7 +189,16 @@ describe('backtestIni', () => {
   const base = { symbol: 'EURUSD.raw', period: 'Daily', fromDate: '2025-01-01', toDate: '2025.06.01' };
 
   it('writes an MT5 [Tester] file with inline inputs and a command line', () => {
-    const r = backtestIni({ ...base, model: 4, report: 'reports\\pf', shutdownTerminal: true, leverage: 100, inputs: { kind: 'inline', changes: [{ ref: 'RiskPercent', value: 0.5 }] }, common: { login: 123, password: 'secret' }, configPath: 'C:\\Tester\\pf.ini' });
+    const r = backtestIni({
+      ...base,
+      model: 4,
+      report: 'reports\\pf',
+      shutdownTerminal: true,
+      leverage: 100,
+      inputs: { kind: 'inline', changes: [{ ref: 'RiskPercent', value: 0.5 }] },
+      common: { login: 123, password: 'secret' },
+      configPath: 'C:\\Tester\\pf.ini',
+    });
     expect(r.text).toContain('[Common]\r\nLogin=123\r\n[Tester]\r\nExpert=PropfolioAssist\r\nSymbol=EURUSD.raw\r\nPeriod=D1');
     expect(r.text).not.toContain('secret');
     expect(r.text).toContain('FromDate=2025.01.01\r\nToDate=2025.06.01');
@@ -136,7 +207,15 @@ describe('backtestIni', () => {
     expect(r.text).toContain('RiskPercent=0.5||');
     expect(r.encoding).toBe('utf-16le-bom');
     expect(r.commandLine).toBe('terminal64.exe /config:"C:\\Tester\\pf.ini"');
-    expect(r.pitfalls.map((p) => p.code)).toEqual(expect.arrayContaining(['report_folder_must_exist', 'terminal_must_be_closed', 'to_date_is_exclusive', 'shutdown_reset_on_manual_stop', 'real_ticks_need_history']));
+    expect(r.pitfalls.map((p) => p.code)).toEqual(
+      expect.arrayContaining([
+        'report_folder_must_exist',
+        'terminal_must_be_closed',
+        'to_date_is_exclusive',
+        'shutdown_reset_on_manual_stop',
+        'real_ticks_need_history',
+      ]),
+    );
   });
 
   it('warns that inputs are reused when none are given, and writes MT4 flat files', () => {

@@ -1,12 +1,6 @@
 /** Stable codes of {@link EaSettingsError}; callers may switch on them. */
 export type EaSettingsErrorCode =
-  | 'unknown_param'
-  | 'invalid_value'
-  | 'invalid_ini_field'
-  | 'content_too_large'
-  | 'unknown_preset'
-  | 'invalid_argument'
-  | 'invalid_catalog';
+  'unknown_param' | 'invalid_value' | 'invalid_ini_field' | 'content_too_large' | 'unknown_preset' | 'invalid_argument' | 'invalid_catalog';
 
 /**
  * The only error the library throws, and only for invalid caller input.

@@ -18,7 +18,14 @@ export type { ParamSummary, ParamDetail } from './explore/param-view.js';
 
 export { diagnoseSet, type DiagnoseSetInput, type DiagnoseSetResult } from './api/diagnose-set.js';
 export type { Finding, FindingFix, FindingSummary, Severity } from './diagnose/types.js';
-export { buildSet, type BuildSetInput, type BuildSetResult, type BuildBase, type BuildChange, type AppliedChange } from './build/build-set.js';
+export {
+  buildSet,
+  type BuildSetInput,
+  type BuildSetResult,
+  type BuildBase,
+  type BuildChange,
+  type AppliedChange,
+} from './build/build-set.js';
 export { convertSet, type ConvertSetInput, type ConvertSetResult } from './api/convert-set.js';
 export { MAX_CONTENT_BYTES } from './api/content.js';
 export { propPreset, type PropPresetInput, type PropPresetResult, type PresetRecommendation } from './prop/prop-preset.js';
@@ -27,4 +34,16 @@ export type { Pitfall } from './ini/pitfalls.js';
 
 export { loadCatalog } from './catalog/load.js';
 export { defaultCatalog } from './catalog/default.js';
-export type { Catalog, CatalogData, CatalogParam, ParamRow, ParamExtra, ParamType, ParamValue, GroupData, PresetData, EaIdentityData, EnumOptionData } from './catalog/types.js';
+export type {
+  Catalog,
+  CatalogData,
+  CatalogParam,
+  ParamRow,
+  ParamExtra,
+  ParamType,
+  ParamValue,
+  GroupData,
+  PresetData,
+  EaIdentityData,
+  EnumOptionData,
+} from './catalog/types.js';

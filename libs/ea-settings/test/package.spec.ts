@@ -36,7 +36,9 @@ const PROBE = `(api, inputs) => inputs.map((bytes) => {
   return { format: d.format, encoding: d.encoding, findings: d.findings };
 }).concat([Array.from(api.buildSet({ changes: [{ ref: '37-5', value: 255 }, { ref: 'トレーリング開始幅', value: 30 }] }).bytes.slice(0, 64))])`;
 
-const samples = ['mt5TesterUtf16Bom', 'mt5Utf16NoBom', 'mt4ShiftJis', 'mt4Cp1252', 'invalidCp1252Bytes', 'mt4AnsiCrlf'].map((n) => Array.from(fixtures[n] as Uint8Array));
+const samples = ['mt5TesterUtf16Bom', 'mt5Utf16NoBom', 'mt4ShiftJis', 'mt4Cp1252', 'invalidCp1252Bytes', 'mt4AnsiCrlf'].map((n) =>
+  Array.from(fixtures[n] as Uint8Array),
+);
 
 describe('@propfolio/ea-settings as packed and installed', () => {
   let scratch: string;
@@ -61,9 +63,17 @@ describe('@propfolio/ea-settings as packed and installed', () => {
     expect(manifest).not.toHaveProperty('private');
     expect(manifest).not.toHaveProperty('scripts');
     expect(manifest).not.toHaveProperty('devDependencies');
-    expect(manifest).toMatchObject({ main: './dist/index.cjs', types: './dist/index.d.ts', bin: { 'ea-settings': './dist/cli.js' }, license: 'MIT', engines: { node: '>=20.19' } });
+    expect(manifest).toMatchObject({
+      main: './dist/index.cjs',
+      types: './dist/index.d.ts',
+      bin: { 'ea-settings': './dist/cli.js' },
+      license: 'MIT',
+      engines: { node: '>=20.19' },
+    });
     expect(manifest['dependencies'] ?? {}).toEqual({});
-    expect(readdirSync(join(installed, 'dist')).sort()).toEqual(expect.arrayContaining(['index.js', 'index.cjs', 'index.d.ts', 'index.d.cts', 'cli.js']));
+    expect(readdirSync(join(installed, 'dist')).sort()).toEqual(
+      expect.arrayContaining(['index.js', 'index.cjs', 'index.d.ts', 'index.d.cts', 'cli.js']),
+    );
     expect(readdirSync(installed).sort()).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'dist', 'package.json']);
     const workspaceManifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as Record<string, unknown>;
     expect(workspaceManifest).toMatchObject({ main: './src/index.ts', private: true });
@@ -71,32 +81,66 @@ describe('@propfolio/ea-settings as packed and installed', () => {
 
   it('is required (CJS) and imported (ESM) from outside the workspace', () => {
     const script = `const bytes = Uint8Array.from(${JSON.stringify(samples[0])});`;
-    const cjs = ok('node', ['-e', `${script} const m = require('@propfolio/ea-settings'); console.log(m.diagnoseSet({ content: bytes }).encoding, typeof m.EaSettingsError)`], scratch);
+    const cjs = ok(
+      'node',
+      [
+        '-e',
+        `${script} const m = require('@propfolio/ea-settings'); console.log(m.diagnoseSet({ content: bytes }).encoding, typeof m.EaSettingsError)`,
+      ],
+      scratch,
+    );
     expect(cjs.trim()).toBe('utf-16le-bom function');
-    const esm = ok('node', ['--input-type=module', '-e', `${script} const m = await import('@propfolio/ea-settings'); console.log(m.diagnoseSet({ content: bytes }).encoding, typeof m.EaSettingsError)`], scratch);
+    const esm = ok(
+      'node',
+      [
+        '--input-type=module',
+        '-e',
+        `${script} const m = await import('@propfolio/ea-settings'); console.log(m.diagnoseSet({ content: bytes }).encoding, typeof m.EaSettingsError)`,
+      ],
+      scratch,
+    );
     expect(esm.trim()).toBe('utf-16le-bom function');
   });
 
-  it.each(['node16', 'bundler'])('type-checks a TypeScript consumer with moduleResolution %s', (resolution) => {
-    const consumer = [
-      "import { diagnoseSet, buildSet, EaSettingsError, type Finding, type DiagnoseSetResult } from '@propfolio/ea-settings';",
-      'const result: DiagnoseSetResult = diagnoseSet({ content: new Uint8Array([0xff, 0xfe]), detail: "full" });',
-      'const codes: string[] = result.findings.map((f: Finding) => f.code);',
-      'const bytes: Uint8Array = buildSet({ changes: [{ ref: "37-5", value: 255 }] }).bytes;',
-      'const isError = (e: unknown): boolean => e instanceof EaSettingsError && e.code === "unknown_param";',
-      '// @ts-expect-error severity is a closed union',
-      'const wrong: Finding["severity"] = "fatal";',
-      'export { codes, bytes, isError, wrong };',
-    ].join('\n');
-    const dir = mkdtempSync(join(scratch, `ts-${resolution}-`));
-    writeFileSync(join(dir, 'consumer.ts'), consumer);
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: resolution === 'node16' ? 'module' : 'commonjs' }));
-    const module = resolution === 'node16' ? 'node16' : 'preserve';
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module, moduleResolution: resolution, target: 'es2022', lib: ['es2022', 'dom'], types: [], skipLibCheck: false }, files: ['consumer.ts'] }));
-    const r = run(bin('tsc'), ['-p', join(dir, 'tsconfig.json')], scratch);
-    expect(r.stdout + r.stderr).toBe('');
-    expect(r.status).toBe(0);
-  }, 120_000);
+  it.each(['node16', 'bundler'])(
+    'type-checks a TypeScript consumer with moduleResolution %s',
+    (resolution) => {
+      const consumer = [
+        "import { diagnoseSet, buildSet, EaSettingsError, type Finding, type DiagnoseSetResult } from '@propfolio/ea-settings';",
+        'const result: DiagnoseSetResult = diagnoseSet({ content: new Uint8Array([0xff, 0xfe]), detail: "full" });',
+        'const codes: string[] = result.findings.map((f: Finding) => f.code);',
+        'const bytes: Uint8Array = buildSet({ changes: [{ ref: "37-5", value: 255 }] }).bytes;',
+        'const isError = (e: unknown): boolean => e instanceof EaSettingsError && e.code === "unknown_param";',
+        '// @ts-expect-error severity is a closed union',
+        'const wrong: Finding["severity"] = "fatal";',
+        'export { codes, bytes, isError, wrong };',
+      ].join('\n');
+      const dir = mkdtempSync(join(scratch, `ts-${resolution}-`));
+      writeFileSync(join(dir, 'consumer.ts'), consumer);
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: resolution === 'node16' ? 'module' : 'commonjs' }));
+      const module = resolution === 'node16' ? 'node16' : 'preserve';
+      writeFileSync(
+        join(dir, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            noEmit: true,
+            module,
+            moduleResolution: resolution,
+            target: 'es2022',
+            lib: ['es2022', 'dom'],
+            types: [],
+            skipLibCheck: false,
+          },
+          files: ['consumer.ts'],
+        }),
+      );
+      const r = run(bin('tsc'), ['-p', join(dir, 'tsconfig.json')], scratch);
+      expect(r.stdout + r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    },
+    120_000,
+  );
 
   it('runs the CLI with npx ea-settings diagnose', () => {
     writeFileSync(join(scratch, 'broken.set'), 'RiskPercent=2,5\r\n');
@@ -120,11 +164,22 @@ describe('@propfolio/ea-settings as packed and installed', () => {
   it('gives the same findings in Chromium (esbuild browser bundle) as in Node for the same bytes, UTF-16LE included', async () => {
     const bundle = await build({
       stdin: { contents: "export * from '@propfolio/ea-settings';", resolveDir: scratch },
-      bundle: true, write: false, format: 'iife', globalName: 'EaSettings', platform: 'browser', target: 'es2022',
+      bundle: true,
+      write: false,
+      format: 'iife',
+      globalName: 'EaSettings',
+      platform: 'browser',
+      target: 'es2022',
     });
     const code = bundle.outputFiles[0]?.text ?? '';
     expect(code).not.toMatch(/require\(["']node:|\bBuffer\./);
-    const inNode = JSON.parse(ok('node', ['-e', `const api = require('@propfolio/ea-settings'); console.log(JSON.stringify((${PROBE})(api, ${JSON.stringify(samples)})))`], scratch)) as unknown[];
+    const inNode = JSON.parse(
+      ok(
+        'node',
+        ['-e', `const api = require('@propfolio/ea-settings'); console.log(JSON.stringify((${PROBE})(api, ${JSON.stringify(samples)})))`],
+        scratch,
+      ),
+    ) as unknown[];
     const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
     try {
       const page = await browser.newPage();

@@ -6,9 +6,7 @@ import { sendProblem } from './problem.js';
  * Refuses a parsed body or query nested deeper than MAX_JSON_DEPTH before anything walks it (the
  * Idempotency-Key hash, validation, the MCP SDK). `refuse` answers in the front door's own format.
  */
-export function refuseDeepJson(
-  refuse: (res: Response, error: AppError) => void = (res, error) => sendProblem(res, error),
-): RequestHandler {
+export function refuseDeepJson(refuse: (res: Response, error: AppError) => void = (res, error) => sendProblem(res, error)): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (exceedsJsonDepth(req.body, MAX_JSON_DEPTH) || exceedsJsonDepth(req.query, MAX_JSON_DEPTH)) {
       refuse(res, tooDeepError());

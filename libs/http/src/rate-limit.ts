@@ -36,7 +36,10 @@ export function rateLimitRequests(limiter: RateLimiter, options: RateLimitOption
     const bucket = caller ? caller.credentialId : `ip:${req.ip ?? 'unknown'}`;
     const decision = await limiter.hit(bucket, Math.max(1, options.costOf?.(req) ?? 1));
     setRateHeaders(res, decision);
-    if (decision.allowed) { next(); return; }
+    if (decision.allowed) {
+      next();
+      return;
+    }
     refuse(res, rateLimited(decision), { 'Retry-After': String(decision.resetSeconds) });
   };
 }

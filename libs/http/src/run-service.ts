@@ -12,10 +12,7 @@ import { stopGracefully } from './serve.js';
  * Express app with request ids and health routes, then whatever front door(s) `mount` adds; graceful
  * stop on SIGTERM/SIGINT. A configuration or start-up error exits 1 with its message.
  */
-export function runService(
-  service: string,
-  mount: (app: Express, context: AppContext) => Promise<Server>,
-): void {
+export function runService(service: string, mount: (app: Express, context: AppContext) => Promise<Server>): void {
   const start = async () => {
     const config = loadConfig();
     const logger = createLogger(config.logLevel, { service });

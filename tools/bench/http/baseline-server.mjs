@@ -8,9 +8,15 @@ import { NestFactory } from '@nestjs/core';
 
 const body = {
   counts: { in_progress: 30, passed: 10, failed: 10, total: 50 },
-  paid: [{ currency: 'USD', amount: 12345.67 }, { currency: 'EUR', amount: 2345.5 }],
+  paid: [
+    { currency: 'USD', amount: 12345.67 },
+    { currency: 'EUR', amount: 2345.5 },
+  ],
   withdrawn: [{ currency: 'USD', amount: 23456.78 }],
-  net: [{ currency: 'USD', amount: 11111.11 }, { currency: 'EUR', amount: -2345.5 }],
+  net: [
+    { currency: 'USD', amount: 11111.11 },
+    { currency: 'EUR', amount: -2345.5 },
+  ],
   activeChallenges: Array.from({ length: 10 }, (_, i) => ({
     id: `00000000-0000-4000-8000-00000000000${i}`,
     firm: 'FTMO',

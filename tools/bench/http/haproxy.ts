@@ -19,7 +19,9 @@ export interface Balancer {
 
 /** Installs Debian's haproxy when it is missing (the container runs as root; otherwise through sudo). */
 export function ensureHaproxy(): string {
-  const found = spawnSync('sh', ['-c', 'command -v haproxy || ls /usr/sbin/haproxy 2>/dev/null'], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
+  const found = spawnSync('sh', ['-c', 'command -v haproxy || ls /usr/sbin/haproxy 2>/dev/null'], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n')[0];
   if (found) return found;
   console.log('haproxy not found: apt-get install -y haproxy');
   const command = [...(process.getuid?.() === 0 ? [] : ['sudo', '-n']), 'apt-get', 'install', '-y', 'haproxy'];

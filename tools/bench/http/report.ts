@@ -16,7 +16,9 @@ export function printLoadTable(title: string, results: LoadResult[], baselineRps
   for (const r of results) {
     const twin = r.restTwin ? results.find((x) => x.label === r.restTwin) : undefined;
     const twinNote = twin ? ` (${ratio(r.rps, twin.rps)} of REST)` : '';
-    console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.kind === 'baseline' ? '1.00' : ratio(r.rps, baselineRps)}${twinNote} | ${r.failures} |`);
+    console.log(
+      `| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.kind === 'baseline' ? '1.00' : ratio(r.rps, baselineRps)}${twinNote} | ${r.failures} |`,
+    );
   }
 }
 
@@ -26,11 +28,17 @@ export function printTargets(name: string, results: LoadResult[], baselineRps: n
   const check = (r: LoadResult, ok: boolean, what: string) => lines.push(`${ok ? 'met    ' : 'NOT met'} ${r.label}: ${what}`);
   for (const r of results) {
     const share = r.rps / baselineRps;
-    if (r.kind === 'read') check(r, share >= readTarget && r.p99 < 50, `ratio ${share.toFixed(2)} (target ≥ ${readTarget}), p99 ${r.p99.toFixed(0)} ms (target < 50)`);
+    if (r.kind === 'read')
+      check(
+        r,
+        share >= readTarget && r.p99 < 50,
+        `ratio ${share.toFixed(2)} (target ≥ ${readTarget}), p99 ${r.p99.toFixed(0)} ms (target < 50)`,
+      );
     if (r.kind === 'write') check(r, share >= 0.25, `ratio ${share.toFixed(2)} (target ≥ 0.25)`);
     const twin = r.restTwin ? results.find((x) => x.label === r.restTwin) : undefined;
     if (twin) check(r, twin.rps > 0 && r.rps / twin.rps >= 0.7, `${ratio(r.rps, twin.rps)} of REST (target ≥ 0.7)`);
-    if (r.total === 0) lines.push(`WARNING ${r.label}: no answer completed within the run (latency above its duration: an overloaded machine?)`);
+    if (r.total === 0)
+      lines.push(`WARNING ${r.label}: no answer completed within the run (latency above its duration: an overloaded machine?)`);
     if (r.failures > 0) lines.push(`WARNING ${r.label}: ${r.failures} of ${r.total} answers failed`);
   }
   console.log(`\n${name} targets:\n${lines.map((l) => `  ${l}`).join('\n')}`);

@@ -15,7 +15,11 @@ export interface SeededUser {
 
 export const SEED = { challenges: 50, payouts: 200, accounts: 3, reportDays: 365 } as const;
 
-export async function seedUser(target: { databaseUrl?: string; dataDir?: string }, userName: string, now = new Date()): Promise<SeededUser> {
+export async function seedUser(
+  target: { databaseUrl?: string; dataDir?: string },
+  userName: string,
+  now = new Date(),
+): Promise<SeededUser> {
   const db = await openDatabase(target);
   try {
     const s = createDomainServices(db);
@@ -50,7 +54,12 @@ export async function seedUser(target: { databaseUrl?: string; dataDir?: string 
       const purchasedAt = addDays(today, -(400 - (index * 3 + 1) * 7));
       await s.payouts.add(
         caller,
-        { challengeId: passed[index] as string, amount: 250 + (i % 17) * 33.25, currency: 'USD', date: addDays(purchasedAt, 30 + (i % 20)) },
+        {
+          challengeId: passed[index] as string,
+          amount: 250 + (i % 17) * 33.25,
+          currency: 'USD',
+          date: addDays(purchasedAt, 30 + (i % 20)),
+        },
         now,
       );
     }

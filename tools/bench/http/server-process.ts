@@ -111,5 +111,12 @@ export async function startBaseline(entry: string): Promise<RunningServer> {
     child.stdout?.once('data', (chunk: Buffer) => resolve((JSON.parse(chunk.toString()) as { port: number }).port));
   });
   const startMs = Number(process.hrtime.bigint() - started) / 1e6;
-  return { name: 'baseline', base: `http://127.0.0.1:${port}`, process: child, startMs, rssMb: () => rssMb(child.pid), stop: stopper(child) };
+  return {
+    name: 'baseline',
+    base: `http://127.0.0.1:${port}`,
+    process: child,
+    startMs,
+    rssMb: () => rssMb(child.pid),
+    stop: stopper(child),
+  };
 }

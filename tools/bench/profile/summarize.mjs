@@ -23,7 +23,11 @@ const pkgOf = (url) => {
   const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (m) return m[1];
   if (url.startsWith('node:')) return 'node:internals';
-  return url.replace(/^file:\/\//, '').split('/').slice(-3).join('/');
+  return url
+    .replace(/^file:\/\//, '')
+    .split('/')
+    .slice(-3)
+    .join('/');
 };
 const fns = new Map();
 const pkgs = new Map();

@@ -26,10 +26,43 @@ function prng(seed: number): () => number {
 const random = prng(20261122);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 
-const KANJI = Array.from('日次損失最大資金調達売上出金合格審査口座残高証拠金利益分配返金税所得確定申告記録期間取引週末指標発表条件規則変更設定自動管理連携報告画面検索記事価格通貨月額一回段階即時提供評価達成目標割合上限下限固定追跡基準時刻計算表示保存削除登録更新確認注意安全危険戦略検証結果比較市場為替株式先物銘柄注文決済手数料会社契約報酬');
+const KANJI = Array.from(
+  '日次損失最大資金調達売上出金合格審査口座残高証拠金利益分配返金税所得確定申告記録期間取引週末指標発表条件規則変更設定自動管理連携報告画面検索記事価格通貨月額一回段階即時提供評価達成目標割合上限下限固定追跡基準時刻計算表示保存削除登録更新確認注意安全危険戦略検証結果比較市場為替株式先物銘柄注文決済手数料会社契約報酬',
+);
 const KANA = Array.from('あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをん');
 const PARTICLES = ['の', 'を', 'に', 'は', 'が', 'で', 'と', 'から', 'まで'];
-const EN_SYLLABLES = ['tra', 'ding', 'ac', 'count', 'pro', 'fit', 'loss', 'draw', 'down', 'pay', 'out', 'fee', 'rule', 'phase', 'bal', 'ance', 'eq', 'ui', 'ty', 'mar', 'ket', 'risk', 'lot', 'spread', 'news', 'week', 'end', 'cap', 'ital', 'firm'];
+const EN_SYLLABLES = [
+  'tra',
+  'ding',
+  'ac',
+  'count',
+  'pro',
+  'fit',
+  'loss',
+  'draw',
+  'down',
+  'pay',
+  'out',
+  'fee',
+  'rule',
+  'phase',
+  'bal',
+  'ance',
+  'eq',
+  'ui',
+  'ty',
+  'mar',
+  'ket',
+  'risk',
+  'lot',
+  'spread',
+  'news',
+  'week',
+  'end',
+  'cap',
+  'ital',
+  'firm',
+];
 
 /** A Zipf-distributed vocabulary: rank r is drawn with probability ∝ 1 / r. */
 function zipfVocabulary(words: string[]): { draw: () => string; words: string[] } {
@@ -58,7 +91,9 @@ const jaWords = zipfVocabulary(
   [...new Set(Array.from({ length: 6000 }, () => pick(KANJI) + pick(KANJI) + (random() < 0.3 ? pick(KANA) : '')))].slice(0, 3000),
 );
 const enWords = zipfVocabulary(
-  [...new Set(Array.from({ length: 6000 }, () => pick(EN_SYLLABLES) + pick(EN_SYLLABLES) + (random() < 0.5 ? pick(EN_SYLLABLES) : '')))].slice(0, 3000),
+  [
+    ...new Set(Array.from({ length: 6000 }, () => pick(EN_SYLLABLES) + pick(EN_SYLLABLES) + (random() < 0.5 ? pick(EN_SYLLABLES) : ''))),
+  ].slice(0, 3000),
 );
 
 const jaSentence = (n: number): string => Array.from({ length: n }, () => jaWords.draw() + pick(PARTICLES)).join('') + '。';
@@ -151,11 +186,31 @@ export default async function run(): Promise<void> {
     for (const band of ['typical', 'common'] as const) {
       const ja2 = twoCharJa(band);
       const any = anyTerm(band);
-      await compare(db, `1 term, two-character Japanese, ${band}`, querySet(() => [ja2()]));
-      await compare(db, `1 term, any script, ${band}`, querySet(() => [any()]));
-      await compare(db, `2 terms, two-character Japanese, ${band}`, querySet(() => [ja2(), ja2()]));
-      await compare(db, `2 terms, mixed scripts, ${band}`, querySet(() => [any(), any()]));
-      await compare(db, `3 terms, mixed scripts, ${band}`, querySet(() => [any(), any(), ja2()]));
+      await compare(
+        db,
+        `1 term, two-character Japanese, ${band}`,
+        querySet(() => [ja2()]),
+      );
+      await compare(
+        db,
+        `1 term, any script, ${band}`,
+        querySet(() => [any()]),
+      );
+      await compare(
+        db,
+        `2 terms, two-character Japanese, ${band}`,
+        querySet(() => [ja2(), ja2()]),
+      );
+      await compare(
+        db,
+        `2 terms, mixed scripts, ${band}`,
+        querySet(() => [any(), any()]),
+      );
+      await compare(
+        db,
+        `3 terms, mixed scripts, ${band}`,
+        querySet(() => [any(), any(), ja2()]),
+      );
     }
   } finally {
     await db.close();

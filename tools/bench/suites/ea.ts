@@ -11,9 +11,32 @@ export default async function run(): Promise<void> {
   const options = { iterations: 500, warmup: 100 };
 
   const splitBaseline = await measure('baseline: decode + split(\\n)', () => decoder.decode(complete).split('\n'), options);
-  const parseDiagnose = await measure(`parse + diagnose (${defaultCatalog().params.length} inputs, ${complete.length} bytes)`, () => diagnoseSet({ content: complete }), options);
-  const withFirm = await measure('parse + diagnose + firm rules', () =>
-    diagnoseSet({ content: complete, firmRules: { firm: 'Bench', dailyLossPercent: 5, dailyLossBasis: 'day_start_balance', maxLossPercent: 10, maxLossType: 'static', eaPolicy: 'allowed', newsTrading: 'restricted', newsWindowMinutes: 2, weekendHolding: 'banned', maxRiskPerTradePercent: 1, hedging: 'banned' } }), options);
+  const parseDiagnose = await measure(
+    `parse + diagnose (${defaultCatalog().params.length} inputs, ${complete.length} bytes)`,
+    () => diagnoseSet({ content: complete }),
+    options,
+  );
+  const withFirm = await measure(
+    'parse + diagnose + firm rules',
+    () =>
+      diagnoseSet({
+        content: complete,
+        firmRules: {
+          firm: 'Bench',
+          dailyLossPercent: 5,
+          dailyLossBasis: 'day_start_balance',
+          maxLossPercent: 10,
+          maxLossType: 'static',
+          eaPolicy: 'allowed',
+          newsTrading: 'restricted',
+          newsWindowMinutes: 2,
+          weekendHolding: 'banned',
+          maxRiskPerTradePercent: 1,
+          hedging: 'banned',
+        },
+      }),
+    options,
+  );
   printComparison('EA .set parse + diagnose', splitBaseline, [parseDiagnose, withFirm]);
 
   const labels = defaultCatalog().params.map((p) => `${p.name} ${p.label.ja} ${p.label.en}`.toLowerCase());

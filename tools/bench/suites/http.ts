@@ -89,7 +89,13 @@ interface TargetRun {
   loadRssMb: number;
 }
 
-async function benchTarget(name: string, env: Record<string, string>, seedTarget: { databaseUrl?: string; dataDir?: string }, workDir: string, baseline: RunningServer): Promise<TargetRun> {
+async function benchTarget(
+  name: string,
+  env: Record<string, string>,
+  seedTarget: { databaseUrl?: string; dataDir?: string },
+  workDir: string,
+  baseline: RunningServer,
+): Promise<TargetRun> {
   const nodeArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : [];
   const logFile = join(workDir, `${name}.log`);
   const cold = await startServer(name, SERVER_ENTRY, env, { logFile });
@@ -114,7 +120,13 @@ async function benchTarget(name: string, env: Record<string, string>, seedTarget
     clearInterval(sampler);
     // The baseline is measured before and after the routes; their mean absorbs slow drift of a shared machine.
     const baselineRps = (before.rps + after.rps) / 2;
-    const base: LoadResult = { ...before, rps: baselineRps, p50: (before.p50 + after.p50) / 2, p99: Math.max(before.p99, after.p99), total: before.total + after.total };
+    const base: LoadResult = {
+      ...before,
+      rps: baselineRps,
+      p50: (before.p50 + after.p50) / 2,
+      p99: Math.max(before.p99, after.p99),
+      total: before.total + after.total,
+    };
     return { name, results: [base, ...results], baselineRps, coldStartMs: cold.startMs, warmStartMs: server.startMs, idleRssMb, loadRssMb };
   } finally {
     await server.stop();
@@ -126,7 +138,9 @@ export default async function run(): Promise<void> {
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   const wanted = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
   console.log(`\n${machineLine()}; autocannon ${CONNECTIONS} connections, ${SECONDS} s per route after 1 s warm-up.`);
-  console.log(`Seeded user: ${SEED.challenges} challenges, ${SEED.payouts} payouts, ${SEED.accounts} EA accounts × ${SEED.reportDays} daily reports.`);
+  console.log(
+    `Seeded user: ${SEED.challenges} challenges, ${SEED.payouts} payouts, ${SEED.accounts} EA accounts × ${SEED.reportDays} daily reports.`,
+  );
   const baseline = await startBaseline(BASELINE_ENTRY);
   const runs: TargetRun[] = [];
   try {
@@ -135,7 +149,8 @@ export default async function run(): Promise<void> {
       runs.push(await benchTarget('embedded PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, { dataDir }, workDir, baseline));
     }
     if (wanted.includes('postgres')) {
-      if (postgresUrl) runs.push(await benchTarget('PostgreSQL', { DATABASE_URL: postgresUrl }, { databaseUrl: postgresUrl }, workDir, baseline));
+      if (postgresUrl)
+        runs.push(await benchTarget('PostgreSQL', { DATABASE_URL: postgresUrl }, { databaseUrl: postgresUrl }, workDir, baseline));
       else console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.)');
     }
   } finally {
@@ -145,7 +160,9 @@ export default async function run(): Promise<void> {
   }
   for (const r of runs) {
     printLoadTable(`${r.name}: req/s and latency, ratio to the bare NestJS route`, r.results, r.baselineRps);
-    console.log(`\nstart to /healthz: ${r.coldStartMs.toFixed(0)} ms on an empty database, ${r.warmStartMs.toFixed(0)} ms on the existing one; RSS ${r.idleRssMb.toFixed(0)} MB idle, ${r.loadRssMb.toFixed(0)} MB peak under load.`);
+    console.log(
+      `\nstart to /healthz: ${r.coldStartMs.toFixed(0)} ms on an empty database, ${r.warmStartMs.toFixed(0)} ms on the existing one; RSS ${r.idleRssMb.toFixed(0)} MB idle, ${r.loadRssMb.toFixed(0)} MB peak under load.`,
+    );
     printTargets(r.name, r.results, r.baselineRps, r.name === 'PostgreSQL' ? 0.5 : 0.35);
   }
 }

@@ -52,7 +52,12 @@ export default async function run(): Promise<void> {
   const { key } = await services.keys.createKey('bench');
   const caller = await services.keys.authenticate(key);
   for (let i = 0; i < 20; i++) {
-    const challenge = await services.challenges.create(caller, { firm: 'FTMO', plan: `plan ${i}`, price: 155 + i, purchasedAt: '2026-01-02' });
+    const challenge = await services.challenges.create(caller, {
+      firm: 'FTMO',
+      plan: `plan ${i}`,
+      price: 155 + i,
+      purchasedAt: '2026-01-02',
+    });
     await services.payouts.add(caller, { challengeId: challenge.id, amount: 100.5, currency: 'USD', date: '2026-01-15' });
   }
 

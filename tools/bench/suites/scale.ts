@@ -37,7 +37,11 @@ async function startFleet(instances: number, env: Record<string, string>, workDi
     rest.push(await startServer(`rest-${i + 1}`, REST_ENTRY, env, { logFile: join(workDir, `rest-${i + 1}.log`) }));
     mcp.push(await startServer(`mcp-${i + 1}`, MCP_ENTRY, env, { logFile: join(workDir, `mcp-${i + 1}.log`) }));
   }
-  const balancer = await startHaproxy(workDir, rest.map((s) => s.base), mcp.map((s) => s.base));
+  const balancer = await startHaproxy(
+    workDir,
+    rest.map((s) => s.base),
+    mcp.map((s) => s.base),
+  );
   return {
     rest,
     mcp,
@@ -77,7 +81,9 @@ async function checkRateLimit(base: string, key: string): Promise<string> {
   await waitForFreshWindow(20);
   const answers = await Promise.all(
     Array.from({ length: QUOTA + 20 }, () =>
-      fetch(`${base}/api/v1/me/summary`, { headers: { ...UA, authorization: `Bearer ${key}` } }).then(async (r) => (await r.arrayBuffer(), r.status)),
+      fetch(`${base}/api/v1/me/summary`, { headers: { ...UA, authorization: `Bearer ${key}` } }).then(
+        async (r) => (await r.arrayBuffer(), r.status),
+      ),
     ),
   );
   const ok = answers.filter((s) => s === 200).length;
@@ -90,7 +96,9 @@ async function checkIdempotency(base: string, key: string): Promise<string> {
   const headers = { ...UA, authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': plan };
   const body = JSON.stringify({ firm: 'ScaleCheck', plan, price: 100 });
   const statuses = await Promise.all(
-    Array.from({ length: 20 }, () => fetch(`${base}/api/v1/challenges`, { method: 'POST', headers, body }).then(async (r) => (await r.arrayBuffer(), r.status))),
+    Array.from({ length: 20 }, () =>
+      fetch(`${base}/api/v1/challenges`, { method: 'POST', headers, body }).then(async (r) => (await r.arrayBuffer(), r.status)),
+    ),
   );
   const res = await fetch(`${base}/api/v1/challenges?limit=200`, { headers: { ...UA, authorization: `Bearer ${key}` } });
   const list = res.status === 200 ? ((await res.json()) as { items: { plan: string }[] }).items : [];
@@ -114,7 +122,11 @@ async function checkKill(fleet: Fleet, key: string): Promise<string[]> {
     while (Date.now() < deadline) {
       const plan = `kill-${n++}`;
       try {
-        const res = await fetch(`${base}/api/v1/challenges`, { method: 'POST', headers, body: JSON.stringify({ firm: 'KillCheck', plan, price: 1 }) });
+        const res = await fetch(`${base}/api/v1/challenges`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ firm: 'KillCheck', plan, price: 1 }),
+        });
         const text = await res.text();
         if (res.status !== 201) throw new Error(String(res.status));
         acknowledged.push((JSON.parse(text) as { id: string }).id);
@@ -181,7 +193,9 @@ export default async function run(): Promise<void> {
     const two = results.get(2) ?? [];
     one.forEach((a, i) => {
       const b = two[i] as LoadResult;
-      console.log(`| ${a.label} | ${a.rps.toFixed(0)} | ${a.p99.toFixed(0)} | ${a.failures} | ${b.rps.toFixed(0)} | ${b.p99.toFixed(0)} | ${b.failures} | ${(b.rps / a.rps).toFixed(2)} |`);
+      console.log(
+        `| ${a.label} | ${a.rps.toFixed(0)} | ${a.p99.toFixed(0)} | ${a.failures} | ${b.rps.toFixed(0)} | ${b.p99.toFixed(0)} | ${b.failures} | ${(b.rps / a.rps).toFixed(2)} |`,
+      );
     });
 
     const checks: string[] = [];

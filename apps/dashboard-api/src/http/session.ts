@@ -31,7 +31,10 @@ export function callerOfSession(session: ActiveSession): Caller {
 /** /app/api is for browsers with a session: an API key here is refused, never silently ignored. */
 export function refuseApiKeys(req: Request, _res: Response, next: NextFunction): void {
   if (req.header('authorization') !== undefined) {
-    throw new AppError('session_required', 'API keys are not accepted on /app/api: sign in (cookie session). Use keys on /api/v1 and /mcp.');
+    throw new AppError(
+      'session_required',
+      'API keys are not accepted on /app/api: sign in (cookie session). Use keys on /api/v1 and /mcp.',
+    );
   }
   next();
 }

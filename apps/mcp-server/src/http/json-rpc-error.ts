@@ -4,7 +4,14 @@ import type { AppError } from '@propfolio/core';
 /** JSON-RPC codes for refusals that happen before a message reaches the MCP server (HTTP layer). */
 const HTTP_REFUSAL_CODES: Record<number, number> = { 401: -32001, 403: -32003, 429: -32029, 503: -32053 };
 
-export function jsonRpcError(res: Response, status: number, code: number, message: string, headers: Record<string, string> = {}, data?: unknown): void {
+export function jsonRpcError(
+  res: Response,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+  data?: unknown,
+): void {
   if (res.headersSent) return;
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.status(status).json({ jsonrpc: '2.0', error: { code, message, ...(data === undefined ? {} : { data }) }, id: null });

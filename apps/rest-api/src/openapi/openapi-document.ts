@@ -76,9 +76,15 @@ function operationObject(operation: Operation): Record<string, unknown> {
       },
       '400': problem('Invalid input (validation_failed, invalid_json)'),
       '401': problem('Missing or invalid API key'),
-      ...(operation.auth === 'key' || pathParams(operation.rest.path).length > 0 ? { '404': problem('Unknown id (or another user’s)') } : {}),
-      ...(operation.readOnly ? {} : { '409': problem('Conflict with the record’s state'), '413': problem('Body too large'), '415': problem('Body is not JSON') }),
-      ...(operation.rest.method === 'POST' && operation.auth === 'key' ? { '422': problem('Idempotency-Key reused with another body') } : {}),
+      ...(operation.auth === 'key' || pathParams(operation.rest.path).length > 0
+        ? { '404': problem('Unknown id (or another user’s)') }
+        : {}),
+      ...(operation.readOnly
+        ? {}
+        : { '409': problem('Conflict with the record’s state'), '413': problem('Body too large'), '415': problem('Body is not JSON') }),
+      ...(operation.rest.method === 'POST' && operation.auth === 'key'
+        ? { '422': problem('Idempotency-Key reused with another body') }
+        : {}),
       '429': problem('Rate limit reached; see Retry-After'),
     },
   };

@@ -7,7 +7,17 @@ import 'uplot/dist/uPlot.min.css';
  * never drawn as if it had one. The chart is an image for screen readers; `label` describes it and
  * the page shows the same numbers as text or a table.
  */
-export function Chart({ data, options, label, height = 260 }: { data: AlignedData; options: Omit<Options, 'width' | 'height'>; label: string; height?: number }) {
+export function Chart({
+  data,
+  options,
+  label,
+  height = 260,
+}: {
+  data: AlignedData;
+  options: Omit<Options, 'width' | 'height'>;
+  label: string;
+  height?: number;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;

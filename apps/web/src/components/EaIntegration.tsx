@@ -104,7 +104,12 @@ function Keys({ onIssued }: { onIssued: (secret: string, scope: Scope) => void }
                       {key.revokedAt ? (
                         <span className="badge archived">{t('ea.revoked')}</span>
                       ) : (
-                        <button type="button" className="danger" onClick={() => setRevoking(key)} aria-label={`${t('ea.revoke')}: ${key.name}`}>
+                        <button
+                          type="button"
+                          className="danger"
+                          onClick={() => setRevoking(key)}
+                          aria-label={`${t('ea.revoke')}: ${key.name}`}
+                        >
                           {t('ea.revoke')}
                         </button>
                       )}
@@ -134,7 +139,10 @@ function Keys({ onIssued }: { onIssued: (secret: string, scope: Scope) => void }
 function RegisterAccount() {
   const { t } = useI18n();
   const client = useQueryClient();
-  const challenges = useQuery({ queryKey: ['challenges', 'in_progress'], queryFn: () => allPages<Challenge>('/challenges', { status: 'in_progress' }) });
+  const challenges = useQuery({
+    queryKey: ['challenges', 'in_progress'],
+    queryFn: () => allPages<Challenge>('/challenges', { status: 'in_progress' }),
+  });
   const [form, setForm] = useState({ login: '', server: '', currency: 'USD', initialBalance: '', challengeId: '', name: '' });
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
   const register = useMutation({
@@ -165,7 +173,15 @@ function RegisterAccount() {
         <Field label={t('pnl.login')} required maxLength={64} value={form.login} onChange={set('login')} />
         <Field label={t('pnl.server')} required maxLength={128} placeholder="FTMO-Demo" value={form.server} onChange={set('server')} />
         <Field label={t('ch.currency')} required maxLength={3} pattern="[A-Za-z]{3}" value={form.currency} onChange={set('currency')} />
-        <Field label={t('ea.initialBalance')} required type="number" min={0.01} step="0.01" value={form.initialBalance} onChange={set('initialBalance')} />
+        <Field
+          label={t('ea.initialBalance')}
+          required
+          type="number"
+          min={0.01}
+          step="0.01"
+          value={form.initialBalance}
+          onChange={set('initialBalance')}
+        />
         <SelectField label={t('ea.challenge')} value={form.challengeId} onChange={set('challengeId')}>
           <option value="">{t('ea.noChallenge')}</option>
           {(challenges.data ?? []).map((c) => (
@@ -205,7 +221,10 @@ export function EaIntegration() {
         <h3 id="webrequest-h">{t('ea.webrequest')}</h3>
         <p>{t('ea.webrequestSteps')}</p>
         <CodeBlock text={origin} label={t('ea.webrequest')} />
-        <CodeBlock text={`POST ${origin}/api/v1/accounts/<account id>/reports\nAuthorization: Bearer <tracker key>\n{"date":"YYYY-MM-DD","balance":0,"equity":0,"closedPnl":0}`} label="tracker request" />
+        <CodeBlock
+          text={`POST ${origin}/api/v1/accounts/<account id>/reports\nAuthorization: Bearer <tracker key>\n{"date":"YYYY-MM-DD","balance":0,"equity":0,"closedPnl":0}`}
+          label="tracker request"
+        />
       </section>
       <section aria-labelledby="mcp-h">
         <h3 id="mcp-h">{t('ea.mcp')}</h3>

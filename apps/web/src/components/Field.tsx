@@ -16,7 +16,11 @@ export function Field({ label, hint, ...input }: { label: string; hint?: string 
   );
 }
 
-export function SelectField({ label, children, ...select }: { label: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  label,
+  children,
+  ...select
+}: { label: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
   return (
     <div className="field">

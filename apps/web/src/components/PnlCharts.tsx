@@ -12,7 +12,10 @@ export function PnlCharts({ series }: { series: DailyPnl }) {
   const { t } = i18n;
   const money = (v: number | null | undefined) => (v == null ? '—' : i18n.money(v, series.currency));
   const x = useMemo(() => series.days.map((d) => seconds(d.date)), [series]);
-  const xSeries = { label: t('chart.day'), value: (_u: unknown, v: number | null) => (v == null ? '' : i18n.date(new Date(v * 1000).toISOString().slice(0, 10))) };
+  const xSeries = {
+    label: t('chart.day'),
+    value: (_u: unknown, v: number | null) => (v == null ? '' : i18n.date(new Date(v * 1000).toISOString().slice(0, 10))),
+  };
   const yAxis = { values: (_u: unknown, ticks: number[]) => ticks.map((v) => i18n.number(v, 0)), size: 70 };
   const barOptions = useMemo<Omit<Options, 'width' | 'height'>>(
     () => ({
@@ -21,8 +24,22 @@ export function PnlCharts({ series }: { series: DailyPnl }) {
       // Two series so that a losing day is red and a winning day green, as traders read P&L.
       series: [
         xSeries,
-        { label: t('pnl.profitDay'), paths: bars, points: { show: false }, fill: COLORS.profit + '99', stroke: COLORS.profit, value: (_u, v) => money(v) },
-        { label: t('pnl.lossDay'), paths: bars, points: { show: false }, fill: COLORS.loss + '99', stroke: COLORS.loss, value: (_u, v) => money(v) },
+        {
+          label: t('pnl.profitDay'),
+          paths: bars,
+          points: { show: false },
+          fill: COLORS.profit + '99',
+          stroke: COLORS.profit,
+          value: (_u, v) => money(v),
+        },
+        {
+          label: t('pnl.lossDay'),
+          paths: bars,
+          points: { show: false },
+          fill: COLORS.loss + '99',
+          stroke: COLORS.loss,
+          value: (_u, v) => money(v),
+        },
       ],
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -50,7 +67,10 @@ export function PnlCharts({ series }: { series: DailyPnl }) {
       ] as [number[], (number | null)[], (number | null)[]],
     [x, series],
   );
-  const lineData = useMemo(() => [x, series.days.map((d) => d.balance), series.days.map((d) => d.equity)] as [number[], (number | null)[], (number | null)[]], [x, series]);
+  const lineData = useMemo(
+    () => [x, series.days.map((d) => d.balance), series.days.map((d) => d.equity)] as [number[], (number | null)[], (number | null)[]],
+    [x, series],
+  );
   return (
     <div className="two-col">
       <figure className="card">

@@ -13,8 +13,21 @@ export function SpendChart({ series }: { series: CumulativeSeries }) {
       axes: [{}, { values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)), size: 70 }],
       series: [
         { label: t('chart.day'), value: (_u, v) => (v == null ? '' : i18n.date(new Date(v * 1000).toISOString().slice(0, 10))) },
-        { label: t('overview.chartSpend'), stroke: COLORS.spend, width: 2, paths: steps, value: (_u, v) => (v == null ? '—' : i18n.money(v, series.currency)) },
-        { label: t('overview.chartPayouts'), stroke: COLORS.payouts, width: 2, dash: [6, 4], paths: steps, value: (_u, v) => (v == null ? '—' : i18n.money(v, series.currency)) },
+        {
+          label: t('overview.chartSpend'),
+          stroke: COLORS.spend,
+          width: 2,
+          paths: steps,
+          value: (_u, v) => (v == null ? '—' : i18n.money(v, series.currency)),
+        },
+        {
+          label: t('overview.chartPayouts'),
+          stroke: COLORS.payouts,
+          width: 2,
+          dash: [6, 4],
+          paths: steps,
+          value: (_u, v) => (v == null ? '—' : i18n.money(v, series.currency)),
+        },
       ],
     }),
     [i18n, t, series.currency],

@@ -62,7 +62,8 @@ export function FormError({ error }: { error: unknown }) {
 }
 
 /** A 4xx answer (not found, forbidden, invalid) will not change by asking again; a timeout or rate limit may. */
-const worthRetrying = (error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429);
+const worthRetrying = (error: unknown) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429);
 
 /** Loading, error and empty states of one query, then its content. */
 export function QueryView<T>({

@@ -48,7 +48,8 @@ export const en = {
   'auth.invite': 'Invitation code',
   'auth.noAccount': 'Have an invitation? Create an account',
   'auth.haveAccount': 'Already have an account? Sign in',
-  'auth.setupNeeded': 'This service has no owner yet. Open the one-time setup link printed in the server log when it first started (http://HOST:PORT/setup?token=…).',
+  'auth.setupNeeded':
+    'This service has no owner yet. Open the one-time setup link printed in the server log when it first started (http://HOST:PORT/setup?token=…).',
   'auth.setupTitle': 'First-run setup',
   'auth.setupIntro': 'Choose the owner account’s email and password. The setup link works once.',
   'auth.setupToken': 'Setup token',
@@ -112,7 +113,8 @@ export const en = {
   'ch.confirmTitle': 'Confirm the change',
   'ch.confirmNoAccounts': 'No EA account is linked, nothing is archived.',
   'ch.breachWarn': 'Failed (a breach) closes the challenge for good.',
-  'ch.deleteConfirm': 'Delete “{label}”? It goes to the trash with {memos} memos, {payouts} payouts and {accounts} EA accounts. You can restore it for {days} days.',
+  'ch.deleteConfirm':
+    'Delete “{label}”? It goes to the trash with {memos} memos, {payouts} payouts and {accounts} EA accounts. You can restore it for {days} days.',
   'ch.deleted': 'Moved to the trash.',
   'ch.back': 'All challenges',
   'ch.archived': 'Archived',
@@ -159,7 +161,8 @@ export const en = {
   'ea.noChallenge': 'Not linked',
   'ea.registered': 'EA account registered.',
   'ea.webrequest': 'Tracker set-up (MetaTrader WebRequest)',
-  'ea.webrequestSteps': 'In MetaTrader: Tools → Options → Expert Advisors → tick “Allow WebRequest for listed URL” and add the URL below. Then put a tracker key into the tracker EA’s ApiKey input.',
+  'ea.webrequestSteps':
+    'In MetaTrader: Tools → Options → Expert Advisors → tick “Allow WebRequest for listed URL” and add the URL below. Then put a tracker key into the tracker EA’s ApiKey input.',
   'ea.mcp': 'MCP client configuration',
   'ea.mcpClaude': 'Claude Code',
   'ea.mcpJson': 'mcpServers JSON (Claude Desktop, Cursor…)',
@@ -265,15 +268,21 @@ export const en = {
   'an.allHistory': 'all history',
   'an.empty': 'Nothing recorded in this period. Add a challenge, a fee or a payout and it shows here.',
   'an.help': 'How every figure is counted',
-  'an.def.spent': 'Spent: purchase prices (each billed month of a monthly plan on its billing day) plus fees: reset, activation, add-on, data and other.',
+  'an.def.spent':
+    'Spent: purchase prices (each billed month of a monthly plan on its billing day) plus fees: reset, activation, add-on, data and other.',
   'an.def.refunded': 'Refunded: money a firm gave back (a refund is a cost recovery, not trading income).',
   'an.def.withdrawn': 'Withdrawn: paid payouts, net amount received. Requested and denied payouts never count.',
   'an.def.net': 'Net = withdrawn + refunded − spent. ROI = net ÷ spent (empty when nothing was spent).',
-  'an.def.period': 'Money counts on its own date within the period; the funnel and the firms count the attempts purchased in it (a reset is a new attempt).',
-  'an.def.funnel': 'Funnel: phase k is passed when the attempt moved on to a later phase or got funded; pass rate = passed ÷ reached. Funded rate = funded ÷ attempts; first payout = funded attempts with a paid payout ÷ funded; breach rate = failed ÷ attempts.',
-  'an.def.firms': 'Per firm: pass rate = funded ÷ attempts; days to pass = median days from purchase to funding; days since last payout to the end of the period; days between payouts = (last − first) ÷ (paid payouts − 1).',
-  'an.def.conversion': 'Base currency: a rate typed on the record wins, else the rate you imported for that exact date. An amount without a rate is listed and left out, never guessed.',
-  'an.def.refundsDue': 'Refunds due: fees of attempts linked to a catalog plan that refunds the fee (after the first or third payout, or after passing) once its rule is met, minus refunds recorded.',
+  'an.def.period':
+    'Money counts on its own date within the period; the funnel and the firms count the attempts purchased in it (a reset is a new attempt).',
+  'an.def.funnel':
+    'Funnel: phase k is passed when the attempt moved on to a later phase or got funded; pass rate = passed ÷ reached. Funded rate = funded ÷ attempts; first payout = funded attempts with a paid payout ÷ funded; breach rate = failed ÷ attempts.',
+  'an.def.firms':
+    'Per firm: pass rate = funded ÷ attempts; days to pass = median days from purchase to funding; days since last payout to the end of the period; days between payouts = (last − first) ÷ (paid payouts − 1).',
+  'an.def.conversion':
+    'Base currency: a rate typed on the record wins, else the rate you imported for that exact date. An amount without a rate is listed and left out, never guessed.',
+  'an.def.refundsDue':
+    'Refunds due: fees of attempts linked to a catalog plan that refunds the fee (after the first or third payout, or after passing) once its rule is met, minus refunds recorded.',
   'an.totals': 'Totals',
   'an.spent': 'Spent',
   'an.refunded': 'Refunded',
@@ -281,7 +290,8 @@ export const en = {
   'an.net': 'Net',
   'an.roi': 'ROI',
   'an.missingTitle': 'Amounts without a rate',
-  'an.missingText': '{n} amounts have no rate into {base} for their date and are left out of every figure. Import the rates below or type a rate on the record.',
+  'an.missingText':
+    '{n} amounts have no rate into {base} for their date and are left out of every figure. Import the rates below or type a rate on the record.',
   'an.ratesUsed': 'Rates used ({n})',
   'an.rateSource': 'Source',
   'an.rate': 'Rate',
@@ -334,7 +344,8 @@ export const en = {
   'rateSource.typed': 'Typed on the record',
   'rateSource.imported': 'Imported',
   'an.fx': 'Exchange rates',
-  'an.fxHelp': 'A CSV file with the header date,base,quote,rate and one line per day and pair: 1 base = rate quote on that date, e.g. 2026-01-05,USD,JPY,157.23. A rate already stored for that day and pair is replaced; a bad line rejects the whole file with its line number. From a terminal: npm run fx -- import rates.csv',
+  'an.fxHelp':
+    'A CSV file with the header date,base,quote,rate and one line per day and pair: 1 base = rate quote on that date, e.g. 2026-01-05,USD,JPY,157.23. A rate already stored for that day and pair is replaced; a bad line rejects the whole file with its line number. From a terminal: npm run fx -- import rates.csv',
   'an.fxFile': 'Rates file (CSV)',
   'an.fxUpload': 'Import rates',
   'an.fxDone': '{n} rates imported ({pairs}, {from} – {to}).',
@@ -386,7 +397,8 @@ export const en = {
   'an.ofAttempts': 'of attempts',
   'an.ofFunded': 'of funded',
   'an.open': 'Open',
-  'ch.monthlyEndWarn': 'If the monthly plan ends with the breach, set "Monthly plan ended on" (it can still be set after the breach), or Analytics keeps counting a fee every month.',
+  'ch.monthlyEndWarn':
+    'If the monthly plan ends with the breach, set "Monthly plan ended on" (it can still be set after the breach), or Analytics keeps counting a fee every month.',
   // web: plan price history
   'cat.priceSince': 'Since {date}',
   'cat.priceFromTo': '{from} – {to}',

@@ -10,7 +10,7 @@ const STORAGE_KEY = 'propfolio.lang';
 export function initialLang(): Lang {
   const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
   if (saved === 'ja' || saved === 'en') return saved;
-  const preferred = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
+  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   for (const tag of preferred) {
     const base = tag.toLowerCase().split('-')[0];
     if (base === 'ja') return 'ja';

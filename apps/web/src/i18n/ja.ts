@@ -50,7 +50,8 @@ export const ja: Record<MessageKey, string> = {
   'auth.invite': '招待コード',
   'auth.noAccount': '招待をお持ちの方はアカウントを作成',
   'auth.haveAccount': 'アカウントをお持ちの方はサインイン',
-  'auth.setupNeeded': 'このサービスにはまだオーナーがいません。サーバーの初回起動時にログへ表示された一度限りのセットアップリンク（http://HOST:PORT/setup?token=…）を開いてください。',
+  'auth.setupNeeded':
+    'このサービスにはまだオーナーがいません。サーバーの初回起動時にログへ表示された一度限りのセットアップリンク（http://HOST:PORT/setup?token=…）を開いてください。',
   'auth.setupTitle': '初回セットアップ',
   'auth.setupIntro': 'オーナーアカウントのメールアドレスとパスワードを決めてください。セットアップリンクは一度だけ使えます。',
   'auth.setupToken': 'セットアップトークン',
@@ -114,7 +115,8 @@ export const ja: Record<MessageKey, string> = {
   'ch.confirmTitle': '変更の確認',
   'ch.confirmNoAccounts': '紐づいたEA口座はないため、アーカイブされるものはありません。',
   'ch.breachWarn': '不合格（ルール違反）にするとチャレンジは完全に終了します。',
-  'ch.deleteConfirm': '「{label}」を削除しますか？メモ{memos}件、出金{payouts}件、EA口座{accounts}件も一緒にゴミ箱へ移動します。{days}日間は元に戻せます。',
+  'ch.deleteConfirm':
+    '「{label}」を削除しますか？メモ{memos}件、出金{payouts}件、EA口座{accounts}件も一緒にゴミ箱へ移動します。{days}日間は元に戻せます。',
   'ch.deleted': 'ゴミ箱へ移動しました。',
   'ch.back': 'チャレンジ一覧',
   'ch.archived': 'アーカイブ済み',
@@ -161,7 +163,8 @@ export const ja: Record<MessageKey, string> = {
   'ea.noChallenge': '紐づけない',
   'ea.registered': 'EA口座を登録しました。',
   'ea.webrequest': 'トラッカーの設定（MetaTrader の WebRequest）',
-  'ea.webrequestSteps': 'MetaTrader で「ツール → オプション → エキスパートアドバイザ」を開き、「WebRequestを許可するURLリスト」にチェックを入れて下のURLを追加します。次にトラッカーEAの ApiKey 入力にトラッカー用キーを設定します。',
+  'ea.webrequestSteps':
+    'MetaTrader で「ツール → オプション → エキスパートアドバイザ」を開き、「WebRequestを許可するURLリスト」にチェックを入れて下のURLを追加します。次にトラッカーEAの ApiKey 入力にトラッカー用キーを設定します。',
   'ea.mcp': 'MCPクライアントの設定',
   'ea.mcpClaude': 'Claude Code',
   'ea.mcpJson': 'mcpServers JSON（Claude Desktop、Cursor など）',
@@ -272,10 +275,14 @@ export const ja: Record<MessageKey, string> = {
   'an.def.withdrawn': '出金：支払済みの出金（受け取った手取り額）。申請中・拒否された出金は含みません。',
   'an.def.net': '損益 = 出金 + 返金 − 支出。ROI = 損益 ÷ 支出（支出がないときは空欄）。',
   'an.def.period': 'お金はその日付で期間内に数えます。ファネルとファーム別は期間内に購入した挑戦を数えます（リセットは新しい挑戦です）。',
-  'an.def.funnel': 'ファネル：フェーズ k の合格 = 次のフェーズに進んだか、資金提供を受けたこと。合格率 = 合格 ÷ 到達。資金提供率 = 資金提供 ÷ 挑戦数、初回出金 = 支払済み出金のある資金提供口座 ÷ 資金提供、失格率 = 失格 ÷ 挑戦数。',
-  'an.def.firms': 'ファーム別：合格率 = 資金提供 ÷ 挑戦数、合格までの日数 = 購入から資金提供までの日数の中央値、最終出金からの日数は期間の終わりまで、出金間隔 = (最後 − 最初) ÷ (支払済み出金数 − 1)。',
-  'an.def.conversion': '基準通貨：記録に入力したレートを優先し、なければその日付・通貨ペアでインポートしたレートを使います。レートのない金額は一覧に出して集計から除き、推測はしません。',
-  'an.def.refundsDue': '未返金：カタログのプランにリンクした挑戦のうち、手数料返金の条件（初回・3回目の出金、合格後）を満たしたものの手数料から、記録済みの返金を引いた額。',
+  'an.def.funnel':
+    'ファネル：フェーズ k の合格 = 次のフェーズに進んだか、資金提供を受けたこと。合格率 = 合格 ÷ 到達。資金提供率 = 資金提供 ÷ 挑戦数、初回出金 = 支払済み出金のある資金提供口座 ÷ 資金提供、失格率 = 失格 ÷ 挑戦数。',
+  'an.def.firms':
+    'ファーム別：合格率 = 資金提供 ÷ 挑戦数、合格までの日数 = 購入から資金提供までの日数の中央値、最終出金からの日数は期間の終わりまで、出金間隔 = (最後 − 最初) ÷ (支払済み出金数 − 1)。',
+  'an.def.conversion':
+    '基準通貨：記録に入力したレートを優先し、なければその日付・通貨ペアでインポートしたレートを使います。レートのない金額は一覧に出して集計から除き、推測はしません。',
+  'an.def.refundsDue':
+    '未返金：カタログのプランにリンクした挑戦のうち、手数料返金の条件（初回・3回目の出金、合格後）を満たしたものの手数料から、記録済みの返金を引いた額。',
   'an.totals': '合計',
   'an.spent': '支出',
   'an.refunded': '返金',
@@ -283,7 +290,8 @@ export const ja: Record<MessageKey, string> = {
   'an.net': '損益',
   'an.roi': 'ROI',
   'an.missingTitle': 'レートのない金額',
-  'an.missingText': '{n} 件の金額にその日付の {base} へのレートがなく、すべての数値から除いています。下でレートをインポートするか、記録にレートを入力してください。',
+  'an.missingText':
+    '{n} 件の金額にその日付の {base} へのレートがなく、すべての数値から除いています。下でレートをインポートするか、記録にレートを入力してください。',
   'an.ratesUsed': '使用したレート（{n} 件）',
   'an.rateSource': '出典',
   'an.rate': 'レート',
@@ -336,7 +344,8 @@ export const ja: Record<MessageKey, string> = {
   'rateSource.typed': '記録に入力',
   'rateSource.imported': 'インポート',
   'an.fx': '為替レート',
-  'an.fxHelp': '見出し行 date,base,quote,rate と、日付・通貨ペアごとに 1 行の CSV ファイル（その日 1 base = rate quote）。例：2026-01-05,USD,JPY,157.23。同じ日・同じペアのレートは置き換えます。誤った行があればファイル全体を取り込まず、その行番号を示します。ターミナルからは npm run fx -- import rates.csv',
+  'an.fxHelp':
+    '見出し行 date,base,quote,rate と、日付・通貨ペアごとに 1 行の CSV ファイル（その日 1 base = rate quote）。例：2026-01-05,USD,JPY,157.23。同じ日・同じペアのレートは置き換えます。誤った行があればファイル全体を取り込まず、その行番号を示します。ターミナルからは npm run fx -- import rates.csv',
   'an.fxFile': 'レートファイル（CSV）',
   'an.fxUpload': 'レートをインポート',
   'an.fxDone': '{n} 件のレートをインポートしました（{pairs}、{from} – {to}）。',
@@ -388,7 +397,8 @@ export const ja: Record<MessageKey, string> = {
   'an.ofAttempts': '挑戦数比',
   'an.ofFunded': '資金提供比',
   'an.open': '開く',
-  'ch.monthlyEndWarn': '月額プランも失格とともに終わるなら「月額プランの終了日」を入力してください（失格後も入力できます）。入力しないと分析で毎月の料金が数え続けられます。',
+  'ch.monthlyEndWarn':
+    '月額プランも失格とともに終わるなら「月額プランの終了日」を入力してください（失格後も入力できます）。入力しないと分析で毎月の料金が数え続けられます。',
   // web: plan price history
   'cat.priceSince': '{date}から',
   'cat.priceFromTo': '{from}〜{to}',

@@ -16,7 +16,15 @@ function inline(text: string): ReactNode[] {
     else {
       const [, label, href] = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(tok) ?? [];
       const safe = href && /^(https?:|\/)/.test(href) ? href : undefined;
-      out.push(safe ? <a key={m.index} href={safe} rel="noopener noreferrer">{label}</a> : label);
+      out.push(
+        safe ? (
+          <a key={m.index} href={safe} rel="noopener noreferrer">
+            {label}
+          </a>
+        ) : (
+          label
+        ),
+      );
     }
     last = m.index + tok.length;
   }
@@ -36,10 +44,38 @@ export function Markdown({ source }: { source: string }) {
           const Tag = `h${level}` as 'h2';
           return <Tag key={i}>{inline(heading[2]!)}</Tag>;
         }
-        if (lines.every((l) => /^\s*[-*]\s+/.test(l))) return <ul key={i}>{lines.map((l, j) => <li key={j}>{inline(l.replace(/^\s*[-*]\s+/, ''))}</li>)}</ul>;
-        if (lines.every((l) => /^\s*\d+\.\s+/.test(l))) return <ol key={i}>{lines.map((l, j) => <li key={j}>{inline(l.replace(/^\s*\d+\.\s+/, ''))}</li>)}</ol>;
-        if (/^```/.test(block)) return <pre key={i}><code>{block.replace(/^```\w*\n?|```$/g, '')}</code></pre>;
-        return <p key={i}>{lines.map((l, j) => <Fragment key={j}>{j > 0 && <br />}{inline(l.replace(/^#{1,4}\s+/, ''))}</Fragment>)}</p>;
+        if (lines.every((l) => /^\s*[-*]\s+/.test(l)))
+          return (
+            <ul key={i}>
+              {lines.map((l, j) => (
+                <li key={j}>{inline(l.replace(/^\s*[-*]\s+/, ''))}</li>
+              ))}
+            </ul>
+          );
+        if (lines.every((l) => /^\s*\d+\.\s+/.test(l)))
+          return (
+            <ol key={i}>
+              {lines.map((l, j) => (
+                <li key={j}>{inline(l.replace(/^\s*\d+\.\s+/, ''))}</li>
+              ))}
+            </ol>
+          );
+        if (/^```/.test(block))
+          return (
+            <pre key={i}>
+              <code>{block.replace(/^```\w*\n?|```$/g, '')}</code>
+            </pre>
+          );
+        return (
+          <p key={i}>
+            {lines.map((l, j) => (
+              <Fragment key={j}>
+                {j > 0 && <br />}
+                {inline(l.replace(/^#{1,4}\s+/, ''))}
+              </Fragment>
+            ))}
+          </p>
+        );
       })}
     </>
   );

@@ -6,22 +6,22 @@ export const ME_KEY = ['me'] as const;
 
 /** The signed-in user, or null when there is no session (401 is an answer here, not an error). */
 export const sessionQuery = queryOptions({
-    queryKey: ME_KEY,
-    queryFn: async (): Promise<Session | null> => {
-      try {
-        const session = await app.get<Session>('/me');
-        setCsrfToken(session.csrfToken);
-        return session;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) {
-          setCsrfToken(null);
-          return null;
-        }
-        throw error;
+  queryKey: ME_KEY,
+  queryFn: async (): Promise<Session | null> => {
+    try {
+      const session = await app.get<Session>('/me');
+      setCsrfToken(session.csrfToken);
+      return session;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        setCsrfToken(null);
+        return null;
       }
-    },
-    staleTime: 60_000,
-    retry: false,
+      throw error;
+    }
+  },
+  staleTime: 60_000,
+  retry: false,
 });
 
 export const useSession = () => useQuery(sessionQuery);

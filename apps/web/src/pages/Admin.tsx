@@ -17,7 +17,8 @@ function Invites() {
   const [email, setEmail] = useState('');
   const [days, setDays] = useState('7');
   const create = useMutation({
-    mutationFn: () => app.post<{ invite: Invite; token: string; url: string }>('/admin/invites', { ...(email ? { email } : {}), days: Number(days) }),
+    mutationFn: () =>
+      app.post<{ invite: Invite; token: string; url: string }>('/admin/invites', { ...(email ? { email } : {}), days: Number(days) }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['admin', 'invites'] }),
   });
   return (
@@ -31,7 +32,15 @@ function Invites() {
         }}
       >
         <Field label={t('admin.inviteEmail')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <Field label={t('admin.inviteDays')} type="number" min={1} max={30} required value={days} onChange={(e) => setDays(e.target.value)} />
+        <Field
+          label={t('admin.inviteDays')}
+          type="number"
+          min={1}
+          max={30}
+          required
+          value={days}
+          onChange={(e) => setDays(e.target.value)}
+        />
         <button type="submit" className="primary" disabled={create.isPending}>
           {t('admin.invite')}
         </button>
@@ -50,7 +59,8 @@ function Invites() {
               <li key={inv.id}>
                 <span>{inv.email ?? t('common.none')}</span>
                 <span className="muted">
-                  {t('ea.created')} {i18n.dateTime(inv.createdAt)} · {inv.usedAt ? `${t('admin.used')} ${i18n.dateTime(inv.usedAt)}` : `${t('admin.expires')} ${i18n.dateTime(inv.expiresAt)}`}
+                  {t('ea.created')} {i18n.dateTime(inv.createdAt)} ·{' '}
+                  {inv.usedAt ? `${t('admin.used')} ${i18n.dateTime(inv.usedAt)}` : `${t('admin.expires')} ${i18n.dateTime(inv.expiresAt)}`}
                 </span>
               </li>
             ))}
@@ -69,7 +79,8 @@ function Users() {
   const users = useQuery({ queryKey: ['admin', 'users'], queryFn: () => app.get<{ items: AdminUser[] }>('/admin/users') });
   const [disabling, setDisabling] = useState<AdminUser | null>(null);
   const toggle = useMutation({
-    mutationFn: ({ user, enable }: { user: AdminUser; enable: boolean }) => app.post<{ user: AdminUser }>(`/admin/users/${user.id}/${enable ? 'enable' : 'disable'}`),
+    mutationFn: ({ user, enable }: { user: AdminUser; enable: boolean }) =>
+      app.post<{ user: AdminUser }>(`/admin/users/${user.id}/${enable ? 'enable' : 'disable'}`),
     onSuccess: () => {
       setDisabling(null);
       void client.invalidateQueries({ queryKey: ['admin', 'users'] });
@@ -106,7 +117,11 @@ function Users() {
                       {u.keys}
                     </td>
                     <td data-label={t('ch.status')}>
-                      {u.disabledAt ? <span className="badge archived">{t('admin.disabled')}</span> : <span className="badge status-passed">{t('admin.active')}</span>}{' '}
+                      {u.disabledAt ? (
+                        <span className="badge archived">{t('admin.disabled')}</span>
+                      ) : (
+                        <span className="badge status-passed">{t('admin.active')}</span>
+                      )}{' '}
                       {u.id !== me?.id &&
                         (u.disabledAt ? (
                           <button type="button" onClick={() => toggle.mutate({ user: u, enable: true })}>

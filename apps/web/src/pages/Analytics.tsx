@@ -21,14 +21,21 @@ const BASE_SUGGESTIONS = ['JPY', 'USD', 'EUR', 'GBP', 'AUD', 'CAD', 'CHF'];
 function FilterForm({ filters }: { filters: AnalyticsFilters }) {
   const { t } = useI18n();
   const navigate = useNavigate({ from: '/analytics' });
-  const [form, setForm] = useState({ from: filters.from ?? '', to: filters.to ?? '', firm: filters.firm ?? '', currency: filters.currency ?? '' });
+  const [form, setForm] = useState({
+    from: filters.from ?? '',
+    to: filters.to ?? '',
+    firm: filters.firm ?? '',
+    currency: filters.currency ?? '',
+  });
   const challenges = useQuery({ queryKey: ['challenges', 'all'], queryFn: () => allPages<Challenge>('/challenges', { status: 'all' }) });
   const firms = [...new Set((challenges.data ?? []).map((c) => c.firm))].sort((a, b) => a.localeCompare(b));
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
   const apply = (e: FormEvent) => {
     e.preventDefault();
     const clean = (v: string) => v.trim() || undefined;
-    void navigate({ search: { from: clean(form.from), to: clean(form.to), firm: clean(form.firm), currency: clean(form.currency.toUpperCase()) } });
+    void navigate({
+      search: { from: clean(form.from), to: clean(form.to), firm: clean(form.firm), currency: clean(form.currency.toUpperCase()) },
+    });
   };
   const clear = () => {
     setForm({ from: '', to: '', firm: '', currency: '' });
@@ -44,7 +51,15 @@ function FilterForm({ filters }: { filters: AnalyticsFilters }) {
           <option key={f} value={f} />
         ))}
       </datalist>
-      <Field label={t('an.base')} aria-describedby="an-base-hint" list="an-bases" pattern="[A-Za-z]{3}" maxLength={3} value={form.currency} onChange={set('currency')} />
+      <Field
+        label={t('an.base')}
+        aria-describedby="an-base-hint"
+        list="an-bases"
+        pattern="[A-Za-z]{3}"
+        maxLength={3}
+        value={form.currency}
+        onChange={set('currency')}
+      />
       <datalist id="an-bases">
         {BASE_SUGGESTIONS.map((c) => (
           <option key={c} value={c} />

@@ -41,8 +41,22 @@ export function SignInPage() {
         </p>
       )}
       <form onSubmit={submit} className="card stack">
-        <Field label={t('auth.email')} type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <Field label={t('auth.password')} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Field
+          label={t('auth.email')}
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Field
+          label={t('auth.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <FormError error={signIn.error} />
         <button className="primary" type="submit" disabled={signIn.isPending}>
           {t('auth.signIn')}
@@ -118,7 +132,12 @@ export function SetupPage() {
   const [form, setForm] = useState({ token: search.token ?? '', email: '', password: '', name: '' });
   const setup = useMutation({
     mutationFn: () =>
-      app.post<Session>('/setup', { token: form.token, email: form.email, password: form.password, ...(form.name ? { name: form.name } : {}) }),
+      app.post<Session>('/setup', {
+        token: form.token,
+        email: form.email,
+        password: form.password,
+        ...(form.name ? { name: form.name } : {}),
+      }),
     onSuccess: done,
   });
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });

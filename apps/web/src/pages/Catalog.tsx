@@ -34,7 +34,9 @@ function PriceHistory({ plan }: { plan: Plan }) {
                   return (
                     <li key={`${entry.checkedOn}-${i}`}>
                       <span className="muted">
-                        {next ? t('cat.priceFromTo', { from: i18n.date(entry.checkedOn), to: i18n.date(next.checkedOn) }) : t('cat.priceSince', { date: i18n.date(entry.checkedOn) })}
+                        {next
+                          ? t('cat.priceFromTo', { from: i18n.date(entry.checkedOn), to: i18n.date(next.checkedOn) })
+                          : t('cat.priceSince', { date: i18n.date(entry.checkedOn) })}
                       </span>{' '}
                       <strong>{price(entry.price, entry.currency)}</strong>
                     </li>
@@ -114,7 +116,11 @@ export function CatalogPage() {
         }}
       >
         <Field label={t('cat.firm')} type="search" value={firm} onChange={(e) => setFirm(e.target.value)} />
-        <SelectField label={t('cat.phases')} value={search.phases ?? ''} onChange={(e) => void navigate({ search: { ...search, phases: e.target.value || undefined } })}>
+        <SelectField
+          label={t('cat.phases')}
+          value={search.phases ?? ''}
+          onChange={(e) => void navigate({ search: { ...search, phases: e.target.value || undefined } })}
+        >
           <option value="">{t('cat.anyPhases')}</option>
           <option value="0">{t('cat.instant')}</option>
           <option value="1">1</option>
@@ -132,7 +138,12 @@ export function CatalogPage() {
             <p>
               {t('cat.didYouMean')}{' '}
               {suggestions.map((s) => (
-                <button key={s} type="button" className="link-button" onClick={() => (setFirm(s), void navigate({ search: { ...search, firm: s } }))}>
+                <button
+                  key={s}
+                  type="button"
+                  className="link-button"
+                  onClick={() => (setFirm(s), void navigate({ search: { ...search, firm: s } }))}
+                >
                   {s}
                 </button>
               ))}

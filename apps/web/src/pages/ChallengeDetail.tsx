@@ -20,7 +20,13 @@ function EditChallenge({ detail }: { detail: ChallengeDetail }) {
   const { t } = useI18n();
   const client = useQueryClient();
   const c = detail.challenge;
-  const initial = { phase: c.phase, status: c.status, passedAt: c.passedAt ?? '', paymentMethod: c.paymentMethod ?? '', monthlyEndedAt: c.monthlyEndedAt ?? '' };
+  const initial = {
+    phase: c.phase,
+    status: c.status,
+    passedAt: c.passedAt ?? '',
+    paymentMethod: c.paymentMethod ?? '',
+    monthlyEndedAt: c.monthlyEndedAt ?? '',
+  };
   const [form, setForm] = useState(initial);
   const [confirming, setConfirming] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -58,10 +64,26 @@ function EditChallenge({ detail }: { detail: ChallengeDetail }) {
           </option>
         ))}
       </SelectField>
-      <Field label={t('ch.passedAt')} type="date" min={c.purchasedAt} max={todayIso()} value={form.passedAt} onChange={set('passedAt')} disabled={closed} />
+      <Field
+        label={t('ch.passedAt')}
+        type="date"
+        min={c.purchasedAt}
+        max={todayIso()}
+        value={form.passedAt}
+        onChange={set('passedAt')}
+        disabled={closed}
+      />
       <Field label={t('ch.paymentMethod')} value={form.paymentMethod} onChange={set('paymentMethod')} disabled={closed} maxLength={100} />
       {c.billing === 'monthly' && (
-        <Field label={t('ch.monthlyEndedAt')} type="date" min={c.purchasedAt} max={todayIso()} value={form.monthlyEndedAt} onChange={set('monthlyEndedAt')} disabled={closed && c.monthlyEndedAt !== null} />
+        <Field
+          label={t('ch.monthlyEndedAt')}
+          type="date"
+          min={c.purchasedAt}
+          max={todayIso()}
+          value={form.monthlyEndedAt}
+          onChange={set('monthlyEndedAt')}
+          disabled={closed && c.monthlyEndedAt !== null}
+        />
       )}
       <div className="full">
         {form.status === 'failed' && !closed && <p className="warn">{t('ch.breachWarn')}</p>}
@@ -72,11 +94,22 @@ function EditChallenge({ detail }: { detail: ChallengeDetail }) {
             {t('ch.saved')}
           </p>
         )}
-        <button className="primary" type="submit" disabled={(closed && c.billing !== 'monthly') || update.isPending || Object.keys(changes).length === 0}>
+        <button
+          className="primary"
+          type="submit"
+          disabled={(closed && c.billing !== 'monthly') || update.isPending || Object.keys(changes).length === 0}
+        >
           {t('common.save')}
         </button>
       </div>
-      <ConfirmDialog open={confirming} title={t('ch.confirmTitle')} busy={update.isPending} danger={live.length > 0} onCancel={() => setConfirming(false)} onConfirm={() => update.mutate()}>
+      <ConfirmDialog
+        open={confirming}
+        title={t('ch.confirmTitle')}
+        busy={update.isPending}
+        danger={live.length > 0}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => update.mutate()}
+      >
         {live.length === 0 ? (
           <p>{t('ch.confirmNoAccounts')}</p>
         ) : (
@@ -110,7 +143,10 @@ function Memos({ detail }: { detail: ChallengeDetail }) {
       void client.invalidateQueries();
     },
   });
-  const remove = useMutation({ mutationFn: (id: string) => app.del<{ entry: TrashEntry }>(`/memos/${id}`), onSuccess: () => void client.invalidateQueries() });
+  const remove = useMutation({
+    mutationFn: (id: string) => app.del<{ entry: TrashEntry }>(`/memos/${id}`),
+    onSuccess: () => void client.invalidateQueries(),
+  });
   return (
     <section aria-labelledby="memos-h" className="card">
       <h2 id="memos-h">{t('ch.memos')}</h2>
@@ -122,7 +158,12 @@ function Memos({ detail }: { detail: ChallengeDetail }) {
             <li key={m.id}>
               <p className="memo">{m.content}</p>
               <span className="muted">{i18n.dateTime(m.createdAt)}</span>
-              <button type="button" className="link-button danger-text" onClick={() => remove.mutate(m.id)} aria-label={`${t('common.delete')}: ${m.content.slice(0, 40)}`}>
+              <button
+                type="button"
+                className="link-button danger-text"
+                onClick={() => remove.mutate(m.id)}
+                aria-label={`${t('common.delete')}: ${m.content.slice(0, 40)}`}
+              >
                 {t('common.delete')}
               </button>
             </li>
@@ -195,7 +236,15 @@ function DeleteChallenge({ detail }: { detail: ChallengeDetail }) {
         {t('common.delete')}
       </button>
       <FormError error={remove.error} />
-      <ConfirmDialog open={open} danger title={t('common.delete')} confirmLabel={t('common.delete')} busy={remove.isPending} onCancel={() => setOpen(false)} onConfirm={() => remove.mutate()}>
+      <ConfirmDialog
+        open={open}
+        danger
+        title={t('common.delete')}
+        confirmLabel={t('common.delete')}
+        busy={remove.isPending}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => remove.mutate()}
+      >
         <p>
           {t('ch.deleteConfirm', {
             label: `${c.firm} ${c.plan}`,

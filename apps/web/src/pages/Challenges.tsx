@@ -28,7 +28,16 @@ function usePlanSuggestions(firm: string) {
 function CreateChallenge({ onDone }: { onDone: (c: Challenge) => void }) {
   const { t } = useI18n();
   const client = useQueryClient();
-  const [form, setForm] = useState({ firm: '', plan: '', price: '', currency: 'USD', billing: 'one_time' as Billing, phase: '', paymentMethod: '', purchasedAt: todayIso() });
+  const [form, setForm] = useState({
+    firm: '',
+    plan: '',
+    price: '',
+    currency: 'USD',
+    billing: 'one_time' as Billing,
+    phase: '',
+    paymentMethod: '',
+    purchasedAt: todayIso(),
+  });
   const [ledger, setLedger] = useState(NO_PURCHASE_LEDGER);
   const suggestions = usePlanSuggestions(form.firm);
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
@@ -78,15 +87,35 @@ function CreateChallenge({ onDone }: { onDone: (c: Challenge) => void }) {
           <option key={p.id} value={planLabel(p)} />
         ))}
       </datalist>
-      <Field label={t('ch.price')} required type="number" min={0} step="0.01" inputMode="decimal" value={form.price} onChange={set('price')} />
+      <Field
+        label={t('ch.price')}
+        required
+        type="number"
+        min={0}
+        step="0.01"
+        inputMode="decimal"
+        value={form.price}
+        onChange={set('price')}
+      />
       <Field label={t('ch.currency')} required pattern="[A-Za-z]{3}" maxLength={3} value={form.currency} onChange={set('currency')} />
       <SelectField label={t('ch.billing')} value={form.billing} onChange={set('billing')}>
         <option value="one_time">{t('billing.one_time')}</option>
         <option value="monthly">{t('billing.monthly')}</option>
       </SelectField>
       <Field label={t('ch.purchasedAt')} type="date" required max={todayIso()} value={form.purchasedAt} onChange={set('purchasedAt')} />
-      <Field label={`${t('ch.phase')} ${t('common.optional')}`} placeholder="Phase 1" value={form.phase} onChange={set('phase')} maxLength={50} />
-      <Field label={`${t('ch.paymentMethod')} ${t('common.optional')}`} value={form.paymentMethod} onChange={set('paymentMethod')} maxLength={100} />
+      <Field
+        label={`${t('ch.phase')} ${t('common.optional')}`}
+        placeholder="Phase 1"
+        value={form.phase}
+        onChange={set('phase')}
+        maxLength={50}
+      />
+      <Field
+        label={`${t('ch.paymentMethod')} ${t('common.optional')}`}
+        value={form.paymentMethod}
+        onChange={set('paymentMethod')}
+        maxLength={100}
+      />
       <PurchaseLedgerInputs
         value={ledger}
         onChange={setLedger}
@@ -131,7 +160,11 @@ export function ChallengesPage() {
       </div>
       {showNew && <CreateChallenge onDone={(c) => void navigate({ to: '/challenges/$id', params: { id: c.id } })} />}
       <div className="filters" role="search">
-        <SelectField label={t('ch.filterStatus')} value={status} onChange={(e) => void navigate({ search: { ...search, status: e.target.value === 'all' ? undefined : e.target.value } })}>
+        <SelectField
+          label={t('ch.filterStatus')}
+          value={status}
+          onChange={(e) => void navigate({ search: { ...search, status: e.target.value === 'all' ? undefined : e.target.value } })}
+        >
           <option value="all">{t('common.all')}</option>
           {STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -139,7 +172,12 @@ export function ChallengesPage() {
             </option>
           ))}
         </SelectField>
-        <Field label={t('ch.filterFirm')} type="search" value={firm} onChange={(e) => void navigate({ search: { ...search, firm: e.target.value || undefined }, replace: true })} />
+        <Field
+          label={t('ch.filterFirm')}
+          type="search"
+          value={firm}
+          onChange={(e) => void navigate({ search: { ...search, firm: e.target.value || undefined }, replace: true })}
+        />
       </div>
       <QueryView query={list} isEmpty={() => rows.length === 0} empty={t('ch.empty')}>
         {() => (

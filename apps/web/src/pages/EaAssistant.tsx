@@ -1,6 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { backtestIni, buildSet, diagnoseSet, eaOverview, type BacktestIniResult, type DiagnoseSetResult, type Finding } from '@propfolio/ea-settings';
+import {
+  backtestIni,
+  buildSet,
+  diagnoseSet,
+  eaOverview,
+  type BacktestIniResult,
+  type DiagnoseSetResult,
+  type Finding,
+} from '@propfolio/ea-settings';
 import { pub } from '../lib/api.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Field, SelectField } from '../components/Field.js';
@@ -17,7 +25,12 @@ const toBase64 = (bytes: Uint8Array) => {
 
 function Findings({ result, testId }: { result: DiagnoseSetResult; testId: string }) {
   const { t, lang } = useI18n();
-  if (result.findings.length === 0) return <p className="ok" role="status">{t('eaa.noFindings')}</p>;
+  if (result.findings.length === 0)
+    return (
+      <p className="ok" role="status">
+        {t('eaa.noFindings')}
+      </p>
+    );
   return (
     <div data-testid={testId}>
       <p role="status">
@@ -62,9 +75,17 @@ function CheckSet() {
   }, [file]);
   const server = useMutation({
     mutationFn: () =>
-      pub.post<DiagnoseSetResult>('/ea/diagnose', { content: toBase64(file!.bytes), contentEncoding: 'base64', firm, ...(planId ? { planId } : {}) }),
+      pub.post<DiagnoseSetResult>('/ea/diagnose', {
+        content: toBase64(file!.bytes),
+        contentEncoding: 'base64',
+        firm,
+        ...(planId ? { planId } : {}),
+      }),
   });
-  const fixes = local?.result?.findings.flatMap((f) => (f.fix?.kind === 'set_value' ? [{ ref: f.fix.number || f.fix.name, value: f.fix.value }] : [])) ?? [];
+  const fixes =
+    local?.result?.findings.flatMap((f) =>
+      f.fix?.kind === 'set_value' ? [{ ref: f.fix.number || f.fix.name, value: f.fix.value }] : [],
+    ) ?? [];
   const applyFixes = () => {
     if (!file) return;
     const built = buildSet({ base: { content: file.bytes }, changes: fixes });

@@ -11,7 +11,10 @@ const csvCell = (v: string | number) => (/[",\n\r]/.test(String(v)) ? `"${String
 
 /** CSV with a BOM so that Excel (Japanese locale included) opens the UTF-8 correctly. Amounts unformatted. */
 export function payoutsCsv(items: Payout[]): string {
-  const rows = [['date', 'amount', 'currency', 'firm', 'plan', 'challengeId', 'payoutId'], ...items.map((p) => [p.date, p.amount, p.currency, p.firm, p.plan, p.challengeId, p.id])];
+  const rows = [
+    ['date', 'amount', 'currency', 'firm', 'plan', 'challengeId', 'payoutId'],
+    ...items.map((p) => [p.date, p.amount, p.currency, p.firm, p.plan, p.challengeId, p.id]),
+  ];
   return `\uFEFF${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
@@ -41,12 +44,24 @@ export function PayoutsPage() {
     <section>
       <div className="page-head">
         <h1>{t('pay.title')}</h1>
-        <button type="button" disabled={!list.data?.items.length} onClick={() => list.data && download(`payouts${from ? `-from-${from}` : ''}-${todayIso()}.csv`, payoutsCsv(list.data.items), 'text/csv;charset=utf-8')}>
+        <button
+          type="button"
+          disabled={!list.data?.items.length}
+          onClick={() =>
+            list.data &&
+            download(`payouts${from ? `-from-${from}` : ''}-${todayIso()}.csv`, payoutsCsv(list.data.items), 'text/csv;charset=utf-8')
+          }
+        >
           {t('pay.csv')}
         </button>
       </div>
       <div className="filters" role="search">
-        <Field label={t('pay.from')} type="date" value={from ?? ''} onChange={(e) => void navigate({ search: { from: e.target.value || undefined } })} />
+        <Field
+          label={t('pay.from')}
+          type="date"
+          value={from ?? ''}
+          onChange={(e) => void navigate({ search: { from: e.target.value || undefined } })}
+        />
       </div>
       <QueryView query={list} isEmpty={(d) => d.items.length === 0} empty={t('pay.empty')}>
         {(d) => (

@@ -11,7 +11,15 @@ import { EaIntegration } from '../components/EaIntegration.js';
 
 const RANGES = [7, 30, 90, 365] as const;
 
-function AccountsTable({ accounts, selected, onSelect }: { accounts: Account[]; selected: string | undefined; onSelect: (id: string) => void }) {
+function AccountsTable({
+  accounts,
+  selected,
+  onSelect,
+}: {
+  accounts: Account[];
+  selected: string | undefined;
+  onSelect: (id: string) => void;
+}) {
   const i18n = useI18n();
   const { t } = i18n;
   return (
@@ -45,7 +53,9 @@ function AccountsTable({ accounts, selected, onSelect }: { accounts: Account[]; 
                   {a.archived && <span className="badge archived">{t('ch.archived')}</span>}
                 </div>
               </th>
-              <td data-label={t('ea.challenge')}>{a.challenge ? `${a.challenge.firm} · ${a.challenge.plan} (${a.challenge.phase})` : t('common.none')}</td>
+              <td data-label={t('ea.challenge')}>
+                {a.challenge ? `${a.challenge.firm} · ${a.challenge.plan} (${a.challenge.phase})` : t('common.none')}
+              </td>
               <td className="num" data-label={t('pnl.balance')}>
                 {i18n.money(a.balance, a.currency)}
               </td>
@@ -68,7 +78,10 @@ function Series({ account }: { account: Account }) {
   const i18n = useI18n();
   const { t } = i18n;
   const [days, setDays] = useState<number>(30);
-  const series = useQuery({ queryKey: ['daily-pnl', account.id, days], queryFn: () => app.get<DailyPnl>(`/accounts/${account.id}/daily-pnl`, { days: Math.min(days, 366) }) });
+  const series = useQuery({
+    queryKey: ['daily-pnl', account.id, days],
+    queryFn: () => app.get<DailyPnl>(`/accounts/${account.id}/daily-pnl`, { days: Math.min(days, 366) }),
+  });
   return (
     <section aria-labelledby="series-h">
       <div className="page-head">
@@ -100,7 +113,10 @@ function Series({ account }: { account: Account }) {
 export function PnlPage() {
   const { t } = useI18n();
   const [archived, setArchived] = useState(false);
-  const accounts = useQuery({ queryKey: ['accounts', archived], queryFn: () => allPages<Account>('/accounts', { archived: archived ? 'include' : 'exclude' }) });
+  const accounts = useQuery({
+    queryKey: ['accounts', archived],
+    queryFn: () => allPages<Account>('/accounts', { archived: archived ? 'include' : 'exclude' }),
+  });
   const [selected, setSelected] = useState<string>();
   useEffect(() => {
     const items = accounts.data ?? [];

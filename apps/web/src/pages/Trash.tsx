@@ -35,7 +35,12 @@ export function TrashPage() {
                   </p>
                   {e.kind === 'challenge' || e.kind === 'account' ? <p className="muted">{t('trash.contentsText', e.contents)}</p> : null}
                 </div>
-                <button type="button" onClick={() => restore.mutate(e.id)} disabled={restore.isPending} aria-label={`${t('trash.restore')}: ${e.label}`}>
+                <button
+                  type="button"
+                  onClick={() => restore.mutate(e.id)}
+                  disabled={restore.isPending}
+                  aria-label={`${t('trash.restore')}: ${e.label}`}
+                >
                   {t('trash.restore')}
                 </button>
               </li>

@@ -7,7 +7,10 @@ export const MAX_QUERY_LENGTH = 200;
 /** Free-text search over the articles (GET /articles and the matching MCP tool). */
 export class ArticleQuery extends CursorPageQuery {
   /** Words to find, separated by spaces; every word must match; any script; empty lists the newest articles. */
-  @Doc({ description: 'Words to find, separated by spaces; every word must match; empty lists the newest articles.', example: '日次損失 FTMO' })
+  @Doc({
+    description: 'Words to find, separated by spaces; every word must match; empty lists the newest articles.',
+    example: '日次損失 FTMO',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(MAX_QUERY_LENGTH)

@@ -55,7 +55,10 @@ export class PlanQuery extends CursorPageQuery {
   billing?: 'one_time' | 'monthly';
 
   /** Sort order: price or size, ascending, or descending with a leading "-"; default firm, program, size. */
-  @Doc({ description: 'Sort by price or size, ascending, or descending with a leading "-"; default firm, program, size.', example: 'price' })
+  @Doc({
+    description: 'Sort by price or size, ascending, or descending with a leading "-"; default firm, program, size.',
+    example: 'price',
+  })
   @IsOptional()
   @IsIn([...PLAN_SORTS])
   sort?: PlanSort;

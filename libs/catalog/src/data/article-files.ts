@@ -55,7 +55,8 @@ export function loadArticles(dataDir: string): ArticleRecord[] {
     .sort()
     .map((file) => {
       const article = parseArticle(readFileSync(join(dir, file), 'utf8'), `articles/${file}`);
-      if (`${article.slug}.md` !== file) throw new Error(`Invalid catalog data in articles/${file}: slug "${article.slug}" does not match the file name`);
+      if (`${article.slug}.md` !== file)
+        throw new Error(`Invalid catalog data in articles/${file}: slug "${article.slug}" does not match the file name`);
       return article;
     });
 }

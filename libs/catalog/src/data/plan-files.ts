@@ -24,10 +24,7 @@ const ProgramFileSchema = Type.Object(
     sources: Type.Optional(Type.Array(Url)),
     notes: Type.Optional(Type.String()),
     sizes: Type.Array(
-      Type.Object(
-        { size: Nullable(Amount), price: Nullable(Amount), deferredFee: Type.Optional(Amount) },
-        { additionalProperties: false },
-      ),
+      Type.Object({ size: Nullable(Amount), price: Nullable(Amount), deferredFee: Type.Optional(Amount) }, { additionalProperties: false }),
       { minItems: 1 },
     ),
     rules: Type.Record(Type.String(), Type.Unknown()),
@@ -83,7 +80,7 @@ export interface PlanCatalog {
 type Section = Record<string, unknown>;
 const isSection = (value: unknown): value is Section => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Fills the omitted keys of a rule section with null (unknown), keeping 'none' and null as they are. */
-const section = (value: unknown, defaults: Section): unknown => (isSection(value) ? { ...defaults, ...value } : value ?? null);
+const section = (value: unknown, defaults: Section): unknown => (isSection(value) ? { ...defaults, ...value } : (value ?? null));
 
 /** Key order of a stored rule set (the schema's), so files with keys in any order store the same JSON. */
 const RULE_KEYS = Object.keys(PlanRulesSchema.properties);
@@ -110,7 +107,10 @@ function expandRules(raw: Section, resetClock: string | undefined, otherSources:
     deferredFee: deferredFee ?? null,
     otherSources,
   };
-  return Object.fromEntries([...RULE_KEYS.map((key) => [key, rules[key]]), ...Object.entries(rules).filter(([key]) => !RULE_KEYS.includes(key))]);
+  return Object.fromEntries([
+    ...RULE_KEYS.map((key) => [key, rules[key]]),
+    ...Object.entries(rules).filter(([key]) => !RULE_KEYS.includes(key)),
+  ]);
 }
 
 /** Exact decimal text of a YAML number (2 decimals at most, as stored). */
@@ -156,11 +156,19 @@ export function loadPlanCatalog(dataDir: string): PlanCatalog {
   const firms: FirmRecord[] = [];
   const plans: PlanRecord[] = [];
   const ids = new Set<string>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     const where = `firms/${file}`;
     const firm = assertSchema(FirmFileSchema, parseYaml(readFileSync(join(dir, file), 'utf8'), where), where);
     if (`${firm.slug}.yaml` !== file) throw new Error(`Invalid catalog data in ${where}: slug "${firm.slug}" does not match the file name`);
-    firms.push({ slug: firm.slug, name: firm.name, aliases: firm.aliases ?? [], website: firm.website ?? null, notes: firm.notes?.trim() ?? null });
+    firms.push({
+      slug: firm.slug,
+      name: firm.name,
+      aliases: firm.aliases ?? [],
+      website: firm.website ?? null,
+      notes: firm.notes?.trim() ?? null,
+    });
     for (const program of firm.programs) {
       for (const plan of programPlans(firm.slug, program, firm.resetClock, where)) {
         if (ids.has(plan.id)) throw new Error(`Invalid catalog data in ${where}: duplicate plan id ${plan.id}`);

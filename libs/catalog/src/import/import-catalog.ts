@@ -123,7 +123,9 @@ export async function flushSearchIndex(prisma: Client): Promise<void> {
 }
 
 async function importArticles(prisma: Client, articles: ArticleRecord[], report: ImportReport): Promise<void> {
-  const hashes = new Map((await prisma.article.findMany({ select: { slug: true, contentHash: true } })).map((a) => [a.slug, a.contentHash]));
+  const hashes = new Map(
+    (await prisma.article.findMany({ select: { slug: true, contentHash: true } })).map((a) => [a.slug, a.contentHash]),
+  );
   for (const article of articles) {
     const hash = contentHash({ article, normalizer: NORMALIZER_VERSION });
     if (hashes.get(article.slug) === hash) {

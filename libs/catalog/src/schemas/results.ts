@@ -32,9 +32,7 @@ export const PlanItemSchema = Type.Object({
 export const PlanSearchResultSchema = Type.Object({
   items: Type.Array(PlanItemSchema),
   nextCursor: NextCursor,
-  suggestions: Type.Optional(
-    Type.Array(Type.String(), { description: 'Closest known firm names, present when `firm` matched no firm.' }),
-  ),
+  suggestions: Type.Optional(Type.Array(Type.String(), { description: 'Closest known firm names, present when `firm` matched no firm.' })),
 });
 
 export const PlanPriceOnDateSchema = Type.Object({

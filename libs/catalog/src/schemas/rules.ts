@@ -50,10 +50,7 @@ export const PlanRulesSchema = Type.Object(
     dailyLoss: Type.Union([Type.Literal('none'), DailyLossSchema, Type.Null()]),
     maxLoss: Type.Union([Type.Literal('none'), MaxLossSchema, Type.Null()]),
     minTradingDays: Nullable(
-      Type.Object(
-        { days: Nullable(Type.Integer({ minimum: 0 })), perPhase: Type.Boolean(), note: Note },
-        { additionalProperties: false },
-      ),
+      Type.Object({ days: Nullable(Type.Integer({ minimum: 0 })), perPhase: Type.Boolean(), note: Note }, { additionalProperties: false }),
     ),
     timeLimit: Type.Union([
       Type.Literal('none'),

@@ -28,7 +28,10 @@ const inField = (column: string, term: string): Prisma.Sql => Prisma.sql`strpos(
 
 /** SQL condition: `term` occurs in one of the normalised columns. */
 function occurs(term: string): Prisma.Sql {
-  return Prisma.sql`(${Prisma.join(['normTitle', 'normTags', 'normSummary', 'normBody'].map((c) => inField(c, term)), ' OR ')})`;
+  return Prisma.sql`(${Prisma.join(
+    ['normTitle', 'normTags', 'normSummary', 'normBody'].map((c) => inField(c, term)),
+    ' OR ',
+  )})`;
 }
 
 /** SQL score of one term: 4 in the title, 2 in tags or summary, 1 in the body only. */
@@ -40,7 +43,10 @@ function toHit(row: HitRow, terms: readonly string[]): ArticleHit {
   const snippet =
     terms.length === 0
       ? null
-      : (buildSnippet(markdownToPlainText(row.body), terms) ?? buildSnippet(row.summary, terms) ?? buildSnippet(row.title, terms) ?? buildSnippet(row.tags.join(' '), terms));
+      : (buildSnippet(markdownToPlainText(row.body), terms) ??
+        buildSnippet(row.summary, terms) ??
+        buildSnippet(row.title, terms) ??
+        buildSnippet(row.tags.join(' '), terms));
   return {
     slug: row.slug,
     title: row.title,

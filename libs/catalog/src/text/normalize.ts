@@ -30,7 +30,8 @@ function joinsPrevious(ch: string): boolean {
   return result;
 }
 
-const isWhitespace = (folded: string): boolean => (folded.length === 1 && folded > ' ' && folded < '\u0080' ? false : WHITESPACE.test(folded));
+const isWhitespace = (folded: string): boolean =>
+  folded.length === 1 && folded > ' ' && folded < '\u0080' ? false : WHITESPACE.test(folded);
 
 function foldChunk(chunk: string): string {
   let result = folded.get(chunk);
@@ -58,7 +59,7 @@ export function normalizeWithMap(input: string): NormalizedText {
   const sourceIndex: number[] = [];
   let offset = 0;
   let pendingSpace = -1; // original index of a whitespace run still to be written as one space
-  for (let i = 0; i < chars.length; ) {
+  for (let i = 0; i < chars.length;) {
     const start = offset;
     let chunk = chars[i] as string;
     i++;
@@ -95,7 +96,9 @@ export function normalizeText(input: string): string {
 
 /** Splits a free-text query into distinct normalised terms (every term must match). */
 export function queryTerms(query: string): string[] {
-  const terms = normalizeText(query).split(' ').filter((t) => t.length > 0);
+  const terms = normalizeText(query)
+    .split(' ')
+    .filter((t) => t.length > 0);
   return [...new Set(terms)];
 }
 

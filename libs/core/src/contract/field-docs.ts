@@ -27,7 +27,7 @@ export function Doc(doc: FieldDoc | string): PropertyDecorator {
 
 /** Documentation of `property` on `ctor` or the nearest base class that documents it. */
 export function fieldDoc(ctor: Constructor<object>, property: string): FieldDoc | undefined {
-  for (let current: unknown = ctor; typeof current === 'function' && current !== Function.prototype; ) {
+  for (let current: unknown = ctor; typeof current === 'function' && current !== Function.prototype;) {
     const doc = docs.get(current)?.get(property);
     if (doc) return doc;
     current = Object.getPrototypeOf(current);

@@ -18,9 +18,13 @@ export function FormerName(former: string): PropertyDecorator {
 }
 
 /** The input with every former name moved to its current one; sending both names is an error. */
-export function withCurrentNames(contract: Constructor<object>, input: Record<string, unknown>, errors: FieldError[]): Record<string, unknown> {
+export function withCurrentNames(
+  contract: Constructor<object>,
+  input: Record<string, unknown>,
+  errors: FieldError[],
+): Record<string, unknown> {
   let result = input;
-  for (let current: unknown = contract; typeof current === 'function' && current !== Function.prototype; ) {
+  for (let current: unknown = contract; typeof current === 'function' && current !== Function.prototype;) {
     for (const [former, name] of renames.get(current) ?? []) {
       if (!Object.hasOwn(result, former)) continue;
       if (Object.hasOwn(result, name)) {

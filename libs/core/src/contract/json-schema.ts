@@ -58,9 +58,7 @@ const MAPPERS: Record<string, Mapper> = {
 const NEUTRAL = new Set<string>([ValidationTypes.WHITELIST, ValidationTypes.NESTED_VALIDATION]);
 
 function nestedType(contract: Constructor<object>, property: string): Constructor<object> | undefined {
-  const meta = defaultMetadataStorage.findTypeMetadata(contract, property) as
-    | { typeFunction: () => Constructor<object> }
-    | undefined;
+  const meta = defaultMetadataStorage.findTypeMetadata(contract, property) as { typeFunction: () => Constructor<object> } | undefined;
   return meta?.typeFunction();
 }
 

@@ -79,9 +79,7 @@ export async function parseInput<T extends object>(contract: Constructor<T>, inp
   });
   if (errors.length > 0) {
     const fields = flatten(errors).map((e) =>
-      e.message === 'should not exist' || e.message.endsWith('should not exist')
-        ? { field: e.field, message: 'is not a known field' }
-        : e,
+      e.message === 'should not exist' || e.message.endsWith('should not exist') ? { field: e.field, message: 'is not a known field' } : e,
     );
     fail(fields);
   }

@@ -48,6 +48,4 @@ export const Trim = (): PropertyDecorator =>
  * validators to reject with a clear message (class-transformer's Number() would turn '' into 0).
  */
 export const NumberFromQuery = (): PropertyDecorator =>
-  Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value,
-  );
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value));

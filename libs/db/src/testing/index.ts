@@ -39,11 +39,7 @@ export function useTestSeed(seed: TestSeed | undefined): void {
  * database, so test files never see each other's rows. Both start from a template (migrated, then
  * seeded) built once per machine and content, so a test file pays neither initdb nor migrations.
  */
-export function describeEachDatabase(
-  name: string,
-  body: (getDb: () => Database) => void,
-  options: TestDatabaseOptions = {},
-): void {
+export function describeEachDatabase(name: string, body: (getDb: () => Database) => void, options: TestDatabaseOptions = {}): void {
   const seed = options.seed ?? defaultSeed;
   describe(`${name} [pglite]`, () => {
     let db: Database | undefined;

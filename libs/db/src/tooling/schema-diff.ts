@@ -43,10 +43,7 @@ async function loadEngineGlue(): Promise<Glue> {
  * SQL that takes a database built by `migrations` to the state described by `schemaText`.
  * An empty string means the migrations and the schema agree (no drift).
  */
-export async function diffMigrationsToSchema(
-  migrations: readonly EmbeddedMigration[],
-  schemaText: string,
-): Promise<string> {
+export async function diffMigrationsToSchema(migrations: readonly EmbeddedMigration[], schemaText: string): Promise<string> {
   gluePromise ??= loadEngineGlue();
   const glue = await gluePromise;
   const pglite = await PGlite.create();

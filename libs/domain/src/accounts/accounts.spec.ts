@@ -17,14 +17,29 @@ describeEachDatabase('EA accounts and reports', (getDb) => {
   const register = async (caller: Caller, body: object = {}) =>
     services().accounts.register(
       caller,
-      await parse(RegisterAccountInput, { login: `${Math.floor(Math.random() * 1e9)}`, server: 'Broker-Live', currency: 'usd', initialBalance: 10000, ...body }),
+      await parse(RegisterAccountInput, {
+        login: `${Math.floor(Math.random() * 1e9)}`,
+        server: 'Broker-Live',
+        currency: 'usd',
+        initialBalance: 10000,
+        ...body,
+      }),
     );
   const report = async (caller: Caller, body: object) => services().reports.push(caller, await parse(AccountReportInput, body), NOW);
 
   it('registers an account and refuses the same login on the same server', async () => {
     const caller = await newCaller(getDb());
     const account = await register(caller, { login: '5012345', name: 'Main' });
-    expect(account).toMatchObject({ login: '5012345', currency: 'USD', balance: 10000, pnl: 0, pnlPercent: 0, archived: false, challenge: null, name: 'Main' });
+    expect(account).toMatchObject({
+      login: '5012345',
+      currency: 'USD',
+      balance: 10000,
+      pnl: 0,
+      pnlPercent: 0,
+      archived: false,
+      challenge: null,
+      name: 'Main',
+    });
     await expect(register(caller, { login: '5012345' })).rejects.toMatchObject({ code: 'conflict', status: 409 });
     // another user may track the same login
     await expect(register(await newCaller(getDb()), { login: '5012345' })).resolves.toMatchObject({ login: '5012345' });
@@ -46,7 +61,10 @@ describeEachDatabase('EA accounts and reports', (getDb) => {
     expect(listed).toMatchObject({ balance: 10250.5, equity: 10210, pnl: 250.5, pnlPercent: 2.51, lastReportOn: '2026-03-14' });
     // broker days may be one day ahead of UTC, not more
     await expect(report(caller, { ...day, date: '2026-03-16' })).resolves.toMatchObject({ outcome: 'created' });
-    await expect(report(caller, { ...day, date: '2026-03-17' })).rejects.toMatchObject({ code: 'validation_failed', errors: [{ field: 'date' }] });
+    await expect(report(caller, { ...day, date: '2026-03-17' })).rejects.toMatchObject({
+      code: 'validation_failed',
+      errors: [{ field: 'date' }],
+    });
   });
 
   it('shows days without a report as gaps with reported: false', async () => {
@@ -75,7 +93,11 @@ describeEachDatabase('EA accounts and reports', (getDb) => {
   it('refuses reports for an archived account with 409 account_archived and lists archived ones on request', async () => {
     const caller = await newCaller(getDb());
     const s = services();
-    const challenge = await s.challenges.create(caller, await parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1, purchasedAt: '2026-03-01' }), NOW);
+    const challenge = await s.challenges.create(
+      caller,
+      await parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1, purchasedAt: '2026-03-01' }),
+      NOW,
+    );
     const old = await register(caller, { challengeId: challenge.id });
     await s.challengeUpdates.update(caller, await parse(UpdateChallengeInput, { id: challenge.id, phase: 'Phase 2' }), NOW);
     const fresh = await register(caller, { challengeId: challenge.id });
@@ -96,8 +118,13 @@ describeEachDatabase('EA accounts and reports', (getDb) => {
     const owner = await newCaller(getDb());
     const intruder = await newCaller(getDb());
     const account = await register(owner);
-    await expect(report(intruder, { id: account.id, date: '2026-03-14', balance: 1, equity: 1, closedPnl: 0 })).rejects.toMatchObject({ status: 404 });
-    await expect(services().dailyPnl.series(intruder, { id: account.id }, NOW)).rejects.toMatchObject({ status: 404, detail: 'EA account not found.' });
+    await expect(report(intruder, { id: account.id, date: '2026-03-14', balance: 1, equity: 1, closedPnl: 0 })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(services().dailyPnl.series(intruder, { id: account.id }, NOW)).rejects.toMatchObject({
+      status: 404,
+      detail: 'EA account not found.',
+    });
     const challenge = await services().challenges.create(owner, await parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1 }), NOW);
     await expect(register(intruder, { challengeId: challenge.id })).rejects.toMatchObject({ status: 404 });
   });

@@ -23,7 +23,11 @@ describeEachDatabase('EA accounts under concurrency', (getDb) => {
       ...(challengeId ? { challengeId } : {}),
     });
   const newChallenge = async (caller: Caller) =>
-    services().challenges.create(caller, await parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1, purchasedAt: '2026-03-01' }), NOW);
+    services().challenges.create(
+      caller,
+      await parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1, purchasedAt: '2026-03-01' }),
+      NOW,
+    );
   const report = async (caller: Caller, body: object) => services().reports.push(caller, await parse(AccountReportInput, body), NOW);
 
   it('a breach archives every account registered concurrently with it (register vs PATCH failed)', async () => {

@@ -9,17 +9,40 @@ describe('analytics rules', () => {
     expect(billingDates('2024-01-31', '2024-02-29')).toEqual(['2024-01-31', '2024-02-29']);
     expect(billingDates('2026-12-15', '2027-01-14')).toEqual(['2026-12-15']);
     expect(billingDates('2026-03-10', '2026-03-09')).toEqual([]);
-    for (const [from, to] of [['2026-01-31', '2026-11-23'], ['2025-02-28', '2026-03-31'], ['2026-05-15', '2026-05-15']] as const) {
+    for (const [from, to] of [
+      ['2026-01-31', '2026-11-23'],
+      ['2025-02-28', '2026-03-31'],
+      ['2026-05-15', '2026-05-15'],
+    ] as const) {
       expect(billingDates(from, to)).toHaveLength(billedMonths(from, to));
     }
   });
 
   it('counts evaluation phases from the history and funding from the pass date or a funded-looking phase', () => {
     const base = { id: 'x', firm: 'F', purchasedAt: '2026-01-01', paidPayouts: [] };
-    expect(attemptFacts({ ...base, status: 'in_progress', passedAt: null, history: [{ date: '2026-01-01', phase: 'Phase 1' }, { date: '2026-01-09', phase: 'phase 1 ' }] }))
-      .toEqual({ evaluationPhases: 1, funded: false, fundedOn: null, breached: false });
-    expect(attemptFacts({ ...base, status: 'failed', passedAt: null, history: [{ date: '2026-01-01', phase: 'Step 1' }, { date: '2026-01-20', phase: 'Step 2' }, { date: '2026-02-03', phase: 'ファンド口座' }] }))
-      .toEqual({ evaluationPhases: 2, funded: true, fundedOn: '2026-02-03', breached: true });
+    expect(
+      attemptFacts({
+        ...base,
+        status: 'in_progress',
+        passedAt: null,
+        history: [
+          { date: '2026-01-01', phase: 'Phase 1' },
+          { date: '2026-01-09', phase: 'phase 1 ' },
+        ],
+      }),
+    ).toEqual({ evaluationPhases: 1, funded: false, fundedOn: null, breached: false });
+    expect(
+      attemptFacts({
+        ...base,
+        status: 'failed',
+        passedAt: null,
+        history: [
+          { date: '2026-01-01', phase: 'Step 1' },
+          { date: '2026-01-20', phase: 'Step 2' },
+          { date: '2026-02-03', phase: 'ファンド口座' },
+        ],
+      }),
+    ).toEqual({ evaluationPhases: 2, funded: true, fundedOn: '2026-02-03', breached: true });
   });
 
   it('rounds rates to 4 decimals, answers null for an empty denominator, and takes the middle of an even median', () => {

@@ -40,7 +40,9 @@ const FirmRowSchema = Type.Object({
   passRate: Ratio('funded ÷ attempts.'),
   medianDaysToPass: Nullable(Type.Number({ description: 'Median days from purchase to funding of the funded attempts.' })),
   daysSinceLastPayout: Nullable(Type.Integer({ description: 'Days from the last paid payout in the period to the end of the period.' })),
-  avgDaysBetweenPayouts: Nullable(Type.Number({ description: '(last − first paid payout date) ÷ (payouts − 1), 2 decimals; null below 2 payouts.' })),
+  avgDaysBetweenPayouts: Nullable(
+    Type.Number({ description: '(last − first paid payout date) ÷ (payouts − 1), 2 decimals; null below 2 payouts.' }),
+  ),
   money: Type.Array(MoneyRowSchema, { description: 'Per currency (or in the base currency).' }),
 });
 
@@ -96,8 +98,12 @@ export const AnalyticsSchema = Type.Object({
   totals: Type.Array(MoneyRowSchema, { description: 'One row per currency, or one row in the base currency.' }),
   funnel: FunnelSchema,
   firms: Type.Array(FirmRowSchema, { description: 'Per firm, most attempts first.' }),
-  monthly: Type.Array(MonthRowSchema, { description: 'Every calendar month from the first to the last with money, per currency; the sums equal totals.' }),
-  refundsDue: Type.Array(RefundDueSchema, { description: 'Fees the linked catalog plan refunds whose trigger is met but not (fully) refunded yet.' }),
+  monthly: Type.Array(MonthRowSchema, {
+    description: 'Every calendar month from the first to the last with money, per currency; the sums equal totals.',
+  }),
+  refundsDue: Type.Array(RefundDueSchema, {
+    description: 'Fees the linked catalog plan refunds whose trigger is met but not (fully) refunded yet.',
+  }),
   conversions: ConversionsSchema,
 });
 export type Analytics = Static<typeof AnalyticsSchema>;

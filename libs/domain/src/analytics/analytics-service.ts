@@ -18,7 +18,12 @@ export class AnalyticsService {
     const today = todayIso(now);
     const to = input.to === undefined || input.to > today ? today : input.to;
     if (input.from !== undefined && input.from > to) throw AppError.invalidField('from', `must not be after to (${to})`);
-    const filter: EntryFilter = { userId: caller.userId, to, ...(input.from ? { from: input.from } : {}), ...(input.firm ? { firm: input.firm } : {}) };
+    const filter: EntryFilter = {
+      userId: caller.userId,
+      to,
+      ...(input.from ? { from: input.from } : {}),
+      ...(input.firm ? { firm: input.firm } : {}),
+    };
     const [raw, attempts] = await Promise.all([loadMoneyEntries(this.db, filter), this.loadAttempts(filter)]);
 
     let entries: MoneyEntry[] = raw;
@@ -35,12 +40,16 @@ export class AnalyticsService {
     }
 
     const firmNames = new Map<string, string>();
-    for (const a of [...attempts].sort((x, y) => (x.purchasedAt < y.purchasedAt ? -1 : 1))) firmNames.set(a.firm.toLowerCase(), firmNames.get(a.firm.toLowerCase()) ?? a.firm);
+    for (const a of [...attempts].sort((x, y) => (x.purchasedAt < y.purchasedAt ? -1 : 1)))
+      firmNames.set(a.firm.toLowerCase(), firmNames.get(a.firm.toLowerCase()) ?? a.firm);
     for (const e of entries) if (!firmNames.has(e.firm.toLowerCase())) firmNames.set(e.firm.toLowerCase(), e.firm);
     const firms = [...firmNames.entries()].map(([key, firm]) => {
       const own = attempts.filter((a) => a.firm.toLowerCase() === key);
       const money = entries.filter((e) => e.firm.toLowerCase() === key);
-      const payouts = money.filter((e) => e.flow === 'withdrawn').map((e) => e.date).sort();
+      const payouts = money
+        .filter((e) => e.flow === 'withdrawn')
+        .map((e) => e.date)
+        .sort();
       const first = payouts[0];
       const last = payouts[payouts.length - 1];
       const facts = own.map(attemptFacts);
@@ -53,7 +62,8 @@ export class AnalyticsService {
         passRate: ratio(funded, own.length),
         medianDaysToPass: median(daysToPass(own)),
         daysSinceLastPayout: last ? daysBetween(last, to) : null,
-        avgDaysBetweenPayouts: first && last && payouts.length > 1 ? Math.round((daysBetween(first, last) / (payouts.length - 1)) * 100) / 100 : null,
+        avgDaysBetweenPayouts:
+          first && last && payouts.length > 1 ? Math.round((daysBetween(first, last) / (payouts.length - 1)) * 100) / 100 : null,
         money: FlowTotals.of(money).rows(),
       };
     });
@@ -91,9 +101,11 @@ export class AnalyticsService {
       purchasedAt: dateToIso(row.purchasedAt),
       status: row.status,
       passedAt: row.passedAt ? dateToIso(row.passedAt) : null,
-      history: row.history.length > 0 ? row.history.map((h) => ({ date: dateToIso(h.date), phase: h.phase })) : [{ date: dateToIso(row.purchasedAt), phase: row.phase }],
+      history:
+        row.history.length > 0
+          ? row.history.map((h) => ({ date: dateToIso(h.date), phase: h.phase }))
+          : [{ date: dateToIso(row.purchasedAt), phase: row.phase }],
       paidPayouts: row.payouts.map((p) => dateToIso(p.date)),
     }));
   }
 }
-

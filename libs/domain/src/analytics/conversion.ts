@@ -33,7 +33,8 @@ export interface Conversion {
 }
 
 /** Each converted amount is rounded once, to 4 decimals (half up); totals add the rounded lines. */
-export const convertAmount = (amount: Decimal, rate: Decimal): Decimal => amount.times(rate).toDecimalPlaces(4, Prisma.Decimal.ROUND_HALF_UP);
+export const convertAmount = (amount: Decimal, rate: Decimal): Decimal =>
+  amount.times(rate).toDecimalPlaces(4, Prisma.Decimal.ROUND_HALF_UP);
 
 /** Converts every entry it has a rate for; the others are listed as missing and left out of every total. */
 export function convertEntries(entries: MoneyEntry[], book: RateBook): Conversion {
@@ -43,7 +44,13 @@ export function convertEntries(entries: MoneyEntry[], book: RateBook): Conversio
   for (const entry of entries) {
     const applied = book.rateFor(entry);
     if (!applied) {
-      missing.push({ date: entry.date, currency: entry.currency, amount: toMoney(entry.amount), kind: entry.kind, challengeId: entry.challengeId });
+      missing.push({
+        date: entry.date,
+        currency: entry.currency,
+        amount: toMoney(entry.amount),
+        kind: entry.kind,
+        challengeId: entry.challengeId,
+      });
       continue;
     }
     converted.push({

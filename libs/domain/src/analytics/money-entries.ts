@@ -63,8 +63,14 @@ export async function loadMoneyEntries(db: Database, filter: EntryFilter): Promi
   const challenge = { select: { firm: true, plan: true } } as const;
   const [challenges, costs, payouts] = await Promise.all([
     db.prisma.challenge.findMany({ where: { ...challengeWhere(filter), purchasedAt: { lte: isoToDate(filter.to) } } }),
-    db.prisma.challengeCost.findMany({ where: { userId: filter.userId, date: dateRange, challenge: challengeWhere(filter) }, include: { challenge } }),
-    db.prisma.payout.findMany({ where: { userId: filter.userId, status: 'paid', date: dateRange, challenge: challengeWhere(filter) }, include: { challenge } }),
+    db.prisma.challengeCost.findMany({
+      where: { userId: filter.userId, date: dateRange, challenge: challengeWhere(filter) },
+      include: { challenge },
+    }),
+    db.prisma.payout.findMany({
+      where: { userId: filter.userId, status: 'paid', date: dateRange, challenge: challengeWhere(filter) },
+      include: { challenge },
+    }),
   ]);
   const entries: MoneyEntry[] = [];
   for (const c of challenges) {
@@ -74,15 +80,46 @@ export async function loadMoneyEntries(db: Database, filter: EntryFilter): Promi
     dates.forEach((date, index) => {
       if (!inRange(date, filter)) return;
       const kind = c.billing === 'monthly' && index > 0 ? 'monthly_fee' : 'purchase';
-      entries.push({ kind, flow: 'spent', amount: c.price, currency: c.currency, date, fxRate: c.fxRate, fxCurrency: c.fxCurrency, challengeId: c.id, firm: c.firm, plan: c.plan });
+      entries.push({
+        kind,
+        flow: 'spent',
+        amount: c.price,
+        currency: c.currency,
+        date,
+        fxRate: c.fxRate,
+        fxCurrency: c.fxCurrency,
+        challengeId: c.id,
+        firm: c.firm,
+        plan: c.plan,
+      });
     });
   }
   for (const c of costs) {
     const flow = c.kind === 'refund' ? 'refunded' : 'spent';
-    entries.push({ kind: c.kind, flow, amount: c.amount, currency: c.currency, date: dateToIso(c.date), fxRate: c.fxRate, fxCurrency: c.fxCurrency, challengeId: c.challengeId, ...c.challenge });
+    entries.push({
+      kind: c.kind,
+      flow,
+      amount: c.amount,
+      currency: c.currency,
+      date: dateToIso(c.date),
+      fxRate: c.fxRate,
+      fxCurrency: c.fxCurrency,
+      challengeId: c.challengeId,
+      ...c.challenge,
+    });
   }
   for (const p of payouts) {
-    entries.push({ kind: 'payout', flow: 'withdrawn', amount: p.amount, currency: p.currency, date: dateToIso(p.date), fxRate: p.fxRate, fxCurrency: p.fxCurrency, challengeId: p.challengeId, ...p.challenge });
+    entries.push({
+      kind: 'payout',
+      flow: 'withdrawn',
+      amount: p.amount,
+      currency: p.currency,
+      date: dateToIso(p.date),
+      fxRate: p.fxRate,
+      fxCurrency: p.fxCurrency,
+      challengeId: p.challengeId,
+      ...p.challenge,
+    });
   }
   return entries.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }

@@ -23,7 +23,10 @@ export async function refundsDue(db: Database, userId: string, attempts: (Attemp
   const linked = attempts.filter((a) => a.planId !== null);
   if (linked.length === 0) return [];
   const [plans, challenges, refunds] = await Promise.all([
-    db.prisma.plan.findMany({ where: { id: { in: [...new Set(linked.map((a) => a.planId as string))] } }, select: { id: true, rules: true } }),
+    db.prisma.plan.findMany({
+      where: { id: { in: [...new Set(linked.map((a) => a.planId as string))] } },
+      select: { id: true, rules: true },
+    }),
     db.prisma.challenge.findMany({
       where: { userId, id: { in: linked.map((a) => a.id) }, billing: 'one_time' },
       select: { id: true, firm: true, plan: true, price: true, currency: true },
@@ -42,7 +45,8 @@ export async function refundsDue(db: Database, userId: string, attempts: (Attemp
     if (!when || !TRIGGERS[when]!(attempt)) continue;
     const refunded = refunds.find((r) => r.challengeId === c.id && r.currency === c.currency)?._sum.amount ?? new Prisma.Decimal(0);
     const amount = c.price.minus(refunded);
-    if (amount.greaterThan(0)) due.push({ challengeId: c.id, firm: c.firm, plan: c.plan, trigger: when, amount: toMoney(amount), currency: c.currency });
+    if (amount.greaterThan(0))
+      due.push({ challengeId: c.id, firm: c.firm, plan: c.plan, trigger: when, amount: toMoney(amount), currency: c.currency });
   }
   return due;
 }

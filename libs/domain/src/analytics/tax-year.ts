@@ -18,7 +18,9 @@ const TAX_SOURCE = { article: 'propfirm-payout-tax-basics-ja', path: '/api/v1/ar
 
 const TaxLineSchema = Type.Object({
   date: IsoDate('Date of the money movement.'),
-  type: Type.Enum(['income', 'expense'], { description: 'income: paid payouts and refunds; expense: purchases, monthly fees and other fees.' }),
+  type: Type.Enum(['income', 'expense'], {
+    description: 'income: paid payouts and refunds; expense: purchases, monthly fees and other fees.',
+  }),
   kind: Type.String({ description: 'payout, refund, purchase, monthly_fee, reset_fee, activation_fee, addon, data_fee or other.' }),
   firm: Type.String(),
   plan: Type.String(),
@@ -38,10 +40,15 @@ export const TaxYearSchema = Type.Object({
   complete: Type.Boolean({ description: 'false when some line has no rate (see missingRates): the sums leave those lines out.' }),
   missingRates: Type.Integer({ minimum: 0, description: 'Lines with no rate for their date.' }),
   totals: Type.Object(SumsSchema),
-  byMonth: Type.Array(Type.Object({ month: Type.String({ description: 'YYYY-MM.' }), ...SumsSchema }), { description: 'The 12 months, January first.' }),
+  byMonth: Type.Array(Type.Object({ month: Type.String({ description: 'YYYY-MM.' }), ...SumsSchema }), {
+    description: 'The 12 months, January first.',
+  }),
   lines: Type.Array(TaxLineSchema, { description: 'Every line, oldest first.' }),
   note: Type.Object({ ja: Type.String(), en: Type.String() }, { description: 'Not tax advice.' }),
-  source: Type.Object({ article: Type.String(), path: Type.String() }, { description: 'Article in the catalog on how Japan taxes prop-firm rewards.' }),
+  source: Type.Object(
+    { article: Type.String(), path: Type.String() },
+    { description: 'Article in the catalog on how Japan taxes prop-firm rewards.' },
+  ),
   csv: Type.Optional(Type.String({ description: 'The same report as CSV (only with format=csv).' })),
 });
 export type TaxYear = Static<typeof TaxYearSchema>;
@@ -60,7 +67,11 @@ export class TaxYearService {
     const to = yearEnd < today ? yearEnd : today;
     const entries = from > to ? [] : await loadMoneyEntries(this.db, { userId: caller.userId, from, to });
     const book = await RateBook.load(this.db, caller.userId, input.currency, from, to);
-    const months = Array.from({ length: 12 }, (_, i) => ({ month: `${input.year}-${String(i + 1).padStart(2, '0')}`, income: ZERO, expenses: ZERO }));
+    const months = Array.from({ length: 12 }, (_, i) => ({
+      month: `${input.year}-${String(i + 1).padStart(2, '0')}`,
+      income: ZERO,
+      expenses: ZERO,
+    }));
     let missing = 0;
     const lines: TaxLine[] = entries.map((entry) => {
       const applied = book.rateFor(entry);
@@ -94,7 +105,12 @@ export class TaxYearService {
       complete: missing === 0,
       missingRates: missing,
       totals: { income: toMoney(income), expenses: toMoney(expenses), net: toMoney(income.minus(expenses)) },
-      byMonth: months.map((m) => ({ month: m.month, income: toMoney(m.income), expenses: toMoney(m.expenses), net: toMoney(m.income.minus(m.expenses)) })),
+      byMonth: months.map((m) => ({
+        month: m.month,
+        income: toMoney(m.income),
+        expenses: toMoney(m.expenses),
+        net: toMoney(m.income.minus(m.expenses)),
+      })),
       lines,
       note: TAX_NOTE,
       source: TAX_SOURCE,

@@ -51,9 +51,8 @@ export const ChallengeUpdateSchema = Type.Object({
   changed: Type.Array(Type.String(), {
     description: 'Fields whose value actually changed; empty when the request changed nothing.',
   }),
-  archivedAccounts: Type.Array(
-    Type.Object({ id: Id('EA account id.'), login: Type.String(), server: Type.String() }),
-    { description: 'EA accounts archived by this change (phase change or breach); empty otherwise.' },
-  ),
+  archivedAccounts: Type.Array(Type.Object({ id: Id('EA account id.'), login: Type.String(), server: Type.String() }), {
+    description: 'EA accounts archived by this change (phase change or breach); empty otherwise.',
+  }),
 });
 export type ChallengeUpdate = Static<typeof ChallengeUpdateSchema>;

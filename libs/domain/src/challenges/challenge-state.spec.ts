@@ -33,8 +33,14 @@ describeEachDatabase('challenge state machine', (getDb) => {
     const input = await parse(CreateChallengeInput, { firm: ' FTMO ', plan: '10k', price: 155 });
     const challenge = await services().challenges.create(caller, input, NOW);
     expect(challenge).toMatchObject({
-      firm: 'FTMO', currency: 'USD', phase: 'Phase 1', billing: 'one_time', status: 'in_progress',
-      purchasedAt: '2026-03-15', daysSincePurchase: 0, paymentMethod: null,
+      firm: 'FTMO',
+      currency: 'USD',
+      phase: 'Phase 1',
+      billing: 'one_time',
+      status: 'in_progress',
+      purchasedAt: '2026-03-15',
+      daysSincePurchase: 0,
+      paymentMethod: null,
     });
     expect(challenge.id).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -138,7 +144,9 @@ describe('challenge contracts', () => {
       errors: [{ field: 'purchasedAt', message: 'must be a real calendar date in YYYY-MM-DD format' }],
     });
     await expect(parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: '10' })).rejects.toMatchObject({ code: 'validation_failed' });
-    await expect(parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1, currency: 'XYZ' })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1, currency: 'XYZ' })).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
     await expect(parse(UpdateChallengeInput, { id: 'x', phase: null })).rejects.toMatchObject({ code: 'validation_failed' });
     const ok = await parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 0.1, currency: 'eur' });
     expect(ok.currency).toBe('EUR');

@@ -6,11 +6,7 @@ import { requireId } from '../shared/ids.js';
  * The caller's challenge `id`, or 404: another user's challenge answers exactly like an unknown id.
  * Runs on the client or inside a transaction.
  */
-export async function findOwnedChallenge(
-  prisma: Prisma.TransactionClient,
-  caller: Caller,
-  id: string,
-): Promise<Challenge> {
+export async function findOwnedChallenge(prisma: Prisma.TransactionClient, caller: Caller, id: string): Promise<Challenge> {
   const challenge = await prisma.challenge.findFirst({ where: { id: requireId(id, 'Challenge'), userId: caller.userId } });
   if (!challenge) throw AppError.notFound('Challenge');
   return challenge;

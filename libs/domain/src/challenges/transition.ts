@@ -55,9 +55,7 @@ export function planTransition(current: Challenge, input: UpdateChallengeInput, 
 
   const status = input.status ?? (input.passedAt !== undefined && current.status === 'in_progress' ? 'passed' : current.status);
   if (current.status === 'passed' && status === 'in_progress') {
-    throw AppError.conflict(
-      'A passed challenge cannot go back to in_progress. To record the next phase, change `phase` instead.',
-    );
+    throw AppError.conflict('A passed challenge cannot go back to in_progress. To record the next phase, change `phase` instead.');
   }
 
   const plan: TransitionPlan = { data: {}, changed: [], archiveReason: null };
@@ -71,7 +69,12 @@ export function planTransition(current: Challenge, input: UpdateChallengeInput, 
   set('paymentMethod', current.paymentMethod, input.paymentMethod, input.paymentMethod);
   const passedAt = input.passedAt ?? (status === 'passed' ? (isoOrNull(current.passedAt) ?? today) : undefined);
   set('passedAt', isoOrNull(current.passedAt), passedAt, passedAt === undefined ? undefined : isoToDate(passedAt));
-  set('monthlyEndedAt', isoOrNull(current.monthlyEndedAt), input.monthlyEndedAt, input.monthlyEndedAt === undefined ? undefined : isoToDate(input.monthlyEndedAt));
+  set(
+    'monthlyEndedAt',
+    isoOrNull(current.monthlyEndedAt),
+    input.monthlyEndedAt,
+    input.monthlyEndedAt === undefined ? undefined : isoToDate(input.monthlyEndedAt),
+  );
 
   if (status === 'failed') {
     plan.data.failedAt = isoToDate(input.changedAt ?? today);

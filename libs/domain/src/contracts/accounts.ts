@@ -1,14 +1,4 @@
-import {
-  IsIn,
-  IsInt,
-  IsISO4217CurrencyCode,
-  IsNumber,
-  IsOptional,
-  IsPositive,
-  IsString,
-  Max,
-  Min,
-} from 'class-validator';
+import { IsIn, IsInt, IsISO4217CurrencyCode, IsNumber, IsOptional, IsPositive, IsString, Max, Min } from 'class-validator';
 import { Doc, IsIsoDate, NumberFromQuery, UpperCase } from '@propfolio/core';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, PageInput } from './common.js';
 
@@ -76,7 +66,10 @@ export class RegisterAccountInput {
 }
 
 export class AccountReportInput extends AccountIdInput {
-  @Doc({ description: 'Trading day the figures are for (YYYY-MM-DD, broker day; at most one day ahead of UTC today).', example: '2026-03-05' })
+  @Doc({
+    description: 'Trading day the figures are for (YYYY-MM-DD, broker day; at most one day ahead of UTC today).',
+    example: '2026-03-05',
+  })
   @IsIsoDate()
   date!: string;
 

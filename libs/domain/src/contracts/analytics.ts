@@ -3,7 +3,10 @@ import { Doc, IsIsoDate, NumberFromQuery, UpperCase } from '@propfolio/core';
 import { FreeText } from './common.js';
 
 export class AnalyticsInput {
-  @Doc({ description: 'First day counted (YYYY-MM-DD): money dated from it, attempts purchased from it. Default: all history.', example: '2026-01-01' })
+  @Doc({
+    description: 'First day counted (YYYY-MM-DD): money dated from it, attempts purchased from it. Default: all history.',
+    example: '2026-01-01',
+  })
   @IsOptional()
   @IsIsoDate()
   from?: string;
@@ -44,7 +47,10 @@ export class TaxYearInput {
   @IsISO4217CurrencyCode()
   currency!: string;
 
-  @Doc({ description: '`json` (default) or `csv`: over REST, csv answers a text/csv file; as a tool, the CSV text in `csv`.', default: 'json' })
+  @Doc({
+    description: '`json` (default) or `csv`: over REST, csv answers a text/csv file; as a tool, the CSV text in `csv`.',
+    default: 'json',
+  })
   @IsOptional()
   @IsIn(TAX_FORMATS)
   format?: (typeof TAX_FORMATS)[number];

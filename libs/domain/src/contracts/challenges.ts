@@ -1,12 +1,4 @@
-import {
-  IsIn,
-  IsISO4217CurrencyCode,
-  IsNumber,
-  IsOptional,
-  IsString,
-  Max,
-  Min,
-} from 'class-validator';
+import { IsIn, IsISO4217CurrencyCode, IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
 import { Doc, FormerName, IsIsoDate, UpperCase } from '@propfolio/core';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, PageInput } from './common.js';
 import { PurchaseLedgerFields } from './purchase-fields.js';
@@ -46,8 +38,7 @@ export class ChallengeRefInput {
 
 export class ListChallengesInput extends PageInput {
   @Doc({
-    description:
-      'Which challenges to list: `in_progress` (still being traded), `passed`, `failed` (breached), or `all`. Default `all`.',
+    description: 'Which challenges to list: `in_progress` (still being traded), `passed`, `failed` (breached), or `all`. Default `all`.',
     default: 'all',
   })
   @IsOptional()

@@ -19,7 +19,7 @@ export const FxRateField = (): PropertyDecorator =>
   compose(
     Doc({
       description:
-        'Exchange rate you actually got: 1 unit of this record\'s currency = `fxRate` units of `fxCurrency` (at most 8 decimals). Give both or neither; it wins over imported rates.',
+        "Exchange rate you actually got: 1 unit of this record's currency = `fxRate` units of `fxCurrency` (at most 8 decimals). Give both or neither; it wins over imported rates.",
       example: 151.25,
     }),
     Absent(),

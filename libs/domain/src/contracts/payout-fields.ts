@@ -26,7 +26,7 @@ export function WithPayoutDetails<T extends Mixable>(Base: T) {
     @FreeText(500)
     deniedReason?: string;
 
-    @Doc({ description: 'Gross profit split before the firm\'s share, a JSON number > 0; `amount` stays the net received.', example: 2000 })
+    @Doc({ description: "Gross profit split before the firm's share, a JSON number > 0; `amount` stays the net received.", example: 2000 })
     @Absent()
     @IsNumber(MONEY)
     @IsPositive()
@@ -68,7 +68,10 @@ export class UpdatePayoutInput extends WithPayoutDetails(PayoutIdInput) {
   @Max(MAX_AMOUNT)
   amount?: number;
 
-  @Doc({ description: 'Payout date (YYYY-MM-DD; when moving to `paid`, the day it was received), not in the future nor before the purchase.', example: '2026-04-02' })
+  @Doc({
+    description: 'Payout date (YYYY-MM-DD; when moving to `paid`, the day it was received), not in the future nor before the purchase.',
+    example: '2026-04-02',
+  })
   @Absent()
   @IsIsoDate()
   date?: string;

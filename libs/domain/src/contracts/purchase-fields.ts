@@ -17,12 +17,17 @@ export class PurchaseLedgerFields {
   @FreeText(100)
   couponCode?: string;
 
-  @Doc({ description: 'Id of the catalog plan bought (from search_plans), so its rules and checked-on date show beside the challenge.', example: 'ftmo-2step-100k' })
+  @Doc({
+    description: 'Id of the catalog plan bought (from search_plans), so its rules and checked-on date show beside the challenge.',
+    example: 'ftmo-2step-100k',
+  })
   @Absent()
   @IsString()
   planId?: string;
 
-  @Doc("Id of your breached challenge that this purchase resets: the new attempt is linked to it. Record the reset fee as this challenge's price.")
+  @Doc(
+    "Id of your breached challenge that this purchase resets: the new attempt is linked to it. Record the reset fee as this challenge's price.",
+  )
   @Absent()
   @IsString()
   resetOf?: string;

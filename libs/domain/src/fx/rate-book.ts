@@ -35,7 +35,9 @@ export class RateBook {
       where: {
         userId,
         quote: base,
-        ...(from || to ? { date: { ...(from ? { gte: new Date(`${from}T00:00:00Z`) } : {}), ...(to ? { lte: new Date(`${to}T00:00:00Z`) } : {}) } } : {}),
+        ...(from || to
+          ? { date: { ...(from ? { gte: new Date(`${from}T00:00:00Z`) } : {}), ...(to ? { lte: new Date(`${to}T00:00:00Z`) } : {}) } }
+          : {}),
       },
       select: { date: true, base: true, rate: true },
     });

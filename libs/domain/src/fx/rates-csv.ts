@@ -32,13 +32,19 @@ export function parseRatesCsv(text: string): ParsedRate[] {
     const number = index + 2;
     const [date = '', base = '', quote = '', rate = '', ...extra] = line.split(',').map((cell) => cell.trim());
     const problem =
-      extra.length > 0 ? 'has more than 4 columns'
-      : !isIsoDate(date) ? `date "${date}" is not a YYYY-MM-DD calendar date`
-      : !CODE.test(base.toUpperCase()) || !CODE.test(quote.toUpperCase()) ? 'base and quote must be 3-letter currency codes'
-      : base.toUpperCase() === quote.toUpperCase() ? 'base and quote must differ'
-      : !RATE.test(rate) || Number(rate) === 0 ? `rate "${rate}" must be a positive decimal number (at most 8 decimals)`
-      : seen.has(`${date} ${base.toUpperCase()} ${quote.toUpperCase()}`) ? 'repeats an earlier line for the same date and pair'
-      : null;
+      extra.length > 0
+        ? 'has more than 4 columns'
+        : !isIsoDate(date)
+          ? `date "${date}" is not a YYYY-MM-DD calendar date`
+          : !CODE.test(base.toUpperCase()) || !CODE.test(quote.toUpperCase())
+            ? 'base and quote must be 3-letter currency codes'
+            : base.toUpperCase() === quote.toUpperCase()
+              ? 'base and quote must differ'
+              : !RATE.test(rate) || Number(rate) === 0
+                ? `rate "${rate}" must be a positive decimal number (at most 8 decimals)`
+                : seen.has(`${date} ${base.toUpperCase()} ${quote.toUpperCase()}`)
+                  ? 'repeats an earlier line for the same date and pair'
+                  : null;
     if (problem) {
       if (errors.length < MAX_ERRORS) errors.push({ field: 'csv', message: `line ${number}: ${problem}` });
       return;
@@ -46,7 +52,11 @@ export function parseRatesCsv(text: string): ParsedRate[] {
     seen.add(`${date} ${base.toUpperCase()} ${quote.toUpperCase()}`);
     rates.push({ date, base: base.toUpperCase(), quote: quote.toUpperCase(), rate: new Prisma.Decimal(rate) });
   });
-  if (errors.length > 0) throw AppError.validation(`The rates file has ${errors.length === MAX_ERRORS ? 'at least ' : ''}${errors.length} bad line(s); nothing was imported.`, errors);
+  if (errors.length > 0)
+    throw AppError.validation(
+      `The rates file has ${errors.length === MAX_ERRORS ? 'at least ' : ''}${errors.length} bad line(s); nothing was imported.`,
+      errors,
+    );
   if (rates.length === 0) throw AppError.invalidField('csv', 'has no rate lines after the header');
   return rates;
 }

@@ -33,8 +33,7 @@ const toOwnListing = (k: ApiKey): OwnKeyListing => ({
 export const KEY_SCOPES = ['full', 'tracker'] as const;
 export type KeyScope = (typeof KEY_SCOPES)[number];
 
-const invalidToken = () =>
-  new AppError('invalid_token', 'The API key is not valid: it is malformed, unknown or revoked.');
+const invalidToken = () => new AppError('invalid_token', 'The API key is not valid: it is malformed, unknown or revoked.');
 
 /** API keys: created for a user (shown once), checked on every request, listed and revoked. */
 interface CachedKey extends Caller {

@@ -18,7 +18,16 @@ describe('key format', () => {
   it('rejects typos, truncation and other shapes by the checksum alone', () => {
     const { key } = generateKey();
     const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'a' ? 'b' : 'a') + s.slice(i + 1);
-    for (const bad of [flip(key, 10), flip(key, key.length - 1), key.slice(0, -1), `${key}x`, key.replace('eakey_', 'eakey-'), 'eakey_short', '', `Bearer ${key}`]) {
+    for (const bad of [
+      flip(key, 10),
+      flip(key, key.length - 1),
+      key.slice(0, -1),
+      `${key}x`,
+      key.replace('eakey_', 'eakey-'),
+      'eakey_short',
+      '',
+      `Bearer ${key}`,
+    ]) {
       expect(isWellFormedKey(bad)).toBe(false);
     }
   });

@@ -58,7 +58,9 @@ const CatalogPlanSchema = Nullable(
 /** What get_challenge adds for the ledger. */
 export const ChallengeLedgerProps = {
   costs: Type.Array(CostSchema, { description: 'Fees and refunds besides the price, oldest first.' }),
-  history: Type.Array(HistoryEntrySchema, { description: 'Every phase and status change, oldest first (the first entry is the purchase).' }),
+  history: Type.Array(HistoryEntrySchema, {
+    description: 'Every phase and status change, oldest first (the first entry is the purchase).',
+  }),
   catalogPlan: CatalogPlanSchema,
   resets: Type.Array(Id('A later attempt'), { description: 'Ids of the challenges bought as resets of this one.' }),
 };

@@ -13,7 +13,17 @@ import { toCostView } from './ledger-views.js';
 import { payoutDetailChanges } from './payout-details.js';
 import { typedRateData } from './purchase-ledger.js';
 
-const PAYOUT_FIELDS = ['status', 'deniedReason', 'grossAmount', 'splitPercent', 'method', 'fxRate', 'fxCurrency', 'amount', 'date'] as const;
+const PAYOUT_FIELDS = [
+  'status',
+  'deniedReason',
+  'grossAmount',
+  'splitPercent',
+  'method',
+  'fxRate',
+  'fxCurrency',
+  'amount',
+  'date',
+] as const;
 
 /** The money around a challenge besides its price and payouts: fees and refunds, and payout status moves. */
 export class LedgerService {
@@ -60,7 +70,11 @@ export class LedgerService {
         ...(input.amount !== undefined ? { amount: toDecimal(input.amount) } : {}),
         ...(input.date !== undefined ? { date: isoToDate(input.date) } : {}),
       };
-      const updated = await tx.payout.update({ where: { id: current.id }, data, include: { challenge: { select: { firm: true, plan: true } } } });
+      const updated = await tx.payout.update({
+        where: { id: current.id },
+        data,
+        include: { challenge: { select: { firm: true, plan: true } } },
+      });
       const before = toPayoutView(current);
       const after = toPayoutView(updated);
       const changed = Object.keys(after).filter(

@@ -19,12 +19,7 @@ export function typedRateData(currency: string, input: { fxRate?: number; fxCurr
 }
 
 /** The ledger columns of a new challenge; the plan must exist in the catalog and a reset target be the caller's. */
-export async function purchaseLedgerData(
-  prisma: Prisma.TransactionClient,
-  caller: Caller,
-  input: PurchaseLedgerFields,
-  currency: string,
-) {
+export async function purchaseLedgerData(prisma: Prisma.TransactionClient, caller: Caller, input: PurchaseLedgerFields, currency: string) {
   if (input.planId !== undefined && !(await prisma.plan.findUnique({ where: { id: input.planId }, select: { id: true } }))) {
     throw AppError.invalidField('planId', 'is not a plan of the catalog (see search_plans)');
   }
@@ -45,7 +40,11 @@ export async function challengeLedgerDetail(prisma: Prisma.TransactionClient, ch
     prisma.challengeCost.findMany({ where: { challengeId: challenge.id }, orderBy: [{ date: 'asc' }, { createdAt: 'asc' }] }),
     prisma.challengeEvent.findMany({ where: { challengeId: challenge.id }, orderBy: [{ date: 'asc' }, { createdAt: 'asc' }] }),
     challenge.planId ? prisma.plan.findUnique({ where: { id: challenge.planId } }) : null,
-    prisma.challenge.findMany({ where: { resetOfId: challenge.id, userId: challenge.userId }, select: { id: true }, orderBy: { purchasedAt: 'asc' } }),
+    prisma.challenge.findMany({
+      where: { resetOfId: challenge.id, userId: challenge.userId },
+      select: { id: true },
+      orderBy: { purchasedAt: 'asc' },
+    }),
   ]);
   return {
     costs: costs.map(toCostView),

@@ -18,6 +18,8 @@ export type PayoutView = Static<typeof PayoutSchema>;
 export const PayoutListSchema = Type.Object({
   items: Type.Array(PayoutSchema, { description: 'Newest first (by date).' }),
   nextCursor: NextCursor,
-  totals: ByCurrency('Exact totals per currency of the paid payouts matching `from` (all pages, not only this one); requested and denied ones are not counted.'),
+  totals: ByCurrency(
+    'Exact totals per currency of the paid payouts matching `from` (all pages, not only this one); requested and denied ones are not counted.',
+  ),
 });
 export type PayoutList = Static<typeof PayoutListSchema>;

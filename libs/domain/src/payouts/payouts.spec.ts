@@ -8,7 +8,11 @@ describeEachDatabase('payouts and pagination', (getDb) => {
   it('lists payouts from a date, newest first, with exact totals over all pages', async () => {
     const s = createDomainServices(getDb());
     const caller = await newCaller(getDb());
-    const challenge = await s.challenges.create(caller, await parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1, purchasedAt: '2026-01-01' }), NOW);
+    const challenge = await s.challenges.create(
+      caller,
+      await parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1, purchasedAt: '2026-01-01' }),
+      NOW,
+    );
     const add = async (amount: number, currency: string, date: string) =>
       s.payouts.add(caller, await parse(AddPayoutInput, { id: challenge.id, amount, currency, date }), NOW);
     await add(0.1, 'USD', '2026-02-01');
@@ -22,7 +26,10 @@ describeEachDatabase('payouts and pagination', (getDb) => {
       { currency: 'EUR', amount: 5 },
       { currency: 'USD', amount: 0.3 },
     ]);
-    const second = await s.payouts.list(caller, await parse(ListPayoutsInput, { from: '2026-02-01', limit: '2', cursor: first.nextCursor }));
+    const second = await s.payouts.list(
+      caller,
+      await parse(ListPayoutsInput, { from: '2026-02-01', limit: '2', cursor: first.nextCursor }),
+    );
     expect(second.items.map((p) => p.date)).toEqual(['2026-02-01']);
     expect(second.nextCursor).toBeNull();
   });
@@ -30,7 +37,11 @@ describeEachDatabase('payouts and pagination', (getDb) => {
   it('refuses payouts that are not positive, in the future or before the purchase', async () => {
     const s = createDomainServices(getDb());
     const caller = await newCaller(getDb());
-    const challenge = await s.challenges.create(caller, await parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1, purchasedAt: '2026-02-01' }), NOW);
+    const challenge = await s.challenges.create(
+      caller,
+      await parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1, purchasedAt: '2026-02-01' }),
+      NOW,
+    );
     await expect(parse(AddPayoutInput, { id: challenge.id, amount: 0, currency: 'USD', date: '2026-03-01' })).rejects.toMatchObject({
       errors: [{ field: 'amount', message: 'must be a positive number' }],
     });
@@ -52,7 +63,8 @@ describeEachDatabase('payouts and pagination', (getDb) => {
     do {
       const page = await s.challenges.list(caller, await parse(ListChallengesInput, { limit: '3', ...(cursor ? { cursor } : {}) }), NOW);
       seen.push(...page.items.map((c) => c.id));
-      if (seen.length === 3) await s.challenges.create(caller, await parse(CreateChallengeInput, { firm: 'late', plan: 'P', price: 1 }), NOW);
+      if (seen.length === 3)
+        await s.challenges.create(caller, await parse(CreateChallengeInput, { firm: 'late', plan: 'P', price: 1 }), NOW);
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
     expect(seen).toEqual([...ids].reverse());
@@ -71,7 +83,12 @@ describeEachDatabase('payouts and pagination', (getDb) => {
     const challenge = await s.challenges.create(owner, await parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1 }), NOW);
     const attempts = [challenge.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1'];
     const answers = await Promise.all(
-      attempts.map((id) => s.challenges.get(intruder, { id }, NOW).then(() => 'found', (e: { status: number; detail: string }) => `${e.status} ${e.detail}`)),
+      attempts.map((id) =>
+        s.challenges.get(intruder, { id }, NOW).then(
+          () => 'found',
+          (e: { status: number; detail: string }) => `${e.status} ${e.detail}`,
+        ),
+      ),
     );
     expect(answers).toEqual(attempts.map(() => '404 Challenge not found.'));
     const input = await parse(AddPayoutInput, { id: challenge.id, amount: 1, currency: 'USD', date: '2026-03-01' });

@@ -14,9 +14,7 @@ const CurrencyAmountSchema = Type.Object({
 
 export const ByCurrency = (description: string) => Type.Array(CurrencyAmountSchema, { description });
 
-export const NextCursor = Nullable(
-  Type.String({ description: 'Pass as `cursor` to get the next page; null when this is the last page.' }),
-);
+export const NextCursor = Nullable(Type.String({ description: 'Pass as `cursor` to get the next page; null when this is the last page.' }));
 
 /** One page of a list: the items in `order`, and the cursor of the next page. */
 export const PageOf = <T extends TSchema>(item: T, order: string) =>

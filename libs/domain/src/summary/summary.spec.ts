@@ -15,7 +15,11 @@ describeEachDatabase('summary', (getDb) => {
     await create({ firm: 'C', plan: '50k', price: 99.99, currency: 'eur', billing: 'monthly', purchasedAt: '2026-01-15' });
     // monthly ended on 2026-02-14: 1 month
     const ended = await create({ firm: 'D', plan: '50k', price: 10, currency: 'EUR', billing: 'monthly', purchasedAt: '2026-01-15' });
-    await s.challengeUpdates.update(caller, await parse(UpdateChallengeInput, { id: ended.id, monthlyEndedAt: '2026-02-14', status: 'failed' }), NOW);
+    await s.challengeUpdates.update(
+      caller,
+      await parse(UpdateChallengeInput, { id: ended.id, monthlyEndedAt: '2026-02-14', status: 'failed' }),
+      NOW,
+    );
     for (const amount of [0.1, 0.2]) {
       await s.payouts.add(caller, await parse(AddPayoutInput, { id: a.id, amount, currency: 'usd', date: '2026-03-01' }), NOW);
     }
@@ -43,6 +47,12 @@ describeEachDatabase('summary', (getDb) => {
   it('is all zeros for a new user', async () => {
     const s = createDomainServices(getDb());
     const summary = await s.summary.get(await newCaller(getDb()), NOW);
-    expect(summary).toEqual({ counts: { in_progress: 0, passed: 0, failed: 0, total: 0 }, paid: [], withdrawn: [], net: [], activeChallenges: [] });
+    expect(summary).toEqual({
+      counts: { in_progress: 0, passed: 0, failed: 0, total: 0 },
+      paid: [],
+      withdrawn: [],
+      net: [],
+      activeChallenges: [],
+    });
   });
 });

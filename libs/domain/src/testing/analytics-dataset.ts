@@ -11,11 +11,21 @@ export const REFUND_PLAN_ID = 'analytics-test-refund-on-first-payout';
 
 /** A catalog plan whose fee comes back with the first payout (the analytics read `rules.feeRefund.when`). */
 export async function seedRefundPlan(db: Database): Promise<void> {
-  await db.prisma.firm.upsert({ where: { slug: 'analytics-test' }, create: { slug: 'analytics-test', name: 'Analytics Test', aliases: [] }, update: {} });
+  await db.prisma.firm.upsert({
+    where: { slug: 'analytics-test' },
+    create: { slug: 'analytics-test', name: 'Analytics Test', aliases: [] },
+    update: {},
+  });
   const plan = {
-    firmSlug: 'analytics-test', program: '2-Step', phases: 2, currency: 'EUR', billing: 'one_time' as const,
-    rules: { feeRefund: { when: 'first_payout', note: null } }, checkedOn: new Date('2026-01-01T00:00:00Z'),
-    sourceUrl: 'https://example.com/plan', contentHash: 'test',
+    firmSlug: 'analytics-test',
+    program: '2-Step',
+    phases: 2,
+    currency: 'EUR',
+    billing: 'one_time' as const,
+    rules: { feeRefund: { when: 'first_payout', note: null } },
+    checkedOn: new Date('2026-01-01T00:00:00Z'),
+    sourceUrl: 'https://example.com/plan',
+    contentHash: 'test',
   };
   await db.prisma.plan.upsert({ where: { id: REFUND_PLAN_ID }, create: { id: REFUND_PLAN_ID, ...plan }, update: {} });
 }
@@ -50,17 +60,47 @@ const id = (value: Record<string, unknown>): string => value.id as string;
  * E: FundedX 15000 JPY on 02-15, failed 03-01, a 5000 JPY reset fee on 03-02.
  */
 export async function enterDataset(run: DatasetRunner): Promise<DatasetIds> {
-  const a = id(await run('create_challenge', { firm: 'FTMO', plan: '2-Step 100k', price: 540, currency: 'eur', listPrice: 600, couponCode: 'X10', planId: REFUND_PLAN_ID, purchasedAt: '2026-01-05' }));
+  const a = id(
+    await run('create_challenge', {
+      firm: 'FTMO',
+      plan: '2-Step 100k',
+      price: 540,
+      currency: 'eur',
+      listPrice: 600,
+      couponCode: 'X10',
+      planId: REFUND_PLAN_ID,
+      purchasedAt: '2026-01-05',
+    }),
+  );
   await run('update_challenge', { id: a, phase: 'Phase 2', changedAt: '2026-01-20' });
   await run('update_challenge', { id: a, phase: 'Funded', passedAt: '2026-02-10' });
-  await run('add_payout', { challengeId: a, amount: 1000, currency: 'USD', date: '2026-03-01', grossAmount: 1250, splitPercent: 80, method: 'Rise', fxRate: 148.5, fxCurrency: 'JPY' });
+  await run('add_payout', {
+    challengeId: a,
+    amount: 1000,
+    currency: 'USD',
+    date: '2026-03-01',
+    grossAmount: 1250,
+    splitPercent: 80,
+    method: 'Rise',
+    fxRate: 148.5,
+    fxCurrency: 'JPY',
+  });
   const requested = await run('add_payout', { challengeId: a, amount: 500, currency: 'USD', date: '2026-03-10', status: 'requested' });
   await run('add_cost', { id: a, kind: 'refund', amount: 400, currency: 'EUR', date: '2026-03-01', note: 'fee refund, partial' });
   const b = id(await run('create_challenge', { firm: 'FTMO', plan: '1-Step 50k', price: 300, purchasedAt: '2026-01-10' }));
   await run('update_challenge', { id: b, status: 'failed', changedAt: '2026-01-25' });
   const c = id(await run('create_challenge', { firm: 'ftmo', plan: '1-Step 50k', price: 99, resetOf: b, purchasedAt: '2026-01-26' }));
   await run('add_cost', { id: c, kind: 'data_fee', amount: 10, currency: 'USD', date: '2026-02-01' });
-  const d = id(await run('create_challenge', { firm: 'Topstep', plan: 'Combine 50k', price: 49, billing: 'monthly', phase: 'Combine', purchasedAt: '2026-01-31' }));
+  const d = id(
+    await run('create_challenge', {
+      firm: 'Topstep',
+      plan: 'Combine 50k',
+      price: 49,
+      billing: 'monthly',
+      phase: 'Combine',
+      purchasedAt: '2026-01-31',
+    }),
+  );
   await run('update_challenge', { id: d, monthlyEndedAt: '2026-03-10' });
   const denied = await run('add_payout', { challengeId: d, amount: 200, currency: 'USD', date: '2026-02-20', status: 'requested' });
   await run('update_payout', { id: id(denied), status: 'denied', deniedReason: 'consistency rule' });
@@ -93,7 +133,11 @@ export const expectedAnalytics = (ids: DatasetIds) => ({
   },
   firms: [
     {
-      firm: 'FTMO', attempts: 3, funded: 1, breached: 1, passRate: 0.3333,
+      firm: 'FTMO',
+      attempts: 3,
+      funded: 1,
+      breached: 1,
+      passRate: 0.3333,
       medianDaysToPass: 36, // 2026-01-05 → 2026-02-10
       daysSinceLastPayout: 14, // 2026-03-01 → 2026-03-15
       avgDaysBetweenPayouts: null, // one paid payout
@@ -102,8 +146,28 @@ export const expectedAnalytics = (ids: DatasetIds) => ({
         { currency: 'USD', spent: 409, refunded: 0, withdrawn: 1000, net: 591, roi: 1.445 }, // 300 + 99 + 10
       ],
     },
-    { firm: 'FundedX', attempts: 1, funded: 0, breached: 1, passRate: 0, medianDaysToPass: null, daysSinceLastPayout: null, avgDaysBetweenPayouts: null, money: [{ currency: 'JPY', spent: 20000, refunded: 0, withdrawn: 0, net: -20000, roi: -1 }] },
-    { firm: 'Topstep', attempts: 1, funded: 0, breached: 0, passRate: 0, medianDaysToPass: null, daysSinceLastPayout: null, avgDaysBetweenPayouts: null, money: [{ currency: 'USD', spent: 98, refunded: 0, withdrawn: 0, net: -98, roi: -1 }] },
+    {
+      firm: 'FundedX',
+      attempts: 1,
+      funded: 0,
+      breached: 1,
+      passRate: 0,
+      medianDaysToPass: null,
+      daysSinceLastPayout: null,
+      avgDaysBetweenPayouts: null,
+      money: [{ currency: 'JPY', spent: 20000, refunded: 0, withdrawn: 0, net: -20000, roi: -1 }],
+    },
+    {
+      firm: 'Topstep',
+      attempts: 1,
+      funded: 0,
+      breached: 0,
+      passRate: 0,
+      medianDaysToPass: null,
+      daysSinceLastPayout: null,
+      avgDaysBetweenPayouts: null,
+      money: [{ currency: 'USD', spent: 98, refunded: 0, withdrawn: 0, net: -98, roi: -1 }],
+    },
   ],
   monthly: [
     { month: '2026-01', currency: 'EUR', spent: 540, refunded: 0, withdrawn: 0, net: -540 },

@@ -21,7 +21,8 @@ export function thaw<T>(row: SnapshotRow): T {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
     if (value && typeof value === 'object' && '$date' in value) out[key] = new Date(String((value as { $date: string }).$date));
-    else if (value && typeof value === 'object' && '$decimal' in value) out[key] = new Prisma.Decimal(String((value as { $decimal: string }).$decimal));
+    else if (value && typeof value === 'object' && '$decimal' in value)
+      out[key] = new Prisma.Decimal(String((value as { $decimal: string }).$decimal));
     else out[key] = value;
   }
   return out as T;

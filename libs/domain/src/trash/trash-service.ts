@@ -42,7 +42,14 @@ export interface TrashEntryView {
 
 type Tx = Prisma.TransactionClient;
 
-const toView = (row: { id: string; kind: string; label: string; deletedAt: Date; purgeAfter: Date; contents: unknown }): TrashEntryView => ({
+const toView = (row: {
+  id: string;
+  kind: string;
+  label: string;
+  deletedAt: Date;
+  purgeAfter: Date;
+  contents: unknown;
+}): TrashEntryView => ({
   id: row.id,
   kind: row.kind as TrashKind,
   label: row.label,
@@ -51,7 +58,16 @@ const toView = (row: { id: string; kind: string; label: string; deletedAt: Date;
   contents: row.contents as TrashContents,
 });
 
-const empty = (): Snapshot => ({ challenges: [], memos: [], payouts: [], accounts: [], reports: [], costs: [], events: [], resetLinks: [] });
+const empty = (): Snapshot => ({
+  challenges: [],
+  memos: [],
+  payouts: [],
+  accounts: [],
+  reports: [],
+  costs: [],
+  events: [],
+  resetLinks: [],
+});
 
 /**
  * Deletion into a trash of exact snapshots: a delete moves the record and everything that hangs on it
@@ -121,7 +137,15 @@ export class TrashService {
       await tx.dailyPnl.deleteMany({ where: { accountId: account.id } });
       await tx.eaAccount.delete({ where: { id: account.id } });
       const label = `${account.name ? `${account.name} ` : ''}${account.login} @ ${account.server}`;
-      return this.record(tx, caller, 'account', account.id, label, { ...empty(), accounts: [freeze(account)], reports: reports.map(freeze) }, now);
+      return this.record(
+        tx,
+        caller,
+        'account',
+        account.id,
+        label,
+        { ...empty(), accounts: [freeze(account)], reports: reports.map(freeze) },
+        now,
+      );
     });
   }
 
@@ -139,17 +163,24 @@ export class TrashService {
   /** Puts every row of the entry back as it was, or 409 (its challenge is in the trash, or a login was re-registered). */
   async restore(caller: Caller, id: string, now = new Date()): Promise<{ kind: TrashKind; id: string }> {
     return this.db.prisma.$transaction(async (tx) => {
-      const entry = await tx.trashEntry.findFirst({ where: { id: requireId(id, 'Trash entry'), userId: caller.userId, purgeAfter: { gt: now } } });
+      const entry = await tx.trashEntry.findFirst({
+        where: { id: requireId(id, 'Trash entry'), userId: caller.userId, purgeAfter: { gt: now } },
+      });
       if (!entry) throw AppError.notFound('Trash entry');
       const snapshot = entry.snapshot as unknown as Snapshot;
       await this.checkRestorable(tx, caller, snapshot);
-      if (snapshot.challenges.length) await tx.challenge.createMany({ data: snapshot.challenges.map((r) => thaw<Prisma.ChallengeCreateManyInput>(r)) });
+      if (snapshot.challenges.length)
+        await tx.challenge.createMany({ data: snapshot.challenges.map((r) => thaw<Prisma.ChallengeCreateManyInput>(r)) });
       if (snapshot.memos.length) await tx.memo.createMany({ data: snapshot.memos.map((r) => thaw<Prisma.MemoCreateManyInput>(r)) });
       if (snapshot.payouts.length) await tx.payout.createMany({ data: snapshot.payouts.map((r) => thaw<Prisma.PayoutCreateManyInput>(r)) });
-      if (snapshot.accounts.length) await tx.eaAccount.createMany({ data: snapshot.accounts.map((r) => thaw<Prisma.EaAccountCreateManyInput>(r)) });
-      if (snapshot.reports.length) await tx.dailyPnl.createMany({ data: snapshot.reports.map((r) => thaw<Prisma.DailyPnlCreateManyInput>(r)) });
-      if (snapshot.costs?.length) await tx.challengeCost.createMany({ data: snapshot.costs.map((r) => thaw<Prisma.ChallengeCostCreateManyInput>(r)) });
-      if (snapshot.events?.length) await tx.challengeEvent.createMany({ data: snapshot.events.map((r) => thaw<Prisma.ChallengeEventCreateManyInput>(r)) });
+      if (snapshot.accounts.length)
+        await tx.eaAccount.createMany({ data: snapshot.accounts.map((r) => thaw<Prisma.EaAccountCreateManyInput>(r)) });
+      if (snapshot.reports.length)
+        await tx.dailyPnl.createMany({ data: snapshot.reports.map((r) => thaw<Prisma.DailyPnlCreateManyInput>(r)) });
+      if (snapshot.costs?.length)
+        await tx.challengeCost.createMany({ data: snapshot.costs.map((r) => thaw<Prisma.ChallengeCostCreateManyInput>(r)) });
+      if (snapshot.events?.length)
+        await tx.challengeEvent.createMany({ data: snapshot.events.map((r) => thaw<Prisma.ChallengeEventCreateManyInput>(r)) });
       const [restoredChallenge] = snapshot.challenges;
       for (const link of restoredChallenge ? (snapshot.resetLinks ?? []) : []) {
         await tx.challenge.updateMany({
@@ -185,12 +216,22 @@ export class TrashService {
         select: { id: true },
       });
       if (clash) {
-        throw AppError.conflict(`Login ${String(account.login)} on ${String(account.server)} was registered again since; archive or delete that account first.`);
+        throw AppError.conflict(
+          `Login ${String(account.login)} on ${String(account.server)} was registered again since; archive or delete that account first.`,
+        );
       }
     }
   }
 
-  private async record(tx: Tx, caller: Caller, kind: TrashKind, recordId: string, label: string, snapshot: Snapshot, now: Date): Promise<TrashEntryView> {
+  private async record(
+    tx: Tx,
+    caller: Caller,
+    kind: TrashKind,
+    recordId: string,
+    label: string,
+    snapshot: Snapshot,
+    now: Date,
+  ): Promise<TrashEntryView> {
     const contents: TrashContents = {
       memos: snapshot.memos.length,
       payouts: snapshot.payouts.length,

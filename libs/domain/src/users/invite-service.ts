@@ -27,10 +27,15 @@ const invalid = () => new AppError('invite_invalid', 'This invite link is unknow
 export class InviteService {
   constructor(private readonly db: Database) {}
 
-  async create(createdById: string, input: { email?: unknown; days?: unknown }, now = new Date()): Promise<{ invite: InviteView; token: string }> {
+  async create(
+    createdById: string,
+    input: { email?: unknown; days?: unknown },
+    now = new Date(),
+  ): Promise<{ invite: InviteView; token: string }> {
     const email = input.email === undefined || input.email === null || input.email === '' ? null : checkEmail(input.email);
     const days = input.days === undefined ? 7 : input.days;
-    if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > 30) throw AppError.invalidField('days', 'must be an integer from 1 to 30');
+    if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > 30)
+      throw AppError.invalidField('days', 'must be an integer from 1 to 30');
     const token = randomToken();
     const row = await this.db.prisma.invite.create({
       data: { tokenHash: sha256(token), email, createdById, createdAt: now, expiresAt: new Date(now.getTime() + days * DAY_MS) },

@@ -49,7 +49,9 @@ export class SessionService {
     const token = randomToken();
     const csrfToken = randomToken();
     const expiresAt = new Date(now.getTime() + this.days * DAY_MS);
-    const session = await this.db.prisma.session.create({ data: { userId, tokenHash: sha256(token), csrfToken, expiresAt, createdAt: now, lastSeenAt: now } });
+    const session = await this.db.prisma.session.create({
+      data: { userId, tokenHash: sha256(token), csrfToken, expiresAt, createdAt: now, lastSeenAt: now },
+    });
     return { token, sessionId: session.id, csrfToken, expiresAt };
   }
 

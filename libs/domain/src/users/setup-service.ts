@@ -14,7 +14,9 @@ export class SetupService {
 
   async issue(userId: string, now = new Date()): Promise<string> {
     const token = randomToken();
-    await this.db.prisma.setupToken.create({ data: { userId, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + SETUP_VALID_MS) } });
+    await this.db.prisma.setupToken.create({
+      data: { userId, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + SETUP_VALID_MS) },
+    });
     return token;
   }
 
@@ -24,7 +26,10 @@ export class SetupService {
   }
 
   async complete(token: unknown, input: { email: unknown; password: unknown; name?: unknown }, now = new Date()): Promise<User> {
-    const invalid = new AppError('forbidden', 'This setup link is unknown, already used or expired. Use `npm run users -- create --admin` instead.');
+    const invalid = new AppError(
+      'forbidden',
+      'This setup link is unknown, already used or expired. Use `npm run users -- create --admin` instead.',
+    );
     if (typeof token !== 'string' || token.length > 100) throw invalid;
     const found = await this.db.prisma.setupToken.findUnique({ where: { tokenHash: sha256(token) } });
     if (!found || found.usedAt || found.expiresAt <= now) throw invalid;

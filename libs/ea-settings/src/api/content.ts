@@ -15,7 +15,10 @@ export function documentFromContent(content: Uint8Array | string, field: string)
   if (typeof content !== 'string' && !(content instanceof Uint8Array)) {
     throw new EaSettingsError('invalid_argument', 'content must be a string or a Uint8Array', field);
   }
-  if (byteLength(content) > MAX_CONTENT_BYTES && (typeof content !== 'string' || new TextEncoder().encode(content).length > MAX_CONTENT_BYTES)) {
+  if (
+    byteLength(content) > MAX_CONTENT_BYTES &&
+    (typeof content !== 'string' || new TextEncoder().encode(content).length > MAX_CONTENT_BYTES)
+  ) {
     throw new EaSettingsError('content_too_large', `content exceeds ${MAX_CONTENT_BYTES} bytes`, field);
   }
   return parseSetDocument(content);

@@ -7,7 +7,15 @@ import { diagnoseDocument } from '../diagnose/diagnose.js';
 import type { Finding } from '../diagnose/types.js';
 import { checkFormat } from '../diagnose/encoding-checks.js';
 import { convertDocument } from '../setfile/convert.js';
-import { documentText, insertLine, parseSetDocument, replaceLine, serializeSetDocument, type SetDocument, type SetFormat } from '../setfile/document.js';
+import {
+  documentText,
+  insertLine,
+  parseSetDocument,
+  replaceLine,
+  serializeSetDocument,
+  type SetDocument,
+  type SetFormat,
+} from '../setfile/document.js';
 import { collectEntries, entryLineWithValue } from '../setfile/entries.js';
 import { paramLines, writeCompleteDocument } from '../setfile/writer.js';
 import type { TextEncodingName } from '../text/encoding.js';
@@ -61,27 +69,46 @@ function validateChanges(catalog: Catalog, changes: unknown): ValidChange[] {
     const param = resolveRef(catalog, change.ref);
     if (!param) {
       const hint = suggestNames(catalog, change.ref);
-      throw new EaSettingsError('unknown_param', `Unknown input "${change.ref}"${hint.length ? `; did you mean ${hint.join(', ')}?` : ''}`, `changes[${i}].ref`);
+      throw new EaSettingsError(
+        'unknown_param',
+        `Unknown input "${change.ref}"${hint.length ? `; did you mean ${hint.join(', ')}?` : ''}`,
+        `changes[${i}].ref`,
+      );
     }
     const v = change.value;
     if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
       throw new EaSettingsError('invalid_value', `value of ${param.name} must be a string, number or boolean`, `changes[${i}].value`);
     }
     const parsed = coerceInput(param, v);
-    if (!parsed.ok) throw new EaSettingsError('invalid_value', `Invalid value for ${param.name} (${param.number}): ${parsed.detail}`, `changes[${i}].value`);
+    if (!parsed.ok)
+      throw new EaSettingsError(
+        'invalid_value',
+        `Invalid value for ${param.name} (${param.number}): ${parsed.detail}`,
+        `changes[${i}].value`,
+      );
     return { param, value: parsed.value };
   });
 }
 
 function presetValues(catalog: Catalog, presetId: string): Map<string, ParamValue> {
   const preset = catalog.presets.find((p) => p.id === presetId);
-  if (!preset) throw new EaSettingsError('unknown_preset', `Unknown preset "${presetId}"; known: ${catalog.presets.map((p) => p.id).join(', ')}`, 'base.preset');
+  if (!preset)
+    throw new EaSettingsError(
+      'unknown_preset',
+      `Unknown preset "${presetId}"; known: ${catalog.presets.map((p) => p.id).join(', ')}`,
+      'base.preset',
+    );
   const values = new Map<string, ParamValue>(catalog.params.map((p) => [p.name, p.default]));
   for (const [name, value] of Object.entries(preset.values)) values.set(name, value);
   return values;
 }
 
-function buildFromValues(catalog: Catalog, base: Map<string, ParamValue>, changes: ValidChange[], format: SetFormat): { doc: SetDocument; applied: AppliedChange[] } {
+function buildFromValues(
+  catalog: Catalog,
+  base: Map<string, ParamValue>,
+  changes: ValidChange[],
+  format: SetFormat,
+): { doc: SetDocument; applied: AppliedChange[] } {
   const values = new Map(base);
   const applied = new Map<string, AppliedChange>();
   for (const { param, value } of changes) {
@@ -95,7 +122,12 @@ function buildFromValues(catalog: Catalog, base: Map<string, ParamValue>, change
 }
 
 /** Edits an uploaded file in place: only the lines of changed inputs are rewritten, missing inputs are appended. */
-function editDocument(catalog: Catalog, source: SetDocument, changes: ValidChange[], requested: SetFormat | undefined): { doc: SetDocument; format: SetFormat; applied: AppliedChange[] } {
+function editDocument(
+  catalog: Catalog,
+  source: SetDocument,
+  changes: ValidChange[],
+  requested: SetFormat | undefined,
+): { doc: SetDocument; format: SetFormat; applied: AppliedChange[] } {
   const sourceFormat = checkFormat(source, 'auto').format;
   const format = requested ?? sourceFormat;
   const doc = format === sourceFormat ? source : convertDocument(catalog, source, sourceFormat, format);

@@ -62,7 +62,8 @@ export function loadCatalog(data: CatalogData): Catalog {
   const byNumber = new Map<string, CatalogParam>();
   const seenGroups = new Set<number>();
   for (const g of data.groups) {
-    if (!Number.isInteger(g.number) || g.number < 1 || seenGroups.has(g.number)) problems.push(`group ${g.number}: number must be a unique positive integer`);
+    if (!Number.isInteger(g.number) || g.number < 1 || seenGroups.has(g.number))
+      problems.push(`group ${g.number}: number must be a unique positive integer`);
     seenGroups.add(g.number);
     const params = g.inputs.map((row, i) => toParam(data, g.number, i + 1, row, problems));
     for (const p of params) {

@@ -15,8 +15,7 @@ export type ValueProblemCode =
   | 'string_too_long';
 
 export type ParsedValue =
-  | { ok: true; value: ParamValue; numericBool: boolean }
-  | { ok: false; code: ValueProblemCode; suggestion: ParamValue; detail: string };
+  { ok: true; value: ParamValue; numericBool: boolean } | { ok: false; code: ValueProblemCode; suggestion: ParamValue; detail: string };
 
 const INT = /^[+-]?\d+$/;
 const DOUBLE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -57,7 +56,14 @@ function parseDatetime(raw: string): number | undefined {
   if (INT.test(raw)) return Number(raw);
   const m = DATE.exec(raw);
   if (!m) return undefined;
-  const [y, mo, d, h, mi, s] = m.slice(1).map((x: string | undefined) => Number(x ?? 0)) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, s] = m.slice(1).map((x: string | undefined) => Number(x ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const ms = Date.UTC(y, mo - 1, d, h, mi, s);
   const back = new Date(ms);
   return back.getUTCMonth() === mo - 1 && back.getUTCDate() === d ? ms / 1000 : undefined;

@@ -8,8 +8,29 @@ export interface ParsedArgs {
 
 const BOOLEAN_FLAGS = ['json', 'help', 'portable', 'visual', 'shutdown', 'replace-report', 'all', 'full'] as const;
 const STRING_OPTIONS = [
-  'firm', 'format', 'purpose', 'preset', 'base', 'set', 'out', 'group', 'limit', 'symbol', 'period', 'from', 'to',
-  'expert', 'model', 'deposit', 'currency', 'leverage', 'report', 'set-file', 'platform', 'config-path', 'optimization',
+  'firm',
+  'format',
+  'purpose',
+  'preset',
+  'base',
+  'set',
+  'out',
+  'group',
+  'limit',
+  'symbol',
+  'period',
+  'from',
+  'to',
+  'expert',
+  'model',
+  'deposit',
+  'currency',
+  'leverage',
+  'report',
+  'set-file',
+  'platform',
+  'config-path',
+  'optimization',
 ] as const;
 
 const OPTIONS = Object.fromEntries<NonNullable<ParseArgsConfig['options']>[string]>([

@@ -24,7 +24,19 @@ function io(files: Record<string, Uint8Array | string> = {}) {
 /** The CLI's --json answer, typed as far as these tests read it. */
 const codes = (out: string[]): string[] => (JSON.parse(out.join('')) as { findings: { code: string }[] }).findings.map((f) => f.code);
 
-const firm = JSON.stringify({ firm: 'FTMO', dailyLossPercent: 5, dailyLossBasis: null, maxLossPercent: 10, maxLossType: 'static', eaPolicy: 'allowed', newsTrading: null, newsWindowMinutes: null, weekendHolding: null, maxRiskPerTradePercent: null, hedging: null });
+const firm = JSON.stringify({
+  firm: 'FTMO',
+  dailyLossPercent: 5,
+  dailyLossBasis: null,
+  maxLossPercent: 10,
+  maxLossType: 'static',
+  eaPolicy: 'allowed',
+  newsTrading: null,
+  newsWindowMinutes: null,
+  weekendHolding: null,
+  maxRiskPerTradePercent: null,
+  hedging: null,
+});
 
 describe('ea-settings CLI', () => {
   it('diagnose --full lists each missing input, the default one summary line', () => {

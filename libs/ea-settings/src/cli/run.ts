@@ -1,4 +1,16 @@
-import { backtestIni, buildSet, convertSet, diagnoseSet, EaSettingsError, explainParam, searchParams, type BacktestIniInput, type BuildBase, type Finding, type PropFirmRules } from '../index.js';
+import {
+  backtestIni,
+  buildSet,
+  convertSet,
+  diagnoseSet,
+  EaSettingsError,
+  explainParam,
+  searchParams,
+  type BacktestIniInput,
+  type BuildBase,
+  type Finding,
+  type PropFirmRules,
+} from '../index.js';
 import { flag, option, parseArgs, UsageError, type ParsedArgs } from './args.js';
 
 /** What the CLI needs from its host, so that it can be tested without a process. */
@@ -21,7 +33,19 @@ export const USAGE = `Usage: ea-settings <command> [options]
 --all also prints info findings; --full lists every missing input instead of one summary.
 Exit codes: 0 fine, 1 error findings, 2 usage errors. Firm names are looked up as <name>.json in $EA_SETTINGS_FIRMS.`;
 
-const FIRM_KEYS: Array<keyof PropFirmRules> = ['firm', 'dailyLossPercent', 'dailyLossBasis', 'maxLossPercent', 'maxLossType', 'eaPolicy', 'newsTrading', 'newsWindowMinutes', 'weekendHolding', 'maxRiskPerTradePercent', 'hedging'];
+const FIRM_KEYS: Array<keyof PropFirmRules> = [
+  'firm',
+  'dailyLossPercent',
+  'dailyLossBasis',
+  'maxLossPercent',
+  'maxLossType',
+  'eaPolicy',
+  'newsTrading',
+  'newsWindowMinutes',
+  'weekendHolding',
+  'maxRiskPerTradePercent',
+  'hedging',
+];
 
 function loadFirm(io: CliIo, ref: string): PropFirmRules {
   const dir = io.env['EA_SETTINGS_FIRMS'];
@@ -76,10 +100,18 @@ const commands: Record<string, (a: ParsedArgs, io: CliIo) => number> = {
     const firm = option(a, 'firm');
     const format = option(a, 'format') ?? 'auto';
     const purpose = option(a, 'purpose') ?? 'live';
-    const result = diagnoseSet({ content: io.readFile(file), format: format as 'auto', purpose: purpose as 'live', detail: flag(a, 'full') ? 'full' : 'summary', ...(firm ? { firmRules: loadFirm(io, firm) } : {}) });
+    const result = diagnoseSet({
+      content: io.readFile(file),
+      format: format as 'auto',
+      purpose: purpose as 'live',
+      detail: flag(a, 'full') ? 'full' : 'summary',
+      ...(firm ? { firmRules: loadFirm(io, firm) } : {}),
+    });
     if (flag(a, 'json')) io.stdout(JSON.stringify(result, null, 2));
     else {
-      io.stdout(`${file}: ${result.format} ${result.encoding} — ${result.summary.errors} errors, ${result.summary.warnings} warnings, ${result.summary.infos} infos`);
+      io.stdout(
+        `${file}: ${result.format} ${result.encoding} — ${result.summary.errors} errors, ${result.summary.warnings} warnings, ${result.summary.infos} infos`,
+      );
       for (const f of result.findings) if (f.severity !== 'info' || flag(a, 'all')) io.stdout(formatFinding(f));
     }
     return result.summary.errors > 0 ? 1 : 0;
@@ -99,7 +131,9 @@ const commands: Record<string, (a: ParsedArgs, io: CliIo) => number> = {
     if (flag(a, 'json')) io.stdout(JSON.stringify(d, null, 2));
     else {
       const range = d.min !== null || d.max !== null ? ` range ${d.min ?? ''}..${d.max ?? ''}` : '';
-      io.stdout(`${d.number} ${d.name} (${d.type}, default ${String(d.default)}${range})\n${d.label.ja} / ${d.label.en}\n${d.description.ja}\n${d.description.en}`);
+      io.stdout(
+        `${d.number} ${d.name} (${d.type}, default ${String(d.default)}${range})\n${d.label.ja} / ${d.label.en}\n${d.description.ja}\n${d.description.en}`,
+      );
       for (const e of d.enumValues ?? []) io.stdout(`  ${e.value}: ${e.label.ja} / ${e.label.en}`);
       for (const c of d.cautions) io.stdout(`! ${c.ja} / ${c.en}`);
     }
@@ -108,7 +142,11 @@ const commands: Record<string, (a: ParsedArgs, io: CliIo) => number> = {
   search(a, io) {
     const group = numberOption(a, 'group');
     const limit = numberOption(a, 'limit');
-    const r = searchParams({ q: a.positionals.slice(1).join(' '), ...(group !== undefined ? { group } : {}), ...(limit !== undefined ? { limit } : {}) });
+    const r = searchParams({
+      q: a.positionals.slice(1).join(' '),
+      ...(group !== undefined ? { group } : {}),
+      ...(limit !== undefined ? { limit } : {}),
+    });
     if (flag(a, 'json')) io.stdout(JSON.stringify(r, null, 2));
     else for (const p of r.items) io.stdout(`${p.number.padEnd(6)} ${p.name.padEnd(28)} ${p.label.ja} / ${p.label.en}`);
     return 0;
@@ -116,7 +154,10 @@ const commands: Record<string, (a: ParsedArgs, io: CliIo) => number> = {
   ini(a, io) {
     const setFile = option(a, 'set-file');
     const input: BacktestIniInput = {
-      symbol: option(a, 'symbol') ?? '', period: option(a, 'period') ?? '', fromDate: option(a, 'from') ?? '', toDate: option(a, 'to') ?? '',
+      symbol: option(a, 'symbol') ?? '',
+      period: option(a, 'period') ?? '',
+      fromDate: option(a, 'from') ?? '',
+      toDate: option(a, 'to') ?? '',
       platform: (option(a, 'platform') ?? 'mt5') as 'mt5',
       ...(option(a, 'expert') !== undefined ? { expert: option(a, 'expert') } : {}),
       ...(numberOption(a, 'model') !== undefined ? { model: numberOption(a, 'model') } : {}),
@@ -127,7 +168,11 @@ const commands: Record<string, (a: ParsedArgs, io: CliIo) => number> = {
       ...(flag(a, 'shutdown') ? { shutdownTerminal: true } : {}),
       ...(flag(a, 'portable') ? { portable: true } : {}),
       ...(option(a, 'config-path') !== undefined ? { configPath: option(a, 'config-path') } : {}),
-      ...(setFile ? { inputs: { kind: 'file' as const, expertParameters: setFile } } : changesFrom(a).length ? { inputs: { kind: 'inline' as const, changes: changesFrom(a) } } : {}),
+      ...(setFile
+        ? { inputs: { kind: 'file' as const, expertParameters: setFile } }
+        : changesFrom(a).length
+          ? { inputs: { kind: 'inline' as const, changes: changesFrom(a) } }
+          : {}),
     };
     const r = backtestIni(input);
     output(io, a, r.bytes, r.text);

@@ -25,7 +25,12 @@ describe('file-level findings', () => {
     const missing = diagnoseSet({ content: 'RiskPercent=1.0\r\n', detail: 'full' }).findings.filter((f) => f.code === 'missing_input');
     expect(missing.length).toBeGreaterThan(200);
     expect(missing.find((f) => f.name === 'RiskPercent')).toBeUndefined();
-    expect(missing.find((f) => f.name === 'MagicNumber')).toMatchObject({ severity: 'info', number: '1-2', line: null, fix: { value: '240501' } });
+    expect(missing.find((f) => f.name === 'MagicNumber')).toMatchObject({
+      severity: 'info',
+      number: '1-2',
+      line: null,
+      fix: { value: '240501' },
+    });
   });
 
   it.each([
@@ -55,7 +60,10 @@ describe('file-level findings', () => {
   });
 
   it('detects an MT4 file given as MT5 and the reverse', () => {
-    expect(find(fixtures['mt4AnsiCrlf'] as Uint8Array, 'mt4_file_as_mt5', 'mt5')[0]).toMatchObject({ severity: 'error', fix: { kind: 'convert_format', to: 'mt5' } });
+    expect(find(fixtures['mt4AnsiCrlf'] as Uint8Array, 'mt4_file_as_mt5', 'mt5')[0]).toMatchObject({
+      severity: 'error',
+      fix: { kind: 'convert_format', to: 'mt5' },
+    });
     expect(find(fixtures['mt5TesterUtf16Bom'] as Uint8Array, 'mt5_file_as_mt4', 'mt4')).toHaveLength(1);
     expect(diagnoseSet({ content: fixtures['mt4AnsiCrlf'] as Uint8Array }).format).toBe('mt4');
   });

@@ -32,7 +32,13 @@ function valuesOf(map: ReadonlyMap<string, ParamValue>): Values {
   };
 }
 
-export function evaluateRules<C>(rules: readonly Rule<C>[], catalog: Catalog, resolved: ResolvedValues, ctx: C, purpose: Purpose): Finding[] {
+export function evaluateRules<C>(
+  rules: readonly Rule<C>[],
+  catalog: Catalog,
+  resolved: ResolvedValues,
+  ctx: C,
+  purpose: Purpose,
+): Finding[] {
   const v = valuesOf(resolved.values);
   const findings: Finding[] = [];
   for (const rule of rules) {

@@ -13,29 +13,62 @@ const fixtures: Record<string, Fixture> = {
   trailing_start_inside_break_even: { fail: [c('TrailingStartPoints', 100)], pass: [c('TrailingStartPoints', 300)] },
   rr_take_profit_below_stop_loss: { fail: [c('RiskRewardRatio', 0.5)], pass: [c('RiskRewardRatio', 1.5)] },
   rr_mode_without_stop_loss: { fail: [c('StopLossMode', 0), c('LotMode', 0)], pass: [c('StopLossMode', 1)] },
-  risk_lot_without_stop_loss: { fail: [c('StopLossMode', 0), c('TakeProfitMode', 1)], pass: [c('StopLossMode', 2), c('TakeProfitMode', 1)] },
-  time_filter_start_equals_end: { fail: [c('TimeFilterEnabled', true), c('TradeStartTime', '08:00'), c('TradeEndTime', '08:00')], pass: [c('TimeFilterEnabled', true)] },
+  risk_lot_without_stop_loss: {
+    fail: [c('StopLossMode', 0), c('TakeProfitMode', 1)],
+    pass: [c('StopLossMode', 2), c('TakeProfitMode', 1)],
+  },
+  time_filter_start_equals_end: {
+    fail: [c('TimeFilterEnabled', true), c('TradeStartTime', '08:00'), c('TradeEndTime', '08:00')],
+    pass: [c('TimeFilterEnabled', true)],
+  },
   martingale_without_lot_cap: { fail: [c('MartingaleEnabled', true)], pass: [c('MartingaleEnabled', true), c('MartingaleMaxLot', 1)] },
   daily_loss_guard_off: { fail: [c('DailyLossGuardEnabled', false)], pass: [c('DailyLossGuardEnabled', false)], passPurpose: 'tester' },
   total_risk_too_high: { fail: [c('RiskPercent', 2), c('MaxOpenPositions', 5)], pass: [c('RiskPercent', 1), c('MaxOpenPositions', 5)] },
-  news_gmt_offset_inconsistent: { fail: [c('NewsUseMt5Calendar', false), c('GmtOffsetMode', 1), c('DstMode', 0)], pass: [c('NewsUseMt5Calendar', false), c('GmtOffsetMode', 1), c('DstMode', 2)] },
+  news_gmt_offset_inconsistent: {
+    fail: [c('NewsUseMt5Calendar', false), c('GmtOffsetMode', 1), c('DstMode', 0)],
+    pass: [c('NewsUseMt5Calendar', false), c('GmtOffsetMode', 1), c('DstMode', 2)],
+  },
   news_window_zero: { fail: [c('NewsMinutesBefore', 0), c('NewsMinutesAfter', 0)], pass: [c('NewsMinutesBefore', 0)] },
   grid_without_drawdown_guard: { fail: [c('GridEnabled', true), c('MaxDrawdownGuardEnabled', false)], pass: [c('GridEnabled', true)] },
-  grid_with_martingale: { fail: [c('GridEnabled', true), c('MartingaleEnabled', true), c('MartingaleMaxLot', 1)], pass: [c('GridEnabled', true)] },
+  grid_with_martingale: {
+    fail: [c('GridEnabled', true), c('MartingaleEnabled', true), c('MartingaleMaxLot', 1)],
+    pass: [c('GridEnabled', true)],
+  },
   break_even_lock_beyond_trigger: { fail: [c('BreakEvenLockPoints', 250)], pass: [c('BreakEvenLockPoints', 50)] },
   trailing_step_exceeds_distance: { fail: [c('TrailingStepPoints', 300)], pass: [c('TrailingStepPoints', 100)] },
-  partial_close_over_100: { fail: [c('PartialCloseEnabled', true), c('Partial1Percent', 60), c('Partial2Percent', 40)], pass: [c('PartialCloseEnabled', true)] },
-  partial_levels_out_of_order: { fail: [c('PartialCloseEnabled', true), c('Partial2TriggerPoints', 200)], pass: [c('PartialCloseEnabled', true)] },
+  partial_close_over_100: {
+    fail: [c('PartialCloseEnabled', true), c('Partial1Percent', 60), c('Partial2Percent', 40)],
+    pass: [c('PartialCloseEnabled', true)],
+  },
+  partial_levels_out_of_order: {
+    fail: [c('PartialCloseEnabled', true), c('Partial2TriggerPoints', 200)],
+    pass: [c('PartialCloseEnabled', true)],
+  },
   max_lot_below_min_lot: { fail: [c('MinLot', 1), c('MaxLot', 0.5)], pass: [c('MinLot', 0.5), c('MaxLot', 1)] },
   fixed_lot_outside_limits: { fail: [c('LotMode', 0), c('FixedLot', 10)], pass: [c('LotMode', 0), c('FixedLot', 1)] },
   friday_cutoff_after_close: { fail: [c('FridayNoNewTradesTime', '22:00')], pass: [c('FridayNoNewTradesTime', '17:00')] },
-  weekend_close_needs_friday_close: { fail: [c('FridayCloseEnabled', false)], pass: [c('FridayCloseEnabled', false), c('WeekendCloseAll', false)] },
+  weekend_close_needs_friday_close: {
+    fail: [c('FridayCloseEnabled', false)],
+    pass: [c('FridayCloseEnabled', false), c('WeekendCloseAll', false)],
+  },
   daily_loss_not_below_total: { fail: [c('DailyLossPercent', 9)], pass: [c('DailyLossPercent', 3)] },
-  no_trading_days: { fail: ['TradeMonday', 'TradeTuesday', 'TradeWednesday', 'TradeThursday', 'TradeFriday'].map((d) => c(d, false)), pass: [c('TradeMonday', false)] },
+  no_trading_days: {
+    fail: ['TradeMonday', 'TradeTuesday', 'TradeWednesday', 'TradeThursday', 'TradeFriday'].map((d) => c(d, false)),
+    pass: [c('TradeMonday', false)],
+  },
   no_trade_direction: { fail: [c('AllowBuy', false), c('AllowSell', false)], pass: [c('AllowBuy', false)] },
-  no_session_selected: { fail: [c('SessionFilterEnabled', true), c('TradeTokyo', false), c('TradeLondon', false), c('TradeNewYork', false)], pass: [c('SessionFilterEnabled', true), c('TradeTokyo', false)] },
-  no_stop_loss_live: { fail: [c('StopLossMode', 0), c('LotMode', 0), c('TakeProfitMode', 1)], pass: [c('LotMode', 0), c('TakeProfitMode', 1)] },
-  hidden_stop_without_stop: { fail: [c('HiddenStopLoss', true), c('StopLossMode', 0), c('LotMode', 0), c('TakeProfitMode', 1)], pass: [c('HiddenStopLoss', true)] },
+  no_session_selected: {
+    fail: [c('SessionFilterEnabled', true), c('TradeTokyo', false), c('TradeLondon', false), c('TradeNewYork', false)],
+    pass: [c('SessionFilterEnabled', true), c('TradeTokyo', false)],
+  },
+  no_stop_loss_live: {
+    fail: [c('StopLossMode', 0), c('LotMode', 0), c('TakeProfitMode', 1)],
+    pass: [c('LotMode', 0), c('TakeProfitMode', 1)],
+  },
+  hidden_stop_without_stop: {
+    fail: [c('HiddenStopLoss', true), c('StopLossMode', 0), c('LotMode', 0), c('TakeProfitMode', 1)],
+    pass: [c('HiddenStopLoss', true)],
+  },
   per_symbol_above_total: { fail: [c('MaxPositionsPerSymbol', 5)], pass: [c('MaxPositionsPerSymbol', 3)] },
   atr_floor_above_cap: { fail: [c('AtrMinPoints', 500), c('AtrMaxPoints', 100)], pass: [c('AtrMinPoints', 50)] },
   stop_loss_min_above_max: { fail: [c('StopLossMinPoints', 3000)], pass: [c('StopLossMinPoints', 100)] },
@@ -68,14 +101,25 @@ const fixtures: Record<string, Fixture> = {
 };
 
 const baseFirm: PropFirmRules = {
-  firm: 'TestFirm', dailyLossPercent: 5, dailyLossBasis: 'day_start_balance', maxLossPercent: 10, maxLossType: 'static',
-  eaPolicy: 'allowed', newsTrading: 'restricted', newsWindowMinutes: 5, weekendHolding: 'banned', maxRiskPerTradePercent: 1, hedging: 'banned',
+  firm: 'TestFirm',
+  dailyLossPercent: 5,
+  dailyLossBasis: 'day_start_balance',
+  maxLossPercent: 10,
+  maxLossType: 'static',
+  eaPolicy: 'allowed',
+  newsTrading: 'restricted',
+  newsWindowMinutes: 5,
+  weekendHolding: 'banned',
+  maxRiskPerTradePercent: 1,
+  hedging: 'banned',
 };
 
 function codes(changes: BuildChange[], purpose: Purpose, firmOverrides: Partial<PropFirmRules> | undefined): string[] {
   const built = buildSet({ changes });
   const firmRulesInput = firmOverrides ? { ...baseFirm, ...firmOverrides } : undefined;
-  return diagnoseSet({ content: built.bytes, purpose, ...(firmRulesInput ? { firmRules: firmRulesInput } : {}) }).findings.map((x) => x.code);
+  return diagnoseSet({ content: built.bytes, purpose, ...(firmRulesInput ? { firmRules: firmRulesInput } : {}) }).findings.map(
+    (x) => x.code,
+  );
 }
 
 describe('cross-input and prop-firm rules', () => {
@@ -88,7 +132,10 @@ describe('cross-input and prop-firm rules', () => {
   it.each(Object.entries(fixtures))('%s fails on its failing fixture and passes on its passing one', (code, f) => {
     expect(codes(f.fail, f.purpose ?? 'live', f.firm)).toContain(code);
     // A firm rule whose failing fixture is the firm itself passes once that firm fact is unknown or allowed.
-    const passFirm = f.firm && Object.keys(f.firm).length > 0 ? Object.fromEntries(Object.keys(f.firm).map((k) => [k, k === 'maxLossType' ? 'static' : 'allowed'])) : f.firm;
+    const passFirm =
+      f.firm && Object.keys(f.firm).length > 0
+        ? Object.fromEntries(Object.keys(f.firm).map((k) => [k, k === 'maxLossType' ? 'static' : 'allowed']))
+        : f.firm;
     expect(codes(f.pass, f.passPurpose ?? f.purpose ?? 'live', passFirm)).not.toContain(code);
   });
 

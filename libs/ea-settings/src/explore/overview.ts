@@ -30,7 +30,12 @@ export function eaOverview(lang: Lang = 'ja', catalog: Catalog = defaultCatalog(
     notSuitedFor: id.notSuitedFor.map((t) => t[l]),
     gettingStarted: id.gettingStarted.map((t) => t[l]),
     inputCount: catalog.params.length,
-    groups: catalog.groups.map((g) => ({ number: g.number, label: g.label[l], description: g.description[l], inputCount: g.params.length })),
+    groups: catalog.groups.map((g) => ({
+      number: g.number,
+      label: g.label[l],
+      description: g.description[l],
+      inputCount: g.params.length,
+    })),
     presets: catalog.presets.map((p) => ({ id: p.id, label: p.label[l], description: p.description[l] })),
   };
 }

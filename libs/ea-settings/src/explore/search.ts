@@ -39,7 +39,10 @@ function indexOf(catalog: Catalog): Indexed[] {
           [foldText(`${p.name} ${words(p.name)} ${p.oldNames.join(' ')}`), 5],
           [foldText(`${p.label.ja} ${p.label.en}`), 4],
           [foldText(`${group?.label.ja ?? ''} ${group?.label.en ?? ''}`), 2],
-          [foldText(`${p.description.ja} ${p.description.en} ${p.enumValues?.map((e) => `${e.label.ja} ${e.label.en}`).join(' ') ?? ''}`), 1],
+          [
+            foldText(`${p.description.ja} ${p.description.en} ${p.enumValues?.map((e) => `${e.label.ja} ${e.label.en}`).join(' ') ?? ''}`),
+            1,
+          ],
         ],
       };
     });
@@ -74,7 +77,9 @@ export function searchParams(input: SearchParamsInput, catalog: Catalog = defaul
   const offset = checkInt(input.offset, 'offset', 0, 100000) ?? 0;
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- published API: JS callers are not type-checked, so the input is checked at run time
   const q = input.q === undefined ? '' : String(input.q);
-  const terms = foldText(q).split(/[\s,、，]+/).filter((t) => t.length > 0);
+  const terms = foldText(q)
+    .split(/[\s,、，]+/)
+    .filter((t) => t.length > 0);
   const exact = q.trim() ? resolveRef(catalog, q) : undefined;
   const hits: Array<{ param: CatalogParam; score: number }> = [];
   for (const entry of indexOf(catalog)) {

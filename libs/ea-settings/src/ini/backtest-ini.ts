@@ -4,7 +4,19 @@ import { buildSet, type BuildBase, type BuildChange } from '../build/build-set.j
 import { explainParam } from '../explore/explain.js';
 import { EaSettingsError } from '../errors.js';
 import { encodeText, bomBytes, concatBytes, type TextEncodingName } from '../text/encoding.js';
-import { iniCurrency, iniDate, iniExpert, iniFileName, iniInt, iniLeverage, iniPeriod, iniPositive, iniReport, iniSymbol, iniText } from './fields.js';
+import {
+  iniCurrency,
+  iniDate,
+  iniExpert,
+  iniFileName,
+  iniInt,
+  iniLeverage,
+  iniPeriod,
+  iniPositive,
+  iniReport,
+  iniSymbol,
+  iniText,
+} from './fields.js';
 import { pitfallsFor, type Pitfall } from './pitfalls.js';
 
 /** An inline tester input: its value, and for an optimisation its range (written as `||start||step||stop||Y`). */
@@ -83,11 +95,13 @@ function checkDates(input: BacktestIniInput): { from: string; to: string; forwar
   if (from >= to) throw new EaSettingsError('invalid_ini_field', 'fromDate must be before toDate', 'toDate');
   const mode = input.forwardMode ?? 0;
   if (mode !== 4) {
-    if (input.forwardDate !== undefined) throw new EaSettingsError('invalid_ini_field', 'forwardDate is only used with forwardMode 4', 'forwardDate');
+    if (input.forwardDate !== undefined)
+      throw new EaSettingsError('invalid_ini_field', 'forwardDate is only used with forwardMode 4', 'forwardDate');
     return { from, to, forward: null };
   }
   const forward = iniDate(input.forwardDate, 'forwardDate');
-  if (forward <= from || forward >= to) throw new EaSettingsError('invalid_ini_field', 'forwardDate must lie between fromDate and toDate', 'forwardDate');
+  if (forward <= from || forward >= to)
+    throw new EaSettingsError('invalid_ini_field', 'forwardDate must lie between fromDate and toDate', 'forwardDate');
   return { from, to, forward };
 }
 
@@ -96,7 +110,12 @@ const isRanged = (c: TesterChange): boolean => c.start !== undefined || c.step !
 function rangeOf(c: TesterChange, i: number): { start: number; step: number; stop: number } {
   const field = (k: 'start' | 'step' | 'stop'): number => {
     const v = c[k];
-    if (typeof v !== 'number' || !Number.isFinite(v)) throw new EaSettingsError('invalid_ini_field', `${k} must be a number when a range is given (start, step and stop)`, `inputs.changes[${i}].${k}`);
+    if (typeof v !== 'number' || !Number.isFinite(v))
+      throw new EaSettingsError(
+        'invalid_ini_field',
+        `${k} must be a number when a range is given (start, step and stop)`,
+        `inputs.changes[${i}].${k}`,
+      );
     return v;
   };
   const range = { start: field('start'), step: field('step'), stop: field('stop') };
@@ -111,10 +130,18 @@ function inlineInputs(input: BacktestIniInput, catalog: Catalog): string[] {
   const changes = input.inputs.changes ?? [];
   let built;
   try {
-    built = buildSet({ ...(input.inputs.base ? { base: input.inputs.base } : {}), changes: changes.map(({ ref, value }) => ({ ref, value })), format: 'mt5' }, catalog);
+    built = buildSet(
+      {
+        ...(input.inputs.base ? { base: input.inputs.base } : {}),
+        changes: changes.map(({ ref, value }) => ({ ref, value })),
+        format: 'mt5',
+      },
+      catalog,
+    );
   } catch (error) {
     // Name the field the caller sent: inputs.changes[i], not the build's own changes[i].
-    if (error instanceof EaSettingsError && error.field?.startsWith('changes')) throw new EaSettingsError(error.code, error.message, `inputs.${error.field}`);
+    if (error instanceof EaSettingsError && error.field?.startsWith('changes'))
+      throw new EaSettingsError(error.code, error.message, `inputs.${error.field}`);
     throw error;
   }
   const ranges = new Map<string, { start: number; step: number; stop: number }>();
@@ -123,13 +150,16 @@ function inlineInputs(input: BacktestIniInput, catalog: Catalog): string[] {
     const name = built.changes.find((a) => a.number === c.ref || a.name === c.ref)?.name ?? explainParam(c.ref, catalog).name;
     ranges.set(name, rangeOf(c, i));
   });
-  const lines = built.text.split(/\r?\n/).filter((l) => l !== '').map((line) => {
-    const eq = line.indexOf('=');
-    const range = eq > 0 ? ranges.get(line.slice(0, eq)) : undefined;
-    if (!range) return line;
-    const value = line.slice(eq + 1).split('||')[0];
-    return `${line.slice(0, eq)}=${value}||${range.start}||${range.step}||${range.stop}||Y`;
-  });
+  const lines = built.text
+    .split(/\r?\n/)
+    .filter((l) => l !== '')
+    .map((line) => {
+      const eq = line.indexOf('=');
+      const range = eq > 0 ? ranges.get(line.slice(0, eq)) : undefined;
+      if (!range) return line;
+      const value = line.slice(eq + 1).split('||')[0];
+      return `${line.slice(0, eq)}=${value}||${range.start}||${range.step}||${range.stop}||Y`;
+    });
   return ['[TesterInputs]', ...lines];
 }
 
@@ -168,17 +198,28 @@ function mt5Lines(input: BacktestIniInput, catalog: Catalog): Checked {
 }
 
 function mt4Lines(input: BacktestIniInput, catalog: Catalog): Checked {
-  if (input.inputs?.kind === 'inline') throw new EaSettingsError('invalid_ini_field', 'MT4 tester configs cannot hold inputs inline; save a .set in the tester folder and use inputs.kind = "file"', 'inputs');
+  if (input.inputs?.kind === 'inline')
+    throw new EaSettingsError(
+      'invalid_ini_field',
+      'MT4 tester configs cannot hold inputs inline; save a .set in the tester folder and use inputs.kind = "file"',
+      'inputs',
+    );
   const expert = iniExpert(input.expert ?? catalog.identity.fileStem, 'expert', true);
   const symbol = iniSymbol(input.symbol, 'symbol');
   const period = iniPeriod(input.period, 'period', true);
   const { from, to } = checkDates(input);
   const lines = [`TestExpert=${expert}`];
-  if (input.inputs?.kind === 'file') lines.push(`TestExpertParameters=${iniFileName(input.inputs.expertParameters, 'inputs.expertParameters')}`);
-  lines.push(`TestSymbol=${symbol}`, `TestPeriod=${period.name === 'MN1' ? 'MN' : period.name}`, `TestModel=${iniInt(input.model ?? 0, 'model', 0, 2)}`);
+  if (input.inputs?.kind === 'file')
+    lines.push(`TestExpertParameters=${iniFileName(input.inputs.expertParameters, 'inputs.expertParameters')}`);
+  lines.push(
+    `TestSymbol=${symbol}`,
+    `TestPeriod=${period.name === 'MN1' ? 'MN' : period.name}`,
+    `TestModel=${iniInt(input.model ?? 0, 'model', 0, 2)}`,
+  );
   lines.push(`TestSpread=${iniInt(input.spread ?? 0, 'spread', 0, 100000)}`, `TestOptimization=${(input.optimization ?? 0) > 0}`);
   lines.push('TestDateEnable=true', `TestFromDate=${from}`, `TestToDate=${to}`);
-  if (input.report !== undefined) lines.push(`TestReport=${iniReport(input.report, 'report')}`, `TestReplaceReport=${input.replaceReport === true}`);
+  if (input.report !== undefined)
+    lines.push(`TestReport=${iniReport(input.report, 'report')}`, `TestReplaceReport=${input.replaceReport === true}`);
   if (input.shutdownTerminal !== undefined) lines.push(`TestShutdownTerminal=${input.shutdownTerminal}`);
   if (input.visual !== undefined) lines.push(`TestVisualEnable=${input.visual}`);
   return { mt4: true, lines, fileName: `${stem(expert)}.${symbol}.${period.name}.ini` };
@@ -210,5 +251,12 @@ export function backtestIni(input: BacktestIniInput, catalog: Catalog = defaultC
     realTicks: !checked.mt4 && input.model === 4,
     noRangedInput: input.inputs?.kind !== 'file' && !(input.inputs?.kind === 'inline' && (input.inputs.changes ?? []).some(isRanged)),
   });
-  return { fileName: checked.fileName, encoding, text, bytes: concatBytes([bomBytes(encoding), encodeText(text, encoding)]), commandLine, pitfalls };
+  return {
+    fileName: checked.fileName,
+    encoding,
+    text,
+    bytes: concatBytes([bomBytes(encoding), encodeText(text, encoding)]),
+    commandLine,
+    pitfalls,
+  };
 }

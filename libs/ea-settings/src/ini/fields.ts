@@ -16,7 +16,8 @@ export function iniDate(value: unknown, field: string): string {
 }
 
 export function iniInt(value: unknown, field: string, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) return fail(field, `${field} must be an integer from ${min} to ${max}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+    return fail(field, `${field} must be an integer from ${min} to ${max}`);
   return value;
 }
 
@@ -32,7 +33,8 @@ export function iniExpert(value: unknown, field: string, mt4: boolean): string {
   if (typeof value !== 'string' || value.trim() === '') return fail(field, `${field} is required`);
   const path = value.trim().replace(/\//g, '\\');
   if (/^[a-z]:|^\\\\/i.test(path)) return fail(field, `${field} must be relative to the Experts folder, not an absolute path`);
-  if (/^\\?(mql[45]\\)?experts\\/i.test(path)) return fail(field, `${field} must not start with MQL5\\Experts\\ or Experts\\; give the path inside Experts`);
+  if (/^\\?(mql[45]\\)?experts\\/i.test(path))
+    return fail(field, `${field} must not start with MQL5\\Experts\\ or Experts\\; give the path inside Experts`);
   if (/(^|\\)\.\.(\\|$)/.test(path)) return fail(field, `${field} must not contain ..`);
   if (/\.mq[45]$/i.test(path)) return fail(field, `${field} names a source file; the tester runs the compiled .ex${mt4 ? 4 : 5}`);
   if (/[<>:"|?*]/.test(path)) return fail(field, `${field} contains characters Windows does not allow in paths`);
@@ -40,7 +42,8 @@ export function iniExpert(value: unknown, field: string, mt4: boolean): string {
 }
 
 export function iniSymbol(value: unknown, field: string): string {
-  if (typeof value !== 'string' || !/^[A-Za-z0-9._#+\-!$]{1,32}$/.test(value.trim())) return fail(field, `${field} must be a symbol name with its broker suffix, e.g. EURUSD or EURUSD.raw`);
+  if (typeof value !== 'string' || !/^[A-Za-z0-9._#+\-!$]{1,32}$/.test(value.trim()))
+    return fail(field, `${field} must be a symbol name with its broker suffix, e.g. EURUSD or EURUSD.raw`);
   return value.trim();
 }
 
@@ -72,11 +75,13 @@ export function iniReport(value: unknown, field: string): string {
 }
 
 export function iniFileName(value: unknown, field: string): string {
-  if (typeof value !== 'string' || !/^[^\\/:*?"<>|]+\.set$/i.test(value.trim())) return fail(field, `${field} must be a bare .set file name (it is looked up in MQL5\\Profiles\\Tester)`);
+  if (typeof value !== 'string' || !/^[^\\/:*?"<>|]+\.set$/i.test(value.trim()))
+    return fail(field, `${field} must be a bare .set file name (it is looked up in MQL5\\Profiles\\Tester)`);
   return value.trim();
 }
 
 export function iniText(value: unknown, field: string): string {
-  if ((typeof value !== 'string' && typeof value !== 'number') || /[\r\n]/.test(String(value)) || String(value).trim() === '') return fail(field, `${field} must be a single-line value`);
+  if ((typeof value !== 'string' && typeof value !== 'number') || /[\r\n]/.test(String(value)) || String(value).trim() === '')
+    return fail(field, `${field} must be a single-line value`);
   return String(value).trim();
 }

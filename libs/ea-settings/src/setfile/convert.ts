@@ -55,4 +55,3 @@ export function convertDocument(catalog: Catalog, doc: SetDocument, from: Platfo
   out.syntaxFormat = to;
   return out;
 }
-

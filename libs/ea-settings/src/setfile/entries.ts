@@ -40,7 +40,16 @@ export function collectEntries(doc: SetDocument): CollectedEntries {
   doc.lines.forEach((line, lineIndex) => {
     const s = line.syntax;
     if (s.kind === 'param') {
-      const entry: SetEntry = { name: s.name, lineIndex, nameColumn: s.nameColumn, value: s.value, valueColumn: s.valueColumn, range: s.range, fieldCount: s.fieldCount, mt4: {} };
+      const entry: SetEntry = {
+        name: s.name,
+        lineIndex,
+        nameColumn: s.nameColumn,
+        value: s.value,
+        valueColumn: s.valueColumn,
+        range: s.range,
+        fieldCount: s.fieldCount,
+        mt4: {},
+      };
       entries.push(entry);
       if (!byName.has(s.name)) byName.set(s.name, entry);
     } else if (s.kind === 'mt4_meta') {

@@ -36,9 +36,17 @@ export function parseLineSyntax(text: string): LineSyntax {
   const rest = text.slice(eq + 1);
   const meta = MT4_META.exec(left);
   if (meta) {
-    return { kind: 'mt4_meta', name: meta[1] ?? '', nameColumn: lead + 1, field: meta[2] as 'F' | '1' | '2' | '3', value: rest, valueColumn: eq + 2 };
+    return {
+      kind: 'mt4_meta',
+      name: meta[1] ?? '',
+      nameColumn: lead + 1,
+      field: meta[2] as 'F' | '1' | '2' | '3',
+      value: rest,
+      valueColumn: eq + 2,
+    };
   }
-  if (!rest.includes('||')) return { kind: 'param', name: left, nameColumn: lead + 1, value: rest, valueColumn: eq + 2, range: null, fieldCount: 1 };
+  if (!rest.includes('||'))
+    return { kind: 'param', name: left, nameColumn: lead + 1, value: rest, valueColumn: eq + 2, range: null, fieldCount: 1 };
   const parts = rest.split('||');
   const [value = '', start = '', step = '', stop = '', flag = ''] = parts;
   return parts.length === 5

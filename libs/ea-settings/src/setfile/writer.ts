@@ -20,7 +20,12 @@ function defaultRange(param: CatalogParam, value: ParamValue, platform: Platform
     case 'timeframe':
       return { start: '0', step: '0', stop: platform === 'mt5' ? '49153' : '43200', flag: 'N' };
     case 'double':
-      return { start: formatDouble(v), step: (param.step ?? Math.abs(v / 10)).toFixed(6), stop: (v === 0 ? (param.max ?? 0) : v * 10).toFixed(6), flag: 'N' };
+      return {
+        start: formatDouble(v),
+        step: (param.step ?? Math.abs(v / 10)).toFixed(6),
+        stop: (v === 0 ? (param.max ?? 0) : v * 10).toFixed(6),
+        flag: 'N',
+      };
     default:
       return { start: String(v), step: String(param.step ?? 1), stop: String(v === 0 ? (param.max ?? 0) : v * 10), flag: 'N' };
   }
@@ -38,7 +43,12 @@ function mt4ParamLines(param: CatalogParam, value: ParamValue, range: RangeTail 
   const lines = [`${param.name}=${formatSetValue(param, value, 'mt4')}`];
   if (!hasRange(param)) return lines;
   const r = range ?? defaultRange(param, value, 'mt4');
-  lines.push(`${param.name},F=${r.flag === 'Y' ? 1 : 0}`, `${param.name},1=${r.start}`, `${param.name},2=${r.step}`, `${param.name},3=${r.stop}`);
+  lines.push(
+    `${param.name},F=${r.flag === 'Y' ? 1 : 0}`,
+    `${param.name},1=${r.start}`,
+    `${param.name},2=${r.step}`,
+    `${param.name},3=${r.stop}`,
+  );
   return lines;
 }
 

@@ -1,14 +1,7 @@
 import { decodeCp1252, encodeCp1252, encodeShiftJis } from './legacy-encoders.js';
 
 /** How a file's bytes are encoded; `ascii` means no byte above 0x7F and no BOM. */
-export type TextEncodingName =
-  | 'utf-16le-bom'
-  | 'utf-16le'
-  | 'utf-8-bom'
-  | 'utf-8'
-  | 'ascii'
-  | 'shift_jis'
-  | 'windows-1252';
+export type TextEncodingName = 'utf-16le-bom' | 'utf-16le' | 'utf-8-bom' | 'utf-8' | 'ascii' | 'shift_jis' | 'windows-1252';
 
 export interface DetectedEncoding {
   encoding: TextEncodingName;

@@ -22,7 +22,11 @@ describeEachDatabase('ledger and analytics operations', (getDb) => {
     const db = getDb();
     const ops = privateOperations(createDomainServices(db));
     const user = await db.prisma.user.create({ data: { name: `${name}-${Math.random()}` } });
-    const context: OperationContext = { caller: { userId: user.id, userName: user.name, credentialId: 'key:k', scope: 'full' }, logger, now: NOW };
+    const context: OperationContext = {
+      caller: { userId: user.id, userName: user.name, credentialId: 'key:k', scope: 'full' },
+      logger,
+      now: NOW,
+    };
     const run = async (operation: string, input: Record<string, unknown>) => {
       const op = ops.find((o) => o.name === operation);
       if (!op) throw new Error(operation);
@@ -48,7 +52,12 @@ describeEachDatabase('ledger and analytics operations', (getDb) => {
     await seedRefundPlan(getDb());
     const { run } = await as('jpy');
     const ids = await enterDataset(run);
-    await expect(run('import_fx_rates', { csv: DATASET_RATES_CSV })).resolves.toEqual({ imported: 7, pairs: ['EUR/JPY', 'USD/JPY'], from: '2026-01-05', to: '2026-03-01' });
+    await expect(run('import_fx_rates', { csv: DATASET_RATES_CSV })).resolves.toEqual({
+      imported: 7,
+      pairs: ['EUR/JPY', 'USD/JPY'],
+      from: '2026-01-05',
+      to: '2026-03-01',
+    });
     const jpy = (await run('get_analytics', { to: '2026-03-15', currency: 'jpy' })) as {
       totals: unknown[];
       monthly: { month: string; currency: string; net: number }[];
@@ -59,26 +68,42 @@ describeEachDatabase('ledger and analytics operations', (getDb) => {
     expect(jpy.conversions.rates).toContainEqual({ date: '2026-03-01', currency: 'USD', rate: 148.5, source: 'typed' });
     expect(jpy.conversions.rates).toContainEqual({ date: '2026-01-05', currency: 'EUR', rate: 160.5, source: 'imported' });
     expect(jpy.conversions.rates.some((r) => r.rate === 999)).toBe(false);
-    expect(jpy.monthly.map((m) => `${m.month} ${m.currency} ${m.net}`)).toEqual(['2026-01 JPY -154091.75', '2026-02 JPY -22345.1', '2026-03 JPY 208300']);
+    expect(jpy.monthly.map((m) => `${m.month} ${m.currency} ${m.net}`)).toEqual([
+      '2026-01 JPY -154091.75',
+      '2026-02 JPY -22345.1',
+      '2026-03 JPY 208300',
+    ]);
 
     const tax = (await run('get_tax_year', { year: '2026', currency: 'JPY' })) as typeof expectedTaxYear & {
       byMonth: { month: string; income: number; expenses: number; net: number }[];
       lines: { date: string; kind: string; type: string; rate: number | null; rateSource: string | null; converted: number | null }[];
-      note: { ja: string }; csv?: string;
+      note: { ja: string };
+      csv?: string;
     };
     expect(tax).toMatchObject({ year: 2026, currency: 'JPY', complete: false, missingRates: 1, totals: expectedTaxYear.totals });
     expect(tax.byMonth).toHaveLength(12);
     expect(tax.byMonth.filter((m) => m.income !== 0 || m.expenses !== 0)).toEqual(expectedTaxYear.monthsWithMoney);
     expect(tax.lines).toHaveLength(10);
-    expect(tax.lines).toContainEqual(expect.objectContaining({ date: '2026-03-01', kind: 'payout', type: 'income', rate: 148.5, rateSource: 'typed', converted: 148500 }));
-    expect(tax.lines).toContainEqual(expect.objectContaining({ date: '2026-03-01', kind: 'refund', type: 'income', rate: 162, rateSource: 'imported', converted: 64800 }));
-    expect(tax.lines).toContainEqual(expect.objectContaining({ date: '2026-02-01', kind: 'data_fee', rate: null, rateSource: null, converted: null }));
-    expect(tax.lines).toContainEqual(expect.objectContaining({ date: '2026-02-28', kind: 'monthly_fee', type: 'expense', converted: 7345.1 }));
+    expect(tax.lines).toContainEqual(
+      expect.objectContaining({ date: '2026-03-01', kind: 'payout', type: 'income', rate: 148.5, rateSource: 'typed', converted: 148500 }),
+    );
+    expect(tax.lines).toContainEqual(
+      expect.objectContaining({ date: '2026-03-01', kind: 'refund', type: 'income', rate: 162, rateSource: 'imported', converted: 64800 }),
+    );
+    expect(tax.lines).toContainEqual(
+      expect.objectContaining({ date: '2026-02-01', kind: 'data_fee', rate: null, rateSource: null, converted: null }),
+    );
+    expect(tax.lines).toContainEqual(
+      expect.objectContaining({ date: '2026-02-28', kind: 'monthly_fee', type: 'expense', converted: 7345.1 }),
+    );
     expect(tax.note.ja).toContain('税務上の助言ではありません');
     expect(tax.csv).toBeUndefined();
 
     const csv = ((await run('get_tax_year', { year: 2026, currency: 'JPY', format: 'csv' })) as { csv: string }).csv;
-    const rows = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const rows = csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(rows[0]).toBe('date,type,kind,firm,plan,amount,currency,rate,rate_source,amount_JPY');
     expect(rows).toContain('2026-03-01,income,payout,FTMO,2-Step 100k,1000,USD,148.5,typed,148500');
     expect(rows).toContain('2026-02-01,expense,data_fee,ftmo,1-Step 50k,10,USD,,,');
@@ -113,7 +138,9 @@ describeEachDatabase('ledger and analytics operations', (getDb) => {
     ]);
     expect(a.challenge).toMatchObject({ listPrice: 600, couponCode: 'X10', planId: REFUND_PLAN_ID, price: 540 });
     expect(a.catalogPlan).toMatchObject({ id: REFUND_PLAN_ID, checkedOn: '2026-01-01', rules: { feeRefund: { when: 'first_payout' } } });
-    expect(a.costs).toEqual([expect.objectContaining({ kind: 'refund', amount: 400, currency: 'EUR', date: '2026-03-01', note: 'fee refund, partial' })]);
+    expect(a.costs).toEqual([
+      expect.objectContaining({ kind: 'refund', amount: 400, currency: 'EUR', date: '2026-03-01', note: 'fee refund, partial' }),
+    ]);
     const b = (await run('get_challenge', { id: ids.b })) as { history: unknown[]; resets: string[]; challenge: { failedAt: string } };
     expect(b.history).toEqual([
       { date: '2026-01-10', phase: 'Phase 1', status: 'in_progress' },
@@ -127,17 +154,30 @@ describeEachDatabase('ledger and analytics operations', (getDb) => {
   it('counts only paid payouts as withdrawn, moves the status by the rules, and needs a reason for a denial', async () => {
     const { run } = await as('payouts');
     const c = (await run('create_challenge', { firm: 'F', plan: 'P', price: 100, purchasedAt: '2026-01-01' })) as { id: string };
-    const asked = (await run('add_payout', { id: c.id, amount: 300, currency: 'USD', date: '2026-02-01', status: 'requested' })) as { id: string; status: string };
+    const asked = (await run('add_payout', { id: c.id, amount: 300, currency: 'USD', date: '2026-02-01', status: 'requested' })) as {
+      id: string;
+      status: string;
+    };
     expect(asked.status).toBe('requested');
     expect(await run('get_summary', {})).toMatchObject({ withdrawn: [] });
     expect(await run('list_payouts', {})).toMatchObject({ totals: [] });
-    await expect(run('update_payout', { id: asked.id, status: 'denied' })).rejects.toMatchObject({ code: 'validation_failed', errors: [{ field: 'deniedReason' }] });
-    await expect(run('add_payout', { id: c.id, amount: 1, currency: 'USD', date: '2026-02-01', deniedReason: 'x' })).rejects.toMatchObject({ errors: [{ field: 'deniedReason' }] });
-    const paid = (await run('update_payout', { id: asked.id, status: 'paid', date: '2026-02-05', amount: 290 })) as { payout: Record<string, unknown>; changed: string[] };
+    await expect(run('update_payout', { id: asked.id, status: 'denied' })).rejects.toMatchObject({
+      code: 'validation_failed',
+      errors: [{ field: 'deniedReason' }],
+    });
+    await expect(run('add_payout', { id: c.id, amount: 1, currency: 'USD', date: '2026-02-01', deniedReason: 'x' })).rejects.toMatchObject({
+      errors: [{ field: 'deniedReason' }],
+    });
+    const paid = (await run('update_payout', { id: asked.id, status: 'paid', date: '2026-02-05', amount: 290 })) as {
+      payout: Record<string, unknown>;
+      changed: string[];
+    };
     expect(paid.payout).toMatchObject({ status: 'paid', amount: 290, date: '2026-02-05' });
     expect(paid.changed.sort()).toEqual(['amount', 'date', 'status']);
     expect(await run('get_summary', {})).toMatchObject({ withdrawn: [{ currency: 'USD', amount: 290 }] });
-    await expect(run('update_payout', { id: asked.id, status: 'denied', deniedReason: 'late' })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(run('update_payout', { id: asked.id, status: 'denied', deniedReason: 'late' })).rejects.toMatchObject({
+      code: 'conflict',
+    });
     await expect(run('update_payout', { id: asked.id, status: 'paid' })).resolves.toMatchObject({ changed: [] });
     await expect(run('update_payout', { id: asked.id })).rejects.toMatchObject({ code: 'validation_failed' });
     await expect(run('update_payout', { id: asked.id, date: '2026-03-16' })).rejects.toMatchObject({ errors: [{ field: 'date' }] });
@@ -163,13 +203,18 @@ describeEachDatabase('ledger and analytics operations', (getDb) => {
       ['get_analytics', { from: '2026-03-01', to: '2026-02-01' }, 'from'],
     ];
     for (const [operation, input, field] of cases) {
-      const error = await run(operation, input).then(() => null, (e: unknown) => {
-        const refusal = e as { code: string; errors?: { field: string }[] };
-        return `${refusal.code} ${refusal.errors?.map((x) => x.field).join() ?? ''}`;
-      });
+      const error = await run(operation, input).then(
+        () => null,
+        (e: unknown) => {
+          const refusal = e as { code: string; errors?: { field: string }[] };
+          return `${refusal.code} ${refusal.errors?.map((x) => x.field).join() ?? ''}`;
+        },
+      );
       expect(`${operation} ${JSON.stringify(input)}: ${error}`).toBe(`${operation} ${JSON.stringify(input)}: validation_failed ${field}`);
     }
-    await expect(run('add_cost', { id: theirs.id, kind: 'addon', amount: 1, currency: 'USD', date: '2026-02-01' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(run('add_cost', { id: theirs.id, kind: 'addon', amount: 1, currency: 'USD', date: '2026-02-01' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
   });
 
   it('isolates users: analytics, tax years, rates and payouts of another user are invisible', async () => {
@@ -178,11 +223,18 @@ describeEachDatabase('ledger and analytics operations', (getDb) => {
     const intruder = await as('intruder');
     await enterDataset(owner.run);
     await owner.run('import_fx_rates', { csv: DATASET_RATES_CSV });
-    const seen = (await intruder.run('get_analytics', { to: '2026-03-15', currency: 'JPY' })) as { totals: unknown[]; funnel: { attempts: number }; conversions: { rates: unknown[] } };
+    const seen = (await intruder.run('get_analytics', { to: '2026-03-15', currency: 'JPY' })) as {
+      totals: unknown[];
+      funnel: { attempts: number };
+      conversions: { rates: unknown[] };
+    };
     expect(seen.totals).toEqual([]);
     expect(seen.funnel.attempts).toBe(0);
     expect(seen.conversions.rates).toEqual([]);
-    expect(await intruder.run('get_tax_year', { year: 2026, currency: 'JPY' })).toMatchObject({ lines: [], totals: { income: 0, expenses: 0, net: 0 } });
+    expect(await intruder.run('get_tax_year', { year: 2026, currency: 'JPY' })).toMatchObject({
+      lines: [],
+      totals: { income: 0, expenses: 0, net: 0 },
+    });
     const payouts = (await owner.run('list_payouts', {})) as { items: { id: string }[] };
     await expect(intruder.run('update_payout', { id: payouts.items[0]!.id, status: 'paid' })).rejects.toMatchObject({ code: 'not_found' });
     // The intruder's own rate for the same day does not reach the owner, and vice versa.
@@ -204,7 +256,8 @@ describeEachDatabase('ledger and analytics operations', (getDb) => {
     });
     await expect(run('import_fx_rates', { csv: 'day,from,to,rate\n' })).rejects.toMatchObject({ errors: [{ field: 'csv' }] });
     await run('create_challenge', { firm: 'F', plan: 'P', price: 100, purchasedAt: '2026-01-01' });
-    const rate = async () => ((await run('get_tax_year', { year: 2026, currency: 'JPY' })) as { lines: { rate: number | null }[] }).lines[0]?.rate;
+    const rate = async () =>
+      ((await run('get_tax_year', { year: 2026, currency: 'JPY' })) as { lines: { rate: number | null }[] }).lines[0]?.rate;
     expect(await rate()).toBeNull();
     await run('import_fx_rates', { csv: '\uFEFFdate,base,quote,rate\r\n2026-01-01,usd,jpy,150.12345678\r\n' });
     expect(await rate()).toBe(150.12345678);

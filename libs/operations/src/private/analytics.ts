@@ -25,7 +25,7 @@ export const analyticsOperations = (services: DomainServices): Operation[] => [
     name: 'get_tax_year',
     title: 'Tax-year report in one currency',
     description:
-      'Income (paid payouts, refunds) and expenses (purchases, billed monthly fees, every other fee) of one calendar year, by month and line, converted into `currency` (e.g. JPY) at the rate of each line\'s own date (a rate typed on the record wins, else the imported rate for that exact date; the rate and its source are on every line; a line without a rate keeps converted null, is counted in missingRates and left out of the sums: never guessed). Each line is rounded to 4 decimals; month and year sums add the rounded lines. format=csv adds the same report as CSV text (over REST, a text/csv download). Not tax advice: for Japanese residents prop-firm rewards are usually miscellaneous income (雑所得); see the article in `source`.',
+      "Income (paid payouts, refunds) and expenses (purchases, billed monthly fees, every other fee) of one calendar year, by month and line, converted into `currency` (e.g. JPY) at the rate of each line's own date (a rate typed on the record wins, else the imported rate for that exact date; the rate and its source are on every line; a line without a rate keeps converted null, is counted in missingRates and left out of the sums: never guessed). Each line is rounded to 4 decimals; month and year sums add the rounded lines. format=csv adds the same report as CSV text (over REST, a text/csv download). Not tax advice: for Japanese residents prop-firm rewards are usually miscellaneous income (雑所得); see the article in `source`.",
     ...KEY_READ,
     input: TaxYearInput,
     output: TaxYearSchema,
@@ -40,7 +40,7 @@ export const analyticsOperations = (services: DomainServices): Operation[] => [
     name: 'import_fx_rates',
     title: 'Import exchange rates',
     description:
-      'Imports the caller\'s exchange rates from CSV text (header date,base,quote,rate; 1 base = rate quote on that date). All or nothing: any bad line rejects the file with its line number; a rate already stored for that day and pair is replaced. Used by get_analytics and get_tax_year for conversions.',
+      "Imports the caller's exchange rates from CSV text (header date,base,quote,rate; 1 base = rate quote on that date). All or nothing: any bad line rejects the file with its line number; a rate already stored for that day and pair is replaced. Used by get_analytics and get_tax_year for conversions.",
     ...KEY_IDEMPOTENT_WRITE,
     input: ImportFxRatesInput,
     output: Type.Object({

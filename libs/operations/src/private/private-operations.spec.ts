@@ -58,7 +58,11 @@ describe('private operations', () => {
     try {
       const ops = privateOperations(createDomainServices(db));
       const user = await db.prisma.user.create({ data: { name: 'ops' } });
-      const context: OperationContext = { caller: { userId: user.id, userName: 'ops', credentialId: 'key:k', scope: 'full' }, logger, now: new Date() };
+      const context: OperationContext = {
+        caller: { userId: user.id, userName: 'ops', credentialId: 'key:k', scope: 'full' },
+        logger,
+        now: new Date(),
+      };
       const call = async (name: string, input: unknown) => {
         const op = ops.find((o) => o.name === name);
         if (!op) throw new Error(name);

@@ -188,7 +188,10 @@ export function eaOperations(catalog: CatalogService, engine: EaEngine): Operati
       run: async (_ctx, input) => {
         const { inputs, expertParameters, ...fields } = input;
         const testerInputs = inputs
-          ? { kind: 'inline' as const, changes: inputs.map(({ ref, value, start, step, stop }) => stripUndefined({ ref, value, start, step, stop })) }
+          ? {
+              kind: 'inline' as const,
+              changes: inputs.map(({ ref, value, start, step, stop }) => stripUndefined({ ref, value, start, step, stop })),
+            }
           : expertParameters
             ? { kind: 'file' as const, expertParameters }
             : undefined;

@@ -36,9 +36,13 @@ async function privateRedis(): Promise<{ url: string; admin: Redis; stop(): Prom
       });
     });
   });
-  const server = spawn(process.env.REDIS_SERVER_BIN ?? 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const server = spawn(
+    process.env.REDIS_SERVER_BIN ?? 'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('exit', (code) => {
       reject(new Error(`redis-server exited with ${String(code)}`));

@@ -54,7 +54,11 @@ export function redisRateLimiter(url: string, limit: number, logger: Logger, opt
       if (nowMs < localUntil) return local.hit(bucket, cost);
       const key = `propfolio:rl:${bucket}:${String(windowOf(nowMs))}`;
       try {
-        const results = await redis.multi().incrby(key, cost).expire(key, WINDOW_SECONDS + 5).exec();
+        const results = await redis
+          .multi()
+          .incrby(key, cost)
+          .expire(key, WINDOW_SECONDS + 5)
+          .exec();
         const [error, count] = results?.[0] ?? [new Error('empty MULTI reply'), null];
         if (error) throw error;
         if (localUntil !== 0 && redis.status === 'ready') localUntil = 0;

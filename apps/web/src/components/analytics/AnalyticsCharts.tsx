@@ -67,7 +67,13 @@ export function MonthlyChart({ rows, currency }: { rows: MonthRow[]; currency: s
     };
   }, [i18n, t, rows, currency]);
   const data = useMemo<AlignedData>(
-    () => [rows.map((_, i) => i), rows.map((r) => r.spent), rows.map((r) => r.withdrawn), rows.map((r) => r.refunded), rows.map((r) => r.net)],
+    () => [
+      rows.map((_, i) => i),
+      rows.map((r) => r.spent),
+      rows.map((r) => r.withdrawn),
+      rows.map((r) => r.refunded),
+      rows.map((r) => r.net),
+    ],
     [rows],
   );
   return <Chart data={data} options={options} label={t('an.monthlyChart', { currency })} height={260} />;

@@ -26,11 +26,23 @@ export function FxUpload() {
     <section className="card" aria-labelledby="an-fx">
       <h2 id="an-fx">{t('an.fx')}</h2>
       <form className="stack" onSubmit={submit}>
-        <Field label={t('an.fxFile')} hint={t('an.fxHelp')} type="file" accept=".csv,text/csv" required onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <Field
+          label={t('an.fxFile')}
+          hint={t('an.fxHelp')}
+          type="file"
+          accept=".csv,text/csv"
+          required
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
         <FormError error={upload.error} />
         {upload.data && (
           <p role="status" className="ok" data-testid="fx-imported">
-            {t('an.fxDone', { n: upload.data.imported, pairs: upload.data.pairs.join(', '), from: i18n.date(upload.data.from), to: i18n.date(upload.data.to) })}
+            {t('an.fxDone', {
+              n: upload.data.imported,
+              pairs: upload.data.pairs.join(', '),
+              from: i18n.date(upload.data.from),
+              to: i18n.date(upload.data.to),
+            })}
           </p>
         )}
         <button type="submit" disabled={!file || upload.isPending}>

@@ -24,8 +24,25 @@ export function TaxYearExport({ defaultCurrency }: { defaultCurrency: string }) 
     <section className="card" aria-labelledby="an-tax">
       <h2 id="an-tax">{t('an.tax')}</h2>
       <form className="inline-form" onSubmit={submit}>
-        <Field label={t('an.taxYear')} type="number" required min={2000} max={2100} step={1} inputMode="numeric" value={form.year} onChange={(e) => setForm({ ...form, year: e.target.value })} />
-        <Field label={t('an.taxCurrency')} required pattern="[A-Za-z]{3}" maxLength={3} value={form.currency} onChange={(e) => setForm({ ...form, currency: e.target.value })} />
+        <Field
+          label={t('an.taxYear')}
+          type="number"
+          required
+          min={2000}
+          max={2100}
+          step={1}
+          inputMode="numeric"
+          value={form.year}
+          onChange={(e) => setForm({ ...form, year: e.target.value })}
+        />
+        <Field
+          label={t('an.taxCurrency')}
+          required
+          pattern="[A-Za-z]{3}"
+          maxLength={3}
+          value={form.currency}
+          onChange={(e) => setForm({ ...form, currency: e.target.value })}
+        />
         <button type="submit">{t('an.taxShow')}</button>
       </form>
       {asked && <TaxYearReport year={asked.year} currency={asked.currency} />}
@@ -50,7 +67,11 @@ function TaxYearBody({ report }: { report: TaxYear }) {
         <button type="button" onClick={() => download(`${name}.json`, `${JSON.stringify(json, null, 2)}\n`, 'application/json')}>
           {t('an.taxJson')}
         </button>
-        <button type="button" disabled={csv === undefined} onClick={() => csv !== undefined && download(`${name}.csv`, csv, 'text/csv;charset=utf-8')}>
+        <button
+          type="button"
+          disabled={csv === undefined}
+          onClick={() => csv !== undefined && download(`${name}.csv`, csv, 'text/csv;charset=utf-8')}
+        >
           {t('an.taxCsv')}
         </button>
       </div>

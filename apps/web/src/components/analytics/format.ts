@@ -15,7 +15,8 @@ export function ratio(i18n: I18n, value: number | null): string {
 }
 
 /** ROI with its sign (−25.93%, +97.24%). */
-export const roi = (i18n: I18n, value: number | null) => (value === null ? i18n.t('common.none') : i18n.percent(Math.round(value * 10000) / 100));
+export const roi = (i18n: I18n, value: number | null) =>
+  value === null ? i18n.t('common.none') : i18n.percent(Math.round(value * 10000) / 100);
 
 export const days = (i18n: I18n, value: number | null) => (value === null ? i18n.t('common.none') : i18n.number(value, 2));
 

@@ -18,7 +18,16 @@ export function ChallengePayouts({ detail }: { detail: LedgerChallengeDetail }) 
   const { t } = i18n;
   const client = useQueryClient();
   const c = detail.challenge;
-  const blank = { amount: '', currency: c.currency, date: todayIso(), status: 'paid' as PayoutStatus, deniedReason: '', grossAmount: '', splitPercent: '', method: '' };
+  const blank = {
+    amount: '',
+    currency: c.currency,
+    date: todayIso(),
+    status: 'paid' as PayoutStatus,
+    deniedReason: '',
+    grossAmount: '',
+    splitPercent: '',
+    method: '',
+  };
   const [form, setForm] = useState(blank);
   const [rate, setRate] = useState(NO_RATE);
   const add = useMutation({
@@ -40,7 +49,10 @@ export function ChallengePayouts({ detail }: { detail: LedgerChallengeDetail }) 
       void client.invalidateQueries();
     },
   });
-  const remove = useMutation({ mutationFn: (id: string) => app.del<{ entry: TrashEntry }>(`/payouts/${id}`), onSuccess: () => void client.invalidateQueries() });
+  const remove = useMutation({
+    mutationFn: (id: string) => app.del<{ entry: TrashEntry }>(`/payouts/${id}`),
+    onSuccess: () => void client.invalidateQueries(),
+  });
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -57,7 +69,12 @@ export function ChallengePayouts({ detail }: { detail: LedgerChallengeDetail }) 
             <li key={p.id} className="payout-item">
               <PayoutLine payout={p} />
               {p.status !== 'paid' && <MovePayout key={`${p.id}-${p.status}`} payout={p} minDate={c.purchasedAt} />}
-              <button type="button" className="link-button danger-text" onClick={() => remove.mutate(p.id)} aria-label={`${t('common.delete')}: ${i18n.money(p.amount, p.currency)} ${i18n.date(p.date)}`}>
+              <button
+                type="button"
+                className="link-button danger-text"
+                onClick={() => remove.mutate(p.id)}
+                aria-label={`${t('common.delete')}: ${i18n.money(p.amount, p.currency)} ${i18n.date(p.date)}`}
+              >
                 {t('common.delete')}
               </button>
             </li>
@@ -65,7 +82,17 @@ export function ChallengePayouts({ detail }: { detail: LedgerChallengeDetail }) 
         </ul>
       )}
       <form className="grid-form" onSubmit={submit} aria-label={t('ch.addPayout')}>
-        <Field label={t('ch.amount')} hint={t('pay.netHint')} type="number" required min={0.01} step="0.01" inputMode="decimal" value={form.amount} onChange={set('amount')} />
+        <Field
+          label={t('ch.amount')}
+          hint={t('pay.netHint')}
+          type="number"
+          required
+          min={0.01}
+          step="0.01"
+          inputMode="decimal"
+          value={form.amount}
+          onChange={set('amount')}
+        />
         <Field label={t('ch.currency')} required maxLength={3} pattern="[A-Za-z]{3}" value={form.currency} onChange={set('currency')} />
         <Field label={t('ch.date')} type="date" required min={c.purchasedAt} max={todayIso()} value={form.date} onChange={set('date')} />
         <SelectField label={t('pay.status')} value={form.status} onChange={set('status')}>
@@ -75,13 +102,38 @@ export function ChallengePayouts({ detail }: { detail: LedgerChallengeDetail }) 
             </option>
           ))}
         </SelectField>
-        {form.status === 'denied' && <Field label={t('pay.deniedReason')} required maxLength={500} value={form.deniedReason} onChange={set('deniedReason')} />}
+        {form.status === 'denied' && (
+          <Field label={t('pay.deniedReason')} required maxLength={500} value={form.deniedReason} onChange={set('deniedReason')} />
+        )}
         <details className="full">
           <summary>{t('pay.details')}</summary>
           <div className="grid-form">
-            <Field label={`${t('pay.gross')} ${t('common.optional')}`} type="number" min={0.01} step="0.01" inputMode="decimal" value={form.grossAmount} onChange={set('grossAmount')} />
-            <Field label={`${t('pay.split')} ${t('common.optional')}`} type="number" min={0.01} max={100} step="any" inputMode="decimal" value={form.splitPercent} onChange={set('splitPercent')} />
-            <Field label={`${t('pay.method')} ${t('common.optional')}`} maxLength={100} placeholder="Rise" value={form.method} onChange={set('method')} />
+            <Field
+              label={`${t('pay.gross')} ${t('common.optional')}`}
+              type="number"
+              min={0.01}
+              step="0.01"
+              inputMode="decimal"
+              value={form.grossAmount}
+              onChange={set('grossAmount')}
+            />
+            <Field
+              label={`${t('pay.split')} ${t('common.optional')}`}
+              type="number"
+              min={0.01}
+              max={100}
+              step="any"
+              inputMode="decimal"
+              value={form.splitPercent}
+              onChange={set('splitPercent')}
+            />
+            <Field
+              label={`${t('pay.method')} ${t('common.optional')}`}
+              maxLength={100}
+              placeholder="Rise"
+              value={form.method}
+              onChange={set('method')}
+            />
             <TypedRateFields value={rate} onChange={setRate} />
           </div>
         </details>
@@ -107,7 +159,10 @@ function PayoutLine({ payout: p }: { payout: LedgerPayout }) {
   ].filter(Boolean);
   return (
     <span>
-      <strong>{i18n.money(p.amount, p.currency)}</strong> <span className={`badge payout-${p.status}`} data-testid="payout-status">{t(`payStatus.${p.status}`)}</span>{' '}
+      <strong>{i18n.money(p.amount, p.currency)}</strong>{' '}
+      <span className={`badge payout-${p.status}`} data-testid="payout-status">
+        {t(`payStatus.${p.status}`)}
+      </span>{' '}
       <span className="muted">{i18n.date(p.date)}</span>
       {p.deniedReason && <span className="muted"> · {p.deniedReason}</span>}
       {extras.length > 0 && <span className="muted"> · {extras.join(' · ')}</span>}
@@ -139,15 +194,37 @@ function MovePayout({ payout, minDate }: { payout: LedgerPayout; minDate: string
         move.mutate();
       }}
     >
-      <SelectField label={t('pay.status')} value={form.status} onChange={(e) => setForm({ ...form, status: e.target.value as PayoutStatus })}>
+      <SelectField
+        label={t('pay.status')}
+        value={form.status}
+        onChange={(e) => setForm({ ...form, status: e.target.value as PayoutStatus })}
+      >
         {next.map((s) => (
           <option key={s} value={s}>
             {t(`payStatus.${s}`)}
           </option>
         ))}
       </SelectField>
-      {form.status === 'paid' && <Field label={t('ch.date')} type="date" required min={minDate} max={todayIso()} value={form.date} onChange={(e) => setForm({ ...form, date: e.target.value })} />}
-      {form.status === 'denied' && <Field label={t('pay.deniedReason')} required maxLength={500} value={form.deniedReason} onChange={(e) => setForm({ ...form, deniedReason: e.target.value })} />}
+      {form.status === 'paid' && (
+        <Field
+          label={t('ch.date')}
+          type="date"
+          required
+          min={minDate}
+          max={todayIso()}
+          value={form.date}
+          onChange={(e) => setForm({ ...form, date: e.target.value })}
+        />
+      )}
+      {form.status === 'denied' && (
+        <Field
+          label={t('pay.deniedReason')}
+          required
+          maxLength={500}
+          value={form.deniedReason}
+          onChange={(e) => setForm({ ...form, deniedReason: e.target.value })}
+        />
+      )}
       <button type="submit" disabled={move.isPending}>
         {t('common.save')}
       </button>

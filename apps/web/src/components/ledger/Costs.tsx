@@ -71,12 +71,23 @@ export function Costs({ detail }: { detail: LedgerChallengeDetail }) {
             </option>
           ))}
         </SelectField>
-        <Field label={t('ch.amount')} type="number" required min={0.0001} step="any" inputMode="decimal" value={form.amount} onChange={set('amount')} />
+        <Field
+          label={t('ch.amount')}
+          type="number"
+          required
+          min={0.0001}
+          step="any"
+          inputMode="decimal"
+          value={form.amount}
+          onChange={set('amount')}
+        />
         <Field label={t('ch.currency')} required maxLength={3} pattern="[A-Za-z]{3}" value={form.currency} onChange={set('currency')} />
         <Field label={t('ch.date')} type="date" required min={c.purchasedAt} max={todayIso()} value={form.date} onChange={set('date')} />
         <Field label={`${t('cost.note')} ${t('common.optional')}`} maxLength={1000} value={form.note} onChange={set('note')} />
         <details className="full">
-          <summary>{t('fx.rate')} {t('common.optional')}</summary>
+          <summary>
+            {t('fx.rate')} {t('common.optional')}
+          </summary>
           <div className="grid-form">
             <TypedRateFields value={rate} onChange={setRate} />
           </div>

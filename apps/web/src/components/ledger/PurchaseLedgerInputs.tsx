@@ -21,7 +21,10 @@ export const purchaseLedgerBody = (f: PurchaseLedgerForm) => ({
 });
 
 /** Catalog rows may lack an account size (a plan sold in several sizes at one price). */
-const planOption = (p: Plan) => [p.firm.name, '·', p.program, p.accountSize === null ? null : p.accountSize.toLocaleString('en-US'), p.currency].filter(Boolean).join(' ');
+const planOption = (p: Plan) =>
+  [p.firm.name, '·', p.program, p.accountSize === null ? null : p.accountSize.toLocaleString('en-US'), p.currency]
+    .filter(Boolean)
+    .join(' ');
 
 const failedLabel = (c: Challenge) => `${c.firm} · ${c.plan} (${c.purchasedAt})`;
 
@@ -45,8 +48,22 @@ export function PurchaseLedgerInputs({
   const set = (k: keyof PurchaseLedgerForm) => (e: { target: { value: string } }) => onChange({ ...value, [k]: e.target.value });
   return (
     <>
-      <Field label={`${t('ch.listPrice')} ${t('common.optional')}`} hint={t('ch.listPriceHint')} type="number" min={0} step="0.01" inputMode="decimal" value={value.listPrice} onChange={set('listPrice')} />
-      <Field label={`${t('ch.couponCode')} ${t('common.optional')}`} maxLength={100} value={value.couponCode} onChange={set('couponCode')} />
+      <Field
+        label={`${t('ch.listPrice')} ${t('common.optional')}`}
+        hint={t('ch.listPriceHint')}
+        type="number"
+        min={0}
+        step="0.01"
+        inputMode="decimal"
+        value={value.listPrice}
+        onChange={set('listPrice')}
+      />
+      <Field
+        label={`${t('ch.couponCode')} ${t('common.optional')}`}
+        maxLength={100}
+        value={value.couponCode}
+        onChange={set('couponCode')}
+      />
       <SelectField label={t('ch.catalogPlan')} value={value.planId} onChange={set('planId')} aria-describedby="catalog-plan-hint">
         <option value="">{t('ch.noCatalogPlan')}</option>
         {plans.map((p) => (

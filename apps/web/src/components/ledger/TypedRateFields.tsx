@@ -8,7 +8,8 @@ export interface TypedRate {
 export const NO_RATE: TypedRate = { fxRate: '', fxCurrency: '' };
 
 /** The body fields of a typed rate: both or neither (the server refuses one without the other). */
-export const typedRateBody = (r: TypedRate) => (r.fxRate.trim() ? { fxRate: Number(r.fxRate), fxCurrency: r.fxCurrency.trim().toUpperCase() } : {});
+export const typedRateBody = (r: TypedRate) =>
+  r.fxRate.trim() ? { fxRate: Number(r.fxRate), fxCurrency: r.fxCurrency.trim().toUpperCase() } : {};
 
 /** The rate actually got on a transaction, which wins over imported rates for that currency pair. */
 export function TypedRateFields({ value, onChange }: { value: TypedRate; onChange: (next: TypedRate) => void }) {

@@ -24,7 +24,10 @@ export class EaOverviewInput {
 }
 
 export class EaSearchParamsInput extends CursorPageQuery {
-  @Doc({ description: 'Keywords in Japanese or English; every word must match (partial, case- and width-insensitive).', example: 'トレーリング 開始' })
+  @Doc({
+    description: 'Keywords in Japanese or English; every word must match (partial, case- and width-insensitive).',
+    example: 'トレーリング 開始',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(200)
@@ -80,14 +83,18 @@ export class EaDiagnoseSetInput {
   @MaxLength(100)
   firm?: string;
 
-  @Doc({ description: 'With firm: a specific plan id from search_plans; needed when the firm’s plans differ in their limits (the error lists them).' })
+  @Doc({
+    description:
+      'With firm: a specific plan id from search_plans; needed when the firm’s plans differ in their limits (the error lists them).',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(100)
   planId?: string;
 
   @Doc({
-    description: 'summary (default): the inputs the file leaves out are one missing_inputs finding; full: one missing_input finding per input.',
+    description:
+      'summary (default): the inputs the file leaves out are one missing_inputs finding; full: one missing_input finding per input.',
     default: 'summary',
   })
   @IsOptional()

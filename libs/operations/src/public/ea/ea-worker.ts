@@ -8,8 +8,7 @@ import { buildSet, diagnoseSet, EaSettingsError, type BuildSetInput, type Diagno
 export type EaTask = { kind: 'diagnose'; input: DiagnoseSetInput } | { kind: 'build'; input: BuildSetInput };
 
 export type EaTaskResult =
-  | { ok: true; value: unknown }
-  | { ok: false; error: { code: EaSettingsError['code']; message: string; field: string | undefined } };
+  { ok: true; value: unknown } | { ok: false; error: { code: EaSettingsError['code']; message: string; field: string | undefined } };
 
 export default function runEaTask(task: EaTask): EaTaskResult {
   try {

@@ -5,7 +5,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { AppError, type Caller, type Config, type Logger } from '@propfolio/core';
-import { EaSettingsError, type BuildSetInput, type BuildSetResult, type DiagnoseSetInput, type DiagnoseSetResult } from '@propfolio/ea-settings';
+import {
+  EaSettingsError,
+  type BuildSetInput,
+  type BuildSetResult,
+  type DiagnoseSetInput,
+  type DiagnoseSetResult,
+} from '@propfolio/ea-settings';
 import { createLimiter } from './limiter.js';
 import { currentClientIp } from './client-scope.js';
 import type { EaTask, EaTaskResult } from './ea-worker.js';
@@ -46,7 +52,14 @@ function createEaEngine(options: EaEngineOptions): EaEngine {
   const { filename, execArgv } = workerEntry();
   // Workers are started on first use and leave after a minute idle, so an instance that serves no EA work
   // holds no threads.
-  const pool = new Piscina({ filename, execArgv, minThreads: 0, maxThreads: options.workers, maxQueue: options.queueLimit, idleTimeout: 60_000 });
+  const pool = new Piscina({
+    filename,
+    execArgv,
+    minThreads: 0,
+    maxThreads: options.workers,
+    maxQueue: options.queueLimit,
+    idleTimeout: 60_000,
+  });
   const busy = (): AppError =>
     new AppError('service_unavailable', `The EA engine is busy (${options.queueLimit} jobs waiting); retry in a few seconds.`);
 
@@ -54,7 +67,10 @@ function createEaEngine(options: EaEngineOptions): EaEngine {
     const bucket = caller ? `ea:${caller.credentialId}` : `ea:ip:${currentClientIp() ?? 'unknown'}`;
     const decision = await options.limiter.hit(bucket);
     if (!decision.allowed) {
-      throw new AppError('rate_limited', `Rate limit of ${decision.limit} .set diagnoses and builds per minute reached; retry after ${decision.resetSeconds} s.`);
+      throw new AppError(
+        'rate_limited',
+        `Rate limit of ${decision.limit} .set diagnoses and builds per minute reached; retry after ${decision.resetSeconds} s.`,
+      );
     }
     if (pool.queueSize >= options.queueLimit) throw busy();
     let result: EaTaskResult;

@@ -41,7 +41,10 @@ function eaError(error: unknown): unknown {
 }
 
 const tooLarge = (): AppError =>
-  new AppError('payload_too_large', `A .set file may be at most ${MAX_CONTENT_BYTES} bytes (${MAX_CONTENT_BYTES / 1024} KiB) after base64 decoding.`);
+  new AppError(
+    'payload_too_large',
+    `A .set file may be at most ${MAX_CONTENT_BYTES} bytes (${MAX_CONTENT_BYTES / 1024} KiB) after base64 decoding.`,
+  );
 
 /** `.set` content as the engine takes it: text as is, base64 decoded to the exact bytes. */
 export function setContent(content: string, encoding: 'text' | 'base64' | undefined): string | Uint8Array {

@@ -19,7 +19,8 @@ export interface PlanHints {
 /** Program names compared folded, without spaces or punctuation: '2 step', '２－Ｓｔｅｐ' and '2-Step' match. */
 const programKey = (text: string): string => foldText(text).replace(/[^\p{L}\p{N}]/gu, '');
 
-const describePlan = (p: PlanItem): string => `${p.id} (${p.program}, ${p.phases} phase${p.phases === 1 ? '' : 's'}${p.accountSize === null ? '' : `, ${p.accountSize} ${p.currency}`})`;
+const describePlan = (p: PlanItem): string =>
+  `${p.id} (${p.program}, ${p.phases} phase${p.phases === 1 ? '' : 's'}${p.accountSize === null ? '' : `, ${p.accountSize} ${p.currency}`})`;
 
 /**
  * The EA engine takes a firm's rules from its caller; over the API they come from the plan database, so
@@ -47,7 +48,10 @@ export async function firmRulesFromCatalog(catalog: CatalogService, firm: string
         (program === undefined || programKey(p.program).includes(program)),
     );
     if (candidates.length === 0) {
-      throw AppError.invalidField('firm', `${firmName} has no plan matching ${JSON.stringify(hints)}; its plans: ${found.items.map(describePlan).join('; ')}`);
+      throw AppError.invalidField(
+        'firm',
+        `${firmName} has no plan matching ${JSON.stringify(hints)}; its plans: ${found.items.map(describePlan).join('; ')}`,
+      );
     }
     const distinctRules = new Set(candidates.map((p) => JSON.stringify(firmRulesForEa(p))));
     if (distinctRules.size > 1) {

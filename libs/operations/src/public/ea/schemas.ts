@@ -37,15 +37,15 @@ export const EaSearchParamsSchema = Type.Object({
 
 export const EaParamDetailSchema = Type.Object({
   ...paramSummaryFields,
-    description: Localized,
-    min: Nullable(Type.Number()),
-    max: Nullable(Type.Number()),
-    step: Nullable(Type.Number()),
-    unit: Nullable(Localized),
-    enumValues: Nullable(Type.Array(Type.Object({ value: Type.Number(), label: Localized }))),
-    related: Type.Array(Type.Object({ number: Type.String(), name: Type.String(), label: Localized })),
-    cautions: Type.Array(Localized),
-    testerOnly: Type.Boolean(),
+  description: Localized,
+  min: Nullable(Type.Number()),
+  max: Nullable(Type.Number()),
+  step: Nullable(Type.Number()),
+  unit: Nullable(Localized),
+  enumValues: Nullable(Type.Array(Type.Object({ value: Type.Number(), label: Localized }))),
+  related: Type.Array(Type.Object({ number: Type.String(), name: Type.String(), label: Localized })),
+  cautions: Type.Array(Localized),
+  testerOnly: Type.Boolean(),
   oldNames: Type.Array(Type.String(), { description: 'Names this input had in older EA versions.' }),
 });
 
@@ -71,7 +71,9 @@ export const EaDiagnoseSchema = Type.Object({
   format: Type.String(),
   encoding: Type.String(),
   findings: Type.Array(Finding, { description: 'Most severe first; at most 30 unless detail is full (see omittedFindings).' }),
-  omittedFindings: Type.Integer({ description: 'Findings left out of this answer (ask again with detail: "full" for all); summary counts every one.' }),
+  omittedFindings: Type.Integer({
+    description: 'Findings left out of this answer (ask again with detail: "full" for all); summary counts every one.',
+  }),
   summary: Summary,
   firmPlan: FirmUsed,
 });
@@ -86,13 +88,14 @@ const FileOut = {
 export const EaBuildSchema = Type.Object({
   fileName: FileOut.fileName,
   encoding: FileOut.encoding,
-  text: Type.Optional(Type.String({ description: 'The file as text (include text or both): save it in `encoding` (MT5: UTF-16LE with BOM).' })),
+  text: Type.Optional(
+    Type.String({ description: 'The file as text (include text or both): save it in `encoding` (MT5: UTF-16LE with BOM).' }),
+  ),
   contentBase64: Type.Optional(Type.String({ description: 'The exact file bytes, base64 (include bytes or both).' })),
   format: Type.String(),
-  changes: Type.Array(
-    Type.Object({ number: Type.String(), name: Type.String(), from: Nullable(Type.String()), to: Type.String() }),
-    { description: 'Exactly what changed.' },
-  ),
+  changes: Type.Array(Type.Object({ number: Type.String(), name: Type.String(), from: Nullable(Type.String()), to: Type.String() }), {
+    description: 'Exactly what changed.',
+  }),
   findings: Type.Array(Finding),
 });
 
