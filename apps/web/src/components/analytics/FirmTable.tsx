@@ -13,7 +13,7 @@ export function FirmTable({ firms }: { firms: FirmRow[] }) {
     <section aria-labelledby="an-firms">
       <h2 id="an-firms">{t('an.firms')}</h2>
       <div className="table-wrap">
-        <table data-testid="firms">
+        <table data-testid="firms" className="wrap-head">
           <thead>
             <tr>
               <th scope="col">{t('an.firm')}</th>
