@@ -13,7 +13,7 @@ export function FirmTable({ firms }: { firms: FirmRow[] }) {
     <section aria-labelledby="an-firms">
       <h2 id="an-firms">{t('an.firms')}</h2>
       <div className="table-wrap">
-        <table data-testid="firms" className="wrap-head">
+        <table data-testid="firms" className="wrap-head card-rows">
           <thead>
             <tr>
               <th scope="col">{t('an.firm')}</th>
@@ -56,25 +56,33 @@ export function FirmTable({ firms }: { firms: FirmRow[] }) {
                       {f.firm}
                     </th>
                   )}
-                  <td className="num">{m ? i18n.money(m.spent, m.currency) : t('common.none')}</td>
-                  <td className="num">{m ? i18n.money(m.withdrawn, m.currency) : t('common.none')}</td>
-                  <td className={`num${m && m.net < 0 ? ' neg' : ''}`}>{m ? i18n.money(m.net, m.currency) : t('common.none')}</td>
-                  <td className="num">{m ? roi(i18n, m.roi) : t('common.none')}</td>
+                  <td data-label={t('an.spent')} className="num">
+                    {m ? i18n.money(m.spent, m.currency) : t('common.none')}
+                  </td>
+                  <td data-label={t('an.withdrawn')} className="num">
+                    {m ? i18n.money(m.withdrawn, m.currency) : t('common.none')}
+                  </td>
+                  <td data-label={t('an.net')} className={`num${m && m.net < 0 ? ' neg' : ''}`}>
+                    {m ? i18n.money(m.net, m.currency) : t('common.none')}
+                  </td>
+                  <td data-label={t('an.roi')} className="num">
+                    {m ? roi(i18n, m.roi) : t('common.none')}
+                  </td>
                   {i === 0 && (
                     <>
-                      <td className="num" rowSpan={money.length}>
+                      <td data-label={t('an.attempts')} className="num" rowSpan={money.length}>
                         {f.attempts}
                       </td>
-                      <td className="num" rowSpan={money.length}>
+                      <td data-label={t('an.passRate')} className="num" rowSpan={money.length}>
                         {ratio(i18n, f.passRate)}
                       </td>
-                      <td className="num" rowSpan={money.length}>
+                      <td data-label={t('an.medianDays')} className="num" rowSpan={money.length}>
                         {days(i18n, f.medianDaysToPass)}
                       </td>
-                      <td className="num" rowSpan={money.length}>
+                      <td data-label={t('an.daysSincePayout')} className="num" rowSpan={money.length}>
                         {days(i18n, f.daysSinceLastPayout)}
                       </td>
-                      <td className="num" rowSpan={money.length}>
+                      <td data-label={t('an.avgDaysBetween')} className="num" rowSpan={money.length}>
                         {days(i18n, f.avgDaysBetweenPayouts)}
                       </td>
                     </>

@@ -21,7 +21,7 @@ export function FunnelView({ funnel }: { funnel: Funnel }) {
         </Suspense>
       )}
       <div className="table-wrap">
-        <table data-testid="funnel" className="funnel-table">
+        <table data-testid="funnel" className="funnel-table card-rows">
           <thead>
             <tr>
               <th scope="col">{t('an.step')}</th>
@@ -37,8 +37,10 @@ export function FunnelView({ funnel }: { funnel: Funnel }) {
             {steps.map((s) => (
               <tr key={`${s.key}-${s.phase ?? ''}`} data-testid={`funnel-${s.key}${s.phase ? `-${s.phase}` : ''}`}>
                 <th scope="row">{stepLabel(i18n, s)}</th>
-                <td className="num">{s.count}</td>
-                <td className="rate">
+                <td data-label={t('an.count')} className="num">
+                  {s.count}
+                </td>
+                <td data-label={t('an.stepRate')} className="rate">
                   {s.rateOf && (
                     <>
                       <span className="num">{ratio(i18n, s.rate)}</span> <small className="muted">{rateOfText(i18n, s)}</small>

@@ -47,7 +47,7 @@ export function ConversionReport({ conversions }: { conversions: Conversions }) 
           <h2 id="an-missing">{t('an.missingTitle')}</h2>
           <p>{t('an.missingText', { n: conversions.missing.length, base: conversions.base })}</p>
           <div className="table-wrap">
-            <table>
+            <table className="card-rows">
               <thead>
                 <tr>
                   <th scope="col">{t('ch.date')}</th>
@@ -61,10 +61,12 @@ export function ConversionReport({ conversions }: { conversions: Conversions }) 
               <tbody>
                 {conversions.missing.map((m, i) => (
                   <tr key={`${m.challengeId}-${m.kind}-${m.date}-${i}`}>
-                    <td>{i18n.date(m.date)}</td>
-                    <td>{kindLabel(t, m.kind)}</td>
-                    <td className="num">{i18n.money(m.amount, m.currency)}</td>
-                    <td>
+                    <td data-label={t('ch.date')}>{i18n.date(m.date)}</td>
+                    <td data-label={t('an.kind')}>{kindLabel(t, m.kind)}</td>
+                    <td data-label={t('ch.amount')} className="num">
+                      {i18n.money(m.amount, m.currency)}
+                    </td>
+                    <td data-label={t('pay.challenge')}>
                       <Link to="/challenges/$id" params={{ id: m.challengeId }}>
                         {t('an.open')}
                       </Link>
@@ -80,7 +82,7 @@ export function ConversionReport({ conversions }: { conversions: Conversions }) 
         <details className="card">
           <summary>{t('an.ratesUsed', { n: conversions.rates.length })}</summary>
           <div className="table-wrap">
-            <table>
+            <table className="card-rows">
               <thead>
                 <tr>
                   <th scope="col">{t('ch.date')}</th>
@@ -94,12 +96,14 @@ export function ConversionReport({ conversions }: { conversions: Conversions }) 
               <tbody>
                 {conversions.rates.map((r) => (
                   <tr key={`${r.date}-${r.currency}-${r.source}-${r.rate}`}>
-                    <td>{i18n.date(r.date)}</td>
-                    <td>
+                    <td data-label={t('ch.date')}>{i18n.date(r.date)}</td>
+                    <td data-label={t('ch.currency')}>
                       {r.currency} → {conversions.base}
                     </td>
-                    <td className="num">{i18n.number(r.rate, 8)}</td>
-                    <td>{t(`rateSource.${r.source}`)}</td>
+                    <td data-label={t('an.rate')} className="num">
+                      {i18n.number(r.rate, 8)}
+                    </td>
+                    <td data-label={t('an.rateSource')}>{t(`rateSource.${r.source}`)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -26,7 +26,7 @@ export function MonthlyView({ monthly }: { monthly: MonthRow[] }) {
             <MonthlyChart rows={rows} currency={currency} />
           </Suspense>
           <div className="table-wrap">
-            <table data-testid={`monthly-${currency}`} className="month-table">
+            <table data-testid={`monthly-${currency}`} className="month-table card-rows">
               <thead>
                 <tr>
                   <th scope="col">{t('an.month')}</th>
@@ -42,7 +42,11 @@ export function MonthlyView({ monthly }: { monthly: MonthRow[] }) {
                   <tr key={r.month} data-testid={`month-${r.month}-${currency}`}>
                     <th scope="row">{r.month}</th>
                     {FIGURES.map((f) => (
-                      <td className={`num${f === 'net' ? (r.net < 0 ? ' neg' : r.net > 0 ? ' pos' : '') : ''}`} key={f}>
+                      <td
+                        data-label={t(`an.${f}`)}
+                        className={`num${f === 'net' ? (r.net < 0 ? ' neg' : r.net > 0 ? ' pos' : '') : ''}`}
+                        key={f}
+                      >
                         {i18n.money(r[f], currency)}
                       </td>
                     ))}

@@ -104,7 +104,7 @@ function TaxYearBody({ report }: { report: TaxYear }) {
         </div>
       </dl>
       <div className="table-wrap">
-        <table data-testid="tax-months">
+        <table data-testid="tax-months" className="card-rows">
           <thead>
             <tr>
               <th scope="col">{t('an.month')}</th>
@@ -123,9 +123,15 @@ function TaxYearBody({ report }: { report: TaxYear }) {
             {report.byMonth.map((m) => (
               <tr key={m.month}>
                 <th scope="row">{m.month}</th>
-                <td className="num">{i18n.money(m.income, c)}</td>
-                <td className="num">{i18n.money(m.expenses, c)}</td>
-                <td className="num">{i18n.money(m.net, c)}</td>
+                <td data-label={t('an.taxIncome')} className="num">
+                  {i18n.money(m.income, c)}
+                </td>
+                <td data-label={t('an.taxExpenses')} className="num">
+                  {i18n.money(m.expenses, c)}
+                </td>
+                <td data-label={t('an.taxNet')} className="num">
+                  {i18n.money(m.net, c)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -136,7 +142,7 @@ function TaxYearBody({ report }: { report: TaxYear }) {
         <Empty>{t('an.taxNoLines')}</Empty>
       ) : (
         <div className="table-wrap">
-          <table data-testid="tax-lines">
+          <table data-testid="tax-lines" className="card-rows">
             <thead>
               <tr>
                 <th scope="col">{t('ch.date')}</th>
@@ -158,16 +164,22 @@ function TaxYearBody({ report }: { report: TaxYear }) {
             <tbody>
               {report.lines.map((l, i) => (
                 <tr key={`${l.challengeId}-${l.kind}-${l.date}-${i}`}>
-                  <td>{i18n.date(l.date)}</td>
-                  <td>{t(`taxType.${l.type}`)}</td>
-                  <td>{kindLabel(t, l.kind)}</td>
-                  <td>
+                  <td data-label={t('ch.date')}>{i18n.date(l.date)}</td>
+                  <td data-label={t('an.taxType')}>{t(`taxType.${l.type}`)}</td>
+                  <td data-label={t('an.kind')}>{kindLabel(t, l.kind)}</td>
+                  <td data-label={t('pay.challenge')}>
                     {l.firm} · {l.plan}
                   </td>
-                  <td className="num">{i18n.money(l.amount, l.currency)}</td>
-                  <td className="num">{l.rate === null ? t('common.none') : i18n.number(l.rate, 8)}</td>
-                  <td>{l.rateSource ? t(`rateSource.${l.rateSource}`) : t('common.none')}</td>
-                  <td className="num">{l.converted === null ? t('common.none') : i18n.money(l.converted, c)}</td>
+                  <td data-label={t('ch.amount')} className="num">
+                    {i18n.money(l.amount, l.currency)}
+                  </td>
+                  <td data-label={t('an.rate')} className="num">
+                    {l.rate === null ? t('common.none') : i18n.number(l.rate, 8)}
+                  </td>
+                  <td data-label={t('an.rateSource')}>{l.rateSource ? t(`rateSource.${l.rateSource}`) : t('common.none')}</td>
+                  <td data-label={t('an.taxConverted', { currency: c })} className="num">
+                    {l.converted === null ? t('common.none') : i18n.money(l.converted, c)}
+                  </td>
                 </tr>
               ))}
             </tbody>
