@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium.js';
 
 const require = createRequire(import.meta.url);
 
@@ -23,18 +24,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     actionTimeout: 20_000,
     navigationTimeout: 60_000,
-    launchOptions: {
-      executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } } }],
 });

@@ -9,6 +9,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/chromium.js';
 import { startServer, type RunningServer } from '../e2e/server.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -180,18 +181,7 @@ async function withRoute(context: BrowserContext, handler: (route: Route) => Pro
 }
 
 const server = await startServer();
-const browser = await chromium.launch({
-  executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 const consoleErrors: string[] = [];
 try {
   await mkdir(REVIEW, { recursive: true });
