@@ -13,9 +13,15 @@ function pathMatcher(path: string): RegExp {
 export function refuseDeleteAndPut(operations: readonly Operation[]): RequestHandler {
   const routes = operations.map((op) => ({ matcher: pathMatcher(op.rest.path), method: op.rest.method }));
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'DELETE' && req.method !== 'PUT') return next();
+    if (req.method !== 'DELETE' && req.method !== 'PUT') {
+      next();
+      return;
+    }
     const allowed = [...new Set(routes.filter((r) => r.matcher.test(req.path)).map((r) => r.method))];
-    if (allowed.length === 0) return next(); // an unknown path is a 404 whatever the method
+    if (allowed.length === 0) {
+      next(); // an unknown path is a 404 whatever the method
+      return;
+    }
     const allow = allowed.join(', ');
     sendProblem(
       res,
@@ -32,9 +38,15 @@ export function refuseDeleteAndPut(operations: readonly Operation[]): RequestHan
 /** Bodies must be JSON: a POST or PATCH with another content type answers 415 before it is read. */
 export function requireJsonBodies(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'POST' && req.method !== 'PATCH') return next();
+    if (req.method !== 'POST' && req.method !== 'PATCH') {
+      next();
+      return;
+    }
     const hasBody = Number(req.header('content-length') ?? 0) > 0 || req.header('transfer-encoding') !== undefined;
-    if (!hasBody || req.is('application/json')) return next();
+    if (!hasBody || req.is('application/json')) {
+      next();
+      return;
+    }
     sendProblem(res, new AppError('unsupported_media_type', 'Send the request body as application/json.'));
   };
 }

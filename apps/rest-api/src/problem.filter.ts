@@ -1,7 +1,7 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import { AppError } from '@propfolio/core';
-import { malformedPathError, requestState, respondWithError } from '@propfolio/http';
+import { malformedPathError, requestState, respondWithError, type RequestState } from '@propfolio/http';
 import { type AppContext } from '@propfolio/operations';
 
 /** Every failure on a Nest route, ours or Nest's own (unknown route), leaves as problem+json. */
@@ -11,7 +11,9 @@ export class ProblemFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
-    const logger = requestState(res)?.logger ?? this.context.logger;
+    // The filter may see a response the request-context middleware never reached: fall back to the app's logger.
+    const state = requestState(res) as RequestState | undefined;
+    const logger = state?.logger ?? this.context.logger;
     if (error instanceof HttpException && error.getStatus() === 404) {
       respondWithError(res, AppError.notFound('Route'), logger);
       return;

@@ -3,7 +3,15 @@ import { Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { authenticateRequests, refuseDeepJson, rateLimitRequests, requestContext, requestState, respondWithError } from '@propfolio/http';
+import {
+  authenticateRequests,
+  refuseDeepJson,
+  rateLimitRequests,
+  requestContext,
+  requestState,
+  respondWithError,
+  type RequestState,
+} from '@propfolio/http';
 import { eaClientScope, type AppContext } from '@propfolio/operations';
 import { refuseDeleteAndPut, requireJsonBodies } from './method-guards.js';
 import { docsRoutes } from './openapi/docs.js';
@@ -36,9 +44,11 @@ export async function createRestApp(context: AppContext, options: RestAppOptions
   api.use(rateLimitRequests(context.rateLimiter));
   api.use(eaClientScope());
   // Errors raised by the middleware above (malformed JSON, too large) leave as problem+json too.
-  api.use((error: unknown, _req: Request, res: Response, _next: NextFunction) =>
-    respondWithError(res, error, requestState(res)?.logger ?? context.logger),
-  );
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- Express tells an error handler by its four parameters
+  api.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const state = requestState(res) as RequestState | undefined; // absent if the error came before requestContext ran
+    respondWithError(res, error, state?.logger ?? context.logger);
+  });
   app.use(API_PREFIX, api);
   app.use(docsRoutes(context.operations, API_PREFIX));
 

@@ -9,7 +9,7 @@ import {
   seedRefundPlan,
   type DatasetRunner,
 } from '@propfolio/domain/testing';
-import { expectProblem, RestTestApp } from './harness.js';
+import { expectProblem, json, RestTestApp } from './harness.js';
 
 describeEachDatabase('REST ledger, analytics and tax year', (getDb) => {
   let app: RestTestApp;
@@ -29,12 +29,13 @@ describeEachDatabase('REST ledger, analytics and tax year', (getDb) => {
       const rest: Record<string, unknown> = { ...input };
       const path = op.rest.path.replace(/:(\w+)/, (_, param: string) => {
         const value = String(rest[param]);
+        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- what is left of the input after the path parameter is the query or body
         delete rest[param];
         return value;
       });
       const res =
         op.rest.method === 'GET'
-          ? await app.get(`${path}?${new URLSearchParams(rest as Record<string, string>)}`, key)
+          ? await app.get(`${path}?${new URLSearchParams(rest as Record<string, string>).toString()}`, key)
           : op.rest.method === 'PATCH'
             ? await app.patch(path, rest, key)
             : await app.post(path, rest, key);
@@ -118,7 +119,7 @@ describeEachDatabase('REST ledger, analytics and tax year', (getDb) => {
     const denied = await app.patch(`/payouts/${payout.id}`, { status: 'denied', deniedReason: 'news trading' }, key).expect(200);
     expect(denied.body).toMatchObject({ payout: { status: 'denied', deniedReason: 'news trading' }, changed: ['status', 'deniedReason'] });
     const paid = await app.patch(`/payouts/${payout.id}`, { status: 'paid' }, key).expect(200);
-    expect(paid.body.payout).toMatchObject({ status: 'paid', deniedReason: null });
+    expect(json<{ payout: unknown }>(paid).payout).toMatchObject({ status: 'paid', deniedReason: null });
     expectProblem(await app.patch(`/payouts/${payout.id}`, { status: 'requested' }, key), 409, 'conflict');
     expectProblem(await app.post('/me/fx-rates', { csv: 'date,base,quote,rate\n2026-13-01,USD,JPY,1' }, key), 400, 'validation_failed');
   });

@@ -2,7 +2,20 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { createDomainServices } from '@propfolio/domain';
-import { createChallenge, expectProblem, registerAccount, RestTestApp, type ChallengeBody } from './harness.js';
+import {
+  createChallenge,
+  expectProblem,
+  registerAccount,
+  RestTestApp,
+  json,
+  type ChallengeBody,
+  type ChallengeDetailBody,
+  type Page,
+  type SummaryBody,
+} from './harness.js';
+
+/** The fields of a catalog plan these tests read. */
+type PlanPage = Page<{ id: string; firm: { slug: string } }>;
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -12,7 +25,7 @@ function wellFormedUnknownKey(): string {
   let value = createHash('sha256').update(body).digest().readUInt32BE(0);
   let checksum = '';
   for (let i = 0; i < 6; i++) {
-    checksum = ALPHABET[value % 62] + checksum;
+    checksum = ALPHABET.charAt(value % 62) + checksum;
     value = Math.floor(value / 62);
   }
   return `eakey_${body}${checksum}`;
@@ -133,14 +146,14 @@ describeEachDatabase('REST authentication, isolation and public routes', (getDb)
     );
 
     // nothing of the owner leaks into the intruder's lists and summary, and nothing was changed
-    expect((await app.get('/challenges', intruder).expect(200)).body.items).toEqual([]);
-    expect((await app.get('/accounts?archived=include', intruder).expect(200)).body.items).toEqual([]);
+    expect(json<Page<ChallengeBody>>(await app.get('/challenges', intruder).expect(200)).items).toEqual([]);
+    expect(json<Page<unknown>>(await app.get('/accounts?archived=include', intruder).expect(200)).items).toEqual([]);
     expect((await app.get('/payouts', intruder).expect(200)).body).toEqual({ items: [], nextCursor: null, totals: [] });
-    expect((await app.get('/me/summary', intruder).expect(200)).body.counts.total).toBe(0);
+    expect(json<SummaryBody>(await app.get('/me/summary', intruder).expect(200)).counts.total).toBe(0);
     const detail = await app.get(`/challenges/${challenge.id}`).expect(200);
-    expect(detail.body.challenge as ChallengeBody).toMatchObject({ phase: 'Phase 1' });
+    expect(json<ChallengeDetailBody>(detail).challenge).toMatchObject({ phase: 'Phase 1' });
     expect(detail.body).toMatchObject({ memos: [], payouts: [] });
-    expect(detail.body.accounts[0]).toMatchObject({ id: account.id, archived: false, lastReportOn: null });
+    expect(json<ChallengeDetailBody>(detail).accounts[0]).toMatchObject({ id: account.id, archived: false, lastReportOn: null });
   });
 
   it('two users with their own keys see only their own records', async () => {
@@ -148,7 +161,7 @@ describeEachDatabase('REST authentication, isolation and public routes', (getDb)
     const bob = await app.newUserKey('bob');
     const a = await createChallenge(app, { firm: 'Alice Firm' }, alice);
     const b = await createChallenge(app, { firm: 'Bob Firm' }, bob);
-    const list = async (key: string) => ((await app.get('/challenges', key).expect(200)).body.items as ChallengeBody[]).map((c) => c.id);
+    const list = async (key: string) => json<Page<ChallengeBody>>(await app.get('/challenges', key).expect(200)).items.map((c) => c.id);
     expect(await list(alice)).toEqual([a.id]);
     expect(await list(bob)).toEqual([b.id]);
     await app.get(`/challenges/${a.id}`, alice).expect(200);
@@ -158,22 +171,22 @@ describeEachDatabase('REST authentication, isolation and public routes', (getDb)
   // Public catalog routes: no key needed, but a key that is sent must be valid.
   it('GET /plans answers without a key, filters and pages', async () => {
     const res = await app.get('/plans?limit=2', null).expect(200);
-    expect(res.body.items).toHaveLength(2);
-    expect(res.body.nextCursor).toEqual(expect.any(String));
-    const next = await app.get(`/plans?limit=2&cursor=${encodeURIComponent(res.body.nextCursor as string)}`, null).expect(200);
-    const ids = [...res.body.items, ...next.body.items].map((p: { id: string }) => p.id);
+    expect(json<PlanPage>(res).items).toHaveLength(2);
+    expect(json<PlanPage>(res).nextCursor).toEqual(expect.any(String));
+    const next = await app.get(`/plans?limit=2&cursor=${encodeURIComponent(json<PlanPage>(res).nextCursor!)}`, null).expect(200);
+    const ids = [...json<PlanPage>(res).items, ...json<PlanPage>(next).items].map((p) => p.id);
     expect(new Set(ids).size).toBe(4);
     const ftmo = await app.get('/plans?firm=ftmo&limit=50', null).expect(200);
-    expect(ftmo.body.items.length).toBeGreaterThan(0);
-    expect(ftmo.body.items.every((p: { firm: { slug: string } }) => p.firm.slug === 'ftmo')).toBe(true);
+    expect(json<PlanPage>(ftmo).items.length).toBeGreaterThan(0);
+    expect(json<PlanPage>(ftmo).items.every((p) => p.firm.slug === 'ftmo')).toBe(true);
     expectProblem(await app.get('/plans?phases=9', null), 400, 'validation_failed');
     expectProblem(await app.get('/plans?unknown=1', null), 400, 'validation_failed');
   });
 
   it('GET /articles and /articles/:slug answer without a key; an unknown slug is 404', async () => {
     const list = await app.get('/articles?limit=50', null).expect(200);
-    expect(list.body.items.length).toBeGreaterThan(0);
-    const slug = (list.body.items[0] as { slug: string }).slug;
+    expect(json<Page<{ slug: string }>>(list).items.length).toBeGreaterThan(0);
+    const slug = json<Page<{ slug: string }>>(list).items[0]!.slug;
     const article = await app.get(`/articles/${slug}`, null).expect(200);
     expect(article.body).toMatchObject({ slug, title: expect.any(String) });
     expectProblem(await app.get('/articles/no-such-article', null), 404, 'not_found');

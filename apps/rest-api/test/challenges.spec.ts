@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { createDomainServices } from '@propfolio/domain';
-import { createChallenge, expectProblem, isoDay, registerAccount, RestTestApp, type AccountBody, type ChallengeBody } from './harness.js';
+import {
+  createChallenge,
+  expectProblem,
+  isoDay,
+  registerAccount,
+  RestTestApp,
+  json,
+  type AccountBody,
+  type ChallengeBody,
+  type ChallengeDetailBody,
+  type ChallengeUpdateBody,
+  type Page,
+  type SummaryBody,
+} from './harness.js';
 
 describeEachDatabase('REST challenges', (getDb) => {
   let app: RestTestApp;
@@ -29,7 +42,7 @@ describeEachDatabase('REST challenges', (getDb) => {
       monthlyEndedAt: null,
       daysSincePurchase: 0,
     });
-    expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(json<ChallengeBody>(res).id).toMatch(/^[0-9a-f-]{36}$/);
 
     const full = await app.post('/challenges', {
       firm: 'The5ers',
@@ -77,7 +90,7 @@ describeEachDatabase('REST challenges', (getDb) => {
       expectProblem(await app.post('/challenges', body), 400, 'validation_failed');
     }
     const list = await app.get('/challenges?status=all&limit=200');
-    expect((list.body.items as ChallengeBody[]).some((c) => c.firm === 'F')).toBe(false);
+    expect(json<Page<ChallengeBody>>(list).items.some((c) => c.firm === 'F')).toBe(false);
   });
 
   it('GET /challenges/:id returns the challenge with memos (oldest first), payouts (newest first) and EA accounts', async () => {
@@ -93,13 +106,13 @@ describeEachDatabase('REST challenges', (getDb) => {
 
     const res = await app.get(`/challenges/${challenge.id}`);
     expect(res.status).toBe(200);
-    expect(res.body.challenge).toEqual(challenge);
-    expect(res.body.memos.map((m: { content: string }) => m.content)).toEqual(['day one: no trades', 'day two']);
-    expect(res.body.payouts.map((p: { amount: number; date: string }) => [p.amount, p.date])).toEqual([
+    expect(json<ChallengeDetailBody>(res).challenge).toEqual(challenge);
+    expect(json<ChallengeDetailBody>(res).memos.map((m) => m.content)).toEqual(['day one: no trades', 'day two']);
+    expect(json<ChallengeDetailBody>(res).payouts.map((p) => [p.amount, p.date])).toEqual([
       [200, '2026-02-10'],
       [100, '2026-02-01'],
     ]);
-    expect(res.body.accounts.map((a: AccountBody) => a.id)).toEqual([account.id]);
+    expect(json<ChallengeDetailBody>(res).accounts.map((a) => a.id)).toEqual([account.id]);
   });
 
   it('GET /challenges filters by status and rejects an unknown status', async () => {
@@ -108,7 +121,7 @@ describeEachDatabase('REST challenges', (getDb) => {
     const failed = await createChallenge(app, { firm: 'Filter-Failed' });
     await app.patch(`/challenges/${failed.id}`, { status: 'failed' }).expect(200);
     const ids = async (status: string) =>
-      ((await app.get(`/challenges?status=${status}&limit=200`).expect(200)).body.items as ChallengeBody[]).map((c) => c.id);
+      json<Page<ChallengeBody>>(await app.get(`/challenges?status=${status}&limit=200`).expect(200)).items.map((c) => c.id);
     expect(await ids('passed')).toContain(passed.id);
     expect(await ids('passed')).not.toContain(failed.id);
     expect(await ids('failed')).toEqual(expect.arrayContaining([failed.id]));
@@ -125,11 +138,11 @@ describeEachDatabase('REST challenges', (getDb) => {
     const challenge = await createChallenge(app, { purchasedAt: '2026-01-05' });
     const res = await app.patch(`/challenges/${challenge.id}`, { paymentMethod: 'crypto', phase: 'Phase 2' });
     expect(res.status).toBe(200);
-    expect(res.body.changed.sort()).toEqual(['paymentMethod', 'phase']);
-    expect(res.body.challenge).toMatchObject({ phase: 'Phase 2', paymentMethod: 'crypto', status: 'in_progress' });
+    expect(json<ChallengeUpdateBody>(res).changed.sort()).toEqual(['paymentMethod', 'phase']);
+    expect(json<ChallengeUpdateBody>(res).challenge).toMatchObject({ phase: 'Phase 2', paymentMethod: 'crypto', status: 'in_progress' });
     const passed = await app.patch(`/challenges/${challenge.id}`, { passedAt: '2026-01-20' }).expect(200);
-    expect(passed.body.changed).toEqual(['status', 'passedAt']);
-    expect(passed.body.challenge).toMatchObject({ status: 'passed', passedAt: '2026-01-20' });
+    expect(json<ChallengeUpdateBody>(passed).changed).toEqual(['status', 'passedAt']);
+    expect(json<ChallengeUpdateBody>(passed).challenge).toMatchObject({ status: 'passed', passedAt: '2026-01-20' });
     const back = expectProblem(await app.patch(`/challenges/${challenge.id}`, { status: 'in_progress' }), 409, 'conflict');
     expect(back.detail).toContain('cannot go back');
     const nothing = expectProblem(await app.patch(`/challenges/${challenge.id}`, {}), 400, 'validation_failed');
@@ -144,14 +157,18 @@ describeEachDatabase('REST challenges', (getDb) => {
 
     const same = await app.patch(`/challenges/${challenge.id}`, { phase: 'Phase 1' }).expect(200);
     expect(same.body).toMatchObject({ changed: [], archivedAccounts: [] });
-    expect(same.body.challenge.updatedAt).toBe(challenge.updatedAt);
+    expect(json<ChallengeUpdateBody>(same).challenge.updatedAt).toBe(challenge.updatedAt);
 
     const res = await app.patch(`/challenges/${challenge.id}`, { phase: 'Phase 2' }).expect(200);
-    expect(res.body.changed).toEqual(['phase']);
-    expect((res.body.archivedAccounts as { id: string }[]).map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
+    expect(json<ChallengeUpdateBody>(res).changed).toEqual(['phase']);
+    expect(
+      json<ChallengeUpdateBody>(res)
+        .archivedAccounts.map((x) => x.id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
     const detail = await app.get(`/challenges/${challenge.id}`).expect(200);
-    expect(detail.body.accounts.every((x: AccountBody) => x.archived && x.archivedReason?.startsWith('phase change'))).toBe(true);
-    const active = ((await app.get('/accounts?limit=200').expect(200)).body.items as AccountBody[]).map((x) => x.id);
+    expect(json<ChallengeDetailBody>(detail).accounts.every((x) => x.archived && x.archivedReason?.startsWith('phase change'))).toBe(true);
+    const active = json<Page<AccountBody>>(await app.get('/accounts?limit=200').expect(200)).items.map((x) => x.id);
     expect(active).toContain(unrelated.id);
     expect(active).not.toContain(a.id);
     expect(active).not.toContain(b.id);
@@ -161,8 +178,8 @@ describeEachDatabase('REST challenges', (getDb) => {
     const challenge = await createChallenge(app);
     const account = await registerAccount(app, { challengeId: challenge.id });
     const res = await app.patch(`/challenges/${challenge.id}`, { status: 'failed' }).expect(200);
-    expect(res.body.challenge).toMatchObject({ status: 'failed', failedAt: isoDay() });
-    expect(res.body.archivedAccounts).toEqual([{ id: account.id, login: account.login, server: account.server }]);
+    expect(json<ChallengeUpdateBody>(res).challenge).toMatchObject({ status: 'failed', failedAt: isoDay() });
+    expect(json<ChallengeUpdateBody>(res).archivedAccounts).toEqual([{ id: account.id, login: account.login, server: account.server }]);
     for (const body of [{ phase: 'Phase 2' }, { status: 'in_progress' }, { paymentMethod: 'card' }, { status: 'failed' }]) {
       const problem = expectProblem(await app.patch(`/challenges/${challenge.id}`, body), 409, 'challenge_closed');
       expect(problem.detail).toContain('failed (breached)');
@@ -186,8 +203,8 @@ describeEachDatabase('REST challenges', (getDb) => {
       'challenge_closed',
     );
     const res = await app.patch(`/challenges/${challenge.id}`, { monthlyEndedAt: '2026-02-12' }).expect(200);
-    expect(res.body.changed).toEqual(['monthlyEndedAt']);
-    expect(res.body.challenge).toMatchObject({ status: 'failed', monthlyEndedAt: '2026-02-12' });
+    expect(json<ChallengeUpdateBody>(res).changed).toEqual(['monthlyEndedAt']);
+    expect(json<ChallengeUpdateBody>(res).challenge).toMatchObject({ status: 'failed', monthlyEndedAt: '2026-02-12' });
   });
 
   it('a phase change that fails validation inside the domain leaves every account unarchived (all or nothing)', async () => {
@@ -215,8 +232,12 @@ describeEachDatabase('REST challenges', (getDb) => {
     expect(future.errors?.[0]?.message).toContain('must not be in the future');
 
     const detail = await app.get(`/challenges/${challenge.id}`).expect(200);
-    expect(detail.body.challenge).toMatchObject({ phase: 'Phase 1', status: 'in_progress', passedAt: null });
-    expect((detail.body.accounts as AccountBody[]).map((x) => [x.id, x.archived]).sort()).toEqual(
+    expect(json<ChallengeDetailBody>(detail).challenge).toMatchObject({ phase: 'Phase 1', status: 'in_progress', passedAt: null });
+    expect(
+      json<ChallengeDetailBody>(detail)
+        .accounts.map((x) => [x.id, x.archived])
+        .sort(),
+    ).toEqual(
       [
         [a.id, false],
         [b.id, false],
@@ -243,8 +264,12 @@ describeEachDatabase('REST challenges', (getDb) => {
       await db.prisma.$executeRawUnsafe('DROP TRIGGER rest_refuse_explode ON "Challenge"');
     }
     const detail = await app.get(`/challenges/${challenge.id}`).expect(200);
-    expect(detail.body.challenge).toMatchObject({ phase: 'Phase 1', updatedAt: challenge.updatedAt });
-    expect((detail.body.accounts as AccountBody[]).map((x) => [x.id, x.archived, x.archivedReason]).sort()).toEqual(
+    expect(json<ChallengeDetailBody>(detail).challenge).toMatchObject({ phase: 'Phase 1', updatedAt: challenge.updatedAt });
+    expect(
+      json<ChallengeDetailBody>(detail)
+        .accounts.map((x) => [x.id, x.archived, x.archivedReason])
+        .sort(),
+    ).toEqual(
       [
         [a.id, false, null],
         [b.id, false, null],
@@ -252,7 +277,7 @@ describeEachDatabase('REST challenges', (getDb) => {
     );
     // and the same change goes through once the database accepts it
     const ok = await app.patch(`/challenges/${challenge.id}`, { phase: 'Phase 2' }).expect(200);
-    expect(ok.body.archivedAccounts).toHaveLength(2);
+    expect(json<ChallengeUpdateBody>(ok).archivedAccounts).toHaveLength(2);
   });
 
   it('concurrent phase changes archive each account once and leave the challenge in the phase of an accepted change', async () => {
@@ -264,11 +289,13 @@ describeEachDatabase('REST challenges', (getDb) => {
     }
     const accepted = answers.filter((res) => res.status === 200);
     expect(accepted.length).toBeGreaterThanOrEqual(1);
-    const archived = accepted.flatMap((res) => (res.body.archivedAccounts as { id: string }[]).map((x) => x.id));
+    const archived = accepted.flatMap((res) => json<ChallengeUpdateBody>(res).archivedAccounts.map((x) => x.id));
     expect(archived.sort()).toEqual(accounts.map((x) => x.id).sort());
     const detail = await app.get(`/challenges/${challenge.id}`).expect(200);
-    expect(accepted.map((res) => res.body.challenge.phase as string)).toContain(detail.body.challenge.phase);
-    expect((detail.body.accounts as AccountBody[]).every((x) => x.archived)).toBe(true);
+    expect(accepted.map((res) => json<ChallengeUpdateBody>(res).challenge.phase)).toContain(
+      json<ChallengeDetailBody>(detail).challenge.phase,
+    );
+    expect(json<ChallengeDetailBody>(detail).accounts.every((x) => x.archived)).toBe(true);
   });
 
   it('monthlyEndedAt applies to monthly plans only, not before the purchase and not in the future', async () => {
@@ -280,7 +307,7 @@ describeEachDatabase('REST challenges', (getDb) => {
     expectProblem(await app.patch(`/challenges/${monthly.id}`, { monthlyEndedAt: isoDay(1) }), 400, 'validation_failed');
     expectProblem(await app.patch(`/challenges/${monthly.id}`, { monthlyEndedAt: '2026-02-29' }), 400, 'validation_failed');
     const ended = await app.patch(`/challenges/${monthly.id}`, { monthlyEndedAt: '2026-02-14' }).expect(200);
-    expect(ended.body.challenge.monthlyEndedAt).toBe('2026-02-14');
+    expect(json<ChallengeUpdateBody>(ended).challenge.monthlyEndedAt).toBe('2026-02-14');
   });
 
   it('POST /challenges/:id/memos validates the content and answers 404 for an unknown challenge', async () => {
@@ -300,15 +327,15 @@ describeEachDatabase('REST challenges', (getDb) => {
     do {
       const query: string = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
       const res = await app.get(`/challenges?limit=3${query}`, key).expect(200);
-      sizes.push(res.body.items.length);
-      seen.push(...(res.body.items as ChallengeBody[]).map((c) => c.id));
-      cursor = res.body.nextCursor as string | null;
+      sizes.push(json<Page<ChallengeBody>>(res).items.length);
+      seen.push(...json<Page<ChallengeBody>>(res).items.map((c) => c.id));
+      cursor = json<Page<ChallengeBody>>(res).nextCursor;
     } while (cursor !== null && sizes.length < 10);
     expect(sizes).toEqual([3, 3, 1]);
     expect(seen).toEqual([...created].reverse());
     const whole = await app.get('/challenges', key).expect(200);
-    expect((whole.body.items as ChallengeBody[]).map((c) => c.id)).toEqual(seen);
-    expect(whole.body.nextCursor).toBeNull();
+    expect(json<Page<ChallengeBody>>(whole).items.map((c) => c.id)).toEqual(seen);
+    expect(json<Page<ChallengeBody>>(whole).nextCursor).toBeNull();
     expectProblem(await app.get('/challenges?limit=0', key), 400, 'validation_failed');
     expectProblem(await app.get('/challenges?limit=201', key), 400, 'validation_failed');
     await app.get('/challenges?limit=200', key).expect(200);
@@ -323,12 +350,14 @@ describeEachDatabase('REST challenges', (getDb) => {
       await services.challenges.create(caller, { firm: `Bulk ${i}`, plan: 'P', price: 1 });
     }
     const page = await app.get('/challenges', created.key).expect(200);
-    expect(page.body.items).toHaveLength(50);
-    const rest = await app.get(`/challenges?cursor=${encodeURIComponent(page.body.nextCursor as string)}`, created.key).expect(200);
+    expect(json<Page<ChallengeBody>>(page).items).toHaveLength(50);
+    const rest = await app
+      .get(`/challenges?cursor=${encodeURIComponent(json<Page<ChallengeBody>>(page).nextCursor!)}`, created.key)
+      .expect(200);
     expect(rest.body).toMatchObject({ items: [expect.any(Object)], nextCursor: null });
-    const firms = new Set([...page.body.items, ...rest.body.items].map((c: ChallengeBody) => c.firm));
+    const firms = new Set([...json<Page<ChallengeBody>>(page).items, ...json<Page<ChallengeBody>>(rest).items].map((c) => c.firm));
     expect(firms.size).toBe(51);
-    expect((await app.get('/challenges?limit=200', created.key).expect(200)).body.items).toHaveLength(51);
+    expect(json<Page<ChallengeBody>>(await app.get('/challenges?limit=200', created.key).expect(200)).items).toHaveLength(51);
   });
 
   it('GET /me/summary counts by status and adds money exactly (0.1 + 0.2 = 0.3)', async () => {
@@ -344,18 +373,18 @@ describeEachDatabase('REST challenges', (getDb) => {
     for (const amount of [0.1, 0.2]) {
       await app.post(`/challenges/${a.id}/payouts`, { amount, currency: 'usd', date: '2026-02-01' }, key).expect(201);
     }
-    const res = await app.get('/me/summary', key).expect(200);
-    expect(res.body.counts).toEqual({ in_progress: 2, passed: 0, failed: 1, total: 3 });
+    const summary = json<SummaryBody>(await app.get('/me/summary', key).expect(200));
+    expect(summary.counts).toEqual({ in_progress: 2, passed: 0, failed: 1, total: 3 });
     // monthly from 2026-01-15 to 2026-03-14: Jan 15 and Feb 15 billed, Mar 15 not yet
-    expect(res.body.paid).toEqual([
+    expect(summary.paid).toEqual([
       { currency: 'EUR', amount: 199.98 },
       { currency: 'USD', amount: 0.3 },
     ]);
-    expect(res.body.withdrawn).toEqual([{ currency: 'USD', amount: 0.3 }]);
-    expect(res.body.net).toEqual([
+    expect(summary.withdrawn).toEqual([{ currency: 'USD', amount: 0.3 }]);
+    expect(summary.net).toEqual([
       { currency: 'EUR', amount: -199.98 },
       { currency: 'USD', amount: 0 },
     ]);
-    expect(res.body.activeChallenges.map((c: { firm: string }) => c.firm)).toEqual(['A', 'B']);
+    expect(summary.activeChallenges.map((c) => c.firm)).toEqual(['A', 'B']);
   });
 });

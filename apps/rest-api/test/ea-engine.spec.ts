@@ -10,6 +10,7 @@ import { buildSet, MAX_CONTENT_BYTES } from '@propfolio/ea-settings';
 import { healthRoutes, requestContext } from '@propfolio/http';
 import { createAppContext, memoryRateLimiter, type AppContext } from '@propfolio/operations';
 import { createRestApp } from '../src/rest-app.js';
+import { json, type ProblemBody } from './harness.js';
 
 /** A real MT5 file (UTF-16LE) padded with comment lines to `bytes`, as base64: cheap to answer, costly to parse. */
 function bigSet(bytes: number): string {
@@ -86,7 +87,7 @@ describe('public EA work: bounded, off the event loop, rate-limited on its own',
       const over = await diagnose(app.url, bigSet(MAX_CONTENT_BYTES + 2));
       expect(over.status).toBe(413);
       expect(over.body).toMatchObject({ code: 'payload_too_large' });
-      expect(over.body.detail).toContain('524288 bytes');
+      expect(json<ProblemBody>(over).detail).toContain('524288 bytes');
       const overText = await diagnose(app.url, 'RiskPercent=1.0\r\n'.repeat(Math.ceil(MAX_CONTENT_BYTES / 17) + 1), 'text');
       expect(overText.status).toBe(413);
       const at = await diagnose(app.url, bigSet(MAX_CONTENT_BYTES));
@@ -132,7 +133,7 @@ describe('public EA work: bounded, off the event loop, rate-limited on its own',
     try {
       const slow = await diagnose(app.url, bigSet(MAX_CONTENT_BYTES));
       expect(slow.status).toBe(503);
-      expect(slow.body.detail).toContain('longer than 100 ms');
+      expect(json<ProblemBody>(slow).detail).toContain('longer than 100 ms');
       expect((await request(app.url).get('/api/v1/ea/params/37-5')).status).toBe(200);
     } finally {
       await app.close();
@@ -146,7 +147,11 @@ describe('public EA work: bounded, off the event loop, rate-limited on its own',
       expect((await diagnose(app.url, content)).status).toBe(200); // warm the workers
       const baseline = median(await Promise.all([0, 1, 2].map(async () => (await timed(() => request(app.url).get('/healthz'))).ms)));
       let pending = 6;
-      const heavy = Array.from({ length: 6 }, () => timed(() => diagnose(app.url, content)).finally(() => void pending--));
+      const heavy = Array.from({ length: 6 }, () =>
+        timed(() => diagnose(app.url, content)).finally(() => {
+          pending--;
+        }),
+      );
       const underLoad: number[] = [];
       let answeredWhileBusy = 0;
       for (let i = 0; i < 5; i++) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { createLogger } from '@propfolio/core';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import { createChallenge, expectProblem, RestTestApp } from './harness.js';
+import { createChallenge, expectProblem, json, RestTestApp, type ChallengeBody, type Page } from './harness.js';
 
 /** Ten characters of a key after its prefix: enough to be a leak. */
 const KEY_IN_TEXT = /eakey_[A-Za-z0-9]{10}/;
@@ -129,7 +129,7 @@ describeEachDatabase('REST error shape, method rules and logs', (getDb) => {
     }
     expectProblem(await rawPost('/challenges', 'application/json; charset=latin1', '{"firm":"F"}'), 415, 'unsupported_media_type');
     const list = await app.get('/challenges').expect(200);
-    expect(list.body.items).toEqual([expect.objectContaining({ firm: 'FTMO' })]);
+    expect(json<Page<ChallengeBody>>(list).items).toEqual([expect.objectContaining({ firm: 'FTMO' })]);
   });
 
   it('answers bad or unknown ids and unknown routes with 404 problem+json', async () => {

@@ -162,3 +162,39 @@ export interface ProblemBody {
   detail: string;
   errors?: { field: string; message: string }[];
 }
+
+/** A response's JSON body as the shape the test reads (supertest types every body `any`). */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- T is the one place a spec states the shape it reads
+export function json<T>(res: Response): T {
+  return res.body as T;
+}
+
+/** A list answer: one page of items and the cursor of the next. */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** GET /challenges/:id. */
+export interface ChallengeDetailBody {
+  challenge: ChallengeBody;
+  accounts: AccountBody[];
+  memos: { content: string }[];
+  payouts: { amount: number; date: string }[];
+}
+
+/** PATCH /challenges/:id: the challenge after the change, what changed, and accounts a phase change archived. */
+export interface ChallengeUpdateBody {
+  challenge: ChallengeBody;
+  changed: string[];
+  archivedAccounts: { id: string; login: string; server: string }[];
+}
+
+/** GET /me/summary. */
+export interface SummaryBody {
+  counts: Record<string, number>;
+  paid: { currency: string; amount: number }[];
+  withdrawn: { currency: string; amount: number }[];
+  net: { currency: string; amount: number }[];
+  activeChallenges: { firm: string }[];
+}

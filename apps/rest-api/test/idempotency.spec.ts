@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import { createChallenge, expectProblem, RestTestApp, type ChallengeBody } from './harness.js';
+import {
+  createChallenge,
+  expectProblem,
+  RestTestApp,
+  json,
+  type ChallengeBody,
+  type ChallengeDetailBody,
+  type ChallengeUpdateBody,
+  type Page,
+} from './harness.js';
 
 describeEachDatabase('REST Idempotency-Key', (getDb) => {
   let app: RestTestApp;
@@ -11,7 +20,7 @@ describeEachDatabase('REST Idempotency-Key', (getDb) => {
 
   const idem = (key: string) => ({ 'Idempotency-Key': key });
   const countChallenges = async (key: string) =>
-    ((await app.get('/challenges?limit=200', key).expect(200)).body.items as ChallengeBody[]).length;
+    json<Page<ChallengeBody>>(await app.get('/challenges?limit=200', key).expect(200)).items.length;
 
   it('replays the first response for the same key and body, without a second record', async () => {
     const user = await app.newUserKey();
@@ -59,8 +68,8 @@ describeEachDatabase('REST Idempotency-Key', (getDb) => {
     const a = await app.post('/challenges', { firm: 'A', plan: 'P', price: 1 }, alice, idem('shared')).expect(201);
     const b = await app.post('/challenges', { firm: 'A', plan: 'P', price: 1 }, bob, idem('shared')).expect(201);
     expect(b.headers['idempotent-replayed']).toBeUndefined();
-    expect(b.body.id).not.toBe(a.body.id);
-    expectProblem(await app.get(`/challenges/${a.body.id}`, bob), 404, 'not_found');
+    expect(json<{ id: string }>(b).id).not.toBe(json<{ id: string }>(a).id);
+    expectProblem(await app.get(`/challenges/${json<{ id: string }>(a).id}`, bob), 404, 'not_found');
   });
 
   it('frees the key when the first attempt failed, so a corrected retry runs', async () => {
@@ -84,9 +93,9 @@ describeEachDatabase('REST Idempotency-Key', (getDb) => {
     const p2 = await app.post(`/challenges/${challenge.id}/payouts`, payout, user, idem('payout')).expect(201);
     expect(p2.body).toEqual(p1.body);
     const detail = await app.get(`/challenges/${challenge.id}`, user).expect(200);
-    expect(detail.body.memos).toHaveLength(1);
-    expect(detail.body.payouts).toHaveLength(1);
-    expect((await app.get('/payouts', user).expect(200)).body.totals).toEqual([{ currency: 'USD', amount: 0.1 }]);
+    expect(json<ChallengeDetailBody>(detail).memos).toHaveLength(1);
+    expect(json<ChallengeDetailBody>(detail).payouts).toHaveLength(1);
+    expect(json<{ totals: unknown[] }>(await app.get('/payouts', user).expect(200)).totals).toEqual([{ currency: 'USD', amount: 0.1 }]);
 
     const account = { login: '777', server: 'S', currency: 'USD', initialBalance: 100 };
     const a1 = await app.post('/accounts', account, user, idem('acct')).expect(201);
@@ -94,11 +103,11 @@ describeEachDatabase('REST Idempotency-Key', (getDb) => {
     expect(a2.status).toBe(201); // a replay, not the 409 of a duplicate login
     expect(a2.body).toEqual(a1.body);
     const report = { date: '2026-02-01', balance: 101, equity: 101, closedPnl: 1 };
-    const r1 = await app.post(`/accounts/${a1.body.id}/reports`, report, user, idem('rep')).expect(200);
-    const r2 = await app.post(`/accounts/${a1.body.id}/reports`, report, user, idem('rep')).expect(200);
+    const r1 = await app.post(`/accounts/${json<{ id: string }>(a1).id}/reports`, report, user, idem('rep')).expect(200);
+    const r2 = await app.post(`/accounts/${json<{ id: string }>(a1).id}/reports`, report, user, idem('rep')).expect(200);
     expect(r2.headers['idempotent-replayed']).toBe('true');
     expect(r2.body).toEqual(r1.body);
-    expect(r1.body.outcome).toBe('created');
+    expect(json<{ outcome: string }>(r1).outcome).toBe('created');
   });
 
   it('handles concurrent retries with one record: the first runs, the others wait for it and replay its answer', async () => {
@@ -107,7 +116,7 @@ describeEachDatabase('REST Idempotency-Key', (getDb) => {
     const answers = await Promise.all(Array.from({ length: 4 }, () => app.post('/challenges', body, user, idem('race'))));
     expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     expect(answers.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(3);
-    expect(new Set(answers.map((r) => r.body.id as string)).size).toBe(1);
+    expect(new Set(answers.map((r) => json<{ id: string }>(r).id)).size).toBe(1);
     expect(await countChallenges(user)).toBe(1);
   });
 
@@ -128,8 +137,8 @@ describeEachDatabase('REST Idempotency-Key', (getDb) => {
     const challenge = await createChallenge(app);
     const first = await app.patch(`/challenges/${challenge.id}`, { phase: 'Phase 2' }, app.ownerKey, idem('patch')).expect(200);
     const second = await app.patch(`/challenges/${challenge.id}`, { phase: 'Phase 2' }, app.ownerKey, idem('patch')).expect(200);
-    expect(first.body.changed).toEqual(['phase']);
-    expect(second.body.changed).toEqual([]);
+    expect(json<ChallengeUpdateBody>(first).changed).toEqual(['phase']);
+    expect(json<ChallengeUpdateBody>(second).changed).toEqual([]);
   });
 
   it('never duplicates a record whose request died before its answer was stored: both roll back together', async () => {

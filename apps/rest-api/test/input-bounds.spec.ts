@@ -1,9 +1,10 @@
+import type { Server } from 'node:http';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { createLogger, encodeCursor, loadConfig } from '@propfolio/core';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { createAppContext, memoryRateLimiter } from '@propfolio/operations';
 import { createRestApp } from '../src/rest-app.js';
-import { createChallenge, expectProblem, RestTestApp } from './harness.js';
+import { createChallenge, expectProblem, json, RestTestApp } from './harness.js';
 import request from 'supertest';
 
 /** Client input that used to reach a 500 (issue 14 items 5 and 6): each is now a 400 with the usual problem. */
@@ -41,7 +42,7 @@ describeEachDatabase('REST input bounds', (getDb) => {
     ];
     for (const [path, position] of forged) {
       const res = await app.get(`${path}?cursor=${encodeCursor(position)}`);
-      expect(`${path} ${JSON.stringify(position)} ${res.status} ${JSON.parse(res.text).code}`).toBe(
+      expect(`${path} ${JSON.stringify(position)} ${res.status} ${(JSON.parse(res.text) as { code: string }).code}`).toBe(
         `${path} ${JSON.stringify(position)} 400 validation_failed`,
       );
     }
@@ -75,6 +76,7 @@ describeEachDatabase('REST input bounds', (getDb) => {
 
   it('refuses amounts that a JSON number cannot carry exactly, and round-trips the largest accepted one', async () => {
     const problem = expectProblem(
+      // eslint-disable-next-line no-loss-of-precision -- the point: a price no JSON number carries exactly
       await app.post('/challenges', { firm: 'F', plan: 'P', price: 2123456789009.3458 }),
       400,
       'validation_failed',
@@ -86,16 +88,21 @@ describeEachDatabase('REST input bounds', (getDb) => {
       .post('/accounts', { login: 'big-1', server: 'S', currency: 'USD', initialBalance: 99999999999.9999 })
       .expect(201);
     const report = await app
-      .post(`/accounts/${account.body.id}/reports`, {
+      .post(`/accounts/${json<{ id: string }>(account).id}/reports`, {
         date: '2026-03-01',
         balance: 12345678901.2345,
         equity: 1,
         closedPnl: -99999999999.9999,
       })
       .expect(200);
-    expect(report.body.balance).toBe(12345678901.2345);
+    expect(json<{ balance: number }>(report).balance).toBe(12345678901.2345);
     expectProblem(
-      await app.post(`/accounts/${account.body.id}/reports`, { date: '2026-03-01', balance: 123456789012.3456, equity: 1, closedPnl: 0 }),
+      await app.post(`/accounts/${json<{ id: string }>(account).id}/reports`, {
+        date: '2026-03-01',
+        balance: 123456789012.3456,
+        equity: 1,
+        closedPnl: 0,
+      }),
       400,
       'validation_failed',
     );
@@ -116,7 +123,9 @@ describeEachDatabase('REST input bounds', (getDb) => {
     };
     const nest = await createRestApp(failing);
     try {
-      const res = await request(nest.getHttpServer()).get('/api/v1/me/summary').set('Authorization', `Bearer ${app.ownerKey}`);
+      const res = await request(nest.getHttpServer() as Server)
+        .get('/api/v1/me/summary')
+        .set('Authorization', `Bearer ${app.ownerKey}`);
       expectProblem(res, 503, 'service_unavailable');
       expect(res.headers['retry-after']).toBeDefined();
       expect(logged.some((line) => line.includes('"level":"error"') && line.includes("Can't reach database server"))).toBe(true);

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import { createChallenge, expectProblem, isoDay, registerAccount, RestTestApp, type AccountBody } from './harness.js';
+import {
+  createChallenge,
+  expectProblem,
+  isoDay,
+  registerAccount,
+  RestTestApp,
+  json,
+  type AccountBody,
+  type ChallengeDetailBody,
+  type Page,
+} from './harness.js';
 
 interface PayoutBody {
   id: string;
@@ -10,6 +20,14 @@ interface PayoutBody {
   amount: number;
   currency: string;
   date: string;
+}
+
+/** GET /payouts: a page of payouts and the totals per currency over every page. */
+type PayoutPage = Page<PayoutBody> & { totals: { currency: string; amount: number }[] };
+
+/** GET /accounts/:id/daily-pnl (the days are compared whole). */
+interface DailyPnlBody {
+  days: unknown[];
 }
 
 describeEachDatabase('REST payouts and EA accounts', (getDb) => {
@@ -53,7 +71,7 @@ describeEachDatabase('REST payouts and EA accounts', (getDb) => {
       const problem = expectProblem(await app.post(`/challenges/${challenge.id}/payouts`, body), 400, 'validation_failed');
       expect(`${JSON.stringify(body)} ${problem.errors?.map((e) => e.field).join()}`).toBe(`${JSON.stringify(body)} ${field}`);
     }
-    expect((await app.get(`/challenges/${challenge.id}`).expect(200)).body.payouts).toEqual([]);
+    expect(json<ChallengeDetailBody>(await app.get(`/challenges/${challenge.id}`).expect(200)).payouts).toEqual([]);
   });
 
   it('GET /payouts lists newest first with exact totals over every page, and filters with from', async () => {
@@ -68,23 +86,25 @@ describeEachDatabase('REST payouts and EA accounts', (getDb) => {
     await add(b.id, 0.7, 'USD', '2026-04-10');
 
     const all = await app.get('/payouts', key).expect(200);
-    expect((all.body.items as PayoutBody[]).map((p) => p.date)).toEqual(['2026-04-10', '2026-03-10', '2026-02-10', '2026-01-10']);
-    expect(all.body.totals).toEqual([
+    expect(json<PayoutPage>(all).items.map((p) => p.date)).toEqual(['2026-04-10', '2026-03-10', '2026-02-10', '2026-01-10']);
+    expect(json<PayoutPage>(all).totals).toEqual([
       { currency: 'EUR', amount: 1000.0001 },
       { currency: 'USD', amount: 1 },
     ]);
-    expect(all.body.nextCursor).toBeNull();
+    expect(json<PayoutPage>(all).nextCursor).toBeNull();
 
     const first = await app.get('/payouts?limit=2', key).expect(200);
-    expect(first.body.items).toHaveLength(2);
-    expect(first.body.totals).toEqual(all.body.totals);
-    const second = await app.get(`/payouts?limit=2&cursor=${encodeURIComponent(first.body.nextCursor as string)}`, key).expect(200);
-    expect([...first.body.items, ...second.body.items].map((p: PayoutBody) => p.id)).toEqual(all.body.items.map((p: PayoutBody) => p.id));
-    expect(second.body.nextCursor).toBeNull();
+    expect(json<PayoutPage>(first).items).toHaveLength(2);
+    expect(json<PayoutPage>(first).totals).toEqual(json<PayoutPage>(all).totals);
+    const second = await app.get(`/payouts?limit=2&cursor=${encodeURIComponent(json<PayoutPage>(first).nextCursor!)}`, key).expect(200);
+    expect([...json<PayoutPage>(first).items, ...json<PayoutPage>(second).items].map((p) => p.id)).toEqual(
+      json<PayoutPage>(all).items.map((p) => p.id),
+    );
+    expect(json<PayoutPage>(second).nextCursor).toBeNull();
 
     const since = await app.get('/payouts?from=2026-02-10', key).expect(200);
-    expect((since.body.items as PayoutBody[]).map((p) => p.date)).toEqual(['2026-04-10', '2026-03-10', '2026-02-10']);
-    expect(since.body.totals).toEqual([
+    expect(json<PayoutPage>(since).items.map((p) => p.date)).toEqual(['2026-04-10', '2026-03-10', '2026-02-10']);
+    expect(json<PayoutPage>(since).totals).toEqual([
       { currency: 'EUR', amount: 1000.0001 },
       { currency: 'USD', amount: 0.9 },
     ]);
@@ -148,7 +168,7 @@ describeEachDatabase('REST payouts and EA accounts', (getDb) => {
     await app.patch(`/challenges/${challenge.id}`, { phase: 'Phase 2' }, key).expect(200);
     const fresh = await registerAccount(app, { challengeId: challenge.id }, key);
     const ids = async (query: string) =>
-      ((await app.get(`/accounts${query}`, key).expect(200)).body.items as AccountBody[]).map((a) => a.id);
+      json<Page<AccountBody>>(await app.get(`/accounts${query}`, key).expect(200)).items.map((a) => a.id);
     expect(await ids('')).toEqual([fresh.id]);
     expect(await ids('?archived=exclude')).toEqual([fresh.id]);
     expect(await ids('?archived=only')).toEqual([old.id]);
@@ -163,9 +183,11 @@ describeEachDatabase('REST payouts and EA accounts', (getDb) => {
     const day = { date: isoDay(-1), balance: 10250.5, equity: 10200, closedPnl: 250.5 };
     const created = await app.post(`/accounts/${account.id}/reports`, day).expect(200);
     expect(created.body).toEqual({ accountId: account.id, date: day.date, outcome: 'created', balance: 10250.5, equity: 10200 });
-    expect((await app.post(`/accounts/${account.id}/reports`, day).expect(200)).body.outcome).toBe('unchanged');
-    expect((await app.post(`/accounts/${account.id}/reports`, { ...day, equity: 10210 }).expect(200)).body.outcome).toBe('updated');
-    const [listed] = (await app.get('/accounts?limit=200').expect(200)).body.items.filter((a: AccountBody) => a.id === account.id);
+    expect(json<{ outcome: string }>(await app.post(`/accounts/${account.id}/reports`, day).expect(200)).outcome).toBe('unchanged');
+    expect(
+      json<{ outcome: string }>(await app.post(`/accounts/${account.id}/reports`, { ...day, equity: 10210 }).expect(200)).outcome,
+    ).toBe('updated');
+    const [listed] = json<Page<AccountBody>>(await app.get('/accounts?limit=200').expect(200)).items.filter((a) => a.id === account.id);
     expect(listed).toMatchObject({ balance: 10250.5, equity: 10210, pnl: 250.5, pnlPercent: 2.51, lastReportOn: day.date });
 
     // broker days may run one day ahead of UTC, not more; dates must be real
@@ -193,18 +215,18 @@ describeEachDatabase('REST payouts and EA accounts', (getDb) => {
       reportedDays: 2,
       closedPnlTotal: 0.3,
     });
-    expect(series.body.days).toHaveLength(30);
+    expect(json<DailyPnlBody>(series).days).toHaveLength(30);
 
     const five = await app.get(`/accounts/${account.id}/daily-pnl?days=5`).expect(200);
-    expect(five.body.days).toEqual([
+    expect(json<DailyPnlBody>(five).days).toEqual([
       { date: isoDay(-4), reported: false, balance: null, equity: null, closedPnl: null },
       { date: isoDay(-3), reported: true, balance: 10100, equity: 10100, closedPnl: 0.1 },
       { date: isoDay(-2), reported: false, balance: null, equity: null, closedPnl: null },
       { date: isoDay(-1), reported: true, balance: 10100.2, equity: 10100.2, closedPnl: 0.2 },
       { date: isoDay(), reported: false, balance: null, equity: null, closedPnl: null },
     ]);
-    expect((await app.get(`/accounts/${account.id}/daily-pnl?days=1`).expect(200)).body.days).toHaveLength(1);
-    expect((await app.get(`/accounts/${account.id}/daily-pnl?days=366`).expect(200)).body.days).toHaveLength(366);
+    expect(json<DailyPnlBody>(await app.get(`/accounts/${account.id}/daily-pnl?days=1`).expect(200)).days).toHaveLength(1);
+    expect(json<DailyPnlBody>(await app.get(`/accounts/${account.id}/daily-pnl?days=366`).expect(200)).days).toHaveLength(366);
     for (const days of ['0', '367', '-1', 'x', '1.5', '']) {
       const problem = expectProblem(await app.get(`/accounts/${account.id}/daily-pnl?days=${days}`), 400, 'validation_failed');
       expect(problem.errors?.[0]?.field).toBe('days');

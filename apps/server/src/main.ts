@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { dashboardRouter } from '@propfolio/dashboard-api';
 import { mcpExtras, mcpRouter } from '@propfolio/mcp-server';
 import { runService } from '@propfolio/http';
@@ -23,7 +24,7 @@ runService('propfolio', async (app, context) => {
   app.use(mcpRouter(context, mcpExtras(context)));
   app.use(dashboardRouter(context));
   const nest = await createRestApp(context, { expressApp: app });
-  const server = await nest.listen(context.config.port, context.config.host);
+  const server = (await nest.listen(context.config.port, context.config.host)) as Server;
   const base = `http://${context.config.host}:${context.config.port}`;
   context.logger.info('propfolio listening', { rest: `${base}${API_PREFIX}`, mcp: `${base}/mcp`, docs: `${base}/api/docs` });
   return server;

@@ -57,7 +57,7 @@ export function retryingAdapter(factory: SqlDriverAdapterFactory): SqlDriverAdap
         get(target, property, receiver) {
           if (typeof property === 'string' && property in retried) return retried[property as keyof SqlDriverAdapter];
           const value: unknown = Reflect.get(target, property, receiver);
-          return typeof value === 'function' ? value.bind(target) : value;
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
         },
       });
     },

@@ -96,7 +96,7 @@ export function openApiDocument(operations: readonly Operation[], prefix: string
   for (const operation of operations) {
     const path = `${prefix}${operation.rest.path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
     paths[path] ??= {};
-    (paths[path] as Record<string, unknown>)[operation.rest.method.toLowerCase()] = operationObject(operation);
+    paths[path][operation.rest.method.toLowerCase()] = operationObject(operation);
   }
   return {
     // No `jsonSchemaDialect`: 3.1's default (the OAS base dialect, JSON Schema 2020-12 plus OAS keywords)
