@@ -134,7 +134,7 @@ test('a ledger entered through the forms shows hand-computed figures on Analytic
 
   const [download] = await Promise.all([page.waitForEvent('download'), tax.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('propfolio-tax-2026-JPY.csv');
-  const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+  const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
   const lines = csv.split('\r\n');
   expect(lines[0]).toBe('date,type,kind,firm,plan,amount,currency,rate,rate_source,amount_JPY');
   expect(lines.slice(1, 5)).toEqual([

@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, mcpCall, test } from './fixtures.js';
+import { expect, mcpCall, problemCode, test } from './fixtures.js';
 import { startServer } from './server.js';
 
 const CATALOG = resolve(import.meta.dirname, '../../../libs/catalog/data');
@@ -46,7 +46,7 @@ test('a list price that changed between two starts shows in the plan’s price h
       await unchanged.getByText('Price history').click();
       await expect(unchanged).toContainText('No price change recorded since');
 
-      const rest = await (await fetch(`${server.origin}/api/v1/plans/${PLAN}/prices`)).json();
+      const rest: unknown = await (await fetch(`${server.origin}/api/v1/plans/${PLAN}/prices`)).json();
       expect(rest).toEqual({
         planId: PLAN,
         priceNote: 'List price before coupons/discounts',
@@ -60,7 +60,7 @@ test('a list price that changed between two starts shows in the plan’s price h
       expect(mcp.body.result?.structuredContent).toEqual(rest);
       const missing = await fetch(`${server.origin}/api/v1/plans/no-such-plan/prices`);
       expect(missing.status).toBe(404);
-      expect((await missing.json()).code).toBe('not_found');
+      expect(await problemCode(missing)).toBe('not_found');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

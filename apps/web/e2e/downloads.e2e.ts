@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { Download, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { apiCall, apiCreateChallenge, expect, setUpOwner, test } from './fixtures.js';
 
 /** Clicks `button` and returns the file the browser saved, with the name it offered. */
 async function downloadOf(page: Page, button: Locator): Promise<{ name: string; bytes: Buffer }> {
-  const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   return { name: download.suggestedFilename(), bytes: await readFile(await download.path()) };
 }
 
@@ -86,15 +86,24 @@ function parseCsv(text: string): Record<string, string>[] {
   let cell = '';
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
+    const c = text.charAt(i);
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') (row.push(cell), (cell = ''));
-    else if (c === '\r' && text[i + 1] === '\n') (row.push(cell), rows.push(row), (row = []), (cell = ''), i++);
-    else cell += c;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
   }
   const [header, ...body] = rows;
   return body.map((r) => Object.fromEntries((header ?? []).map((name, i) => [name, r[i] ?? ''])));

@@ -21,6 +21,7 @@ const expectedNetworkNoise = (msg: ConsoleMessage, origin: string) =>
 export const test = base.extend<Fixtures>({
   // Its own timeout: on a loaded machine starting a fresh database can take a while.
   server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern and requires one even when empty.
     async ({}, use) => {
       const server = await startServer();
       try {
@@ -65,7 +66,14 @@ export async function apiCreateChallenge(server: RunningServer, body: Record<str
   return (await res.json()) as { id: string };
 }
 
+/** The `code` of a problem+json answer, from fetch's Response or Playwright's APIResponse. */
+export async function problemCode(res: { json(): Promise<unknown> }): Promise<unknown> {
+  const problem = (await res.json()) as { code?: unknown };
+  return problem.code;
+}
+
 /** Any owner-key call over /api/v1 (seeding data the way an agent or the EA would). */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- T is the caller's statement of the JSON shape, the one unchecked cast these seeding calls need.
 export async function apiCall<T = unknown>(
   server: RunningServer,
   method: string,

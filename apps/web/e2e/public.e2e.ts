@@ -1,4 +1,4 @@
-import { apiCall, apiCreateChallenge, expect, expectNoHorizontalScroll, setUpOwner, test } from './fixtures.js';
+import { apiCall, apiCreateChallenge, expect, expectNoHorizontalScroll, problemCode, setUpOwner, test } from './fixtures.js';
 
 test('Japanese article search finds and opens an article', async ({ page, consoleErrors }) => {
   await page.goto('/articles');
@@ -120,7 +120,7 @@ test('the same process serves the app to browsers and problem+json to everything
   const missing = await request.get('/no-such-file.json', { headers: { Accept: 'application/json' } });
   expect(missing.status()).toBe(404);
   expect(missing.headers()['content-type']).toContain('application/problem+json');
-  expect((await missing.json()).code).toBe('not_found');
+  expect(await problemCode(missing)).toBe('not_found');
 
   // API paths are never answered with the app, even for a browser.
   const api = await request.get('/api/v1/no-such-route', { headers: { Accept: 'text/html' } });

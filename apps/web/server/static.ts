@@ -31,11 +31,15 @@ export function webRouter(distDir: string = webDistDir()): Router {
   router.use('/assets', express.static(join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: true, index: false }));
   router.use(express.static(distDir, { index: false, maxAge: 0, fallthrough: true }));
   router.use((req: Request, res: Response, next: NextFunction) => {
-    if (ownedByApi(req.path)) return next();
+    if (ownedByApi(req.path)) {
+      next();
+      return;
+    }
     if (built && wantsHtml(req) && !req.path.startsWith('/assets/')) {
       res.setHeader('Cache-Control', 'no-cache');
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      return res.sendFile(index);
+      res.sendFile(index);
+      return;
     }
     sendProblem(res, built ? AppError.notFound('Route') : new AppError('not_found', 'The dashboard is not built: run `npm run build`.'));
   });

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { queryClient } from './lib/query-client.js';
 import { ApiError } from './lib/api.js';
@@ -11,8 +11,8 @@ import './styles.css';
 
 // A session that ended elsewhere (signed out everywhere, expired, user disabled): back to sign-in.
 queryClient.getQueryCache().subscribe((event) => {
-  const error = event.type === 'updated' ? event.query.state.error : null;
-  if (error instanceof ApiError && error.code === 'session_required' && event.query.queryKey[0] !== ME_KEY[0]) {
+  const error: unknown = event.type === 'updated' ? event.query.state.error : null;
+  if (error instanceof ApiError && error.code === 'session_required' && (event.query.queryKey as QueryKey)[0] !== ME_KEY[0]) {
     queryClient.setQueryData(ME_KEY, null);
     void router.navigate({ to: '/sign-in', search: { next: window.location.pathname + window.location.search } });
   }

@@ -23,11 +23,55 @@ const authed = createRoute({
   component: AuthedOutlet,
   beforeLoad: async ({ location }) => {
     // A session that cannot be read is not a missing one: AuthedOutlet shows the error and a retry.
-    const session = await queryClient.ensureQueryData(sessionQuery).catch(() => undefined);
+    // A 'static' staleTime returns the cached session if there is one, else fetches it (ensureQueryData's meaning).
+    const session = await queryClient.query({ ...sessionQuery, staleTime: 'static' }).catch(() => undefined);
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack Router's redirect is thrown by design; the router catches it.
     if (session === null) throw redirect({ to: '/sign-in', search: { next: location.href }, replace: true });
   },
   pendingComponent: Loading,
 });
+
+/** Declared apart from addChildren: passed inline, TypeScript inferred them as `unknown`, which made every useSearch, Link and navigate of the app untyped (`any`). */
+const signedInRoutes = [
+  createRoute({ getParentRoute: () => authed, path: '/', component: OverviewPage }),
+  createRoute({
+    getParentRoute: () => authed,
+    path: '/challenges',
+    component: ChallengesPage,
+    validateSearch: (s: Record<string, unknown>) => ({
+      status: str(s.status),
+      firm: str(s.firm),
+      new: s.new === true || s.new === 'true' || s.new === '1' ? true : undefined,
+    }),
+  }),
+  createRoute({ getParentRoute: () => authed, path: '/challenges/$id', component: ChallengePage }),
+  createRoute({
+    getParentRoute: () => authed,
+    path: '/pnl',
+    component: lazyRouteComponent(() => import('./pages/Pnl.js'), 'PnlPage'),
+    pendingComponent: Loading,
+  }),
+  createRoute({
+    getParentRoute: () => authed,
+    path: '/payouts',
+    component: PayoutsPage,
+    validateSearch: (s: Record<string, unknown>) => ({ from: str(s.from) }),
+  }),
+  createRoute({ getParentRoute: () => authed, path: '/trash', component: TrashPage }),
+  createRoute({
+    getParentRoute: () => authed,
+    path: '/analytics',
+    component: lazyRouteComponent(() => import('./pages/Analytics.js'), 'AnalyticsPage'),
+    pendingComponent: Loading,
+    validateSearch: (s: Record<string, unknown>) => ({ from: str(s.from), to: str(s.to), firm: str(s.firm), currency: str(s.currency) }),
+  }),
+  createRoute({
+    getParentRoute: () => authed,
+    path: '/admin',
+    component: lazyRouteComponent(() => import('./pages/Admin.js'), 'AdminPage'),
+    pendingComponent: Loading,
+  }),
+];
 
 const routes = [
   createRoute({
@@ -67,46 +111,7 @@ const routes = [
     component: lazyRouteComponent(() => import('./pages/EaAssistant.js'), 'EaAssistantPage'),
     pendingComponent: Loading,
   }),
-  authed.addChildren([
-    createRoute({ getParentRoute: () => authed, path: '/', component: OverviewPage }),
-    createRoute({
-      getParentRoute: () => authed,
-      path: '/challenges',
-      component: ChallengesPage,
-      validateSearch: (s: Record<string, unknown>) => ({
-        status: str(s.status),
-        firm: str(s.firm),
-        new: s.new === true || s.new === 'true' || s.new === '1' ? true : undefined,
-      }),
-    }),
-    createRoute({ getParentRoute: () => authed, path: '/challenges/$id', component: ChallengePage }),
-    createRoute({
-      getParentRoute: () => authed,
-      path: '/pnl',
-      component: lazyRouteComponent(() => import('./pages/Pnl.js'), 'PnlPage'),
-      pendingComponent: Loading,
-    }),
-    createRoute({
-      getParentRoute: () => authed,
-      path: '/payouts',
-      component: PayoutsPage,
-      validateSearch: (s: Record<string, unknown>) => ({ from: str(s.from) }),
-    }),
-    createRoute({ getParentRoute: () => authed, path: '/trash', component: TrashPage }),
-    createRoute({
-      getParentRoute: () => authed,
-      path: '/analytics',
-      component: lazyRouteComponent(() => import('./pages/Analytics.js'), 'AnalyticsPage'),
-      pendingComponent: Loading,
-      validateSearch: (s: Record<string, unknown>) => ({ from: str(s.from), to: str(s.to), firm: str(s.firm), currency: str(s.currency) }),
-    }),
-    createRoute({
-      getParentRoute: () => authed,
-      path: '/admin',
-      component: lazyRouteComponent(() => import('./pages/Admin.js'), 'AdminPage'),
-      pendingComponent: Loading,
-    }),
-  ]),
+  authed.addChildren(signedInRoutes),
 ];
 
 export const router = createRouter({

@@ -35,8 +35,18 @@ export function Chart({
 
 export const COLORS = { spend: '#b3261e', payouts: '#1b6e3a', balance: '#1f4e99', equity: '#8a5300', profit: '#1b6e3a', loss: '#b3261e' };
 
+/**
+ * One of uPlot's bundled path builders. Its types mark them optional (a custom uPlot build may leave them
+ * out); the build we ship has them all, so a missing one is a packaging fault, not a state to draw around.
+ */
+export function pathBuilder<K extends 'stepped' | 'bars'>(name: K): NonNullable<(typeof uPlot.paths)[K]> {
+  const make = uPlot.paths[name];
+  if (!make) throw new Error(`uPlot has no paths.${name}`);
+  return make;
+}
+
 /** Running totals change on the day of an event and stay flat until the next: steps, not slopes. */
-export const steps = uPlot.paths.stepped!({ align: 1 });
+export const steps = pathBuilder('stepped')({ align: 1 });
 
 /** Bars drawn by uPlot's own path builder (no plugin). */
-export const bars = uPlot.paths.bars!({ size: [0.7, 40] });
+export const bars = pathBuilder('bars')({ size: [0.7, 40] });

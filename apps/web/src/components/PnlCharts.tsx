@@ -42,7 +42,6 @@ export function PnlCharts({ series }: { series: DailyPnl }) {
         },
       ],
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [i18n, series.currency],
   );
   const lineOptions = useMemo<Omit<Options, 'width' | 'height'>>(
@@ -55,7 +54,6 @@ export function PnlCharts({ series }: { series: DailyPnl }) {
         { label: t('pnl.equity'), stroke: COLORS.equity, width: 2, dash: [6, 4], spanGaps: false, value: (_u, v) => money(v) },
       ],
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [i18n, series.currency],
   );
   const barData = useMemo(

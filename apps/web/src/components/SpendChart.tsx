@@ -12,13 +12,16 @@ export function SpendChart({ series }: { series: CumulativeSeries }) {
       scales: { x: { time: true } },
       axes: [{}, { values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)), size: 70 }],
       series: [
-        { label: t('chart.day'), value: (_u, v) => (v == null ? '' : i18n.date(new Date(v * 1000).toISOString().slice(0, 10))) },
+        {
+          label: t('chart.day'),
+          value: (_u, v: number | null) => (v == null ? '' : i18n.date(new Date(v * 1000).toISOString().slice(0, 10))),
+        },
         {
           label: t('overview.chartSpend'),
           stroke: COLORS.spend,
           width: 2,
           paths: steps,
-          value: (_u, v) => (v == null ? '—' : i18n.money(v, series.currency)),
+          value: (_u, v: number | null) => (v == null ? '—' : i18n.money(v, series.currency)),
         },
         {
           label: t('overview.chartPayouts'),
@@ -26,7 +29,7 @@ export function SpendChart({ series }: { series: CumulativeSeries }) {
           width: 2,
           dash: [6, 4],
           paths: steps,
-          value: (_u, v) => (v == null ? '—' : i18n.money(v, series.currency)),
+          value: (_u, v: number | null) => (v == null ? '—' : i18n.money(v, series.currency)),
         },
       ],
     }),

@@ -3,14 +3,17 @@ import { en, type MessageKey } from './en.js';
 import { ja } from './ja.js';
 
 export type Lang = 'ja' | 'en';
-const DICTS: Record<Lang, Record<MessageKey, string>> = { ja, en };
+/** Partial: a bundle whose dictionary lacks a key at run time still shows the English text (see `t`). */
+const DICTS: Record<Lang, Partial<Record<MessageKey, string>>> = { ja, en };
 const STORAGE_KEY = 'propfolio.lang';
 
 /** Japanese when the browser prefers it (or was switched to it before), English otherwise. */
 export function initialLang(): Lang {
   const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
   if (saved === 'ja' || saved === 'en') return saved;
-  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  // Older browsers and embedded views lack navigator.languages although the DOM types promise it.
+  const languages: readonly string[] | undefined = typeof navigator === 'undefined' ? undefined : navigator.languages;
+  const preferred = typeof navigator === 'undefined' ? [] : (languages ?? [navigator.language]);
   for (const tag of preferred) {
     const base = tag.toLowerCase().split('-')[0];
     if (base === 'ja') return 'ja';

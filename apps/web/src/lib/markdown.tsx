@@ -40,9 +40,11 @@ export function Markdown({ source }: { source: string }) {
         const lines = block.split('\n');
         const heading = /^(#{1,4})\s+(.*)$/.exec(block);
         if (heading && lines.length === 1) {
-          const level = Math.min(heading[1]!.length + 1, 4);
+          // Both groups always take part in a match; the defaults only tell the type so.
+          const [, hashes = '', text = ''] = heading;
+          const level = Math.min(hashes.length + 1, 4);
           const Tag = `h${level}` as 'h2';
-          return <Tag key={i}>{inline(heading[2]!)}</Tag>;
+          return <Tag key={i}>{inline(text)}</Tag>;
         }
         if (lines.every((l) => /^\s*[-*]\s+/.test(l)))
           return (

@@ -42,12 +42,12 @@ export function cumulativeByCurrency(challenges: Challenge[], payouts: Payout[],
   for (const p of payouts) add(p.currency, p.date, 0, p.amount);
   return [...events.entries()]
     .map(([currency, byDay]) => {
-      const days = [...byDay.keys()].sort();
+      // Sorted as the default sort does (by UTF-16 code units): ISO dates in calendar order.
+      const days = [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       let spend = 0;
       let payout = 0;
       const series: CumulativeSeries = { currency, x: [], spend: [], payouts: [] };
-      for (const day of days) {
-        const e = byDay.get(day)!;
+      for (const [day, e] of days) {
         spend = Math.round((spend + e.spend) * 10000) / 10000;
         payout = Math.round((payout + e.payout) * 10000) / 10000;
         series.x.push(Date.parse(`${day}T00:00:00Z`) / 1000);
@@ -56,7 +56,8 @@ export function cumulativeByCurrency(challenges: Challenge[], payouts: Payout[],
       }
       // Carry the totals to today, so the chart ends at the current level rather than at the last event.
       const now = Date.parse(`${today}T00:00:00Z`) / 1000;
-      if (series.x.length && series.x[series.x.length - 1]! < now) {
+      const last = series.x.at(-1);
+      if (last !== undefined && last < now) {
         series.x.push(now);
         series.spend.push(spend);
         series.payouts.push(payout);

@@ -44,7 +44,7 @@ export function useAcceptSession() {
 export function useSignOut() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (everywhere: boolean) => app.post<void>(everywhere ? '/auth/sign-out-everywhere' : '/auth/sign-out'),
+    mutationFn: (everywhere: boolean) => app.post<unknown>(everywhere ? '/auth/sign-out-everywhere' : '/auth/sign-out'),
     onSettled: () => {
       setCsrfToken(null);
       dropOthers(client);

@@ -146,7 +146,8 @@ export interface Plan {
   accountSize: number | null;
   currency: string;
   billing: Billing;
-  price: number;
+  /** null when the source gave no list price (the catalog contract's Nullable price). */
+  price: number | null;
   priceNote: string;
   rules: {
     profitTargetsPercent: number[] | null;

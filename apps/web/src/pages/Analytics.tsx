@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useI18n } from '../i18n/i18n.js';
@@ -30,7 +30,7 @@ function FilterForm({ filters }: { filters: AnalyticsFilters }) {
   const challenges = useQuery({ queryKey: ['challenges', 'all'], queryFn: () => allPages<Challenge>('/challenges', { status: 'all' }) });
   const firms = [...new Set((challenges.data ?? []).map((c) => c.firm))].sort((a, b) => a.localeCompare(b));
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
-  const apply = (e: FormEvent) => {
+  const apply = (e: SubmitEvent) => {
     e.preventDefault();
     const clean = (v: string) => v.trim() || undefined;
     void navigate({
@@ -39,7 +39,7 @@ function FilterForm({ filters }: { filters: AnalyticsFilters }) {
   };
   const clear = () => {
     setForm({ from: '', to: '', firm: '', currency: '' });
-    void navigate({ search: {} });
+    void navigate({ search: { from: undefined, to: undefined, firm: undefined, currency: undefined } });
   };
   return (
     <form className="filters" role="search" aria-label={t('an.filters')} onSubmit={apply}>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { app } from '../lib/api.js';
@@ -46,7 +46,7 @@ function EditChallenge({ detail }: { detail: ChallengeDetail }) {
     setSaved(false);
     setForm({ ...form, [k]: e.target.value });
   };
-  const submit = (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
     if (Object.keys(changes).length === 0) return;
     if (archives) setConfirming(true);
@@ -267,7 +267,7 @@ export function ChallengePage() {
   return (
     <section>
       <p>
-        <Link to="/challenges" search={{}}>
+        <Link to="/challenges" search={{ status: undefined, firm: undefined, new: undefined }}>
           ← {t('ch.back')}
         </Link>
       </p>

@@ -74,9 +74,9 @@ function CheckSet() {
     }
   }, [file]);
   const server = useMutation({
-    mutationFn: () =>
+    mutationFn: (set: { bytes: Uint8Array }) =>
       pub.post<DiagnoseSetResult>('/ea/diagnose', {
-        content: toBase64(file!.bytes),
+        content: toBase64(set.bytes),
         contentEncoding: 'base64',
         firm,
         ...(planId ? { planId } : {}),
@@ -98,10 +98,12 @@ function CheckSet() {
         label={t('eaa.file')}
         type="file"
         accept=".set,text/plain"
-        onChange={async (e) => {
+        onChange={(e) => {
           const f = e.target.files?.[0];
           server.reset();
-          setFile(f ? { name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) } : null);
+          void (async () => {
+            setFile(f ? { name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) } : null);
+          })();
         }}
       />
       {file && <p className="muted">{t('eaa.instant')}</p>}
@@ -117,7 +119,7 @@ function CheckSet() {
           className="inline-form"
           onSubmit={(e) => {
             e.preventDefault();
-            server.mutate();
+            server.mutate(file);
           }}
         >
           <Field

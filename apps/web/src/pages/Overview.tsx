@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { app } from '../lib/api.js';
@@ -53,7 +53,7 @@ function Chart() {
   const data = useQuery({
     queryKey: ['overview-series'],
     queryFn: async () => {
-      const [challenges, payouts] = await Promise.all([allPages<Challenge>('/challenges'), allPages<Payout, PayoutList>('/payouts')]);
+      const [challenges, payouts] = await Promise.all([allPages<Challenge>('/challenges'), allPages<Payout>('/payouts')]);
       return cumulativeByCurrency(challenges, payouts, todayIso());
     },
   });
@@ -89,7 +89,7 @@ export function OverviewPage() {
       {summary.data && summary.data.counts.total === 0 && (
         <Empty>
           <p>{t('overview.empty')}</p>
-          <Link className="button primary" to="/challenges" search={{ new: true }}>
+          <Link className="button primary" to="/challenges" search={{ status: undefined, firm: undefined, new: true }}>
             {t('overview.addFirst')}
           </Link>
         </Empty>

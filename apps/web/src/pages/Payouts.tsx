@@ -37,7 +37,7 @@ export function PayoutsPage() {
     queryKey: ['payouts', 'all', from ?? ''],
     queryFn: async () => {
       const first = await app.get<PayoutList>('/payouts', { from, limit: 1 });
-      return { totals: first.totals, items: await allPages<Payout, PayoutList>('/payouts', { from }) };
+      return { totals: first.totals, items: await allPages<Payout>('/payouts', { from }) };
     },
   });
   return (

@@ -120,7 +120,8 @@ export function PnlPage() {
   const [selected, setSelected] = useState<string>();
   useEffect(() => {
     const items = accounts.data ?? [];
-    if (items.length && !items.some((a) => a.id === selected)) setSelected(items[0]!.id);
+    const first = items[0];
+    if (first && !items.some((a) => a.id === selected)) setSelected(first.id);
   }, [accounts.data, selected]);
   const account = accounts.data?.find((a) => a.id === selected);
   return (

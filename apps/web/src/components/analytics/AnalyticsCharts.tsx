@@ -3,20 +3,20 @@ import type { AlignedData, Options } from 'uplot';
 import { useI18n } from '../../i18n/i18n.js';
 import type { MonthRow } from '../../lib/ledger-types.js';
 import type { FunnelStep } from '../../lib/funnel-steps.js';
-import { Chart, COLORS } from '../Chart.js';
-import uPlot from 'uplot';
+import { Chart, COLORS, pathBuilder } from '../Chart.js';
+import type uPlot from 'uplot';
 import { stepLabel, stepShort } from './format.js';
 
 const REFUND = '#1f4e99';
 const NET = '#2b2f36';
 
 /** Nested bars (wide, middle, narrow) keep three series of one month readable without a grouping plugin. */
-const wide = uPlot.paths.bars!({ size: [0.8, 60] });
-const middle = uPlot.paths.bars!({ size: [0.5, 38] });
-const narrow = uPlot.paths.bars!({ size: [0.22, 16] });
+const wide = pathBuilder('bars')({ size: [0.8, 60] });
+const middle = pathBuilder('bars')({ size: [0.5, 38] });
+const narrow = pathBuilder('bars')({ size: [0.22, 16] });
 
 /** Category x axis: one tick per index, labelled by the caller. */
-function categoryAxis(labels: string[]): Options['axes'] {
+function categoryAxis(labels: string[]): NonNullable<Options['axes']> {
   return [
     // Slanted labels: eight funnel steps or a year of months stay readable in a 375 px wide chart.
     { splits: () => labels.map((_, i) => i), values: (_u, ticks) => ticks.map((i) => labels[i] ?? ''), gap: 6, rotate: -35, size: 64 },
@@ -30,14 +30,14 @@ export function FunnelChart({ steps }: { steps: FunnelStep[] }) {
   const options = useMemo<Omit<Options, 'width' | 'height'>>(() => {
     const short = steps.map((s) => stepShort(i18n, s));
     const full = steps.map((s) => stepLabel(i18n, s));
-    const axes = categoryAxis(short)!;
+    const axes = categoryAxis(short);
     axes[1] = { ...axes[1], values: (_u, ticks) => ticks.map((v) => (Number.isInteger(v) ? String(v) : '')) };
     return {
       scales: { x: { time: false, range: [-0.6, steps.length - 0.4] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
       axes,
       legend: { live: true },
       series: [
-        { label: t('an.step'), value: (_u, v) => (v == null ? '' : (full[v] ?? '')) },
+        { label: t('an.step'), value: (_u, v: number | null) => (v == null ? '' : (full[v] ?? '')) },
         { label: t('an.count'), fill: COLORS.balance, stroke: COLORS.balance, paths: wide, points: { show: false } },
       ],
     };
@@ -52,13 +52,13 @@ export function MonthlyChart({ rows, currency }: { rows: MonthRow[]; currency: s
   const options = useMemo<Omit<Options, 'width' | 'height'>>(() => {
     const money = (_u: uPlot, v: number | null) => (v == null ? '—' : i18n.money(v, currency));
     const months = rows.map((r) => r.month);
-    const axes = categoryAxis(months)!;
+    const axes = categoryAxis(months);
     axes[1] = { ...axes[1], values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)) };
     return {
       scales: { x: { time: false, range: [-0.6, rows.length - 0.4] } },
       axes,
       series: [
-        { label: t('an.month'), value: (_u, v) => (v == null ? '' : (months[v] ?? '')) },
+        { label: t('an.month'), value: (_u, v: number | null) => (v == null ? '' : (months[v] ?? '')) },
         { label: t('an.spent'), fill: COLORS.spend, stroke: COLORS.spend, paths: wide, points: { show: false }, value: money },
         { label: t('an.withdrawn'), fill: COLORS.payouts, stroke: COLORS.payouts, paths: middle, points: { show: false }, value: money },
         { label: t('an.refunded'), fill: REFUND, stroke: REFUND, paths: narrow, points: { show: false }, value: money },

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useI18n } from '../../i18n/i18n.js';
 import { importFxRates } from '../../lib/analytics.js';
@@ -18,7 +18,7 @@ export function FxUpload() {
       void client.invalidateQueries({ queryKey: ['tax-year'] });
     },
   });
-  const submit = (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
     if (file) upload.mutate(file);
   };

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useI18n } from '../../i18n/i18n.js';
@@ -16,7 +16,7 @@ export function TaxYearExport({ defaultCurrency }: { defaultCurrency: string }) 
   const { t } = useI18n();
   const [form, setForm] = useState({ year: String(thisYear()), currency: defaultCurrency });
   const [asked, setAsked] = useState<{ year: number; currency: string } | null>(null);
-  const submit = (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
     setAsked({ year: Number(form.year), currency: form.currency.toUpperCase() });
   };

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useI18n } from '../../i18n/i18n.js';
 import { app } from '../../lib/api.js';
@@ -54,7 +54,7 @@ export function ChallengePayouts({ detail }: { detail: LedgerChallengeDetail }) 
     onSuccess: () => void client.invalidateQueries(),
   });
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
-  const submit = (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
     add.mutate();
   };
@@ -175,7 +175,7 @@ function MovePayout({ payout, minDate }: { payout: LedgerPayout; minDate: string
   const { t } = useI18n();
   const client = useQueryClient();
   const next = PAYOUT_STATUSES.filter((s) => s !== payout.status);
-  const [form, setForm] = useState({ status: next[0]!, date: payout.date, deniedReason: '' });
+  const [form, setForm] = useState({ status: next[0] ?? payout.status, date: payout.date, deniedReason: '' });
   const move = useMutation({
     mutationFn: () =>
       app.patch(`/payouts/${payout.id}`, {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useI18n } from '../../i18n/i18n.js';
 import { app } from '../../lib/api.js';
@@ -34,7 +34,7 @@ export function Costs({ detail }: { detail: LedgerChallengeDetail }) {
     },
   });
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
-  const submit = (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
     add.mutate();
   };
