@@ -1,6 +1,6 @@
 /**
  * The README's fenced blocks, each with its language, the line its fence opens on and the marker
- * comment right above it, if any:
+ * comment above it (blank lines between them allowed, as Prettier writes them), if any:
  *
  *   <!-- readme-test: skip <reason> -->    not run (it needs something the test cannot provide)
  *   <!-- readme-test: first-start -->      text the server prints on its first start (`…` matches anything)
@@ -24,7 +24,10 @@ export function readmeBlocks(markdown: string): ReadmeBlock[] {
     const body: string[] = [];
     for (i += 1; i < lines.length && !/^```\s*$/.test(lines[i] ?? ''); i += 1) body.push(lines[i] ?? '');
     if (i >= lines.length) throw new Error(`README line ${start + 1}: the fence is never closed`);
-    const above = MARKER.exec((lines[start - 1] ?? '').trim());
+    // The marker is the nearest non-blank line above the fence (Prettier puts a blank line between them).
+    let markerLine = start - 1;
+    while (markerLine > 0 && (lines[markerLine] ?? '').trim() === '') markerLine -= 1;
+    const above = MARKER.exec((lines[markerLine] ?? '').trim());
     blocks.push({
       lang: open[1] ?? '',
       line: start + 1,

@@ -62,6 +62,28 @@ describe('README', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('reads a marker above its fence, also across the blank line Prettier puts between them', () => {
+    const parsed = readmeBlocks(
+      [
+        '<!-- readme-test: skip needs X -->',
+        '',
+        '```bash',
+        'a',
+        '```',
+        '',
+        '<!-- readme-test: first-start -->',
+        '```text',
+        'b',
+        '```',
+        '',
+        '```bash',
+        'c',
+        '```',
+      ].join('\n'),
+    );
+    expect(parsed.map((b) => b.marker)).toEqual([{ kind: 'skip', reason: 'needs X' }, { kind: 'first-start', reason: '' }, null]);
+  });
+
   it('gives every fenced block a language, so that this test knows what to do with it', () => {
     const unknown = blocks.filter((b) => !['bash', 'json', ...SHOWN_ONLY].includes(b.lang)).map(title);
     expect(unknown).toEqual([]);
