@@ -11,7 +11,7 @@ const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_OPTIONS:
 function users(args: string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
     const child = execFile(process.execPath, ['--import', 'tsx', 'tools/users.ts', ...args], { cwd: root, env }, (error, stdout, stderr) =>
-      done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
     child.stdin?.end(stdin);
   });

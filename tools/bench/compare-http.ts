@@ -42,7 +42,9 @@ try {
   for (const [i, routeA] of routesA.entries()) {
     if (only && !only.test(routeA.label)) continue;
     const x = await runLoad(a.server.base, routeA);
-    const y = await runLoad(b.server.base, routesB[i]!);
+    const routeB = routesB[i];
+    if (!routeB) throw new Error(`no route ${String(i)} on the second server`);
+    const y = await runLoad(b.server.base, routeB);
     console.log(
       `| ${routeA.label} | ${x.rps.toFixed(1)} | ${x.p99.toFixed(0)} | ${y.rps.toFixed(1)} | ${y.p99.toFixed(0)} | ${x.rps > 0 ? (y.rps / x.rps).toFixed(2) : 'n/a'} |`,
     );

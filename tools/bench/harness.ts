@@ -31,11 +31,7 @@ export function summarize(name: string, durationsMs: number[]): Stats {
 }
 
 /** Runs `fn` `warmup` times unmeasured, then `iterations` times, and returns per-call latency statistics. */
-export async function measure(
-  name: string,
-  fn: () => unknown | Promise<unknown>,
-  options: { iterations?: number; warmup?: number } = {},
-): Promise<Stats> {
+export async function measure(name: string, fn: () => unknown, options: { iterations?: number; warmup?: number } = {}): Promise<Stats> {
   const { iterations = 200, warmup = 20 } = options;
   for (let i = 0; i < warmup; i++) await fn();
   const durations: number[] = [];

@@ -62,7 +62,7 @@ describe('random input at every route', () => {
   beforeAll(async () => {
     chaos = await openChaosDatabase();
     app = await RestTestApp.start(chaos.db);
-    rest = await listenOnLoopback(app.server as Server);
+    rest = await listenOnLoopback(app.server);
     const mcpApp = express();
     mcpApp.use(requestContext(app.context.logger));
     mcpApp.use(mcpRouter(app.context, mcpExtras(app.context)));

@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { createLogger } from '@propfolio/core';
@@ -18,7 +17,7 @@ const KILL_EVERY_MS = 1000;
   beforeAll(async () => {
     chaos = await openChaosDatabase(10);
     app = await RestTestApp.start(chaos.db, { logger: createLogger('error', {}, (line) => errors.push(line)) });
-    base = await listenOnLoopback(app.server as Server);
+    base = await listenOnLoopback(app.server);
   });
   afterAll(async () => {
     await app.close();
@@ -47,7 +46,8 @@ const KILL_EVERY_MS = 1000;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     let killed = 0;
-    let done = false;
+    // Widened: the killer loop reads it while the test body flips it after an await.
+    let done = false as boolean;
     const killer = (async () => {
       while (!done) {
         const result = await admin.query(

@@ -32,10 +32,9 @@ describe('races over REST', () => {
         (r) => r.status,
       );
       expect(statuses.every((s) => s === 201 || s === 200 || s === 409)).toBe(true);
-      const accounts = (await app.get('/accounts?limit=200').expect(200)).body.items as {
-        archived: boolean;
-        challenge: { id: string } | null;
-      }[];
+      const { items: accounts } = (await app.get('/accounts?limit=200').expect(200)).body as {
+        items: { archived: boolean; challenge: { id: string } | null }[];
+      };
       active += accounts.filter((a) => a.challenge?.id === challenge.id && !a.archived).length;
     }
     report('register vs breach', { trials: 20, activeOnFailed: active });
@@ -63,7 +62,7 @@ describe('races over REST', () => {
       const account = await registerAccount(app);
       const day = { date: '2026-03-14', balance: 1010, equity: 1010, closedPnl: 10 };
       const answers = await Promise.all([1, 2, 3].map(() => app.post(`/accounts/${account.id}/reports`, day)));
-      extraCreated += answers.filter((r) => r.body.outcome === 'created').length - 1;
+      extraCreated += answers.filter((r) => (r.body as { outcome: string }).outcome === 'created').length - 1;
     }
     report('same-day pushes', { trials: 20, extraCreated });
     expect(extraCreated).toBe(0);

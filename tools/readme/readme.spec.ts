@@ -37,8 +37,14 @@ describe('README', () => {
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
-    for (const name of ['DATABASE_URL', 'REDIS_URL', 'NODE_OPTIONS']) delete env[name];
+    const dropped = ['DATABASE_URL', 'REDIS_URL', 'NODE_OPTIONS'];
+    const env: NodeJS.ProcessEnv = {
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !dropped.includes(name))),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    };
     server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], { cwd: dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     // Wait for the event (the listening log line), not for a fixed time.
     await new Promise<void>((ready, fail) => {
@@ -130,7 +136,7 @@ describe('README', () => {
       const prelude = 'set -euo pipefail\ncurl() { command curl --fail-with-body --show-error --max-time 120 "$@"; }\n';
       const result = await new Promise<{ code: number; out: string }>((done) => {
         execFile('bash', ['-c', prelude + script], { cwd: root, timeout: 300_000 }, (error, stdout, stderr) =>
-          done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }),
+          done({ code: error ? Number(error.code ?? 1) : 0, out: `${stdout}${stderr}` }),
         );
       });
       expect(`exit ${result.code}\n${result.out}`).toMatch(/^exit 0\n/);

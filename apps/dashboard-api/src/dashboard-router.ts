@@ -57,9 +57,10 @@ export function dashboardRouter(context: AppContext, options: DashboardOptions =
   api.use(() => {
     throw AppError.notFound('Route');
   });
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- Express tells error middleware by its four parameters, so `_next` must stay
   api.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (error instanceof RateLimitedError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
-    respondWithError(res, error, requestState(res)?.logger ?? context.logger);
+    respondWithError(res, error, (requestState(res) as ReturnType<typeof requestState> | undefined)?.logger ?? context.logger);
   });
 
   const router = Router();

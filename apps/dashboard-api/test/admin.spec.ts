@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import { expectProblem, TestService, type Browser } from './harness.js';
+import { body, expectProblem, TestService, type Browser, type Listing, type Me } from './harness.js';
+
+interface InviteMade {
+  url: string;
+  token: string;
+  invite: { id: string };
+}
 
 const PASSWORD = 'correct horse battery';
 
@@ -11,7 +17,7 @@ describeEachDatabase('dashboard first start, invites and admin', (getDb) => {
   beforeAll(async () => {
     service = await TestService.start(getDb(), { env: { SIGNUP: 'closed' } });
   });
-  afterAll(async () => service?.close());
+  afterAll(async () => (service as TestService | undefined)?.close());
 
   describe('first start', () => {
     it('announces the owner key and a one-time setup link on the service origin', () => {
@@ -31,7 +37,7 @@ describeEachDatabase('dashboard first start, invites and admin', (getDb) => {
       );
       const done = await owner.post('/setup', { token, email: 'Owner@Example.com', password: PASSWORD, name: 'オーナー' }, false);
       expect(done.status).toBe(200);
-      expect(done.body.user).toMatchObject({ email: 'Owner@Example.com', name: 'オーナー', admin: true, language: 'ja' });
+      expect(body<Me>(done).user).toMatchObject({ email: 'Owner@Example.com', name: 'オーナー', admin: true, language: 'ja' });
       expect((await service.http().get('/app/api/setup')).body).toEqual({ needed: false });
       expectProblem(
         await service.browser().post('/setup', { token, email: 'thief@example.com', password: PASSWORD }, false),
@@ -39,7 +45,7 @@ describeEachDatabase('dashboard first start, invites and admin', (getDb) => {
         'forbidden',
       );
       expect((await service.http().get('/api/v1/me/summary').set('Authorization', `Bearer ${service.ownerKey}`)).status).toBe(200);
-      expect((await owner.get('/keys')).body.items).toHaveLength(1);
+      expect(body<Listing<unknown>>(await owner.get('/keys')).items).toHaveLength(1);
     });
   });
 
@@ -55,9 +61,10 @@ describeEachDatabase('dashboard first start, invites and admin', (getDb) => {
     it('an admin invite lets one person sign up, once, and the admin sees it used', async () => {
       const created = await owner.post('/admin/invites', { email: 'guest@example.com', days: 3 });
       expect(created.status).toBe(201);
-      expect(created.body.url).toBe(`${service.origin}/sign-up?invite=${created.body.token}`);
-      expect(created.body.invite).toMatchObject({ email: 'guest@example.com', usedAt: null });
-      const invite = created.body.token as string;
+      const made = body<InviteMade>(created);
+      expect(made.url).toBe(`${service.origin}/sign-up?invite=${made.token}`);
+      expect(made.invite).toMatchObject({ email: 'guest@example.com', usedAt: null });
+      const invite = made.token;
       expectProblem(
         await service.browser().post('/auth/sign-up', { email: 'other@example.com', password: PASSWORD, invite }, false),
         400,
@@ -66,24 +73,25 @@ describeEachDatabase('dashboard first start, invites and admin', (getDb) => {
       const guest = service.browser();
       const signUp = await guest.post('/auth/sign-up', { email: 'guest@example.com', password: PASSWORD, invite }, false);
       expect(signUp.status).toBe(201);
-      expect(signUp.body.user.admin).toBe(false);
+      expect(body<Me>(signUp).user.admin).toBe(false);
       expectProblem(
         await service.browser().post('/auth/sign-up', { email: 'guest2@example.com', password: PASSWORD, invite }, false),
         400,
         'invite_invalid',
       );
       const listed = await owner.get('/admin/invites');
-      expect(listed.body.items[0]).toMatchObject({ id: created.body.invite.id, email: 'guest@example.com' });
-      expect(listed.body.items[0].usedAt).not.toBeNull();
+      const [first] = body<Listing<{ usedAt: string | null }>>(listed).items;
+      expect(first).toMatchObject({ id: made.invite.id, email: 'guest@example.com' });
+      expect(first?.usedAt).not.toBeNull();
       expectProblem(await guest.get('/admin/invites'), 403, 'forbidden');
       expectProblem(await guest.post('/admin/invites', {}), 403, 'forbidden');
     });
 
     it('an expired invite is refused', async () => {
-      const created = await owner.post('/admin/invites', {});
-      await getDb().prisma.invite.update({ where: { id: created.body.invite.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      const created = body<InviteMade>(await owner.post('/admin/invites', {}));
+      await getDb().prisma.invite.update({ where: { id: created.invite.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
       expectProblem(
-        await service.browser().post('/auth/sign-up', { email: 'late@example.com', password: PASSWORD, invite: created.body.token }, false),
+        await service.browser().post('/auth/sign-up', { email: 'late@example.com', password: PASSWORD, invite: created.token }, false),
         400,
         'invite_invalid',
       );
@@ -93,9 +101,9 @@ describeEachDatabase('dashboard first start, invites and admin', (getDb) => {
     it('lists users for the admin, without password hashes', async () => {
       const res = await owner.get('/admin/users');
       expect(res.status).toBe(200);
-      expect(res.body.items.map((u: { email: string | null }) => u.email)).toEqual(['Owner@Example.com', 'guest@example.com']);
+      expect(body<Listing<{ email: string | null }>>(res).items.map((u) => u.email)).toEqual(['Owner@Example.com', 'guest@example.com']);
       expect(JSON.stringify(res.body)).not.toContain('scrypt$');
-      const ownerId = (await owner.get('/me')).body.user.id as string;
+      const ownerId = body<Me>(await owner.get('/me')).user.id;
       expectProblem(await owner.post(`/admin/users/${ownerId}/disable`), 409, 'conflict');
     });
   });

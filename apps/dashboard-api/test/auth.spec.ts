@@ -3,7 +3,7 @@ import { createLogger } from '@propfolio/core';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { sha256 } from '@propfolio/domain';
 import { memoryRateLimiter } from '@propfolio/operations';
-import { expectProblem, TestService, type Browser } from './harness.js';
+import { body, expectProblem, TestService, type Browser, type Me } from './harness.js';
 
 const PASSWORD = 'correct horse battery';
 let ipCounter = 0;
@@ -22,7 +22,7 @@ describeEachDatabase('dashboard auth and sessions', (getDb) => {
       signInLimiters: { perAccount: memoryRateLimiter(5, () => 0), perIp: memoryRateLimiter(20, () => 0) },
     });
   });
-  afterAll(async () => service?.close());
+  afterAll(async () => (service as TestService | undefined)?.close());
 
   const signUp = (address = email()) => service.signUp(address, PASSWORD, freshIp());
   const signIn = async (browser: Browser, address: string, password = PASSWORD) =>
@@ -134,7 +134,7 @@ describeEachDatabase('dashboard auth and sessions', (getDb) => {
       expectProblem(await browser.delete('/challenges/00000000-0000-4000-8000-000000000000'), 403, 'forbidden');
       browser.csrfToken = right;
       expect((await browser.post('/keys', { name: 'x', scope: 'full' })).status).toBe(201);
-      expect((await browser.get('/me')).body.csrfToken).toBe(right);
+      expect(body<Me>(await browser.get('/me')).csrfToken).toBe(right);
     });
   });
 
@@ -219,7 +219,7 @@ describeEachDatabase('dashboard auth and sessions', (getDb) => {
       const browser = await signUp();
       const res = await browser.patch('/me', { name: '山田', language: 'en' });
       expect(res.status).toBe(200);
-      expect(res.body.user).toMatchObject({ name: '山田', language: 'en', admin: false });
+      expect(body<Me>(res).user).toMatchObject({ name: '山田', language: 'en', admin: false });
       const short = service.browser();
       short.ip = freshIp();
       expectProblem(await short.post('/auth/sign-up', { email: email(), password: 'short' }, false), 400, 'validation_failed');
@@ -235,7 +235,7 @@ describeEachDatabase('dashboard auth and sessions', (getDb) => {
     const text = logs.join('\n');
     expect(logs.length).toBeGreaterThan(0);
     expect(text).not.toContain(PASSWORD);
-    expect(text).not.toContain(browser.cookie as string);
-    expect(text).not.toContain(browser.csrfToken as string);
+    expect(text).not.toContain(browser.cookie);
+    expect(text).not.toContain(browser.csrfToken);
   });
 });

@@ -6,13 +6,36 @@ import express from 'express';
 import request, { type Response, type Test } from 'supertest';
 import { createLogger, loadConfig, type Logger } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
+// eslint-disable-next-line no-restricted-imports -- the harness assembles the whole service as apps/server does (REST and MCP beside the dashboard), which only a test may do
 import { mcpExtras, mcpRouter } from '@propfolio/mcp-server';
 import { requestContext } from '@propfolio/http';
 import { createAppContext, memoryRateLimiter, type AppContext } from '@propfolio/operations';
+// eslint-disable-next-line no-restricted-imports -- the harness assembles the whole service as apps/server does (REST and MCP beside the dashboard), which only a test may do
 import { createRestApp } from '@propfolio/rest-api';
 import { dashboardRouter, type DashboardOptions } from '../src/index.js';
 
 export type { Response };
+
+/** A response's JSON body as the shape the spec expects (supertest types every body as `any`). */
+export function body<T>(res: { body: T }): T {
+  return res.body;
+}
+
+/** A list answer: `{ items }`. */
+export interface Listing<T> {
+  items: T[];
+}
+
+/** GET /me and the sign-up/sign-in answers. */
+export interface Me {
+  user: { id: string; admin: boolean; disabledAt: string | null };
+  csrfToken?: string;
+}
+
+/** The answer of a DELETE: the trash entry it made. */
+export interface Deleted {
+  entry: { id: string; kind: string; deletedAt: string; purgeAfter: string };
+}
 
 export interface StartOptions extends DashboardOptions {
   env?: Record<string, string>;

@@ -2,7 +2,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import { createChallengeRest, expectProblem, TestService, type Browser } from './harness.js';
+import { body, createChallengeRest, expectProblem, TestService, type Browser, type Listing, type Me } from './harness.js';
+
+interface KeyMade {
+  secret: string;
+  key: { id: string; revokedAt: string | null };
+}
 
 async function mcp(service: TestService, key: string): Promise<Client> {
   const client = new Client({ name: 'dashboard-test', version: '1.0.0' });
@@ -28,7 +33,7 @@ describeEachDatabase('dashboard journey: two people, their keys, scopes, isolati
     aliceKey = await alice.issueKey('full', 'alice laptop');
     bobKey = await bob.issueKey('full', 'bob agent');
   });
-  afterAll(async () => service?.close());
+  afterAll(async () => (service as TestService | undefined)?.close());
 
   it('each person uses their own key on /api/v1 and /mcp, and sees only their own records', async () => {
     const mine = await createChallengeRest(service, aliceKey, { firm: 'Alice Firm' });
@@ -48,7 +53,7 @@ describeEachDatabase('dashboard journey: two people, their keys, scopes, isolati
       await client.close();
     }
     const aliceList = await service.http().get('/api/v1/challenges').set(bearer(aliceKey));
-    expect(aliceList.body.items.map((c: { firm: string }) => c.firm)).toEqual(['Alice Firm']);
+    expect(body<Listing<{ firm: string }>>(aliceList).items.map((c) => c.firm)).toEqual(['Alice Firm']);
     // The dashboard (session) sees the same records as the key, through the same operations.
     const viaDashboard = await alice.get('/challenges');
     expect(viaDashboard.status).toBe(200);
@@ -59,20 +64,22 @@ describeEachDatabase('dashboard journey: two people, their keys, scopes, isolati
 
   it('lists, creates and revokes keys per person; nobody can see or revoke another person’s key', async () => {
     const aliceKeys = await alice.get('/keys');
-    expect(aliceKeys.body.items.map((k: { name: string }) => k.name)).toEqual(['alice laptop']);
+    const keys = body<Listing<{ id: string; name: string }>>(aliceKeys).items;
+    expect(keys.map((k) => k.name)).toEqual(['alice laptop']);
     expect(JSON.stringify(aliceKeys.body)).not.toContain(aliceKey);
-    expect(aliceKeys.body.items[0]).toMatchObject({ scope: 'full', revokedAt: null, prefix: aliceKey.slice(0, 14) });
-    const aliceKeyId = aliceKeys.body.items[0].id as string;
+    expect(keys[0]).toMatchObject({ scope: 'full', revokedAt: null, prefix: aliceKey.slice(0, 14) });
+    const aliceKeyId = String(keys[0]?.id);
     expectProblem(await bob.post(`/keys/${aliceKeyId}/revoke`), 404, 'not_found');
     expect((await service.http().get('/api/v1/me/summary').set(bearer(aliceKey))).status).toBe(200);
 
     const spare = await alice.post('/keys', { name: 'spare', scope: 'full' });
     expect(spare.status).toBe(201);
-    expect(spare.body.secret).toMatch(/^eakey_/);
-    const revoked = await alice.post(`/keys/${spare.body.key.id}/revoke`);
+    const made = body<KeyMade>(spare);
+    expect(made.secret).toMatch(/^eakey_/);
+    const revoked = await alice.post(`/keys/${made.key.id}/revoke`);
     expect(revoked.status).toBe(200);
-    expect(revoked.body.key.revokedAt).not.toBeNull();
-    expectProblem(await service.http().get('/api/v1/me/summary').set(bearer(spare.body.secret)), 401, 'invalid_token');
+    expect(body<KeyMade>(revoked).key.revokedAt).not.toBeNull();
+    expectProblem(await service.http().get('/api/v1/me/summary').set(bearer(made.secret)), 401, 'invalid_token');
     expectProblem(await alice.post('/keys', { name: 'x', scope: 'admin' }), 400, 'validation_failed');
   });
 
@@ -86,7 +93,7 @@ describeEachDatabase('dashboard journey: two people, their keys, scopes, isolati
     expect(registered.status).toBe(201);
     const pushed = await service
       .http()
-      .post(`/api/v1/accounts/${registered.body.id}/reports`)
+      .post(`/api/v1/accounts/${body<{ id: string }>(registered).id}/reports`)
       .set(bearer(tracker))
       .send({ date: new Date().toISOString().slice(0, 10), balance: 100250.5, equity: 100200, closedPnl: 250.5 });
     expect(pushed.status).toBe(200);
@@ -129,7 +136,7 @@ describeEachDatabase('dashboard journey: two people, their keys, scopes, isolati
 
   describe('disabling a person', () => {
     it('needs an admin', async () => {
-      const bobId = (await bob.get('/me')).body.user.id as string;
+      const bobId = body<Me>(await bob.get('/me')).user.id;
       expectProblem(await alice.post(`/admin/users/${bobId}/disable`), 403, 'forbidden');
       expectProblem(await alice.get('/admin/users'), 403, 'forbidden');
     });
@@ -137,17 +144,17 @@ describeEachDatabase('dashboard journey: two people, their keys, scopes, isolati
     it('stops their key and session on the very next request, and enabling brings the key back', async () => {
       const admin = await service.signUp('admin@example.com');
       await getDb().prisma.user.update({ where: { emailNormalized: 'admin@example.com' }, data: { admin: true } });
-      const bobId = (await bob.get('/me')).body.user.id as string;
+      const bobId = body<Me>(await bob.get('/me')).user.id;
       expect((await service.http().get('/api/v1/me/summary').set(bearer(bobKey))).status).toBe(200);
       const disabled = await admin.post(`/admin/users/${bobId}/disable`);
       expect(disabled.status).toBe(200);
-      expect(disabled.body.user.disabledAt).not.toBeNull();
+      expect(body<Me>(disabled).user.disabledAt).not.toBeNull();
       expectProblem(await service.http().get('/api/v1/me/summary').set(bearer(bobKey)), 401, 'invalid_token');
       expectProblem(await bob.get('/me'), 401, 'session_required');
       const signIn = await service.browser().post('/auth/sign-in', { email: 'bob@example.com', password: 'correct horse battery' }, false);
       expectProblem(signIn, 401, 'invalid_credentials');
       const listed = await admin.get('/admin/users');
-      expect(listed.body.items.find((u: { id: string }) => u.id === bobId)).toMatchObject({ email: 'bob@example.com', keys: 1 });
+      expect(body<Listing<{ id: string }>>(listed).items.find((u) => u.id === bobId)).toMatchObject({ email: 'bob@example.com', keys: 1 });
       expect((await admin.post(`/admin/users/${bobId}/enable`)).status).toBe(200);
       expect((await service.http().get('/api/v1/me/summary').set(bearer(bobKey))).status).toBe(200);
     });

@@ -8,6 +8,7 @@ import type { OperationContext } from '@propfolio/core';
 
 /** Resources and prompts beside the tools (articles, EA input docs, a spending review prompt). */
 export interface McpExtras {
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- tools come from the operations registry with their own JSON schemas, the low-level Server's advanced use case; McpServer would re-derive them from zod
   register(server: Server, context: OperationContext): void;
 }
 

@@ -56,8 +56,12 @@ export function mcpRouter(context: AppContext, extras: McpExtras = noExtras): Ro
     },
   );
   // Malformed JSON and oversized bodies: a JSON-RPC parse error rather than an HTML page.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- Express tells error middleware by its four parameters, so `_next` must stay
   router.use(MCP_PATH, (error: { type?: string }, _req: Request, res: Response, _next: NextFunction) => {
-    if (error.type === 'entity.too.large') return jsonRpcError(res, 413, -32600, 'Request body too large.');
+    if (error.type === 'entity.too.large') {
+      jsonRpcError(res, 413, -32600, 'Request body too large.');
+      return;
+    }
     jsonRpcError(res, 400, -32700, 'Parse error: the body is not valid JSON.');
   });
   return router;

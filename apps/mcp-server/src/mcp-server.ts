@@ -33,7 +33,9 @@ export function mcpCatalog(operations: readonly Operation[], extras: McpExtras):
  * A fresh server for one HTTP request (stateless: nothing is shared between requests or clients),
  * bound to that request's caller.
  */
+// eslint-disable-next-line @typescript-eslint/no-deprecated -- tools come from the operations registry with their own JSON schemas, the low-level Server's advanced use case; McpServer would re-derive them from zod
 export function createMcpServer(catalog: McpCatalog, context: OperationContext): Server {
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- tools come from the operations registry with their own JSON schemas, the low-level Server's advanced use case; McpServer would re-derive them from zod
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {}, resources: {}, prompts: {} },
     instructions: INSTRUCTIONS,

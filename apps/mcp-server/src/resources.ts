@@ -78,6 +78,7 @@ export function mcpExtras(context: AppContext): McpExtras {
   };
   const families = FAMILIES.filter((family) => byName.has(family.read.operation));
   return {
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- tools come from the operations registry with their own JSON schemas, the low-level Server's advanced use case; McpServer would re-derive them from zod
     register(server: Server, ctx: OperationContext) {
       server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
         resourceTemplates: families.map((family) => family.template),
@@ -91,9 +92,10 @@ export function mcpExtras(context: AppContext): McpExtras {
             ...(request.params?.cursor ? { cursor: request.params.cursor } : {}),
           });
           const items = page.items as Record<string, unknown>[];
+          const nextCursor = page.nextCursor as string | null | undefined;
           return {
             resources: items.map(listing.toResource),
-            ...(page.nextCursor ? { nextCursor: String(page.nextCursor) } : {}),
+            ...(nextCursor ? { nextCursor } : {}),
           };
         } catch (error) {
           if (error instanceof AppError) throw new McpError(ErrorCode.InvalidParams, error.detail);

@@ -40,7 +40,7 @@ describeEachDatabase('MCP ledger and analytics tools', (getDb) => {
     // The rates file comes in over REST or the CLI (import_fx_rates is not a tool); same operation.
     const importRates = server.context.operations.find((op) => op.name === 'import_fx_rates');
     const caller = await server.context.authenticate(carolKey);
-    await importRates?.run({ caller, logger: server.context.logger, now: new Date() }, { csv: DATASET_RATES_CSV } as never);
+    await importRates?.run({ caller, logger: server.context.logger, now: new Date() }, { csv: DATASET_RATES_CSV });
 
     const jpy = await call(carol, 'get_analytics', { to: '2026-03-15', currency: 'JPY' });
     expect((jpy.structuredContent as { totals: unknown }).totals).toEqual([{ currency: 'JPY', ...expectedJpyTotals }]);

@@ -166,13 +166,13 @@ describeEachDatabase('MCP EA settings tools', (getDb) => {
     ['ea_search_params', {}],
     ['ea_explain_param', { ref: '37-5' }],
     ['ea_diagnose_set', { content: 'RiskPercent=1.0\r\n' }],
-    ['ea_diagnose_set', { content: `${'NoSuchInput=1\r\nLots=abc\r\nRiskPercent=2,5\r\n'.repeat(200)}` }],
+    ['ea_diagnose_set', { content: 'NoSuchInput=1\r\nLots=abc\r\nRiskPercent=2,5\r\n'.repeat(200) }],
     ['ea_build_set', { changes: [{ ref: '37-5', value: 255 }] }],
     ['ea_build_set', { preset: 'prop-challenge', changes: [] }],
     ['ea_prop_preset', { firm: 'ftmo', accountSize: 100000, phases: 2 }],
     ['ea_backtest_ini', { symbol: 'EURUSD', period: 'H1', fromDate: '2025-01-01', toDate: '2025-02-01' }],
   ] as const)('%s answers under 16 KB by default (%j)', async (tool, args) => {
-    const result = await call(client, tool, args as Record<string, unknown>);
+    const result = await call(client, tool, args);
     expect(result.isError).toBeFalsy();
     const size = Buffer.byteLength(JSON.stringify(result.structuredContent));
     expect(size).toBeLessThan(16 * 1024);

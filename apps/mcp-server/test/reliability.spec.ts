@@ -121,7 +121,14 @@ describeEachDatabase('MCP rate limit', (getDb) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });
     const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
-    return { url, close: async () => (http.closeAllConnections(), await new Promise((r) => http.close(r)), await context.close()) };
+    return {
+      url,
+      close: async () => {
+        http.closeAllConnections();
+        await new Promise((r) => http.close(r));
+        await context.close();
+      },
+    };
   };
 
   it('counts every message of a batch against the limit, and answers 429 as a JSON-RPC error', async () => {

@@ -107,13 +107,16 @@ describeEachDatabase('MCP tools', (getDb) => {
       // The EA tracker registers its account over REST only; the domain is the same.
       const account = await server.context.operations
         .find((op) => op.name === 'register_account')
-        ?.run({ caller: await server.context.authenticate(await server.keyFor('alice')), logger: server.context.logger, now: new Date() }, {
-          login: '5012345',
-          server: 'FTMO-Demo',
-          currency: 'EUR',
-          initialBalance: 100000,
-          challengeId: challenge.id,
-        } as never);
+        ?.run(
+          { caller: await server.context.authenticate(await server.keyFor('alice')), logger: server.context.logger, now: new Date() },
+          {
+            login: '5012345',
+            server: 'FTMO-Demo',
+            currency: 'EUR',
+            initialBalance: 100000,
+            challengeId: challenge.id,
+          },
+        );
       expect(account).toMatchObject({ archived: false });
 
       const payout = await call(alice, 'add_payout', { challengeId: challenge.id, amount: 0.1, currency: 'EUR', date: '2026-02-01' });

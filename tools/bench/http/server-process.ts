@@ -108,7 +108,7 @@ export async function startBaseline(entry: string): Promise<RunningServer> {
   const child = spawn(process.execPath, [entry], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`baseline exited with ${code}`)));
-    child.stdout?.once('data', (chunk: Buffer) => resolve((JSON.parse(chunk.toString()) as { port: number }).port));
+    child.stdout.once('data', (chunk: Buffer) => resolve((JSON.parse(chunk.toString()) as { port: number }).port));
   });
   const startMs = Number(process.hrtime.bigint() - started) / 1e6;
   return {

@@ -3,6 +3,7 @@
  * and over REST (`GET /api/v1/me/summary`), at a fixed concurrency, on one in-process server.
  * Prints requests per second and latency percentiles with MCP's ratio to REST (the baseline).
  */
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createLogger, loadConfig } from '../../../libs/core/src/index.ts';
@@ -66,7 +67,7 @@ export default async function run(): Promise<void> {
   app.use(mcpRouter(context, mcpExtras(context)));
   const nest = await createRestApp(context, { expressApp: app });
   await nest.listen(0, '127.0.0.1');
-  const { port } = nest.getHttpServer().address() as AddressInfo;
+  const { port } = (nest.getHttpServer() as Server).address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
   const auth = { authorization: `Bearer ${key}`, 'user-agent': 'propfolio-bench/1.0' };
 

@@ -6,7 +6,7 @@ const first = (value: string | undefined): string | undefined => value?.split(',
 
 /** HTTPS as the browser saw it: the socket itself, or the proxy's X-Forwarded-Proto when TRUST_PROXY is on. */
 export function isHttps(req: Request, config: Config): boolean {
-  if ((req.socket as TLSSocket).encrypted) return true;
+  if ((req.socket as Partial<TLSSocket>).encrypted) return true;
   return config.trustProxy && first(req.header('x-forwarded-proto'))?.toLowerCase() === 'https';
 }
 

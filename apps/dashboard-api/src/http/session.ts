@@ -59,7 +59,10 @@ export function loadSession(sessions: SessionService, config: Config) {
  */
 export function requireSameOrigin(config: Config) {
   return (req: Request, _res: Response, next: NextFunction): void => {
-    if (!STATE_CHANGING.has(req.method)) return next();
+    if (!STATE_CHANGING.has(req.method)) {
+      next();
+      return;
+    }
     const from = requestOrigin(req);
     const own = ownOrigin(req, config);
     if (!from || !own || from !== own) {

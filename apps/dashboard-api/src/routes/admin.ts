@@ -17,7 +17,7 @@ export function adminRoutes({ domain, config }: DashboardDeps): Router {
   });
   for (const action of ['disable', 'enable'] as const) {
     router.post(`/admin/users/:id/${action}`, async (req, res) => {
-      const id = req.params.id as string;
+      const id = req.params.id;
       if (!UUID.test(id)) throw AppError.notFound('User');
       if (action === 'disable' && id === signedIn(res).user.id) throw AppError.conflict('You cannot disable your own account.');
       const user = await domain.users.setDisabled(id, action === 'disable');

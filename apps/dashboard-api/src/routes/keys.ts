@@ -18,7 +18,7 @@ export function keyRoutes({ domain }: DashboardDeps): Router {
     res.status(201).json(await domain.keys.createForUser(signedIn(res).user.id, name, scope));
   });
   router.post('/keys/:id/revoke', async (req, res) => {
-    res.json({ key: await domain.keys.revokeForUser(signedIn(res).user.id, req.params.id as string) });
+    res.json({ key: await domain.keys.revokeForUser(signedIn(res).user.id, req.params.id) });
   });
   return router;
 }

@@ -29,16 +29,23 @@ function negotiatedVersion(req: Request): string {
  */
 export function batchPolicy() {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!Array.isArray(req.body)) return next();
-    if (req.body.length === 0) return jsonRpcError(res, 400, -32600, 'Invalid Request: an empty JSON-RPC batch.');
+    if (!Array.isArray(req.body)) {
+      next();
+      return;
+    }
+    if (req.body.length === 0) {
+      jsonRpcError(res, 400, -32600, 'Invalid Request: an empty JSON-RPC batch.');
+      return;
+    }
     const version = negotiatedVersion(req);
     if (version >= NO_BATCHES_SINCE) {
-      return jsonRpcError(
+      jsonRpcError(
         res,
         400,
         -32600,
         `Invalid Request: JSON-RPC batches are not supported in MCP protocol ${version} (removed in ${NO_BATCHES_SINCE}); send one message per POST.`,
       );
+      return;
     }
     next();
   };

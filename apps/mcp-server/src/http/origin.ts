@@ -53,7 +53,10 @@ export function originValidation(allowed: string[]) {
   const matches = originMatcher(allowed);
   return (req: Request, res: Response, next: NextFunction) => {
     const origin = req.header('origin');
-    if (origin === undefined || matches(origin)) return next();
+    if (origin === undefined || matches(origin)) {
+      next();
+      return;
+    }
     jsonRpcError(res, 403, -32003, `Forbidden: Origin ${origin} is not allowed (see MCP_ALLOWED_ORIGINS).`);
   };
 }

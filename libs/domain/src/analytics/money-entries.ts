@@ -3,6 +3,7 @@ import type { CostKindName } from '../contracts/ledger.js';
 import { dateToIso, isoToDate } from '../shared/dates.js';
 import type { Decimal } from '../shared/money.js';
 import type { Convertible } from '../fx/rate-book.js';
+import { present } from '../shared/present.js';
 
 /** Which total a money entry goes to. */
 export type Flow = 'spent' | 'refunded' | 'withdrawn';
@@ -35,7 +36,7 @@ const daysInMonth = (year: number, month: number): number => new Date(Date.UTC(y
  * month (the month's last day when shorter). The count equals billedMonths(purchasedAt, end).
  */
 export function billingDates(purchasedAt: string, end: string): string[] {
-  const [, y, m, d] = ISO.exec(purchasedAt)!.map(Number) as [number, number, number, number];
+  const [, y, m, d] = present(ISO.exec(purchasedAt), 'purchase date match').map(Number) as [number, number, number, number];
   const dates: string[] = [];
   for (let i = 0; ; i++) {
     const year = y + Math.floor((m - 1 + i) / 12);

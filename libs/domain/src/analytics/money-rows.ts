@@ -2,6 +2,7 @@ import { Prisma } from '@propfolio/db';
 import { toMoney, type Decimal } from '../shared/money.js';
 import type { MoneyRow } from './analytics-schemas.js';
 import type { Flow, MoneyEntry } from './money-entries.js';
+import { present } from '../shared/present.js';
 
 const ZERO = new Prisma.Decimal(0);
 
@@ -29,7 +30,7 @@ export class FlowTotals {
 
   rows(): MoneyRow[] {
     return [...this.sums.keys()].sort().map((currency) => {
-      const { spent, refunded, withdrawn } = this.sums.get(currency)!;
+      const { spent, refunded, withdrawn } = present(this.sums.get(currency), `totals of ${currency}`);
       const net = withdrawn.plus(refunded).minus(spent);
       return {
         currency,

@@ -2,6 +2,7 @@ import type { Database } from '@propfolio/db';
 import { Prisma } from '@propfolio/db';
 import { toMoney } from '../shared/money.js';
 import { attemptFacts, type Attempt } from './funnel.js';
+import { present } from '../shared/present.js';
 
 /** Plan rules (catalog `rules.feeRefund.when`) that refund the fee once met, and how to tell they are met. */
 const TRIGGERS: Record<string, (attempt: Attempt) => boolean> = {
@@ -40,9 +41,12 @@ export async function refundsDue(db: Database, userId: string, attempts: (Attemp
   const trigger = new Map(plans.map((p) => [p.id, triggerOf(p.rules)]));
   const due = [];
   for (const c of challenges) {
-    const attempt = linked.find((a) => a.id === c.id)!;
+    const attempt = present(
+      linked.find((a) => a.id === c.id),
+      'linked attempt',
+    );
     const when = trigger.get(attempt.planId as string);
-    if (!when || !TRIGGERS[when]!(attempt)) continue;
+    if (!when || !present(TRIGGERS[when], 'refund trigger')(attempt)) continue;
     const refunded = refunds.find((r) => r.challengeId === c.id && r.currency === c.currency)?._sum.amount ?? new Prisma.Decimal(0);
     const amount = c.price.minus(refunded);
     if (amount.greaterThan(0))

@@ -9,6 +9,7 @@ import { toMoney, type Decimal } from '../shared/money.js';
 import { Id, IsoDate, Money, Nullable } from '../shared/schemas.js';
 import { convertAmount } from './conversion.js';
 import { loadMoneyEntries } from './money-entries.js';
+import { present } from '../shared/present.js';
 
 const TAX_NOTE = {
   ja: 'これは記録の集計であり、税務上の助言ではありません。日本の居住者のプロップファーム報酬は一般に雑所得（総合課税）とされることが多いと説明されます。申告の要否と区分は税理士または税務署にご確認ください。',
@@ -79,7 +80,7 @@ export class TaxYearService {
       let converted: Decimal | null = null;
       if (applied) {
         converted = convertAmount(entry.amount, applied.rate);
-        const month = months[Number(entry.date.slice(5, 7)) - 1]!;
+        const month = present(months[Number(entry.date.slice(5, 7)) - 1], 'tax month');
         if (type === 'income') month.income = month.income.plus(converted);
         else month.expenses = month.expenses.plus(converted);
       } else missing += 1;

@@ -65,7 +65,7 @@ describeEachDatabase('API keys', (getDb) => {
       prisma: new Proxy(db.prisma, {
         get: (target, prop) => {
           lookups.push(String(prop));
-          return Reflect.get(target, prop);
+          return Reflect.get(target, prop) as unknown;
         },
       }),
     });

@@ -19,8 +19,8 @@ export async function recordChallengeChange(
   now: Date,
 ): Promise<void> {
   if (before.phase === after.phase && before.status === after.status) return;
-  const passedNow = after.status === 'passed' && before.status !== 'passed' && after.passedAt;
-  const date = input.changedAt ? isoToDate(input.changedAt) : passedNow ? after.passedAt! : isoToDate(todayIso(now));
+  const passedNow = after.status === 'passed' && before.status !== 'passed' ? after.passedAt : null;
+  const date = input.changedAt ? isoToDate(input.changedAt) : (passedNow ?? isoToDate(todayIso(now)));
   await tx.challengeEvent.create({
     data: { userId: after.userId, challengeId: after.id, phase: after.phase, status: after.status, date },
   });

@@ -86,7 +86,10 @@ describeEachDatabase('payouts and pagination', (getDb) => {
       attempts.map((id) =>
         s.challenges.get(intruder, { id }, NOW).then(
           () => 'found',
-          (e: { status: number; detail: string }) => `${e.status} ${e.detail}`,
+          (e: unknown) => {
+            const { status, detail } = e as { status: number; detail: string };
+            return `${status} ${detail}`;
+          },
         ),
       ),
     );

@@ -85,7 +85,7 @@ export async function enterDataset(run: DatasetRunner): Promise<DatasetIds> {
     fxRate: 148.5,
     fxCurrency: 'JPY',
   });
-  const requested = await run('add_payout', { challengeId: a, amount: 500, currency: 'USD', date: '2026-03-10', status: 'requested' });
+  await run('add_payout', { challengeId: a, amount: 500, currency: 'USD', date: '2026-03-10', status: 'requested' });
   await run('add_cost', { id: a, kind: 'refund', amount: 400, currency: 'EUR', date: '2026-03-01', note: 'fee refund, partial' });
   const b = id(await run('create_challenge', { firm: 'FTMO', plan: '1-Step 50k', price: 300, purchasedAt: '2026-01-10' }));
   await run('update_challenge', { id: b, status: 'failed', changedAt: '2026-01-25' });
@@ -107,7 +107,6 @@ export async function enterDataset(run: DatasetRunner): Promise<DatasetIds> {
   const e = id(await run('create_challenge', { firm: 'FundedX', plan: '10k', price: 15000, currency: 'JPY', purchasedAt: '2026-02-15' }));
   await run('update_challenge', { id: e, status: 'failed', changedAt: '2026-03-01' });
   await run('add_cost', { id: e, kind: 'reset_fee', amount: 5000, currency: 'JPY', date: '2026-03-02' });
-  void requested;
   return { a, b, c, d, e };
 }
 

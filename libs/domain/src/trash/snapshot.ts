@@ -11,19 +11,19 @@ export function freeze(row: object): SnapshotRow {
   const out: SnapshotRow = {};
   for (const [key, value] of Object.entries(row)) {
     if (value instanceof Date) out[key] = { $date: value.toISOString() } satisfies Tagged;
-    else if (Prisma.Decimal.isDecimal(value)) out[key] = { $decimal: (value as Prisma.Decimal).toFixed() } satisfies Tagged;
+    else if (Prisma.Decimal.isDecimal(value)) out[key] = { $decimal: value.toFixed() } satisfies Tagged;
     else out[key] = value;
   }
   return out;
 }
 
-export function thaw<T>(row: SnapshotRow): T {
+export function thaw(row: SnapshotRow): SnapshotRow {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
-    if (value && typeof value === 'object' && '$date' in value) out[key] = new Date(String((value as { $date: string }).$date));
+    if (value && typeof value === 'object' && '$date' in value) out[key] = new Date((value as { $date: string }).$date);
     else if (value && typeof value === 'object' && '$decimal' in value)
-      out[key] = new Prisma.Decimal(String((value as { $decimal: string }).$decimal));
+      out[key] = new Prisma.Decimal((value as { $decimal: string }).$decimal);
     else out[key] = value;
   }
-  return out as T;
+  return out;
 }

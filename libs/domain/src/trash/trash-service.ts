@@ -170,17 +170,18 @@ export class TrashService {
       const snapshot = entry.snapshot as unknown as Snapshot;
       await this.checkRestorable(tx, caller, snapshot);
       if (snapshot.challenges.length)
-        await tx.challenge.createMany({ data: snapshot.challenges.map((r) => thaw<Prisma.ChallengeCreateManyInput>(r)) });
-      if (snapshot.memos.length) await tx.memo.createMany({ data: snapshot.memos.map((r) => thaw<Prisma.MemoCreateManyInput>(r)) });
-      if (snapshot.payouts.length) await tx.payout.createMany({ data: snapshot.payouts.map((r) => thaw<Prisma.PayoutCreateManyInput>(r)) });
+        await tx.challenge.createMany({ data: snapshot.challenges.map((r) => thaw(r) as Prisma.ChallengeCreateManyInput) });
+      if (snapshot.memos.length) await tx.memo.createMany({ data: snapshot.memos.map((r) => thaw(r) as Prisma.MemoCreateManyInput) });
+      if (snapshot.payouts.length)
+        await tx.payout.createMany({ data: snapshot.payouts.map((r) => thaw(r) as Prisma.PayoutCreateManyInput) });
       if (snapshot.accounts.length)
-        await tx.eaAccount.createMany({ data: snapshot.accounts.map((r) => thaw<Prisma.EaAccountCreateManyInput>(r)) });
+        await tx.eaAccount.createMany({ data: snapshot.accounts.map((r) => thaw(r) as Prisma.EaAccountCreateManyInput) });
       if (snapshot.reports.length)
-        await tx.dailyPnl.createMany({ data: snapshot.reports.map((r) => thaw<Prisma.DailyPnlCreateManyInput>(r)) });
+        await tx.dailyPnl.createMany({ data: snapshot.reports.map((r) => thaw(r) as Prisma.DailyPnlCreateManyInput) });
       if (snapshot.costs?.length)
-        await tx.challengeCost.createMany({ data: snapshot.costs.map((r) => thaw<Prisma.ChallengeCostCreateManyInput>(r)) });
+        await tx.challengeCost.createMany({ data: snapshot.costs.map((r) => thaw(r) as Prisma.ChallengeCostCreateManyInput) });
       if (snapshot.events?.length)
-        await tx.challengeEvent.createMany({ data: snapshot.events.map((r) => thaw<Prisma.ChallengeEventCreateManyInput>(r)) });
+        await tx.challengeEvent.createMany({ data: snapshot.events.map((r) => thaw(r) as Prisma.ChallengeEventCreateManyInput) });
       const [restoredChallenge] = snapshot.challenges;
       for (const link of restoredChallenge ? (snapshot.resetLinks ?? []) : []) {
         await tx.challenge.updateMany({
