@@ -7,7 +7,7 @@ import { LooseCallToolRequestSchema, readToolCallParams } from './tool-params.js
 import { mcpOperations, toolLists } from './tool-definitions.js';
 import type { McpExtras } from './extras.js';
 
-export const SERVER_INFO = { name: 'propfolio', title: 'Propfolio', version: '1.0.0' };
+const SERVER_INFO = { name: 'propfolio', title: 'Propfolio', version: '1.0.0' };
 
 const INSTRUCTIONS =
   'Propfolio tracks prop-firm challenges. Without an API key you can search prop-firm plans (list prices ' +

@@ -91,7 +91,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 }
 
 /** How long a transaction may wait for a free connection (Prisma's default, 2 s, is short under a burst). */
-export const TRANSACTION_MAX_WAIT_MS = 10_000;
+const TRANSACTION_MAX_WAIT_MS = 10_000;
 
 /**
  * Every `$transaction` waits up to TRANSACTION_MAX_WAIT_MS for a connection, and one that still finds

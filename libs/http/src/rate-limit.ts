@@ -18,7 +18,7 @@ export function rateLimited(decision: RateDecision): AppError {
   );
 }
 
-export interface RateLimitOptions {
+interface RateLimitOptions {
   /** How many requests this HTTP request counts as (a JSON-RPC batch: one per message). */
   costOf?: (req: Request) => number;
   /** How a refusal is written (default problem+json). */

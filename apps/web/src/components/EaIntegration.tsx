@@ -10,7 +10,7 @@ import { ConfirmDialog } from './ConfirmDialog.js';
 import { FormError, QueryView } from './states.js';
 
 /** MCP client set-ups for this very service (its origin), with the key to paste in. */
-export function mcpConfigs(origin: string, key: string) {
+function mcpConfigs(origin: string, key: string) {
   const url = `${origin}/mcp`;
   const headers = { Authorization: `Bearer ${key}` };
   return {

@@ -4,7 +4,7 @@ import { useI18n } from '../i18n/i18n.js';
 import type { CumulativeSeries } from '../lib/series.js';
 import { Chart, COLORS, steps } from './Chart.js';
 
-export function SpendChart({ series }: { series: CumulativeSeries }) {
+function SpendChart({ series }: { series: CumulativeSeries }) {
   const i18n = useI18n();
   const { t } = i18n;
   const options = useMemo<Omit<Options, 'width' | 'height'>>(

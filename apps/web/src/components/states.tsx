@@ -24,7 +24,7 @@ const isMessageKey = (key: string): key is MessageKey => key in en;
  * What a person reads for a failure: the translated sentence for the codes the dashboard meets (the server's
  * `detail` is English only), the server's own detail otherwise, and the fields a validation error names.
  */
-export function errorText(error: unknown, t: I18n['t']): string {
+function errorText(error: unknown, t: I18n['t']): string {
   if (error instanceof ApiError) {
     const code = error.status >= 500 && !isMessageKey(`err.${error.code}`) ? 'internal_error' : error.code;
     const key = `err.${code}`;

@@ -8,7 +8,7 @@ const DICTS: Record<Lang, Partial<Record<MessageKey, string>>> = { ja, en };
 const STORAGE_KEY = 'propfolio.lang';
 
 /** Japanese when the browser prefers it (or was switched to it before), English otherwise. */
-export function initialLang(): Lang {
+function initialLang(): Lang {
   const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
   if (saved === 'ja' || saved === 'en') return saved;
   // Older browsers and embedded views lack navigator.languages although the DOM types promise it.
@@ -37,7 +37,7 @@ export interface I18n {
 const locale = (lang: Lang) => (lang === 'ja' ? 'ja-JP' : 'en-US');
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-export function makeI18n(lang: Lang, setLang: (lang: Lang) => void): I18n {
+function makeI18n(lang: Lang, setLang: (lang: Lang) => void): I18n {
   const dict = DICTS[lang];
   const loc = locale(lang);
   const dateFmt = new Intl.DateTimeFormat(loc, { dateStyle: 'medium', timeZone: 'UTC' });

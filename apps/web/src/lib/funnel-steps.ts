@@ -1,8 +1,8 @@
 import type { Funnel } from './ledger-types.js';
 
-export type FunnelStepKey = 'attempts' | 'reached' | 'passed' | 'funded' | 'firstPayout' | 'breached';
+type FunnelStepKey = 'attempts' | 'reached' | 'passed' | 'funded' | 'firstPayout' | 'breached';
 /** What a step's rate is a share of, as the operation defines it. */
-export type RateBase = 'reached' | 'attempts' | 'funded' | null;
+type RateBase = 'reached' | 'attempts' | 'funded' | null;
 
 export interface FunnelStep {
   key: FunnelStepKey;

@@ -14,13 +14,12 @@ interface TypedRate {
   fxCurrency: string | null;
 }
 
-export interface PurchaseLedger extends TypedRate {
+interface PurchaseLedger extends TypedRate {
   listPrice: number | null;
   couponCode: string | null;
   planId: string | null;
   resetOf: string | null;
 }
-export type LedgerChallenge = Challenge & Partial<PurchaseLedger>;
 
 export interface Cost extends TypedRate {
   id: string;
@@ -33,7 +32,7 @@ export interface Cost extends TypedRate {
   createdAt: string;
 }
 
-export interface PayoutDetails extends TypedRate {
+interface PayoutDetails extends TypedRate {
   status: PayoutStatus;
   deniedReason: string | null;
   grossAmount: number | null;
@@ -48,7 +47,7 @@ export interface HistoryEntry {
   status: Challenge['status'];
 }
 
-export interface CatalogPlanLink {
+interface CatalogPlanLink {
   id: string;
   firm: string;
   program: string;
@@ -131,7 +130,7 @@ export interface Analytics {
   conversions: Conversions | null;
 }
 
-export interface TaxLine {
+interface TaxLine {
   date: string;
   type: 'income' | 'expense';
   kind: string;

@@ -1,5 +1,5 @@
 /** Wire shapes of /app/api and /api/v1 (see /work/plan/dashboard-api.md and libs/domain schemas). */
-export interface User {
+interface User {
   id: string;
   email: string;
   name: string | null;

@@ -10,7 +10,7 @@ import { Empty, ErrorState, Loading, QueryView } from '../components/states.js';
 
 const SpendChart = lazy(() => import('../components/SpendChart.js'));
 
-export const summaryKey = ['summary'] as const;
+const summaryKey = ['summary'] as const;
 
 function amountFor(list: CurrencyAmount[], currency: string) {
   return list.find((a) => a.currency === currency)?.amount ?? 0;

@@ -10,7 +10,7 @@ import { QueryView } from '../components/states.js';
 const csvCell = (v: string | number) => (/[",\n\r]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
 
 /** CSV with a BOM so that Excel (Japanese locale included) opens the UTF-8 correctly. Amounts unformatted. */
-export function payoutsCsv(items: Payout[]): string {
+function payoutsCsv(items: Payout[]): string {
   const rows = [
     ['date', 'amount', 'currency', 'firm', 'plan', 'challengeId', 'payoutId'],
     ...items.map((p) => [p.date, p.amount, p.currency, p.firm, p.plan, p.challengeId, p.id]),

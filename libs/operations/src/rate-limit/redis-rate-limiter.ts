@@ -8,7 +8,7 @@ import { decide, WINDOW_SECONDS, windowOf, type RateLimiter } from './rate-limit
  * reply usually sits in the socket while a busy event loop is elsewhere, and giving up early (250 ms
  * before) let the request through uncounted, so two instances admitted 42 requests of a quota of 40.
  */
-export const REDIS_ANSWER_MS = 2_000;
+const REDIS_ANSWER_MS = 2_000;
 
 /** How long an instance counts locally after Redis failed, before it asks Redis again. */
 const RETRY_REDIS_MS = 1_000;
