@@ -1,5 +1,6 @@
 import { AppError, type Caller } from '@propfolio/core';
 import type { ChallengeModel as Challenge, Prisma } from '@propfolio/db';
+import { assertNotBefore, assertNotFuture, dateToIso } from '../shared/dates.js';
 import { requireId } from '../shared/ids.js';
 
 /**
@@ -30,4 +31,18 @@ export function closedChallengeError(challenge: Challenge): AppError {
     `This challenge failed (breached)${when} and is closed: only monthlyEndedAt (the day a monthly subscription was cancelled) can still be set. Memos can still be added; other corrections need a new record.`,
     'challenge_closed',
   );
+}
+
+/** The caller's challenge for a dated money entry (a cost or a payout): its date is neither in the future nor before the purchase. */
+export async function challengeForDatedEntry(
+  prisma: Prisma.TransactionClient,
+  caller: Caller,
+  id: string,
+  date: string,
+  now: Date,
+): Promise<Challenge> {
+  const challenge = await findOwnedChallenge(prisma, caller, id);
+  assertNotFuture('date', date, now);
+  assertNotBefore('date', date, dateToIso(challenge.purchasedAt), 'the purchase date of the challenge');
+  return challenge;
 }

@@ -1,6 +1,6 @@
 import { AppError, type Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
-import { findOwnedChallenge } from '../challenges/owned-challenge.js';
+import { challengeForDatedEntry } from '../challenges/owned-challenge.js';
 import type { AddCostInput } from '../contracts/ledger.js';
 import type { UpdatePayoutInput } from '../contracts/payout-fields.js';
 import type { PayoutView } from '../payouts/payout-schemas.js';
@@ -31,9 +31,7 @@ export class LedgerService {
 
   /** Costs are history like payouts, so a failed challenge still takes one (a reset fee is paid after a breach). */
   async addCost(caller: Caller, input: AddCostInput, now = new Date()): Promise<CostView> {
-    const challenge = await findOwnedChallenge(this.db.prisma, caller, input.id);
-    assertNotFuture('date', input.date, now);
-    assertNotBefore('date', input.date, dateToIso(challenge.purchasedAt), 'the purchase date of the challenge');
+    const challenge = await challengeForDatedEntry(this.db.prisma, caller, input.id, input.date, now);
     const row = await this.db.prisma.challengeCost.create({
       data: {
         userId: caller.userId,

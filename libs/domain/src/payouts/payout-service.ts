@@ -1,8 +1,8 @@
 import type { Caller } from '@propfolio/core';
 import type { Database, Prisma } from '@propfolio/db';
-import { findOwnedChallenge } from '../challenges/owned-challenge.js';
+import { challengeForDatedEntry } from '../challenges/owned-challenge.js';
 import type { AddPayoutInput, ListPayoutsInput } from '../contracts/payouts.js';
-import { assertNotBefore, assertNotFuture, dateToIso, isoToDate } from '../shared/dates.js';
+import { isoToDate } from '../shared/dates.js';
 import { CurrencyTotals, toDecimal } from '../shared/money.js';
 import { Keyset } from '../shared/pagination.js';
 import type { PayoutList, PayoutView } from './payout-schemas.js';
@@ -17,9 +17,7 @@ export class PayoutService {
 
   /** A payout records history, so a failed challenge (breached after a payout request) still takes one. */
   async add(caller: Caller, input: AddPayoutInput, now = new Date()): Promise<PayoutView> {
-    const challenge = await findOwnedChallenge(this.db.prisma, caller, input.challengeId);
-    assertNotFuture('date', input.date, now);
-    assertNotBefore('date', input.date, dateToIso(challenge.purchasedAt), 'the purchase date of the challenge');
+    const challenge = await challengeForDatedEntry(this.db.prisma, caller, input.challengeId, input.date, now);
     const row = await this.db.prisma.payout.create({
       data: {
         userId: caller.userId,
