@@ -70,7 +70,7 @@ export class TestService {
       },
     });
     const app = express();
-    app.use(requestContext(logger));
+    app.use(requestContext(logger, { trustProxy: config.trustProxy }));
     app.use(mcpRouter(context, mcpExtras(context)));
     app.use(dashboardRouter(context, options));
     const nest = await createRestApp(context, { expressApp: app });

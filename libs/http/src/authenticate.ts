@@ -34,7 +34,7 @@ export function authenticateRequests(authenticate: Authenticator, limiter: RateL
         });
         return;
       }
-      const decision = await limiter.hit(`ip:${req.ip ?? 'unknown'}`);
+      const decision = await limiter.hit(`ip:${requestState(res).clientAddress}`);
       setRateHeaders(res, decision);
       if (decision.allowed) refuse(res, toAppError(error), {});
       else refuse(res, rateLimited(decision), { 'Retry-After': String(decision.resetSeconds) });

@@ -32,8 +32,8 @@ interface RateLimitOptions {
 export function rateLimitRequests(limiter: RateLimiter, options: RateLimitOptions = {}): RequestHandler {
   const refuse = options.refuse ?? ((res, error, headers) => sendProblem(res, error, headers));
   return async (req: Request, res: Response, next: NextFunction) => {
-    const caller = requestState(res).caller;
-    const bucket = caller ? caller.credentialId : `ip:${req.ip ?? 'unknown'}`;
+    const { caller, clientAddress } = requestState(res);
+    const bucket = caller ? caller.credentialId : `ip:${clientAddress}`;
     const decision = await limiter.hit(bucket, Math.max(1, options.costOf?.(req) ?? 1));
     setRateHeaders(res, decision);
     if (decision.allowed) {

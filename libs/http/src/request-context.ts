@@ -8,6 +8,8 @@ export interface RequestState {
   logger: Logger;
   /** Set by the authentication middleware; null when no key was sent. */
   caller: Caller | null;
+  /** Where the request came from: the per-IP rate-limit bucket (see {@link clientAddress}). */
+  clientAddress: string;
 }
 
 export function requestState(res: Response): RequestState {
@@ -16,15 +18,35 @@ export function requestState(res: Response): RequestState {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
+export interface RequestContextOptions {
+  /** TRUST_PROXY: one reverse proxy (a load balancer) stands in front and appends to X-Forwarded-For. */
+  trustProxy?: boolean;
+}
+
+/**
+ * The client's address: the socket's, or behind a trusted proxy the last X-Forwarded-For entry, the one
+ * the proxy itself appended. Earlier entries come from the client and could be anything, so they would
+ * let one client spread its requests over as many rate-limit buckets as it likes.
+ */
+export function clientAddress(req: Request, trustProxy: boolean): string {
+  const forwarded = trustProxy ? req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
+  return forwarded || req.socket.remoteAddress || 'unknown';
+}
+
 /**
  * Gives every request an id (the caller's X-Request-Id when well-formed, else a new one), a logger
  * bound to it, and one structured access-log line when the response finishes.
  */
-export function requestContext(logger: Logger): RequestHandler {
+export function requestContext(logger: Logger, { trustProxy = false }: RequestContextOptions = {}): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const incoming = req.header('x-request-id');
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    const state: RequestState = { requestId, logger: logger.child({ requestId }), caller: null };
+    const state: RequestState = {
+      requestId,
+      logger: logger.child({ requestId }),
+      caller: null,
+      clientAddress: clientAddress(req, trustProxy),
+    };
     res.locals.propfolio = state;
     res.setHeader('X-Request-Id', requestId);
     const started = process.hrtime.bigint();

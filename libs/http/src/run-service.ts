@@ -20,7 +20,7 @@ export function runService(service: string, mount: (app: Express, context: AppCo
     const drain = connectionDrain();
     const app = express();
     app.disable('x-powered-by');
-    app.use(requestContext(logger));
+    app.use(requestContext(logger, { trustProxy: config.trustProxy }));
     app.use(drain.middleware);
     app.use(healthRoutes(context.db, () => drain.draining));
     const server = await mount(app, context);

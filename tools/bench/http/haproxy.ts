@@ -10,10 +10,21 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { freePort } from './server-process.ts';
 
+/** One server's row of `show stat`; the counters are cumulative since HAProxy started. */
+export interface ServerStats {
+  backend: string;
+  server: string;
+  /** UP, DOWN, … (with a transition, e.g. "UP 1/2"). */
+  status: string;
+  /** Requests HAProxy sent to this server (req_tot; health checks are not counted). */
+  requests: number;
+  /** How many times the health checks took it out (chkdown). */
+  downs: number;
+}
+
 export interface Balancer {
   base: string;
-  /** `show stat` rows: backend, server name and status (UP, DOWN, …). */
-  serverStatus(): Promise<{ backend: string; server: string; status: string }[]>;
+  servers(): Promise<ServerStats[]>;
   stop(): Promise<void>;
 }
 
@@ -56,6 +67,8 @@ defaults
   option redispatch
   retry-on conn-failure
   option httpchk GET /healthz
+  # The instances run with TRUST_PROXY: they take the client's address from the entry appended here.
+  option forwardfor
   # maxconn: HAProxy queues beyond 32 requests per instance rather than piling them into one event loop.
   default-server inter 500ms fall 2 rise 2 maxconn 32
 frontend propfolio
@@ -93,13 +106,22 @@ ${serverLines(mcp)}
     });
   return {
     base,
-    serverStatus: async () => {
-      const lines = (await command('show stat')).trim().split('\n');
+    servers: async () => {
+      const [header = '', ...lines] = (await command('show stat')).trim().split('\n');
+      const names = header.replace(/^# /, '').split(',');
       return lines
-        .slice(1)
-        .map((l) => l.split(','))
-        .filter((f) => f[1] !== 'FRONTEND' && f[1] !== 'BACKEND')
-        .map((f) => ({ backend: f[0] as string, server: f[1] as string, status: f[17] as string }));
+        .map((line) => {
+          const fields = line.split(',');
+          return (name: string) => fields[names.indexOf(name)] ?? '';
+        })
+        .filter((field) => field('svname') !== 'FRONTEND' && field('svname') !== 'BACKEND')
+        .map((field) => ({
+          backend: field('pxname'),
+          server: field('svname'),
+          status: field('status'),
+          requests: Number(field('req_tot')),
+          downs: Number(field('chkdown')),
+        }));
     },
     stop: async () => {
       if (child.exitCode !== null) return;

@@ -10,11 +10,6 @@ export function isHttps(req: Request, config: Config): boolean {
   return config.trustProxy && first(req.header('x-forwarded-proto'))?.toLowerCase() === 'https';
 }
 
-/** The client address: the socket's, or the proxy's X-Forwarded-For when TRUST_PROXY is on. */
-export function clientIp(req: Request, config: Config): string {
-  return (config.trustProxy ? first(req.header('x-forwarded-for')) : undefined) ?? req.socket.remoteAddress ?? 'unknown';
-}
-
 /** The service's own origin: PUBLIC_URL when set, else this request's scheme and Host. */
 export function ownOrigin(req: Request, config: Config): string | undefined {
   if (config.publicUrl) return new URL(config.publicUrl).origin;

@@ -2,9 +2,10 @@ import { Router, type Request, type Response } from 'express';
 import { AppError } from '@propfolio/core';
 import type { UserModel } from '@propfolio/db';
 import { toUserView } from '@propfolio/domain';
+import { requestState } from '@propfolio/http';
 import type { DashboardDeps } from '../deps.js';
 import { clearSessionCookie, setSessionCookie } from '../http/cookies.js';
-import { clientIp, isHttps } from '../http/origin.js';
+import { isHttps } from '../http/origin.js';
 import { requireSession, sessionOf, signedIn } from '../http/session.js';
 import { throttleSignIn } from '../http/sign-in-throttle.js';
 import { body } from '../http/body.js';
@@ -52,7 +53,7 @@ export function authRoutes(deps: DashboardDeps): Router {
 
   router.post('/auth/sign-in', async (req, res) => {
     const input = body(req);
-    await throttleSignIn(deps.signInLimiters, input.email, clientIp(req, config));
+    await throttleSignIn(deps.signInLimiters, input.email, requestState(res).clientAddress);
     const user = await domain.users.verifyCredentials(input.email, input.password);
     await startSession(req, res, user, 200);
   });
