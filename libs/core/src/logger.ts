@@ -28,11 +28,33 @@ function redact(value: unknown, depth = 0): unknown {
   return out;
 }
 
-export function createLogger(
-  level: LogLevel,
-  bound: Record<string, unknown> = {},
-  write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
-): Logger {
+let pendingLines: string[] = [];
+let flushOnExit = false;
+
+function flushLines(): void {
+  if (pendingLines.length === 0) return;
+  const text = pendingLines.join('');
+  pendingLines = [];
+  process.stdout.write(text);
+}
+
+/**
+ * Lines logged in one turn of the event loop leave stdout in one write. One write per access-log line
+ * was a system call per request, about a sixth of a cached read's server CPU; a crash loses at most
+ * the lines of its last turn, and a normal exit writes them all.
+ */
+function writeStdout(line: string): void {
+  if (pendingLines.length === 0) {
+    if (!flushOnExit) {
+      flushOnExit = true;
+      process.on('exit', flushLines);
+    }
+    setImmediate(flushLines);
+  }
+  pendingLines.push(`${line}\n`);
+}
+
+export function createLogger(level: LogLevel, bound: Record<string, unknown> = {}, write: (line: string) => void = writeStdout): Logger {
   const emit = (at: LogLevel, message: string, fields?: Record<string, unknown>) => {
     if (RANK[at] < RANK[level]) return;
     const entry: Record<string, unknown> = { time: new Date().toISOString(), level: at, msg: redact(message) };
