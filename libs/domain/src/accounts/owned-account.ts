@@ -8,13 +8,3 @@ export async function findOwnedAccount(prisma: Prisma.TransactionClient, caller:
   if (!account) throw AppError.notFound('EA account');
   return account;
 }
-
-/**
- * The caller's EA account, locked until the transaction ends (SELECT … FOR UPDATE): a report then either
- * lands before a phase change or breach archives the account, or sees it archived.
- */
-export async function lockOwnedAccount(tx: Prisma.TransactionClient, caller: Caller, id: string): Promise<EaAccount> {
-  const accountId = requireId(id, 'EA account');
-  await tx.$queryRaw`SELECT 1 FROM "EaAccount" WHERE "id" = ${accountId} AND "userId" = ${caller.userId} FOR UPDATE`;
-  return findOwnedAccount(tx, caller, accountId);
-}

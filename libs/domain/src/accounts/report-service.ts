@@ -1,67 +1,85 @@
 import { AppError, type Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import type { AccountReportInput } from '../contracts/accounts.js';
-import { assertNotFuture, dateToIso, isoToDate } from '../shared/dates.js';
-import { toDecimal, toMoney } from '../shared/money.js';
+import { assertNotFuture } from '../shared/dates.js';
+import { requireId } from '../shared/ids.js';
+import { type Decimal, toDecimal, toMoney } from '../shared/money.js';
 import type { ReportResult } from './account-schemas.js';
-import { lockOwnedAccount } from './owned-account.js';
 
 /** Broker server days run up to a few hours ahead of UTC, so a report may be dated one day after UTC today. */
 const BROKER_DAY_GRACE = 1;
+
+/** What the push statement answers: no row when the caller owns no such account. */
+interface PushRow {
+  archivedAt: Date | null;
+  archivedReason: string | null;
+  /** The account's figures after the push (the day's when it moved them, else those it already had). */
+  balance: Decimal;
+  equity: Decimal;
+  /** true: a new day; false: the day's figures were replaced; null: nothing was written. */
+  created: boolean | null;
+}
 
 /**
  * The EA tracker's daily push. One row per account and day: a new day is created, different figures
  * replace the day's, and an identical retry writes nothing at all. The account's balance and equity
  * follow its latest day. An archived account refuses reports (409 account_archived).
  *
- * Concurrency: the account row is locked for the transaction, so pushes for one account (and a phase
- * change or breach archiving it) serialise; a same-day retry sees the first push's row and answers
- * `unchanged`. The latest-day rule is also one conditional UPDATE, never a read-then-write.
+ * The whole push is one statement, so one round trip (the database is the cost of a push), atomic on its
+ * own and inside a unit alike:
+ * - the account row is locked first (FOR UPDATE), so pushes for one account (and a phase change or breach
+ *   archiving it) serialise, and a report either lands before an archive or sees the account archived;
+ * - the day is an upsert whose update only happens when the figures differ. Its check reads the day's
+ *   latest committed row, not the statement's snapshot, so a same-day retry that waited on the lock sees
+ *   the first push's row and answers `unchanged`; `xmax = 0` tells a new row from a replaced one;
+ * - the latest-day rule is a conditional UPDATE, re-checked against the latest account row, never a
+ *   read-then-write. It runs only when the day was written.
  */
 export class ReportService {
   constructor(private readonly db: Database) {}
 
   async push(caller: Caller, input: AccountReportInput, now = new Date()): Promise<ReportResult> {
     assertNotFuture('date', input.date, now, BROKER_DAY_GRACE);
-    const figures = { balance: toDecimal(input.balance), equity: toDecimal(input.equity), closedPnl: toDecimal(input.closedPnl) };
-    const date = isoToDate(input.date);
-    return this.db.prisma.$transaction(async (tx) => {
-      const account = await lockOwnedAccount(tx, caller, input.id);
-      if (account.archivedAt) {
-        throw AppError.conflict(
-          `This EA account was archived on ${account.archivedAt.toISOString().slice(0, 10)} (${account.archivedReason ?? 'no reason given'}) and takes no more reports. Register the new trading account instead.`,
-          'account_archived',
-        );
-      }
-      const key = { accountId: account.id, date };
-      const existing = await tx.dailyPnl.findUnique({ where: { accountId_date: key } });
-      const same =
-        existing !== null &&
-        existing.balance.eq(figures.balance) &&
-        existing.equity.eq(figures.equity) &&
-        existing.closedPnl.eq(figures.closedPnl);
-      let outcome: ReportResult['outcome'] = 'unchanged';
-      let current = account;
-      if (!same) {
-        await tx.dailyPnl.upsert({
-          where: { accountId_date: key },
-          create: { ...key, ...figures, reportedAt: now },
-          update: { ...figures, reportedAt: now },
-        });
-        outcome = existing ? 'updated' : 'created';
-        const moved = await tx.eaAccount.updateMany({
-          where: { id: account.id, OR: [{ lastReportOn: null }, { lastReportOn: { lte: date } }] },
-          data: { balance: figures.balance, equity: figures.equity, lastReportOn: date },
-        });
-        if (moved.count > 0) current = await tx.eaAccount.findUniqueOrThrow({ where: { id: account.id } });
-      }
-      return {
-        accountId: account.id,
-        date: dateToIso(date),
-        outcome,
-        balance: toMoney(current.balance),
-        equity: toMoney(current.equity),
-      };
-    });
+    const accountId = requireId(input.id, 'EA account');
+    const balance = toDecimal(input.balance);
+    const equity = toDecimal(input.equity);
+    const closedPnl = toDecimal(input.closedPnl);
+    const [row] = await this.db.prisma.$queryRaw<PushRow[]>`
+      WITH account AS (
+        SELECT "id", "balance", "equity", "archivedAt", "archivedReason" FROM "EaAccount"
+        WHERE "id" = ${accountId} AND "userId" = ${caller.userId}
+        FOR UPDATE
+      ), day AS (
+        INSERT INTO "DailyPnl" ("accountId", "date", "balance", "equity", "closedPnl", "reportedAt")
+        SELECT "id", ${input.date}::date, ${balance}::numeric, ${equity}::numeric, ${closedPnl}::numeric, ${now}::timestamptz
+        FROM account WHERE "archivedAt" IS NULL
+        ON CONFLICT ("accountId", "date") DO UPDATE
+        SET "balance" = EXCLUDED."balance", "equity" = EXCLUDED."equity", "closedPnl" = EXCLUDED."closedPnl", "reportedAt" = EXCLUDED."reportedAt"
+        WHERE ("DailyPnl"."balance", "DailyPnl"."equity", "DailyPnl"."closedPnl")
+          IS DISTINCT FROM (${balance}::numeric, ${equity}::numeric, ${closedPnl}::numeric)
+        RETURNING "xmax" = 0 AS "created"
+      ), moved AS (
+        UPDATE "EaAccount" SET "balance" = ${balance}::numeric, "equity" = ${equity}::numeric, "lastReportOn" = ${input.date}::date
+        WHERE "id" = (SELECT "id" FROM account) AND EXISTS (SELECT 1 FROM day)
+          AND ("lastReportOn" IS NULL OR "lastReportOn" <= ${input.date}::date)
+        RETURNING "balance", "equity"
+      )
+      SELECT a."archivedAt", a."archivedReason", COALESCE(m."balance", a."balance") AS "balance",
+        COALESCE(m."equity", a."equity") AS "equity", (SELECT "created" FROM day) AS "created"
+      FROM account a LEFT JOIN moved m ON true`;
+    if (!row) throw AppError.notFound('EA account');
+    if (row.archivedAt) {
+      throw AppError.conflict(
+        `This EA account was archived on ${row.archivedAt.toISOString().slice(0, 10)} (${row.archivedReason ?? 'no reason given'}) and takes no more reports. Register the new trading account instead.`,
+        'account_archived',
+      );
+    }
+    return {
+      accountId,
+      date: input.date,
+      outcome: row.created === null ? 'unchanged' : row.created ? 'created' : 'updated',
+      balance: toMoney(row.balance),
+      equity: toMoney(row.equity),
+    };
   }
 }

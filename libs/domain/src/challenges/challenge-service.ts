@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AppError, type Caller } from '@propfolio/core';
 import type { ChallengeModel as Challenge, Database, Prisma } from '@propfolio/db';
 import { toAccountView } from '../accounts/account-view.js';
@@ -9,12 +10,11 @@ import {
   type ListChallengesInput,
 } from '../contracts/challenges.js';
 import { toPayoutView } from '../payouts/payout-view.js';
-import { assertNotFuture, isoToDate, todayIso } from '../shared/dates.js';
+import { assertNotFuture, todayIso } from '../shared/dates.js';
 import { toDecimal } from '../shared/money.js';
 import { Keyset } from '../shared/pagination.js';
 import type { ChallengeDetail, ChallengePage, ChallengeView } from './challenge-schemas.js';
 import { toChallengeView, toMemoView } from './challenge-view.js';
-import { firstHistoryEntry } from '../ledger/challenge-history.js';
 import { challengeLedgerDetail, purchaseLedgerData } from '../ledger/purchase-ledger.js';
 import { requireId } from '../shared/ids.js';
 
@@ -22,30 +22,34 @@ import { requireId } from '../shared/ids.js';
 export class ChallengeService {
   constructor(private readonly db: Database) {}
 
+  /**
+   * One statement writes the challenge and its first history entry and answers the row: one round trip,
+   * atomic without a transaction of its own (inside a unit it joins the unit). On PostgreSQL a statement
+   * whose connection died is run again (libs/db); the ids are made here, so a rerun cannot write a second
+   * challenge. Timestamps are made here too, as Prisma's `now()` and `@updatedAt` would.
+   */
   async create(caller: Caller, input: CreateChallengeInput, now = new Date()): Promise<ChallengeView> {
     const purchasedAt = input.purchasedAt ?? todayIso(now);
     assertNotFuture('purchasedAt', purchasedAt, now);
     const currency = input.currency ?? DEFAULT_CURRENCY;
-    // One explicit transaction rather than Prisma's implicit one for the nested history row: on PostgreSQL
-    // an explicit transaction whose connection dies is run again (libs/db), an implicit one would fail.
-    const row = await this.db.prisma.$transaction(async (tx) => {
-      const ledger = await purchaseLedgerData(tx, caller, input, currency);
-      return tx.challenge.create({
-        data: {
-          userId: caller.userId,
-          firm: input.firm,
-          plan: input.plan,
-          price: toDecimal(input.price),
-          currency,
-          billing: input.billing ?? 'one_time',
-          phase: input.phase ?? DEFAULT_PHASE,
-          paymentMethod: input.paymentMethod ?? null,
-          purchasedAt: isoToDate(purchasedAt),
-          ...ledger,
-          history: firstHistoryEntry(caller.userId, input.phase ?? DEFAULT_PHASE, isoToDate(purchasedAt)),
-        },
-      });
-    });
+    const ledger = await purchaseLedgerData(this.db.prisma, caller, input, currency);
+    const phase = input.phase ?? DEFAULT_PHASE;
+    const writtenAt = new Date();
+    const [row] = await this.db.prisma.$queryRaw<Challenge[]>`
+      WITH challenge AS (
+        INSERT INTO "Challenge" ("id", "userId", "firm", "plan", "price", "currency", "billing", "phase", "paymentMethod",
+          "purchasedAt", "listPrice", "couponCode", "planId", "resetOfId", "fxRate", "fxCurrency", "createdAt", "updatedAt")
+        VALUES (${randomUUID()}, ${caller.userId}, ${input.firm}, ${input.plan}, ${toDecimal(input.price)}::numeric, ${currency},
+          ${input.billing ?? 'one_time'}::"Billing", ${phase}, ${input.paymentMethod ?? null}, ${purchasedAt}::date,
+          ${ledger.listPrice}::numeric, ${ledger.couponCode}, ${ledger.planId}, ${ledger.resetOfId}, ${ledger.fxRate ?? null}::numeric,
+          ${ledger.fxCurrency ?? null}, ${writtenAt}::timestamptz, ${writtenAt}::timestamptz)
+        RETURNING *
+      ), history AS (
+        INSERT INTO "ChallengeEvent" ("id", "userId", "challengeId", "date", "phase", "status", "createdAt")
+        SELECT ${randomUUID()}, "userId", "id", "purchasedAt", "phase", "status", "createdAt" FROM challenge
+      )
+      SELECT * FROM challenge`;
+    if (!row) throw new Error('ChallengeService.create: the insert returned no row');
     return toChallengeView(row, now);
   }
 

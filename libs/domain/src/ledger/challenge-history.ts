@@ -2,11 +2,6 @@ import type { ChallengeModel as Challenge, Prisma } from '@propfolio/db';
 import type { UpdateChallengeInput } from '../contracts/challenges.js';
 import { isoToDate, todayIso } from '../shared/dates.js';
 
-/** The first history entry of a new challenge (nested in its create, so both are written together). */
-export const firstHistoryEntry = (userId: string, phase: string, purchasedAt: Date) => ({
-  create: { userId, phase, status: 'in_progress' as const, date: purchasedAt },
-});
-
 /**
  * Records the phase and status a change leaves the challenge in, inside the transaction that made it.
  * Dated `changedAt` when given, else the pass date for a pass, else today.
