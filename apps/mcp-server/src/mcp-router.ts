@@ -1,23 +1,28 @@
 import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { authenticateRequests, rateLimitRequests, refuseDeepJson, requestState } from '@propfolio/http';
+import type { OperationContext } from '@propfolio/core';
 import { eaClientScope, type AppContext } from '@propfolio/operations';
 import { noExtras, type McpExtras } from './extras.js';
 import { batchPolicy, messageCount } from './http/batches.js';
 import { jsonRpcError, refuseAsJsonRpc } from './http/json-rpc-error.js';
 import { paramsPolicy } from './http/params-policy.js';
 import { defaultOrigins, originValidation } from './http/origin.js';
+import { StatelessHttpTransport } from './http/stateless-transport.js';
 import { createMcpServer, mcpCatalog } from './mcp-server.js';
+import { messageJson } from './tool-call.js';
 
 export const MCP_PATH = '/mcp';
 
 /**
- * The MCP front door at /mcp: Streamable HTTP, stateless (a fresh server and transport per POST, so any
- * instance can answer any request), GET and DELETE answered 405 (no sessions, no server stream).
+ * The MCP front door at /mcp: Streamable HTTP, stateless (nothing of a request outlives its POST, so any
+ * instance can answer any request), GET and DELETE answered 405 (no sessions, no server stream). One
+ * protocol server per process answers every POST; each request carries its own context to it.
  */
 export function mcpRouter(context: AppContext, extras: McpExtras = noExtras): Router {
-  const catalog = mcpCatalog(context.operations, extras);
+  const transport = new StatelessHttpTransport<OperationContext>(messageJson);
+  const server = createMcpServer(mcpCatalog(context.operations, extras), (extra) => transport.contextOf(extra.requestId));
+  const connected = server.connect(transport);
   const { mcpAllowedHosts, mcpAllowedOrigins, bodyLimitBytes, port } = context.config;
   const origins = mcpAllowedOrigins.length > 0 ? mcpAllowedOrigins : defaultOrigins(mcpAllowedHosts, port);
   const router = Router();
@@ -40,15 +45,9 @@ export function mcpRouter(context: AppContext, extras: McpExtras = noExtras): Ro
     eaClientScope(),
     async (req: Request, res: Response) => {
       const state = requestState(res);
-      const server = createMcpServer(catalog, { caller: state.caller, logger: state.logger, now: new Date() });
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      res.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
       try {
-        await server.connect(transport);
-        await transport.handleRequest(req, res, req.body);
+        await connected;
+        transport.handlePost(req, res, { caller: state.caller, logger: state.logger, now: new Date() });
       } catch (error) {
         state.logger.error('mcp request failed', { error });
         if (!res.headersSent) jsonRpcError(res, 500, -32603, 'Internal error');

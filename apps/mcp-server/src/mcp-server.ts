@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsRequestSchema, type RequestId, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Operation, OperationContext } from '@propfolio/core';
 import { callTool } from './tool-call.js';
 import { LooseCallToolRequestSchema, readToolCallParams } from './tool-params.js';
@@ -15,7 +15,7 @@ const INSTRUCTIONS =
   'settings assistant. With a key you can also read and record the user’s challenges, memos, payouts and ' +
   'EA accounts. Records cannot be deleted here, only in the web dashboard.';
 
-/** Per-process, immutable: the tool tables every per-request server reads. */
+/** Per-process, immutable: the tool tables the server reads. */
 export interface McpCatalog {
   toolsByName: ReadonlyMap<string, Operation>;
   anonymous: Tool[];
@@ -29,26 +29,34 @@ export function mcpCatalog(operations: readonly Operation[], extras: McpExtras):
   return { toolsByName: new Map(tools.map((op) => [op.name, op])), ...toolLists(operations), extras };
 }
 
+/** The context (caller, logger, now) of the HTTP request that carried the MCP request a handler answers. */
+export type ContextOf = (extra: { requestId: RequestId }) => OperationContext;
+
 /**
- * A fresh server for one HTTP request (stateless: nothing is shared between requests or clients),
- * bound to that request's caller.
+ * The one protocol server of the process: its handlers are registered once, and each finds the context
+ * of the request it answers through `contextOf`, so that nothing of one request is kept for the next.
  */
 // eslint-disable-next-line @typescript-eslint/no-deprecated -- tools come from the operations registry with their own JSON schemas, the low-level Server's advanced use case; McpServer would re-derive them from zod
-export function createMcpServer(catalog: McpCatalog, context: OperationContext): Server {
+export function createMcpServer(catalog: McpCatalog, contextOf: ContextOf): Server {
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- tools come from the operations registry with their own JSON schemas, the low-level Server's advanced use case; McpServer would re-derive them from zod
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {}, resources: {}, prompts: {} },
     instructions: INSTRUCTIONS,
   });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: !context.caller ? catalog.anonymous : context.caller.scope === 'tracker' ? catalog.tracker : catalog.authenticated,
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => {
+    const { caller } = contextOf(extra);
+    return { tools: !caller ? catalog.anonymous : caller.scope === 'tracker' ? catalog.tracker : catalog.authenticated };
+  });
   // Registered on the protocol layer, past Server's own tools/call schema: malformed params then get a
   // readable -32602 from readToolCallParams instead of the SDK's -32603 with a zod dump.
-  Protocol.prototype.setRequestHandler.call(server, LooseCallToolRequestSchema, (request: { params?: unknown }) => {
-    const params = readToolCallParams(request.params);
-    return callTool(catalog.toolsByName, params.name, params.arguments, context);
-  });
-  catalog.extras.register(server, context);
+  Protocol.prototype.setRequestHandler.call(
+    server,
+    LooseCallToolRequestSchema,
+    (request: { params?: unknown }, extra: { requestId: RequestId }) => {
+      const params = readToolCallParams(request.params);
+      return callTool(catalog.toolsByName, params.name, params.arguments, contextOf(extra));
+    },
+  );
+  catalog.extras.register(server, contextOf);
   return server;
 }

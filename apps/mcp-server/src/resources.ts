@@ -14,6 +14,7 @@ import {
 import { AppError, type Operation, type OperationContext } from '@propfolio/core';
 import { executeOperation, type AppContext } from '@propfolio/operations';
 import type { McpExtras } from './extras.js';
+import type { ContextOf } from './mcp-server.js';
 import { PROMPTS, renderPrompt } from './prompts.js';
 
 /** A resource family served by one read operation: `propfolio://<kind>/{ref}`. */
@@ -79,15 +80,15 @@ export function mcpExtras(context: AppContext): McpExtras {
   const families = FAMILIES.filter((family) => byName.has(family.read.operation));
   return {
     // eslint-disable-next-line @typescript-eslint/no-deprecated -- tools come from the operations registry with their own JSON schemas, the low-level Server's advanced use case; McpServer would re-derive them from zod
-    register(server: Server, ctx: OperationContext) {
+    register(server: Server, contextOf: ContextOf) {
       server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
         resourceTemplates: families.map((family) => family.template),
       }));
-      server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+      server.setRequestHandler(ListResourcesRequestSchema, async (request, extra) => {
         const listing = families.find((family) => family.list)?.list;
         if (!listing) return { resources: [] };
         try {
-          const page = await run(listing.operation, ctx, {
+          const page = await run(listing.operation, contextOf(extra), {
             limit: 50,
             ...(request.params?.cursor ? { cursor: request.params.cursor } : {}),
           });
@@ -102,13 +103,13 @@ export function mcpExtras(context: AppContext): McpExtras {
           throw error;
         }
       });
-      server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+      server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
         const parsed = parseUri(request.params.uri);
         if (!parsed || !families.includes(parsed.family)) {
           throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}`);
         }
         try {
-          const content = await run(parsed.family.read.operation, ctx, { [parsed.family.read.field]: parsed.ref });
+          const content = await run(parsed.family.read.operation, contextOf(extra), { [parsed.family.read.field]: parsed.ref });
           return {
             contents: [{ uri: request.params.uri, mimeType: 'application/json', text: JSON.stringify(content) }],
           };

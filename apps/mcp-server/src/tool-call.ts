@@ -1,6 +1,9 @@
-import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, type Operation, type OperationContext } from '@propfolio/core';
-import { executeOperation } from '@propfolio/operations';
+import { answerJson, answerJsonLiteral, executeOperation } from '@propfolio/operations';
+
+/** The output behind each successful tool result, whose JSON text is known (see `messageJson`). */
+const outputs = new WeakMap<object, object>();
 
 /**
  * Runs a tool through the same executor as REST. Domain and validation failures come back as `isError`
@@ -16,11 +19,10 @@ export async function callTool(
   const operation = toolsByName.get(name);
   if (!operation) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
   try {
-    const output = await executeOperation(operation, context, args ?? {});
-    return {
-      content: [{ type: 'text', text: JSON.stringify(output) }],
-      structuredContent: output as Record<string, unknown>,
-    };
+    const output = (await executeOperation(operation, context, args ?? {})) as Record<string, unknown>;
+    const result: CallToolResult = { content: [{ type: 'text', text: answerJson(output) }], structuredContent: output };
+    outputs.set(result, output);
+    return result;
   } catch (error) {
     const appError =
       error instanceof AppError
@@ -33,4 +35,16 @@ export async function callTool(
       content: [{ type: 'text', text: `${problem.code}: ${problem.detail}\n${JSON.stringify(problem)}` }],
     };
   }
+}
+
+/**
+ * An answer as JSON text, exactly as JSON.stringify writes it. A tool result's structured content is its
+ * text content already serialized, so it is written from that text (serialized once per kept answer,
+ * see @propfolio/operations answerJson) rather than serialized again.
+ */
+export function messageJson(message: JSONRPCMessage): string {
+  const output = 'result' in message ? outputs.get(message.result) : undefined;
+  if (output === undefined) return JSON.stringify(message);
+  const text = answerJson(output);
+  return `{"result":{"content":[{"type":"text","text":${answerJsonLiteral(output)}}],"structuredContent":${text}},"jsonrpc":"2.0","id":${JSON.stringify((message as { id: unknown }).id)}}`;
 }

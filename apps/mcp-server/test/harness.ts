@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import express from 'express';
-import { loadConfig } from '@propfolio/core';
+import { loadConfig, type Operation } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { requestContext } from '@propfolio/http';
 import { createAppContext, memoryRateLimiter, type AppContext } from '@propfolio/operations';
@@ -20,8 +20,8 @@ export interface McpTestServer {
   close(): Promise<void>;
 }
 
-/** The MCP router over a test database, listening on a free loopback port. */
-export async function startMcpServer(db: Database, env: Record<string, string> = {}): Promise<McpTestServer> {
+/** The MCP router over a test database, listening on a free loopback port, serving `extraTools` beside the registry's. */
+export async function startMcpServer(db: Database, env: Record<string, string> = {}, extraTools: Operation[] = []): Promise<McpTestServer> {
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
   const context = await createAppContext(db, config, {
     logger: createLogger('silent'),
@@ -31,7 +31,7 @@ export async function startMcpServer(db: Database, env: Record<string, string> =
   const keys = createDomainServices(db).keys;
   const app = express();
   app.use(requestContext(context.logger));
-  app.use(mcpRouter(context, mcpExtras(context)));
+  app.use(mcpRouter({ ...context, operations: [...context.operations, ...extraTools] }, mcpExtras(context)));
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
