@@ -31,6 +31,7 @@ export function dashboardRouter(context: AppContext, options: DashboardOptions =
     logger: context.logger,
     domain,
     operations: context.operations,
+    answers: context.answers,
     signInLimiters: options.signInLimiters ?? {
       perAccount: databaseRateLimiter(db, config.signInPerAccountPerMinute),
       perIp: databaseRateLimiter(db, config.signInPerIpPerMinute),

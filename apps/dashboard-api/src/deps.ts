@@ -1,5 +1,6 @@
 import type { Config, Logger, Operation } from '@propfolio/core';
 import type { DomainServices } from '@propfolio/domain';
+import type { AnswerCache } from '@propfolio/operations';
 import type { SignInLimiters } from './http/sign-in-throttle.js';
 
 /** What the dashboard routes use: the shared services and settings, nothing of their own. */
@@ -8,5 +9,7 @@ export interface DashboardDeps {
   logger: Logger;
   domain: DomainServices;
   operations: readonly Operation[];
+  /** Deletions and restores run as writes of the caller, so their kept answers wait for them. */
+  answers: AnswerCache;
   signInLimiters: SignInLimiters;
 }

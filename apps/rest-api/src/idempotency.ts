@@ -27,7 +27,10 @@ export async function withIdempotency(
   }
   if (operation.readOnly) return execute();
   const fingerprint = requestHash(`${req.method} ${req.originalUrl}`, req.body);
-  const answer = await context.idempotency.run(caller.userId, key, fingerprint, operation.rest.status ?? 200, execute);
+  // The unit commits after the operation returns: the caller's kept answers wait for the commit.
+  const answer = await context.answers.writing(caller.userId, () =>
+    context.idempotency.run(caller.userId, key, fingerprint, operation.rest.status ?? 200, execute),
+  );
   if (answer.replayed) {
     res.status(answer.status);
     res.setHeader('Idempotent-Replayed', 'true');

@@ -33,7 +33,7 @@ export interface RestAppOptions {
 export async function createRestApp(context: AppContext, options: RestAppOptions = {}): Promise<INestApplication> {
   const app = options.expressApp ?? express();
   app.disable('x-powered-by');
-  if (!options.expressApp) app.use(requestContext(context.logger));
+  if (!options.expressApp) app.use(requestContext(context.logger, { trustProxy: context.config.trustProxy }));
 
   const api = express.Router();
   api.use(refuseDeleteAndPut(context.operations));

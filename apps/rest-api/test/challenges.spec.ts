@@ -387,4 +387,18 @@ describeEachDatabase('REST challenges', (getDb) => {
     ]);
     expect(summary.activeChallenges.map((c) => c.firm)).toEqual(['A', 'B']);
   });
+
+  it('GET answers carry an ETag that changes with the data: a revalidation gets 304 until a write', async () => {
+    const key = await app.newUserKey();
+    await createChallenge(app, { firm: 'A', price: 100 }, key);
+    const first = await app.get('/challenges', key).expect(200);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
+    expect(json<Page<ChallengeBody>>(first).items).toHaveLength(1);
+    await app.get('/challenges', key, { 'If-None-Match': etag }).expect(304);
+    await createChallenge(app, { firm: 'B', price: 100 }, key);
+    const after = await app.get('/challenges', key, { 'If-None-Match': etag }).expect(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(json<Page<ChallengeBody>>(after).items).toHaveLength(2);
+  });
 });

@@ -36,6 +36,8 @@ export interface Config {
   /** Sign-in attempts per minute per account (email), and per client IP. */
   signInPerAccountPerMinute: number;
   signInPerIpPerMinute: number;
+  /** Answers of read operations kept per process until a write changes what they read (0 turns the cache off). */
+  answerCacheEntries: number;
   /** The public EA engine (.set diagnose/build): worker threads (0 = automatic), queue bound, time per job, rate limit. */
   ea: { workers: number; queueLimit: number; jobTimeoutMs: number; rateLimitPerMinute: number };
 }
@@ -129,6 +131,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:'], problems)?.replace(/\/+$/, ''),
     signInPerAccountPerMinute: integer(env, 'SIGNIN_PER_ACCOUNT_PER_MINUTE', 5, 1, 1000, problems),
     signInPerIpPerMinute: integer(env, 'SIGNIN_PER_IP_PER_MINUTE', 20, 1, 100_000, problems),
+    answerCacheEntries: integer(env, 'ANSWER_CACHE_ENTRIES', 1000, 0, 1_000_000, problems),
     ea: {
       workers: integer(env, 'EA_WORKERS', 0, 0, 64, problems),
       queueLimit: integer(env, 'EA_QUEUE_LIMIT', 16, 0, 10_000, problems),

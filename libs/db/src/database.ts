@@ -1,6 +1,7 @@
 import { AppError } from '@propfolio/core';
 import { PrismaClient } from './generated/prisma/client.js';
 import { AmbientTransactions } from './ambient-transaction.js';
+import type { ChangeWatcher, StopWatching } from './change-feed.js';
 import { applyMigrations, type MigrationReport } from './migrations.js';
 import { openPglite } from './pglite-target.js';
 import { openPostgres } from './postgres-target.js';
@@ -41,6 +42,11 @@ export interface Database {
   ping(): Promise<void>;
   /** Applies pending migrations; safe to call again and from several processes at once. */
   migrate(): Promise<MigrationReport>;
+  /**
+   * Follows every committed change to a user's records (and to the catalog), whoever made it: the
+   * triggers of the change_notifications migration announce them.
+   */
+  watchChanges(watcher: ChangeWatcher): Promise<StopWatching>;
   /** The embedded database as a tarball (reopen it with `snapshot`); refused for a PostgreSQL server. */
   dump(): Promise<Blob>;
   close(): Promise<void>;
@@ -77,6 +83,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       migrations = await applyMigrations(runner);
       return migrations;
     },
+    watchChanges: (watcher) => target.watchChanges(watcher),
     dump: async () => {
       if (!('dump' in target)) throw new Error('Database.dump: only the embedded database can be dumped.');
       return target.dump();

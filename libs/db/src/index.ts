@@ -5,3 +5,4 @@ export { decimalToNumber } from './money.js';
 export { Prisma, PrismaClient } from './generated/prisma/client.js';
 export type * from './generated/prisma/models.js';
 export { Billing, ChallengeStatus } from './generated/prisma/enums.js';
+export type { ChangeWatcher, StopWatching } from './change-feed.js';

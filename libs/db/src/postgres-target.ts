@@ -1,12 +1,14 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
+import { followPostgresChanges, type ChangeWatcher, type StopWatching } from './change-feed.js';
 import type { SqlRunner } from './sql-runner.js';
 import { retryingAdapter } from './transient.js';
 
 export interface PostgresTarget {
   adapter: SqlDriverAdapterFactory;
   runner: SqlRunner;
+  watchChanges(watcher: ChangeWatcher): Promise<StopWatching>;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export function openPostgres(databaseUrl: string, poolSize: number): PostgresTar
     // A terminated backend or a broken socket is retried on a fresh pooled connection (issue 14 item 7).
     adapter: retryingAdapter(new PrismaPg(pool)),
     runner,
+    watchChanges: async (watcher) => followPostgresChanges(databaseUrl, watcher),
     close: () => pool.end(),
   };
 }

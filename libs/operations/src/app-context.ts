@@ -1,6 +1,8 @@
 import type { DomainServices, IdempotencyStore } from '@propfolio/domain';
 import { createLogger, type Config, type Logger, type Operation } from '@propfolio/core';
 import { openDatabase, type Database } from '@propfolio/db';
+import { AnswerCache } from './answers/answer-cache.js';
+import { withAnswerCache } from './answers/cached-operations.js';
 import { prepareDatabase } from './prepare-database.js';
 import { createRateLimiter, type RateLimiter } from './rate-limit/index.js';
 import { buildOperations, type Authenticator } from './registry.js';
@@ -18,6 +20,8 @@ export interface AppContext {
   /** Replays of POSTs sent with an Idempotency-Key (REST). */
   idempotency: IdempotencyStore;
   rateLimiter: RateLimiter;
+  /** Kept answers of read operations; a write outside the operations (the trash, a unit) runs in `answers.writing`. */
+  answers: AnswerCache;
   /** Domain services for the dashboard's own (non-registry) routes: sessions, keys, trash, admin. */
   domain: DomainServices;
   /** Closes what the context opened (the rate limiter, and the database when it opened it). */
@@ -57,16 +61,20 @@ export async function createAppContext(db: Database, config: Config, options: Ap
     (options.announceKey ?? announceFirstKey)(firstKey.key, firstKey.userName, setupUrl);
   }
   const rateLimiter = options.rateLimiter ?? createRateLimiter(config, logger);
+  const answers = new AnswerCache(config.answerCacheEntries);
+  const stopWatching = await db.watchChanges({ change: (scope) => answers.changed(scope), live: (live) => answers.setLive(live) });
   return {
     config,
     logger,
     db,
-    operations,
+    operations: withAnswerCache(operations, answers),
+    answers,
     authenticate,
     idempotency,
     rateLimiter,
     domain,
     close: async () => {
+      await stopWatching();
       await rateLimiter.close();
       await eaEngine.close();
     },

@@ -6,3 +6,5 @@ export type { Authenticator } from './registry.js';
 export type { RateDecision, RateLimiter } from './rate-limit/index.js';
 export { memoryRateLimiter, redisRateLimiter, databaseRateLimiter } from './rate-limit/index.js';
 export { eaClientScope } from './public/ea/client-scope.js';
+export type { AnswerCache } from './answers/answer-cache.js';
+export { answerEtag, answerJson, answerJsonLiteral } from './answers/answer-json.js';

@@ -6,7 +6,7 @@ import { callerOfSession, requireSession, signedIn } from '../http/session.js';
 const caller = (res: Response): Caller => callerOfSession(signedIn(res));
 
 /** Deletion (only here, never on /api/v1 or MCP) into the trash, the trash listing, and restore. */
-export function trashRoutes({ domain }: DashboardDeps): Router {
+export function trashRoutes({ domain, answers }: DashboardDeps): Router {
   const router = Router();
   const deletions = {
     challenges: domain.trash.deleteChallenge.bind(domain.trash),
@@ -16,14 +16,16 @@ export function trashRoutes({ domain }: DashboardDeps): Router {
   };
   for (const [collection, remove] of Object.entries(deletions)) {
     router.delete(`/${collection}/:id`, requireSession, async (req, res) => {
-      res.json({ entry: await remove(caller(res), req.params.id as string) });
+      const who = caller(res);
+      res.json({ entry: await answers.writing(who.userId, () => remove(who, req.params.id as string)) });
     });
   }
   router.get('/trash', requireSession, async (_req, res) => {
     res.json({ items: await domain.trash.list(caller(res)) });
   });
   router.post('/trash/:id/restore', requireSession, async (req, res) => {
-    res.json({ restored: await domain.trash.restore(caller(res), req.params.id as string) });
+    const who = caller(res);
+    res.json({ restored: await answers.writing(who.userId, () => domain.trash.restore(who, req.params.id as string)) });
   });
   return router;
 }

@@ -55,6 +55,12 @@ export interface Operation<Input extends object = object, Output = unknown> {
   /** Truthful behaviour hints (MCP annotations). Nothing here deletes records. */
   readOnly: boolean;
   idempotent: boolean;
+  /**
+   * Set on a read whose answer is a function of its input, the day and stored records only: `caller`
+   * (the caller's own records, plus the catalog) or `catalog` (the public catalog alone). Such answers
+   * are kept in the answer cache until a write changes those records (see @propfolio/operations).
+   */
+  cacheable?: 'caller' | 'catalog';
   rest: RestBinding;
   /** false for REST-only operations (the EA tracker's feed); every other operation is also an MCP tool. */
   mcp?: boolean;

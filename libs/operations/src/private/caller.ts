@@ -13,7 +13,7 @@ export function callerOf(context: OperationContext): Caller {
 export const NO_DELETE = 'Records cannot be deleted through this API, only in the web dashboard.';
 
 /** Flags of the key operations: reads are read-only and idempotent; creations are neither. */
-export const KEY_READ = { auth: 'key', readOnly: true, idempotent: true } as const;
+export const KEY_READ = { auth: 'key', readOnly: true, idempotent: true, cacheable: 'caller' } as const;
 export const KEY_CREATE = { auth: 'key', readOnly: false, idempotent: false } as const;
 /** A write that, repeated with the same input, leaves the same state (PATCH, the EA's daily push). */
 export const KEY_IDEMPOTENT_WRITE = { auth: 'key', readOnly: false, idempotent: true } as const;
