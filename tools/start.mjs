@@ -28,6 +28,13 @@ const inputs = [
   'apps/server',
   'apps/rest-api',
   'apps/mcp-server',
+  'apps/dashboard-api',
+  // The dashboard: its router is bundled into the server, its pages are built beside it by the same Nx run.
+  'apps/web/server',
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
   ...readdirSync(join(root, 'libs')).map((lib) => `libs/${lib}/src`),
   ...readdirSync(join(root, 'libs')).map((lib) => `libs/${lib}/package.json`),
   'prisma',

@@ -1,3 +1,3 @@
 import { appBuild } from '../../tools/tsup-app.js';
 
-export default appBuild(['src/main.ts']);
+export default appBuild(['src/main.ts'], { bundleDependencies: true });

@@ -1,13 +1,39 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
+import type { Handler } from 'express';
 import { dashboardRouter } from '@propfolio/dashboard-api';
-import { mcpExtras, mcpRouter } from '@propfolio/mcp-server';
 import { runService } from '@propfolio/http';
+import type { AppContext } from '@propfolio/operations';
 import { API_PREFIX, createRestApp } from '@propfolio/rest-api';
 import { webRouter } from '@propfolio/web/server';
 
 /** Paths of the API front doors: the dashboard's static files are never looked up on disk for them. */
 const API_PATH = /^\/(?:api|app\/api|mcp)(?:\/|$)/;
+/** Every path the MCP router could match (Express matches routes case-insensitively). */
+const MCP_PATHS = /^\/mcp(?:\/|$)/i;
+
+/**
+ * The MCP front door, loaded on its first request: the MCP SDK and the tool catalog (zod schemas built at
+ * module load) cost start time and resident memory that a process serving only REST or the dashboard
+ * never needs. A failed load is not cached, so the next request tries again.
+ */
+function lazyMcp(context: AppContext): Handler {
+  let router: Promise<Handler> | undefined;
+  const load = () =>
+    (router ??= import('@propfolio/mcp-server')
+      .then(({ mcpExtras, mcpRouter }) => mcpRouter(context, mcpExtras(context)))
+      .catch((error: unknown) => {
+        router = undefined;
+        throw error;
+      }));
+  return (req, res, next) => {
+    if (!MCP_PATHS.test(req.path)) {
+      next();
+      return;
+    }
+    load().then((handle) => handle(req, res, next), next);
+  };
+}
 
 /**
  * `npm start`: one process serving both front doors on one port — REST under /api/v1 and MCP at /mcp —
@@ -21,7 +47,7 @@ runService('propfolio', async (app, context) => {
     if (API_PATH.test(req.path)) next();
     else web(req, res, next);
   });
-  app.use(mcpRouter(context, mcpExtras(context)));
+  app.use(lazyMcp(context));
   app.use(dashboardRouter(context));
   const nest = await createRestApp(context, { expressApp: app });
   const server = (await nest.listen(context.config.port, context.config.host)) as Server;

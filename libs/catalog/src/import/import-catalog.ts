@@ -5,8 +5,8 @@
  */
 import { type Database, Prisma } from '@propfolio/db';
 import { catalogDataDir } from '../data-dir.js';
-import { loadArticles, type ArticleRecord } from '../data/article-files.js';
-import { loadPlanCatalog, type FirmRecord, type PlanRecord } from '../data/plan-files.js';
+import type { ArticleRecord } from '../data/article-files.js';
+import type { FirmRecord, PlanRecord } from '../data/plan-files.js';
 import { articleIndexFields } from '../text/article-index.js';
 import { NORMALIZER_VERSION } from '../text/normalize.js';
 import { contentHash } from '@propfolio/core';
@@ -167,6 +167,10 @@ export async function importCatalog(db: Database, options: ImportOptions = {}): 
   if (!options.force && last?.fingerprint === fingerprint) {
     return { firms: 0, plans: 0, priceChanges: 0, articles: 0, unchanged: last.records, skipped: true };
   }
+  // The file readers (YAML parser, schema validator) load only now: a start with an unchanged catalog never
+  // needs them. One after the other: Jest's ESM loader fails two concurrent imports of a shared module.
+  const { loadPlanCatalog } = await import('../data/plan-files.js');
+  const { loadArticles } = await import('../data/article-files.js');
   // Load and validate everything before writing anything: a broken file never leaves a half import.
   const { firms, plans } = loadPlanCatalog(dataDir);
   const articles = loadArticles(dataDir);
