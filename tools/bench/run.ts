@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- suite ...]`: runs the suites in ./suites (all of them when none is named).
- * A suite is a module whose default export is an async function that prints its own comparison table.
+ * A suite is a module whose default export is an async function that prints its own comparison table;
+ * one that also checks correctness resolves false when a check failed, and the exit code is then 1.
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -19,6 +20,6 @@ if (unknown.length > 0) {
 }
 for (const name of requested.length > 0 ? requested : available) {
   console.log(`\n# bench: ${name}`);
-  const suite = (await import(pathToFileURL(join(suitesDir, `${name}.ts`)).href)) as { default: () => Promise<void> };
-  await suite.default();
+  const suite = (await import(pathToFileURL(join(suitesDir, `${name}.ts`)).href)) as { default: () => Promise<boolean | undefined> };
+  if ((await suite.default()) === false) process.exitCode = 1;
 }

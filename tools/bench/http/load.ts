@@ -34,7 +34,7 @@ const autocannon = autocannonUntyped as (options: AutocannonOptions) => Promise<
 
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const WARMUP_SECONDS = 1;
+export const WARMUP_SECONDS = 1;
 
 export interface RouteSpec {
   label: string;
