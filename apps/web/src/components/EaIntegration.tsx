@@ -4,7 +4,7 @@ import { app } from '../lib/api.js';
 import { allPages } from '../lib/queries.js';
 import type { Account, ApiKey, Challenge, Scope } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
-import { Field, SelectField } from './Field.js';
+import { Field, fieldSetter, SelectField } from './Field.js';
 import { CodeBlock, CopyButton } from './CopyButton.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { FormError, QueryView } from './states.js';
@@ -144,7 +144,7 @@ function RegisterAccount() {
     queryFn: () => allPages<Challenge>('/challenges', { status: 'in_progress' }),
   });
   const [form, setForm] = useState({ login: '', server: '', currency: 'USD', initialBalance: '', challengeId: '', name: '' });
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const set = fieldSetter(form, setForm);
   const register = useMutation({
     mutationFn: () =>
       app.post<Account>('/accounts', {

@@ -6,7 +6,7 @@ import { analyticsQuery, type AnalyticsFilters } from '../lib/analytics.js';
 import { allPages, todayIso } from '../lib/queries.js';
 import type { Challenge } from '../lib/types.js';
 import type { Analytics } from '../lib/ledger-types.js';
-import { Field } from '../components/Field.js';
+import { Field, fieldSetter } from '../components/Field.js';
 import { QueryView } from '../components/states.js';
 import { Definitions } from '../components/analytics/Definitions.js';
 import { ConversionReport, MoneyTotals } from '../components/analytics/MoneyTotals.js';
@@ -29,7 +29,7 @@ function FilterForm({ filters }: { filters: AnalyticsFilters }) {
   });
   const challenges = useQuery({ queryKey: ['challenges', 'all'], queryFn: () => allPages<Challenge>('/challenges', { status: 'all' }) });
   const firms = [...new Set((challenges.data ?? []).map((c) => c.firm))].sort((a, b) => a.localeCompare(b));
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const set = fieldSetter(form, setForm);
   const apply = (e: SubmitEvent) => {
     e.preventDefault();
     const clean = (v: string) => v.trim() || undefined;

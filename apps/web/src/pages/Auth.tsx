@@ -5,7 +5,7 @@ import { app } from '../lib/api.js';
 import { useAcceptSession } from '../lib/session.js';
 import type { Session } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
-import { Field } from '../components/Field.js';
+import { Field, fieldSetter } from '../components/Field.js';
 import { FormError } from '../components/states.js';
 
 /** Only same-site paths may be a post-sign-in destination (no open redirect). */
@@ -86,7 +86,7 @@ export function SignUpPage() {
       }),
     onSuccess: done,
   });
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const set = fieldSetter(form, setForm);
   return (
     <section className="narrow">
       <h1>{t('auth.signUpTitle')}</h1>
@@ -140,7 +140,7 @@ export function SetupPage() {
       }),
     onSuccess: done,
   });
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const set = fieldSetter(form, setForm);
   return (
     <section className="narrow">
       <h1>{t('auth.setupTitle')}</h1>

@@ -11,7 +11,7 @@ import {
 } from '@propfolio/ea-settings';
 import { pub } from '../lib/api.js';
 import { useI18n } from '../i18n/i18n.js';
-import { Field, SelectField } from '../components/Field.js';
+import { Field, fieldSetter, SelectField } from '../components/Field.js';
 import { ErrorState, FormError } from '../components/states.js';
 import { CodeBlock } from '../components/CopyButton.js';
 import { download } from './Payouts.js';
@@ -200,7 +200,7 @@ function TesterIni() {
   const [form, setForm] = useState({ symbol: 'EURUSD', period: 'H1', fromDate: '2026-01-01', toDate: '2026-06-30' });
   const [result, setResult] = useState<BacktestIniResult | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const set = fieldSetter(form, setForm);
   return (
     <section className="card" aria-labelledby="ini-h">
       <h2 id="ini-h">{t('eaa.ini')}</h2>

@@ -5,7 +5,7 @@ import { app } from '../../lib/api.js';
 import { todayIso } from '../../lib/queries.js';
 import type { TrashEntry } from '../../lib/types.js';
 import { PAYOUT_STATUSES, type LedgerChallengeDetail, type LedgerPayout, type PayoutStatus } from '../../lib/ledger-types.js';
-import { Field, SelectField } from '../Field.js';
+import { Field, fieldSetter, SelectField } from '../Field.js';
 import { Empty, FormError } from '../states.js';
 import { NO_RATE, typedRateBody, TypedRateFields } from './TypedRateFields.js';
 
@@ -53,7 +53,7 @@ export function ChallengePayouts({ detail }: { detail: LedgerChallengeDetail }) 
     mutationFn: (id: string) => app.del<{ entry: TrashEntry }>(`/payouts/${id}`),
     onSuccess: () => void client.invalidateQueries(),
   });
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const set = fieldSetter(form, setForm);
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     add.mutate();

@@ -4,7 +4,7 @@ import { useI18n } from '../../i18n/i18n.js';
 import { app } from '../../lib/api.js';
 import { todayIso } from '../../lib/queries.js';
 import { COST_KINDS, type Cost, type CostKind, type LedgerChallengeDetail } from '../../lib/ledger-types.js';
-import { Field, SelectField } from '../Field.js';
+import { Field, fieldSetter, SelectField } from '../Field.js';
 import { Empty, FormError } from '../states.js';
 import { NO_RATE, typedRateBody, TypedRateFields } from './TypedRateFields.js';
 
@@ -33,7 +33,7 @@ export function Costs({ detail }: { detail: LedgerChallengeDetail }) {
       void client.invalidateQueries();
     },
   });
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const set = fieldSetter(form, setForm);
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     add.mutate();

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useI18n } from '../../i18n/i18n.js';
 import { allPages } from '../../lib/queries.js';
 import type { Challenge, Plan } from '../../lib/types.js';
-import { Field, SelectField } from '../Field.js';
+import { Field, fieldSetter, SelectField } from '../Field.js';
 
 export interface PurchaseLedgerForm {
   listPrice: string;
@@ -45,7 +45,7 @@ export function PurchaseLedgerInputs({
 }) {
   const { t } = useI18n();
   const failed = useQuery({ queryKey: ['challenges', 'failed'], queryFn: () => allPages<Challenge>('/challenges', { status: 'failed' }) });
-  const set = (k: keyof PurchaseLedgerForm) => (e: { target: { value: string } }) => onChange({ ...value, [k]: e.target.value });
+  const set = fieldSetter(value, onChange);
   return (
     <>
       <Field
