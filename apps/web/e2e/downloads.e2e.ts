@@ -27,11 +27,10 @@ async function publicPost<T>(origin: string, path: string, body: unknown): Promi
 test('the EA assistant’s .set and tester .ini downloads are the files the API builds', async ({ page, server, consoleErrors }) => {
   await page.goto('/ea');
   const build = page.getByRole('region', { name: 'Build a .set' });
-  const presets = await build
-    .getByLabel('Preset')
-    .locator('option')
-    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-  expect(presets.length).toBeGreaterThan(0);
+  // The presets arrive with the EA engine's chunk, after the page has rendered: wait for them.
+  const presetOptions = build.getByLabel('Preset').locator('option:not([value=""])');
+  await expect(presetOptions.first()).toBeAttached();
+  const presets = await presetOptions.evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   const preset = presets[0] as string;
   await build.getByLabel('Preset').selectOption(preset);
   await build.getByLabel('Platform').selectOption('mt5');
