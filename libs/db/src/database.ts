@@ -47,6 +47,11 @@ export interface Database {
    * triggers of the change_notifications migration announce them.
    */
   watchChanges(watcher: ChangeWatcher): Promise<StopWatching>;
+  /**
+   * Tells the watchers everywhere about this process's committed writes now, instead of at the next
+   * periodic drain of the change outbox (call it after a write has committed; cheap, calls coalesce).
+   */
+  announceChanges(): void;
   /** The embedded database as a tarball (reopen it with `snapshot`); refused for a PostgreSQL server. */
   dump(): Promise<Blob>;
   close(): Promise<void>;
@@ -84,6 +89,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       return migrations;
     },
     watchChanges: (watcher) => target.watchChanges(watcher),
+    announceChanges: () => target.announceChanges(),
     dump: async () => {
       if (!('dump' in target)) throw new Error('Database.dump: only the embedded database can be dumped.');
       return target.dump();

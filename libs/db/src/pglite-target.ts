@@ -10,6 +10,8 @@ export interface PgliteTarget {
   dump(): Promise<Blob>;
   /** In one process every notification arrives: the feed is live from the start. */
   watchChanges(watcher: ChangeWatcher): Promise<StopWatching>;
+  /** Its triggers notify directly: one process, one backend, no commit waits on another's. */
+  announceChanges(): void;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
           if (!pglite.closed) await unlisten();
         };
       },
+      announceChanges: () => undefined,
       close: async () => {
         try {
           if (!pglite.closed) await pglite.close();

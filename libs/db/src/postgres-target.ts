@@ -2,6 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
 import { followPostgresChanges, type ChangeWatcher, type StopWatching } from './change-feed.js';
+import { CHANGE_OUTBOX_OPTION, changeAnnouncer } from './change-outbox.js';
 import type { SqlRunner } from './sql-runner.js';
 import { retryingAdapter } from './transient.js';
 
@@ -9,14 +10,18 @@ export interface PostgresTarget {
   adapter: SqlDriverAdapterFactory;
   runner: SqlRunner;
   watchChanges(watcher: ChangeWatcher): Promise<StopWatching>;
+  announceChanges(): void;
   close(): Promise<void>;
 }
+
+/** How often a watching process drains the outbox for writers that never announce (a crashed instance). */
+const DRAIN_EVERY_MS = 250;
 
 /** Arbitrary constant shared by every Propfolio process: the advisory lock key for migrations. */
 const MIGRATION_LOCK_KEY = 7_311_420_026;
 
 export function openPostgres(databaseUrl: string, poolSize: number): PostgresTarget {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, options: CHANGE_OUTBOX_OPTION });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   // The same for a checked-out client whose backend is terminated between two of its queries: the
@@ -39,11 +44,24 @@ export function openPostgres(databaseUrl: string, poolSize: number): PostgresTar
     },
   });
   const runner = runnerOn(pool);
+  const announcer = changeAnnouncer((sql) => pool.query(sql));
   return {
     // A terminated backend or a broken socket is retried on a fresh pooled connection (issue 14 item 7).
     adapter: retryingAdapter(new PrismaPg(pool)),
     runner,
-    watchChanges: async (watcher) => followPostgresChanges(databaseUrl, watcher),
-    close: () => pool.end(),
+    watchChanges: async (watcher) => {
+      const stop = followPostgresChanges(databaseUrl, watcher);
+      const drains = setInterval(announcer.announce, DRAIN_EVERY_MS);
+      drains.unref();
+      return async () => {
+        clearInterval(drains);
+        await stop();
+      };
+    },
+    announceChanges: announcer.announce,
+    close: async () => {
+      await announcer.flush();
+      await pool.end();
+    },
   };
 }

@@ -61,7 +61,7 @@ export async function createAppContext(db: Database, config: Config, options: Ap
     (options.announceKey ?? announceFirstKey)(firstKey.key, firstKey.userName, setupUrl);
   }
   const rateLimiter = options.rateLimiter ?? createRateLimiter(config, logger);
-  const answers = new AnswerCache(config.answerCacheEntries);
+  const answers = new AnswerCache(config.answerCacheEntries, Date.now, () => db.announceChanges());
   const stopWatching = await db.watchChanges({ change: (scope) => answers.changed(scope), live: (live) => answers.setLive(live) });
   return {
     config,

@@ -39,7 +39,11 @@ export function useTestSeed(seed: TestSeed | undefined): void {
  * database, so test files never see each other's rows. Both start from a template (migrated, then
  * seeded) built once per machine and content, so a test file pays neither initdb nor migrations.
  */
-export function describeEachDatabase(name: string, body: (getDb: () => Database) => void, options: TestDatabaseOptions = {}): void {
+export function describeEachDatabase(
+  name: string,
+  body: (getDb: () => Database, target: 'pglite' | 'postgres') => void,
+  options: TestDatabaseOptions = {},
+): void {
   const seed = options.seed ?? defaultSeed;
   describe(`${name} [pglite]`, () => {
     let db: Database | undefined;
@@ -49,7 +53,7 @@ export function describeEachDatabase(name: string, body: (getDb: () => Database)
     afterAll(async () => {
       await db?.close();
     });
-    body(() => required(db));
+    body(() => required(db), 'pglite');
   });
 
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -65,7 +69,7 @@ export function describeEachDatabase(name: string, body: (getDb: () => Database)
       await db?.close();
       await scratch?.drop();
     });
-    body(() => required(db));
+    body(() => required(db), 'postgres');
   });
 }
 

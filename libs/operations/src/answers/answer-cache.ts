@@ -41,6 +41,8 @@ export class AnswerCache {
   constructor(
     private readonly capacity: number,
     private readonly clock: () => number = Date.now,
+    /** Called when a write has finished (committed or not): tells the other instances at once. */
+    private readonly written: () => void = () => undefined,
   ) {}
 
   get size(): number {
@@ -73,6 +75,7 @@ export class AnswerCache {
       if (left === 0) this.writers.delete(scope);
       else this.writers.set(scope, left);
       this.changed(scope);
+      this.written();
     }
   }
 
