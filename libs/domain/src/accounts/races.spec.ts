@@ -3,6 +3,7 @@ import { describeEachDatabase } from '@propfolio/db/testing';
 import type { Caller } from '@propfolio/core';
 import { AccountReportInput, CreateChallengeInput, RegisterAccountInput, UpdateChallengeInput } from '../contracts/index.js';
 import { createDomainServices } from '../services.js';
+import { archiveChallengeAccounts } from './archive-accounts.js';
 import { newCaller, NOW, parse } from '../testing/fixtures.js';
 
 /**
@@ -11,7 +12,7 @@ import { newCaller, NOW, parse } from '../testing/fixtures.js';
  */
 const TRIALS = 20;
 
-describeEachDatabase('EA accounts under concurrency', (getDb) => {
+describeEachDatabase('EA accounts under concurrency', (getDb, target) => {
   const services = () => createDomainServices(getDb());
   let login = 0;
   const registerInput = (challengeId?: string) =>
@@ -60,7 +61,7 @@ describeEachDatabase('EA accounts under concurrency', (getDb) => {
     // The archiving half of a phase change, held open until the report has been sent.
     const archiving = getDb().prisma.$transaction(
       async (tx) => {
-        await tx.eaAccount.update({ where: { id: account.id }, data: { archivedAt: NOW, archivedReason: 'phase change: test' } });
+        await archiveChallengeAccounts(tx, caller, challenge.id, 'phase change: test', NOW);
         archived();
         await gate;
       },
@@ -90,6 +91,47 @@ describeEachDatabase('EA accounts under concurrency', (getDb) => {
       if (pushed.status === 'rejected') expect(pushed.reason).toMatchObject({ code: 'account_archived' });
     }
   });
+
+  // PostgreSQL only: PGlite has one connection, and a held transaction holds every other query back.
+  if (target === 'postgres')
+    it('backfilled days of one account are pushed side by side, not one commit at a time', async () => {
+      const caller = await newCaller(getDb());
+      const account = await services().accounts.register(caller, await registerInput());
+      // The account is at its latest day already: the backfill below writes days and leaves the account row alone.
+      await report(caller, { id: account.id, date: '2026-03-14', balance: 10000, equity: 10000, closedPnl: 0 });
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let pushed: () => void = () => undefined;
+      const firstPushed = new Promise<void>((resolve) => (pushed = resolve));
+      // A push whose transaction stays open (its commit still to come): it holds its lock on the account.
+      const held = getDb().unit(async () => {
+        await report(caller, { id: account.id, date: '2026-03-13', balance: 9000, equity: 9000, closedPnl: -1000 });
+        pushed();
+        await gate;
+      });
+      await firstPushed;
+      try {
+        const second = report(caller, { id: account.id, date: '2026-03-12', balance: 9500, equity: 9500, closedPnl: 0 });
+        // Either the second push answers, or the database shows it waiting on a lock: whichever comes first.
+        let answered = false;
+        const blocked = (async () => {
+          while (!answered) {
+            const waiting = await getDb().prisma.$queryRaw<{ n: number }[]>`
+            SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+            if ((waiting[0]?.n ?? 0) > 0) return 'blocked';
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+          return 'answered';
+        })();
+        const first = await Promise.race([second.then((r) => r.outcome), blocked]);
+        answered = true;
+        await blocked;
+        expect(first).toBe('created');
+      } finally {
+        release();
+        await held;
+      }
+    });
 
   it('keeps the latest day on the account when reports for adjacent days arrive at once', async () => {
     const caller = await newCaller(getDb());

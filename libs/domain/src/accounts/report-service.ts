@@ -27,13 +27,16 @@ interface PushRow {
  *
  * The whole push is one statement, so one round trip (the database is the cost of a push), atomic on its
  * own and inside a unit alike:
- * - the account row is locked first (FOR UPDATE), so pushes for one account (and a phase change or breach
- *   archiving it) serialise, and a report either lands before an archive or sees the account archived;
+ * - the account row is locked first, FOR KEY SHARE: pushes for one account run side by side (each waits
+ *   for its own commit's WAL flush; a lock held across it would cap an account at one push per flush),
+ *   while archiving (archive-accounts.ts) locks the row FOR UPDATE and so waits for them: a report
+ *   either lands before an archive or sees the account archived;
  * - the day is an upsert whose update only happens when the figures differ. Its check reads the day's
  *   latest committed row, not the statement's snapshot, so a same-day retry that waited on the lock sees
  *   the first push's row and answers `unchanged`; `xmax = 0` tells a new row from a replaced one;
  * - the latest-day rule is a conditional UPDATE, re-checked against the latest account row, never a
- *   read-then-write. It runs only when the day was written.
+ *   read-then-write. It runs only when the day was written, and it is what orders two pushes that both
+ *   move the account (its row lock does not conflict with FOR KEY SHARE, so no deadlock).
  */
 export class ReportService {
   constructor(private readonly db: Database) {}
@@ -48,7 +51,7 @@ export class ReportService {
       WITH account AS (
         SELECT "id", "balance", "equity", "archivedAt", "archivedReason" FROM "EaAccount"
         WHERE "id" = ${accountId} AND "userId" = ${caller.userId}
-        FOR UPDATE
+        FOR KEY SHARE
       ), day AS (
         INSERT INTO "DailyPnl" ("accountId", "date", "balance", "equity", "closedPnl", "reportedAt")
         SELECT "id", ${input.date}::date, ${balance}::numeric, ${equity}::numeric, ${closedPnl}::numeric, ${now}::timestamptz

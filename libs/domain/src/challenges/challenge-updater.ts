@@ -6,6 +6,7 @@ import { toChallengeView } from './challenge-view.js';
 import { findOwnedChallenge, lockOwnedChallenge } from './owned-challenge.js';
 import { recordChallengeChange } from '../ledger/challenge-history.js';
 import { planTransition } from './transition.js';
+import { archiveChallengeAccounts } from '../accounts/archive-accounts.js';
 
 /**
  * Applies a change to a challenge. The state-machine check, the archiving of linked EA accounts and the
@@ -22,19 +23,7 @@ export class ChallengeUpdater {
       if (plan.changed.length === 0) {
         return { challenge: toChallengeView(current, now), changed: [], archivedAccounts: [] };
       }
-      const archivedAccounts = plan.archiveReason
-        ? await tx.eaAccount.findMany({
-            where: { challengeId: current.id, userId: caller.userId, archivedAt: null },
-            select: { id: true, login: true, server: true },
-            orderBy: { id: 'asc' },
-          })
-        : [];
-      if (archivedAccounts.length > 0) {
-        await tx.eaAccount.updateMany({
-          where: { id: { in: archivedAccounts.map((a) => a.id) }, archivedAt: null },
-          data: { archivedAt: now, archivedReason: plan.archiveReason },
-        });
-      }
+      const archivedAccounts = plan.archiveReason ? await archiveChallengeAccounts(tx, caller, current.id, plan.archiveReason, now) : [];
       // Optimistic guard: a concurrent change since the read makes this update match no row.
       const updated = await tx.challenge.updateMany({
         where: { id: current.id, userId: caller.userId, updatedAt: current.updatedAt },
