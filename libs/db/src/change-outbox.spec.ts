@@ -1,50 +1,75 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import pg from 'pg';
 import { CHANGES_CHANNEL } from './change-feed.js';
 import { changeAnnouncer } from './change-outbox.js';
 import { openDatabase, type Database } from './database.js';
 import { createScratchDatabase, type ScratchDatabase } from './testing/index.js';
 
-/** A drain the test finishes by hand. */
-function manualRun() {
-  const started: (() => void)[] = [];
-  const run = () => new Promise<void>((resolve) => started.push(resolve));
-  return { run, started };
+/** Drains that the test finishes by hand; `started` counts them. */
+function manualDrains() {
+  const pending: (() => void)[] = [];
+  let started = 0;
+  const run = () => {
+    started++;
+    return new Promise<void>((resolve) => pending.push(resolve));
+  };
+  const finishNext = () => pending.shift()?.();
+  return { run, finishNext, started: () => started };
 }
 
-const tick = () => new Promise((resolve) => setImmediate(resolve));
-
 describe('changeAnnouncer', () => {
-  it('runs one drain at a time, and announcements during a drain coalesce into one more', async () => {
-    const { run, started } = manualRun();
-    const announcer = changeAnnouncer(run);
-    announcer.announce();
-    await tick();
-    expect(started).toHaveLength(1);
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+  const GATHER = 5;
+
+  it('gathers the announcements of a few milliseconds into one drain', async () => {
+    const drains = manualDrains();
+    const announcer = changeAnnouncer(drains.run, GATHER);
     for (let i = 0; i < 5; i++) announcer.announce();
-    await tick();
-    expect(started).toHaveLength(1);
-    started[0]?.();
-    await tick();
-    expect(started).toHaveLength(2);
-    started[1]?.();
-    await tick();
-    expect(started).toHaveLength(2);
+    await jest.advanceTimersByTimeAsync(GATHER - 1);
+    expect(drains.started()).toBe(0);
+    announcer.announce();
+    await jest.advanceTimersByTimeAsync(1);
+    expect(drains.started()).toBe(1);
+    drains.finishNext();
+    await jest.advanceTimersByTimeAsync(GATHER * 10);
+    expect(drains.started()).toBe(1);
   });
 
-  it('flush resolves only after a drain that began after the call', async () => {
-    const { run, started } = manualRun();
-    const announcer = changeAnnouncer(run);
+  it('owes one more drain to what was announced while a drain ran, and no more', async () => {
+    const drains = manualDrains();
+    const announcer = changeAnnouncer(drains.run, GATHER);
     announcer.announce();
-    await tick();
+    await jest.advanceTimersByTimeAsync(GATHER);
+    expect(drains.started()).toBe(1);
+    for (let i = 0; i < 5; i++) announcer.announce();
+    await jest.advanceTimersByTimeAsync(GATHER * 10);
+    expect(drains.started()).toBe(1);
+    drains.finishNext();
+    await jest.advanceTimersByTimeAsync(GATHER);
+    expect(drains.started()).toBe(2);
+    drains.finishNext();
+    await jest.advanceTimersByTimeAsync(GATHER * 10);
+    expect(drains.started()).toBe(2);
+  });
+
+  it('flush drains at once, after the drain in flight, and resolves when its own drain has finished', async () => {
+    const drains = manualDrains();
+    const announcer = changeAnnouncer(drains.run, GATHER);
+    announcer.announce();
+    await jest.advanceTimersByTimeAsync(GATHER);
     let flushed = false;
     const flush = announcer.flush().then(() => (flushed = true));
-    started[0]?.();
-    await tick();
+    drains.finishNext();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(drains.started()).toBe(2);
     expect(flushed).toBe(false);
-    expect(started).toHaveLength(2);
-    started[1]?.();
+    drains.finishNext();
     await flush;
     expect(flushed).toBe(true);
   });
@@ -54,7 +79,7 @@ describe('changeAnnouncer', () => {
     const announcer = changeAnnouncer(async () => {
       calls++;
       if (calls === 1) throw new Error('connection lost');
-    });
+    }, GATHER);
     await announcer.flush();
     await announcer.flush();
     expect(calls).toBe(2);

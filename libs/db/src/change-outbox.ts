@@ -18,41 +18,67 @@ const DRAIN_SQL =
   `WITH gone AS (DELETE FROM "ChangeOutbox" RETURNING "scope") ` +
   `SELECT pg_notify('${CHANGES_CHANNEL}', s."scope") FROM (SELECT DISTINCT "scope" FROM gone) s`;
 
+/**
+ * How long an announcement waits for others to join it: under load one drain then serves many writes
+ * instead of costing a round trip each (about a tenth of a write's CPU here), and other instances still
+ * hear of a write within a few milliseconds of its commit. The writing instance never waits for it.
+ */
+export const ANNOUNCE_GATHER_MS = 5;
+
 export interface ChangeAnnouncer {
-  /** Drains the outbox soon: at once, or right after the drain in flight (calls meanwhile coalesce). */
-  announce(): void;
-  /** Resolves once a drain that started after this call has finished. */
-  flush(): Promise<void>;
+  /** Drains the outbox soon; announcements meanwhile join that drain, or the next if it already began. */
+  announce: () => void;
+  /** Drains now; resolves once a drain that began after this call has finished. */
+  flush: () => Promise<void>;
 }
 
 /**
  * Announces committed changes from the outbox, one drain at a time. A drain that fails (a lost
  * connection, a database not yet migrated) leaves the rows for the next one.
  */
-export function changeAnnouncer(run: (sql: string) => Promise<unknown>): ChangeAnnouncer {
-  let running: Promise<void> | null = null;
-  let again = false;
-  const drain = async () => {
-    // Starts on the next tick, so that `running` is set before this can ever reset it.
-    await Promise.resolve();
+export function changeAnnouncer(run: (sql: string) => Promise<unknown>, gatherMs = ANNOUNCE_GATHER_MS): ChangeAnnouncer {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  /** A change may have committed after the running drain began: one more drain is owed. */
+  let owed = false;
+
+  const drainOnce = async () => {
     try {
-      while (again) {
-        again = false;
-        await run(DRAIN_SQL).catch(() => undefined);
-      }
-    } finally {
-      running = null;
+      await run(DRAIN_SQL);
+    } catch {
+      // The rows stay in the outbox for the next drain.
     }
   };
-  const announce = () => {
-    again = true;
-    running ??= drain();
+  const start = (): Promise<void> => {
+    const current = drainOnce().finally(() => {
+      running = undefined;
+      if (owed) {
+        owed = false;
+        schedule();
+      }
+    });
+    running = current;
+    return current;
   };
+  const schedule = () => {
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      if (running) owed = true;
+      else void start();
+    }, gatherMs);
+  };
+
   return {
-    announce,
-    flush: () => {
-      announce();
-      return running ?? Promise.resolve();
+    announce: () => {
+      if (timer) return;
+      if (running) owed = true;
+      else schedule();
+    },
+    flush: async () => {
+      clearTimeout(timer);
+      timer = undefined;
+      while (running) await running;
+      await start();
     },
   };
 }

@@ -113,9 +113,9 @@ describeEachDatabase('EA accounts under concurrency', (getDb, target) => {
       try {
         const second = report(caller, { id: account.id, date: '2026-03-12', balance: 9500, equity: 9500, closedPnl: 0 });
         // Either the second push answers, or the database shows it waiting on a lock: whichever comes first.
-        let answered = false;
+        const answered = new AbortController();
         const blocked = (async () => {
-          while (!answered) {
+          while (!answered.signal.aborted) {
             const waiting = await getDb().prisma.$queryRaw<{ n: number }[]>`
             SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
             if ((waiting[0]?.n ?? 0) > 0) return 'blocked';
@@ -124,7 +124,7 @@ describeEachDatabase('EA accounts under concurrency', (getDb, target) => {
           return 'answered';
         })();
         const first = await Promise.race([second.then((r) => r.outcome), blocked]);
-        answered = true;
+        answered.abort();
         await blocked;
         expect(first).toBe('created');
       } finally {
