@@ -1,12 +1,13 @@
 import { CHANGES_CHANNEL } from './change-feed.js';
 
 /**
- * Startup option of the apps' pooled connections: their change triggers leave each change's owner in
- * the "ChangeOutbox" table instead of calling pg_notify in the writing transaction, which would make
- * every commit on the server wait for the one before it (see the change_outbox migration). A pooler that
- * drops the option only brings back the direct notification: slower, never wrong.
+ * Sent first on each of the apps' pooled connections: their change triggers then leave each change's
+ * owner in the "ChangeOutbox" table instead of calling pg_notify in the writing transaction, which would
+ * make every commit on the server wait for the one before it (see the change_outbox migration). A SET,
+ * not a startup option, because PgBouncer refuses unknown startup parameters; where a pooler does not
+ * keep it (transaction mode), the triggers notify directly: slower, never wrong.
  */
-export const CHANGE_OUTBOX_OPTION = '-c propfolio.change_outbox=on';
+export const USE_CHANGE_OUTBOX = 'SET propfolio.change_outbox = on';
 
 /**
  * One round trip, one implicit transaction: takes every waiting change and announces each owner once.

@@ -2,7 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
 import { followPostgresChanges, type ChangeWatcher, type StopWatching } from './change-feed.js';
-import { CHANGE_OUTBOX_OPTION, changeAnnouncer } from './change-outbox.js';
+import { changeAnnouncer, USE_CHANGE_OUTBOX } from './change-outbox.js';
 import type { SqlRunner } from './sql-runner.js';
 import { retryingAdapter } from './transient.js';
 
@@ -21,12 +21,16 @@ const DRAIN_EVERY_MS = 250;
 const MIGRATION_LOCK_KEY = 7_311_420_026;
 
 export function openPostgres(databaseUrl: string, poolSize: number): PostgresTarget {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, options: CHANGE_OUTBOX_OPTION });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   // The same for a checked-out client whose backend is terminated between two of its queries: the
   // failure reaches the query that uses it (and is retried), it must never be an unhandled 'error' event.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    // Queued ahead of the query the connection was opened for; a failure there fails that query too.
+    client.query(USE_CHANGE_OUTBOX).catch(() => undefined);
+  });
   const runnerOn = (queryable: pg.Pool | pg.PoolClient): SqlRunner => ({
     exec: async (script) => {
       await queryable.query(script);
