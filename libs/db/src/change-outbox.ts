@@ -24,9 +24,9 @@ const DRAIN_SQL =
  * instead of costing a round trip each (about a tenth of a write's CPU here), and other instances still
  * hear of a write within a few milliseconds of its commit. The writing instance never waits for it.
  */
-export const ANNOUNCE_GATHER_MS = 5;
+const ANNOUNCE_GATHER_MS = 5;
 
-export interface ChangeAnnouncer {
+interface ChangeAnnouncer {
   /** Drains the outbox soon; announcements meanwhile join that drain, or the next if it already began. */
   announce: () => void;
   /** Drains now; resolves once a drain that began after this call has finished. */

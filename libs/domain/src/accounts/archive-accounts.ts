@@ -1,7 +1,7 @@
 import type { Caller } from '@propfolio/core';
 import type { Prisma } from '@propfolio/db';
 
-export interface ArchivedAccount {
+interface ArchivedAccount {
   id: string;
   login: string;
   server: string;
