@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { describeEachDatabase } from '@propfolio/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { openDatabase, type Database } from '@propfolio/db';
+import { createScratchDatabase, describeEachDatabase, type ScratchDatabase } from '@propfolio/db/testing';
 import { createDomainServices } from '@propfolio/domain';
 import {
   createChallenge,
@@ -402,3 +403,53 @@ describeEachDatabase('REST challenges', (getDb) => {
     expect(json<Page<ChallengeBody>>(after).items).toHaveLength(2);
   });
 });
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * Two instances over one PostgreSQL database, each with its own pool, change listener and answer cache.
+ * Their periodic outbox drains are off, so the only way instance B can learn of instance A's write is
+ * A announcing it when the write ends (libs/operations app-context → Database.announceChanges).
+ */
+if (serverUrl) {
+  describe('two instances on one PostgreSQL database', () => {
+    let scratch: ScratchDatabase;
+    const dbs: Database[] = [];
+    let a: RestTestApp;
+    let b: RestTestApp;
+
+    beforeAll(async () => {
+      scratch = await createScratchDatabase(serverUrl);
+      for (let i = 0; i < 2; i++) dbs.push(await openDatabase({ databaseUrl: scratch.url, poolSize: 2, changeDrainEveryMs: 0 }));
+      a = await RestTestApp.start(dbs[0] as Database);
+      b = await RestTestApp.start(dbs[1] as Database);
+    });
+    afterAll(async () => {
+      await a.close();
+      await b.close();
+      for (const db of dbs) await db.close();
+      await scratch.drop();
+    });
+
+    it("one instance's write reaches the answers another instance kept, through its announcement", async () => {
+      const key = a.ownerKey;
+      // Until B's listener is live it keeps nothing; from then on it keeps the empty list it answers.
+      while (b.context.answers.size === 0) {
+        expect(json<Page<ChallengeBody>>(await b.get('/challenges', key).expect(200)).items).toEqual([]);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+
+      const created = json<ChallengeBody>(await a.post('/challenges', { firm: 'FTMO', plan: '2-Step 100k', price: 540 }, key).expect(201));
+
+      // Waits for B's listener, however long the notification takes; pacing only, no deadline.
+      for (;;) {
+        const items = json<Page<ChallengeBody>>(await b.get('/challenges', key).expect(200)).items;
+        if (items.length > 0) {
+          expect(items.map((c) => c.id)).toEqual([created.id]);
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    });
+  });
+}

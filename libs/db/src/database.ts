@@ -17,6 +17,11 @@ export interface DatabaseOptions {
   memory?: boolean;
   /** Connections per process against a PostgreSQL server (default 10). */
   poolSize?: number;
+  /**
+   * How often a process that watches changes drains the change outbox for writers that never announce
+   * (default 250 ms; 0: never, so that a test sees only what announceChanges delivers). PostgreSQL only.
+   */
+  changeDrainEveryMs?: number;
   /** Apply pending migrations before returning (default true). */
   migrate?: boolean;
   /** With `memory`: start from a tarball made by `Database.dump()` instead of an empty cluster (tests). */
@@ -59,7 +64,7 @@ export interface Database {
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   const target = options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.changeDrainEveryMs ?? 250)
     : await openPglite(options.memory ? undefined : (options.dataDir ?? './data'), options.snapshot);
   const runner: SqlRunner = target.runner;
   let migrations: MigrationReport = { applied: [], alreadyApplied: 0 };

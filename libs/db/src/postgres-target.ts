@@ -14,13 +14,11 @@ export interface PostgresTarget {
   close(): Promise<void>;
 }
 
-/** How often a watching process drains the outbox for writers that never announce (a crashed instance). */
-const DRAIN_EVERY_MS = 250;
-
 /** Arbitrary constant shared by every Propfolio process: the advisory lock key for migrations. */
 const MIGRATION_LOCK_KEY = 7_311_420_026;
 
-export function openPostgres(databaseUrl: string, poolSize: number): PostgresTarget {
+/** `drainEveryMs`: how often a watching process drains the outbox for writers that never announce (a crashed instance). */
+export function openPostgres(databaseUrl: string, poolSize: number, drainEveryMs: number): PostgresTarget {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
@@ -55,8 +53,8 @@ export function openPostgres(databaseUrl: string, poolSize: number): PostgresTar
     runner,
     watchChanges: async (watcher) => {
       const stop = followPostgresChanges(databaseUrl, watcher);
-      const drains = setInterval(announcer.announce, DRAIN_EVERY_MS);
-      drains.unref();
+      const drains = drainEveryMs > 0 ? setInterval(announcer.announce, drainEveryMs) : undefined;
+      drains?.unref();
       return async () => {
         clearInterval(drains);
         await stop();
