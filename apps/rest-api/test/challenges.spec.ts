@@ -414,42 +414,48 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 if (serverUrl) {
   describe('two instances on one PostgreSQL database', () => {
     let scratch: ScratchDatabase;
-    const dbs: Database[] = [];
+    let dbA: Database;
+    let dbB: Database;
     let a: RestTestApp;
     let b: RestTestApp;
 
     beforeAll(async () => {
       scratch = await createScratchDatabase(serverUrl);
-      for (let i = 0; i < 2; i++) dbs.push(await openDatabase({ databaseUrl: scratch.url, poolSize: 2, changeDrainEveryMs: 0 }));
-      a = await RestTestApp.start(dbs[0] as Database);
-      b = await RestTestApp.start(dbs[1] as Database);
+      const open = () => openDatabase({ databaseUrl: scratch.url, poolSize: 2, changeDrainEveryMs: 0 });
+      dbA = await open();
+      dbB = await open();
+      a = await RestTestApp.start(dbA);
+      b = await RestTestApp.start(dbB);
     });
     afterAll(async () => {
       await a.close();
       await b.close();
-      for (const db of dbs) await db.close();
+      await dbA.close();
+      await dbB.close();
       await scratch.drop();
     });
 
     it("one instance's write reaches the answers another instance kept, through its announcement", async () => {
       const key = a.ownerKey;
+      /** Reads B's list again and again (paced, no deadline) until `done` holds for it. */
+      const listOnBUntil = async (done: (items: ChallengeBody[]) => boolean) => {
+        for (;;) {
+          const items = json<Page<ChallengeBody>>(await b.get('/challenges', key).expect(200)).items;
+          if (done(items)) return items;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      };
       // Until B's listener is live it keeps nothing; from then on it keeps the empty list it answers.
-      while (b.context.answers.size === 0) {
-        expect(json<Page<ChallengeBody>>(await b.get('/challenges', key).expect(200)).items).toEqual([]);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await listOnBUntil((items) => {
+        expect(items).toEqual([]);
+        return b.context.answers.size > 0;
+      });
 
       const created = json<ChallengeBody>(await a.post('/challenges', { firm: 'FTMO', plan: '2-Step 100k', price: 540 }, key).expect(201));
 
-      // Waits for B's listener, however long the notification takes; pacing only, no deadline.
-      for (;;) {
-        const items = json<Page<ChallengeBody>>(await b.get('/challenges', key).expect(200)).items;
-        if (items.length > 0) {
-          expect(items.map((c) => c.id)).toEqual([created.id]);
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      // Waits for B's listener, however long the notification takes.
+      const items = await listOnBUntil((listed) => listed.length > 0);
+      expect(items.map((c) => c.id)).toEqual([created.id]);
     });
   });
 }

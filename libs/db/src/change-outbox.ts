@@ -70,11 +70,8 @@ export function changeAnnouncer(run: (sql: string) => Promise<unknown>, gatherMs
   };
 
   return {
-    announce: () => {
-      if (timer) return;
-      if (running) owed = true;
-      else schedule();
-    },
+    // A drain in flight when the gathering ends is followed by one more (`owed`), so this needs no case of its own.
+    announce: schedule,
     flush: async () => {
       clearTimeout(timer);
       timer = undefined;
