@@ -32,8 +32,9 @@ interface PushRow {
  *   while archiving (archive-accounts.ts) locks the row FOR UPDATE and so waits for them: a report
  *   either lands before an archive or sees the account archived;
  * - the day is an upsert whose update only happens when the figures differ. Its check reads the day's
- *   latest committed row, not the statement's snapshot, so a same-day retry that waited on the first push's
- *   uncommitted row (the unique day index, not the account lock) sees that row and answers `unchanged`; `xmax = 0` tells a new row from a replaced one;
+ *   latest committed row, not the statement's snapshot, so a same-day retry that waited on the first
+ *   push's uncommitted row (the unique day index, not the account lock) sees that row and answers
+ *   `unchanged`; `xmax = 0` tells a new row from a replaced one;
  * - the latest-day rule is a conditional UPDATE, re-checked against the latest account row, never a
  *   read-then-write. It runs only when the day was written, and it is what orders two pushes that both
  *   move the account (its row lock does not conflict with FOR KEY SHARE, so no deadlock).
