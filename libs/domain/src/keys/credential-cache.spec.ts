@@ -65,6 +65,30 @@ describeEachDatabase('credential cache over keys and sessions', (getDb) => {
     expect(lookups()).toBe(afterFirst + 1);
   });
 
+  it('answers a refused key from the cache for 5 s: a client stuck on a revoked key costs one lookup per TTL', async () => {
+    const { db, lookups } = countingLookups(getDb());
+    const s = createDomainServices(db);
+    const { key, prefix } = await s.keys.createKey('refused');
+    await s.keys.revoke(prefix);
+    const t0 = new Date();
+    await expect(s.keys.authenticate(key, t0)).rejects.toMatchObject({ code: 'invalid_token' });
+    const afterFirst = lookups();
+    await expect(s.keys.authenticate(key, at(t0, CREDENTIAL_CACHE_TTL_MS - 1))).rejects.toMatchObject({ code: 'invalid_token' });
+    expect(lookups()).toBe(afterFirst);
+    await expect(s.keys.authenticate(key, at(t0, CREDENTIAL_CACHE_TTL_MS))).rejects.toMatchObject({ code: 'invalid_token' });
+    expect(lookups()).toBe(afterFirst + 1);
+  });
+
+  it("lets a re-enabled user's keys in at once in the same process, though they were just refused", async () => {
+    const s = createDomainServices(getDb());
+    const { key, userId } = await s.keys.createKey('re-enabled');
+    await s.users.setDisabled(userId, true);
+    const now = new Date();
+    await expect(s.keys.authenticate(key, now)).rejects.toMatchObject({ code: 'invalid_token' });
+    await s.users.setDisabled(userId, false);
+    await expect(s.keys.authenticate(key, now)).resolves.toMatchObject({ userName: 're-enabled' });
+  });
+
   it('stops a key at once in the process that revokes it (operator CLI and dashboard paths)', async () => {
     const s = createDomainServices(getDb());
     const byPrefix = await s.keys.createKey('revoke-now');

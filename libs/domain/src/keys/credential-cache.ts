@@ -4,6 +4,8 @@
  */
 export const CREDENTIAL_CACHE_TTL_MS = 5_000;
 const CAPACITY = 10_000;
+/** Capacity of a cache of refused credentials: a bound on what made-up ones can fill. */
+export const REJECTED_CAPACITY = 1_000;
 
 /**
  * The process's revocation signal, shared by the key, session and user services: every write that can
