@@ -163,7 +163,11 @@ async function importArticles(prisma: Client, articles: ArticleRecord[], report:
 export async function importCatalog(db: Database, options: ImportOptions = {}): Promise<ImportReport> {
   const dataDir = options.dataDir ?? catalogDataDir();
   const fingerprint = catalogFingerprint(dataDir);
-  const last = await db.prisma.catalogImport.findUnique({ where: { id: LAST_IMPORT } });
+  // On the driver: every start makes this check before it listens, and Prisma's first query is slow.
+  const [last] = await db.driverQuery<{ fingerprint: string; records: number }>(
+    'SELECT "fingerprint", "records" FROM "CatalogImport" WHERE "id" = $1',
+    [LAST_IMPORT],
+  );
   if (!options.force && last?.fingerprint === fingerprint) {
     return { firms: 0, plans: 0, priceChanges: 0, articles: 0, unchanged: last.records, skipped: true };
   }

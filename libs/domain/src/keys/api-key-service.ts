@@ -158,7 +158,9 @@ export class ApiKeyService {
    * its key, to be printed once. Returns null on every later start.
    */
   async ensureLocalOwner(): Promise<CreatedKey | null> {
-    if ((await this.db.prisma.user.count()) > 0) return null;
+    // On the driver: every start makes this check before it listens, and Prisma's first query is slow.
+    const [users] = await this.db.driverQuery<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM "User") AS "any"');
+    if (users?.any) return null;
     try {
       // The owner is the first admin; the dashboard's setup link gives it an email and password.
       const user = await this.db.prisma.user.create({ data: { name: LOCAL_OWNER, admin: true } });
