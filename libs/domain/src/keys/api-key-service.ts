@@ -1,6 +1,6 @@
 import { AppError, type Caller } from '@propfolio/core';
 import { Prisma, type ApiKeyModel as ApiKey, type Database } from '@propfolio/db';
-import { CredentialCache, REJECTED_CAPACITY, Revocations } from './credential-cache.js';
+import { CredentialCache, Revocations } from './credential-cache.js';
 import { generateKey, hashKey, isWellFormedKey } from './key-format.js';
 import type { ApiKeyListing, CreatedKey, OwnKeyListing } from './key-schemas.js';
 import { LastUsedThrottle, LAST_USED_INTERVAL_MS } from './last-used-throttle.js';
@@ -43,23 +43,13 @@ interface CachedKey extends Caller {
 export class ApiKeyService {
   private readonly throttle = new LastUsedThrottle();
   private readonly verified: CredentialCache<CachedKey>;
-  /**
-   * Well-formed keys the database just refused (unknown, revoked, or of a disabled user): a client stuck
-   * on an old key (an EA left running after its key was revoked) costs one lookup per TTL, not one per
-   * request. Safe to cache because a key cannot be presented before it exists (it is random and shown
-   * only on creation), so an unknown key stays unknown. Re-enabling a user empties it in this process
-   * (every user change revokes); elsewhere the user's keys work again within the TTL. Kept apart from
-   * `verified` and smaller, so that a flood of made-up keys cannot push verified callers out.
-   */
-  private readonly rejected: CredentialCache<true>;
 
   constructor(
     private readonly db: Database,
     /** Shared with the session and user services of the process, which revoke through it too. */
     private readonly revocations = new Revocations(),
   ) {
-    this.verified = new CredentialCache(revocations);
-    this.rejected = new CredentialCache(revocations, undefined, REJECTED_CAPACITY);
+    this.verified = CredentialCache.rememberingRefusals(revocations);
   }
 
   /** Creates a key for `userName`, creating the user if needed. The key is in the answer only. */
@@ -106,19 +96,13 @@ export class ApiKeyService {
     if (!isWellFormedKey(rawKey)) throw invalidToken();
     const hash = hashKey(rawKey);
     const cacheKey = `key:${hash}`;
-    let caller = this.verified.get(cacheKey, now.getTime());
-    if (!caller) {
-      if (this.rejected.get(cacheKey, now.getTime())) throw invalidToken();
-      const ticket = this.verified.ticket();
+    const caller = await this.verified.lookup(cacheKey, now.getTime(), async () => {
       const found = await this.db.prisma.apiKey.findUnique({ where: { hash }, include: { user: true } });
       // A disabled user's keys stop on their next request: the user row comes with the key lookup.
-      if (!found || found.revokedAt || found.user.disabledAt) {
-        this.rejected.set(cacheKey, true, now.getTime(), ticket);
-        throw invalidToken();
-      }
-      caller = { keyId: found.id, userId: found.userId, userName: found.user.name, credentialId: `key:${found.id}`, scope: found.scope };
-      this.verified.set(cacheKey, caller, now.getTime(), ticket);
-    }
+      if (!found || found.revokedAt || found.user.disabledAt) return null;
+      return { keyId: found.id, userId: found.userId, userName: found.user.name, credentialId: `key:${found.id}`, scope: found.scope };
+    });
+    if (!caller) throw invalidToken();
     if (this.throttle.claim(caller.keyId, now.getTime())) await this.touch(caller.keyId, now);
     return { userId: caller.userId, userName: caller.userName, credentialId: caller.credentialId, scope: caller.scope };
   }

@@ -4,8 +4,8 @@
  */
 export const CREDENTIAL_CACHE_TTL_MS = 5_000;
 const CAPACITY = 10_000;
-/** Capacity of a cache of refused credentials: a bound on what made-up ones can fill. */
-export const REJECTED_CAPACITY = 1_000;
+/** Capacity of the refusals a cache remembers: a bound on what made-up credentials can fill. */
+const REFUSAL_CAPACITY = 1_000;
 
 /**
  * The process's revocation signal, shared by the key, session and user services: every write that can
@@ -49,13 +49,43 @@ export type LookupTicket = number;
  */
 export class CredentialCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
+  /** Lookups that found no live credential, when this cache remembers them (see {@link rememberingRefusals}). */
+  private readonly refusals: CredentialCache<true> | undefined;
 
   constructor(
     private readonly revocations = new Revocations(),
     private readonly ttlMs = CREDENTIAL_CACHE_TTL_MS,
     private readonly capacity = CAPACITY,
+    refusalCapacity = 0,
   ) {
     revocations.watch(this);
+    this.refusals = refusalCapacity > 0 ? new CredentialCache(revocations, ttlMs, refusalCapacity) : undefined;
+  }
+
+  /**
+   * A cache that also remembers refusals for the TTL, for a credential that cannot become valid later
+   * except through a revocation signal (an API key: random, and shown only once it exists, so an unknown
+   * one stays unknown; re-enabling its user revokes). A client stuck on a revoked key then costs one
+   * lookup per TTL, not one per request. Refusals are kept apart and fewer, so that a flood of made-up
+   * credentials cannot push verified ones out.
+   */
+  static rememberingRefusals<T>(revocations: Revocations): CredentialCache<T> {
+    return new CredentialCache<T>(revocations, CREDENTIAL_CACHE_TTL_MS, CAPACITY, REFUSAL_CAPACITY);
+  }
+
+  /**
+   * The credential under `key`, or null: from the cache, else from `load` (null: none is live), whose
+   * answer is kept for the TTL unless a revocation came while it ran; a refusal only when remembered.
+   */
+  async lookup(key: string, nowMs: number, load: () => Promise<T | null>): Promise<T | null> {
+    const cached = this.get(key, nowMs);
+    if (cached !== undefined) return cached;
+    if (this.refusals?.get(key, nowMs)) return null;
+    const ticket = this.ticket();
+    const found = await load();
+    if (found === null) this.refusals?.set(key, true, nowMs, ticket);
+    else this.set(key, found, nowMs, ticket);
+    return found;
   }
 
   /** Call before the database lookup; pass the ticket to {@link set}. */

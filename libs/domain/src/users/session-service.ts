@@ -63,15 +63,11 @@ export class SessionService {
   async resolve(token: string, now = new Date()): Promise<ActiveSession | null> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
     const cacheKey = `session:${sha256(token)}`;
-    let found = this.verified.get(cacheKey, now.getTime());
-    if (!found) {
-      const ticket = this.verified.ticket();
+    const found = await this.verified.lookup(cacheKey, now.getTime(), async () => {
       const row = await this.db.prisma.session.findUnique({ where: { tokenHash: sha256(token) }, include: { user: true } });
-      if (!row || row.user.disabledAt) return null;
-      found = row;
-      this.verified.set(cacheKey, found, now.getTime(), ticket);
-    }
-    if (found.expiresAt <= now) return null;
+      return row && !row.user.disabledAt ? row : null;
+    });
+    if (!found || found.expiresAt <= now) return null;
     let expiresAt = found.expiresAt;
     const refreshed = now.getTime() - found.lastSeenAt.getTime() >= SESSION_REFRESH_MS;
     if (refreshed) {
