@@ -10,5 +10,6 @@ export { parseInput, type Constructor } from './contract/parse-input.js';
 export { contractSchema, type JsonSchema } from './contract/json-schema.js';
 export { defineOperation, type Operation, type OperationContext, type Caller, type Scope, type RestFile } from './contract/operation.js';
 export { contentHash } from './content-hash.js';
+export { SharedFlights } from './shared-flights.js';
 export { exceedsJsonDepth, tooDeepError, MAX_JSON_DEPTH } from './json-depth.js';
 export { CursorPageQuery } from './contract/page-query.js';

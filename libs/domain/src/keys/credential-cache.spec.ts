@@ -49,6 +49,21 @@ describe('credential cache', () => {
     cache.set('k', 'read before the revocation', 0, ticket);
     expect(cache.get('k', 1)).toBeUndefined();
   });
+
+  it('never answers a lookup that came after a revocation with one that began before it', async () => {
+    const revocations = new Revocations();
+    const cache = new CredentialCache<string>(revocations);
+    let release: (value: string) => void = () => undefined;
+    const slowRead = new Promise<string>((resolve) => (release = resolve));
+    let loads = 0;
+    const before = cache.lookup('k', 0, async () => (loads++, slowRead));
+    revocations.revokeAll();
+    const after = cache.lookup('k', 0, async () => (loads++, null));
+    release('read before the revocation');
+    expect(await before).toBe('read before the revocation');
+    expect(await after).toBeNull();
+    expect(loads).toBe(2);
+  });
 });
 
 describeEachDatabase('credential cache over keys and sessions', (getDb) => {
@@ -63,6 +78,19 @@ describeEachDatabase('credential cache over keys and sessions', (getDb) => {
     expect(lookups()).toBe(afterFirst);
     await s.keys.authenticate(key, at(t0, CREDENTIAL_CACHE_TTL_MS));
     expect(lookups()).toBe(afterFirst + 1);
+  });
+
+  it('makes one lookup for all the requests that miss a key together (first use, and again at expiry)', async () => {
+    const { db, lookups } = countingLookups(getDb());
+    const s = createDomainServices(db);
+    const { key } = await s.keys.createKey('burst');
+    const t0 = new Date();
+    const before = lookups();
+    const burst = async (now: Date) => Promise.all(Array.from({ length: 20 }, () => s.keys.authenticate(key, now)));
+    expect((await burst(t0)).map((caller) => caller.userName)).toEqual(Array(20).fill('burst'));
+    expect(lookups()).toBe(before + 1);
+    await burst(at(t0, CREDENTIAL_CACHE_TTL_MS));
+    expect(lookups()).toBe(before + 2);
   });
 
   it('answers a refused key from the cache for 5 s: a client stuck on a revoked key costs one lookup per TTL', async () => {

@@ -1,3 +1,5 @@
+import { SharedFlights } from '@propfolio/core';
+
 /**
  * How long a verified credential is trusted without asking the database again. It is also the bound on
  * how late a revocation made by another instance (or by `npm run keys -- revoke`) takes effect here.
@@ -51,6 +53,8 @@ export class CredentialCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   /** Lookups that found no live credential, when this cache remembers them (see {@link rememberingRefusals}). */
   private readonly refusals: CredentialCache<true> | undefined;
+  /** Lookups under way: the requests in flight when an entry expires wait for one lookup, not one each. */
+  private readonly loading = new SharedFlights<T | null>();
 
   constructor(
     private readonly revocations = new Revocations(),
@@ -76,16 +80,19 @@ export class CredentialCache<T> {
   /**
    * The credential under `key`, or null: from the cache, else from `load` (null: none is live), whose
    * answer is kept for the TTL unless a revocation came while it ran; a refusal only when remembered.
+   * Concurrent misses of one key share a single `load`, unless a revocation separates them.
    */
   async lookup(key: string, nowMs: number, load: () => Promise<T | null>): Promise<T | null> {
     const cached = this.get(key, nowMs);
     if (cached !== undefined) return cached;
     if (this.refusals?.get(key, nowMs)) return null;
     const ticket = this.ticket();
-    const found = await load();
-    if (found === null) this.refusals?.set(key, true, nowMs, ticket);
-    else this.set(key, found, nowMs, ticket);
-    return found;
+    return this.loading.run(key, ticket, async () => {
+      const found = await load();
+      if (found === null) this.refusals?.set(key, true, nowMs, ticket);
+      else this.set(key, found, nowMs, ticket);
+      return found;
+    });
   }
 
   /** Call before the database lookup; pass the ticket to {@link set}. */

@@ -72,6 +72,30 @@ describe('AnswerCache', () => {
     expect(await cache.answer('u1', 'k', compute)).toEqual({ run: 1 });
   });
 
+  it('computes once for readers that miss one key together', async () => {
+    const cache = liveCache();
+    const slow = gate();
+    let runs = 0;
+    const compute = () => (runs++, slow.compute());
+    const readers = Promise.all([1, 2, 3].map(() => cache.answer('u1', 'k', compute)));
+    slow.release();
+    const answers = await readers;
+    expect(runs).toBe(1);
+    expect(answers[1]).toBe(answers[0]);
+    expect(await cache.answer('u1', 'k', compute)).toBe(answers[0]);
+  });
+
+  it('never gives a reader that came after a change what a computation begun before it found', async () => {
+    const cache = liveCache();
+    const slow = gate();
+    const before = cache.answer('u1', 'k', slow.compute);
+    cache.changed('u1');
+    const after = cache.answer('u1', 'k', async () => ({ stale: false }));
+    slow.release();
+    expect(await before).toEqual({ stale: true });
+    expect(await after).toEqual({ stale: false });
+  });
+
   it('neither serves nor keeps answers of a scope while one of its writes runs', async () => {
     const cache = liveCache();
     const { compute, runs } = counter();

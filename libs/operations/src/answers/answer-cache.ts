@@ -1,3 +1,5 @@
+import { SharedFlights } from '@propfolio/core';
+
 /** Scope of the answers that depend on shared data only (the public catalog). */
 export const CATALOG_SCOPE = 'catalog';
 /** A change to shared data: every scope's answers may embed it (e.g. a challenge shows its catalog plan). */
@@ -33,6 +35,8 @@ export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   private readonly generations = new Map<string, number>();
   private readonly writers = new Map<string, number>();
+  /** Computations under way: readers that miss together (after a write, at expiry) share one. */
+  private readonly computing = new SharedFlights<unknown>();
   /** Bumped by a change to every scope; part of each scope's generation. */
   private epoch = 0;
   private counter = 0;
@@ -51,7 +55,8 @@ export class AnswerCache {
 
   /**
    * The kept answer for `key` in `scope`, or the one `compute` gives (kept for the next call when the
-   * scope did not change while it ran). Errors are never kept.
+   * scope did not change while it ran). Errors are never kept. Readers of one key that miss while its
+   * computation runs, with no change of the scope since it began, get that computation's result.
    */
   async answer<T>(scope: string, key: string, compute: () => Promise<T>): Promise<T> {
     if (!this.usable(scope)) return compute();
@@ -59,9 +64,12 @@ export class AnswerCache {
     const ticket = this.ticket(scope);
     const entry = this.entries.get(fullKey);
     if (entry && entry.generation === ticket.generation && this.clock() - entry.storedAt < MAX_AGE_MS) return entry.value as T;
-    const value = await compute();
-    if (this.usable(scope) && this.ticket(scope).generation === ticket.generation) this.store(fullKey, value, ticket);
-    return value;
+    const shared = this.computing.run(fullKey, ticket.generation, async () => {
+      const value = await compute();
+      if (this.usable(scope) && this.ticket(scope).generation === ticket.generation) this.store(fullKey, value, ticket);
+      return value;
+    });
+    return shared as Promise<T>;
   }
 
   /** Runs a write of `scope`'s records: no answer of that scope is served or kept until it has finished. */
