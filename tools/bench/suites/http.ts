@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- http`: the built server bundle under autocannon (64 connections, bounded runs) on
- * the embedded database and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL; every
- * route is compared with a bare NestJS route (apps-free, no database) measured in the same run.
+ * the embedded database and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL (in a new
+ * database beside the one named, dropped at the end); every route is compared with a bare NestJS route
+ * (apps-free, no database) measured in the same run.
  *
  * Also reports the start time to /healthz (first start on an empty database, then on the existing one)
  * and resident memory idle and under load. Env: BENCH_SECONDS (5), BENCH_CONNECTIONS (64),
@@ -13,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchDatabase } from '../http/bench-database.ts';
 import { CONNECTIONS, runLoad, SECONDS, WARMUP_SECONDS, type LoadResult, type RouteSpec } from '../http/load.ts';
 import { machineLine, printLoadTable, printTargets } from '../http/report.ts';
 import { SEED, seedUser, type SeededUser } from '../http/seed.ts';
@@ -139,7 +141,6 @@ async function benchTarget(
 
 export default async function run(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'propfolio-bench-'));
-  const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   const wanted = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
   console.log(`\n${machineLine()}; autocannon ${CONNECTIONS} connections, ${SECONDS} s per route after 1 s warm-up.`);
   console.log(
@@ -152,11 +153,14 @@ export default async function run(): Promise<void> {
       const dataDir = join(workDir, 'data');
       runs.push(await benchTarget('embedded PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, { dataDir }, workDir, baseline));
     }
-    if (wanted.includes('postgres')) {
-      if (postgresUrl)
-        runs.push(await benchTarget('PostgreSQL', { DATABASE_URL: postgresUrl }, { databaseUrl: postgresUrl }, workDir, baseline));
-      else console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.)');
-    }
+    const postgres = wanted.includes('postgres') ? await benchDatabase() : null;
+    if (postgres) {
+      try {
+        runs.push(await benchTarget('PostgreSQL', { DATABASE_URL: postgres.url }, { databaseUrl: postgres.url }, workDir, baseline));
+      } finally {
+        await postgres.release();
+      }
+    } else if (wanted.includes('postgres')) console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.)');
   } finally {
     await baseline.stop();
     if (process.env.BENCH_KEEP) console.log(`kept ${workDir}`);

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- scale`: 1 and then 2 instances of apps/rest-api and apps/mcp-server on one
- * PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL) and one Redis (REDIS_URL, default local) behind
+ * PostgreSQL (a new database beside the one BENCH_DATABASE_URL or TEST_DATABASE_URL names) and one Redis (REDIS_URL, default local) behind
  * HAProxy on 127.0.0.1. Prints req/s, p50 and p99 per route and instance count with each instance's
  * share of the requests (HAProxy's counters), then checks across two instances:
  * - every instance of each backend (REST and MCP) gets a fair part of the load;
@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchDatabase } from '../http/bench-database.ts';
 import { startHaproxy, type Balancer, type ServerStats } from '../http/haproxy.ts';
 import { CONNECTIONS, drain, runLoad, SECONDS, WARMUP_SECONDS, type LoadResult, type RouteSpec } from '../http/load.ts';
 import { machineLine } from '../http/report.ts';
@@ -312,11 +313,12 @@ async function freshKeys(databaseUrl: string, names: string[]): Promise<string[]
 }
 
 export default async function run(): Promise<boolean> {
-  const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (!databaseUrl) {
+  const database = await benchDatabase();
+  if (!database) {
     console.log('\n(scale skipped: it needs PostgreSQL; set BENCH_DATABASE_URL or TEST_DATABASE_URL.)');
     return true;
   }
+  const databaseUrl = database.url;
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   const workDir = mkdtempSync(join(tmpdir(), 'propfolio-scale-'));
   console.log(`\n${machineLine()}; load average ${loadAverage()} (1/5/15 min)`);
@@ -361,6 +363,7 @@ export default async function run(): Promise<boolean> {
     console.log(`\nload average ${loadAverage()} at the end`);
     if (process.env.BENCH_KEEP) console.log(`kept ${workDir}`);
     else rmSync(workDir, { recursive: true, force: true });
+    await database.release();
   }
   return checks.every((c) => c.pass);
 }

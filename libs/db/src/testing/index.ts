@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe } from '@jest/globals';
 import pg from 'pg';
 import { openDatabase, type Database } from '../database.js';
 import { migrations } from '../generated/migrations.js';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
+
+export { createScratchDatabase, type ScratchDatabase };
 
 /**
  * What every test database of a suite starts with beyond the schema (e.g. the imported catalog). `key`
@@ -152,34 +155,3 @@ async function postgresTemplate(serverUrl: string, seed: TestSeed | undefined): 
 
 /** Arbitrary constant: the advisory lock that serialises template builds on one server. */
 const TEMPLATE_LOCK_KEY = 7_311_420_027;
-
-export interface ScratchDatabase {
-  url: string;
-  drop(): Promise<void>;
-}
-
-/** Creates a database next to the one `serverUrl` names (empty, or a copy of `template`); `drop()` removes it. */
-export async function createScratchDatabase(serverUrl: string, options: { template?: string } = {}): Promise<ScratchDatabase> {
-  const name = `pf_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}${options.template ? ` TEMPLATE ${options.template}` : ''}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
-}
