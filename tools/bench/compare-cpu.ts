@@ -7,13 +7,14 @@
  * counts database transactions per request (pg_stat_database), the work the database does for it.
  * Env: CPU_REQUESTS (2000 per route), CPU_CONNECTIONS (16), BENCH_ONLY (a regexp over route labels).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 // @ts-expect-error autocannon ships no types
 import autocannonUntyped from 'autocannon';
 import pg from 'pg';
 import { drain, type RouteSpec } from './http/load.ts';
+import { cpuMs } from './http/proc-cpu.ts';
 import { machineLine } from './http/report.ts';
 import { seedUser } from './http/seed.ts';
 import { startServer, type RunningServer } from './http/server-process.ts';
@@ -22,18 +23,6 @@ import { routes } from './suites/http.ts';
 const autocannon = autocannonUntyped as (options: object) => Promise<{ '2xx': number; non2xx: number }>;
 const REQUESTS = Number(process.env.CPU_REQUESTS ?? 2000);
 const CONNECTIONS = Number(process.env.CPU_CONNECTIONS ?? 16);
-/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
-const TICKS_PER_SECOND = 100;
-
-function cpuMs(pid: number | undefined): number {
-  const fields =
-    readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
-      .split(') ')[1]
-      ?.split(' ') ?? [];
-  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after "pid (comm) ".
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-}
-
 async function transactions(client: pg.Client | null): Promise<number> {
   if (!client) return Number.NaN;
   await client.query('SELECT pg_stat_clear_snapshot()');
