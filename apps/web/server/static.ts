@@ -16,6 +16,23 @@ export function webDistDir(): string {
   return join(dirname(pkg), 'dist');
 }
 
+/**
+ * What the dashboard page may load and who may frame it. The built app is only same-origin scripts, styles
+ * and API calls (no inline script or style, no eval), so anything else a page tries is an injection: the
+ * browser refuses it. No other site may frame the pages where people sign in and issue API keys.
+ */
+export const DASHBOARD_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** A browser navigating (it names text/html explicitly), not a script accepting anything. */
 const wantsHtml = (req: Request) => (req.method === 'GET' || req.method === 'HEAD') && /\btext\/html\b/.test(req.headers.accept ?? '');
 
@@ -38,6 +55,10 @@ export function webRouter(distDir: string = webDistDir()): Router {
     if (built && wantsHtml(req) && !req.path.startsWith('/assets/')) {
       res.setHeader('Cache-Control', 'no-cache');
       res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Content-Security-Policy', DASHBOARD_CSP);
+      // For browsers without frame-ancestors; the setup and invite links carry tokens in their query.
+      res.setHeader('X-Frame-Options', 'DENY');
+      res.setHeader('Referrer-Policy', 'same-origin');
       res.sendFile(index);
       return;
     }
