@@ -153,14 +153,17 @@ export default async function run(): Promise<void> {
       const dataDir = join(workDir, 'data');
       runs.push(await benchTarget('embedded PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, { dataDir }, workDir, baseline));
     }
-    const postgres = wanted.includes('postgres') ? await benchDatabase() : null;
-    if (postgres) {
-      try {
-        runs.push(await benchTarget('PostgreSQL', { DATABASE_URL: postgres.url }, { databaseUrl: postgres.url }, workDir, baseline));
-      } finally {
-        await postgres.release();
+    if (wanted.includes('postgres')) {
+      const postgres = await benchDatabase();
+      if (!postgres) console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.)');
+      else {
+        try {
+          runs.push(await benchTarget('PostgreSQL', { DATABASE_URL: postgres.url }, { databaseUrl: postgres.url }, workDir, baseline));
+        } finally {
+          await postgres.release();
+        }
       }
-    } else if (wanted.includes('postgres')) console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.)');
+    }
   } finally {
     await baseline.stop();
     if (process.env.BENCH_KEEP) console.log(`kept ${workDir}`);
