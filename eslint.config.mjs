@@ -13,6 +13,7 @@ import tseslint from 'typescript-eslint';
 const DEP_CONSTRAINTS = [
   { sourceTag: 'type:pure', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:kernel', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:kernel'] },
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:pure'] },
   { sourceTag: 'type:catalog', onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:pure'] },
@@ -128,6 +129,22 @@ export default tseslint.config(
         ...['Buffer', 'process', '__dirname', '__filename', 'require'].map((name) => ({
           name,
           message: 'ea-settings core stays pure: Node globals do not exist in a browser.',
+        })),
+      ],
+    },
+  },
+  {
+    // The coach's engine and the statement reader run in browsers and workers too: no Node modules or globals
+    // (kept packages such as decimal.js, typebox and htmlparser2 are browser-safe).
+    files: ['libs/coach/src/**/*.ts', 'libs/mt-statements/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^node:', message: 'This library stays pure: callers do the I/O.' }] }],
+      'no-restricted-globals': [
+        'error',
+        ...['Buffer', 'process', '__dirname', '__filename', 'require'].map((name) => ({
+          name,
+          message: 'This library stays pure: Node globals do not exist in a browser.',
         })),
       ],
     },

@@ -1,0 +1,101 @@
+/**
+ * Rule headroom: how much room a challenge has left under each rule at an instant, from the end-of-day
+ * reports and intraday snapshots the EA pushed. It reports what it sees (a crossed floor is "breached")
+ * and never changes anything. Unknown rules are named in the reasons, never guessed.
+ *
+ * Which value is judged: the daily loss and the equity-based maximum loss on the lowest equity seen
+ * (a snapshot's `minEquity`), else on the reports' closing equity (see walk.ts for the order of a
+ * point's high and low).
+ *
+ * This module only orders the steps; each part of the answer has its own module. The reasons are
+ * collected in the order of the answer's parts: the rules, daily loss, maximum loss, target, trading
+ * days, consistency, next reset, then freshness.
+ */
+import { firmDayBoundsAt } from '../clock/firm-day.js';
+import { isoUtc } from '../clock/zone.js';
+import { accountNow, attemptPoints } from './attempt-points.js';
+import { consistencyHeadroom } from './consistency.js';
+import { dailyLossHeadroom } from './daily-loss.js';
+import { freshness } from './freshness.js';
+import { type HeadroomInput, readSettings } from './input.js';
+import { maxLossHeadroom } from './max-loss.js';
+import { nextResetHeadroom } from './next-reset.js';
+import { rulesInForce } from './rules-in-force.js';
+import type { Headroom, HeadroomReason } from './schema.js';
+import { statusOf } from './status.js';
+import { targetHeadroom } from './target.js';
+import { tradingDaysHeadroom } from './trading-days.js';
+import { walkAttempt } from './walk.js';
+
+export {
+  type DayReport,
+  type IntradaySnapshot,
+  type HeadroomInput,
+  DEFAULT_WARNING_THRESHOLD,
+  DEFAULT_STALE_AFTER_HOURS,
+} from './input.js';
+
+export function computeHeadroom(input: HeadroomInput): Headroom {
+  const { atMs, initial, threshold, staleAfterMs, startedOn } = readSettings(input);
+  const { rules, provenance } = input.rules;
+  const currency = input.account.currency;
+  const reasons: HeadroomReason[] = [];
+  const { daily, rollover, maxLoss } = rulesInForce(input.rules, initial, reasons);
+
+  // Without a roll-over there is no firm day, so today is the UTC date.
+  const today = rollover ? firmDayBoundsAt(atMs, rollover) : null;
+  const todayName = today?.day ?? isoUtc(atMs).slice(0, 10);
+  const points = attemptPoints(input.days, input.snapshots ?? [], { startedOn, today: todayName, atMs });
+  const walk = walkAttempt(points, { initial, daily, rollover, maxLoss });
+  const now = accountNow(points, initial);
+
+  const dailyLoss = dailyLossHeadroom(
+    { daily, rollover, today, todayName, initial, points, equityNow: now.equity, breaches: walk.dailyBreaches, threshold, currency },
+    reasons,
+  );
+  const maxLossOut = maxLossHeadroom(
+    { rule: maxLoss, highWaterMark: walk.highWaterMark, breach: walk.maxBreach, equityNow: now.equity, threshold, currency },
+    reasons,
+  );
+  const { target, amount: targetAmount } = targetHeadroom(
+    {
+      targets: rules.profitTargetsPercent,
+      provenance: provenance.profitTargetsPercent,
+      phaseIndex: input.phaseIndex,
+      initial,
+      balanceNow: now.balance,
+    },
+    reasons,
+  );
+  const tradingDays = tradingDaysHeadroom(
+    {
+      given: input.tradingDaysDone,
+      daysTraded: walk.daysTraded,
+      minDays: rules.minTradingDays,
+      minDaysProvenance: provenance.minTradingDays,
+      timeLimit: rules.timeLimit,
+      startedOn,
+      today: todayName,
+      targetRemaining: target.remaining,
+    },
+    reasons,
+  );
+  const consistency = consistencyHeadroom({ rule: rules.consistency, provenance: provenance.consistency, points, targetAmount }, reasons);
+  const nextReset = nextResetHeadroom({ daily, rollover, today, initial, balanceNow: now.balance, equityNow: now.equity }, reasons);
+  const stale = freshness({ latest: now.latest, rollover, atMs, staleAfterMs, startedOn, today: todayName }, reasons);
+
+  return {
+    at: isoUtc(atMs),
+    currency,
+    dailyLoss,
+    maxLoss: maxLossOut,
+    target,
+    tradingDays,
+    consistency,
+    nextReset,
+    stale,
+    status: statusOf(reasons),
+    reasons,
+    warningThreshold: threshold,
+  };
+}

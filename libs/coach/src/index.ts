@@ -1,0 +1,52 @@
+/**
+ * @propfolio/coach: the challenge coach's pure engine. Firm-day windows on a firm's own clock, the
+ * effective rules of a challenge, the headroom left under each rule, and a Monte Carlo of the rest of
+ * the challenge. No database, network or Node API: it runs in Node, web workers and the dashboard.
+ */
+export { CoachInputError } from './shared/errors.js';
+
+export { type Rollover, type ParsedRollover, validateRollover, parseResetClock } from './clock/rollover.js';
+export { type FirmDay, firmDayAt, firmDayOf } from './clock/firm-day.js';
+export { type BrokerZone, DEFAULT_BROKER_ZONE, localToInstant, instantToLocal, parseBrokerZone } from './clock/broker-zone.js';
+
+export type { CoachRules, CoachDailyLoss, CoachMaxLoss, CoachConsistency, DailyLossBasis, MaxLossType, RuleName } from './rules/types.js';
+export { RulesOverrideSchema, type RulesOverride } from './rules/override.js';
+export {
+  effectiveRules,
+  type EffectiveRules,
+  type EffectiveRuleValues,
+  type EffectiveDailyLoss,
+  type EffectiveMaxLoss,
+  type RuleProvenance,
+  type PlanMeta,
+} from './rules/effective.js';
+
+export {
+  computeHeadroom,
+  type HeadroomInput,
+  type DayReport,
+  type IntradaySnapshot,
+  DEFAULT_WARNING_THRESHOLD,
+  DEFAULT_STALE_AFTER_HOURS,
+} from './headroom/compute.js';
+export { HeadroomSchema, REASON_CODES, type Headroom, type HeadroomReason, type ReasonCode } from './headroom/schema.js';
+
+export { simulateChallenge, type SimulationInput, type SimulationState, type SimulationRules } from './simulate/simulate.js';
+export { bareLoopBaseline } from './simulate/engine.js';
+export { simulationRulesFor } from './simulate/rules-for.js';
+export { Xoshiro128 } from './simulate/prng.js';
+export { wilsonInterval } from './simulate/stats.js';
+export type { Fees, ExpectedFees } from './simulate/fees.js';
+export { SimulationSchema, type Simulation, type SimulationOutcomes } from './simulate/schema.js';
+export {
+  MAX_PATHS,
+  DEFAULT_PATHS,
+  MAX_SCALES,
+  MAX_SCALE,
+  MAX_SERIES_DAYS,
+  MAX_HORIZON_DAYS,
+  DEFAULT_HORIZON_DAYS,
+  DEFAULT_BLOCK_DAYS,
+  DEFAULT_SEED,
+  MIN_HISTORY_DAYS,
+} from './simulate/limits.js';

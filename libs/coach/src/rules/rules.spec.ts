@@ -1,0 +1,79 @@
+import Value from 'typebox/value';
+import { CoachInputError } from '../shared/errors.js';
+import { effectiveRules } from './effective.js';
+import { RulesOverrideSchema } from './override.js';
+import type { CoachRules } from './types.js';
+
+const plan: CoachRules = {
+  profitTargetsPercent: [8, 5],
+  dailyLoss: { percent: 5, amountOf: 'initial_balance', basis: null, resetClock: '00:00 server time (GMT+2/+3)' },
+  maxLoss: { percent: 10, type: 'static' },
+  minTradingDays: { days: 5, perPhase: true },
+  timeLimit: 'none',
+};
+const meta = { planId: 'p1', checkedOn: '2026-08-29' };
+
+describe('effectiveRules', () => {
+  it('reads the plan, its reset words into a roll-over, and marks what is missing as unknown', () => {
+    const { rules, provenance } = effectiveRules(plan, null, meta);
+    expect(rules.dailyLoss).toEqual({
+      percent: 5,
+      amountOf: 'initial_balance',
+      basis: null,
+      resetClock: '00:00 server time (GMT+2/+3)',
+      rollover: { timeZone: 'America/New_York', time: '17:00' },
+    });
+    expect(rules.consistency).toBeNull();
+    expect(provenance.consistency).toEqual({ source: 'unknown', overridden: [], planId: 'p1', checkedOn: '2026-08-29' });
+    expect(provenance.maxLoss.source).toBe('plan');
+  });
+
+  it('merges deep-partial objects field by field, and onto an all-unknown rule when the plan has none', () => {
+    const { rules, provenance } = effectiveRules(
+      { ...plan, maxLoss: null },
+      { dailyLoss: { basis: 'day_start_balance', rollover: { timeZone: 'UTC+03:00', time: '00:00' } }, maxLoss: { percent: 8 } },
+      meta,
+    );
+    expect(rules.dailyLoss).toMatchObject({ percent: 5, basis: 'day_start_balance', rollover: { timeZone: 'UTC+03:00', time: '00:00' } });
+    expect(provenance.dailyLoss.overridden).toEqual(['basis', 'rollover']);
+    expect(rules.maxLoss).toEqual({ percent: 8, type: null, lockFloor: null, lockTriggerPercent: null });
+    expect(provenance.maxLoss.source).toBe('challenge');
+  });
+
+  it('new reset words replace the plan roll-over; "none" removes a rule; null keeps the plan value', () => {
+    const { rules, provenance } = effectiveRules(
+      plan,
+      { dailyLoss: { resetClock: '00:00 CE(S)T' }, maxLoss: 'none', timeLimit: null },
+      meta,
+    );
+    expect(rules.dailyLoss).toMatchObject({ rollover: { timeZone: 'Europe/Prague', time: '00:00' } });
+    expect([rules.maxLoss, provenance.maxLoss.overridden]).toEqual(['none', ['maxLoss']]);
+    expect([rules.timeLimit, provenance.timeLimit.source]).toEqual(['none', 'plan']);
+  });
+
+  it('refuses a roll-over it cannot use, naming the field', () => {
+    expect(() => effectiveRules(plan, { dailyLoss: { rollover: { timeZone: 'Mars/Olympus', time: '00:00' } } }, meta)).toThrow(
+      CoachInputError,
+    );
+    expect(() => effectiveRules(plan, { dailyLoss: { rollover: { timeZone: 'Mars/Olympus', time: '00:00' } } }, meta)).toThrow(
+      /^dailyLoss\.rollover\.timeZone/,
+    );
+  });
+});
+
+describe('RulesOverrideSchema', () => {
+  it.each([
+    {},
+    { dailyLoss: { percent: 4 } },
+    { maxLoss: 'none' },
+    { consistency: { bestDayMaxPercent: 40, of: 'total_profit' } },
+    { profitTargetsPercent: [10, 5] },
+  ])('accepts %j', (value) => expect(Value.Check(RulesOverrideSchema, value)).toBe(true));
+  it.each([
+    { dailyLoss: { percent: 101 } },
+    { dailyLoss: { pct: 4 } },
+    { extra: 1 },
+    { maxLoss: { type: 'weekly' } },
+    { dailyLoss: { rollover: { timeZone: 'UTC', time: '7pm' } } },
+  ])('refuses %j', (value) => expect(Value.Check(RulesOverrideSchema, value)).toBe(false));
+});

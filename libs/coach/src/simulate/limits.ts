@@ -1,0 +1,15 @@
+/** Input limits of the simulation: they bound its cost, so the service layer can accept any input within them. */
+export const MAX_PATHS = 100_000;
+export const DEFAULT_PATHS = 10_000;
+export const MAX_SCALES = 10;
+export const MAX_SCALE = 5;
+export const MAX_SERIES_DAYS = 5000;
+/** Longest horizon (simulated days) one path may run. */
+export const MAX_HORIZON_DAYS = 5000;
+/** Simulated days when the challenge has no time limit: about three months of business days. */
+export const DEFAULT_HORIZON_DAYS = 60;
+/** Mean block length of the stationary bootstrap, in days: about a trading week. */
+export const DEFAULT_BLOCK_DAYS = 5;
+export const DEFAULT_SEED = 20_260_101;
+/** Below this many days of history the answer is flagged as resting on little data. */
+export const MIN_HISTORY_DAYS = 20;

@@ -1,0 +1,296 @@
+import fc from 'fast-check';
+import Value from 'typebox/value';
+import { CoachInputError } from '../shared/errors.js';
+import { bareLoopBaseline } from './engine.js';
+import { MAX_PATHS } from './limits.js';
+import { SimulationSchema } from './schema.js';
+import { simulateChallenge, type SimulationInput } from './simulate.js';
+import { wilsonInterval } from './stats.js';
+
+const fresh = { balancePercent: 100, highWaterMarkPercent: 100, daysDone: 0, tradingDaysDone: 0, daysLeft: null };
+const noLimits = { targetPercent: null, dailyLossPercent: null, maxLossPercent: null };
+const series = (ups: number, downs: number) => [...Array<number>(ups).fill(1), ...Array<number>(downs).fill(-1)];
+
+/** Chance of reaching +a before −b in a ±1 walk going up with chance p (gambler's ruin). */
+function ruinWin(p: number, a: number, b: number): number {
+  if (p === 0.5) return b / (a + b);
+  const r = (1 - p) / p;
+  return (1 - r ** b) / (1 - r ** (a + b));
+}
+
+describe('closed forms', () => {
+  it.each([
+    [10, 10],
+    [11, 9],
+  ])("a ±1%% daily walk (%d up, %d down) between +10%% and a static floor 10%% down matches the gambler's ruin", (ups, downs) => {
+    const p = ups / (ups + downs);
+    const paths = 20_000;
+    const sim = simulateChallenge({
+      state: fresh,
+      // floor at 90.5: the walk breaches on reaching 90, ten steps down, as it passes on reaching 110
+      rules: { targetPercent: 10, dailyLossPercent: 5, maxLossPercent: 9.5 },
+      dailyPnlPercent: series(ups, downs),
+      method: 'iid',
+      paths,
+      seed: 7,
+      horizonDays: 5000,
+    });
+    const expected = ruinWin(p, 10, 10);
+    const sigma = Math.sqrt((expected * (1 - expected)) / paths);
+    expect(Math.abs(sim.passProbability - expected)).toBeLessThan(4 * sigma);
+    expect(sim.passInterval.low).toBeLessThan(expected);
+    expect(sim.passInterval.high).toBeGreaterThan(expected);
+    expect(sim.breachDailyLoss).toBe(0); // a 1% day never reaches a 5% daily limit
+    expect(sim.breachMaxLoss).toBeCloseTo(1 - sim.passProbability - sim.timeout, 12);
+    expect(sim.timeout).toBeLessThan(0.001);
+  });
+
+  it('a history where every day loses more than the daily limit breaches it on day one', () => {
+    const sim = simulateChallenge({
+      state: fresh,
+      rules: { targetPercent: 10, dailyLossPercent: 5, maxLossPercent: 10 },
+      dailyPnlPercent: [-5.5, -7, -6],
+    });
+    expect([sim.breachDailyLoss, sim.breachMaxLoss, sim.passProbability, sim.timeout]).toEqual([1, 0, 0, 0]);
+    expect(sim.expectedAttempts).toBeNull();
+    expect(sim.daysToPass).toBeNull();
+  });
+
+  it('a daily limit of a share of the day-start balance shrinks as the balance falls', () => {
+    // from 80, 5% of the reference is 4: a -4.5 day breaches; from 100 (5% of 100 = 5) it would not
+    const base: SimulationInput = {
+      state: { ...fresh, balancePercent: 80 },
+      rules: {
+        targetPercent: 10,
+        dailyLossPercent: 5,
+        maxLossPercent: null,
+        dailyLossAmountOf: 'reference',
+        dailyLossBasis: 'day_start_balance',
+      },
+      dailyPnlPercent: [-4.5],
+    };
+    expect(simulateChallenge(base).breachDailyLoss).toBe(1);
+    expect(simulateChallenge({ ...base, rules: { ...base.rules, dailyLossAmountOf: 'initial_balance' } }).breachDailyLoss).toBe(0);
+  });
+
+  it('a constant daily gain passes in exactly ceil(target / gain) days, or when the minimum trading days are done', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 10, max: 300 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 10 }),
+        (hundredths, target, minDays, done) => {
+          const sim = simulateChallenge({
+            state: { ...fresh, tradingDaysDone: done },
+            rules: { targetPercent: target, dailyLossPercent: 5, maxLossPercent: 10, minTradingDays: minDays },
+            dailyPnlPercent: [hundredths / 100],
+            paths: 50,
+            horizonDays: 400,
+          });
+          const days = Math.max(Math.ceil((target * 100) / hundredths), minDays - done);
+          expect(sim.passProbability).toBe(1);
+          expect(sim.daysToPass).toEqual({ median: days, p90: days });
+          expect(sim.expectedAttempts).toBe(1);
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
+  it('runs out of time when the gain is too slow for the days left', () => {
+    const sim = simulateChallenge({
+      state: { ...fresh, daysLeft: 9 },
+      rules: { targetPercent: 10, dailyLossPercent: 5, maxLossPercent: 10 },
+      dailyPnlPercent: [1],
+    });
+    expect([sim.timeout, sim.horizonDays]).toEqual([1, 9]);
+    expect(
+      simulateChallenge({
+        state: { ...fresh, daysLeft: 10 },
+        rules: { targetPercent: 10, dailyLossPercent: 5, maxLossPercent: 10 },
+        dailyPnlPercent: [1],
+      }).passProbability,
+    ).toBe(1);
+  });
+
+  it('a trailing floor follows the high-water mark and stops at its lock', () => {
+    const rules = { targetPercent: 50, dailyLossPercent: null, maxLossPercent: 6, maxLossType: 'trailing_eod' as const };
+    // Two gains of +4.5 lift the high-water mark to 109: the trailing floor is 103, and a -4 day from 109 holds (105).
+    const rising = { state: fresh, dailyPnlPercent: [4.5], paths: 1, horizonDays: 2 };
+    expect(simulateChallenge({ ...rising, rules }).timeout).toBe(1);
+    // From 109 (hwm 109) two -4 days: 105 holds, 101 is under the floor 103 on day two.
+    const falling = {
+      state: { ...fresh, balancePercent: 109, highWaterMarkPercent: 109 },
+      dailyPnlPercent: [-4],
+      paths: 1,
+      horizonDays: 2,
+    };
+    expect(simulateChallenge({ ...falling, rules }).breachMaxLoss).toBe(1);
+    // Locked at the initial balance the floor is 100: 105 and 101 hold, only a third day (97) would breach.
+    expect(simulateChallenge({ ...falling, rules: { ...rules, lockAtInitial: true } }).timeout).toBe(1);
+    expect(simulateChallenge({ ...falling, horizonDays: 3, rules: { ...rules, lockAtInitial: true } }).breachMaxLoss).toBe(1);
+    // Reaching the lock trigger jumps the floor to 100 at once: from 106.5 with an 8% limit the floor is 98.5
+    // without a trigger, 100 with a trigger at +6%; a -7 day (99.5) breaches only with the trigger.
+    const trigger = {
+      state: { ...fresh, balancePercent: 106.5, highWaterMarkPercent: 106.5 },
+      dailyPnlPercent: [-7],
+      paths: 1,
+      horizonDays: 1,
+    };
+    expect(
+      simulateChallenge({ ...trigger, rules: { ...rules, maxLossPercent: 8, lockAtInitial: true, lockTriggerPercent: 6 } }).breachMaxLoss,
+    ).toBe(1);
+    expect(
+      simulateChallenge({ ...trigger, rules: { ...rules, maxLossPercent: 8, lockAtInitial: true, lockTriggerPercent: null } })
+        .breachMaxLoss,
+    ).toBe(0);
+    // A static floor ignores the high-water mark: 10% under the initial balance whatever was reached.
+    expect(simulateChallenge({ ...falling, horizonDays: 3, rules: { ...rules, maxLossType: 'static' } }).timeout).toBe(1);
+  });
+});
+
+describe('reproducibility, scales and fees', () => {
+  const input: SimulationInput = {
+    state: { balancePercent: 102, highWaterMarkPercent: 102, daysDone: 5, tradingDaysDone: 4, daysLeft: 25 },
+    rules: { targetPercent: 10, dailyLossPercent: 5, maxLossPercent: 10, minTradingDays: 4 },
+    dailyPnlPercent: [0.8, -0.5, 1.2, 0, -1.4, 0.3, 2.1, -0.9, 0.4, -2.2, 1.1, 0.6, 0, -0.3, 1.5, -1.1, 0.9, 0.2, -0.7, 1.3],
+    paths: 4000,
+    seed: 11,
+    riskScale: [0, 0.5, 1, 2],
+    fees: { price: 540, resetFee: 432, refundOnFirstPayout: true, firstPayoutProbability: 0.6 },
+  };
+
+  it('the same seed gives the same answer, another seed another one', () => {
+    const a = simulateChallenge(input);
+    expect(Value.Check(SimulationSchema, a)).toBe(true);
+    expect(simulateChallenge(input)).toEqual(a);
+    expect(simulateChallenge({ ...input, seed: 12 }).passProbability).not.toBe(a.passProbability);
+  });
+
+  it('scale 1 replays the main paths exactly; scale 0 never moves', () => {
+    const a = simulateChallenge(input);
+    const one = a.byRiskScale.find((s) => s.riskScale === 1)!;
+    const { riskScale: _riskScale, ...outcomes } = one;
+    expect(outcomes).toEqual({
+      passProbability: a.passProbability,
+      passInterval: a.passInterval,
+      breachDailyLoss: a.breachDailyLoss,
+      breachMaxLoss: a.breachMaxLoss,
+      timeout: a.timeout,
+      daysToPass: a.daysToPass,
+    });
+    expect(a.byRiskScale[0]).toMatchObject({ riskScale: 0, passProbability: 0, timeout: 1 });
+    // Doubling every day makes breaches more likely on the very same paths.
+    const two = a.byRiskScale[3]!;
+    expect(two.breachDailyLoss + two.breachMaxLoss).toBeGreaterThan(a.breachDailyLoss + a.breachMaxLoss);
+  });
+
+  it('expected fees follow the geometric model and count the refund with the payout chance', () => {
+    const a = simulateChallenge(input);
+    const p = a.passProbability;
+    expect(a.expectedAttempts).toBeCloseTo(1 / p, 12);
+    expect(a.expectedFees!.gross).toBeCloseTo(540 + (1 / p - 1) * 432, 9);
+    expect(a.expectedFees!.expectedRefund).toBeCloseTo(0.6 * (p * 540 + (1 - p) * 432), 9);
+    expect(a.expectedFees!.net).toBeCloseTo(a.expectedFees!.gross - a.expectedFees!.expectedRefund!, 9);
+    const noRefundChance = simulateChallenge({ ...input, fees: { price: 540, refundOnFirstPayout: true } });
+    expect([noRefundChance.expectedFees!.net, noRefundChance.expectedFeesNote]).toEqual([
+      null,
+      'the refund needs firstPayoutProbability to be valued',
+    ]);
+    const hopeless = simulateChallenge({ ...input, dailyPnlPercent: [-0.1] });
+    expect([hopeless.expectedFees, hopeless.expectedFeesNote]).toEqual([
+      null,
+      'no simulated path passed, so the expected number of attempts (1/p) is unbounded',
+    ]);
+  });
+
+  it('flags a short history', () => {
+    expect(simulateChallenge({ ...input, dailyPnlPercent: [1, -1] }).lowData).toBe(true);
+    expect(simulateChallenge(input).lowData).toBe(false);
+  });
+
+  it.each([
+    [{ paths: MAX_PATHS + 1 }, 'paths'],
+    [{ riskScale: [1, 5.5] }, 'riskScale[1]'],
+    [{ riskScale: Array<number>(11).fill(1) }, 'riskScale'],
+    [{ dailyPnlPercent: [] }, 'dailyPnlPercent'],
+    [{ dailyPnlPercent: [1, Number.NaN] }, 'dailyPnlPercent[1]'],
+    [{ seed: -1 }, 'seed'],
+  ] as [Partial<SimulationInput>, string][])('refuses %j naming %s', (bad, field) => {
+    expect(() => simulateChallenge({ ...input, ...bad })).toThrow(CoachInputError);
+    try {
+      simulateChallenge({ ...input, ...bad });
+    } catch (e) {
+      expect((e as CoachInputError).field).toBe(field);
+    }
+  });
+});
+
+describe('properties', () => {
+  it('pass, breaches and timeout sum to 1 for any history and rules', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: -6, max: 6, noNaN: true }), { minLength: 1, maxLength: 40 }),
+        fc.constantFrom<'block' | 'iid'>('block', 'iid'),
+        fc.constantFrom<'static' | 'trailing_eod'>('static', 'trailing_eod'),
+        fc.integer({ min: 0, max: 1000 }),
+        (history, method, maxLossType, seed) => {
+          const sim = simulateChallenge({
+            state: fresh,
+            rules: { targetPercent: 8, dailyLossPercent: 4, maxLossPercent: 8, maxLossType, lockAtInitial: true },
+            dailyPnlPercent: history,
+            method,
+            paths: 300,
+            seed,
+            riskScale: [0.5, 2],
+          });
+          for (const o of [sim, ...sim.byRiskScale]) {
+            expect(o.passProbability + o.breachDailyLoss + o.breachMaxLoss + o.timeout).toBeCloseTo(1, 12);
+            expect(o.passInterval.low).toBeLessThanOrEqual(o.passProbability);
+            expect(o.passInterval.high).toBeGreaterThanOrEqual(o.passProbability);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('for the same estimate, more paths give a narrower interval', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 2, max: 20 }),
+        (percent, base, factor) => {
+          const n1 = base * 100;
+          const n2 = n1 * factor;
+          const w = (k: number, n: number) => {
+            const i = wilsonInterval(k, n);
+            return i.high - i.low;
+          };
+          expect(w(percent * base * factor, n2)).toBeLessThan(w(percent * base, n1));
+        },
+      ),
+    );
+  });
+});
+
+describe('a full-size run', () => {
+  // How fast it runs is measured by `npm run bench -- coach` against a bare loop in the same run, not here:
+  // a test must not depend on the machine's speed.
+  it('10,000 paths × 60 days run every day of every path when nothing ends them', () => {
+    const history = Array.from({ length: 250 }, (_, i) => Math.sin(i * 12.9898) * 1.5);
+    const input: SimulationInput = {
+      state: fresh,
+      rules: { ...noLimits, dailyLossPercent: 50, maxLossPercent: 90 },
+      dailyPnlPercent: history,
+      paths: 10_000,
+      horizonDays: 60,
+      seed: 5,
+    };
+    const sim = simulateChallenge(input);
+    expect(sim).toMatchObject({ paths: 10_000, horizonDays: 60, timeout: 1, passProbability: 0 });
+    expect(bareLoopBaseline(10_000, 60, 5)).toEqual(expect.any(Number));
+  });
+});
