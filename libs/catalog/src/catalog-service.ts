@@ -2,10 +2,18 @@ import { AppError, dateToIso, isIsoDate, isoToDate, parseInput, todayIso } from 
 import { decimalToNumber, type Database } from '@propfolio/db';
 import { ArticleQuery, ArticleSlugParams } from './contracts/article-query.js';
 import { PlanPriceHistoryQuery, PlanQuery } from './contracts/plan-query.js';
-import type { ArticleDetail, ArticleSearchResult, PlanPriceHistory, PlanPriceOnDate, PlanSearchResult } from './schemas/results.js';
+import type {
+  ArticleDetail,
+  ArticleSearchResult,
+  PlanPriceHistory,
+  PlanPriceOnDate,
+  PlanSearchAnswer,
+  PlanSearchResult,
+} from './schemas/results.js';
 import { searchArticles } from './search/article-search.js';
 import { planPriceHistory } from './search/plan-price-history.js';
-import { searchPlans } from './search/plan-search.js';
+import { planRulesOn, type PlanRulesOnDate } from './search/plan-rules-on.js';
+import { answerPlanSearch, searchPlans } from './search/plan-search.js';
 
 export interface CatalogServiceOptions {
   /** Plans whose `checkedOn` is more than this many days old are marked `stale`. */
@@ -28,9 +36,20 @@ export class CatalogService {
     this.now = options.now ?? (() => new Date());
   }
 
+  /** A page of whole plan rows, whatever `detail` says (what code that picks a plan reads). */
   async searchPlans(query: PlanQuery | Record<string, unknown> = {}): Promise<PlanSearchResult> {
     const input = await parseInput(PlanQuery, query);
-    return searchPlans(this.db, input, { today: todayIso(this.now()), staleAfterDays: this.options.staleAfterDays });
+    return searchPlans(this.db, input, this.freshness());
+  }
+
+  /** search_plans' answer: the page grouped by program, or with `detail: "full"` its whole rows. */
+  async answerPlanSearch(query: PlanQuery | Record<string, unknown> = {}): Promise<PlanSearchAnswer> {
+    const input = await parseInput(PlanQuery, query);
+    return answerPlanSearch(this.db, input, this.freshness());
+  }
+
+  private freshness() {
+    return { today: todayIso(this.now()), staleAfterDays: this.options.staleAfterDays };
   }
 
   async searchArticles(query: ArticleQuery | Record<string, unknown> = {}): Promise<ArticleSearchResult> {
@@ -67,5 +86,11 @@ export class CatalogService {
     });
     if (!row) return null;
     return { planId, date, price: decimalToNumber(row.price), currency: row.currency, checkedOn: dateToIso(row.checkedOn) };
+  }
+
+  /** The plan and the rule version in force on `date` (the oldest known when its history starts later). */
+  async planRulesOn(planId: string, date: string): Promise<PlanRulesOnDate> {
+    if (!isIsoDate(date)) throw AppError.invalidField('date', 'must be a real calendar date in YYYY-MM-DD format');
+    return planRulesOn(this.db, planId, date);
   }
 }

@@ -1,10 +1,14 @@
 export { importCatalog, type ImportOptions, type ImportReport } from './import/import-catalog.js';
 export { CatalogService, type CatalogServiceOptions } from './catalog-service.js';
+export type { PlanRulesOnDate } from './search/plan-rules-on.js';
 export { PlanQuery, PlanPriceHistoryQuery, PLAN_SORTS, type PlanSort } from './contracts/plan-query.js';
 export { ArticleQuery, ArticleSlugParams, MAX_QUERY_LENGTH } from './contracts/article-query.js';
 export {
   PlanItemSchema,
   PlanSearchResultSchema,
+  PlanSearchAnswerSchema,
+  PlanProgramSchema,
+  PLAN_DETAILS,
   PlanPriceOnDateSchema,
   PlanPriceHistorySchema,
   ArticleHitSchema,
@@ -14,6 +18,9 @@ export {
   PRICE_NOTE,
   type PlanItem,
   type PlanSearchResult,
+  type PlanSearchAnswer,
+  type PlanProgram,
+  type PlanDetail,
   type PlanPriceOnDate,
   type PlanPriceHistory,
   type ArticleHit,
@@ -22,7 +29,9 @@ export {
 } from './schemas/results.js';
 export {
   PlanRulesSchema,
+  RolloverSchema,
   type PlanRules,
+  type Rollover,
   type DailyLoss,
   type MaxLoss,
   type DailyLossBasis,

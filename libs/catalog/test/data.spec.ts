@@ -55,6 +55,32 @@ describe('validation when loading', () => {
     expect(() => loadPlanCatalog(dir)).toThrow(/firms\/ftmo\.yaml.*maxLoss/);
   });
 
+  it('gives every reset clock in words a machine-readable roll-over, and reads best-day rules', () => {
+    const { plans } = loadPlanCatalog(dataDir);
+    const ftmo = plans.find((p) => p.id === 'ftmo-2-step-100000')?.rules.dailyLoss;
+    expect(ftmo).toMatchObject({ resetClock: '00:00 CE(S)T', rollover: { timeZone: 'Europe/Prague', time: '00:00' } });
+    const fundedNext = plans.find((p) => p.firmSlug === 'fundednext')?.rules.dailyLoss;
+    expect(fundedNext).toMatchObject({ rollover: { timeZone: 'America/New_York', time: '17:00' } });
+    for (const plan of plans) {
+      const daily = plan.rules.dailyLoss;
+      if (daily !== null && daily !== 'none' && daily.resetClock !== null) expect(daily.rollover).not.toBeNull();
+    }
+    expect(plans.find((p) => p.id === 'ftmo-1-step-100000')?.rules.consistency).toEqual({ bestDayMaxPercent: 50, of: 'profit_target' });
+    expect(plans.find((p) => p.id === 'ftmo-2-step-100000')?.rules.consistency).toBeNull();
+  });
+
+  it('rejects a roll-over in an unknown zone, or one that says something else than its words', () => {
+    const dir = copy();
+    const file = join(dir, 'firms', 'ftmo.yaml');
+    const yaml = readFileSync(file, 'utf8');
+    writeFileSync(file, yaml.replace('timeZone: Europe/Prague', 'timeZone: Europe/Pragu'));
+    expect(() => loadPlanCatalog(dir)).toThrow(/firms\/ftmo\.yaml.*Europe\/Pragu/);
+    writeFileSync(file, yaml.replace('timeZone: Europe/Prague, time: "00:00"', 'timeZone: Europe/Prague, time: "01:00"'));
+    expect(() => loadPlanCatalog(dir)).toThrow(/reads as Europe\/Prague 00:00, but rollover says Europe\/Prague 01:00/);
+    writeFileSync(file, yaml.replace(/^rollover: .*$/m, ''));
+    expect(() => loadPlanCatalog(dir)).toThrow(/needs a rollover/);
+  });
+
   it('rejects a mismatch between profit targets and phases', () => {
     const dir = copy();
     writeFileSync(

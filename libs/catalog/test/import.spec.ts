@@ -7,7 +7,7 @@ describeEachDatabase('importCatalog', (getDb) => {
   it('imports the repository data, then writes nothing on a second run', async () => {
     const db = getDb();
     const first = await importCatalog(db, { today: '2026-11-01' });
-    expect(first).toMatchObject({ priceChanges: 0, unchanged: 0 });
+    expect(first).toMatchObject({ priceChanges: 0, ruleChanges: 0, unchanged: 0 });
     expect(first.firms).toBeGreaterThanOrEqual(12);
     expect(first.plans).toBeGreaterThanOrEqual(25);
     expect(first.articles).toBeGreaterThanOrEqual(20);
@@ -20,6 +20,7 @@ describeEachDatabase('importCatalog', (getDb) => {
       firms: 0,
       plans: 0,
       priceChanges: 0,
+      ruleChanges: 0,
       articles: 0,
       unchanged: first.firms + first.plans + first.articles,
       skipped: true,
@@ -92,6 +93,32 @@ describeEachDatabase('price history', (getDb) => {
     await expect(catalog.planPriceHistory({ id: 'ftmo-2-step-100000', cursor: 'bogus' })).rejects.toMatchObject({
       code: 'validation_failed',
     });
+  });
+
+  it('keeps the rules in force on a purchase date when a plan’s rules change', async () => {
+    const db = getDb();
+    const dir = fixtureDataDir([{ slug: 'one', title: 'One' }]);
+    await importCatalog(db, { dataDir: dir, today: '2026-01-10' });
+    const catalog = new CatalogService(db, { staleAfterDays: 180 });
+    const before = await catalog.planRulesOn('ftmo-2-step-100000', '2026-02-01');
+    expect(before).toMatchObject({ checkedOn: '2025-09-04', inForceOnDate: true, price: 540, phases: 2 });
+
+    editFirmFile(dir, 'ftmo', (yaml) =>
+      yaml
+        .replace('checkedOn: 2025-09-04', 'checkedOn: 2026-03-01')
+        .replace('maxLoss: { percent: 10, type: static', 'maxLoss: { percent: 8, type: static'),
+    );
+    expect(await importCatalog(db, { dataDir: dir, today: '2026-03-02' })).toMatchObject({ plans: 5, ruleChanges: 5 });
+    expect(await importCatalog(db, { dataDir: dir, force: true })).toMatchObject({ plans: 0, ruleChanges: 0 });
+
+    // Bought before the change: the old rules, named by their checked-on date; after it: the new ones.
+    expect(await catalog.planRulesOn('ftmo-2-step-100000', '2026-02-28')).toEqual(before);
+    expect(before.rules.maxLoss).toMatchObject({ percent: 10 });
+    const after = await catalog.planRulesOn('ftmo-2-step-100000', '2026-03-01');
+    expect(after).toMatchObject({ checkedOn: '2026-03-01', inForceOnDate: true, rules: { maxLoss: { percent: 8 } } });
+    // Before the oldest version: that version, flagged as not known to be in force then.
+    expect(await catalog.planRulesOn('ftmo-2-step-100000', '2024-01-01')).toMatchObject({ checkedOn: '2025-09-04', inForceOnDate: false });
+    await expect(catalog.planRulesOn('no-such-plan', '2026-01-01')).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('re-indexes a changed article and removes a deleted one', async () => {

@@ -68,6 +68,30 @@ describeEachDatabase('plan search', (getDb) => {
     expect(all.slice(firstNull).every((p) => p.price === null)).toBe(true);
   });
 
+  it('answers the plans grouped by program by default, each size with its own deferred fee, and whole rows with detail "full"', async () => {
+    const grouped = await catalog.answerPlanSearch({ firm: 'goat-funded-trader', limit: 100 });
+    const full = await catalog.answerPlanSearch({ firm: 'goat-funded-trader', limit: 100, detail: 'full' });
+    expect(grouped.items).toBeUndefined();
+    expect(full.programs).toBeUndefined();
+    expect(grouped.programs?.flatMap((p) => p.sizes.map((s) => s.id))).toEqual(full.items?.map((p) => p.id));
+    // Pay Later's sizes differ only in the fee due on passing: one program, the fee per size.
+    const payLater = grouped.programs?.filter((p) => p.program === 'Pay Later') ?? [];
+    expect(payLater).toHaveLength(1);
+    expect(payLater[0]?.sizes[0]).toEqual({ id: 'goat-funded-trader-pay-later-5000', accountSize: 5000, price: 5, deferredFee: 78 });
+    expect(payLater[0]?.rules).not.toHaveProperty('deferredFee');
+    expect(full.items?.find((p) => p.id === 'goat-funded-trader-pay-later-5000')?.rules.deferredFee).toBe(78);
+    expect(grouped.programs?.find((p) => p.program !== 'Pay Later')?.sizes[0]).not.toHaveProperty('deferredFee');
+    // A page cut through a program lists the rest of its sizes under it again on the next page.
+    const first = await catalog.answerPlanSearch({ firm: 'ftmo', limit: 3 });
+    const second = await catalog.answerPlanSearch({ firm: 'ftmo', limit: 3, cursor: first.nextCursor });
+    expect(first.programs?.map((p) => p.sizes.length)).toEqual([3]);
+    expect(second.programs?.map((p) => [p.program, p.sizes.length])).toEqual([
+      ['FTMO Challenge 1-Step', 2],
+      ['FTMO Challenge 2-Step', 1],
+    ]);
+    await expect(catalog.answerPlanSearch({ detail: 'rows' })).rejects.toMatchObject({ code: 'validation_failed' });
+  });
+
   it('pages with an opaque cursor, without overlap', async () => {
     const seen: string[] = [];
     let cursor: string | undefined;

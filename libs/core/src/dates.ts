@@ -32,3 +32,14 @@ export function daysBetween(from: string, to: string): number {
 export function addDays(iso: string, days: number): string {
   return dateToIso(new Date(isoToDate(iso).getTime() + days * DAY_MS));
 }
+
+const INSTANT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+
+/**
+ * An ISO 8601 instant that names its zone (`Z` or `±HH:MM`) on a real calendar date. A time without a zone
+ * is refused: read in the server's own zone it would mean a different instant on every machine.
+ */
+export function isIsoInstant(value: string): boolean {
+  const m = INSTANT.exec(value);
+  return m !== null && isIsoDate(m[1] ?? '') && !Number.isNaN(Date.parse(value));
+}

@@ -28,6 +28,8 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'idempotency_key_reused'
+  | 'insufficient_history'
+  | 'statement_rejected'
   | 'service_unavailable'
   | 'internal_error';
 
@@ -51,6 +53,8 @@ const TITLES: Record<ErrorCode, [status: number, title: string]> = {
   unsupported_media_type: [415, 'Unsupported media type'],
   rate_limited: [429, 'Too many requests'],
   idempotency_key_reused: [422, 'Idempotency key reused'],
+  insufficient_history: [422, 'Not enough history'],
+  statement_rejected: [422, 'Statement not importable'],
   service_unavailable: [503, 'Service unavailable'],
   internal_error: [500, 'Internal error'],
 };

@@ -5,7 +5,19 @@ export * from './config.js';
 export * from './logger.js';
 export { Doc, fieldDoc, type FieldDoc } from './contract/field-docs.js';
 export { FormerName } from './contract/former-names.js';
-export { IsIsoDate, IsScalar, UpperCase, Trim, NumberFromQuery, IS_ISO_DATE, IS_SCALAR } from './contract/validators.js';
+export {
+  IsIsoDate,
+  IsIsoInstant,
+  MatchesSchema,
+  IsScalar,
+  UpperCase,
+  Trim,
+  NumberFromQuery,
+  IS_ISO_DATE,
+  IS_ISO_INSTANT,
+  IS_SCALAR,
+  MATCHES_SCHEMA,
+} from './contract/validators.js';
 export { parseInput, type Constructor } from './contract/parse-input.js';
 export { contractSchema, type JsonSchema } from './contract/json-schema.js';
 export { defineOperation, type Operation, type OperationContext, type Caller, type Scope, type RestFile } from './contract/operation.js';

@@ -46,8 +46,10 @@ export interface Database {
   /** Resolves when the database answers a query; rejects otherwise (readiness probe). */
   ping(): Promise<void>;
   /**
-   * One statement on the driver, without the Prisma client, whose first query loads and compiles its WASM
-   * query compiler (about 0.35 s): for the checks a start makes before it listens. Outside any `unit(…)`.
+   * One read-only statement on the driver, without the Prisma client, whose first query loads and compiles its
+   * WASM query compiler (about 0.35 s): for the checks a start makes before it listens, and for hot reads built
+   * as one JSON row. Outside any `unit(…)`. On PostgreSQL a terminated backend or broken socket is retried on a
+   * fresh connection, as Prisma's queries are; that is safe only because it reads, so never write through it.
    */
   driverQuery<Row extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
   /** Applies pending migrations; safe to call again and from several processes at once. */
@@ -94,7 +96,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     ping: async () => {
       await runner.query('SELECT 1');
     },
-    driverQuery: (sql, params) => runner.query(sql, params),
+    driverQuery: (sql, params) => (options.databaseUrl ? retryTransient(() => runner.query(sql, params)) : runner.query(sql, params)),
     migrate: async () => {
       migrations = await applyMigrations(runner);
       return migrations;

@@ -1,4 +1,5 @@
 import { Doc, NumberFromQuery, UpperCase, CursorPageQuery } from '@propfolio/core';
+import { PLAN_DETAILS, type PlanDetail } from '../schemas/results.js';
 import { IsIn, IsInt, IsISO4217CurrencyCode, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 
 /** Plan ids are `<firm>-<program>[-<size>]`; a size may carry decimals. */
@@ -62,6 +63,16 @@ export class PlanQuery extends CursorPageQuery {
   @IsOptional()
   @IsIn([...PLAN_SORTS])
   sort?: PlanSort;
+
+  /** How much of each plan the answer carries: grouped by program (default) or one whole row per plan. */
+  @Doc({
+    description:
+      'Shape of the answer. "programs" (default): the plans grouped under their program, the program\'s rules once and its sizes with id and price (a one-firm answer stays a few KB). "full": `items`, one whole row per plan, each repeating its program\'s rules.',
+    example: 'full',
+  })
+  @IsOptional()
+  @IsIn([...PLAN_DETAILS])
+  detail?: PlanDetail;
 }
 
 /** Path and query of GET /plans/:id/prices (the plan's list-price history). */

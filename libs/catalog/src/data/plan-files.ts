@@ -4,8 +4,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseResetClock, validateRollover } from '@propfolio/coach';
 import Type, { type Static } from 'typebox';
-import { Nullable, PlanRulesSchema, type PlanRules } from '../schemas/rules.js';
+import { Nullable, PlanRulesSchema, RolloverSchema, type PlanRules, type Rollover } from '../schemas/rules.js';
 import { assertIsoDate, assertSchema, parseYaml } from './validate.js';
 
 const Slug = Type.String({ pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 60 });
@@ -39,6 +40,8 @@ const FirmFileSchema = Type.Object(
     aliases: Type.Optional(Type.Array(Type.String())),
     website: Type.Optional(Url),
     resetClock: Type.Optional(Type.String()),
+    /** `resetClock` as a machine rule; required beside it. */
+    rollover: Type.Optional(RolloverSchema),
     notes: Type.Optional(Type.String()),
     programs: Type.Array(ProgramFileSchema, { minItems: 1 }),
   },
@@ -85,8 +88,14 @@ const section = (value: unknown, defaults: Section): unknown => (isSection(value
 /** Key order of a stored rule set (the schema's), so files with keys in any order store the same JSON. */
 const RULE_KEYS = Object.keys(PlanRulesSchema.properties);
 
-function expandRules(raw: Section, resetClock: string | undefined, otherSources: string[], deferredFee: number | undefined): unknown {
-  const daily = section(raw['dailyLoss'], { percent: null, amountOf: null, basis: null, resetClock: resetClock ?? null, note: null });
+/** The firm-wide day roll-over, in words and as a rule, that each program's daily loss inherits. */
+interface FirmClock {
+  resetClock: string | null;
+  rollover: Rollover | null;
+}
+
+function expandRules(raw: Section, clock: FirmClock, otherSources: string[], deferredFee: number | undefined): unknown {
+  const daily = section(raw['dailyLoss'], { percent: null, amountOf: null, basis: null, ...clock, note: null });
   const rules: Section = {
     profitTargetsPercent: null,
     eaPolicy: null,
@@ -95,6 +104,7 @@ function expandRules(raw: Section, resetClock: string | undefined, otherSources:
     weekendHolding: null,
     hedging: null,
     maxRiskPerTradePercent: null,
+    consistency: null,
     other: [],
     ...raw,
     dailyLoss: daily,
@@ -120,15 +130,39 @@ function decimalText(value: number, where: string): string {
   return text;
 }
 
-function programPlans(firmSlug: string, program: ProgramFile, resetClock: string | undefined, where: string): PlanRecord[] {
+/**
+ * A roll-over in words must come with its machine rule, in a zone and at a time that exist, and the two must
+ * say the same thing wherever the words are ones the coach can read (a typo in either fails the import).
+ */
+function assertRollover(rules: PlanRules, where: string): void {
+  const daily = rules.dailyLoss;
+  if (daily === null || daily === 'none' || daily.resetClock === null) return;
+  if (daily.rollover === null) {
+    throw new Error(`Invalid catalog data in ${where}: resetClock "${daily.resetClock}" needs a rollover { timeZone, time } beside it`);
+  }
+  try {
+    validateRollover(daily.rollover);
+  } catch (error) {
+    throw new Error(`Invalid catalog data in ${where}: ${(error as Error).message}`);
+  }
+  const read = parseResetClock(daily.resetClock);
+  if (read !== null && (read.timeZone !== daily.rollover.timeZone || read.time !== daily.rollover.time)) {
+    throw new Error(
+      `Invalid catalog data in ${where}: resetClock "${daily.resetClock}" reads as ${read.timeZone} ${read.time}, but rollover says ${daily.rollover.timeZone} ${daily.rollover.time}`,
+    );
+  }
+}
+
+function programPlans(firmSlug: string, program: ProgramFile, clock: FirmClock, where: string): PlanRecord[] {
   assertIsoDate(program.checkedOn, `${where} checkedOn`);
   return program.sizes.map((entry) => {
     const id = entry.size === null ? `${firmSlug}-${program.key}` : `${firmSlug}-${program.key}-${decimalText(entry.size, where)}`;
     const rules = assertSchema(
       PlanRulesSchema,
-      expandRules(program.rules, resetClock, program.sources ?? [], entry.deferredFee),
+      expandRules(program.rules, clock, program.sources ?? [], entry.deferredFee),
       `${where} (${id}) rules`,
     );
+    assertRollover(rules, `${where} (${id}) dailyLoss`);
     const targets = rules.profitTargetsPercent;
     if (targets !== null && targets.length !== program.phases) {
       throw new Error(`Invalid catalog data in ${where} (${id}): ${targets.length} profit targets for ${program.phases} phases`);
@@ -170,7 +204,8 @@ export function loadPlanCatalog(dataDir: string): PlanCatalog {
       notes: firm.notes?.trim() ?? null,
     });
     for (const program of firm.programs) {
-      for (const plan of programPlans(firm.slug, program, firm.resetClock, where)) {
+      const clock = { resetClock: firm.resetClock ?? null, rollover: firm.rollover ?? null };
+      for (const plan of programPlans(firm.slug, program, clock, where)) {
         if (ids.has(plan.id)) throw new Error(`Invalid catalog data in ${where}: duplicate plan id ${plan.id}`);
         ids.add(plan.id);
         plans.push(plan);

@@ -1,7 +1,8 @@
 /**
  * Idempotent import of the repository's catalog files into the database, run at start and by
  * `db:migrate`. Every record carries a content hash; unchanged records are not written, so a second
- * run writes nothing. A changed list price adds a PlanPrice row and keeps the old ones with their dates.
+ * run writes nothing. A changed list price adds a PlanPrice row and keeps the old ones with their dates;
+ * changed rules add a PlanRuleVersion row the same way, so a challenge keeps the rules of its purchase date.
  */
 import { type Database, Prisma } from '@propfolio/db';
 import { catalogDataDir } from '../data-dir.js';
@@ -12,6 +13,7 @@ import { NORMALIZER_VERSION } from '../text/normalize.js';
 import { contentHash } from '@propfolio/core';
 import { catalogFingerprint } from './catalog-fingerprint.js';
 import { forgetFirms } from '../search/firm-directory.js';
+import { forgetPlanRules } from '../search/plan-rules-on.js';
 
 export interface ImportOptions {
   /** `YYYY-MM-DD` recorded as the time a price change was seen (default: now). */
@@ -29,6 +31,8 @@ export interface ImportReport {
   plans: number;
   /** Existing plans whose list price or currency changed (a new PlanPrice row each). */
   priceChanges: number;
+  /** Existing plans whose rules changed (a new PlanRuleVersion row each). */
+  ruleChanges: number;
   /** Articles created, updated or removed. */
   articles: number;
   /** Records left as they were. */
@@ -69,9 +73,18 @@ async function latestPrices(prisma: Client): Promise<Map<string, { price: string
   return latest;
 }
 
+/** Content hash of each plan's newest rule version (JSONB reorders keys; the hash does not see order). */
+async function latestRuleHashes(prisma: Client): Promise<Map<string, string>> {
+  const rows = await prisma.planRuleVersion.findMany({ orderBy: [{ checkedOn: 'desc' }, { recordedAt: 'desc' }] });
+  const latest = new Map<string, string>();
+  for (const row of rows) if (!latest.has(row.planId)) latest.set(row.planId, contentHash(row.rules));
+  return latest;
+}
+
 async function importPlans(prisma: Client, plans: PlanRecord[], recordedAt: Date, report: ImportReport): Promise<void> {
   const hashes = new Map((await prisma.plan.findMany({ select: { id: true, contentHash: true } })).map((p) => [p.id, p.contentHash]));
   const prices = await latestPrices(prisma);
+  const ruleHashes = await latestRuleHashes(prisma);
   for (const plan of plans) {
     const hash = contentHash(plan);
     if (hashes.get(plan.id) === hash) {
@@ -108,6 +121,15 @@ async function importPlans(prisma: Client, plans: PlanRecord[], recordedAt: Date
         }),
       );
       if (previous !== undefined) report.priceChanges++;
+    }
+    const previousRules = ruleHashes.get(plan.id);
+    if (previousRules !== contentHash(plan.rules)) {
+      writes.push(
+        prisma.planRuleVersion.create({
+          data: { planId: plan.id, rules: plan.rules, checkedOn: utcDate(plan.checkedOn), recordedAt },
+        }),
+      );
+      if (previousRules !== undefined) report.ruleChanges++;
     }
     await prisma.$transaction(writes);
     report.plans++;
@@ -169,7 +191,7 @@ export async function importCatalog(db: Database, options: ImportOptions = {}): 
     [LAST_IMPORT],
   );
   if (!options.force && last?.fingerprint === fingerprint) {
-    return { firms: 0, plans: 0, priceChanges: 0, articles: 0, unchanged: last.records, skipped: true };
+    return { firms: 0, plans: 0, priceChanges: 0, ruleChanges: 0, articles: 0, unchanged: last.records, skipped: true };
   }
   // The file readers (YAML parser, schema validator) load only now: a start with an unchanged catalog never
   // needs them. One after the other: Jest's ESM loader fails two concurrent imports of a shared module.
@@ -178,12 +200,13 @@ export async function importCatalog(db: Database, options: ImportOptions = {}): 
   // Load and validate everything before writing anything: a broken file never leaves a half import.
   const { firms, plans } = loadPlanCatalog(dataDir);
   const articles = loadArticles(dataDir);
-  const report: ImportReport = { firms: 0, plans: 0, priceChanges: 0, articles: 0, unchanged: 0, skipped: false };
+  const report: ImportReport = { firms: 0, plans: 0, priceChanges: 0, ruleChanges: 0, articles: 0, unchanged: 0, skipped: false };
   const recordedAt = options.today ? utcDate(options.today) : new Date();
   await importFirms(db.prisma, firms, report);
   await importPlans(db.prisma, plans, recordedAt, report);
   await importArticles(db.prisma, articles, report);
   forgetFirms(db);
+  forgetPlanRules(db);
   const records = firms.length + plans.length + articles.length;
   await db.prisma.catalogImport.upsert({
     where: { id: LAST_IMPORT },

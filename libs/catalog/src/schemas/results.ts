@@ -29,10 +29,69 @@ export const PlanItemSchema = Type.Object({
   notes: Nullable(Type.String()),
 });
 
+const Suggestions = Type.Optional(
+  Type.Array(Type.String(), { description: 'Closest known firm names, present when `firm` matched no firm.' }),
+);
+
+/** A page of plan rows, every row whole: what the search reads, and the `detail: "full"` answer. */
 export const PlanSearchResultSchema = Type.Object({
   items: Type.Array(PlanItemSchema),
   nextCursor: NextCursor,
-  suggestions: Type.Optional(Type.Array(Type.String(), { description: 'Closest known firm names, present when `firm` matched no firm.' })),
+  suggestions: Suggestions,
+});
+
+export const PLAN_DETAILS = ['programs', 'full'] as const;
+export type PlanDetail = (typeof PLAN_DETAILS)[number];
+
+/** One program of a firm with its sizes: the fields its plans share, once, and per size what differs. */
+export const PlanProgramSchema = Type.Object({
+  firm: Type.Object({ slug: Type.String(), name: Type.String() }),
+  program: Type.String(),
+  phases: PlanItemSchema.properties.phases,
+  currency: PlanItemSchema.properties.currency,
+  billing: PlanItemSchema.properties.billing,
+  sizes: Type.Array(
+    Type.Object({
+      id: Type.String({ description: 'Plan id (for planId, get_plan_price_history and the EA tools).' }),
+      accountSize: PlanItemSchema.properties.accountSize,
+      price: PlanItemSchema.properties.price,
+      deferredFee: Type.Optional(
+        Type.Number({ minimum: 0, description: 'Amount payable on passing, for a plan sold with a small upfront fee; absent when none.' }),
+      ),
+    }),
+    { description: "The program's plans on this page, in the page's order." },
+  ),
+  rules: Type.Omit(PlanRulesSchema, ['deferredFee', 'otherSources'], {
+    additionalProperties: false,
+    description:
+      'The rules of every size: those of a `full` row without `deferredFee` (given per size) and `otherSources` (only in `full`).',
+  }),
+  checkedOn: IsoDate,
+  ageDays: PlanItemSchema.properties.ageDays,
+  stale: PlanItemSchema.properties.stale,
+  sourceUrl: Type.String(),
+  notes: Nullable(Type.String()),
+});
+
+/**
+ * The answer of search_plans (GET /plans): by default the page's plans grouped by program, each program's
+ * rules once; with `detail: "full"` one whole row per plan, every row repeating its program's rules.
+ */
+export const PlanSearchAnswerSchema = Type.Object({
+  priceNote: Type.Optional(Type.Literal(PRICE_NOTE, { description: 'With `programs`: what every price is.' })),
+  programs: Type.Optional(
+    Type.Array(PlanProgramSchema, {
+      description:
+        'Default (`detail` "programs"): the plans of this page grouped by program (same firm, program, phases, currency, billing, rules, dates and source), in the order of their first plan; each program gives its rules once and lists its sizes. Absent with `detail` "full".',
+    }),
+  ),
+  items: Type.Optional(
+    Type.Array(PlanItemSchema, {
+      description: 'Only with `detail` "full": one whole row per plan (size), each repeating its program\'s rules. Absent by default.',
+    }),
+  ),
+  nextCursor: NextCursor,
+  suggestions: Suggestions,
 });
 
 export const PlanPriceOnDateSchema = Type.Object({
@@ -84,6 +143,8 @@ export const ArticleDetailSchema = Type.Object({
 
 export type PlanItem = Static<typeof PlanItemSchema>;
 export type PlanSearchResult = Static<typeof PlanSearchResultSchema>;
+export type PlanProgram = Static<typeof PlanProgramSchema>;
+export type PlanSearchAnswer = Static<typeof PlanSearchAnswerSchema>;
 export type PlanPriceOnDate = Static<typeof PlanPriceOnDateSchema>;
 export type PlanPriceHistory = Static<typeof PlanPriceHistorySchema>;
 export type ArticleHit = Static<typeof ArticleHitSchema>;

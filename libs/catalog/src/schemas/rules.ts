@@ -16,6 +16,18 @@ const PermissionSchema = Type.Enum(['allowed', 'banned']);
 const PayoutCadenceSchema = Type.Enum(['weekly', 'bi_weekly', 'monthly', 'on_demand', 'chosen_at_purchase', 'other']);
 const RefundTriggerSchema = Type.Enum(['first_payout', 'third_payout', 'after_passing', 'never', 'not_applicable', 'other']);
 
+/**
+ * When the firm's day rolls over, for a program: an IANA zone (daylight saving included) or a fixed offset
+ * written `UTC+03:00`, and the local time. Checked against the words of `resetClock` at import.
+ */
+export const RolloverSchema = Type.Object(
+  {
+    timeZone: Type.String({ minLength: 1, description: 'IANA time zone (e.g. Europe/Prague) or a fixed offset such as UTC+03:00.' }),
+    time: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'Local time of the roll-over, HH:MM.' }),
+  },
+  { additionalProperties: false },
+);
+
 const DailyLossSchema = Type.Object(
   {
     percent: Percent,
@@ -23,8 +35,10 @@ const DailyLossSchema = Type.Object(
     amountOf: Nullable(Type.Enum(['initial_balance', 'reference'])),
     /** The level the day's loss is measured from. */
     basis: Nullable(DailyLossBasisSchema),
-    /** When the firm's trading day rolls over, e.g. "00:00 UTC+3". */
+    /** When the firm's trading day rolls over, in the firm's words, e.g. "00:00 UTC+3". */
     resetClock: Nullable(Type.String()),
+    /** The same roll-over, machine-readable; null when unknown. */
+    rollover: Nullable(RolloverSchema),
     note: Note,
   },
   { additionalProperties: false },
@@ -52,6 +66,15 @@ export const PlanRulesSchema = Type.Object(
     minTradingDays: Nullable(
       Type.Object({ days: Nullable(Type.Integer({ minimum: 0 })), perPhase: Type.Boolean(), note: Note }, { additionalProperties: false }),
     ),
+    /** Best-day (consistency) rule: the best day's profit at most `bestDayMaxPercent` of the target or of the total profit. */
+    consistency: Type.Union([
+      Type.Literal('none'),
+      Type.Object(
+        { bestDayMaxPercent: Type.Number({ minimum: 0, maximum: 100 }), of: Type.Enum(['profit_target', 'total_profit']) },
+        { additionalProperties: false },
+      ),
+      Type.Null(),
+    ]),
     timeLimit: Type.Union([
       Type.Literal('none'),
       Type.Object({ days: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
@@ -86,6 +109,7 @@ export const PlanRulesSchema = Type.Object(
 );
 
 export type DailyLoss = Static<typeof DailyLossSchema>;
+export type Rollover = Static<typeof RolloverSchema>;
 export type MaxLoss = Static<typeof MaxLossSchema>;
 export type PlanRules = Static<typeof PlanRulesSchema>;
 export type DailyLossBasis = Static<typeof DailyLossBasisSchema>;

@@ -2,7 +2,7 @@ import { dateToIso, daysBetween, decodeOffsetCursor, nextOffsetCursor } from '@p
 import { decimalToNumber, type Database, Prisma } from '@propfolio/db';
 import type { PlanQuery } from '../contracts/plan-query.js';
 import type { PlanRules } from '../schemas/rules.js';
-import { PRICE_NOTE, type PlanItem, type PlanSearchResult } from '../schemas/results.js';
+import { PRICE_NOTE, type PlanItem, type PlanProgram, type PlanSearchAnswer, type PlanSearchResult } from '../schemas/results.js';
 import { firmDirectory } from './firm-directory.js';
 import { matchFirm, suggestFirms } from './firm-match.js';
 
@@ -84,4 +84,46 @@ export async function searchPlans(db: Database, query: PlanQuery, freshness: Fre
     items: rows.slice(0, limit).map((row) => toPlanItem(row, directory.names.get(row.firmSlug) ?? row.firmSlug, freshness)),
     nextCursor: nextOffsetCursor('plans', offset, limit, rows.length),
   };
+}
+
+/**
+ * The plans of a page under their program, in the order of each program's first plan: the fields a
+ * program's plans share (firm, program, phases, currency, billing, rules, dates, source, notes) once, and
+ * per size its id, size, price and deferred fee. The rules' further sources stay in the full rows. Plans
+ * that differ in any shared field make a program of their own.
+ */
+export function groupByProgram(items: PlanItem[]): PlanProgram[] {
+  const programs = new Map<string, PlanProgram>();
+  for (const item of items) {
+    const { id, accountSize, price, priceNote: _priceNote, rules: full, ...rest } = item;
+    const { deferredFee, otherSources: _otherSources, ...rules } = full;
+    const size = { id, accountSize, price, ...(deferredFee === null ? {} : { deferredFee }) };
+    const key = JSON.stringify([rest, rules]);
+    const program = programs.get(key);
+    if (program) program.sizes.push(size);
+    else {
+      const { firm, program: name, phases, currency, billing, checkedOn, ageDays, stale, sourceUrl, notes } = rest;
+      programs.set(key, {
+        firm,
+        program: name,
+        phases,
+        currency,
+        billing,
+        sizes: [size],
+        rules,
+        checkedOn,
+        ageDays,
+        stale,
+        sourceUrl,
+        notes,
+      });
+    }
+  }
+  return [...programs.values()];
+}
+
+/** The search_plans answer: grouped by program by default, the whole rows with `detail: "full"`. */
+export async function answerPlanSearch(db: Database, query: PlanQuery, freshness: Freshness): Promise<PlanSearchAnswer> {
+  const { items, ...page } = await searchPlans(db, query, freshness);
+  return query.detail === 'full' ? { items, ...page } : { priceNote: PRICE_NOTE, programs: groupByProgram(items), ...page };
 }

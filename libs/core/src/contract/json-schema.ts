@@ -5,7 +5,7 @@ import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
 import { fieldDoc } from './field-docs.js';
-import { IS_ISO_DATE, IS_SCALAR } from './validators.js';
+import { IS_ISO_DATE, IS_ISO_INSTANT, IS_SCALAR, MATCHES_SCHEMA } from './validators.js';
 import type { Constructor } from './parse-input.js';
 
 export type JsonSchema = { [key: string]: unknown };
@@ -47,6 +47,12 @@ const MAPPERS: Record<string, Mapper> = {
     s.format = 'date';
     s.pattern = '^\\d{4}-\\d{2}-\\d{2}$';
   },
+  [IS_ISO_INSTANT]: (_, s) => {
+    s.type = 'string';
+    s.format = 'date-time';
+  },
+  // A plain copy: typebox schemas carry their kind on symbol keys, which JSON drops anyway.
+  [MATCHES_SCHEMA]: (m, s) => void Object.assign(s, JSON.parse(JSON.stringify(constraint(m))) as JsonSchema),
   [IS_SCALAR]: (_, s) => void (s.type = ['string', 'number', 'boolean']),
   isArray: (_, s) => void (s.type = 'array'),
   arrayMaxSize: (m, s) => void (s.maxItems = constraint(m)),

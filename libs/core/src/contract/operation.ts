@@ -27,6 +27,11 @@ interface RestBinding {
   path: string;
   /** Status of a successful answer (default 200). */
   status?: number;
+  /**
+   * A larger JSON body limit for this route than the server's BODY_LIMIT_BYTES, for an operation that
+   * takes a whole file (a statement); every front door that parses bodies honours it.
+   */
+  bodyLimitBytes?: number;
 }
 
 /** A file answer over REST: body as text, sent with its content type as an attachment named `filename`. */

@@ -1,6 +1,8 @@
 import { Transform } from 'class-transformer';
-import { registerDecorator, type ValidationOptions } from 'class-validator';
-import { isIsoDate } from '../dates.js';
+import { registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
+import type { TSchema } from 'typebox';
+import Value from 'typebox/value';
+import { isIsoDate, isIsoInstant } from '../dates.js';
 
 /** The validator name the JSON Schema derivation maps to `format: date`. */
 export const IS_ISO_DATE = 'isIsoCalendarDate';
@@ -14,6 +16,50 @@ export function IsIsoDate(options?: ValidationOptions): PropertyDecorator {
       propertyName: String(property),
       options: { message: '$property must be a real calendar date in YYYY-MM-DD format', ...options },
       validator: { validate: (value: unknown) => typeof value === 'string' && isIsoDate(value) },
+    });
+}
+
+/** The validator name the JSON Schema derivation maps to `format: date-time`. */
+export const IS_ISO_INSTANT = 'isIsoInstant';
+
+/** An instant written ISO 8601 with its zone (`2026-03-05T14:03:00Z`, `…+09:00`); one without a zone fails. */
+export function IsIsoInstant(options?: ValidationOptions): PropertyDecorator {
+  return (target, property) =>
+    registerDecorator({
+      name: IS_ISO_INSTANT,
+      target: target.constructor,
+      propertyName: String(property),
+      options: {
+        message: '$property must be an ISO 8601 date-time with its zone, e.g. 2026-03-05T14:03:00Z or 2026-03-05T23:03:00+09:00',
+        ...options,
+      },
+      validator: { validate: (value: unknown) => typeof value === 'string' && isIsoInstant(value) },
+    });
+}
+
+/** The validator name the JSON Schema derivation maps to the schema itself. */
+export const MATCHES_SCHEMA = 'matchesSchema';
+
+/**
+ * A structured field validated by the JSON Schema (typebox) that a library already owns, e.g. a plan's rules:
+ * the one schema both checks the input and documents it, instead of a second copy as nested contract classes.
+ * The message names the first failing path inside the field.
+ */
+export function MatchesSchema(schema: TSchema, options?: ValidationOptions): PropertyDecorator {
+  return (target, property) =>
+    registerDecorator({
+      name: MATCHES_SCHEMA,
+      target: target.constructor,
+      propertyName: String(property),
+      constraints: [schema],
+      options: {
+        message: (args: ValidationArguments) => {
+          const [first] = Value.Errors(schema, args.value);
+          return first ? `${args.property}${first.instancePath.replaceAll('/', '.')} ${first.message}` : `${args.property} is invalid`;
+        },
+        ...options,
+      },
+      validator: { validate: (value: unknown) => Value.Check(schema, value) },
     });
 }
 

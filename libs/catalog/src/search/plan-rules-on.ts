@@ -1,0 +1,93 @@
+import { AppError, dateToIso } from '@propfolio/core';
+import { decimalToNumber, type Database } from '@propfolio/db';
+import type { PlanRules } from '../schemas/rules.js';
+
+/** A plan as the coach needs it: what it is, its list price, and the rules in force on a given day. */
+export interface PlanRulesOnDate {
+  planId: string;
+  firm: string;
+  program: string;
+  phases: number;
+  accountSize: number | null;
+  currency: string;
+  price: number | null;
+  rules: PlanRules;
+  /** The checked-on date of the rule version applied. */
+  checkedOn: string;
+  /**
+   * False when the plan's recorded history starts after the date asked about: the oldest version known is
+   * applied, and the caller should say so rather than present it as the rules of that day.
+   */
+  inForceOnDate: boolean;
+}
+
+/** A plan with every rule version it has had, newest first, as read from the database. */
+interface PlanHistory {
+  plan: Omit<PlanRulesOnDate, 'rules' | 'checkedOn' | 'inForceOnDate'>;
+  versions: { rules: PlanRules; checkedOn: string }[];
+  loadedAt: number;
+}
+
+/**
+ * How long a process trusts its copy of a plan's rule history. Rules change only when an import writes new
+ * data files: in this process the import drops the copies at once (forgetPlanRules), another instance's
+ * import shows within this, as for the firm directory. Headroom and every tracker snapshot read the rules,
+ * so they cost no query.
+ */
+const PLAN_RULES_TTL_MS = 30_000;
+const histories = new WeakMap<Database, Map<string, PlanHistory>>();
+
+/** Forgets the plan rules read from `db` (called by the import after it wrote). */
+export function forgetPlanRules(db: Database): void {
+  histories.delete(db);
+}
+
+async function planHistory(db: Database, planId: string, now: number): Promise<PlanHistory | null> {
+  let byPlan = histories.get(db);
+  const hit = byPlan?.get(planId);
+  if (hit && now - hit.loadedAt < PLAN_RULES_TTL_MS) return hit;
+  const plan = await db.prisma.plan.findUnique({
+    where: { id: planId },
+    select: {
+      id: true,
+      program: true,
+      phases: true,
+      accountSize: true,
+      currency: true,
+      price: true,
+      firm: { select: { name: true } },
+      ruleVersions: { orderBy: [{ checkedOn: 'desc' }, { recordedAt: 'desc' }], select: { rules: true, checkedOn: true } },
+    },
+  });
+  if (!plan) return null;
+  const history: PlanHistory = {
+    plan: {
+      planId: plan.id,
+      firm: plan.firm.name,
+      program: plan.program,
+      phases: plan.phases,
+      accountSize: plan.accountSize === null ? null : decimalToNumber(plan.accountSize),
+      currency: plan.currency,
+      price: plan.price === null ? null : decimalToNumber(plan.price),
+    },
+    versions: plan.ruleVersions.map((v) => ({ rules: v.rules as unknown as PlanRules, checkedOn: dateToIso(v.checkedOn) })),
+    loadedAt: now,
+  };
+  if (!byPlan) histories.set(db, (byPlan = new Map<string, PlanHistory>()));
+  byPlan.set(planId, history);
+  return history;
+}
+
+/**
+ * The rules a plan had on `date` (`YYYY-MM-DD`): the newest version checked on or before it, like list prices
+ * (the import records a version whenever the rules change). `not_found` for an unknown plan.
+ */
+export async function planRulesOn(db: Database, planId: string, date: string, now = Date.now()): Promise<PlanRulesOnDate> {
+  const history = await planHistory(db, planId, now);
+  if (!history) throw AppError.notFound(`Plan "${planId}"`);
+  const inForce = history.versions.find((v) => v.checkedOn <= date);
+  const version = inForce ?? history.versions.at(-1);
+  // Every imported plan has a version (the migration gave existing plans their first), so this is a broken import.
+  if (!version) throw new Error(`Plan ${planId} has no rule version`);
+  return { ...history.plan, rules: version.rules, checkedOn: version.checkedOn, inForceOnDate: inForce !== undefined };
+}
