@@ -9,6 +9,19 @@ export { PayoutService } from './payouts/payout-service.js';
 export { AccountService } from './accounts/account-service.js';
 export { DailyPnlService } from './accounts/daily-pnl-service.js';
 export { ReportService } from './accounts/report-service.js';
+export { SnapshotService } from './accounts/snapshot-service.js';
+export type { PlanRulesSource, PlanVersion } from './coach/challenge-rules.js';
+export { ChallengeRulesSchema, type ChallengeRulesView } from './coach/coach-schemas.js';
+export { ChallengeHeadroomSchema, type ChallengeHeadroom } from './coach/headroom-schema.js';
+export {
+  ChallengeSimulationSchema,
+  PlanSimulationSchema,
+  type ChallengeSimulation,
+  type PlanSimulation,
+} from './coach/simulation-schema.js';
+export { simulateInProcess, type Simulator } from './coach/simulation-service.js';
+export { StatementImportSchema, type StatementImport } from './statements/statement-schemas.js';
+export { readStatementInProcess, type StatementReader } from './statements/statement-import-service.js';
 export { SummaryService } from './summary/summary-service.js';
 export { billedMonths } from './summary/billing.js';
 export * from './keys/index.js';

@@ -1,7 +1,14 @@
+import { AppError } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { AccountService } from './accounts/account-service.js';
 import { DailyPnlService } from './accounts/daily-pnl-service.js';
 import { ReportService } from './accounts/report-service.js';
+import { SnapshotService } from './accounts/snapshot-service.js';
+import type { PlanRulesSource } from './coach/challenge-rules.js';
+import { ChallengeRulesService } from './coach/challenge-rules-service.js';
+import { HeadroomService } from './coach/headroom-service.js';
+import { SimulationService, type Simulator } from './coach/simulation-service.js';
+import { StatementImportService, type StatementReader } from './statements/statement-import-service.js';
 import { ChallengeService } from './challenges/challenge-service.js';
 import { ChallengeUpdater } from './challenges/challenge-updater.js';
 import { MemoService } from './challenges/memo-service.js';
@@ -29,6 +36,11 @@ export interface DomainServices {
   accounts: AccountService;
   dailyPnl: DailyPnlService;
   reports: ReportService;
+  snapshots: SnapshotService;
+  statements: StatementImportService;
+  challengeRules: ChallengeRulesService;
+  headroom: HeadroomService;
+  simulations: SimulationService;
   summary: SummaryService;
   keys: ApiKeyService;
   idempotency: IdempotencyStore;
@@ -48,12 +60,25 @@ export interface DomainOptions {
   sessionDays?: number;
   /** Days a deleted record stays restorable (default 30). */
   trashRetentionDays?: number;
+  /** The catalog's dated plan rules (the operation layer passes its CatalogService); without it, plans read as unknown. */
+  planRules?: PlanRulesSource;
+  /** Reads statement files (the operation layer passes its worker pool; default in-process). */
+  readStatement?: StatementReader;
+  /** Runs pass-probability simulations (the operation layer passes its worker pool; default in-process). */
+  simulate?: Simulator;
 }
+
+/** A source for a process without a catalog: every linked plan reads as unknown, so rules come from the challenge alone. */
+const NO_CATALOG: PlanRulesSource = {
+  planRulesOn: () => Promise.reject(AppError.notFound('Plan')),
+};
 
 export function createDomainServices(db: Database, options: DomainOptions = {}): DomainServices {
   // One revocation signal for the process's key and session caches, whichever service revokes.
   const credentials = new Revocations();
   const users = new UserService(db, credentials);
+  const planRules = options.planRules ?? NO_CATALOG;
+  const headroom = new HeadroomService(db, planRules);
   return {
     users,
     sessions: new SessionService(db, options.sessionDays ?? 30, credentials),
@@ -67,6 +92,11 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     accounts: new AccountService(db),
     dailyPnl: new DailyPnlService(db),
     reports: new ReportService(db),
+    snapshots: new SnapshotService(db, planRules),
+    statements: new StatementImportService(db, planRules, options.readStatement),
+    challengeRules: new ChallengeRulesService(db, planRules),
+    headroom,
+    simulations: new SimulationService(db, planRules, headroom, options.simulate),
     summary: new SummaryService(db),
     keys: new ApiKeyService(db, credentials),
     idempotency: new IdempotencyStore(db),

@@ -8,6 +8,6 @@ import type { Database } from '@propfolio/db';
  */
 export async function prepareDatabase(db: Database, logger: Logger): Promise<void> {
   const report = await importCatalog(db);
-  const changed = report.firms + report.plans + report.articles + report.priceChanges;
+  const changed = report.firms + report.plans + report.articles + report.priceChanges + report.ruleChanges;
   logger.info(changed > 0 ? 'catalog imported' : 'catalog up to date', { ...report });
 }

@@ -4,6 +4,7 @@ import type { Database } from '@propfolio/db';
 import { createDomainServices, type CreatedKey, type DomainServices, type IdempotencyStore } from '@propfolio/domain';
 import { privateOperations } from './private/index.js';
 import { catalogOperations } from './public/catalog.js';
+import { publicCoachOperations } from './public/coach.js';
 import { eaOperations } from './public/ea.js';
 import { eaEngineFromConfig, type EaEngine } from './public/ea/engine.js';
 
@@ -27,16 +28,25 @@ export interface Registry {
  * services, and on an empty database creates the local owner so that `npm start` alone is enough.
  */
 export async function buildOperations(db: Database, config: Config, logger: Logger): Promise<Registry> {
+  const catalog = new CatalogService(db, { staleAfterDays: config.planStaleAfterDays });
+  const eaEngine = eaEngineFromConfig(config, logger);
   const domain = createDomainServices(db, {
     sessionDays: config.sessionDays,
     trashRetentionDays: config.trashRetentionDays,
+    planRules: catalog,
+    // CPU-heavy work leaves the event loop for the worker pool.
+    simulate: (input) => eaEngine.simulate(input),
+    readStatement: (bytes) => eaEngine.readStatement(bytes),
   });
   const firstKey = await domain.keys.ensureLocalOwner();
-  const catalog = new CatalogService(db, { staleAfterDays: config.planStaleAfterDays });
-  const eaEngine = eaEngineFromConfig(config, logger);
   return {
     eaEngine,
-    operations: [...privateOperations(domain), ...catalogOperations(catalog), ...eaOperations(catalog, eaEngine)],
+    operations: [
+      ...privateOperations(domain),
+      ...catalogOperations(catalog),
+      ...publicCoachOperations(domain),
+      ...eaOperations(catalog, eaEngine),
+    ],
     authenticate: (rawKey) => domain.keys.authenticate(rawKey),
     idempotency: domain.idempotency,
     firstKey: firstKey ? { ...firstKey, setupToken: await domain.setup.issue(firstKey.userId) } : null,

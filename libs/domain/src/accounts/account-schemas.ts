@@ -60,3 +60,21 @@ export const ReportResultSchema = Type.Object({
   equity: Money('Equity now on the account.'),
 });
 export type ReportResult = Static<typeof ReportResultSchema>;
+
+export const SnapshotResultSchema = Type.Object({
+  accountId: Id('EA account id.'),
+  at: Timestamp('Instant of the snapshot pushed.'),
+  day: IsoDate("The firm day it belongs to (the linked plan's roll-over; UTC midnight when unknown)."),
+  dayStartsAt: Timestamp('When that firm day started (UTC).'),
+  dayEndsAt: Timestamp('When it ends (UTC): push the daily report for `day` after this instant.'),
+  rolloverKnown: Type.Boolean({ description: "False when the plan's roll-over is unknown and UTC midnight was used." }),
+  outcome: Type.Enum(['created', 'updated', 'unchanged'], {
+    description:
+      '`created`: the first snapshot of the day; `updated`: it moved the latest figures or an extreme; `unchanged`: a retry or nothing new.',
+  }),
+  balance: Money('Latest balance of the day.'),
+  equity: Money('Latest equity of the day.'),
+  minEquity: Money("The day's lowest equity so far."),
+  maxEquity: Money("The day's highest equity so far."),
+});
+export type SnapshotResult = Static<typeof SnapshotResultSchema>;

@@ -1,10 +1,12 @@
 import { AppError, type Caller } from '@propfolio/core';
 import { Prisma, type Database } from '@propfolio/db';
 import { closedChallengeError, lockOwnedChallenge } from '../challenges/owned-challenge.js';
-import type { ListAccountsInput, RegisterAccountInput } from '../contracts/accounts.js';
+import type { AccountLookupInput, ListAccountsInput, RegisterAccountInput, UpdateAccountInput } from '../contracts/accounts.js';
 import { toDecimal } from '../shared/money.js';
 import { Keyset } from '../shared/pagination.js';
 import type { AccountPage, AccountView } from './account-schemas.js';
+import { archivedAccountError } from './archived-error.js';
+import { findOwnedAccount } from './owned-account.js';
 import { toAccountView, WITH_CHALLENGE, type AccountRow } from './account-view.js';
 
 const ARCHIVED_WHERE = {
@@ -54,6 +56,41 @@ export class AccountService {
       }
       throw error;
     }
+  }
+
+  /**
+   * Links an account to a challenge (one the tracker registered before it was linked, or a correction) and
+   * renames it. The challenge is locked as in `register`, so a concurrent breach either archives this account
+   * too or makes the link fail; an archived account stays where it was.
+   */
+  async update(caller: Caller, input: UpdateAccountInput): Promise<AccountView> {
+    return this.db.prisma.$transaction(async (tx) => {
+      const account = await findOwnedAccount(tx, caller, input.id);
+      if (account.archivedAt) throw archivedAccountError(account.archivedAt, account.archivedReason);
+      if (input.challengeId !== undefined) {
+        const challenge = await lockOwnedChallenge(tx, caller, input.challengeId);
+        if (challenge.status === 'failed') throw closedChallengeError(challenge);
+      }
+      const row = await tx.eaAccount.update({
+        where: { id: account.id },
+        data: {
+          ...(input.challengeId !== undefined ? { challengeId: input.challengeId.toLowerCase() } : {}),
+          ...(input.name !== undefined ? { name: input.name } : {}),
+        },
+        include: WITH_CHALLENGE,
+      });
+      return toAccountView(row);
+    });
+  }
+
+  /** The caller's account with this login on this server (archived or not), or 404: how a tracker finds the account it registered. */
+  async lookup(caller: Caller, input: AccountLookupInput): Promise<AccountView> {
+    const row = await this.db.prisma.eaAccount.findUnique({
+      where: { userId_server_login: { userId: caller.userId, server: input.server, login: input.login } },
+      include: WITH_CHALLENGE,
+    });
+    if (!row) throw AppError.notFound('EA account');
+    return toAccountView(row);
   }
 
   async list(caller: Caller, input: ListAccountsInput): Promise<AccountPage> {

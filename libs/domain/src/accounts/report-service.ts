@@ -5,6 +5,7 @@ import { assertNotFuture } from '../shared/dates.js';
 import { requireId } from '../shared/ids.js';
 import { type Decimal, toDecimal, toMoney } from '../shared/money.js';
 import type { ReportResult } from './account-schemas.js';
+import { archivedAccountError } from './archived-error.js';
 
 /** Broker server days run up to a few hours ahead of UTC, so a report may be dated one day after UTC today. */
 const BROKER_DAY_GRACE = 1;
@@ -72,12 +73,7 @@ export class ReportService {
         COALESCE(m."equity", a."equity") AS "equity", (SELECT "created" FROM day) AS "created"
       FROM account a LEFT JOIN moved m ON true`;
     if (!row) throw AppError.notFound('EA account');
-    if (row.archivedAt) {
-      throw AppError.conflict(
-        `This EA account was archived on ${row.archivedAt.toISOString().slice(0, 10)} (${row.archivedReason ?? 'no reason given'}) and takes no more reports. Register the new trading account instead.`,
-        'account_archived',
-      );
-    }
+    if (row.archivedAt) throw archivedAccountError(row.archivedAt, row.archivedReason);
     return {
       accountId,
       date: input.date,

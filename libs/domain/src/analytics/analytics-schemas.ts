@@ -9,7 +9,9 @@ const MoneyRowSchema = Type.Object({
   spent: Money('Purchases + billed monthly fees + fees (reset, activation, add-on, data, other).'),
   refunded: Money('Refunds received.'),
   withdrawn: Money('Paid payouts (net amount).'),
-  net: Money('withdrawn + refunded − spent.'),
+  net: Money(
+    "withdrawn + refunded − spent: the full cost (purchases, monthly fees, every fee, less refunds) against payouts. The same definition as `net` in get_summary; with no period, firm or base currency these totals equal get_summary's.",
+  ),
   roi: Ratio('net ÷ spent, 4 decimals; null when nothing was spent.'),
 });
 export type MoneyRow = Static<typeof MoneyRowSchema>;

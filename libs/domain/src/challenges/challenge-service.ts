@@ -15,8 +15,8 @@ import { toDecimal } from '../shared/money.js';
 import { Keyset } from '../shared/pagination.js';
 import type { ChallengeDetail, ChallengePage, ChallengeView } from './challenge-schemas.js';
 import { toChallengeView, toMemoView } from './challenge-view.js';
-import { challengeLedgerDetail, purchaseLedgerData } from '../ledger/purchase-ledger.js';
-import { requireId } from '../shared/ids.js';
+import { challengeLedgerView, purchaseLedgerData } from '../ledger/purchase-ledger.js';
+import { readChallengeDetail } from './challenge-detail-read.js';
 
 /** Create, list and read the caller's challenges (changes live in ChallengeUpdater). */
 export class ChallengeService {
@@ -68,26 +68,21 @@ export class ChallengeService {
     return keyset.page(rows, (row) => toChallengeView(row, now));
   }
 
-  /** One Prisma call: the ownership check is the `where`, and the relations come with the challenge. */
+  /**
+   * One statement (see readChallengeDetail): the ownership check is its `where`, and the memos, payouts,
+   * accounts and ledger come with the challenge; the views are those of every other answer.
+   */
   async get(caller: Caller, input: GetChallengeInput, now = new Date()): Promise<ChallengeDetail> {
-    const challenge = await this.db.prisma.challenge.findFirst({
-      where: { id: requireId(input.id, 'Challenge'), userId: caller.userId },
-      include: {
-        memos: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
-        payouts: { orderBy: [{ date: 'desc' }, { id: 'desc' }] },
-        eaAccounts: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] },
-      },
-    });
-    if (!challenge) throw AppError.notFound('Challenge');
-    const { memos, payouts, eaAccounts, ...row } = challenge;
+    const rows = await readChallengeDetail(this.db, caller, input.id);
+    if (!rows) throw AppError.notFound('Challenge');
+    const { challenge: row, memos, payouts, accounts, ...ledger } = rows;
     const { id, firm, plan, phase } = row;
-    const ledger = await challengeLedgerDetail(this.db.prisma, row);
     return {
       challenge: toChallengeView(row, now),
       memos: memos.map(toMemoView),
       payouts: payouts.map((payout) => toPayoutView({ ...payout, challenge: { firm, plan } })),
-      accounts: eaAccounts.map((account) => toAccountView({ ...account, challenge: { id, firm, plan, phase } })),
-      ...ledger,
+      accounts: accounts.map((account) => toAccountView({ ...account, challenge: { id, firm, plan, phase } })),
+      ...challengeLedgerView(ledger),
     };
   }
 }

@@ -1,6 +1,6 @@
 import { IsIn, IsISO4217CurrencyCode, IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
 import { Doc, FormerName, IsIsoDate, UpperCase } from '@propfolio/core';
-import { Absent, FreeText, MAX_AMOUNT, MONEY, PageInput } from './common.js';
+import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from './common.js';
 import { PurchaseLedgerFields } from './purchase-fields.js';
 
 export const CHALLENGE_STATUSES = ['in_progress', 'passed', 'failed'] as const;
@@ -59,7 +59,7 @@ export class CreateChallengeInput extends PurchaseLedgerFields {
     description: 'Price paid, as a JSON number. For a monthly plan this is the monthly fee.',
     example: 540,
   })
-  @IsNumber(MONEY)
+  @IsNumber(MONEY, MONEY_MESSAGE)
   @Min(0)
   @Max(MAX_AMOUNT)
   price!: number;

@@ -16,6 +16,8 @@ export function FreeText(maxLength: number): PropertyDecorator {
 
 /** Money on the wire: a JSON number with at most 4 decimals (stored as an exact Decimal). */
 export const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 } as const;
+/** What `@IsNumber(MONEY, MONEY_MESSAGE)` says of a wrong value (class-validator's own text names no rule). */
+export const MONEY_MESSAGE = { message: '$property must be a number with at most 4 decimals' } as const;
 /**
  * Upper bound of any amount. A JSON number (an IEEE double) carries 15 significant decimal digits
  * exactly: with 4 decimals that leaves 11 integer digits. Above this, 2123456789009.3458 would be stored

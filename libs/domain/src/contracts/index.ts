@@ -8,3 +8,5 @@ export * from './purchase-fields.js';
 export * from './payout-fields.js';
 export * from './ledger.js';
 export * from './analytics.js';
+export * from './coach.js';
+export * from './statements.js';

@@ -1,7 +1,7 @@
 import { IsIn, IsISO4217CurrencyCode, IsNumber, IsPositive, Max } from 'class-validator';
 import { Doc, IsIsoDate, UpperCase } from '@propfolio/core';
 import { ChallengeIdInput } from './challenges.js';
-import { Absent, FreeText, MAX_AMOUNT, MONEY } from './common.js';
+import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE } from './common.js';
 import { FxCurrencyField, FxRateField } from './fx-fields.js';
 
 export const COST_KINDS = ['reset_fee', 'activation_fee', 'addon', 'data_fee', 'refund', 'other'] as const;
@@ -15,7 +15,7 @@ export class AddCostInput extends ChallengeIdInput {
   kind!: CostKindName;
 
   @Doc({ description: 'Amount, a JSON number greater than 0 (at most 4 decimals); a refund is positive too.', example: 99 })
-  @IsNumber(MONEY)
+  @IsNumber(MONEY, MONEY_MESSAGE)
   @IsPositive()
   @Max(MAX_AMOUNT)
   amount!: number;

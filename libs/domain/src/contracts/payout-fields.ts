@@ -1,6 +1,6 @@
 import { IsIn, IsNumber, IsPositive, IsString, Max } from 'class-validator';
 import { Doc, IsIsoDate } from '@propfolio/core';
-import { Absent, FreeText, MAX_AMOUNT, MONEY } from './common.js';
+import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE } from './common.js';
 import { FxCurrencyField, FxRateField } from './fx-fields.js';
 
 export const PAYOUT_STATUSES = ['requested', 'paid', 'denied'] as const;
@@ -28,7 +28,7 @@ export function WithPayoutDetails<T extends Mixable>(Base: T) {
 
     @Doc({ description: "Gross profit split before the firm's share, a JSON number > 0; `amount` stays the net received.", example: 2000 })
     @Absent()
-    @IsNumber(MONEY)
+    @IsNumber(MONEY, MONEY_MESSAGE)
     @IsPositive()
     @Max(MAX_AMOUNT)
     grossAmount?: number;
@@ -63,7 +63,7 @@ export class PayoutIdInput {
 export class UpdatePayoutInput extends WithPayoutDetails(PayoutIdInput) {
   @Doc({ description: 'Net amount received, a JSON number > 0 (e.g. corrected once paid).', example: 1600 })
   @Absent()
-  @IsNumber(MONEY)
+  @IsNumber(MONEY, MONEY_MESSAGE)
   @IsPositive()
   @Max(MAX_AMOUNT)
   amount?: number;

@@ -1,12 +1,12 @@
 import { IsISO4217CurrencyCode, IsNumber, IsOptional, IsPositive, Max } from 'class-validator';
 import { Doc, IsIsoDate, UpperCase } from '@propfolio/core';
 import { ChallengeRefInput } from './challenges.js';
-import { MAX_AMOUNT, MONEY, PageInput } from './common.js';
+import { MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from './common.js';
 import { WithPayoutDetails } from './payout-fields.js';
 
 export class AddPayoutInput extends WithPayoutDetails(ChallengeRefInput) {
   @Doc({ description: 'Net amount received (or asked for), a JSON number greater than 0 (at most 4 decimals).', example: 1250.5 })
-  @IsNumber(MONEY)
+  @IsNumber(MONEY, MONEY_MESSAGE)
   @IsPositive()
   @Max(MAX_AMOUNT)
   amount!: number;

@@ -1,13 +1,13 @@
 import { IsNumber, IsString, Max, Min } from 'class-validator';
 import { Doc } from '@propfolio/core';
-import { Absent, FreeText, MAX_AMOUNT, MONEY } from './common.js';
+import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE } from './common.js';
 import { FxCurrencyField, FxRateField } from './fx-fields.js';
 
 /** What a purchase record adds for the ledger: list price and coupon, the catalog plan, the attempt it resets. */
 export class PurchaseLedgerFields {
   @Doc({ description: 'List price before any coupon (same currency as `price`); `price` stays what was actually paid.', example: 600 })
   @Absent()
-  @IsNumber(MONEY)
+  @IsNumber(MONEY, MONEY_MESSAGE)
   @Min(0)
   @Max(MAX_AMOUNT)
   listPrice?: number;

@@ -8,6 +8,8 @@ import { LastUsedThrottle, LAST_USED_INTERVAL_MS } from './last-used-throttle.js
 /** Name of the user created on the first start against an empty database. */
 export const LOCAL_OWNER = 'owner';
 const MAX_USER_NAME = 64;
+/** Unrevoked keys one person may hold from the dashboard (one per EA or agent is far fewer); the operator CLI is not capped. */
+export const MAX_ACTIVE_KEYS_PER_USER = 20;
 
 const WITH_USER_NAME = { user: { select: { name: true } } } as const;
 
@@ -15,6 +17,7 @@ const toListing = (k: ApiKey & { user: { name: string } }): ApiKeyListing => ({
   prefix: k.prefix,
   userName: k.user.name,
   label: k.label,
+  scope: k.scope,
   createdAt: k.createdAt.toISOString(),
   lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
   revokedAt: k.revokedAt?.toISOString() ?? null,
@@ -64,10 +67,23 @@ export class ApiKeyService {
     return { key, id: row.id, prefix, userId: user.id, userName: user.name };
   }
 
-  /** A key for an existing user (the dashboard), with its scope; the secret is in the answer only. */
+  /**
+   * A key for an existing user (the dashboard), with its scope; the secret is in the answer only. At most
+   * MAX_ACTIVE_KEYS_PER_USER unrevoked keys each (409 past it): the user's row is locked while counting,
+   * so parallel requests cannot pass the cap together.
+   */
   async createForUser(userId: string, name: string | null, scope: KeyScope): Promise<{ key: OwnKeyListing; secret: string }> {
     const { key, prefix, hash } = generateKey();
-    const row = await this.db.prisma.apiKey.create({ data: { userId, prefix, hash, label: name, scope } });
+    const row = await this.db.prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
+      const active = await tx.apiKey.count({ where: { userId, revokedAt: null } });
+      if (active >= MAX_ACTIVE_KEYS_PER_USER) {
+        throw AppError.conflict(
+          `You already have ${MAX_ACTIVE_KEYS_PER_USER} active API keys, the most one person may have: revoke one you no longer use, then create the new one.`,
+        );
+      }
+      return tx.apiKey.create({ data: { userId, prefix, hash, label: name, scope } });
+    });
     return { key: toOwnListing(row), secret: key };
   }
 

@@ -3,6 +3,8 @@ export interface ApiKeyListing {
   prefix: string;
   userName: string;
   label: string | null;
+  /** full (every operation) or tracker (the EA tracker's few). */
+  scope: 'full' | 'tracker';
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;

@@ -1,5 +1,6 @@
 import { AppError, type Caller } from '@propfolio/core';
-import type { ChallengeModel as Challenge, Prisma } from '@propfolio/db';
+import type { Prisma } from '@propfolio/db';
+import type { ChallengeDetailRows } from '../challenges/challenge-detail-read.js';
 import { findOwnedChallenge } from '../challenges/owned-challenge.js';
 import type { PurchaseLedgerFields } from '../contracts/purchase-fields.js';
 import { dateToIso } from '../shared/dates.js';
@@ -35,20 +36,11 @@ export async function purchaseLedgerData(prisma: Prisma.TransactionClient, calle
 }
 
 /** What get_challenge shows for the ledger: costs, history, the linked catalog plan and later resets. */
-export async function challengeLedgerDetail(prisma: Prisma.TransactionClient, challenge: Challenge) {
-  const [costs, history, plan, resets] = await Promise.all([
-    prisma.challengeCost.findMany({ where: { challengeId: challenge.id }, orderBy: [{ date: 'asc' }, { createdAt: 'asc' }] }),
-    prisma.challengeEvent.findMany({ where: { challengeId: challenge.id }, orderBy: [{ date: 'asc' }, { createdAt: 'asc' }] }),
-    challenge.planId ? prisma.plan.findUnique({ where: { id: challenge.planId } }) : null,
-    prisma.challenge.findMany({
-      where: { resetOfId: challenge.id, userId: challenge.userId },
-      select: { id: true },
-      orderBy: { purchasedAt: 'asc' },
-    }),
-  ]);
+export function challengeLedgerView(rows: Pick<ChallengeDetailRows, 'costs' | 'history' | 'catalogPlan' | 'resets'>) {
+  const plan = rows.catalogPlan;
   return {
-    costs: costs.map(toCostView),
-    history: history.map((e) => ({ date: dateToIso(e.date), phase: e.phase, status: e.status })),
+    costs: rows.costs.map(toCostView),
+    history: rows.history.map((e) => ({ date: dateToIso(e.date), phase: e.phase, status: e.status })),
     catalogPlan: plan
       ? {
           id: plan.id,
@@ -61,6 +53,6 @@ export async function challengeLedgerDetail(prisma: Prisma.TransactionClient, ch
           rules: plan.rules,
         }
       : null,
-    resets: resets.map((r) => r.id),
+    resets: rows.resets,
   };
 }

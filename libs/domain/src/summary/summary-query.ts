@@ -5,16 +5,19 @@ export interface SummaryRows {
   counts: { status: string; n: number }[];
   oneTime: { currency: string; total: string }[];
   monthly: { price: string; currency: string; purchasedAt: string; monthlyEndedAt: string | null }[];
+  /** Costs per currency: `refund` true for refunds (money back), false for every fee (money spent). */
+  costs: { currency: string; refund: boolean; total: string }[];
   payouts: { currency: string; total: string }[];
   active: { id: string; firm: string; plan: string; phase: string; purchasedAt: string }[];
 }
 
 /**
- * One statement instead of five queries: the pool hands out one connection per summary (five before, so
- * 64 concurrent summaries queued behind a pool of 10), and the embedded database runs one query, not five.
+ * One statement instead of six queries: the pool hands out one connection per summary (five before, so
+ * 64 concurrent summaries queued behind a pool of 10), and the embedded database runs one query, not six.
  * Amounts leave PostgreSQL as text, so the Decimal arithmetic stays exact; dates as `YYYY-MM-DD`.
+ * Money is counted up to `today`, as get_analytics counts it over all history (loadMoneyEntries).
  */
-export async function readSummaryRows(db: Database, userId: string): Promise<SummaryRows> {
+export async function readSummaryRows(db: Database, userId: string, today: string): Promise<SummaryRows> {
   const [row] = await db.prisma.$queryRaw<[SummaryRows]>(Prisma.sql`
     WITH c AS (
       SELECT id, firm, plan, phase, status::text AS status, billing::text AS billing, currency, price, "purchasedAt", "monthlyEndedAt"
@@ -24,12 +27,16 @@ export async function readSummaryRows(db: Database, userId: string): Promise<Sum
       (SELECT coalesce(json_agg(json_build_object('status', status, 'n', n)), '[]'::json)
          FROM (SELECT status, count(*)::int AS n FROM c GROUP BY status) s) AS counts,
       (SELECT coalesce(json_agg(json_build_object('currency', currency, 'total', total::text)), '[]'::json)
-         FROM (SELECT currency, sum(price) AS total FROM c WHERE billing = 'one_time' GROUP BY currency) o) AS "oneTime",
+         FROM (SELECT currency, sum(price) AS total FROM c WHERE billing = 'one_time' AND "purchasedAt" <= ${today}::date GROUP BY currency) o) AS "oneTime",
       (SELECT coalesce(json_agg(json_build_object('price', price::text, 'currency', currency,
                  'purchasedAt', to_char("purchasedAt", 'YYYY-MM-DD'), 'monthlyEndedAt', to_char("monthlyEndedAt", 'YYYY-MM-DD'))), '[]'::json)
          FROM c WHERE billing = 'monthly') AS monthly,
+      (SELECT coalesce(json_agg(json_build_object('currency', currency, 'refund', refund, 'total', total::text)), '[]'::json)
+         FROM (SELECT currency, kind::text = 'refund' AS refund, sum(amount) AS total FROM "ChallengeCost"
+               WHERE "userId" = ${userId} AND date <= ${today}::date GROUP BY 1, 2) k) AS costs,
       (SELECT coalesce(json_agg(json_build_object('currency', currency, 'total', total::text)), '[]'::json)
-         FROM (SELECT currency, sum(amount) AS total FROM "Payout" WHERE "userId" = ${userId} AND status = 'paid' GROUP BY currency) p) AS payouts,
+         FROM (SELECT currency, sum(amount) AS total FROM "Payout"
+               WHERE "userId" = ${userId} AND status = 'paid' AND date <= ${today}::date GROUP BY currency) p) AS payouts,
       (SELECT coalesce(json_agg(json_build_object('id', id, 'firm', firm, 'plan', plan, 'phase', phase,
                  'purchasedAt', to_char("purchasedAt", 'YYYY-MM-DD')) ORDER BY "purchasedAt", id), '[]'::json)
          FROM c WHERE status = 'in_progress') AS active`);

@@ -11,11 +11,19 @@ export const SummarySchema = Type.Object({
     },
     { description: 'Number of challenges by status.' },
   ),
-  paid: ByCurrency(
-    'Total paid for challenges per currency: the price of one-time plans, and for monthly plans the fee times the months billed from the purchase date to the end date or today.',
+  spent: ByCurrency(
+    'Everything paid out per currency: purchases (one-time plans; monthly plans once per billed month up to the end date or today) + fees (reset, activation, add-on, data, other). The same figure as `spent` in get_analytics over all history.',
   ),
-  withdrawn: ByCurrency('Total of paid payouts per currency (requested and denied ones do not count).'),
-  net: ByCurrency('withdrawn − paid per currency (negative while fees exceed payouts). No currency conversion.'),
+  refunded: ByCurrency('Refunds received per currency (a cost coming back, not trading income). As `refunded` in get_analytics.'),
+  withdrawn: ByCurrency('Total of paid payouts per currency (requested and denied ones do not count). As `withdrawn` in get_analytics.'),
+  net: ByCurrency(
+    'withdrawn + refunded − spent per currency: the full cost (purchases, monthly fees, every fee, less refunds) against payouts; negative while costs exceed payouts. The same definition as `net` in get_analytics, whose totals with no period, firm or base currency equal these; get_analytics can also narrow to a period or firm and convert into one currency. No currency conversion here. (Earlier versions counted purchases only, leaving out fees and refunds.)',
+  ),
+  paid: Type.Array(ByCurrency('').items, {
+    description:
+      'Deprecated, use `spent`: purchases only (one-time prices and billed monthly fees), without reset and other fees or refunds, so `net` is not withdrawn − paid. Kept for existing clients; removed in a later version.',
+    deprecated: true,
+  }),
   activeChallenges: Type.Array(
     Type.Object({
       id: Id('Challenge id.'),

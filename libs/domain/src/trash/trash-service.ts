@@ -42,6 +42,15 @@ export interface TrashEntryView {
 
 type Tx = Prisma.TransactionClient;
 
+/**
+ * The row this transaction removes, or 404. Two deletions (or restores) of one record at once both read it;
+ * on PostgreSQL the second waits on the first's row lock and then deletes nothing: it answers 404, and its
+ * transaction (everything it removed or copied before) rolls back, where `delete` threw a 500.
+ */
+async function claim(removed: Promise<{ count: number }>, what: string): Promise<void> {
+  if ((await removed).count !== 1) throw AppError.notFound(what);
+}
+
 const toView = (row: {
   id: string;
   kind: string;
@@ -105,7 +114,7 @@ export class TrashService {
       await tx.eaAccount.deleteMany({ where: { id: { in: accountIds } } });
       await tx.payout.deleteMany({ where: { challengeId: challenge.id } });
       await tx.memo.deleteMany({ where: { challengeId: challenge.id } });
-      await tx.challenge.delete({ where: { id: challenge.id } });
+      await claim(tx.challenge.deleteMany({ where: { id: challenge.id } }), 'Challenge');
       return this.record(tx, caller, 'challenge', challenge.id, `${challenge.firm} ${challenge.plan}`, snapshot, now);
     });
   }
@@ -114,7 +123,7 @@ export class TrashService {
     return this.db.prisma.$transaction(async (tx) => {
       const memo = await tx.memo.findFirst({ where: { id: requireId(id, 'Memo'), userId: caller.userId } });
       if (!memo) throw AppError.notFound('Memo');
-      await tx.memo.delete({ where: { id: memo.id } });
+      await claim(tx.memo.deleteMany({ where: { id: memo.id } }), 'Memo');
       const label = memo.content.length > 60 ? `${memo.content.slice(0, 59)}…` : memo.content;
       return this.record(tx, caller, 'memo', memo.id, label, { ...empty(), memos: [freeze(memo)] }, now);
     });
@@ -124,7 +133,7 @@ export class TrashService {
     return this.db.prisma.$transaction(async (tx) => {
       const payout = await tx.payout.findFirst({ where: { id: requireId(id, 'Payout'), userId: caller.userId } });
       if (!payout) throw AppError.notFound('Payout');
-      await tx.payout.delete({ where: { id: payout.id } });
+      await claim(tx.payout.deleteMany({ where: { id: payout.id } }), 'Payout');
       const label = `${payout.amount.toFixed()} ${payout.currency} ${dateToIso(payout.date)}`;
       return this.record(tx, caller, 'payout', payout.id, label, { ...empty(), payouts: [freeze(payout)] }, now);
     });
@@ -135,7 +144,7 @@ export class TrashService {
       const account = await findOwnedAccount(tx, caller, id);
       const reports = await tx.dailyPnl.findMany({ where: { accountId: account.id } });
       await tx.dailyPnl.deleteMany({ where: { accountId: account.id } });
-      await tx.eaAccount.delete({ where: { id: account.id } });
+      await claim(tx.eaAccount.deleteMany({ where: { id: account.id } }), 'Account');
       const label = `${account.name ? `${account.name} ` : ''}${account.login} @ ${account.server}`;
       return this.record(
         tx,
@@ -167,6 +176,8 @@ export class TrashService {
         where: { id: requireId(id, 'Trash entry'), userId: caller.userId, purgeAfter: { gt: now } },
       });
       if (!entry) throw AppError.notFound('Trash entry');
+      // Claimed first: a concurrent restore of the same entry waits on this row and then finds it gone (404).
+      await claim(tx.trashEntry.deleteMany({ where: { id: entry.id } }), 'Trash entry');
       const snapshot = entry.snapshot as unknown as Snapshot;
       await this.checkRestorable(tx, caller, snapshot);
       if (snapshot.challenges.length)
@@ -189,7 +200,6 @@ export class TrashService {
           data: { resetOfId: String(restoredChallenge?.id), updatedAt: new Date(link.updatedAt) },
         });
       }
-      await tx.trashEntry.delete({ where: { id: entry.id } });
       return { kind: entry.kind as TrashKind, id: entry.recordId };
     });
   }

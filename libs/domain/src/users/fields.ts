@@ -3,6 +3,8 @@ import { AppError } from '@propfolio/core';
 /** Field checks for the dashboard's small JSON bodies (auth, keys, admin), with the API's usual 400s. */
 export function text(value: unknown, field: string, min: number, max: number): string {
   if (typeof value !== 'string') throw AppError.invalidField(field, 'must be a string');
+  // PostgreSQL text cannot store it: a 400 naming the field, not a database error.
+  if (value.includes('\u0000')) throw AppError.invalidField(field, 'must not contain the NUL character (U+0000)');
   const trimmed = value.trim();
   if (trimmed.length < min || trimmed.length > max) throw AppError.invalidField(field, `must be ${min} to ${max} characters`);
   return trimmed;

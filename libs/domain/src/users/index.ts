@@ -3,6 +3,7 @@ export { UserService, LANGUAGES, checkEmail, checkPassword, type AdminUserListin
 export { SessionService, SESSION_REFRESH_MS, type ActiveSession, type NewSession } from './session-service.js';
 export { InviteService, type InviteView } from './invite-service.js';
 export { SetupService, SETUP_VALID_MS } from './setup-service.js';
+export { PasswordResetService } from './password-reset-service.js';
 export { toUserView, type UserView, type Language } from './user-view.js';
 export { hashPassword, verifyPassword, PASSWORD_MIN, PASSWORD_MAX } from './password.js';
 export { randomToken, sha256, safeEqual, normalizeEmail } from './tokens.js';

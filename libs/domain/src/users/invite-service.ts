@@ -22,6 +22,7 @@ const toView = (row: { id: string; email: string | null; createdAt: Date; expire
 });
 
 const invalid = () => new AppError('invite_invalid', 'This invite link is unknown, already used or expired. Ask for a new one.');
+const otherEmail = () => new AppError('invite_invalid', 'This invite is for another email address.');
 
 /** Single-use, expiring sign-up invitations made by admins. Only the token's hash is stored. */
 export class InviteService {
@@ -54,16 +55,21 @@ export class InviteService {
     const found = await tx.invite.findUnique({ where: { tokenHash: sha256(token) } });
     if (!found || found.usedAt || found.expiresAt <= now) throw invalid();
     if (found.email && found.email.toLowerCase() !== email.trim().toLowerCase()) {
-      throw new AppError('invite_invalid', 'This invite is for another email address.');
+      throw otherEmail();
     }
     const claimed = await tx.invite.updateMany({ where: { id: found.id, usedAt: null }, data: { usedAt: now, usedById: userId } });
     if (claimed.count !== 1) throw invalid();
   }
 
-  /** True when `token` is a live invite (checked before the password is hashed). */
-  async isValid(token: unknown, now = new Date()): Promise<boolean> {
-    if (typeof token !== 'string' || token.length > 100) return false;
+  /**
+   * Refuses (invite_invalid) unless `token` is a live invite that `email` may use; checked before the
+   * password is hashed and before the email is looked up, so an invite bound to one address answers every
+   * other address alike, taken or not (no account probing), and is not used up by the attempt.
+   */
+  async check(token: unknown, email: unknown, now = new Date()): Promise<void> {
+    if (typeof token !== 'string' || token.length > 100) throw invalid();
     const found = await this.db.prisma.invite.findUnique({ where: { tokenHash: sha256(token) } });
-    return !!found && !found.usedAt && found.expiresAt > now;
+    if (!found || found.usedAt || found.expiresAt <= now) throw invalid();
+    if (found.email && (typeof email !== 'string' || found.email.toLowerCase() !== email.trim().toLowerCase())) throw otherEmail();
   }
 }

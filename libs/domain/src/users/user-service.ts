@@ -82,6 +82,7 @@ export class UserService {
    */
   async verifyCredentials(emailInput: unknown, passwordInput: unknown): Promise<User> {
     const email = typeof emailInput === 'string' ? normalizeEmail(emailInput) : '';
+    if (email.includes('\u0000')) throw AppError.invalidField('email', 'must not contain the NUL character (U+0000)');
     const password = typeof passwordInput === 'string' ? passwordInput.slice(0, PASSWORD_MAX) : '';
     const user = email ? await this.db.prisma.user.findUnique({ where: { emailNormalized: email } }) : null;
     const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));

@@ -6,6 +6,7 @@ import { payoutOperations } from './payouts.js';
 import { summaryOperations } from './summary.js';
 import { ledgerOperations } from './ledger.js';
 import { analyticsOperations } from './analytics.js';
+import { coachOperations } from './coach.js';
 
 /**
  * The published order is written here once: group by group, each group's operations in the order its file
@@ -17,6 +18,7 @@ const GROUPS: readonly ((services: DomainServices) => Operation[])[] = [
   challengeOperations,
   payoutOperations,
   accountOperations,
+  coachOperations,
   ledgerOperations,
   analyticsOperations,
 ];

@@ -6,7 +6,7 @@ import {
   PlanPriceHistoryQuery,
   PlanPriceHistorySchema,
   PlanQuery,
-  PlanSearchResultSchema,
+  PlanSearchAnswerSchema,
   type CatalogService,
 } from '@propfolio/catalog';
 import { defineOperation, type Operation } from '@propfolio/core';
@@ -24,15 +24,18 @@ export function catalogOperations(catalog: CatalogService): Operation[] {
         '`ageDays` and `stale`: when stale is true, tell the user the information may be out of date and to check ' +
         'the firm’s site. Rules are structured (targets, daily and maximum loss with their basis, minimum days, ' +
         'payout split and cadence, refund, EA/news/weekend policies); null means unknown, never guessed. An unknown ' +
-        'firm returns no items and `suggestions` with the closest known firm names. Paginated with `cursor`.',
+        'firm returns no plans and `suggestions` with the closest known firm names. By default the answer groups the ' +
+        'plans under their program (`programs`: the rules, dates and source once, then each size with its plan `id` and ' +
+        'price), a few KB for one firm; `detail: "full"` answers `items` instead, one whole row per plan repeating its ' +
+        'program’s rules. Paginated with `cursor` (`limit` counts plans, i.e. sizes).',
       auth: 'public',
       input: PlanQuery,
-      output: PlanSearchResultSchema,
+      output: PlanSearchAnswerSchema,
       readOnly: true,
       idempotent: true,
       cacheable: 'catalog',
       rest: { method: 'GET', path: '/plans' },
-      run: (_ctx, input) => catalog.searchPlans(input),
+      run: (_ctx, input) => catalog.answerPlanSearch(input),
     }),
     defineOperation({
       name: 'get_plan_price_history',

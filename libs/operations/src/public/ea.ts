@@ -130,7 +130,7 @@ export function eaOperations(catalog: CatalogService, engine: EaEngine): Operati
         const { bytes, text, ...result } = await eaCallAsync(() =>
           engine.build(
             {
-              changes: input.changes.map((change) => ({ ref: change.ref, value: change.value })),
+              changes: (input.changes ?? []).map((change) => ({ ref: change.ref, value: change.value })),
               ...(base ? { base } : {}),
               ...(input.format ? { format: input.format } : {}),
             },

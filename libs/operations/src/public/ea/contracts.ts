@@ -148,12 +148,15 @@ export class EaBuildSetInput {
   @MaxLength(100)
   preset?: string;
 
-  @Doc('Changes to apply, each by input name or number ("37-5"); every value is validated against the catalog.')
+  @Doc(
+    'Changes to apply, each by input name or number ("37-5"); every value is validated against the catalog. Default: none (the base as it is).',
+  )
+  @IsOptional()
   @IsArray()
   @ArrayMaxSize(500)
   @ValidateNested({ each: true })
   @Type(() => EaChange)
-  changes!: EaChange[];
+  changes?: EaChange[];
 
   @Doc({ description: 'Output format: mt5 (default; UTF-16LE) or mt4 (ANSI).', default: 'mt5' })
   @IsOptional()

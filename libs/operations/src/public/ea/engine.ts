@@ -12,9 +12,11 @@ import {
   type DiagnoseSetInput,
   type DiagnoseSetResult,
 } from '@propfolio/ea-settings';
+import { CoachInputError, type Simulation, type SimulationInput } from '@propfolio/coach';
+import { StatementError, type Statement } from '@propfolio/mt-statements';
 import { createLimiter } from './limiter.js';
 import { currentClientIp } from './client-scope.js';
-import type { EaTask, EaTaskResult } from './ea-worker.js';
+import type { EaTask, EaTaskResult, TaskError } from './ea-worker.js';
 import type { RateLimiter } from '../../rate-limit/index.js';
 
 /**
@@ -25,6 +27,10 @@ import type { RateLimiter } from '../../rate-limit/index.js';
 export interface EaEngine {
   diagnose(input: DiagnoseSetInput, caller: Caller | null): Promise<DiagnoseSetResult>;
   build(input: BuildSetInput, caller: Caller | null): Promise<BuildSetResult>;
+  /** The coach's pass-probability simulation (throws CoachInputError like the in-process call). */
+  simulate(input: SimulationInput): Promise<Simulation>;
+  /** Reads a MetaTrader statement (throws StatementError like the in-process call). */
+  readStatement(bytes: Uint8Array): Promise<Statement>;
   close(): Promise<void>;
 }
 
@@ -44,8 +50,15 @@ function workerEntry(): { filename: string; execArgv: string[] } {
   return { filename: pathToFileURL(join(here, 'ea-worker.ts')).href, execArgv: ['--import', pathToFileURL(tsx).href] };
 }
 
-function engineError(error: EaTaskResult & { ok: false }): EaSettingsError {
-  return new EaSettingsError(error.error.code, error.error.message, error.error.field);
+function engineError(error: TaskError): Error {
+  switch (error.engine) {
+    case 'ea':
+      return new EaSettingsError(error.code, error.message, error.field);
+    case 'coach':
+      return new CoachInputError(error.message, error.field);
+    case 'statement':
+      return new StatementError(error.code, error.message);
+  }
 }
 
 function createEaEngine(options: EaEngineOptions): EaEngine {
@@ -63,7 +76,8 @@ function createEaEngine(options: EaEngineOptions): EaEngine {
   const busy = (): AppError =>
     new AppError('service_unavailable', `The EA engine is busy (${options.queueLimit} jobs waiting); retry in a few seconds.`);
 
-  async function run<T>(task: EaTask, caller: Caller | null): Promise<T> {
+  /** The public EA work is rate-limited per client on top of the general limit; the coach's jobs come through operations that are. */
+  async function limited<T>(task: EaTask, caller: Caller | null): Promise<T> {
     const bucket = caller ? `ea:${caller.credentialId}` : `ea:ip:${currentClientIp() ?? 'unknown'}`;
     const decision = await options.limiter.hit(bucket);
     if (!decision.allowed) {
@@ -72,24 +86,30 @@ function createEaEngine(options: EaEngineOptions): EaEngine {
         `Rate limit of ${decision.limit} .set diagnoses and builds per minute reached; retry after ${decision.resetSeconds} s.`,
       );
     }
+    return run<T>(task);
+  }
+
+  async function run<T>(task: EaTask): Promise<T> {
     if (pool.queueSize >= options.queueLimit) throw busy();
     let result: EaTaskResult;
     try {
       result = (await pool.run(task, { signal: AbortSignal.timeout(options.jobTimeoutMs) })) as EaTaskResult;
     } catch (error) {
       if (error instanceof Error && error.name === 'AbortError') {
-        throw new AppError('service_unavailable', `Processing the .set took longer than ${options.jobTimeoutMs} ms and was stopped.`);
+        throw new AppError('service_unavailable', `The job took longer than ${options.jobTimeoutMs} ms and was stopped.`);
       }
       if (error instanceof Error && /queue is at limit/i.test(error.message)) throw busy();
       throw error;
     }
-    if (!result.ok) throw engineError(result);
+    if (!result.ok) throw engineError(result.error);
     return result.value as T;
   }
 
   return {
-    diagnose: (input, caller) => run({ kind: 'diagnose', input }, caller),
-    build: (input, caller) => run({ kind: 'build', input }, caller),
+    diagnose: (input, caller) => limited({ kind: 'diagnose', input }, caller),
+    build: (input, caller) => limited({ kind: 'build', input }, caller),
+    simulate: (input) => run({ kind: 'simulate', input }),
+    readStatement: (bytes) => run({ kind: 'statement', input: bytes }),
     close: async () => {
       await pool.destroy();
       await options.limiter.close();

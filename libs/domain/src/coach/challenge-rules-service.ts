@@ -1,0 +1,52 @@
+import type { Caller } from '@propfolio/core';
+import { Prisma, type Database } from '@propfolio/db';
+import { findOwnedChallenge, lockOwnedChallenge } from '../challenges/owned-challenge.js';
+import type { ChallengeIdInput } from '../contracts/challenges.js';
+import type { SetChallengeRulesInput } from '../contracts/coach.js';
+import { challengeRules, type PlanRulesSource, type RulesOfChallenge } from './challenge-rules.js';
+import type { ChallengeRulesView } from './coach-schemas.js';
+
+/**
+ * A challenge's own rules: read them merged with its plan's (each rule saying where it came from), and
+ * set or clear them. The plan's rules stay as the catalog dates them; the challenge's win where given.
+ */
+export class ChallengeRulesService {
+  constructor(
+    private readonly db: Database,
+    private readonly plans: PlanRulesSource,
+  ) {}
+
+  async get(caller: Caller, input: ChallengeIdInput): Promise<ChallengeRulesView> {
+    const challenge = await findOwnedChallenge(this.db.prisma, caller, input.id);
+    return this.view(challenge.id, challenge);
+  }
+
+  /** Replaces the challenge's own rules (`null` clears them). A roll-over that is not a real zone or time is a 400 before anything is written. */
+  async set(caller: Caller, input: SetChallengeRulesInput): Promise<ChallengeRulesView> {
+    const current = await findOwnedChallenge(this.db.prisma, caller, input.id);
+    const next = { ...current, rulesOverride: input.rules };
+    const view = await this.view(current.id, next);
+    await this.db.prisma.$transaction(async (tx) => {
+      await lockOwnedChallenge(tx, caller, current.id);
+      await tx.challenge.update({
+        where: { id: current.id },
+        data: { rulesOverride: input.rules === null ? Prisma.DbNull : (input.rules as Prisma.InputJsonObject) },
+      });
+    });
+    return view;
+  }
+
+  private async view(challengeId: string, challenge: RulesOfChallenge): Promise<ChallengeRulesView> {
+    const resolved = await challengeRules(this.plans, challenge);
+    return {
+      challengeId,
+      planId: challenge.planId,
+      planCheckedOn: resolved.plan?.checkedOn ?? null,
+      planVersionInForce: resolved.plan?.inForceOnDate ?? false,
+      planMissing: resolved.planMissing,
+      override: challenge.rulesOverride ?? null,
+      rules: resolved.effective.rules,
+      provenance: resolved.effective.provenance,
+    };
+  }
+}

@@ -1,0 +1,81 @@
+import { CoachInputError, effectiveRules, type CoachRules, type EffectiveRules, type Rollover } from '@propfolio/coach';
+import { AppError } from '@propfolio/core';
+import { dateToIso } from '../shared/dates.js';
+
+/** A catalog plan as the coach reads it, with the rule version in force on a day (see CatalogService.planRulesOn). */
+export interface PlanVersion {
+  planId: string;
+  firm: string;
+  program: string;
+  phases: number;
+  accountSize: number | null;
+  currency: string;
+  price: number | null;
+  rules: CoachRules;
+  /** Checked-on date of the version applied. */
+  checkedOn: string;
+  /** False when the plan's history starts after the day asked about (its oldest version is applied). */
+  inForceOnDate: boolean;
+}
+
+/**
+ * Where the domain reads a plan's dated rules: the catalog, wired in by the operation layer (the domain
+ * knows no catalog code, only this shape). Rejects an unknown plan with AppError `not_found`.
+ */
+export interface PlanRulesSource {
+  planRulesOn(planId: string, date: string): Promise<PlanVersion>;
+}
+
+/** The fields of a challenge that decide its rules. */
+export interface RulesOfChallenge {
+  planId: string | null;
+  purchasedAt: Date;
+  rulesOverride: unknown;
+}
+
+export interface ChallengeRules {
+  effective: EffectiveRules;
+  /** The linked plan at the version in force on the purchase date; null without a plan (or one the catalog dropped). */
+  plan: PlanVersion | null;
+  /** Why the linked plan could not be read, when it could not. */
+  planMissing: string | null;
+}
+
+/** UTC midnight: the day used for an account whose plan's roll-over is unknown (the answers say so). */
+export const UTC_MIDNIGHT: Rollover = { timeZone: 'UTC', time: '00:00' };
+
+/**
+ * The rules a challenge is judged by: its plan's rules as they were on its purchase date, with the
+ * challenge's own rules on top (each rule says where it came from).
+ */
+export async function challengeRules(source: PlanRulesSource, challenge: RulesOfChallenge): Promise<ChallengeRules> {
+  let plan: PlanVersion | null = null;
+  let planMissing: string | null = null;
+  if (challenge.planId !== null) {
+    try {
+      plan = await source.planRulesOn(challenge.planId, dateToIso(challenge.purchasedAt));
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'not_found')) throw error;
+      planMissing = `The linked plan ${challenge.planId} is no longer in the catalog.`;
+    }
+  }
+  try {
+    const effective = effectiveRules(
+      plan?.rules ?? null,
+      challenge.rulesOverride ?? null,
+      plan ? { planId: plan.planId, checkedOn: plan.checkedOn } : null,
+    );
+    return { effective, plan, planMissing };
+  } catch (error) {
+    // Overrides are validated when saved; one that no longer reads (a zone removed from the ICU data) is still the caller's to fix.
+    if (error instanceof CoachInputError) throw AppError.invalidField(`rules.${error.field}`, error.message);
+    throw error;
+  }
+}
+
+/** The roll-over an account's firm days follow: the effective daily-loss rule's, else UTC midnight. */
+export function rolloverOf(rules: ChallengeRules | null): { rollover: Rollover; known: boolean } {
+  const daily = rules?.effective.rules.dailyLoss;
+  const rollover = daily && daily !== 'none' ? daily.rollover : null;
+  return rollover ? { rollover, known: true } : { rollover: UTC_MIDNIGHT, known: false };
+}

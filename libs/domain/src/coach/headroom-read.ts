@@ -1,0 +1,65 @@
+import type { Caller } from '@propfolio/core';
+import type { Database } from '@propfolio/db';
+import { requireId } from '../shared/ids.js';
+
+/** One EA account with the rows headroom is computed from; amounts as exact decimal text, days as YYYY-MM-DD. */
+export interface HeadroomAccountRows {
+  id: string;
+  login: string;
+  server: string;
+  name: string | null;
+  currency: string;
+  initialBalance: string;
+  /** Day the account was registered (UTC). */
+  createdOn: string;
+  /** [day, balance, equity, closedPnl], oldest first. */
+  days: [string, string, string, string][];
+  /** [day, at, firstAt, balance, equity, minEquity, maxEquity], oldest first. */
+  intraday: [string, string, string, string, string, string, string][];
+}
+
+export interface HeadroomRows {
+  id: string;
+  phase: string;
+  status: 'in_progress' | 'passed' | 'failed';
+  planId: string | null;
+  purchasedOn: string;
+  rulesOverride: unknown;
+  /** Active accounts, newest registration first. */
+  accounts: HeadroomAccountRows[];
+}
+
+/**
+ * Everything a challenge's headroom is computed from, in one statement on the driver: the challenge, its
+ * active accounts and their reports and intraday rows, built as JSON by the database with numerics as text
+ * (exact, and no Decimal object per cell only to be turned back into text for the coach). A foreign or
+ * unknown id reads as no row.
+ */
+export async function readHeadroomRows(db: Database, caller: Caller, challengeId: string): Promise<HeadroomRows | null> {
+  const [row] = await db.driverQuery<{ data: HeadroomRows | string }>(SQL, [requireId(challengeId, 'Challenge'), caller.userId]);
+  if (!row) return null;
+  // node-postgres parses json; PGlite's driver may hand it back as text.
+  return typeof row.data === 'string' ? (JSON.parse(row.data) as HeadroomRows) : row.data;
+}
+
+const SQL = `
+SELECT json_build_object(
+  'id', c."id", 'phase', c."phase", 'status', c."status", 'planId', c."planId",
+  'purchasedOn', c."purchasedAt"::text, 'rulesOverride', c."rulesOverride",
+  'accounts', COALESCE((
+    SELECT json_agg(json_build_object(
+      'id', a."id", 'login', a."login", 'server', a."server", 'name', a."name", 'currency', a."currency",
+      'initialBalance', a."initialBalance"::text, 'createdOn', (a."createdAt" AT TIME ZONE 'UTC')::date::text,
+      'days', COALESCE((
+        SELECT json_agg(json_build_array(d."date"::text, d."balance"::text, d."equity"::text, d."closedPnl"::text) ORDER BY d."date")
+        FROM "DailyPnl" d WHERE d."accountId" = a."id"), '[]'::json),
+      'intraday', COALESCE((
+        SELECT json_agg(json_build_array(i."day"::text, to_char(i."at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          to_char(i."firstAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), i."balance"::text, i."equity"::text,
+          i."minEquity"::text, i."maxEquity"::text) ORDER BY i."day")
+        FROM "IntradayEquity" i WHERE i."accountId" = a."id"), '[]'::json)
+    ) ORDER BY a."createdAt" DESC, a."id" DESC)
+    FROM "EaAccount" a WHERE a."challengeId" = c."id" AND a."userId" = c."userId" AND a."archivedAt" IS NULL
+  ), '[]'::json)
+) AS "data"
+FROM "Challenge" c WHERE c."id" = $1 AND c."userId" = $2`;

@@ -1,0 +1,116 @@
+import { computeHeadroom, firmDayAt, type Headroom } from '@propfolio/coach';
+import { AppError, type Caller } from '@propfolio/core';
+import type { Database } from '@propfolio/db';
+import type { HeadroomInput } from '../contracts/coach.js';
+import { isoToDate } from '../shared/dates.js';
+import { challengeRules, rolloverOf, type ChallengeRules, type PlanRulesSource } from './challenge-rules.js';
+import { readHeadroomRows, type HeadroomAccountRows } from './headroom-read.js';
+import type { ChallengeHeadroom } from './headroom-schema.js';
+import { phaseIndexOf } from './phase.js';
+
+/** The worst of several statuses: a breach outweighs a warning, which outweighs unknown and ok. */
+const SEVERITY: Record<Headroom['status'], number> = { ok: 0, unknown: 1, warning: 2, breached: 3 };
+
+/**
+ * A challenge's room under each rule, for each of its active EA accounts, as of now or an instant: one
+ * statement reads the challenge, its accounts and their reports and intraday rows (the plan's dated rules
+ * come from the catalog's memory); the arithmetic is the coach's (pure). It reports what it sees and never
+ * changes the challenge.
+ */
+export class HeadroomService {
+  constructor(
+    private readonly db: Database,
+    private readonly plans: PlanRulesSource,
+  ) {}
+
+  async forChallenge(caller: Caller, input: HeadroomInput, now = new Date()): Promise<ChallengeHeadroom> {
+    const challenge = await readHeadroomRows(this.db, caller, input.id);
+    if (!challenge) throw AppError.notFound('Challenge');
+    const rules = await challengeRules(this.plans, {
+      planId: challenge.planId,
+      purchasedAt: isoToDate(challenge.purchasedOn),
+      rulesOverride: challenge.rulesOverride,
+    });
+    const { accounts } = challenge;
+    const at = input.at === undefined ? now : new Date(input.at);
+    const phases = rules.effective.rules.profitTargetsPercent?.length ?? rules.plan?.phases ?? null;
+    const phaseIndex = phaseIndexOf(challenge.phase, phases);
+    const items = accounts.map((account) => ({
+      account: { id: account.id, login: account.login, server: account.server, name: account.name, currency: account.currency },
+      headroom: headroomOf(account, rules, phaseIndex, at),
+    }));
+    // The account the challenge is judged on first: the one with the newest data (the trader's live terminal).
+    const primary = [...items].sort((a, b) => (b.headroom.stale.asOf ?? '').localeCompare(a.headroom.stale.asOf ?? ''))[0] ?? null;
+    const status = items.reduce<Headroom['status'] | null>(
+      (worst, item) => (worst === null || SEVERITY[item.headroom.status] > SEVERITY[worst] ? item.headroom.status : worst),
+      null,
+    );
+    return {
+      challengeId: challenge.id,
+      challengeStatus: challenge.status,
+      phase: challenge.phase,
+      at: at.toISOString(),
+      rules: {
+        planId: challenge.planId,
+        planCheckedOn: rules.plan?.checkedOn ?? null,
+        planVersionInForce: rules.plan?.inForceOnDate ?? false,
+        planMissing: rules.planMissing,
+        provenance: rules.effective.provenance,
+      },
+      status: status ?? 'unknown',
+      accountId: primary?.account.id ?? null,
+      ...(primary ? primary.headroom : EMPTY),
+      reasons: primary
+        ? primary.headroom.reasons
+        : [
+            {
+              rule: 'data',
+              kind: 'unknown',
+              code: 'data.no_account',
+              values: {},
+              message: 'No active EA account is linked to this challenge: link one (the tracker registers it) or import a statement.',
+            },
+          ],
+      accounts: items,
+    };
+  }
+}
+
+/**
+ * One account's headroom as of `at`: reports of firm days up to the day of `at`, and the intraday rows
+ * that had begun by then (a row holds the day's extremes so far, so an `at` inside a day sees that day's
+ * extremes up to its latest snapshot, not earlier: the answer's `stale.basedOn` names what it used).
+ */
+function headroomOf(account: HeadroomAccountRows, rules: ChallengeRules, phaseIndex: number | null, at: Date): Headroom {
+  const { rollover } = rolloverOf(rules);
+  const today = firmDayAt(at, rollover).day;
+  const days = account.days
+    .map(([day, balance, equity, closedPnl]) => ({ day, balance, equity, closedPnl }))
+    .filter((row) => row.day <= today);
+  const snapshots = account.intraday
+    .filter(([, , firstAt]) => Date.parse(firstAt) <= at.getTime())
+    .map(([day, snapshotAt, , balance, equity, minEquity, maxEquity]) => ({ day, at: snapshotAt, balance, equity, minEquity, maxEquity }));
+  const firstDay = [days[0]?.day, snapshots[0]?.day, account.createdOn].filter((d): d is string => d !== undefined).sort()[0] ?? null;
+  return computeHeadroom({
+    at,
+    rules: rules.effective,
+    phaseIndex,
+    account: { currency: account.currency, initialBalance: account.initialBalance },
+    days,
+    snapshots,
+    startedOn: firstDay,
+  });
+}
+
+/** The headroom fields of an answer without an account: nothing to measure, every figure null. */
+const EMPTY = {
+  currency: null,
+  dailyLoss: null,
+  maxLoss: null,
+  target: null,
+  tradingDays: null,
+  consistency: null,
+  nextReset: null,
+  stale: null,
+  warningThreshold: null,
+};

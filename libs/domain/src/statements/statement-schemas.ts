@@ -1,0 +1,48 @@
+import Type, { type Static } from 'typebox';
+import { Id, IsoDate, Money, Nullable } from '../shared/schemas.js';
+
+const ImportedDaySchema = Type.Object({
+  date: IsoDate('The firm day (the linked plan’s roll-over; UTC midnight when unknown).'),
+  outcome: Type.Enum(['created', 'updated', 'unchanged'], {
+    description:
+      '`created`: a new day; `updated`: it replaced different figures (see `previous`); `unchanged`: the same figures were there.',
+  }),
+  closedPnl: Money('Closed P&L of the day: trades, commissions, swaps and fees; deposits and withdrawals excluded.'),
+  balance: Money('End-of-day balance.'),
+  deposits: Money('Deposits and credits that day (not profit).'),
+  withdrawals: Money('Withdrawals that day (positive amount).'),
+  trades: Type.Integer({ description: 'Closing deals that day.' }),
+  previous: Nullable(
+    Type.Object(
+      { balance: Money('Balance it replaced.'), closedPnl: Money('Closed P&L it replaced.') },
+      { description: 'The figures an `updated` day replaced; null otherwise.' },
+    ),
+  ),
+});
+
+export const StatementImportSchema = Type.Object({
+  accountId: Id('EA account id.'),
+  dryRun: Type.Boolean({ description: 'true: a preview; nothing was written.' }),
+  platform: Type.Enum(['mt5', 'mt4'], { description: 'Which terminal wrote the statement.' }),
+  login: Type.String({ description: 'Account login the statement is for (it matched the account’s).' }),
+  currency: Nullable(Type.String({ description: 'Deposit currency the statement states.' })),
+  serverTimeZone: Type.String({ description: 'The broker clock its times were read in.' }),
+  rolloverKnown: Type.Boolean({ description: 'False when the plan’s roll-over is unknown and days were cut at UTC midnight.' }),
+  from: Nullable(IsoDate('First day in the statement.')),
+  to: Nullable(IsoDate('Last day in the statement.')),
+  created: Type.Integer({ description: 'Days added.' }),
+  updated: Type.Integer({ description: 'Days whose figures were replaced.' }),
+  unchanged: Type.Integer({ description: 'Days already recorded with the same figures.' }),
+  days: Type.Array(ImportedDaySchema, { description: 'Every day of the statement, oldest first.' }),
+  skipped: Type.Array(
+    Type.Object({
+      ticket: Type.String({ description: 'Deal or ticket number.' }),
+      reason: Type.String({ description: 'Why it was left out.' }),
+    }),
+    { description: 'Rows left out, each with the reason.' },
+  ),
+  warnings: Type.Array(Type.String(), {
+    description: 'Things to check, e.g. a first deposit that differs from the account’s initial balance.',
+  }),
+});
+export type StatementImport = Static<typeof StatementImportSchema>;
