@@ -1,10 +1,12 @@
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import { AppError } from '@propfolio/core';
-import { rateLimitRequests, requestState, respondWithError } from '@propfolio/http';
-import { databaseRateLimiter, type AppContext } from '@propfolio/operations';
+import { jsonBodies, rateLimitRequests, refuseDeepJson, refuseNonUtf8Json, requestState, respondWithError } from '@propfolio/http';
+import { PasswordResetService } from '@propfolio/domain';
+import { databaseRateLimiter, type AppContext, type RateLimiter } from '@propfolio/operations';
 import type { DashboardDeps } from './deps.js';
 import { loadSession, refuseApiKeys, requireSameOrigin } from './http/session.js';
 import { RateLimitedError, type SignInLimiters } from './http/sign-in-throttle.js';
+import { hourlyDatabaseLimiter, SIGNUPS_PER_IP_PER_HOUR } from './http/sign-up-throttle.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { keyRoutes } from './routes/keys.js';
@@ -17,6 +19,8 @@ const PURGE_EVERY_MS = 3_600_000;
 export interface DashboardOptions {
   /** Sign-in throttle counters; default in the database, so every instance shares them. */
   signInLimiters?: SignInLimiters;
+  /** Open sign-ups per client IP; default SIGNUPS_PER_IP_PER_HOUR counted in the database, shared by every instance. */
+  signUpLimiter?: RateLimiter;
 }
 
 /**
@@ -30,12 +34,14 @@ export function dashboardRouter(context: AppContext, options: DashboardOptions =
     config,
     logger: context.logger,
     domain,
+    passwordResets: new PasswordResetService(db, domain.users, domain.sessions),
     operations: context.operations,
     answers: context.answers,
     signInLimiters: options.signInLimiters ?? {
       perAccount: databaseRateLimiter(db, config.signInPerAccountPerMinute),
       perIp: databaseRateLimiter(db, config.signInPerIpPerMinute),
     },
+    signUpLimiter: options.signUpLimiter ?? hourlyDatabaseLimiter(db, SIGNUPS_PER_IP_PER_HOUR),
   };
   const purge = setInterval(() => {
     void Promise.all([domain.trash.purgeExpired(), domain.sessions.purgeExpired()]).catch((error: unknown) =>
@@ -47,7 +53,10 @@ export function dashboardRouter(context: AppContext, options: DashboardOptions =
   const api = Router();
   api.use(refuseApiKeys);
   api.use(requireSameOrigin(config));
-  api.use(express.json({ limit: config.bodyLimitBytes, strict: false }));
+  // The API's input guards: UTF-8 JSON only, nested at most MAX_JSON_DEPTH (32) levels.
+  api.use(refuseNonUtf8Json());
+  api.use(jsonBodies(context.operations, config.bodyLimitBytes));
+  api.use(refuseDeepJson());
   api.use(loadSession(domain.sessions, config));
   api.use(rateLimitRequests(context.rateLimiter));
   api.use(authRoutes(deps));

@@ -1,6 +1,6 @@
 import type { Config, Logger, Operation } from '@propfolio/core';
-import type { DomainServices } from '@propfolio/domain';
-import type { AnswerCache } from '@propfolio/operations';
+import type { DomainServices, PasswordResetService } from '@propfolio/domain';
+import type { AnswerCache, RateLimiter } from '@propfolio/operations';
 import type { SignInLimiters } from './http/sign-in-throttle.js';
 
 /** What the dashboard routes use: the shared services and settings, nothing of their own. */
@@ -8,8 +8,12 @@ export interface DashboardDeps {
   config: Config;
   logger: Logger;
   domain: DomainServices;
+  /** Admin-issued password-reset links. */
+  passwordResets: PasswordResetService;
   operations: readonly Operation[];
   /** Deletions and restores run as writes of the caller, so their kept answers wait for them. */
   answers: AnswerCache;
   signInLimiters: SignInLimiters;
+  /** Open sign-ups per client IP (see SIGNUPS_PER_IP_PER_HOUR). */
+  signUpLimiter: RateLimiter;
 }

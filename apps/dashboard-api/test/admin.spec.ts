@@ -106,5 +106,81 @@ describeEachDatabase('dashboard first start, invites and admin', (getDb) => {
       const ownerId = body<Me>(await owner.get('/me')).user.id;
       expectProblem(await owner.post(`/admin/users/${ownerId}/disable`), 409, 'conflict');
     });
+
+    it('an email-bound invite answers an existing and an unknown email alike, and probing does not use it up', async () => {
+      const made = body<InviteMade>(await owner.post('/admin/invites', { email: 'bound@example.com' }));
+      const attempt = (email: string) =>
+        service.browser().post('/auth/sign-up', { email, password: PASSWORD, invite: made.token, name: 'Probe' }, false);
+      const existing = await attempt('Owner@Example.com');
+      const unknown = await attempt('nobody-here@example.com');
+      expectProblem(existing, 400, 'invite_invalid');
+      expectProblem(unknown, 400, 'invite_invalid');
+      expect(existing.text).toBe(unknown.text);
+      const listed = body<Listing<{ id: string; usedAt: string | null }>>(await owner.get('/admin/invites')).items;
+      expect(listed.find((i) => i.id === made.invite.id)?.usedAt).toBeNull();
+      expect((await attempt('Bound@Example.com')).status).toBe(201);
+    });
+  });
+
+  describe('password-reset links', () => {
+    interface ResetMade {
+      url: string;
+      token: string;
+      reset: { id: string; userId: string; expiresAt: string };
+    }
+    const NEW_PASSWORD = 'a brand new passphrase';
+    const signIn = async (password: string) => {
+      const browser = service.browser();
+      const res = await browser.post('/auth/sign-in', { email: 'guest@example.com', password }, false);
+      return { browser, res };
+    };
+
+    it('an admin issues a one-time link; it sets a new password, ends every session of the user, and is spent', async () => {
+      const users = body<Listing<{ id: string; email: string | null }>>(await owner.get('/admin/users')).items;
+      const guestId = users.find((u) => u.email === 'guest@example.com')?.id as string;
+      const { browser: laptop } = await signIn(PASSWORD);
+      const { browser: phone } = await signIn(PASSWORD);
+      expect((await laptop.get('/me')).body).toMatchObject({ signedIn: true });
+
+      expectProblem(await laptop.post(`/admin/users/${guestId}/password-reset`), 403, 'forbidden');
+      expectProblem(await owner.post('/admin/users/00000000-0000-4000-8000-000000000000/password-reset'), 404, 'not_found');
+      const issued = await owner.post(`/admin/users/${guestId}/password-reset`);
+      expect(issued.status).toBe(201);
+      const made = body<ResetMade>(issued);
+      expect(made.url).toBe(`${service.origin}/reset-password?token=${made.token}`);
+      expect(made.reset.userId).toBe(guestId);
+      expect(new Date(made.reset.expiresAt).getTime() - Date.now()).toBeGreaterThan(23 * 3_600_000);
+
+      const user = service.browser();
+      expectProblem(await user.post('/auth/password-reset', { token: made.token, password: 'short' }, false), 400, 'validation_failed');
+      const done = await user.post('/auth/password-reset', { token: made.token, password: NEW_PASSWORD }, false);
+      expect(done.status).toBe(200);
+      expect(body<Me>(done).user.id).toBe(guestId);
+      expect((await user.get('/me')).body).toMatchObject({ signedIn: true });
+      for (const ended of [laptop, phone]) expect((await ended.get('/me')).body).toEqual({ signedIn: false });
+      expectProblem((await signIn(PASSWORD)).res, 401, 'invalid_credentials');
+      expect((await signIn(NEW_PASSWORD)).res.status).toBe(200);
+      expectProblem(
+        await service.browser().post('/auth/password-reset', { token: made.token, password: 'another new passphrase' }, false),
+        403,
+        'forbidden',
+      );
+    });
+
+    it('a newer link replaces an unused one; an expired link or a disabled account is refused', async () => {
+      const users = body<Listing<{ id: string; email: string | null }>>(await owner.get('/admin/users')).items;
+      const guestId = users.find((u) => u.email === 'guest@example.com')?.id as string;
+      const first = body<ResetMade>(await owner.post(`/admin/users/${guestId}/password-reset`));
+      const second = body<ResetMade>(await owner.post(`/admin/users/${guestId}/password-reset`));
+      const use = (made: ResetMade) => service.browser().post('/auth/password-reset', { token: made.token, password: NEW_PASSWORD }, false);
+      expectProblem(await use(first), 403, 'forbidden');
+      await getDb().prisma.passwordReset.update({ where: { id: second.reset.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      expectProblem(await use(second), 403, 'forbidden');
+      const third = body<ResetMade>(await owner.post(`/admin/users/${guestId}/password-reset`));
+      expect((await owner.post(`/admin/users/${guestId}/disable`)).status).toBe(200);
+      expectProblem(await use(third), 403, 'forbidden');
+      expect((await owner.post(`/admin/users/${guestId}/enable`)).status).toBe(200);
+      expect((await use(third)).status).toBe(200);
+    });
   });
 });

@@ -150,7 +150,8 @@ describeEachDatabase('dashboard journey: two people, their keys, scopes, isolati
       expect(disabled.status).toBe(200);
       expect(body<Me>(disabled).user.disabledAt).not.toBeNull();
       expectProblem(await service.http().get('/api/v1/me/summary').set(bearer(bobKey)), 401, 'invalid_token');
-      expectProblem(await bob.get('/me'), 401, 'session_required');
+      expect((await bob.get('/me')).body).toEqual({ signedIn: false });
+      expectProblem(await bob.get('/keys'), 401, 'session_required');
       const signIn = await service.browser().post('/auth/sign-in', { email: 'bob@example.com', password: 'correct horse battery' }, false);
       expectProblem(signIn, 401, 'invalid_credentials');
       const listed = await admin.get('/admin/users');

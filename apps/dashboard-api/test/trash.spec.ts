@@ -184,6 +184,36 @@ describeEachDatabase('dashboard deletion, trash and restore', (getDb) => {
     expect((await api(`/challenges/${c.id}`)).status).toBe(200);
   });
 
+  /** Statuses of `count` copies of one request sent at once, sorted. */
+  const together = async (count: number, send: () => Promise<{ status: number; text: string }>) => {
+    const answers = await Promise.all(Array.from({ length: count }, send));
+    for (const res of answers) expect(res.status < 500 ? '' : res.text).toBe('');
+    return answers.map((res) => res.status).sort();
+  };
+
+  it('concurrent restores or deletes of one entry: one winner, the others a clean 404, never 500', async () => {
+    const c = await fullChallenge();
+    const earlier = new Set(body<Listing<{ id: string }>>(await owner.get('/trash')).items.map((e) => e.id));
+    const trashNow = async () =>
+      body<Listing<{ id: string; kind: string }>>(await owner.get('/trash')).items.filter((e) => !earlier.has(e.id));
+    const deletes = await together(6, () => owner.delete(`/challenges/${c.id}`));
+    expect(deletes).toEqual([200, 404, 404, 404, 404, 404]);
+    const [entry] = await trashNow();
+    expect(entry?.kind).toBe('challenge');
+    const restores = await together(6, () => owner.post(`/trash/${entry?.id}/restore`));
+    expect(restores).toEqual([200, 404, 404, 404, 404, 404]);
+    const back = body<ChallengeDetail>(await api(`/challenges/${c.id}`));
+    expect([back.memos.length, back.payouts.length, back.accounts.length]).toEqual([1, 1, 1]);
+    expect(await trashNow()).toEqual([]);
+
+    for (const path of [`/memos/${c.memoId}`, `/payouts/${c.payoutId}`, `/accounts/${c.accountId}`]) {
+      expect(await together(4, () => owner.delete(path))).toEqual([200, 404, 404, 404]);
+    }
+    const entries = await trashNow();
+    expect(entries).toHaveLength(3);
+    for (const { id } of entries) expect(await together(4, () => owner.post(`/trash/${id}/restore`))).toEqual([200, 404, 404, 404]);
+  });
+
   it('purges entries past TRASH_RETENTION_DAYS (default 30)', async () => {
     const c = await fullChallenge();
     const { entry } = body<Deleted>(await owner.delete(`/challenges/${c.id}`));

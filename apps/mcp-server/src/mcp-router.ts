@@ -1,6 +1,6 @@
 import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { authenticateRequests, rateLimitRequests, refuseDeepJson, requestState } from '@propfolio/http';
+import { authenticateRequests, rateLimitRequests, refuseDeepJson, refuseNonUtf8Json, requestState } from '@propfolio/http';
 import type { OperationContext } from '@propfolio/core';
 import { eaClientScope, type AppContext } from '@propfolio/operations';
 import { noExtras, type McpExtras } from './extras.js';
@@ -8,8 +8,8 @@ import { batchPolicy, messageCount } from './http/batches.js';
 import { jsonRpcError, refuseAsJsonRpc } from './http/json-rpc-error.js';
 import { paramsPolicy } from './http/params-policy.js';
 import { defaultOrigins, originValidation } from './http/origin.js';
-import { StatelessHttpTransport } from './http/stateless-transport.js';
 import { createMcpServer, mcpCatalog } from './mcp-server.js';
+import { StatelessHttpTransport } from './sdk/index.js';
 import { messageJson } from './tool-call.js';
 
 export const MCP_PATH = '/mcp';
@@ -36,6 +36,7 @@ export function mcpRouter(context: AppContext, extras: McpExtras = noExtras): Ro
     MCP_PATH,
     hostHeaderValidation(mcpAllowedHosts),
     originValidation(origins),
+    refuseNonUtf8Json((res, error) => jsonRpcError(res, 415, -32600, `Invalid Request: ${error.detail}`)),
     express.json({ limit: bodyLimitBytes }),
     refuseDeepJson((res, error) => jsonRpcError(res, 400, -32600, `Invalid Request: ${error.detail}`)),
     batchPolicy(),

@@ -1,11 +1,10 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ListToolsRequestSchema, type RequestId, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Operation, OperationContext } from '@propfolio/core';
 import { callTool } from './tool-call.js';
 import { LooseCallToolRequestSchema, readToolCallParams } from './tool-params.js';
 import { mcpOperations, toolLists } from './tool-definitions.js';
 import type { McpExtras } from './extras.js';
+import { createProtocolServer, setRequestHandlerPastServer, type ProtocolServer } from './sdk/index.js';
 
 const SERVER_INFO = { name: 'propfolio', title: 'Propfolio', version: '1.0.0' };
 
@@ -36,10 +35,9 @@ export type ContextOf = (extra: { requestId: RequestId }) => OperationContext;
  * The one protocol server of the process: its handlers are registered once, and each finds the context
  * of the request it answers through `contextOf`, so that nothing of one request is kept for the next.
  */
-// eslint-disable-next-line @typescript-eslint/no-deprecated -- tools come from the operations registry with their own JSON schemas, the low-level Server's advanced use case; McpServer would re-derive them from zod
-export function createMcpServer(catalog: McpCatalog, contextOf: ContextOf): Server {
-  // eslint-disable-next-line @typescript-eslint/no-deprecated -- tools come from the operations registry with their own JSON schemas, the low-level Server's advanced use case; McpServer would re-derive them from zod
-  const server = new Server(SERVER_INFO, {
+export function createMcpServer(catalog: McpCatalog, contextOf: ContextOf): ProtocolServer {
+  // The low-level Server, not McpServer: bypass 1 in ./sdk/index.ts.
+  const server = createProtocolServer(SERVER_INFO, {
     capabilities: { tools: {}, resources: {}, prompts: {} },
     instructions: INSTRUCTIONS,
   });
@@ -48,15 +46,11 @@ export function createMcpServer(catalog: McpCatalog, contextOf: ContextOf): Serv
     return { tools: !caller ? catalog.anonymous : caller.scope === 'tracker' ? catalog.tracker : catalog.authenticated };
   });
   // Registered on the protocol layer, past Server's own tools/call schema: malformed params then get a
-  // readable -32602 from readToolCallParams instead of the SDK's -32603 with a zod dump.
-  Protocol.prototype.setRequestHandler.call(
-    server,
-    LooseCallToolRequestSchema,
-    (request: { params?: unknown }, extra: { requestId: RequestId }) => {
-      const params = readToolCallParams(request.params);
-      return callTool(catalog.toolsByName, params.name, params.arguments, contextOf(extra));
-    },
-  );
+  // readable -32602 from readToolCallParams instead of the SDK's -32603 with a zod dump (bypass 2 in ./sdk/index.ts).
+  setRequestHandlerPastServer(server, LooseCallToolRequestSchema, (request, extra) => {
+    const params = readToolCallParams(request.params);
+    return callTool(catalog.toolsByName, params.name, params.arguments, contextOf(extra));
+  });
   catalog.extras.register(server, contextOf);
   return server;
 }

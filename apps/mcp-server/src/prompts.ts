@@ -1,4 +1,5 @@
 import { ErrorCode, McpError, type GetPromptResult, type Prompt } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 
 /** Prompts: reusable starting points that tell the model which tools to combine. */
 export const PROMPTS: readonly Prompt[] = [
@@ -30,9 +31,10 @@ export function renderPrompt(name: string, args: Record<string, string>): GetPro
         description: 'Spending review',
         messages: [
           text(
-            'Review my prop-firm challenge spending. Call get_summary for totals paid, withdrawn and net by currency, ' +
+            'Review my prop-firm challenge spending. Call get_summary for spent, refunded, withdrawn and net by currency, ' +
               `then list_challenges (status all) and list_payouts${args.since ? ` with from=${args.since}` : ''}. ` +
-              'Report per currency: total paid (monthly plans count every billed month), total withdrawn, net; which ' +
+              'Report per currency: total spent (purchases, every billed month of monthly plans, and fees), refunded, ' +
+              'withdrawn and net (withdrawn + refunded − spent, as on the Analytics page); which ' +
               'firms cost the most per pass; and challenges still in progress. Do not convert currencies unless I ask. ' +
               'Remember that records cannot be deleted here; point me to the web dashboard if something is wrong.',
           ),
@@ -55,4 +57,35 @@ export function renderPrompt(name: string, args: Record<string, string>): GetPro
     default:
       throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${name}`);
   }
+}
+
+/**
+ * prompts/get as the protocol layer sees it: any params. The SDK's own schema would reject malformed
+ * params (`arguments` null, an array, a number value) with a raw zod dump as -32603; `readPromptParams`
+ * answers -32602 with a readable message, as tools/call does.
+ */
+export const LooseGetPromptRequestSchema = z.object({ method: z.literal('prompts/get'), params: z.unknown().optional() }).loose();
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The name and arguments of a prompts/get, or McpError -32602 naming every malformed part. */
+export function readPromptParams(params: unknown): { name: string; arguments: Record<string, string> } {
+  if (!isPlainObject(params)) {
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      'Invalid params for prompts/get: `params` must be an object with `name` (string) and optional `arguments` (object of strings).',
+    );
+  }
+  const { name, arguments: args, _meta: meta } = params;
+  const problems: string[] = [];
+  if (typeof name !== 'string' || name === '') problems.push('`name` must be a non-empty string (a prompt name from prompts/list)');
+  if (args !== undefined && !isPlainObject(args)) problems.push('`arguments` must be an object of the prompt’s string arguments');
+  else if (args !== undefined) {
+    const notText = Object.keys(args).filter((key) => typeof args[key] !== 'string');
+    if (notText.length > 0) problems.push(`every argument must be a string (${notText.map((key) => `\`${key}\``).join(', ')} is not)`);
+  }
+  if (meta !== undefined && !isPlainObject(meta)) problems.push('`_meta` must be an object');
+  if (problems.length > 0) throw new McpError(ErrorCode.InvalidParams, `Invalid params for prompts/get: ${problems.join('; ')}.`);
+  return { name: name as string, arguments: (args ?? {}) as Record<string, string> };
 }

@@ -1,7 +1,5 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   ErrorCode,
-  GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
@@ -15,7 +13,8 @@ import { AppError, type Operation, type OperationContext } from '@propfolio/core
 import { executeOperation, type AppContext } from '@propfolio/operations';
 import type { McpExtras } from './extras.js';
 import type { ContextOf } from './mcp-server.js';
-import { PROMPTS, renderPrompt } from './prompts.js';
+import type { ProtocolServer } from './sdk/index.js';
+import { LooseGetPromptRequestSchema, PROMPTS, readPromptParams, renderPrompt } from './prompts.js';
 
 /** A resource family served by one read operation: `propfolio://<kind>/{ref}`. */
 interface ResourceFamily {
@@ -79,8 +78,7 @@ export function mcpExtras(context: AppContext): McpExtras {
   };
   const families = FAMILIES.filter((family) => byName.has(family.read.operation));
   return {
-    // eslint-disable-next-line @typescript-eslint/no-deprecated -- tools come from the operations registry with their own JSON schemas, the low-level Server's advanced use case; McpServer would re-derive them from zod
-    register(server: Server, contextOf: ContextOf) {
+    register(server: ProtocolServer, contextOf: ContextOf) {
       server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
         resourceTemplates: families.map((family) => family.template),
       }));
@@ -119,7 +117,12 @@ export function mcpExtras(context: AppContext): McpExtras {
         }
       });
       server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: PROMPTS as Prompt[] }));
-      server.setRequestHandler(GetPromptRequestSchema, (request) => renderPrompt(request.params.name, request.params.arguments ?? {}));
+      // With the loose schema instead of the SDK's GetPromptRequestSchema (see LooseGetPromptRequestSchema);
+      // Server wraps only tools/call handlers, so the public setRequestHandler installs this one as it is.
+      server.setRequestHandler(LooseGetPromptRequestSchema, (request) => {
+        const params = readPromptParams(request.params);
+        return renderPrompt(params.name, params.arguments);
+      });
     },
   };
 }

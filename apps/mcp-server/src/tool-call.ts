@@ -1,6 +1,7 @@
-import { ErrorCode, McpError, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type CallToolResult, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, type Operation, type OperationContext } from '@propfolio/core';
 import { answerJson, answerJsonLiteral, executeOperation } from '@propfolio/operations';
+import { resultAnswerJson } from './sdk/index.js';
 
 /** The output behind each successful tool result, whose JSON text is known (see `messageJson`). */
 const outputs = new WeakMap<object, object>();
@@ -45,6 +46,7 @@ export async function callTool(
 export function messageJson(message: JSONRPCMessage): string {
   const output = 'result' in message ? outputs.get(message.result) : undefined;
   if (output === undefined) return JSON.stringify(message);
-  const text = answerJson(output);
-  return `{"result":{"content":[{"type":"text","text":${answerJsonLiteral(output)}}],"structuredContent":${text}},"jsonrpc":"2.0","id":${JSON.stringify((message as { id: unknown }).id)}}`;
+  // The envelope is the SDK's answer object as JSON.stringify writes it: bypass 4 in ./sdk/index.ts.
+  const result = `{"content":[{"type":"text","text":${answerJsonLiteral(output)}}],"structuredContent":${answerJson(output)}}`;
+  return resultAnswerJson(result, (message as { id: RequestId }).id);
 }

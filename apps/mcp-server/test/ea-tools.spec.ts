@@ -169,6 +169,8 @@ describeEachDatabase('MCP EA settings tools', (getDb) => {
     ['ea_diagnose_set', { content: 'NoSuchInput=1\r\nLots=abc\r\nRiskPercent=2,5\r\n'.repeat(200) }],
     ['ea_build_set', { changes: [{ ref: '37-5', value: 255 }] }],
     ['ea_build_set', { preset: 'prop-challenge', changes: [] }],
+    ['ea_build_set', { preset: 'prop-challenge' }], // changes are optional: the preset as it is
+    ['ea_build_set', {}],
     ['ea_prop_preset', { firm: 'ftmo', accountSize: 100000, phases: 2 }],
     ['ea_backtest_ini', { symbol: 'EURUSD', period: 'H1', fromDate: '2025-01-01', toDate: '2025-02-01' }],
   ] as const)('%s answers under 16 KB by default (%j)', async (tool, args) => {

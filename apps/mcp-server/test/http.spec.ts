@@ -42,6 +42,12 @@ describeEachDatabase('MCP over HTTP', (getDb) => {
     expect(res.status).toBe(400);
   });
 
+  it('refuses a body declared in a charset other than UTF-8 (utf-7 would reach the tools decoded) with 415', async () => {
+    const res = await rawPost(server.url, LIST, { 'content-type': 'application/json; charset=utf-7' });
+    expect(res.status).toBe(415);
+    expect(((await res.json()) as { error: { code: number } }).error.code).toBe(-32600);
+  });
+
   it('answers malformed JSON with a JSON-RPC parse error', async () => {
     const res = await fetch(server.url, {
       method: 'POST',

@@ -40,6 +40,34 @@ describeEachDatabase('MCP protocol errors and batches', (getDb) => {
     }
   });
 
+  it('answers prompts/get with malformed arguments with -32602 and a readable message, not -32603 and a zod dump', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ name: 'prepare_for_firm', arguments: null }, /`arguments` must be an object/],
+      [{ name: 'prepare_for_firm', arguments: ['FTMO'] }, /`arguments` must be an object/],
+      [{ name: 'prepare_for_firm', arguments: { firm: 5 } }, /`firm` is not/],
+      [{ arguments: {} }, /`name` must be a non-empty string/],
+    ];
+    for (const [params, message] of cases) {
+      const res = await rawPost(
+        server.url,
+        { jsonrpc: '2.0', id: 8, method: 'prompts/get', params },
+        { 'mcp-protocol-version': '2025-06-18' },
+      );
+      const body = (await res.json()) as RpcError;
+      expect(body.id).toBe(8);
+      expect(body.error.code).toBe(-32602);
+      expect(body.error.message).toMatch(/Invalid params for prompts\/get: /);
+      expect(body.error.message).toMatch(message);
+      expect(body.error.message).not.toContain('"code"');
+    }
+    const ok = await rawPost(
+      server.url,
+      { jsonrpc: '2.0', id: 9, method: 'prompts/get', params: { name: 'prepare_for_firm', arguments: { firm: 'FTMO' } } },
+      { 'mcp-protocol-version': '2025-06-18' },
+    );
+    expect(((await ok.json()) as { result: { description: string } }).result.description).toBe('EA settings for FTMO');
+  });
+
   it('answers tools/call whose params is not an object with -32602 to its id, not a -32700 parse error', async () => {
     for (const [params, got] of [
       [5, 'a number'],

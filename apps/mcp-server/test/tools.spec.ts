@@ -207,16 +207,17 @@ describeEachDatabase('MCP tools', (getDb) => {
   describe('public tools', () => {
     it('search_plans finds plans by firm in any width, and suggests names for an unknown firm', async () => {
       const found = (await call(anonymous, 'search_plans', { firm: 'ＦＴＭＯ', limit: 3 })).structuredContent as {
-        items: { firm: { slug: string }; priceNote: string; checkedOn: string; stale: boolean }[];
+        priceNote: string;
+        programs: { firm: { slug: string }; checkedOn: string; stale: boolean; sizes: { id: string }[] }[];
       };
-      expect(found.items.length).toBeGreaterThan(0);
-      expect(found.items.every((p) => p.firm.slug === 'ftmo')).toBe(true);
-      expect(found.items[0]?.priceNote).toMatch(/before coupons/i);
+      expect(found.programs.flatMap((p) => p.sizes)).toHaveLength(3);
+      expect(found.programs.every((p) => p.firm.slug === 'ftmo')).toBe(true);
+      expect(found.priceNote).toMatch(/before coupons/i);
       const unknown = (await call(anonymous, 'search_plans', { firm: 'ftmoo' })).structuredContent as {
-        items: unknown[];
+        programs: unknown[];
         suggestions: string[];
       };
-      expect(unknown.items).toEqual([]);
+      expect(unknown.programs).toEqual([]);
       expect(unknown.suggestions).toContain('FTMO');
       expect(errorCode(await call(anonymous, 'search_plans', { phases: 7 }))).toBe('validation_failed');
     });

@@ -5,7 +5,9 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import {
   authenticateRequests,
+  jsonBodies,
   refuseDeepJson,
+  refuseNonUtf8Json,
   rateLimitRequests,
   requestContext,
   requestState,
@@ -38,7 +40,8 @@ export async function createRestApp(context: AppContext, options: RestAppOptions
   const api = express.Router();
   api.use(refuseDeleteAndPut(context.operations));
   api.use(requireJsonBodies());
-  api.use(express.json({ limit: context.config.bodyLimitBytes, strict: false }));
+  api.use(refuseNonUtf8Json());
+  api.use(jsonBodies(context.operations, context.config.bodyLimitBytes));
   api.use(refuseDeepJson());
   api.use(authenticateRequests(context.authenticate, context.rateLimiter));
   api.use(rateLimitRequests(context.rateLimiter));

@@ -16,6 +16,7 @@ import {
 
 /** The fields of a catalog plan these tests read. */
 type PlanPage = Page<{ id: string; firm: { slug: string } }>;
+type PlanProgramPage = { programs: { firm: { slug: string }; sizes: { id: string }[] }[]; nextCursor: string | null };
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -51,6 +52,14 @@ const PRIVATE_ROUTES: [method: 'get' | 'post' | 'patch', path: string][] = [
   ['get', '/me/analytics'],
   ['get', '/me/tax-year/2026'],
   ['post', '/me/fx-rates'],
+  ['get', '/accounts/lookup?login=1&server=x'],
+  ['patch', `/accounts/${SOME_ID}`],
+  ['post', `/accounts/${SOME_ID}/snapshots`],
+  ['post', `/accounts/${SOME_ID}/statements`],
+  ['get', `/challenges/${SOME_ID}/headroom`],
+  ['post', `/challenges/${SOME_ID}/simulations`],
+  ['get', `/challenges/${SOME_ID}/rules`],
+  ['patch', `/challenges/${SOME_ID}/rules`],
 ];
 
 describeEachDatabase('REST authentication, isolation and public routes', (getDb) => {
@@ -170,15 +179,19 @@ describeEachDatabase('REST authentication, isolation and public routes', (getDb)
 
   // Public catalog routes: no key needed, but a key that is sent must be valid.
   it('GET /plans answers without a key, filters and pages', async () => {
-    const res = await app.get('/plans?limit=2', null).expect(200);
+    const res = await app.get('/plans?limit=2&detail=full', null).expect(200);
     expect(json<PlanPage>(res).items).toHaveLength(2);
     expect(json<PlanPage>(res).nextCursor).toEqual(expect.any(String));
-    const next = await app.get(`/plans?limit=2&cursor=${encodeURIComponent(json<PlanPage>(res).nextCursor!)}`, null).expect(200);
+    const cursor = encodeURIComponent(json<PlanPage>(res).nextCursor!);
+    const next = await app.get(`/plans?limit=2&detail=full&cursor=${cursor}`, null).expect(200);
     const ids = [...json<PlanPage>(res).items, ...json<PlanPage>(next).items].map((p) => p.id);
     expect(new Set(ids).size).toBe(4);
-    const ftmo = await app.get('/plans?firm=ftmo&limit=50', null).expect(200);
-    expect(json<PlanPage>(ftmo).items.length).toBeGreaterThan(0);
-    expect(json<PlanPage>(ftmo).items.every((p) => p.firm.slug === 'ftmo')).toBe(true);
+    // By default the plans come grouped under their program, the same page either way.
+    const grouped = json<PlanProgramPage>(await app.get(`/plans?limit=2&cursor=${cursor}`, null).expect(200));
+    expect(grouped.programs.flatMap((p) => p.sizes.map((s) => s.id))).toEqual(ids.slice(2));
+    const ftmo = json<PlanProgramPage>(await app.get('/plans?firm=ftmo&limit=50', null).expect(200));
+    expect(ftmo.programs.length).toBeGreaterThan(0);
+    expect(ftmo.programs.every((p) => p.firm.slug === 'ftmo')).toBe(true);
     expectProblem(await app.get('/plans?phases=9', null), 400, 'validation_failed');
     expectProblem(await app.get('/plans?unknown=1', null), 400, 'validation_failed');
   });

@@ -128,6 +128,8 @@ describeEachDatabase('REST error shape, method rules and logs', (getDb) => {
       expectProblem(await rawPost('/challenges', type, body), 415, 'unsupported_media_type');
     }
     expectProblem(await rawPost('/challenges', 'application/json; charset=latin1', '{"firm":"F"}'), 415, 'unsupported_media_type');
+    // UTF-7 would be decoded by the parser into text no filter in front of the service saw.
+    expectProblem(await rawPost('/challenges', 'application/json; charset=utf-7', '{"firm":"F"}'), 415, 'unsupported_media_type');
     const list = await app.get('/challenges').expect(200);
     expect(json<Page<ChallengeBody>>(list).items).toEqual([expect.objectContaining({ firm: 'FTMO' })]);
   });

@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
-import type { Handler } from 'express';
+import type { Express, Handler } from 'express';
 import { dashboardRouter } from '@propfolio/dashboard-api';
-import { runService } from '@propfolio/http';
+import { listen, runService } from '@propfolio/http';
 import type { AppContext } from '@propfolio/operations';
 import { API_PREFIX, createRestApp } from '@propfolio/rest-api';
-import { webRouter } from '@propfolio/web/server';
+import { DASHBOARD_CSP, webRouter } from '@propfolio/web/server';
 
 /** Paths of the API front doors: the dashboard's static files are never looked up on disk for them. */
 const API_PATH = /^\/(?:api|app\/api|mcp)(?:\/|$)/;
@@ -39,7 +39,7 @@ function lazyMcp(context: AppContext): Handler {
  * `npm start`: one process serving both front doors on one port — REST under /api/v1 and MCP at /mcp —
  * on the embedded database by default. For separate deployment, run apps/rest-api and apps/mcp-server.
  */
-runService('propfolio', async (app, context) => {
+async function serveEverything(app: Express, context: AppContext): Promise<Server> {
   // express.static stats the file system for every request it sees; API requests skip it (a syscall and
   // a thread-pool round trip each, on the hot path of every REST and MCP call).
   const web = webRouter();
@@ -49,9 +49,13 @@ runService('propfolio', async (app, context) => {
   });
   app.use(lazyMcp(context));
   app.use(dashboardRouter(context));
-  const nest = await createRestApp(context, { expressApp: app });
-  const server = (await nest.listen(context.config.port, context.config.host)) as Server;
+  // Nest only adds its routes to `app`: the socket is the one runService bound before anything else.
+  await createRestApp(context, { expressApp: app });
+  const server = await listen(app, context);
   const base = `http://${context.config.host}:${context.config.port}`;
   context.logger.info('propfolio listening', { rest: `${base}${API_PREFIX}`, mcp: `${base}/mcp`, docs: `${base}/api/docs` });
   return server;
-});
+}
+
+// A static .html file of the dashboard (/index.html) carries the page's own policy, as `/` does.
+runService('propfolio', serveEverything, { htmlCsp: DASHBOARD_CSP });

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { createScratchDatabase } from '@propfolio/db/testing';
-import { startApp, stopApp, waitForHealthy } from './process-harness.js';
+import { freePort, startApp, stopApp, waitForHealthy } from './process-harness.js';
 
 const dirs: string[] = [];
 const freshDataDir = () => {
@@ -93,6 +94,85 @@ describe('the combined server on the embedded database', () => {
       }
     } finally {
       await stopApp(second);
+    }
+  });
+
+  it('on a busy port exits with one line naming PORT before creating anything; the next start prints the first key and setup link', async () => {
+    const dataDir = freshDataDir();
+    const port = await freePort();
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+    try {
+      const busy = await startApp('server', { DATA_DIR: dataDir, PORT: String(port) });
+      expect(await busy.exited).toBe(1);
+      expect(busy.output().trim().split('\n')).toEqual([
+        `Port ${port} is already in use on 127.0.0.1: stop what listens there, or choose another with PORT (e.g. PORT=${port + 1}).`,
+      ]);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+    const next = await startApp('server', { DATA_DIR: dataDir });
+    try {
+      await waitForHealthy(next);
+      expect(next.output()).toContain('will not be shown again');
+      expect(next.output()).toMatch(/\/setup\?token=/);
+    } finally {
+      await stopApp(next);
+    }
+  });
+
+  it('answers 503 with Retry-After while it opens the database, not a refused connection', async () => {
+    const app = await startApp('server', { DATA_DIR: freshDataDir() });
+    try {
+      let first: Response | undefined;
+      while (!first) {
+        first = await fetch(app.url('/healthz')).catch(() => undefined);
+        if (!first) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      if (first.status !== 200) {
+        expect(first.status).toBe(503);
+        expect(first.headers.get('retry-after')).toBe('1');
+        expect(await first.json()).toMatchObject({ code: 'service_unavailable' });
+      }
+      await waitForHealthy(app);
+    } finally {
+      await stopApp(app);
+    }
+  });
+
+  it('sends the page headers with every HTML answer (/index.html, any .html, /api/docs), nosniff on all, HSTS over HTTPS', async () => {
+    const web = freshDataDir();
+    mkdirSync(join(web, 'assets'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>Propfolio</title><script type="module" src="/assets/app.js"></script>');
+    writeFileSync(join(web, 'offline.html'), '<!doctype html><title>Offline</title>');
+    writeFileSync(join(web, 'assets', 'app.js'), 'console.log(1)');
+    const app = await startApp('server', { DATA_DIR: freshDataDir(), WEB_DIST_DIR: web, TRUST_PROXY: 'true' });
+    try {
+      await waitForHealthy(app);
+      const get = (path: string, headers: Record<string, string> = {}) => fetch(app.url(path), { headers });
+      const page = await get('/', { accept: 'text/html' });
+      const policy = page.headers.get('content-security-policy');
+      expect(policy).toContain("frame-ancestors 'none'");
+      for (const path of ['/index.html', '/offline.html']) {
+        const res = await get(path);
+        expect([res.status, res.headers.get('content-type')?.split(';')[0]]).toEqual([200, 'text/html']);
+        expect(res.headers.get('content-security-policy')).toBe(policy);
+        expect(res.headers.get('x-frame-options')).toBe('DENY');
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      }
+      const docs = await get('/api/docs');
+      expect(docs.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(docs.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'/);
+      expect(docs.headers.get('x-frame-options')).toBe('DENY');
+      for (const path of ['/assets/app.js', '/api/v1/openapi.json', '/api/v1/me/summary', '/app/api/setup', '/healthz']) {
+        expect([path, (await get(path)).headers.get('x-content-type-options')]).toEqual([path, 'nosniff']);
+      }
+      expect((await get('/healthz')).headers.get('strict-transport-security')).toBeNull();
+      expect((await get('/', { accept: 'text/html', 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security')).toBe(
+        'max-age=31536000',
+      );
+    } finally {
+      await stopApp(app);
     }
   });
 

@@ -8,8 +8,11 @@ export interface SignInLimiters {
 }
 
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('rate_limited', `Too many sign-in attempts; retry after ${retryAfterSeconds} s.`);
+  constructor(
+    readonly retryAfterSeconds: number,
+    what = 'sign-in attempts',
+  ) {
+    super('rate_limited', `Too many ${what}; retry after ${retryAfterSeconds} s.`);
   }
 }
 

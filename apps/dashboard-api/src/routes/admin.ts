@@ -8,8 +8,8 @@ import { requireAdmin, requireSession, signedIn } from '../http/session.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Administrators: every user, disabling (sessions and keys stop at once), invite links. */
-export function adminRoutes({ domain, config }: DashboardDeps): Router {
+/** Administrators: every user, disabling (sessions and keys stop at once), invite and password-reset links. */
+export function adminRoutes({ domain, config, passwordResets }: DashboardDeps): Router {
   const router = Router();
   router.use('/admin', requireSession, requireAdmin);
   router.get('/admin/users', async (_req, res) => {
@@ -24,6 +24,13 @@ export function adminRoutes({ domain, config }: DashboardDeps): Router {
       res.json({ user: { ...toUserView(user), disabledAt: user.disabledAt?.toISOString() ?? null } });
     });
   }
+  router.post('/admin/users/:id/password-reset', async (req, res) => {
+    const id = req.params.id;
+    if (!UUID.test(id)) throw AppError.notFound('User');
+    const { reset, token } = await passwordResets.issue(signedIn(res).user.id, id);
+    const origin = ownOrigin(req, config) ?? '';
+    res.status(201).json({ reset, token, url: `${origin}/reset-password?token=${token}` });
+  });
   router.get('/admin/invites', async (_req, res) => {
     res.json({ items: await domain.invites.list() });
   });

@@ -8,9 +8,10 @@ import { clearSessionCookie, setSessionCookie } from '../http/cookies.js';
 import { isHttps } from '../http/origin.js';
 import { requireSession, sessionOf, signedIn } from '../http/session.js';
 import { throttleSignIn } from '../http/sign-in-throttle.js';
+import { throttleSignUp } from '../http/sign-up-throttle.js';
 import { body } from '../http/body.js';
 
-/** Setup link, sign-up, sign-in, sign-out and the signed-in user's own profile. */
+/** Setup link, password-reset link, sign-up, sign-in, sign-out and the signed-in user's own profile. */
 export function authRoutes(deps: DashboardDeps): Router {
   const { domain, config } = deps;
   const router = Router();
@@ -35,15 +36,21 @@ export function authRoutes(deps: DashboardDeps): Router {
     await startSession(req, res, user, 200);
   });
 
+  /** An administrator's password-reset link: the new password, every other session ended, this one started. */
+  router.post('/auth/password-reset', async (req, res) => {
+    const input = body(req);
+    const user = await deps.passwordResets.complete(input.token, input.password);
+    await startSession(req, res, user, 200);
+  });
+
   router.post('/auth/sign-up', async (req, res) => {
     const input = body(req);
     const invited = input.invite !== undefined && input.invite !== null && input.invite !== '';
     if (!invited && config.signup !== 'open') {
       throw new AppError('signup_closed', 'Sign-up is by invitation only on this service. Ask an administrator for an invite link.');
     }
-    if (invited && !(await domain.invites.isValid(input.invite))) {
-      throw new AppError('invite_invalid', 'This invite link is unknown, already used or expired. Ask for a new one.');
-    }
+    if (invited) await domain.invites.check(input.invite, input.email);
+    else await throttleSignUp(deps.signUpLimiter, requestState(res).clientAddress);
     const user = await domain.users.create(
       { email: input.email, password: input.password, name: input.name, language: input.language },
       invited ? { inSameTransaction: (tx, created) => domain.invites.consume(tx, input.invite, String(input.email), created.id) } : {},
@@ -70,9 +77,12 @@ export function authRoutes(deps: DashboardDeps): Router {
     res.status(204).end();
   });
 
-  router.get('/me', requireSession, (_req, res) => {
-    const session = signedIn(res);
-    res.json({ user: toUserView(session.user), csrfToken: session.csrfToken });
+  /** The session state: signed out is an answer here (200 `{ signedIn: false }`), not an error to log. */
+  router.get('/me', (_req, res) => {
+    const session = sessionOf(res);
+    res.setHeader('Cache-Control', 'no-store');
+    if (!session) res.json({ signedIn: false });
+    else res.json({ signedIn: true, user: toUserView(session.user), csrfToken: session.csrfToken });
   });
 
   router.patch('/me', requireSession, async (req, res) => {

@@ -48,14 +48,31 @@ function header(req: IncomingMessage, name: string): string | undefined {
 }
 
 /**
- * The Streamable HTTP POST of a stateless server with JSON answers (no sessions, no SSE), for one
+ * Bypass 3, a re-implemented Streamable HTTP server transport (see index.ts for the others).
+ *
+ * What: the Streamable HTTP POST of a stateless server with JSON answers (no sessions, no SSE), for one
  * protocol server shared by every request of the process. It checks each POST as the SDK's
- * `StreamableHTTPServerTransport` does, with the same statuses and messages, without converting the
- * Node request and response to web ones and back.
+ * `StreamableHTTPServerTransport` does, with the same statuses and messages (406 Accept, 415
+ * Content-Type, 400 -32700 parse errors, 400 -32600 batch size and second `initialize`, 400 -32000
+ * unsupported `MCP-Protocol-Version`), without converting the Node request and response to web ones and
+ * back. It uses two SDK modules the SDK documents nowhere, reached through its `./*` export:
+ * `server/requestBody.js` (`MAX_BATCH_SIZE`) and `shared/mediaType.js` (`isJsonContentType`).
  *
  * Clients number their requests independently (every client's first id is 1), so the server sees each
  * request under an id of its own, unique in the process, and the answer goes back under the client's
  * id. The same id finds the request's context (caller, logger, now): see `contextOf`.
+ *
+ * Why not `StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })`:
+ * since 1.26.0 a stateless SDK transport answers one request only ("cannot be reused across requests")
+ * and a `Server` connects to one transport only, so the public way is a new `Server` (with its Ajv) and a
+ * new transport per POST, measured at ~1.5 ms per call; one shared server needs the id rewriting above,
+ * which no SDK transport does. The refusals are copied so that clients see the same answers as from the
+ * SDK's transport.
+ *
+ * What an upgrade could break: the SDK's transport changing a status or message (ours would then differ
+ * from it); `MAX_BATCH_SIZE` or `isJsonContentType` moved or renamed (tsc fails); `SUPPORTED_PROTOCOL_VERSIONS`
+ * no longer listing what clients send; `Protocol` no longer answering under the id it received, or
+ * handing handlers another `extra.requestId` (`contextOf` would throw "No request in flight").
  */
 export class StatelessHttpTransport<C> implements Transport {
   onclose?: () => void;

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Caller } from '@propfolio/core';
+import { describeEachDatabase } from '@propfolio/db/testing';
+import type { ChallengeHeadroom, PlanSimulation, StatementImport } from '@propfolio/domain';
+import { call, connectClient, errorCode, startMcpServer, type McpTestServer } from './harness.js';
+
+const FTMO = 'ftmo-2-step-100000';
+const MT5_REPORT = new URL('../../../libs/mt-statements/test/fixtures/ReportHistory-51234567.html', import.meta.url);
+
+describeEachDatabase('MCP coach tools', (getDb) => {
+  let server: McpTestServer;
+  let client: Client;
+  let caller: Caller;
+  /** Runs a REST-only operation (the tracker's feed) as the same caller, as the tracker would over REST. */
+  const tracker = async (name: string, input: object): Promise<Record<string, unknown>> => {
+    const op = server.context.operations.find((o) => o.name === name);
+    if (!op) throw new Error(`no operation ${name}`);
+    return (await op.run({ caller, logger: server.context.logger, now: new Date() }, input)) as Record<string, unknown>;
+  };
+
+  beforeAll(async () => {
+    server = await startMcpServer(getDb());
+    const key = await server.keyFor('coach');
+    caller = await server.context.authenticate(key);
+    client = await connectClient(server.url, key);
+  });
+  afterAll(async () => {
+    await client.close();
+    await server.close();
+  });
+
+  it('get_headroom gives the hand-computed figures of the REST suite, in a small answer', async () => {
+    const created = await call(client, 'create_challenge', {
+      firm: 'FTMO',
+      plan: '2-Step 100k',
+      planId: FTMO,
+      phase: 'Phase 1',
+      price: 540,
+      currency: 'EUR',
+      purchasedAt: '2026-03-20',
+    });
+    const challengeId = (created.structuredContent as { id: string }).id;
+    const account = await tracker('register_account', {
+      login: '7001',
+      server: 'FTMO-Demo',
+      currency: 'USD',
+      initialBalance: 100000,
+      challengeId,
+    });
+    await tracker('push_account_report', { id: account['id'], date: '2026-03-27', balance: 100300, equity: 100300, closedPnl: -500 });
+    await tracker('push_account_snapshot', { id: account['id'], at: '2026-03-30T08:00:00Z', balance: 100300, equity: 96500 });
+    await tracker('push_account_snapshot', { id: account['id'], at: '2026-03-30T09:30:00Z', balance: 99000, equity: 98200 });
+
+    const result = await call(client, 'get_headroom', { id: challengeId, at: '2026-03-30T10:00:00Z' });
+    expect(result.isError).toBeFalsy();
+    const headroom = result.structuredContent as ChallengeHeadroom;
+    expect(headroom.dailyLoss).toMatchObject({ floor: 95300, left: 2900, lowestLeft: 1200 });
+    expect(headroom.maxLoss).toMatchObject({ floor: 90000, left: 8200 });
+    expect(headroom.target).toMatchObject({ level: 110000, remaining: 11000 });
+    expect(JSON.stringify(headroom).length).toBeLessThan(8_000);
+
+    expect(errorCode(await call(client, 'get_headroom', { id: challengeId, at: '2026-03-30 10:00' }))).toBe('validation_failed');
+    expect(errorCode(await call(client, 'simulate_challenge', { id: challengeId }))).toBe('insufficient_history');
+  });
+
+  it('simulate_plan answers a constant gain in its known number of days, reproducibly', async () => {
+    const input = { planId: FTMO, dailyPnlPercent: [1], paths: 300, seed: 11, riskScale: [0.5, 2] };
+    const first = (await call(client, 'simulate_plan', input)).structuredContent as PlanSimulation;
+    // 1 % a day reaches 10 % on day 10; at half the risk 0.5 % a day on day 20; at twice, 2 % a day on day 5 (4 days minimum).
+    expect(first).toMatchObject({ passProbability: 1, daysToPass: { median: 10, p90: 10 } });
+    expect(first.byRiskScale.map((s) => s.daysToPass?.median)).toEqual([20, 5]);
+    expect((await call(client, 'simulate_plan', input)).structuredContent).toEqual(first);
+    expect(errorCode(await call(client, 'simulate_plan', { planId: FTMO, dailyPnlPercent: [1], riskScale: [9] }))).toBe(
+      'validation_failed',
+    );
+  });
+
+  it('import_statement reads an MT5 report sent as base64, all or nothing', async () => {
+    const account = await tracker('register_account', { login: '51234567', server: 'Broker-Demo', currency: 'USD', initialBalance: 10000 });
+    const content = readFileSync(MT5_REPORT).toString('base64');
+    const preview = (await call(client, 'import_statement', { id: account['id'], content, serverTimeZone: 'UTC+02:00', dryRun: true }))
+      .structuredContent as StatementImport;
+    expect(preview).toMatchObject({ dryRun: true, platform: 'mt5', login: '51234567', created: 4 });
+    const done = (await call(client, 'import_statement', { id: account['id'], content, serverTimeZone: 'UTC+02:00' }))
+      .structuredContent as StatementImport;
+    expect(done).toMatchObject({ dryRun: false, created: 4, updated: 0, unchanged: 0 });
+    const again = (await call(client, 'import_statement', { id: account['id'], content, serverTimeZone: 'UTC+02:00' }))
+      .structuredContent as StatementImport;
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 4 });
+    const other = await tracker('register_account', { login: '999', server: 'Broker-Demo', currency: 'USD', initialBalance: 10000 });
+    expect(errorCode(await call(client, 'import_statement', { id: other['id'], content }))).toBe('statement_rejected');
+  });
+});
