@@ -1,0 +1,1168 @@
+//+------------------------------------------------------------------+
+//| PropfolioTracker.mq4                                             |
+//| Pushes this account's balance and equity to Propfolio:           |
+//| intraday snapshots on change and one report per firm day.        |
+//| Protocol: docs/tracker-protocol.md (version 1). The reference    |
+//| tracker apps/tracker (TypeScript) sends the same bytes.          |
+//|                                                                  |
+//| Reads nothing but the account's figures and its own order        |
+//| history; places no orders and changes nothing in the terminal.   |
+//| Compile in MetaEditor (F7); attach to any one chart.             |
+//| Allow the service's URL first: Tools > Options > Expert Advisors |
+//| > "Allow WebRequest for listed URL" (else error 4014).           |
+//+------------------------------------------------------------------+
+#property copyright   "Propfolio"
+#property link        "https://github.com/propfolio/propfolio"
+#property version     "1.00"
+#property description "Propfolio tracker: pushes balance and equity snapshots and a daily report to your Propfolio service."
+#property description "Allow the service URL in Tools > Options > Expert Advisors > 'Allow WebRequest for listed URL'."
+#property description "Reads account figures and order history only; never trades."
+#property strict
+
+input string InpServiceUrl      = "https://propfolio.example.com"; // Propfolio service URL (allow it for WebRequest)
+input string InpApiKey          = "";                              // Tracker API key (eakey_..., scope tracker)
+input int    InpIntervalSeconds = 60;                              // Seconds between readings of balance and equity
+input string InpAccountName     = "";                              // Account name in Propfolio (optional)
+input double InpInitialBalance  = 0;                               // Initial balance to register with (0 = current balance)
+
+#define TRACKER_VERSION    "1.0.0"
+#define TRACKER_PLATFORM   "MT4"
+#define QUEUE_CAP          10000
+#define COMPACT_AFTER      1000
+#define REQUEST_TIMEOUT_MS 5000
+#define BACKOFF_BASE_S     1
+#define BACKOFF_CAP_S      300
+#define RETRY_AFTER_MAX_S  3600
+#define FILE_FOLDER        "PropfolioTracker"
+
+//--- one queued item: a snapshot (isReport=false) or a daily report
+struct QueueItem
+  {
+   long              seq;
+   bool              isReport;
+   string            at;        // snapshot: ISO instant
+   string            date;      // report: firm day YYYY-MM-DD
+   double            balance;
+   double            equity;
+   double            closedPnl; // report only
+  };
+
+QueueItem g_queue[];
+int       g_head       = 0;     // index of the queue's head in g_queue (acknowledged items before it)
+long      g_ackedSeq   = 0;
+long      g_nextSeq    = 1;
+int       g_deadLines  = 0;     // acknowledged or dropped lines still in the queue file
+
+string    g_baseUrl    = "";
+string    g_login      = "";
+string    g_server     = "";
+string    g_currency   = "";
+string    g_files      = "";    // PropfolioTracker\<login>_<server>
+string    g_accountId  = "";
+bool      g_registerNext = false;
+bool      g_stopped    = false;
+int       g_failures   = 0;
+datetime  g_nextAttempt = 0;    // TimeGMT() before which no request is made (backoff)
+datetime  g_nextSample  = 0;
+bool      g_warned4014  = false;
+
+//--- persisted state (<files>.state): last queued snapshot, open firm day, last report
+bool      g_hasLast    = false;
+string    g_lastAt     = "";
+double    g_lastBalance = 0;
+double    g_lastEquity  = 0;
+bool      g_hasDay     = false;
+string    g_day        = "";
+string    g_dayStartsAt = "";
+string    g_dayEndsAt  = "";
+double    g_dayBalance = 0;
+double    g_dayEquity  = 0;
+bool      g_dayReported = false;
+string    g_lastReportedDay = "";
+int       g_serverOffset = 0;   // trade server time minus UTC, seconds (multiple of 15 minutes)
+
+//--- answers, for the chart comment
+int       g_sentSnapshots = 0;
+int       g_sentReports   = 0;
+string    g_lastProblem   = "";
+
+//+------------------------------------------------------------------+
+//| Logging                                                          |
+//+------------------------------------------------------------------+
+void Log(const string message)
+  {
+   Print("PropfolioTracker: ", message);
+  }
+
+void ShowStatus()
+  {
+   string text = "Propfolio tracker " + TRACKER_VERSION + " | " + g_login + " on " + g_server;
+   if(g_stopped)
+      text += " | STOPPED: " + g_lastProblem;
+   else
+     {
+      text += " | queued " + IntegerToString(QueueSize());
+      text += " | sent " + IntegerToString(g_sentSnapshots) + " snapshots, " + IntegerToString(g_sentReports) + " reports";
+      if(g_failures > 0)
+         text += " | retrying: " + g_lastProblem;
+     }
+   Comment(text);
+  }
+
+//--- the text without leading and trailing spaces, tabs and line breaks
+string Trim(const string text)
+  {
+   int start = 0;
+   int end = StringLen(text);
+   while(start < end && StringGetCharacter(text, start) <= ' ')
+      start++;
+   while(end > start && StringGetCharacter(text, end - 1) <= ' ')
+      end--;
+   return StringSubstr(text, start, end - start);
+  }
+
+//+------------------------------------------------------------------+
+//| Protocol bytes (docs/tracker-protocol.md, "Requests")            |
+//+------------------------------------------------------------------+
+//--- amount rounded half away from zero to cents, no trailing zeros, never "-0"
+string FormatAmount(const double value)
+  {
+   double cents = MathRound(MathAbs(value) * 100.0 + 1e-7);
+   if(value < 0)
+      cents = -cents;
+   string text = DoubleToString(cents / 100.0, 2);
+   int len = StringLen(text);
+   while(len > 0 && StringGetCharacter(text, len - 1) == '0')
+      len--;
+   if(len > 0 && StringGetCharacter(text, len - 1) == '.')
+      len--;
+   text = StringSubstr(text, 0, len);
+   if(text == "-0" || text == "")
+      text = "0";
+   return text;
+  }
+
+double RoundAmount(const double value)
+  {
+   return StringToDouble(FormatAmount(value));
+  }
+
+//--- a JSON string literal: quote, backslash and control characters escaped
+string JsonString(const string value)
+  {
+   string out = "\"";
+   int n = StringLen(value);
+   for(int i = 0; i < n; i++)
+     {
+      ushort c = StringGetCharacter(value, i);
+      if(c == '"')
+         out += "\\\"";
+      else
+         if(c == '\\')
+            out += "\\\\";
+         else
+            if(c == '\n')
+               out += "\\n";
+            else
+               if(c == '\r')
+                  out += "\\r";
+               else
+                  if(c == '\t')
+                     out += "\\t";
+                  else
+                     if(c < 0x20)
+                        out += StringFormat("\\u%04x", c);
+                     else
+                        out += ShortToString(c);
+     }
+   return out + "\"";
+  }
+
+//--- RFC 3986: every UTF-8 byte but A-Z a-z 0-9 - . _ ~ as %XX
+string UrlEncode(const string value)
+  {
+   uchar bytes[];
+   int n = StringToCharArray(value, bytes, 0, WHOLE_ARRAY, CP_UTF8) - 1; // without the trailing NUL
+   string out = "";
+   for(int i = 0; i < n; i++)
+     {
+      uchar b = bytes[i];
+      bool unreserved = (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z') || (b >= '0' && b <= '9') || b == '-' || b == '.' || b == '_' || b == '~';
+      if(unreserved)
+         out += CharToString(b);
+      else
+         out += StringFormat("%%%02X", b);
+     }
+   return out;
+  }
+
+//--- 2026-03-05T14:03:00Z
+string FormatInstant(const datetime t)
+  {
+   string s = TimeToString(t, TIME_DATE | TIME_SECONDS); // 2026.03.05 14:03:00
+   StringReplace(s, ".", "-");
+   StringReplace(s, " ", "T");
+   return s + "Z";
+  }
+
+//--- ISO instant (Z or +hh:mm / -hh:mm, optional fraction) to datetime in UTC; 0 when unreadable
+datetime ParseInstant(const string iso)
+  {
+   if(StringLen(iso) < 19)
+      return 0;
+   string s = StringSubstr(iso, 0, 19);
+   StringReplace(s, "-", ".");
+   StringReplace(s, "T", " ");
+   datetime t = StringToTime(s);
+   int i = 19;
+   int n = StringLen(iso);
+   if(i < n && StringGetCharacter(iso, i) == '.')
+     {
+      i++;
+      while(i < n && StringGetCharacter(iso, i) >= '0' && StringGetCharacter(iso, i) <= '9')
+         i++;
+     }
+   if(i + 5 < n && (StringGetCharacter(iso, i) == '+' || StringGetCharacter(iso, i) == '-'))
+     {
+      int sign = StringGetCharacter(iso, i) == '+' ? 1 : -1;
+      int hours = (int)StringToInteger(StringSubstr(iso, i + 1, 2));
+      int minutes = (int)StringToInteger(StringSubstr(iso, i + 4, 2));
+      t -= sign * (hours * 3600 + minutes * 60);
+     }
+   return t;
+  }
+
+string RegisterBody(const double initialBalance)
+  {
+   string body = "{\"login\":" + JsonString(g_login) + ",\"server\":" + JsonString(g_server) +
+                 ",\"currency\":" + JsonString(g_currency) + ",\"initialBalance\":" + FormatAmount(initialBalance);
+   if(InpAccountName != "")
+      body += ",\"name\":" + JsonString(InpAccountName);
+   return body + "}";
+  }
+
+string SnapshotBody(const QueueItem &item)
+  {
+   return "{\"at\":" + JsonString(item.at) + ",\"balance\":" + FormatAmount(item.balance) + ",\"equity\":" + FormatAmount(item.equity) + "}";
+  }
+
+string ReportBody(const QueueItem &item)
+  {
+   return "{\"date\":" + JsonString(item.date) + ",\"balance\":" + FormatAmount(item.balance) + ",\"equity\":" + FormatAmount(item.equity) +
+          ",\"closedPnl\":" + FormatAmount(item.closedPnl) + "}";
+  }
+
+//--- the queue file's line for an item (same form as the reference tracker's)
+string QueueLine(const QueueItem &item)
+  {
+   if(item.isReport)
+      return "{\"kind\":\"report\",\"date\":" + JsonString(item.date) + ",\"balance\":" + FormatAmount(item.balance) +
+             ",\"equity\":" + FormatAmount(item.equity) + ",\"closedPnl\":" + FormatAmount(item.closedPnl) + ",\"seq\":" + IntegerToString(item.seq) + "}";
+   return "{\"kind\":\"snapshot\",\"at\":" + JsonString(item.at) + ",\"balance\":" + FormatAmount(item.balance) +
+          ",\"equity\":" + FormatAmount(item.equity) + ",\"seq\":" + IntegerToString(item.seq) + "}";
+  }
+
+//+------------------------------------------------------------------+
+//| A small JSON reader: top-level fields of an object               |
+//+------------------------------------------------------------------+
+int SkipSpaces(const string json, int i)
+  {
+   int n = StringLen(json);
+   while(i < n)
+     {
+      ushort c = StringGetCharacter(json, i);
+      if(c != ' ' && c != '\t' && c != '\r' && c != '\n')
+         break;
+      i++;
+     }
+   return i;
+  }
+
+//--- four hex digits to a UTF-16 unit
+ushort HexValue(const string hex)
+  {
+   int value = 0;
+   for(int i = 0; i < StringLen(hex); i++)
+     {
+      ushort c = StringGetCharacter(hex, i);
+      int digit = 0;
+      if(c >= '0' && c <= '9')
+         digit = c - '0';
+      else
+         if(c >= 'a' && c <= 'f')
+            digit = c - 'a' + 10;
+         else
+            if(c >= 'A' && c <= 'F')
+               digit = c - 'A' + 10;
+      value = value * 16 + digit;
+     }
+   return (ushort)value;
+  }
+
+//--- reads the string literal starting at json[i] == '"'; returns the index after it, -1 if unterminated
+int ReadJsonString(const string json, int i, string &out)
+  {
+   int n = StringLen(json);
+   out = "";
+   i++;
+   while(i < n)
+     {
+      ushort c = StringGetCharacter(json, i);
+      if(c == '"')
+         return i + 1;
+      if(c == '\\' && i + 1 < n)
+        {
+         ushort e = StringGetCharacter(json, i + 1);
+         if(e == 'n')
+            out += "\n";
+         else
+            if(e == 'r')
+               out += "\r";
+            else
+               if(e == 't')
+                  out += "\t";
+               else
+                  if(e == 'b')
+                     out += ShortToString(8);
+                  else
+                     if(e == 'f')
+                        out += ShortToString(12);
+                     else
+                        if(e == 'u' && i + 5 < n)
+                          {
+                           out += ShortToString(HexValue(StringSubstr(json, i + 2, 4)));
+                           i += 4;
+                          }
+                        else
+                           out += ShortToString(e);
+         i += 2;
+         continue;
+        }
+      out += ShortToString(c);
+      i++;
+     }
+   return -1;
+  }
+
+//--- the value of a top-level key: strings unescaped, numbers and literals as written
+bool JsonGet(const string json, const string key, string &value)
+  {
+   int n = StringLen(json);
+   int depth = 0;
+   int i = 0;
+   while(i < n)
+     {
+      ushort c = StringGetCharacter(json, i);
+      if(c == '"')
+        {
+         string s;
+         int end = ReadJsonString(json, i, s);
+         if(end < 0)
+            return false;
+         int j = SkipSpaces(json, end);
+         if(depth == 1 && j < n && StringGetCharacter(json, j) == ':' && s == key)
+           {
+            j = SkipSpaces(json, j + 1);
+            if(j < n && StringGetCharacter(json, j) == '"')
+               return ReadJsonString(json, j, value) >= 0;
+            int k = j;
+            while(k < n)
+              {
+               ushort d = StringGetCharacter(json, k);
+               if(d == ',' || d == '}' || d == ']' || d == ' ' || d == '\r' || d == '\n' || d == '\t')
+                  break;
+               k++;
+              }
+            value = StringSubstr(json, j, k - j);
+            return k > j;
+           }
+         i = end;
+         continue;
+        }
+      if(c == '{' || c == '[')
+         depth++;
+      else
+         if(c == '}' || c == ']')
+            depth--;
+      i++;
+     }
+   return false;
+  }
+
+string JsonText(const string json, const string key)
+  {
+   string value = "";
+   if(!JsonGet(json, key, value))
+      return "";
+   return value;
+  }
+
+//+------------------------------------------------------------------+
+//| Files in the common folder (FILE_COMMON)                         |
+//+------------------------------------------------------------------+
+string ReadAll(const string name)
+  {
+   if(!FileIsExist(name, FILE_COMMON))
+      return "";
+   int h = FileOpen(name, FILE_READ | FILE_BIN | FILE_COMMON | FILE_SHARE_READ);
+   if(h == INVALID_HANDLE)
+     {
+      Log("cannot read " + name + " (error " + IntegerToString(GetLastError()) + ")");
+      return "";
+     }
+   string text = "";
+   int size = (int)FileSize(h);
+   if(size > 0)
+     {
+      uchar bytes[];
+      ArrayResize(bytes, size);
+      FileReadArray(h, bytes, 0, size);
+      text = CharArrayToString(bytes, 0, size, CP_UTF8);
+     }
+   FileClose(h);
+   return text;
+  }
+
+bool WriteBytes(const int h, const string text)
+  {
+   uchar bytes[];
+   int n = StringToCharArray(text, bytes, 0, WHOLE_ARRAY, CP_UTF8) - 1; // strip the trailing NUL
+   if(n <= 0)
+      return true;
+   return FileWriteArray(h, bytes, 0, n) == (uint)n;
+  }
+
+bool AppendText(const string name, const string text)
+  {
+   int h = FileOpen(name, FILE_READ | FILE_WRITE | FILE_BIN | FILE_COMMON | FILE_SHARE_READ);
+   if(h == INVALID_HANDLE)
+     {
+      Log("cannot write " + name + " (error " + IntegerToString(GetLastError()) + ")");
+      return false;
+     }
+   FileSeek(h, 0, SEEK_END);
+   bool ok = WriteBytes(h, text);
+   FileClose(h);
+   return ok;
+  }
+
+//--- writes a temporary file, then moves it over the target: a crash leaves the old or the new file, never half
+bool WriteAtomically(const string name, const string text)
+  {
+   string temporary = name + ".tmp";
+   int h = FileOpen(temporary, FILE_WRITE | FILE_BIN | FILE_COMMON);
+   if(h == INVALID_HANDLE)
+     {
+      Log("cannot write " + temporary + " (error " + IntegerToString(GetLastError()) + ")");
+      return false;
+     }
+   bool ok = WriteBytes(h, text);
+   FileClose(h);
+   if(!ok || !FileMove(temporary, FILE_COMMON, name, FILE_COMMON | FILE_REWRITE))
+     {
+      Log("cannot replace " + name + " (error " + IntegerToString(GetLastError()) + ")");
+      return false;
+     }
+   return true;
+  }
+
+//+------------------------------------------------------------------+
+//| Persisted state                                                  |
+//+------------------------------------------------------------------+
+void SaveState()
+  {
+   string s = "{\"lastAt\":" + JsonString(g_hasLast ? g_lastAt : "") +
+              ",\"lastBalance\":" + FormatAmount(g_lastBalance) + ",\"lastEquity\":" + FormatAmount(g_lastEquity) +
+              ",\"day\":" + JsonString(g_hasDay ? g_day : "") + ",\"dayStartsAt\":" + JsonString(g_dayStartsAt) +
+              ",\"dayEndsAt\":" + JsonString(g_dayEndsAt) + ",\"dayBalance\":" + FormatAmount(g_dayBalance) +
+              ",\"dayEquity\":" + FormatAmount(g_dayEquity) + ",\"dayReported\":" + (g_dayReported ? "true" : "false") +
+              ",\"lastReportedDay\":" + JsonString(g_lastReportedDay) + ",\"serverOffset\":" + IntegerToString(g_serverOffset) + "}\n";
+   WriteAtomically(g_files + ".state", s);
+  }
+
+void LoadState()
+  {
+   string s = ReadAll(g_files + ".state");
+   if(s == "")
+      return;
+   g_lastAt = JsonText(s, "lastAt");
+   g_hasLast = g_lastAt != "";
+   g_lastBalance = StringToDouble(JsonText(s, "lastBalance"));
+   g_lastEquity = StringToDouble(JsonText(s, "lastEquity"));
+   g_day = JsonText(s, "day");
+   g_hasDay = g_day != "";
+   g_dayStartsAt = JsonText(s, "dayStartsAt");
+   g_dayEndsAt = JsonText(s, "dayEndsAt");
+   g_dayBalance = StringToDouble(JsonText(s, "dayBalance"));
+   g_dayEquity = StringToDouble(JsonText(s, "dayEquity"));
+   g_dayReported = JsonText(s, "dayReported") == "true";
+   g_lastReportedDay = JsonText(s, "lastReportedDay");
+   g_serverOffset = (int)StringToInteger(JsonText(s, "serverOffset"));
+  }
+
+//+------------------------------------------------------------------+
+//| The queue (docs/tracker-protocol.md, "Queue")                    |
+//+------------------------------------------------------------------+
+int QueueSize()
+  {
+   return ArraySize(g_queue) - g_head;
+  }
+
+bool ParseQueueLine(const string line, QueueItem &item)
+  {
+   string kind = JsonText(line, "kind");
+   string seq = JsonText(line, "seq");
+   string balance = JsonText(line, "balance");
+   string equity = JsonText(line, "equity");
+   if(seq == "" || balance == "" || equity == "")
+      return false;
+   item.seq = StringToInteger(seq);
+   item.balance = StringToDouble(balance);
+   item.equity = StringToDouble(equity);
+   item.closedPnl = 0;
+   item.at = "";
+   item.date = "";
+   if(kind == "snapshot")
+     {
+      item.isReport = false;
+      item.at = JsonText(line, "at");
+      return item.seq > 0 && ParseInstant(item.at) > 0;
+     }
+   if(kind == "report")
+     {
+      item.isReport = true;
+      item.date = JsonText(line, "date");
+      string pnl = JsonText(line, "closedPnl");
+      item.closedPnl = StringToDouble(pnl);
+      return item.seq > 0 && StringLen(item.date) == 10 && pnl != "";
+     }
+   return false;
+  }
+
+void LoadQueue()
+  {
+   string ack = ReadAll(g_files + ".ack");
+   ack = Trim(ack);
+   if(ack != "")
+      g_ackedSeq = StringToInteger(ack);
+   long maxSeq = g_ackedSeq;
+   string text = ReadAll(g_files + ".queue");
+   // A crash mid-append leaves a torn last line: end it, so the next append starts a line of its own.
+   if(text != "" && StringGetCharacter(text, StringLen(text) - 1) != '\n')
+      AppendText(g_files + ".queue", "\n");
+   string lines[];
+   int count = StringSplit(text, '\n', lines);
+   ArrayResize(g_queue, 0);
+   g_head = 0;
+   for(int i = 0; i < count; i++)
+     {
+      string line = lines[i];
+      line = Trim(line);
+      if(line == "")
+         continue;
+      QueueItem item;
+      if(!ParseQueueLine(line, item))
+        {
+         Log("skipped an unreadable line of the queue: " + StringSubstr(line, 0, 80));
+         g_deadLines++;
+         continue;
+        }
+      if(item.seq > maxSeq)
+         maxSeq = item.seq;
+      if(item.seq <= g_ackedSeq)
+        {
+         g_deadLines++;
+         continue;
+        }
+      int size = ArraySize(g_queue);
+      ArrayResize(g_queue, size + 1, 1000);
+      g_queue[size] = item;
+     }
+   g_nextSeq = maxSeq + 1;
+  }
+
+//--- rewrites the queue file with the waiting items only
+void RewriteQueue()
+  {
+   int size = QueueSize();
+   QueueItem live[];
+   ArrayResize(live, size);
+   for(int i = 0; i < size; i++)
+      live[i] = g_queue[g_head + i];
+   ArrayResize(g_queue, size, 1000);
+   string text = "";
+   for(int i = 0; i < size; i++)
+     {
+      g_queue[i] = live[i];
+      text += QueueLine(live[i]) + "\n";
+     }
+   g_head = 0;
+   WriteAtomically(g_files + ".queue", text);
+   g_deadLines = 0;
+  }
+
+//--- over the cap: the oldest snapshots leave, a tenth of the cap at once; reports are never dropped
+void DropOldestSnapshots()
+  {
+   int size = QueueSize();
+   int toDrop = (int)MathMax(size - QUEUE_CAP, MathMax(QUEUE_CAP / 10, 1));
+   int dropped = 0;
+   string first = "";
+   QueueItem kept[];
+   ArrayResize(kept, 0, 1000);
+   for(int i = 0; i < size; i++)
+     {
+      QueueItem item = g_queue[g_head + i];
+      if(!item.isReport && dropped < toDrop)
+        {
+         if(dropped == 0)
+            first = item.at;
+         dropped++;
+         continue;
+        }
+      int k = ArraySize(kept);
+      ArrayResize(kept, k + 1, 1000);
+      kept[k] = item;
+     }
+   if(dropped == 0)
+      return;
+   int keptSize = ArraySize(kept);
+   ArrayResize(g_queue, keptSize, 1000);
+   for(int i = 0; i < keptSize; i++)
+      g_queue[i] = kept[i];
+   g_head = 0;
+   RewriteQueue();
+   Log("the queue reached its cap of " + IntegerToString(QUEUE_CAP) + " items: dropped the " + IntegerToString(dropped) +
+       " oldest snapshots (from " + first + ")");
+  }
+
+void Enqueue(QueueItem &item)
+  {
+   item.seq = g_nextSeq++;
+   AppendText(g_files + ".queue", QueueLine(item) + "\n");
+   int size = ArraySize(g_queue);
+   ArrayResize(g_queue, size + 1, 1000);
+   g_queue[size] = item;
+   if(QueueSize() > QUEUE_CAP)
+      DropOldestSnapshots();
+  }
+
+//--- the head item has left the queue (answered, or refused for good)
+void Ack(const long seq)
+  {
+   g_head++;
+   g_ackedSeq = seq;
+   g_deadLines++;
+   WriteAtomically(g_files + ".ack", IntegerToString(seq) + "\n");
+   if(QueueSize() == 0 || g_deadLines >= COMPACT_AFTER)
+      RewriteQueue();
+  }
+
+//--- true when a snapshot taken before the instant still waits
+bool HasSnapshotBefore(const datetime limit)
+  {
+   for(int i = g_head; i < ArraySize(g_queue); i++)
+      if(!g_queue[i].isReport && ParseInstant(g_queue[i].at) < limit)
+         return true;
+   return false;
+  }
+
+//+------------------------------------------------------------------+
+//| Closed P&L of a firm day from this account's deal history        |
+//+------------------------------------------------------------------+
+void UpdateServerOffset()
+  {
+   // MT4 has no TimeTradeServer(): TimeCurrent() is the last quote's server time, exact only inside OnTick.
+   long diff = (long)(TimeCurrent() - TimeGMT());
+   int rounded = (int)(MathRound(diff / 900.0) * 900);
+   if(MathAbs((double)(diff - rounded)) <= 60 && MathAbs(rounded) <= 14 * 3600)
+      g_serverOffset = rounded;
+  }
+
+//--- profit + commission + swap of the buy and sell orders closed in [startUtc, endUtc) (balance and credit rows excluded).
+//--- MT4 only sees the history shown in the Account History tab: set it to "All History" (or at least the last days).
+double ClosedPnl(const datetime startUtc, const datetime endUtc)
+  {
+   datetime from = startUtc + g_serverOffset;
+   datetime to = endUtc + g_serverOffset;
+   double sum = 0;
+   int total = OrdersHistoryTotal();
+   for(int i = 0; i < total; i++)
+     {
+      if(!OrderSelect(i, SELECT_BY_POS, MODE_HISTORY))
+         continue;
+      int type = OrderType();
+      if(type != OP_BUY && type != OP_SELL)
+         continue; // balance (6) and credit (7) rows, cancelled pending orders: not profit
+      datetime t = OrderCloseTime();
+      if(t < from || t >= to)
+         continue;
+      sum += OrderProfit() + OrderCommission() + OrderSwap();
+     }
+   return RoundAmount(sum);
+  }
+
+//+------------------------------------------------------------------+
+//| Snapshots and reports (docs/tracker-protocol.md, "When ...")     |
+//+------------------------------------------------------------------+
+void QueueReport()
+  {
+   if(!g_hasDay || g_dayReported)
+      return;
+   if(g_lastReportedDay != "" && StringCompare(g_day, g_lastReportedDay) <= 0)
+     {
+      g_dayReported = true;
+      return;
+     }
+   QueueItem item;
+   item.isReport = true;
+   item.at = "";
+   item.date = g_day;
+   item.balance = g_dayBalance;
+   item.equity = g_dayEquity;
+   item.closedPnl = ClosedPnl(ParseInstant(g_dayStartsAt), ParseInstant(g_dayEndsAt));
+   Enqueue(item);
+   g_dayReported = true;
+   g_lastReportedDay = g_day;
+   Log("firm day " + g_day + " ended at " + g_dayEndsAt + ": report queued (balance " + FormatAmount(item.balance) +
+       ", equity " + FormatAmount(item.equity) + ", closed P&L " + FormatAmount(item.closedPnl) + ")");
+  }
+
+//--- the open day has ended and all of its snapshots are answered: queue its report
+void ReportEndedDay(const datetime now)
+  {
+   if(!g_hasDay || g_dayReported)
+      return;
+   datetime ends = ParseInstant(g_dayEndsAt);
+   if(now < ends || HasSnapshotBefore(ends))
+      return;
+   QueueReport();
+   SaveState();
+  }
+
+void Observe(const datetime now)
+  {
+   if(AccountInfoInteger(ACCOUNT_LOGIN) == 0)
+      return; // not logged in yet
+   ReportEndedDay(now);
+   double balance = RoundAmount(AccountInfoDouble(ACCOUNT_BALANCE));
+   double equity = RoundAmount(AccountInfoDouble(ACCOUNT_EQUITY));
+   string at = FormatInstant(now);
+   if(g_hasLast && g_lastAt == at)
+      return; // one snapshot per second at most: `at` is its identity
+   bool changed = !g_hasLast || FormatAmount(balance) != FormatAmount(g_lastBalance) || FormatAmount(equity) != FormatAmount(g_lastEquity);
+   bool newDay = g_hasDay && now >= ParseInstant(g_dayEndsAt) && (!g_hasLast || ParseInstant(g_lastAt) < ParseInstant(g_dayEndsAt));
+   if(!changed && !newDay)
+      return;
+   QueueItem item;
+   item.isReport = false;
+   item.at = at;
+   item.date = "";
+   item.balance = balance;
+   item.equity = equity;
+   item.closedPnl = 0;
+   Enqueue(item);
+   g_hasLast = true;
+   g_lastAt = at;
+   g_lastBalance = balance;
+   g_lastEquity = equity;
+   SaveState();
+  }
+
+void OnSnapshotAnswer(const QueueItem &item, const string answer)
+  {
+   g_sentSnapshots++;
+   string day = JsonText(answer, "day");
+   string starts = JsonText(answer, "dayStartsAt");
+   string ends = JsonText(answer, "dayEndsAt");
+   if(StringLen(day) != 10 || ParseInstant(ends) == 0)
+     {
+      Log("snapshot " + item.at + " answered without a firm day: " + StringSubstr(answer, 0, 200));
+      return;
+     }
+   if(g_hasDay && StringCompare(day, g_day) < 0)
+      return; // an older day answered late: its report is already decided
+   if(g_hasDay && day == g_day)
+     {
+      g_dayStartsAt = starts;
+      g_dayEndsAt = ends;
+      g_dayBalance = item.balance;
+      g_dayEquity = item.equity;
+     }
+   else
+     {
+      // A new firm day: the one before it has ended, and its last figures are its closing ones.
+      if(g_hasDay)
+         QueueReport();
+      g_hasDay = true;
+      g_day = day;
+      g_dayStartsAt = starts;
+      g_dayEndsAt = ends;
+      g_dayBalance = item.balance;
+      g_dayEquity = item.equity;
+      g_dayReported = g_lastReportedDay != "" && StringCompare(day, g_lastReportedDay) <= 0;
+     }
+   SaveState();
+  }
+
+//+------------------------------------------------------------------+
+//| HTTP (docs/tracker-protocol.md, "Requests" and "Retries")        |
+//+------------------------------------------------------------------+
+//--- one request; returns the HTTP status, or -1 for a network error (the reason in `answer`)
+int Http(const string method, const string path, const string body, string &answer, int &retryAfter)
+  {
+   string url = g_baseUrl + path;
+   string headers = "Authorization: Bearer " + InpApiKey + "\r\n" + "Accept: application/json\r\n";
+   if(body != "")
+      headers += "Content-Type: application/json\r\n";
+   headers += "User-Agent: PropfolioTracker/" + TRACKER_VERSION + " (" + TRACKER_PLATFORM + ")\r\n";
+   char data[];
+   if(body != "")
+     {
+      int n = StringToCharArray(body, data, 0, WHOLE_ARRAY, CP_UTF8);
+      ArrayResize(data, n - 1); // StringToCharArray copies the terminating NUL: it is not part of the body
+     }
+   else
+      ArrayResize(data, 0);
+   char result[];
+   string resultHeaders = "";
+   answer = "";
+   retryAfter = 0;
+   ResetLastError();
+   int status = WebRequest(method, url, headers, REQUEST_TIMEOUT_MS, data, result, resultHeaders);
+   if(status == -1)
+     {
+      int error = GetLastError();
+      if(error == 4014 || error == 4060)
+        {
+         answer = "WebRequest is not allowed for " + g_baseUrl + " (error " + IntegerToString(error) + ")";
+         string fix = "Fix: Tools > Options > Expert Advisors > tick 'Allow WebRequest for listed URL' and add " + g_baseUrl +
+                      " (exactly as in InpServiceUrl). The tracker retries by itself.";
+         Log(answer + ". " + fix);
+         if(!g_warned4014)
+           {
+            g_warned4014 = true;
+            Alert("PropfolioTracker: ", answer, ". ", fix);
+           }
+        }
+      else
+         answer = "WebRequest failed (error " + IntegerToString(error) + ": no connection, DNS, TLS or timeout)";
+      return -1;
+     }
+   answer = CharArrayToString(result, 0, WHOLE_ARRAY, CP_UTF8);
+   retryAfter = RetryAfterSeconds(resultHeaders);
+   return status;
+  }
+
+//--- the Retry-After header in seconds (delay-seconds form), 0 when absent
+int RetryAfterSeconds(const string headers)
+  {
+   string lines[];
+   int count = StringSplit(headers, '\n', lines);
+   for(int i = 0; i < count; i++)
+     {
+      string line = lines[i];
+      line = Trim(line);
+      string lower = line;
+      StringToLower(lower);
+      if(StringFind(lower, "retry-after:") != 0)
+         continue;
+      string value = StringSubstr(line, 12);
+      value = Trim(value);
+      int seconds = (int)StringToInteger(value);
+      return (int)MathMin(MathMax(seconds, 0), RETRY_AFTER_MAX_S);
+     }
+   return 0;
+  }
+
+bool IsRetryable(const int status)
+  {
+   return status < 100 || status >= 500 || status == 408 || status == 429;
+  }
+
+string Describe(const int status, const string answer)
+  {
+   if(status < 100)
+      return answer;
+   string text = "HTTP " + IntegerToString(status);
+   string code = JsonText(answer, "code");
+   string detail = JsonText(answer, "detail");
+   if(code != "")
+      text += " " + code;
+   if(detail != "")
+      text += " (" + detail + ")";
+   return text;
+  }
+
+void Succeeded()
+  {
+   g_failures = 0;
+   g_nextAttempt = 0;
+   g_lastProblem = "";
+  }
+
+//--- backoff: min(cap, base * 2^(n-1)) * [0.8, 1.2), Retry-After as a floor
+void Failed(const string what, const int retryAfter)
+  {
+   g_failures++;
+   double nominal = MathMin(BACKOFF_CAP_S, BACKOFF_BASE_S * MathPow(2, MathMin(g_failures - 1, 30)));
+   double jitter = 0.8 + 0.4 * (MathRand() / 32768.0);
+   int delay = (int)MathMin(BACKOFF_CAP_S, MathRound(nominal * jitter));
+   if(retryAfter > delay)
+      delay = retryAfter;
+   if(delay < 1)
+      delay = 1;
+   g_nextAttempt = TimeGMT() + delay;
+   g_lastProblem = what;
+   Log(what + "; attempt " + IntegerToString(g_failures) + " failed, next in " + IntegerToString(delay) + " s (" +
+       IntegerToString(QueueSize()) + " queued)");
+  }
+
+void Stop(const string reason)
+  {
+   g_stopped = true;
+   g_lastProblem = reason;
+   Log("STOPPED: " + reason + " (" + IntegerToString(QueueSize()) + " queued items kept)");
+   Alert("PropfolioTracker stopped: ", reason);
+   ShowStatus();
+  }
+
+string KeyHint(const int status)
+  {
+   if(status == 401)
+      return ": the API key is wrong or revoked; issue a tracker key in the dashboard (P&L page, EA integration) and set InpApiKey";
+   if(status == 403)
+      return ": this API key may not do this; use a key of scope tracker";
+   return "";
+  }
+
+//+------------------------------------------------------------------+
+//| Finding the account, sending the queue                           |
+//+------------------------------------------------------------------+
+void UseAccount(const string answer)
+  {
+   g_registerNext = false;
+   Succeeded();
+   string id = JsonText(answer, "id");
+   if(JsonText(answer, "archived") == "true")
+     {
+      Stop("account " + g_login + " on " + g_server + " is archived in Propfolio and takes no more data; register the new trading account instead");
+      return;
+     }
+   if(id == "")
+     {
+      Failed("the account answer has no id: " + StringSubstr(answer, 0, 200), 0);
+      return;
+     }
+   g_accountId = id;
+   Log("tracking account " + g_login + " on " + g_server + " (id " + id + "); " + IntegerToString(QueueSize()) + " items queued");
+  }
+
+void FailedSetup(const int status, const string answer, const int retryAfter)
+  {
+   if(IsRetryable(status))
+      Failed(Describe(status, answer), retryAfter);
+   else
+      Stop(Describe(status, answer) + KeyHint(status));
+  }
+
+void FindAccount()
+  {
+   string answer;
+   int retryAfter;
+   if(!g_registerNext)
+     {
+      int status = Http("GET", "/api/v1/accounts/lookup?login=" + UrlEncode(g_login) + "&server=" + UrlEncode(g_server), "", answer, retryAfter);
+      if(status == 200)
+        {
+         UseAccount(answer);
+         return;
+        }
+      if(status == 404)
+        {
+         Log("account " + g_login + " on " + g_server + " is not registered yet: registering it");
+         g_registerNext = true;
+         Succeeded();
+         return;
+        }
+      FailedSetup(status, answer, retryAfter);
+      return;
+     }
+   double initialBalance = InpInitialBalance > 0 ? InpInitialBalance : AccountInfoDouble(ACCOUNT_BALANCE);
+   int status = Http("POST", "/api/v1/accounts", RegisterBody(initialBalance), answer, retryAfter);
+   if(status == 201 || status == 200)
+     {
+      Log("registered account " + g_login + " on " + g_server + " (" + g_currency + ", initial balance " + FormatAmount(initialBalance) + ")");
+      UseAccount(answer);
+      return;
+     }
+   if(status == 409)
+     {
+      g_registerNext = false; // registered meanwhile: find it again
+      Succeeded();
+      return;
+     }
+   FailedSetup(status, answer, retryAfter);
+  }
+
+//--- at most one request: find or register the account, else send the queue's head
+void Step(const datetime now)
+  {
+   if(g_stopped || now < g_nextAttempt)
+      return;
+   if(g_accountId == "")
+     {
+      FindAccount();
+      return;
+     }
+   ReportEndedDay(now);
+   if(QueueSize() == 0)
+      return;
+   QueueItem item = g_queue[g_head];
+   string path = "/api/v1/accounts/" + UrlEncode(g_accountId) + (item.isReport ? "/reports" : "/snapshots");
+   string answer;
+   int retryAfter;
+   int status = Http("POST", path, item.isReport ? ReportBody(item) : SnapshotBody(item), answer, retryAfter);
+   string what = item.isReport ? "report " + item.date : "snapshot " + item.at;
+   if(status >= 200 && status < 300)
+     {
+      Succeeded();
+      Ack(item.seq);
+      if(item.isReport)
+        {
+         g_sentReports++;
+         Log(what + ": " + JsonText(answer, "outcome"));
+        }
+      else
+         OnSnapshotAnswer(item, answer);
+      return;
+     }
+   if(IsRetryable(status))
+     {
+      Failed(what + ": " + Describe(status, answer), retryAfter);
+      return;
+     }
+   string code = JsonText(answer, "code");
+   if(status == 409 && code == "account_archived")
+     {
+      Stop(Describe(status, answer) + ": the account is archived; register the new trading account instead");
+      return;
+     }
+   if(status == 401 || status == 403)
+     {
+      Stop(Describe(status, answer) + KeyHint(status));
+      return;
+     }
+   if(status == 404)
+     {
+      Log(what + ": " + Describe(status, answer) + ": the account is no longer there; looking it up again");
+      g_accountId = "";
+      return;
+     }
+   Log(what + " refused and dropped: " + Describe(status, answer));
+   Ack(item.seq);
+  }
+
+//+------------------------------------------------------------------+
+//| Event handlers                                                   |
+//+------------------------------------------------------------------+
+string FileSafe(const string text)
+  {
+   string out = "";
+   int n = StringLen(text);
+   for(int i = 0; i < n; i++)
+     {
+      ushort c = StringGetCharacter(text, i);
+      bool keep = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+      out += keep ? ShortToString(c) : "_";
+     }
+   return out;
+  }
+
+int OnInit()
+  {
+   if(MQLInfoInteger(MQL_TESTER))
+     {
+      Log("WebRequest does not work in the Strategy Tester: attach the tracker to a live chart instead.");
+      return INIT_FAILED;
+     }
+   g_baseUrl = InpServiceUrl;
+   g_baseUrl = Trim(g_baseUrl);
+   while(StringLen(g_baseUrl) > 0 && StringGetCharacter(g_baseUrl, StringLen(g_baseUrl) - 1) == '/')
+      g_baseUrl = StringSubstr(g_baseUrl, 0, StringLen(g_baseUrl) - 1);
+   if(StringFind(g_baseUrl, "https://") != 0 && StringFind(g_baseUrl, "http://") != 0)
+     {
+      Log("InpServiceUrl must be the service's address, like https://propfolio.example.com (got \"" + InpServiceUrl + "\")");
+      return INIT_PARAMETERS_INCORRECT;
+     }
+   if(InpApiKey == "")
+     {
+      Log("InpApiKey is empty: issue a tracker key in the dashboard (P&L page, EA integration) and paste it into the inputs.");
+      return INIT_PARAMETERS_INCORRECT;
+     }
+   if(StringFind(InpApiKey, "eakey_") != 0)
+      Log("InpApiKey does not start with eakey_: is it a Propfolio API key?");
+   if(InpIntervalSeconds < 1)
+     {
+      Log("InpIntervalSeconds must be at least 1");
+      return INIT_PARAMETERS_INCORRECT;
+     }
+   g_login = IntegerToString(AccountInfoInteger(ACCOUNT_LOGIN));
+   g_server = AccountInfoString(ACCOUNT_SERVER);
+   g_currency = AccountInfoString(ACCOUNT_CURRENCY);
+   if(AccountInfoInteger(ACCOUNT_LOGIN) == 0 || g_server == "")
+     {
+      Log("no trading account is logged in: log in, then attach the tracker again.");
+      return INIT_FAILED;
+     }
+   FolderCreate(FILE_FOLDER, FILE_COMMON);
+   g_files = FILE_FOLDER + "\\" + FileSafe(g_login) + "_" + FileSafe(g_server);
+   LoadState();
+   LoadQueue();
+   MathSrand((uint)GetTickCount());
+   g_nextSample = 0;
+   if(!EventSetTimer(1))
+     {
+      Log("EventSetTimer failed (error " + IntegerToString(GetLastError()) + ")");
+      return INIT_FAILED;
+     }
+   Log("version " + TRACKER_VERSION + ": account " + g_login + " on " + g_server + " (" + g_currency + ") -> " + g_baseUrl +
+       "; reading figures every " + IntegerToString(InpIntervalSeconds) + " s; " + IntegerToString(QueueSize()) +
+       " items queued in Common\\Files\\" + g_files + ".queue");
+   ShowStatus();
+   return INIT_SUCCEEDED;
+  }
+
+void OnDeinit(const int reason)
+  {
+   EventKillTimer();
+   Comment("");
+  }
+
+//--- every second: read the figures when the interval has passed, then make at most one request
+void OnTimer()
+  {
+   if(g_stopped)
+      return;
+   datetime now = TimeGMT();
+   if(now >= g_nextSample)
+     {
+      Observe(now);
+      g_nextSample = now + InpIntervalSeconds;
+     }
+   Step(now);
+   ShowStatus();
+  }
+
+datetime g_lastOffsetCheck = 0;
+
+void OnTick()
+  {
+   // The tracker works on its timer; a tick only gives the exact server time for the server's offset from UTC.
+   if(TimeGMT() - g_lastOffsetCheck >= 60)
+     {
+      g_lastOffsetCheck = TimeGMT();
+      UpdateServerOffset();
+     }
+  }
+//+------------------------------------------------------------------+
