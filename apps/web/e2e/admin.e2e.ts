@@ -53,7 +53,9 @@ test('an admin invites someone, they sign up with the link, and disabling them e
   await expect(row.getByRole('button', { name: 'Enable' })).toBeVisible();
 
   // Their session stops: the next request of their open page is refused and the app sends them to sign-in.
-  expect((await theirs.request.get('/app/api/me')).status()).toBe(401);
+  const me = await theirs.request.get('/app/api/me');
+  expect(me.status()).toBe(200);
+  expect(await me.json()).toEqual({ signedIn: false });
   await them.getByRole('link', { name: 'Challenges' }).click();
   await expect(them.getByRole('heading', { name: 'Sign in to Propfolio' })).toBeVisible();
   // Nor can they sign in again while disabled.
@@ -63,6 +65,64 @@ test('an admin invites someone, they sign up with the link, and disabling them e
   await expect(them.getByRole('alert')).toHaveText('The email or password is not right, or the account is disabled.');
   await expect(them.getByRole('heading', { name: 'Sign in to Propfolio' })).toBeVisible();
   await theirs.close();
+  expect(theirErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('an owner-issued password-reset link sets a new password once and signs that browser in', async ({
+  page,
+  browser,
+  server,
+  consoleErrors,
+}) => {
+  await setUpOwner(page, server);
+  // The newcomer joins by invitation (through /app/api, as the pages would).
+  const { csrfToken } = (await (await page.request.get('/app/api/me')).json()) as { csrfToken: string };
+  const headers = { 'X-CSRF-Token': csrfToken, Origin: server.origin };
+  const invite = (await (await page.request.post('/app/api/admin/invites', { headers, data: { days: 7 } })).json()) as { token: string };
+  const theirs = await browser.newContext({ baseURL: server.origin, locale: 'en-US' });
+  const signUp = await theirs.request.post('/app/api/auth/sign-up', {
+    headers: { Origin: server.origin },
+    data: { invite: invite.token, email: NEWCOMER.email, password: NEWCOMER.password },
+  });
+  expect(signUp.status()).toBe(201);
+
+  await page.goto('/admin');
+  const users = page.getByRole('region', { name: 'Users' });
+  await users.getByRole('row').filter({ hasText: NEWCOMER.email }).getByRole('button', { name: 'Password-reset link' }).click();
+  const status = page.getByTestId('reset-link');
+  await expect(status).toContainText(`Send this link to ${NEWCOMER.email}`);
+  const link = (await status.locator('code').textContent()) ?? '';
+  expect(link).toMatch(new RegExp(`^${server.origin}/reset-password\\?token=\\S+$`));
+
+  // They open it in a fresh browser, choose a new password and are signed in; their old session has ended.
+  const fresh = await browser.newContext({ baseURL: server.origin, locale: 'en-US' });
+  const them = await fresh.newPage();
+  const theirErrors: string[] = [];
+  them.on('pageerror', (error) => theirErrors.push(error.message));
+  await them.goto(link.replace(server.origin, ''));
+  await expect(them.getByRole('heading', { name: 'Choose a new password', level: 1 })).toBeVisible();
+  await them.getByLabel('New password').fill('another long passphrase');
+  await them.getByRole('button', { name: 'Set the password and sign in' }).click();
+  await expect(them.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  expect(await (await theirs.request.get('/app/api/me')).json()).toEqual({ signedIn: false });
+
+  // The link works once.
+  const again = await (await browser.newContext({ baseURL: server.origin, locale: 'en-US' })).newPage();
+  await again.goto(link.replace(server.origin, ''));
+  await again.getByLabel('New password').fill('a third long passphrase');
+  await again.getByRole('button', { name: 'Set the password and sign in' }).click();
+  await expect(again.getByRole('alert')).toHaveText(
+    'This password-reset link is unknown, already used or expired. Ask an administrator for a new one.',
+  );
+  // And the new password is the one that signs in.
+  const signIn = await fresh.request.post('/app/api/auth/sign-in', {
+    headers: { Origin: server.origin },
+    data: { email: NEWCOMER.email, password: 'another long passphrase' },
+  });
+  expect(signIn.status()).toBe(200);
+  await theirs.close();
+  await fresh.close();
   expect(theirErrors).toEqual([]);
   expect(consoleErrors).toEqual([]);
 });

@@ -11,7 +11,7 @@ interface Fixtures {
 
 /**
  * Chromium itself logs "Failed to load resource" for every 4xx answer, including the ones the app
- * expects and shows as a state (401 from /app/api/me when signed out, a validation 400). Those are
+ * expects and shows as a state (a validation 400, the firm check's refusal, a 404 page). Those are
  * network log lines, not script errors; everything else on the console fails the test.
  */
 const expectedNetworkNoise = (msg: ConsoleMessage, origin: string) =>

@@ -50,3 +50,35 @@ test('a failing or unreachable server shows a translated error with a retry, ins
   await expect(page.getByRole('link', { name: 'FTMO' })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('offline, a page not visited yet opens in the app with its offline state, not the browser’s error page', async ({
+  page,
+  context,
+  server,
+}) => {
+  // The network refusing everything logs "Failed to load resource" (a network line, not a script error).
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (msg) => msg.type() === 'error' && !msg.text().startsWith('Failed to load resource') && errors.push(msg.text()));
+  await setUpOwner(page, server);
+  // The service worker keeps the app shell and every page's code once it is active.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const favicon = await page.request.get('/favicon.svg');
+  expect(favicon.headers()['content-type']).toContain('image/svg+xml');
+
+  await context.setOffline(true);
+  await page.goto('/analytics');
+  await expect(page.getByTestId('offline')).toContainText('You are offline');
+  await expect(page.getByRole('banner').getByLabel('Language')).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('The server cannot be reached.');
+  // Back online, the retry brings the page.
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -4,7 +4,7 @@ import { Loading } from './components/states.js';
 import { AuthedOutlet, RouteError } from './components/RouteStates.js';
 import { sessionQuery } from './lib/session.js';
 import { queryClient } from './lib/query-client.js';
-import { SignInPage, SignUpPage, SetupPage } from './pages/Auth.js';
+import { ResetPasswordPage, SignInPage, SignUpPage, SetupPage } from './pages/Auth.js';
 import { OverviewPage } from './pages/Overview.js';
 import { ChallengesPage } from './pages/Challenges.js';
 import { ChallengePage } from './pages/ChallengeDetail.js';
@@ -94,6 +94,12 @@ const routes = [
   }),
   createRoute({
     getParentRoute: () => rootRoute,
+    path: '/reset-password',
+    component: ResetPasswordPage,
+    validateSearch: (s: Record<string, unknown>) => ({ token: str(s.token) }),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
     path: '/plans',
     component: CatalogPage,
     validateSearch: (s: Record<string, unknown>) => ({ firm: str(s.firm), phases: str(s.phases) }),
@@ -102,7 +108,10 @@ const routes = [
     getParentRoute: () => rootRoute,
     path: '/articles',
     component: ArticlesPage,
-    validateSearch: (s: Record<string, unknown>) => ({ q: str(s.q) }),
+    validateSearch: (s: Record<string, unknown>) => ({
+      q: str(s.q),
+      language: s.language === 'ja' || s.language === 'en' || s.language === 'all' ? s.language : undefined,
+    }),
   }),
   createRoute({ getParentRoute: () => rootRoute, path: '/articles/$slug', component: ArticlePage }),
   createRoute({

@@ -207,6 +207,48 @@ function RegisterAccount() {
   );
 }
 
+/** Where the build puts the tracker EA's source (vite.config.ts copies it from apps/tracker). */
+export const TRACKER_DOWNLOADS = [
+  { platform: 'MT5', href: '/downloads/PropfolioTracker.mq5', file: 'PropfolioTracker.mq5' },
+  { platform: 'MT4', href: '/downloads/PropfolioTracker.mq4', file: 'PropfolioTracker.mq4' },
+] as const;
+
+/** The tracker EA as it is: source to download, compile in MetaEditor, allow the URL, paste a tracker key; or import a statement. */
+function Tracker({ origin }: { origin: string }) {
+  const { t } = useI18n();
+  return (
+    <section aria-labelledby="tracker-h">
+      <h3 id="tracker-h">{t('ea.tracker')}</h3>
+      <p>{t('ea.trackerIntro')}</p>
+      <ul className="downloads">
+        {TRACKER_DOWNLOADS.map((d) => (
+          <li key={d.platform}>
+            <a href={d.href} download={d.file} className="button">
+              {t('ea.download', { platform: d.platform })}
+            </a>{' '}
+            <code>{d.file}</code>
+          </li>
+        ))}
+      </ul>
+      <ol className="steps">
+        <li>{t('ea.step.key')}</li>
+        <li>{t('ea.step.install')}</li>
+        <li>{t('ea.step.compile')}</li>
+        <li>
+          {t('ea.step.url')}
+          <CodeBlock text={origin} label={t('ea.webrequest')} />
+        </li>
+        <li>{t('ea.step.attach')}</li>
+        <li>{t('ea.step.check')}</li>
+      </ol>
+      <p className="muted">{t('ea.trackerSends')}</p>
+      <p>
+        {t('ea.otherWay')} <a href="#statement-import">{t('imp.title')}</a>
+      </p>
+    </section>
+  );
+}
+
 export function EaIntegration() {
   const { t } = useI18n();
   const [fullKey, setFullKey] = useState<string | null>(null);
@@ -217,15 +259,7 @@ export function EaIntegration() {
       <h2 id="ea-h">{t('ea.panel')}</h2>
       <Keys onIssued={(secret, scope) => scope === 'full' && setFullKey(secret)} />
       <RegisterAccount />
-      <section aria-labelledby="webrequest-h">
-        <h3 id="webrequest-h">{t('ea.webrequest')}</h3>
-        <p>{t('ea.webrequestSteps')}</p>
-        <CodeBlock text={origin} label={t('ea.webrequest')} />
-        <CodeBlock
-          text={`POST ${origin}/api/v1/accounts/<account id>/reports\nAuthorization: Bearer <tracker key>\n{"date":"YYYY-MM-DD","balance":0,"equity":0,"closedPnl":0}`}
-          label="tracker request"
-        />
-      </section>
+      <Tracker origin={origin} />
       <section aria-labelledby="mcp-h">
         <h3 id="mcp-h">{t('ea.mcp')}</h3>
         {!fullKey && <p className="muted">{t('ea.keyPlaceholder')}</p>}

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 /**
  * The onChange factory of a form kept as one object of strings: `set('name')` writes that field.
@@ -28,16 +28,22 @@ export function Field({ label, hint, ...input }: { label: string; hint?: string 
 
 export function SelectField({
   label,
+  hint,
   children,
   ...select
-}: { label: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+}: { label: string; hint?: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} {...select}>
+      <select id={id} aria-describedby={hint ? `${id}-hint` : undefined} {...select}>
         {children}
       </select>
+      {hint && (
+        <small id={`${id}-hint`} className="hint">
+          {hint}
+        </small>
+      )}
     </div>
   );
 }
@@ -48,6 +54,37 @@ export function TextArea({ label, ...area }: { label: string } & TextareaHTMLAtt
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <textarea id={id} {...area} />
+    </div>
+  );
+}
+
+/**
+ * A file input in the page's language: the browser's own button says "Choose File / No file chosen" in the
+ * browser's language whatever the page's. The real input stays (visually hidden, focusable, labelled by its label
+ * alone); the drawn button and the chosen name beside it are hidden from screen readers and open the same picker.
+ */
+export function FileField({
+  label,
+  hint,
+  choose,
+  fileName,
+  noFile,
+  ...input
+}: { label: string; hint?: string; choose: string; fileName: string | null; noFile: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const ref = useRef<HTMLInputElement>(null);
+  return (
+    <div className="field file-field">
+      <label htmlFor={id}>{label}</label>
+      <input ref={ref} id={id} type="file" className="visually-hidden" aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
+      <span className="file-choose" aria-hidden="true" onClick={() => ref.current?.click()}>
+        <span className="button">{choose}</span> <span className="muted">{fileName ?? noFile}</span>
+      </span>
+      {hint && (
+        <small id={`${id}-hint`} className="hint">
+          {hint}
+        </small>
+      )}
     </div>
   );
 }

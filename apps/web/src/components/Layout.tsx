@@ -1,4 +1,5 @@
-import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useI18n, type Lang } from '../i18n/i18n.js';
 import type { MessageKey } from '../i18n/en.js';
 import { useSession, useSignOut } from '../lib/session.js';
@@ -34,6 +35,27 @@ function LanguageSwitch() {
   );
 }
 
+const subscribeOnline = (onChange: () => void) => {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+};
+
+/** Said once at the top while the browser has no network: the page's own error states then make sense. */
+function OfflineBanner() {
+  const { t } = useI18n();
+  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+  if (online) return null;
+  return (
+    <p className="offline-banner" role="status" data-testid="offline">
+      {t('state.offline')}
+    </p>
+  );
+}
+
 export function Layout() {
   const { t } = useI18n();
   const session = useSession();
@@ -41,6 +63,10 @@ export function Layout() {
   const navigate = useNavigate();
   const user = session.data?.user;
   const nav = [...(user ? PRIVATE_NAV : []), ...PUBLIC_NAV, ...(user?.admin ? ([['/admin', 'nav.admin']] as [string, MessageKey][]) : [])];
+  // On a phone the destinations sit behind a menu button (they wrapped to three rows); it closes on every navigation.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  useEffect(() => setMenuOpen(false), [path]);
   return (
     <>
       <a className="skip" href="#main">
@@ -50,7 +76,17 @@ export function Layout() {
         <Link to={user ? '/' : '/plans'} className="brand">
           {t('app.name')}
         </Link>
-        <nav aria-label={t('nav.menu')}>
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+          <span className="visually-hidden">{t('nav.menuButton')}</span>
+        </button>
+        <nav id="main-nav" aria-label={t('nav.menu')} className={menuOpen ? 'open' : undefined}>
           <ul>
             {nav.map(([to, key]) => (
               <li key={to}>
@@ -80,6 +116,7 @@ export function Layout() {
           )}
         </div>
       </header>
+      <OfflineBanner />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

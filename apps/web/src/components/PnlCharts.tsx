@@ -1,26 +1,37 @@
 import { useMemo } from 'react';
-import type { Options } from 'uplot';
+import type { AlignedData, Options } from 'uplot';
 import { useI18n } from '../i18n/i18n.js';
 import type { DailyPnl } from '../lib/types.js';
-import { bars, Chart, COLORS } from './Chart.js';
+import { bars, Chart, COLORS, dayAxis, dayRange, legendValue, utcDate } from './Chart.js';
 
 const seconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
-/** Daily closed P&L as bars and balance/equity as lines; unreported days are null, i.e. gaps. */
-export function PnlCharts({ series }: { series: DailyPnl }) {
+/** A rule level drawn across the balance chart: the max-loss floor, today's daily floor, the target. */
+export interface Level {
+  label: string;
+  value: number;
+  color: string;
+}
+
+/**
+ * Daily closed P&L as bars and balance/equity as lines; unreported days are null, i.e. gaps. `levels`
+ * adds flat lines (floors, target) to the balance chart, named in its legend and caption.
+ */
+export function PnlCharts({ series, levels = [] }: { series: DailyPnl; levels?: Level[] }) {
   const i18n = useI18n();
   const { t } = i18n;
   const money = (v: number | null | undefined) => (v == null ? '—' : i18n.money(v, series.currency));
   const x = useMemo(() => series.days.map((d) => seconds(d.date)), [series]);
   const xSeries = {
     label: t('chart.day'),
-    value: (_u: unknown, v: number | null) => (v == null ? '' : i18n.date(new Date(v * 1000).toISOString().slice(0, 10))),
+    value: legendValue((v) => (v == null ? '' : i18n.date(new Date(v * 1000).toISOString().slice(0, 10)))),
   };
   const yAxis = { values: (_u: unknown, ticks: number[]) => ticks.map((v) => i18n.number(v, 0)), size: 70 };
   const barOptions = useMemo<Omit<Options, 'width' | 'height'>>(
     () => ({
-      scales: { x: { time: true } },
-      axes: [{}, yAxis],
+      scales: { x: { time: true, range: dayRange(true) } },
+      tzDate: utcDate,
+      axes: [dayAxis(i18n), yAxis],
       // Two series so that a losing day is red and a winning day green, as traders read P&L.
       series: [
         xSeries,
@@ -30,7 +41,8 @@ export function PnlCharts({ series }: { series: DailyPnl }) {
           points: { show: false },
           fill: COLORS.profit + '99',
           stroke: COLORS.profit,
-          value: (_u, v) => money(v),
+          // Nothing beside the name until the cursor picks a day: a dash there read as a missing legend.
+          value: (_u, v, _s, idx) => (idx == null ? '' : money(v)),
         },
         {
           label: t('pnl.lossDay'),
@@ -38,7 +50,8 @@ export function PnlCharts({ series }: { series: DailyPnl }) {
           points: { show: false },
           fill: COLORS.loss + '99',
           stroke: COLORS.loss,
-          value: (_u, v) => money(v),
+          // Nothing beside the name until the cursor picks a day: a dash there read as a missing legend.
+          value: (_u, v, _s, idx) => (idx == null ? '' : money(v)),
         },
       ],
     }),
@@ -46,15 +59,24 @@ export function PnlCharts({ series }: { series: DailyPnl }) {
   );
   const lineOptions = useMemo<Omit<Options, 'width' | 'height'>>(
     () => ({
-      scales: { x: { time: true } },
-      axes: [{}, yAxis],
+      scales: { x: { time: true, range: dayRange() } },
+      tzDate: utcDate,
+      axes: [dayAxis(i18n), yAxis],
       series: [
         xSeries,
-        { label: t('pnl.balance'), stroke: COLORS.balance, width: 2, spanGaps: false, value: (_u, v) => money(v) },
-        { label: t('pnl.equity'), stroke: COLORS.equity, width: 2, dash: [6, 4], spanGaps: false, value: (_u, v) => money(v) },
+        { label: t('pnl.balance'), stroke: COLORS.balance, width: 2, spanGaps: false, value: legendValue(money) },
+        { label: t('pnl.equity'), stroke: COLORS.equity, width: 2, dash: [6, 4], spanGaps: false, value: legendValue(money) },
+        ...levels.map((l) => ({
+          label: l.label,
+          stroke: l.color,
+          width: 1.5,
+          dash: [3, 3],
+          points: { show: false },
+          value: () => money(l.value),
+        })),
       ],
     }),
-    [i18n, series.currency],
+    [i18n, series.currency, levels],
   );
   const barData = useMemo(
     () =>
@@ -66,9 +88,11 @@ export function PnlCharts({ series }: { series: DailyPnl }) {
     [x, series],
   );
   const lineData = useMemo(
-    () => [x, series.days.map((d) => d.balance), series.days.map((d) => d.equity)] as [number[], (number | null)[], (number | null)[]],
-    [x, series],
+    () =>
+      [x, series.days.map((d) => d.balance), series.days.map((d) => d.equity), ...levels.map((l) => x.map(() => l.value))] as AlignedData,
+    [x, series, levels],
   );
+  const lineLabel = levels.length ? `${t('pnl.line')}: ${levels.map((l) => `${l.label} ${money(l.value)}`).join(', ')}` : t('pnl.line');
   return (
     <div className="two-col">
       <figure className="card">
@@ -77,7 +101,7 @@ export function PnlCharts({ series }: { series: DailyPnl }) {
       </figure>
       <figure className="card">
         <figcaption>{t('pnl.line')}</figcaption>
-        <Chart data={lineData} options={lineOptions} label={t('pnl.line')} height={220} />
+        <Chart data={lineData} options={lineOptions} label={lineLabel} height={220} />
       </figure>
     </div>
   );

@@ -26,7 +26,15 @@ export interface I18n {
   lang: Lang;
   setLang: (lang: Lang) => void;
   t: (key: MessageKey, vars?: Record<string, string | number>) => string;
+  /**
+   * A count in words, by the language's plural rules: `${base}.one` / `${base}.other` (Japanese has only `other`),
+   * `{n}` filled with the number ("1 error", "2 errors", "エラー1件").
+   */
+  tn: (base: PluralBase, n: number, vars?: Record<string, string | number>) => string;
+  /** An exact amount (up to 4 decimals; none for a currency without minor units, such as JPY). */
   money: (amount: number, currency: string) => string;
+  /** An amount rounded to the currency's minor units (2 for USD, 0 for JPY): gauges and computed figures. */
+  moneyRounded: (amount: number, currency: string) => string;
   number: (value: number, digits?: number) => string;
   percent: (value: number) => string;
   /** A calendar day (YYYY-MM-DD), shown without any time-zone shift. */
@@ -34,34 +42,59 @@ export interface I18n {
   dateTime: (iso: string | null | undefined) => string;
 }
 
+/** The message bases that have plural forms: each has at least `${base}.other` in every dictionary. */
+type PluralBase = MessageKey extends infer K ? (K extends `${infer B}.other` ? B : never) : never;
+
 const locale = (lang: Lang) => (lang === 'ja' ? 'ja-JP' : 'en-US');
 const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** Decimals of a currency's minor unit (USD 2, JPY 0); 2 for a code Intl does not know. */
+function minorDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+function moneyFormat(loc: string, currency: string, rounded: boolean): Intl.NumberFormat {
+  const id = `${loc}:${currency}:${rounded ? 'r' : 'x'}`;
+  let fmt = moneyFormats.get(id);
+  if (!fmt) {
+    const minor = minorDigits(currency);
+    const maximumFractionDigits = rounded || minor === 0 ? minor : 4;
+    try {
+      fmt = new Intl.NumberFormat(loc, { style: 'currency', currency, maximumFractionDigits });
+    } catch {
+      fmt = new Intl.NumberFormat(loc, { maximumFractionDigits });
+    }
+    moneyFormats.set(id, fmt);
+  }
+  return fmt;
+}
 
 function makeI18n(lang: Lang, setLang: (lang: Lang) => void): I18n {
   const dict = DICTS[lang];
   const loc = locale(lang);
   const dateFmt = new Intl.DateTimeFormat(loc, { dateStyle: 'medium', timeZone: 'UTC' });
   const dateTimeFmt = new Intl.DateTimeFormat(loc, { dateStyle: 'medium', timeStyle: 'short' });
+  const plurals = new Intl.PluralRules(loc);
+  const numberFmt = new Intl.NumberFormat(loc);
+  const t: I18n['t'] = (key, vars) => {
+    const text = dict[key] ?? en[key];
+    return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
+  };
   return {
     lang,
     setLang,
-    t: (key, vars) => {
-      const text = dict[key] ?? en[key];
-      return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
+    t,
+    tn: (base, n, vars) => {
+      const exact = `${base}.${plurals.select(n)}` as MessageKey;
+      const key = exact in dict || exact in en ? exact : (`${base}.other` as MessageKey);
+      return t(key, { ...vars, n: numberFmt.format(n) });
     },
-    money: (amount, currency) => {
-      const id = `${loc}:${currency}`;
-      let fmt = moneyFormats.get(id);
-      if (!fmt) {
-        try {
-          fmt = new Intl.NumberFormat(loc, { style: 'currency', currency, maximumFractionDigits: 4 });
-        } catch {
-          fmt = new Intl.NumberFormat(loc, { maximumFractionDigits: 4 });
-        }
-        moneyFormats.set(id, fmt);
-      }
-      return fmt.format(amount);
-    },
+    money: (amount, currency) => moneyFormat(loc, currency, false).format(amount),
+    moneyRounded: (amount, currency) => moneyFormat(loc, currency, true).format(amount),
     number: (value, digits = 2) => new Intl.NumberFormat(loc, { maximumFractionDigits: digits }).format(value),
     percent: (value) => `${new Intl.NumberFormat(loc, { maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(value)}%`,
     date: (iso) => (iso ? dateFmt.format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso)) : '—'),

@@ -22,7 +22,7 @@ export interface CumulativeSeries {
 }
 
 /**
- * Cumulative spend (one-time price on the purchase day, monthly fee on each billing day up to the end
+ * Cumulative purchases (one-time price on the purchase day, monthly fee on each billing day up to the end
  * date or today) against cumulative payouts, per currency: amounts in different currencies are never added.
  */
 export function cumulativeByCurrency(challenges: Challenge[], payouts: Payout[], today: string): CumulativeSeries[] {
@@ -39,7 +39,10 @@ export function cumulativeByCurrency(challenges: Challenge[], payouts: Payout[],
     if (c.billing === 'monthly') for (const day of monthlyDays(c.purchasedAt, c.monthlyEndedAt ?? today)) add(c.currency, day, c.price, 0);
     else add(c.currency, c.purchasedAt, c.price, 0);
   }
-  for (const p of payouts) add(p.currency, p.date, 0, p.amount);
+  // Only paid payouts are money received (a requested or denied one is not), as the summary counts them.
+  for (const p of payouts)
+    if ((p as { status?: string }).status === undefined || (p as { status?: string }).status === 'paid')
+      add(p.currency, p.date, 0, p.amount);
   return [...events.entries()]
     .map(([currency, byDay]) => {
       // Sorted as the default sort does (by UTF-16 code units): ISO dates in calendar order.

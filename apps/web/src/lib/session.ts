@@ -4,14 +4,18 @@ import type { Session } from './types.js';
 
 export const ME_KEY = ['me'] as const;
 
-/** The signed-in user, or null when there is no session (401 is an answer here, not an error). */
+/** The signed-in user, or null when there is no session (GET /me answers `{ signedIn: false }`). */
 export const sessionQuery = queryOptions({
   queryKey: ME_KEY,
   queryFn: async (): Promise<Session | null> => {
     try {
-      const session = await app.get<Session>('/me');
-      setCsrfToken(session.csrfToken);
-      return session;
+      const answer = await app.get<(Session & { signedIn?: true }) | { signedIn: false }>('/me');
+      if (answer.signedIn === false) {
+        setCsrfToken(null);
+        return null;
+      }
+      setCsrfToken(answer.csrfToken);
+      return answer;
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         setCsrfToken(null);

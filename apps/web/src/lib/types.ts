@@ -89,8 +89,11 @@ export interface ChallengeUpdate {
 }
 export interface Summary {
   counts: { in_progress: number; passed: number; failed: number; total: number };
-  paid: CurrencyAmount[];
+  /** Purchases, fees and resets: what Analytics calls spent. */
+  spent: CurrencyAmount[];
+  refunded: CurrencyAmount[];
   withdrawn: CurrencyAmount[];
+  /** withdrawn + refunded − spent, the same definition as Analytics. */
   net: CurrencyAmount[];
   activeChallenges: { id: string; firm: string; plan: string; phase: string; purchasedAt: string; daysSincePurchase: number }[];
 }
@@ -149,21 +152,53 @@ export interface Plan {
   /** null when the source gave no list price (the catalog contract's Nullable price). */
   price: number | null;
   priceNote: string;
-  rules: {
-    profitTargetsPercent: number[] | null;
-    dailyLoss: { percent: number | null } | null;
-    maxLoss: { percent: number | null } | null;
-  };
+  rules: PlanRules;
   checkedOn: string;
   ageDays: number;
   stale: boolean;
   sourceUrl: string | null;
 }
+/** The part of a plan's rules the dashboard shows ('none': the firm has no such rule; null: unknown). */
+export interface PlanRules {
+  profitTargetsPercent: (number | null)[] | null;
+  dailyLoss: 'none' | { percent: number | null } | null;
+  maxLoss: 'none' | { percent: number | null } | null;
+  minTradingDays?: { days: number | null } | null;
+  consistency?: 'none' | { bestDayMaxPercent: number; of: string } | null;
+  timeLimit?: 'none' | { days: number } | null;
+  profitSplit?: { percent: number | null } | null;
+  eaPolicy?: 'allowed' | 'restricted' | 'banned' | null;
+  newsTrading?: 'allowed' | 'restricted' | 'banned' | null;
+  weekendHolding?: 'allowed' | 'banned' | null;
+  other?: string[];
+}
 /** GET /api/v1/plans/:id/prices: newest first, each price in force from its checkedOn until the next entry. */
 export interface PlanPriceHistory extends Page<{ price: number | null; currency: string; checkedOn: string }> {
   planId: string;
 }
+/** GET /api/v1/plans?detail=full: one whole row per plan (size). */
 export interface PlanSearch extends Page<Plan> {
+  suggestions?: string[];
+}
+/** One program of a firm with its sizes (GET /api/v1/plans, the default `programs` answer). */
+export interface PlanProgram {
+  firm: { slug: string; name: string };
+  program: string;
+  phases: number;
+  currency: string;
+  billing: Billing;
+  sizes: { id: string; accountSize: number | null; price: number | null; deferredFee?: number }[];
+  rules: PlanRules;
+  checkedOn: string;
+  ageDays: number;
+  stale: boolean;
+  sourceUrl: string | null;
+  notes: string | null;
+}
+export interface PlanPrograms {
+  priceNote?: string;
+  programs: PlanProgram[];
+  nextCursor: string | null;
   suggestions?: string[];
 }
 export interface ArticleHit {

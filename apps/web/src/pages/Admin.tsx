@@ -78,6 +78,11 @@ function Users() {
   const me = useSession().data?.user;
   const users = useQuery({ queryKey: ['admin', 'users'], queryFn: () => app.get<{ items: AdminUser[] }>('/admin/users') });
   const [disabling, setDisabling] = useState<AdminUser | null>(null);
+  // A way back into an account: a one-time link, valid 24 hours, that the administrator passes on (like an invite).
+  const resetLink = useMutation({
+    mutationFn: (user: AdminUser) =>
+      app.post<{ token: string; url: string }>(`/admin/users/${user.id}/password-reset`).then((r) => ({ ...r, email: user.email })),
+  });
   const toggle = useMutation({
     mutationFn: ({ user, enable }: { user: AdminUser; enable: boolean }) =>
       app.post<{ user: AdminUser }>(`/admin/users/${user.id}/${enable ? 'enable' : 'disable'}`),
@@ -89,7 +94,13 @@ function Users() {
   return (
     <section className="card" aria-labelledby="users-h">
       <h2 id="users-h">{t('admin.users')}</h2>
-      <FormError error={toggle.error} />
+      <FormError error={toggle.error ?? resetLink.error} />
+      {resetLink.data && (
+        <div role="status" data-testid="reset-link">
+          <p>{t('admin.resetLinkFor', { email: resetLink.data.email })}</p>
+          <CodeBlock text={resetLink.data.url} label={t('admin.resetLink')} />
+        </div>
+      )}
       <QueryView query={users} isEmpty={(d) => d.items.length === 0}>
         {(d) => (
           <div className="table-wrap">
@@ -121,6 +132,11 @@ function Users() {
                         <span className="badge archived">{t('admin.disabled')}</span>
                       ) : (
                         <span className="badge status-passed">{t('admin.active')}</span>
+                      )}{' '}
+                      {!u.disabledAt && (
+                        <button type="button" onClick={() => resetLink.mutate(u)} disabled={resetLink.isPending}>
+                          {t('admin.resetLink')}
+                        </button>
                       )}{' '}
                       {u.id !== me?.id &&
                         (u.disabledAt ? (

@@ -111,10 +111,10 @@ export function AnalyticsPage() {
           </>
         )}
       </QueryView>
-      <div className="two-col">
-        <TaxYearExport defaultCurrency={filters.currency ?? (i18n.lang === 'ja' ? 'JPY' : 'USD')} />
-        <FxUpload />
-      </div>
+      {/* Full width: in half a desktop page the report's eight columns broke Japanese one character per line and
+          pushed the converted amount off-screen (issue 24 item 4). */}
+      <TaxYearExport defaultCurrency={filters.currency ?? (i18n.lang === 'ja' ? 'JPY' : 'USD')} />
+      <FxUpload />
     </section>
   );
 }

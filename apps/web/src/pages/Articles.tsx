@@ -11,10 +11,15 @@ import { Markdown, Snippet } from '../lib/markdown.js';
 export function ArticlesPage() {
   const i18n = useI18n();
   const { t } = i18n;
-  const { q } = useSearch({ from: '/articles' });
+  const { q, language: chosen } = useSearch({ from: '/articles' });
   const navigate = useNavigate({ from: '/articles' });
   const [text, setText] = useState(q ?? '');
-  const hits = useQuery({ queryKey: ['articles', q ?? ''], queryFn: () => pub.get<Page<ArticleHit>>('/articles', { q, limit: 50 }) });
+  // Articles in the UI's language unless the reader picks the other one or both (the API's `language` filter).
+  const language = chosen ?? i18n.lang;
+  const hits = useQuery({
+    queryKey: ['articles', q ?? '', language],
+    queryFn: () => pub.get<Page<ArticleHit>>('/articles', { q, language: language === 'all' ? undefined : language, limit: 50 }),
+  });
   return (
     <section>
       <h1>{t('art.title')}</h1>
@@ -23,13 +28,28 @@ export function ArticlesPage() {
         role="search"
         onSubmit={(e) => {
           e.preventDefault();
-          void navigate({ search: { q: text.trim() || undefined } });
+          void navigate({ search: { q: text.trim() || undefined, language: chosen } });
         }}
       >
         <Field label={t('art.query')} type="search" name="q" value={text} onChange={(e) => setText(e.target.value)} />
         <button type="submit">{t('common.search')}</button>
       </form>
-      <QueryView query={hits} isEmpty={(d) => d.items.length === 0} empty={t('art.empty')}>
+      <fieldset className="segmented article-language">
+        <legend>{t('art.language')}</legend>
+        {(['ja', 'en', 'all'] as const).map((l) => (
+          <label key={l}>
+            <input
+              type="radio"
+              name="article-language"
+              value={l}
+              checked={language === l}
+              onChange={() => void navigate({ search: { q, language: l === i18n.lang ? undefined : l } })}
+            />
+            <span>{t(`art.lang.${l}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <QueryView query={hits} isEmpty={(d) => d.items.length === 0} empty={language === 'all' ? t('art.empty') : t('art.emptyOther')}>
         {(d) => (
           <ul className="list articles" aria-live="polite">
             {d.items.map((a) => (
@@ -60,7 +80,7 @@ export function ArticlePage() {
   return (
     <section>
       <p>
-        <Link to="/articles" search={{ q: undefined }}>
+        <Link to="/articles" search={{ q: undefined, language: undefined }}>
           ← {t('art.back')}
         </Link>
       </p>

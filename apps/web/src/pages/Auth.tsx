@@ -1,7 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { app } from '../lib/api.js';
+import { ApiError, app } from '../lib/api.js';
 import { useAcceptSession } from '../lib/session.js';
 import type { Session } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
@@ -171,6 +171,61 @@ export function SetupPage() {
           {t('auth.setupDone')}
         </button>
       </form>
+    </section>
+  );
+}
+
+/** The page of an administrator's password-reset link: a new password, once, within 24 hours; signs this browser in. */
+export function ResetPasswordPage() {
+  const { t } = useI18n();
+  const search = useSearch({ from: '/reset-password' });
+  const done = useSignedIn('/');
+  const [password, setPassword] = useState('');
+  const reset = useMutation({
+    mutationFn: () => app.post<Session>('/auth/password-reset', { token: search.token ?? '', password }),
+    onSuccess: done,
+  });
+  return (
+    <section className="narrow">
+      <h1>{t('auth.resetTitle')}</h1>
+      {search.token ? (
+        <>
+          <p>{t('auth.resetIntro')}</p>
+          <form
+            className="card stack"
+            onSubmit={(e) => {
+              e.preventDefault();
+              reset.mutate();
+            }}
+          >
+            <Field
+              label={t('auth.newPassword')}
+              hint={t('auth.passwordHint')}
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={10}
+              maxLength={256}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            {reset.error instanceof ApiError && reset.error.code === 'forbidden' ? (
+              <p className="form-error" role="alert">
+                {t('auth.resetInvalid')}
+              </p>
+            ) : (
+              <FormError error={reset.error} />
+            )}
+            <button className="primary" type="submit" disabled={reset.isPending}>
+              {t('auth.resetDone')}
+            </button>
+          </form>
+        </>
+      ) : (
+        <p className="notice" role="note">
+          {t('auth.resetInvalid')}
+        </p>
+      )}
     </section>
   );
 }

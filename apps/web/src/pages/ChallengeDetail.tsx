@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { lazy, Suspense, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { app } from '../lib/api.js';
@@ -7,7 +7,8 @@ import type { ChallengeDetail, ChallengeUpdate, Memo, Status, TrashEntry } from 
 import { useI18n } from '../i18n/i18n.js';
 import { Field, SelectField, TextArea } from '../components/Field.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
-import { Empty, FormError, QueryView } from '../components/states.js';
+import { Reveal } from '../components/Reveal.js';
+import { Empty, FormError, Loading, QueryView } from '../components/states.js';
 import type { LedgerChallengeDetail } from '../lib/ledger-types.js';
 import { LedgerFacts } from '../components/ledger/LedgerFacts.js';
 import { Costs } from '../components/ledger/Costs.js';
@@ -16,7 +17,16 @@ import { ChallengePayouts } from '../components/ledger/ChallengePayouts.js';
 
 const TRASH_DAYS = 30;
 
-function EditChallenge({ detail }: { detail: ChallengeDetail }) {
+// The coach (gauges, the pass simulation with @propfolio/coach, the rules editor) loads with its own chunk: the
+// challenge page is in the main bundle, the simulation engine need not be.
+const ChallengeCoach = lazy(() => import('../components/coach/ChallengeCoach.js').then((m) => ({ default: m.ChallengeCoach })));
+const RulesEditor = lazy(() => import('../components/coach/ChallengeCoach.js').then((m) => ({ default: m.RulesEditor })));
+
+/** A failed challenge is closed: only a monthly plan's end date can still be recorded. */
+const editable = (d: ChallengeDetail) =>
+  d.challenge.status !== 'failed' || (d.challenge.billing === 'monthly' && d.challenge.monthlyEndedAt === null);
+
+function EditChallenge({ detail, onClose }: { detail: ChallengeDetail; onClose: () => void }) {
   const { t } = useI18n();
   const client = useQueryClient();
   const c = detail.challenge;
@@ -39,6 +49,7 @@ function EditChallenge({ detail }: { detail: ChallengeDetail }) {
       setConfirming(false);
       setSaved(true);
       void client.invalidateQueries();
+      onClose();
     },
     onError: () => setConfirming(false),
   });
@@ -54,8 +65,9 @@ function EditChallenge({ detail }: { detail: ChallengeDetail }) {
   };
   const closed = c.status === 'failed';
   return (
-    <form className="card grid-form" onSubmit={submit} aria-labelledby="edit-h">
-      <h2 id="edit-h">{t('ch.edit')}</h2>
+    <form id="edit-challenge" className="card grid-form" onSubmit={submit} aria-labelledby="edit-h">
+      <h2 id="edit-h">{t('ch.editTitle')}</h2>
+      {closed && <p className="hint full">{t('ch.closedHint')}</p>}
       <Field label={t('ch.phase')} required value={form.phase} onChange={set('phase')} disabled={closed} maxLength={50} />
       <SelectField label={t('ch.status')} value={form.status} onChange={set('status')} disabled={closed}>
         {(['in_progress', 'passed', 'failed'] as Status[]).map((s) => (
@@ -100,6 +112,9 @@ function EditChallenge({ detail }: { detail: ChallengeDetail }) {
           disabled={(closed && c.billing !== 'monthly') || update.isPending || Object.keys(changes).length === 0}
         >
           {t('common.save')}
+        </button>{' '}
+        <button type="button" className="link-button" onClick={onClose}>
+          {t('common.cancel')}
         </button>
       </div>
       <ConfirmDialog
@@ -170,19 +185,31 @@ function Memos({ detail }: { detail: ChallengeDetail }) {
           ))}
         </ul>
       )}
-      <form
-        className="stack"
-        onSubmit={(e) => {
-          e.preventDefault();
-          add.mutate();
-        }}
-      >
-        <TextArea label={t('ch.memo')} required rows={3} maxLength={10000} value={content} onChange={(e) => setContent(e.target.value)} />
-        <FormError error={add.error ?? remove.error} />
-        <button type="submit" disabled={add.isPending}>
-          {t('ch.addMemo')}
-        </button>
-      </form>
+      <FormError error={remove.error} />
+      <Reveal label={t('ch.addMemo')}>
+        {() => (
+          <form
+            className="stack"
+            onSubmit={(e) => {
+              e.preventDefault();
+              add.mutate();
+            }}
+          >
+            <TextArea
+              label={t('ch.memo')}
+              required
+              rows={3}
+              maxLength={10000}
+              value={content}
+              onChange={(e) => setContent(e.target.value)}
+            />
+            <FormError error={add.error} />
+            <button type="submit" disabled={add.isPending}>
+              {t('ch.addMemo')}
+            </button>
+          </form>
+        )}
+      </Reveal>
     </section>
   );
 }
@@ -217,17 +244,22 @@ function Accounts({ detail }: { detail: ChallengeDetail }) {
 }
 
 function DeleteChallenge({ detail }: { detail: ChallengeDetail }) {
-  const { t } = useI18n();
+  const { t, tn } = useI18n();
   const client = useQueryClient();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const c = detail.challenge;
   const remove = useMutation({
     mutationFn: () => app.del<{ entry: TrashEntry }>(`/challenges/${c.id}`),
-    onSuccess: () => {
+    // Nothing of this challenge is asked for while it is deleted (a read answered after the delete is a 404)…
+    onMutate: () => client.cancelQueries({ predicate: (q) => q.queryKey.includes(c.id) }),
+    // …then leave the page first, then forget what it showed: refetching this challenge (or its coach) while the page
+    // was still mounted answered 404 and logged it.
+    onSuccess: async () => {
       setOpen(false);
+      await navigate({ to: '/trash' });
+      client.removeQueries({ predicate: (q) => q.queryKey.includes(c.id) });
       void client.invalidateQueries();
-      void navigate({ to: '/trash' });
     },
   });
   return (
@@ -248,9 +280,9 @@ function DeleteChallenge({ detail }: { detail: ChallengeDetail }) {
         <p>
           {t('ch.deleteConfirm', {
             label: `${c.firm} ${c.plan}`,
-            memos: detail.memos.length,
-            payouts: detail.payouts.length,
-            accounts: detail.accounts.length,
+            memos: tn('count.memos', detail.memos.length),
+            payouts: tn('count.payouts', detail.payouts.length),
+            accounts: tn('count.accounts', detail.accounts.length),
             days: TRASH_DAYS,
           })}
         </p>
@@ -264,6 +296,7 @@ export function ChallengePage() {
   const { t } = i18n;
   const { id } = useParams({ from: '/authed/challenges/$id' });
   const detail = useQuery({ queryKey: ['challenge', id], queryFn: () => app.get<LedgerChallengeDetail>(`/challenges/${id}`) });
+  const [editing, setEditing] = useState(false);
   return (
     <section>
       <p>
@@ -280,7 +313,14 @@ export function ChallengePage() {
               <h1>
                 {d.challenge.firm} · {d.challenge.plan}
               </h1>
-              <DeleteChallenge detail={d} />
+              <div className="actions">
+                {editable(d) && !editing && (
+                  <button type="button" aria-expanded="false" aria-controls="edit-challenge" onClick={() => setEditing(true)}>
+                    {t('ch.edit')}
+                  </button>
+                )}
+                <DeleteChallenge detail={d} />
+              </div>
             </div>
             <dl className="facts card">
               <div>
@@ -304,20 +344,31 @@ export function ChallengePage() {
               <div>
                 <dt>{t('ch.purchasedAt')}</dt>
                 <dd>
-                  {i18n.date(d.challenge.purchasedAt)} ({t('overview.days', { n: d.challenge.daysSincePurchase })})
+                  {i18n.date(d.challenge.purchasedAt)} ({i18n.tn('count.daysSince', d.challenge.daysSincePurchase)})
                 </dd>
               </div>
-              <div>
-                <dt>{t('ch.passedAt')}</dt>
-                <dd>{i18n.date(d.challenge.passedAt)}</dd>
-              </div>
+              {d.challenge.status === 'failed' ? (
+                <div>
+                  <dt>{t('ch.failedAt')}</dt>
+                  <dd data-testid="challenge-failed-at">{i18n.date(d.challenge.failedAt)}</dd>
+                </div>
+              ) : (
+                <div>
+                  <dt>{t('ch.passedAt')}</dt>
+                  <dd>{i18n.date(d.challenge.passedAt)}</dd>
+                </div>
+              )}
               <div>
                 <dt>{t('ch.paymentMethod')}</dt>
                 <dd>{d.challenge.paymentMethod ?? t('common.none')}</dd>
               </div>
               <LedgerFacts detail={d} />
             </dl>
-            <EditChallenge key={d.challenge.updatedAt} detail={d} />
+            {editing && <EditChallenge key={d.challenge.updatedAt} detail={d} onClose={() => setEditing(false)} />}
+            <Suspense fallback={<Loading />}>
+              <ChallengeCoach detail={d} />
+              <RulesEditor challengeId={d.challenge.id} />
+            </Suspense>
             <div className="two-col">
               <Memos detail={d} />
               <ChallengePayouts detail={d} />

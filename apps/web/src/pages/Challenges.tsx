@@ -15,7 +15,7 @@ const STATUSES = ['in_progress', 'passed', 'failed'] as const;
 function usePlanSuggestions(firm: string) {
   const plans = useQuery({
     queryKey: ['plan-suggestions', firm.trim().toLowerCase()],
-    queryFn: () => pub.get<PlanSearch>('/plans', { firm: firm.trim() || undefined, limit: 100 }),
+    queryFn: () => pub.get<PlanSearch>('/plans', { firm: firm.trim() || undefined, limit: 100, detail: 'full' }),
     staleTime: 5 * 60_000,
   });
   const items = plans.data?.items ?? [];

@@ -9,9 +9,9 @@ import {
   type DiagnoseSetResult,
   type Finding,
 } from '@propfolio/ea-settings';
-import { pub } from '../lib/api.js';
+import { ApiError, pub } from '../lib/api.js';
 import { useI18n } from '../i18n/i18n.js';
-import { Field, fieldSetter, SelectField } from '../components/Field.js';
+import { Field, FileField, fieldSetter, SelectField } from '../components/Field.js';
 import { ErrorState, FormError } from '../components/states.js';
 import { CodeBlock } from '../components/CopyButton.js';
 import { download } from './Payouts.js';
@@ -23,8 +23,31 @@ const toBase64 = (bytes: Uint8Array) => {
   return btoa(s);
 };
 
+const ENCODING_CODES = new Set(['binary_content', 'invalid_bytes', 'mt4_not_ansi', 'non_utf16_ascii', 'non_utf16_text', 'truncated_utf16']);
+const FORMAT_CODES = new Set([
+  'malformed_line',
+  'orphan_mt4_line',
+  'no_inputs',
+  'missing_input',
+  'missing_inputs',
+  'unknown_input',
+  'duplicate_input',
+]);
+
+/**
+ * A finding's heading in words: the input it is about (its name and number), else what kind of problem it is.
+ * The stable code stays beside it, small, for a search or a support question.
+ */
+function findingHeading(f: Finding, t: ReturnType<typeof useI18n>['t']): string {
+  if (f.name) return f.number ? `${f.name} (${f.number})` : f.name;
+  if (f.code.startsWith('firm_') || f.code.startsWith('ea_')) return t('eaa.kind.firm');
+  if (ENCODING_CODES.has(f.code)) return t('eaa.kind.encoding');
+  if (FORMAT_CODES.has(f.code)) return t('eaa.kind.format');
+  return t('eaa.kind.settings');
+}
+
 function Findings({ result, testId }: { result: DiagnoseSetResult; testId: string }) {
-  const { t, lang } = useI18n();
+  const { t, tn, lang } = useI18n();
   if (result.findings.length === 0)
     return (
       <p className="ok" role="status">
@@ -34,13 +57,22 @@ function Findings({ result, testId }: { result: DiagnoseSetResult; testId: strin
   return (
     <div data-testid={testId}>
       <p role="status">
-        <strong>{t('eaa.findings', { ...result.summary })}</strong> · {result.format.toUpperCase()} · {result.encoding}
+        <strong>
+          {t('eaa.findings', {
+            errors: tn('count.errors', result.summary.errors),
+            warnings: tn('count.warnings', result.summary.warnings),
+            infos: tn('count.notes', result.summary.infos),
+          })}
+        </strong>{' '}
+        · {result.format.toUpperCase()} · {result.encoding}
       </p>
       <ul className="list findings">
         {result.findings.map((f: Finding, i) => (
           <li key={i} className={`finding sev-${f.severity}`}>
-            <span className={`badge sev-${f.severity}`}>{t(`eaa.severity.${f.severity}`)}</span> <code>{f.code}</code>
-            {f.line != null && <span className="muted"> · {t('eaa.line', { n: f.line })}</span>}
+            <span className={`badge sev-${f.severity}`}>{t(`eaa.severity.${f.severity}`)}</span>{' '}
+            <strong className="finding-title">{findingHeading(f, t)}</strong>
+            {f.line != null && <span className="muted"> · {t('eaa.line', { n: f.line })}</span>}{' '}
+            <code className="finding-code muted small">{f.code}</code>
             <p>{f.message[lang]}</p>
             {f.fix?.kind === 'set_value' && (
               <p className="muted">
@@ -54,6 +86,28 @@ function Findings({ result, testId }: { result: DiagnoseSetResult; testId: strin
   );
 }
 
+/**
+ * The firm check's refusals in the page's language: the server's own text (English, listing every plan id of the
+ * firm) is for agents; here the reader is told what to do next.
+ */
+function FirmCheckError({ error, firm }: { error: unknown; firm: string }) {
+  const { t } = useI18n();
+  const field = error instanceof ApiError && error.code === 'validation_failed' ? error.errors[0]?.field : undefined;
+  if (field === 'planId')
+    return (
+      <p role="alert" className="form-error" data-testid="firm-check-error">
+        {t('eaa.needPlan', { firm })}
+      </p>
+    );
+  if (field === 'firm')
+    return (
+      <p role="alert" className="form-error" data-testid="firm-check-error">
+        {t('eaa.unknownFirm', { firm })}
+      </p>
+    );
+  return <FormError error={error} />;
+}
+
 function CheckSet() {
   const { t } = useI18n();
   const [file, setFile] = useState<{ name: string; bytes: Uint8Array } | null>(null);
@@ -62,7 +116,7 @@ function CheckSet() {
   // A firm's plans differ in their limits (FTMO 1-Step 3% daily, 2-Step 5%): the server refuses to guess, so the plan is picked here.
   const firmPlans = useQuery({
     queryKey: ['ea-firm-plans', firm.trim().toLowerCase()],
-    queryFn: () => pub.get<PlanSearch>('/plans', { firm: firm.trim(), limit: 100 }),
+    queryFn: () => pub.get<PlanSearch>('/plans', { firm: firm.trim(), limit: 100, detail: 'full' }),
     enabled: firm.trim().length >= 2,
   });
   const local = useMemo(() => {
@@ -94,9 +148,11 @@ function CheckSet() {
   return (
     <section className="card" aria-labelledby="check-h">
       <h2 id="check-h">{t('eaa.upload')}</h2>
-      <Field
+      <FileField
         label={t('eaa.file')}
-        type="file"
+        choose={t('imp.choose')}
+        noFile={t('eaa.noFile')}
+        fileName={file?.name ?? null}
         accept=".set,text/plain"
         onChange={(e) => {
           const f = e.target.files?.[0];
@@ -108,7 +164,8 @@ function CheckSet() {
       />
       {file && <p className="muted">{t('eaa.instant')}</p>}
       {local?.error !== undefined && <ErrorState error={local.error} />}
-      {local?.result && <Findings result={local.result} testId="local-findings" />}
+      {/* The server's answer repeats the file's own findings with the firm's: one list, not the same findings twice. */}
+      {local?.result && !server.data && <Findings result={local.result} testId="local-findings" />}
       {fixes.length > 0 && (
         <button type="button" onClick={applyFixes}>
           {t('eaa.fix')} → {t('common.download')}
@@ -145,8 +202,13 @@ function CheckSet() {
           </button>
         </form>
       )}
-      <FormError error={server.error} />
-      {server.data && <Findings result={server.data} testId="server-findings" />}
+      {server.error && <FirmCheckError error={server.error} firm={firm} />}
+      {server.data && (
+        <>
+          <h3>{t('eaa.serverResult')}</h3>
+          <Findings result={server.data} testId="server-findings" />
+        </>
+      )}
     </section>
   );
 }

@@ -19,7 +19,9 @@ function amountFor(list: CurrencyAmount[], currency: string) {
 function Totals({ summary }: { summary: Summary }) {
   const i18n = useI18n();
   const { t } = i18n;
-  const currencies = [...new Set([...summary.paid, ...summary.withdrawn, ...summary.net].map((a) => a.currency))].sort();
+  const currencies = [
+    ...new Set([...summary.spent, ...summary.refunded, ...summary.withdrawn, ...summary.net].map((a) => a.currency)),
+  ].sort();
   if (currencies.length === 0) return null;
   return (
     <section aria-labelledby="totals-h">
@@ -27,12 +29,19 @@ function Totals({ summary }: { summary: Summary }) {
       <div className="cards">
         {currencies.map((c) => {
           const net = amountFor(summary.net, c);
+          const refunded = amountFor(summary.refunded, c);
           return (
             <div className="card totals" key={c} data-testid={`totals-${c}`}>
               <h3>{c}</h3>
               <dl>
-                <dt>{t('overview.paid')}</dt>
-                <dd data-testid={`paid-${c}`}>{i18n.money(amountFor(summary.paid, c), c)}</dd>
+                <dt>{t('overview.spent')}</dt>
+                <dd data-testid={`spent-${c}`}>{i18n.money(amountFor(summary.spent, c), c)}</dd>
+                {refunded !== 0 && (
+                  <>
+                    <dt>{t('overview.refunded')}</dt>
+                    <dd data-testid={`refunded-${c}`}>{i18n.money(refunded, c)}</dd>
+                  </>
+                )}
                 <dt>{t('overview.withdrawn')}</dt>
                 <dd data-testid={`withdrawn-${c}`}>{i18n.money(amountFor(summary.withdrawn, c), c)}</dd>
                 <dt>{t('overview.net')}</dt>
@@ -44,6 +53,12 @@ function Totals({ summary }: { summary: Summary }) {
           );
         })}
       </div>
+      <p className="muted small" data-testid="net-definition">
+        {t('overview.netNote')}{' '}
+        <Link to="/analytics" search={{ from: undefined, to: undefined, firm: undefined, currency: undefined }}>
+          {t('nav.analytics')} →
+        </Link>
+      </p>
     </section>
   );
 }
@@ -60,6 +75,7 @@ function Chart() {
   return (
     <section aria-labelledby="chart-h">
       <h2 id="chart-h">{t('overview.chart')}</h2>
+      <p className="muted small">{t('overview.chartNote')}</p>
       <QueryView query={data} isEmpty={(s) => s.length === 0}>
         {(series) => (
           <Suspense fallback={<Loading />}>
@@ -121,7 +137,7 @@ export function OverviewPage() {
                         {c.firm} · {c.plan}
                       </Link>
                       <span className="muted">
-                        {c.phase} · {t('overview.days', { n: c.daysSincePurchase })}
+                        {c.phase} · {i18n.tn('count.daysSince', c.daysSincePurchase)}
                       </span>
                     </li>
                   ))}

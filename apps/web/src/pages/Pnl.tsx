@@ -1,13 +1,20 @@
-import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { app } from '../lib/api.js';
 import { allPages } from '../lib/queries.js';
-import type { Account, DailyPnl } from '../lib/types.js';
+import type { Account, Challenge, DailyPnl } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
-import { SelectField } from '../components/Field.js';
-import { QueryView } from '../components/states.js';
-import { PnlCharts } from '../components/PnlCharts.js';
+import { Field, SelectField } from '../components/Field.js';
+import { Reveal } from '../components/Reveal.js';
+import { Empty, FormError, QueryView } from '../components/states.js';
+import { PnlCharts, type Level } from '../components/PnlCharts.js';
+import { COLORS } from '../components/Chart.js';
 import { EaIntegration } from '../components/EaIntegration.js';
+import { HeadroomPanel } from '../components/coach/HeadroomPanel.js';
+import { PassProbability } from '../components/coach/PassProbability.js';
+import { StatementImport } from '../components/coach/StatementImport.js';
+import { accountHeadroom, useChallengeHeadroom } from '../lib/headroom.js';
+import type { Headroom } from '../lib/coach.js';
 
 const RANGES = [7, 30, 90, 365] as const;
 
@@ -74,10 +81,114 @@ function AccountsTable({
   );
 }
 
+/** The rule levels to draw on the balance chart: the max-loss floor, today's daily floor and the target. */
+function useLevels(headroom: Headroom | null): Level[] {
+  const { t } = useI18n();
+  return useMemo(() => {
+    if (!headroom) return [];
+    const levels: Level[] = [];
+    if (headroom.maxLoss.floor !== null) levels.push({ label: t('hr.maxFloor'), value: headroom.maxLoss.floor, color: COLORS.maxFloor });
+    if (headroom.dailyLoss.floor !== null)
+      levels.push({ label: t('hr.dailyFloor'), value: headroom.dailyLoss.floor, color: COLORS.dailyFloor });
+    if (headroom.target.level !== null) levels.push({ label: t('hr.targetLine'), value: headroom.target.level, color: COLORS.target });
+    return levels;
+  }, [headroom, t]);
+}
+
+/**
+ * Link an account the tracker registered on its own (it knows the login, not the challenge) to one of the owner's
+ * open challenges, and name it (update_account). A failed challenge or an archived account is refused by the server.
+ */
+function AccountSettings({ account }: { account: Account }) {
+  const { t } = useI18n();
+  const client = useQueryClient();
+  const challenges = useQuery({ queryKey: ['challenges', 'all'], queryFn: () => allPages<Challenge>('/challenges', { status: 'all' }) });
+  const open = (challenges.data ?? []).filter((c) => c.status !== 'failed');
+  const [challengeId, setChallengeId] = useState(account.challenge?.id ?? '');
+  const [name, setName] = useState(account.name ?? '');
+  const update = useMutation({
+    mutationFn: (body: { challengeId?: string; name?: string }) => app.patch<Account>(`/accounts/${account.id}`, body),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['accounts'] });
+      void client.invalidateQueries({ queryKey: ['headroom'] });
+      void client.invalidateQueries({ queryKey: ['challenge'] });
+    },
+  });
+  return (
+    <form
+      className="inline-form account-settings"
+      aria-label={t('pnl.accountSettings')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        update.mutate({
+          ...(challengeId && challengeId !== account.challenge?.id ? { challengeId } : {}),
+          ...(name.trim() && name.trim() !== (account.name ?? '') ? { name: name.trim() } : {}),
+        });
+      }}
+    >
+      <SelectField label={t('pnl.linkChallenge')} value={challengeId} onChange={(e) => setChallengeId(e.target.value)}>
+        <option value="">{account.challenge ? t('common.none') : t('pnl.chooseChallenge')}</option>
+        {open.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.firm} · {c.plan} ({c.phase})
+          </option>
+        ))}
+      </SelectField>
+      <Field label={t('pnl.accountName')} maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+      <button type="submit" disabled={update.isPending}>
+        {t('common.save')}
+      </button>
+      <FormError error={update.error} />
+      {update.isSuccess && (
+        <p role="status" className="ok">
+          {t('ch.saved')}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** The coach for one account: its challenge's rules applied to it, and its odds of passing. */
+function AccountCoach({ account }: { account: Account }) {
+  const { t } = useI18n();
+  const challengeId = account.challenge?.id;
+  const headroom = useChallengeHeadroom(challengeId);
+  if (!challengeId)
+    return (
+      <section className="card" aria-labelledby="coach-h">
+        <h2 id="coach-h">{t('hr.title')}</h2>
+        <Empty>{account.archived ? t('hr.archived') : t('pnl.notLinked')}</Empty>
+        {!account.archived && <AccountSettings account={account} />}
+      </section>
+    );
+  if (account.archived)
+    return (
+      <section className="card" aria-labelledby="coach-h">
+        <h2 id="coach-h">{t('hr.title')}</h2>
+        <Empty>{t('hr.archived')}</Empty>
+      </section>
+    );
+  return (
+    <QueryView query={headroom}>
+      {(h) => {
+        const mine = accountHeadroom(h, account.id);
+        return (
+          <div className="coach">
+            <HeadroomPanel headroom={mine} rules={h.rules} challengeId={h.challengeId} heading={t('hr.title')} />
+            <PassProbability challengeId={h.challengeId} account={account} targetPercent={mine?.target.percent ?? null} />
+          </div>
+        );
+      }}
+    </QueryView>
+  );
+}
+
 function Series({ account }: { account: Account }) {
   const i18n = useI18n();
   const { t } = i18n;
   const [days, setDays] = useState<number>(30);
+  const headroom = useChallengeHeadroom(account.archived ? undefined : account.challenge?.id);
+  const levels = useLevels(accountHeadroom(headroom.data, account.id));
   const series = useQuery({
     queryKey: ['daily-pnl', account.id, days],
     queryFn: () => app.get<DailyPnl>(`/accounts/${account.id}/daily-pnl`, { days: Math.min(days, 366) }),
@@ -86,6 +197,11 @@ function Series({ account }: { account: Account }) {
     <section aria-labelledby="series-h">
       <div className="page-head">
         <h2 id="series-h">{account.name ?? `${account.login} @ ${account.server}`}</h2>
+        {!account.archived && account.challenge && (
+          <Reveal label={t('pnl.rename')} className="link-button">
+            {() => <AccountSettings account={account} />}
+          </Reveal>
+        )}
         <fieldset className="segmented">
           <legend className="visually-hidden">{t('pnl.range')}</legend>
           {RANGES.map((n) => (
@@ -100,9 +216,10 @@ function Series({ account }: { account: Account }) {
         {(s) => (
           <>
             <p className="muted">
-              {t('pnl.reported', { n: s.reportedDays, total: i18n.money(s.closedPnlTotal, s.currency) })} · {t('pnl.gaps')}
+              {t('pnl.reported', { days: i18n.tn('count.reportedDays', s.reportedDays), total: i18n.money(s.closedPnlTotal, s.currency) })}{' '}
+              · {t('pnl.gaps')}
             </p>
-            <PnlCharts series={s} />
+            {s.reportedDays === 0 ? <Empty>{t('pnl.noReports')}</Empty> : <PnlCharts series={s} levels={levels} />}
           </>
         )}
       </QueryView>
@@ -152,6 +269,8 @@ export function PnlPage() {
         </QueryView>
       </section>
       {account && <Series key={account.id} account={account} />}
+      {account && <AccountCoach key={`coach-${account.id}`} account={account} />}
+      {account && !account.archived && <StatementImport key={`import-${account.id}`} account={account} />}
       <EaIntegration />
     </section>
   );

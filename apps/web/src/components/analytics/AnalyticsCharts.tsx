@@ -38,7 +38,15 @@ export function FunnelChart({ steps }: { steps: FunnelStep[] }) {
       legend: { live: true },
       series: [
         { label: t('an.step'), value: (_u, v: number | null) => (v == null ? '' : (full[v] ?? '')) },
-        { label: t('an.count'), fill: COLORS.balance, stroke: COLORS.balance, paths: wide, points: { show: false } },
+        {
+          label: t('an.count'),
+          fill: COLORS.balance,
+          stroke: COLORS.balance,
+          paths: wide,
+          points: { show: false },
+          // Nothing beside the name until the cursor picks a step (a dash there read as a legend without values).
+          value: (_u, v: number | null, _s, idx) => (idx == null || v == null ? '' : String(v)),
+        },
       ],
     };
   }, [i18n, t, steps]);
@@ -50,7 +58,8 @@ export function MonthlyChart({ rows, currency }: { rows: MonthRow[]; currency: s
   const i18n = useI18n();
   const { t } = i18n;
   const options = useMemo<Omit<Options, 'width' | 'height'>>(() => {
-    const money = (_u: uPlot, v: number | null) => (v == null ? '—' : i18n.money(v, currency));
+    const money = (_u: uPlot, v: number | null, _s: number, idx: number | null) =>
+      idx == null || v == null ? '' : i18n.money(v, currency);
     const months = rows.map((r) => r.month);
     const axes = categoryAxis(months);
     axes[1] = { ...axes[1], values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)) };

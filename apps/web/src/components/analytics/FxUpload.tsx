@@ -2,7 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useI18n } from '../../i18n/i18n.js';
 import { importFxRates } from '../../lib/analytics.js';
-import { Field } from '../Field.js';
+import { FileField } from '../Field.js';
 import { FormError } from '../states.js';
 
 /** Uploads a rates CSV to the same import as `npm run fx -- import` (all or nothing, errors name the line). */
@@ -26,10 +26,12 @@ export function FxUpload() {
     <section className="card" aria-labelledby="an-fx">
       <h2 id="an-fx">{t('an.fx')}</h2>
       <form className="stack" onSubmit={submit}>
-        <Field
+        <FileField
           label={t('an.fxFile')}
           hint={t('an.fxHelp')}
-          type="file"
+          choose={t('imp.choose')}
+          noFile={t('eaa.noFile')}
+          fileName={file?.name ?? null}
           accept=".csv,text/csv"
           required
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}

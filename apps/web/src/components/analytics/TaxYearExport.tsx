@@ -75,6 +75,7 @@ function TaxYearBody({ report }: { report: TaxYear }) {
           {t('an.taxCsv')}
         </button>
       </div>
+      <p className="muted small">{t('an.taxExact')}</p>
       <aside className="note" lang={i18n.lang}>
         <p>{report.note[i18n.lang]}</p>
         <p>
@@ -142,7 +143,7 @@ function TaxYearBody({ report }: { report: TaxYear }) {
         <Empty>{t('an.taxNoLines')}</Empty>
       ) : (
         <div className="table-wrap">
-          <table data-testid="tax-lines" className="card-rows">
+          <table data-testid="tax-lines" className="card-rows tax-lines">
             <thead>
               <tr>
                 <th scope="col">{t('ch.date')}</th>
@@ -167,7 +168,7 @@ function TaxYearBody({ report }: { report: TaxYear }) {
                   <td data-label={t('ch.date')}>{i18n.date(l.date)}</td>
                   <td data-label={t('an.taxType')}>{t(`taxType.${l.type}`)}</td>
                   <td data-label={t('an.kind')}>{kindLabel(t, l.kind)}</td>
-                  <td data-label={t('pay.challenge')}>
+                  <td data-label={t('pay.challenge')} className="wrap">
                     {l.firm} · {l.plan}
                   </td>
                   <td data-label={t('ch.amount')} className="num">

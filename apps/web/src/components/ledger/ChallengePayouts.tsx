@@ -7,6 +7,8 @@ import type { TrashEntry } from '../../lib/types.js';
 import { PAYOUT_STATUSES, type LedgerChallengeDetail, type LedgerPayout, type PayoutStatus } from '../../lib/ledger-types.js';
 import { Field, fieldSetter, SelectField } from '../Field.js';
 import { Empty, FormError } from '../states.js';
+import { ConfirmDialog } from '../ConfirmDialog.js';
+import { Reveal } from '../Reveal.js';
 import { NO_RATE, typedRateBody, TypedRateFields } from './TypedRateFields.js';
 
 const optionalNumber = (v: string) => (v.trim() ? Number(v) : undefined);
@@ -54,9 +56,13 @@ export function ChallengePayouts({ detail }: { detail: LedgerChallengeDetail }) 
     onSuccess: () => void client.invalidateQueries(),
   });
   const set = fieldSetter(form, setForm);
+  // Payouts come from a funded account: on a challenge not passed yet, a payout is more likely a slip; say so first.
+  const funded = c.status === 'passed' || c.passedAt !== null || /fund/i.test(c.phase);
+  const [confirming, setConfirming] = useState(false);
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
-    add.mutate();
+    if (!funded) setConfirming(true);
+    else add.mutate();
   };
   return (
     <section aria-labelledby="payouts-h" className="card">
@@ -81,69 +87,97 @@ export function ChallengePayouts({ detail }: { detail: LedgerChallengeDetail }) 
           ))}
         </ul>
       )}
-      <form className="grid-form" onSubmit={submit} aria-label={t('ch.addPayout')}>
-        <Field
-          label={t('ch.amount')}
-          hint={t('pay.netHint')}
-          type="number"
-          required
-          min={0.01}
-          step="0.01"
-          inputMode="decimal"
-          value={form.amount}
-          onChange={set('amount')}
-        />
-        <Field label={t('ch.currency')} required maxLength={3} pattern="[A-Za-z]{3}" value={form.currency} onChange={set('currency')} />
-        <Field label={t('ch.date')} type="date" required min={c.purchasedAt} max={todayIso()} value={form.date} onChange={set('date')} />
-        <SelectField label={t('pay.status')} value={form.status} onChange={set('status')}>
-          {PAYOUT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`payStatus.${s}`)}
-            </option>
-          ))}
-        </SelectField>
-        {form.status === 'denied' && (
-          <Field label={t('pay.deniedReason')} required maxLength={500} value={form.deniedReason} onChange={set('deniedReason')} />
-        )}
-        <details className="full">
-          <summary>{t('pay.details')}</summary>
-          <div className="grid-form">
+      <FormError error={remove.error} />
+      <Reveal label={t('ch.addPayout')}>
+        {() => (
+          <form className="grid-form" onSubmit={submit} aria-label={t('ch.addPayout')}>
+            {!funded && (
+              <p className="warn full" data-testid="unfunded-warning">
+                {t('pay.unfunded', { status: t(`status.${c.status}`), phase: c.phase })}
+              </p>
+            )}
             <Field
-              label={`${t('pay.gross')} ${t('common.optional')}`}
+              label={t('ch.amount')}
+              hint={t('pay.netHint')}
               type="number"
+              required
               min={0.01}
               step="0.01"
               inputMode="decimal"
-              value={form.grossAmount}
-              onChange={set('grossAmount')}
+              value={form.amount}
+              onChange={set('amount')}
             />
+            <Field label={t('ch.currency')} required maxLength={3} pattern="[A-Za-z]{3}" value={form.currency} onChange={set('currency')} />
             <Field
-              label={`${t('pay.split')} ${t('common.optional')}`}
-              type="number"
-              min={0.01}
-              max={100}
-              step="any"
-              inputMode="decimal"
-              value={form.splitPercent}
-              onChange={set('splitPercent')}
+              label={t('ch.date')}
+              type="date"
+              required
+              min={c.purchasedAt}
+              max={todayIso()}
+              value={form.date}
+              onChange={set('date')}
             />
-            <Field
-              label={`${t('pay.method')} ${t('common.optional')}`}
-              maxLength={100}
-              placeholder="Rise"
-              value={form.method}
-              onChange={set('method')}
-            />
-            <TypedRateFields value={rate} onChange={setRate} />
-          </div>
-        </details>
-        <div className="full">
-          <FormError error={add.error ?? remove.error} />
-          <button type="submit" disabled={add.isPending}>
-            {t('ch.addPayout')}
-          </button>
-        </div>
-      </form>
+            <SelectField label={t('pay.status')} value={form.status} onChange={set('status')}>
+              {PAYOUT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`payStatus.${s}`)}
+                </option>
+              ))}
+            </SelectField>
+            {form.status === 'denied' && (
+              <Field label={t('pay.deniedReason')} required maxLength={500} value={form.deniedReason} onChange={set('deniedReason')} />
+            )}
+            <details className="full">
+              <summary>{t('pay.details')}</summary>
+              <div className="grid-form">
+                <Field
+                  label={`${t('pay.gross')} ${t('common.optional')}`}
+                  type="number"
+                  min={0.01}
+                  step="0.01"
+                  inputMode="decimal"
+                  value={form.grossAmount}
+                  onChange={set('grossAmount')}
+                />
+                <Field
+                  label={`${t('pay.split')} ${t('common.optional')}`}
+                  type="number"
+                  min={0.01}
+                  max={100}
+                  step="any"
+                  inputMode="decimal"
+                  value={form.splitPercent}
+                  onChange={set('splitPercent')}
+                />
+                <Field
+                  label={`${t('pay.method')} ${t('common.optional')}`}
+                  maxLength={100}
+                  placeholder="Rise"
+                  value={form.method}
+                  onChange={set('method')}
+                />
+                <TypedRateFields value={rate} onChange={setRate} />
+              </div>
+            </details>
+            <div className="full">
+              <FormError error={add.error} />
+              <button type="submit" disabled={add.isPending}>
+                {t('ch.addPayout')}
+              </button>
+            </div>
+          </form>
+        )}
+      </Reveal>
+      <ConfirmDialog
+        open={confirming}
+        title={t('pay.unfundedTitle')}
+        confirmLabel={t('pay.unfundedConfirm')}
+        busy={add.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => add.mutate(undefined, { onSettled: () => setConfirming(false) })}
+      >
+        <p>{t('pay.unfunded', { status: t(`status.${c.status}`), phase: c.phase })}</p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n/i18n.js';
 import { app } from '../../lib/api.js';
 import { todayIso } from '../../lib/queries.js';
 import { COST_KINDS, type Cost, type CostKind, type LedgerChallengeDetail } from '../../lib/ledger-types.js';
+import { Reveal } from '../Reveal.js';
 import { Field, fieldSetter, SelectField } from '../Field.js';
 import { Empty, FormError } from '../states.js';
 import { NO_RATE, typedRateBody, TypedRateFields } from './TypedRateFields.js';
@@ -63,42 +64,54 @@ export function Costs({ detail }: { detail: LedgerChallengeDetail }) {
           ))}
         </ul>
       )}
-      <form className="grid-form" onSubmit={submit} aria-label={t('cost.add')}>
-        <SelectField label={t('cost.kind')} value={form.kind} onChange={set('kind')}>
-          {COST_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {t(`kind.${k}`)}
-            </option>
-          ))}
-        </SelectField>
-        <Field
-          label={t('ch.amount')}
-          type="number"
-          required
-          min={0.0001}
-          step="any"
-          inputMode="decimal"
-          value={form.amount}
-          onChange={set('amount')}
-        />
-        <Field label={t('ch.currency')} required maxLength={3} pattern="[A-Za-z]{3}" value={form.currency} onChange={set('currency')} />
-        <Field label={t('ch.date')} type="date" required min={c.purchasedAt} max={todayIso()} value={form.date} onChange={set('date')} />
-        <Field label={`${t('cost.note')} ${t('common.optional')}`} maxLength={1000} value={form.note} onChange={set('note')} />
-        <details className="full">
-          <summary>
-            {t('fx.rate')} {t('common.optional')}
-          </summary>
-          <div className="grid-form">
-            <TypedRateFields value={rate} onChange={setRate} />
-          </div>
-        </details>
-        <div className="full">
-          <FormError error={add.error} />
-          <button type="submit" disabled={add.isPending}>
-            {t('cost.add')}
-          </button>
-        </div>
-      </form>
+      <Reveal label={t('cost.add')}>
+        {() => (
+          <form className="grid-form" onSubmit={submit} aria-label={t('cost.add')}>
+            <SelectField label={t('cost.kind')} value={form.kind} onChange={set('kind')}>
+              {COST_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {t(`kind.${k}`)}
+                </option>
+              ))}
+            </SelectField>
+            <Field
+              label={t('ch.amount')}
+              type="number"
+              required
+              min={0.0001}
+              step="any"
+              inputMode="decimal"
+              value={form.amount}
+              onChange={set('amount')}
+            />
+            <Field label={t('ch.currency')} required maxLength={3} pattern="[A-Za-z]{3}" value={form.currency} onChange={set('currency')} />
+            <Field
+              label={t('ch.date')}
+              type="date"
+              required
+              min={c.purchasedAt}
+              max={todayIso()}
+              value={form.date}
+              onChange={set('date')}
+            />
+            <Field label={`${t('cost.note')} ${t('common.optional')}`} maxLength={1000} value={form.note} onChange={set('note')} />
+            <details className="full">
+              <summary>
+                {t('fx.rate')} {t('common.optional')}
+              </summary>
+              <div className="grid-form">
+                <TypedRateFields value={rate} onChange={setRate} />
+              </div>
+            </details>
+            <div className="full">
+              <FormError error={add.error} />
+              <button type="submit" disabled={add.isPending}>
+                {t('cost.add')}
+              </button>
+            </div>
+          </form>
+        )}
+      </Reveal>
     </section>
   );
 }

@@ -1,0 +1,382 @@
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { Options } from 'uplot';
+import { simulateChallenge, simulationRulesFor, type Simulation } from '@propfolio/coach';
+import { ApiError, app } from '../../lib/api.js';
+import { RISK_SCALES, reportedDaysIn, whatIfInput, type ChallengeRulesView, type ChallengeSimulation } from '../../lib/coach.js';
+import type { DailyPnl } from '../../lib/types.js';
+import { useI18n } from '../../i18n/i18n.js';
+import { Chart, COLORS } from '../Chart.js';
+import { Empty, ErrorState, Loading } from '../states.js';
+
+const pct = (p: number, digits = 1) => `${(p * 100).toFixed(digits)}%`;
+
+/** Pass, breach and timeout shares against the risk scale: the curve, and the same numbers as a table. */
+function RiskCurve({ sim }: { sim: Simulation }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const rows = sim.byRiskScale;
+  const data = useMemo(
+    () =>
+      [
+        rows.map((r) => r.riskScale),
+        rows.map((r) => r.passProbability * 100),
+        rows.map((r) => (r.breachDailyLoss + r.breachMaxLoss) * 100),
+        rows.map((r) => r.timeout * 100),
+      ] as [number[], number[], number[], number[]],
+    [rows],
+  );
+  const options = useMemo<Omit<Options, 'width' | 'height'>>(
+    () => ({
+      scales: { x: { time: false }, y: { range: [0, 100] } },
+      axes: [
+        { values: (_u: unknown, ticks: number[]) => ticks.map((v) => `×${i18n.number(v)}`) },
+        { values: (_u: unknown, ticks: number[]) => ticks.map((v) => `${i18n.number(v, 0)}%`), size: 50 },
+      ],
+      series: [
+        { label: t('sim.scale'), value: (_u, v: number | null) => (v == null ? '' : `×${i18n.number(v)}`) },
+        {
+          label: t('sim.pass'),
+          stroke: COLORS.profit,
+          width: 2,
+          points: { show: true, size: 6 },
+          value: (_u: unknown, v: number | null) => (v == null ? '' : `${i18n.number(v, 1)}%`),
+        },
+        {
+          label: t('sim.breach'),
+          stroke: COLORS.loss,
+          width: 2,
+          dash: [6, 4],
+          points: { show: true, size: 5 },
+          value: (_u: unknown, v: number | null) => (v == null ? '' : `${i18n.number(v, 1)}%`),
+        },
+        {
+          label: t('sim.timeout'),
+          stroke: COLORS.equity,
+          width: 1,
+          dash: [2, 3],
+          value: (_u: unknown, v: number | null) => (v == null ? '' : `${i18n.number(v, 1)}%`),
+        },
+      ],
+    }),
+    [i18n],
+  );
+  return (
+    <>
+      <figure>
+        <figcaption>{t('sim.curve')}</figcaption>
+        <Chart data={data} options={options} label={t('sim.curveLabel')} height={200} />
+      </figure>
+      <div className="table-wrap">
+        <table className="compact risk-table" data-testid="risk-table">
+          <caption className="visually-hidden">{t('sim.curve')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('sim.scale')}</th>
+              <th scope="col" className="num">
+                {t('sim.pass')}
+              </th>
+              <th scope="col" className="num">
+                {t('sim.breachDaily')}
+              </th>
+              <th scope="col" className="num">
+                {t('sim.breachMax')}
+              </th>
+              <th scope="col" className="num">
+                {t('sim.timeout')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.riskScale} className={r.riskScale === 1 ? 'selected' : undefined}>
+                <th scope="row">×{i18n.number(r.riskScale)}</th>
+                <td className="num" data-label={t('sim.pass')}>
+                  {pct(r.passProbability)}
+                </td>
+                <td className="num" data-label={t('sim.breachDaily')}>
+                  {pct(r.breachDailyLoss)}
+                </td>
+                <td className="num" data-label={t('sim.breachMax')}>
+                  {pct(r.breachMaxLoss)}
+                </td>
+                <td className="num" data-label={t('sim.timeout')}>
+                  {pct(r.timeout)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+type RuleTweak = { target: string; daily: string; max: string };
+
+/**
+ * The same simulation re-run in the browser with another risk scale or other limits: the pure engine,
+ * the server's seed, paths and start, the account's own reported days. About 20 ms, so it runs on the
+ * main thread as the slider moves (deferred, so typing and dragging stay responsive).
+ */
+function WhatIf({
+  sim,
+  rules,
+  series,
+  targetPercent,
+}: {
+  sim: ChallengeSimulation;
+  rules: ChallengeRulesView;
+  series: number[];
+  targetPercent: number | null;
+}) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const id = useId();
+  const base = simulationRulesFor(rules.rules, targetPercent);
+  const initial: RuleTweak = {
+    target: base.targetPercent === null ? '' : String(base.targetPercent),
+    daily: base.dailyLossPercent === null ? '' : String(base.dailyLossPercent),
+    max: base.maxLossPercent === null ? '' : String(base.maxLossPercent),
+  };
+  const [scale, setScale] = useState(1);
+  const [tweak, setTweak] = useState<RuleTweak>(initial);
+  const deferredScale = useDeferredValue(scale);
+  const deferredTweak = useDeferredValue(tweak);
+  const result = useMemo(() => {
+    const num = (s: string) => (s.trim() === '' ? null : Number(s));
+    const input = whatIfInput(
+      sim,
+      {
+        ...simulationRulesFor(rules.rules, targetPercent),
+        targetPercent: num(deferredTweak.target),
+        dailyLossPercent: num(deferredTweak.daily),
+        maxLossPercent: num(deferredTweak.max),
+      },
+      series,
+      deferredScale,
+    );
+    try {
+      const started = performance.now();
+      const out = simulateChallenge(input);
+      return { out: out.byRiskScale[0] ?? null, ms: performance.now() - started, error: null };
+    } catch (error) {
+      return { out: null, ms: 0, error: error instanceof Error ? error.message : String(error) };
+    }
+  }, [sim, rules, targetPercent, series, deferredScale, deferredTweak]);
+  const set = (k: keyof RuleTweak) => (e: { target: { value: string } }) => setTweak({ ...tweak, [k]: e.target.value });
+  return (
+    <section aria-labelledby={`${id}-h`} className="what-if">
+      <h3 id={`${id}-h`} className="sub-h">
+        {t('sim.whatIf')}
+      </h3>
+      <p className="muted small">{t('sim.whatIfHelp')}</p>
+      <div className="field">
+        <label htmlFor={`${id}-scale`}>{t('sim.scaleLabel', { scale: i18n.number(scale) })}</label>
+        <input
+          id={`${id}-scale`}
+          type="range"
+          min={0.1}
+          max={3}
+          step={0.05}
+          value={scale}
+          aria-valuetext={t('sim.scaleText', { scale: i18n.number(scale) })}
+          onChange={(e) => setScale(Number(e.target.value))}
+        />
+      </div>
+      <div className="grid-form compact-form">
+        <div className="field">
+          <label htmlFor={`${id}-t`}>{t('sim.targetPercent')}</label>
+          <input
+            id={`${id}-t`}
+            type="number"
+            min={0}
+            max={100}
+            step={0.5}
+            inputMode="decimal"
+            value={tweak.target}
+            onChange={set('target')}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-d`}>{t('sim.dailyPercent')}</label>
+          <input
+            id={`${id}-d`}
+            type="number"
+            min={0}
+            max={100}
+            step={0.5}
+            inputMode="decimal"
+            value={tweak.daily}
+            onChange={set('daily')}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-m`}>{t('sim.maxPercent')}</label>
+          <input id={`${id}-m`} type="number" min={0} max={100} step={0.5} inputMode="decimal" value={tweak.max} onChange={set('max')} />
+        </div>
+      </div>
+      <output className="what-if-result" htmlFor={`${id}-scale ${id}-t ${id}-d ${id}-m`} aria-live="polite" data-testid="what-if">
+        {result.error !== null ? (
+          <span className="form-error">{result.error}</span>
+        ) : result.out ? (
+          <>
+            <strong>{t('sim.whatIfPass', { p: pct(result.out.passProbability) })}</strong>{' '}
+            <span className="muted">
+              {t('sim.whatIfRest', {
+                daily: pct(result.out.breachDailyLoss),
+                max: pct(result.out.breachMaxLoss),
+                timeout: pct(result.out.timeout),
+              })}
+            </span>
+          </>
+        ) : null}
+      </output>
+      {(tweak.target !== initial.target || tweak.daily !== initial.daily || tweak.max !== initial.max || scale !== 1) && (
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setScale(1);
+            setTweak(initial);
+          }}
+        >
+          {t('sim.whatIfReset')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** Pass probability of a challenge from an account's reported days, its risk-scale curve and an in-browser what-if. */
+export function PassProbability({
+  challengeId,
+  account,
+  targetPercent,
+}: {
+  challengeId: string;
+  account: { id: string; initialBalance: number } | null;
+  targetPercent: number | null;
+}) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const accountId = account?.id;
+  const sim = useQuery({
+    queryKey: ['simulation', challengeId, accountId ?? null],
+    queryFn: () =>
+      app.post<ChallengeSimulation>(`/challenges/${challengeId}/simulations`, {
+        ...(accountId ? { accountId } : {}),
+        riskScale: [...RISK_SCALES],
+      }),
+    retry: (n, error) => !(error instanceof ApiError && error.status < 500) && n < 2,
+  });
+  const rules = useQuery({
+    queryKey: ['challenge-rules', challengeId],
+    queryFn: () => app.get<ChallengeRulesView>(`/challenges/${challengeId}/rules`),
+  });
+  const history = useQuery({
+    queryKey: ['daily-pnl', accountId, 366],
+    queryFn: () => app.get<DailyPnl>(`/accounts/${accountId ?? ''}/daily-pnl`, { days: 366 }),
+    enabled: accountId !== undefined,
+  });
+  const series = useMemo(
+    () =>
+      account && history.data
+        ? history.data.days
+            .filter((d) => d.reported && d.closedPnl !== null)
+            .map((d) => ((d.closedPnl ?? 0) / account.initialBalance) * 100)
+        : null,
+    [account, history.data],
+  );
+  const headingId = useId();
+  let body;
+  if (sim.isPending) body = <Loading />;
+  else if (sim.isError) {
+    const e = sim.error;
+    if (e instanceof ApiError && e.code === 'insufficient_history') {
+      const n = reportedDaysIn(e.message);
+      body = (
+        <Empty>
+          <p data-testid="insufficient-history">{n === null ? t('sim.tooFewUnknown', { need: 20 }) : t('sim.tooFew', { n, need: 20 })}</p>
+          <p>{t('sim.tooFewHow')}</p>
+        </Empty>
+      );
+    } else body = <ErrorState error={e} retry={() => void sim.refetch()} />;
+  } else {
+    const s = sim.data;
+    body = (
+      <>
+        <div className="pass-head">
+          <p className="pass-big" data-testid="pass-probability">
+            <strong>{pct(s.passProbability)}</strong>
+            <span className="muted">{t('sim.interval', { low: pct(s.passInterval.low), high: pct(s.passInterval.high) })}</span>
+          </p>
+          <dl className="facts sim-facts">
+            <div>
+              <dt>{t('sim.breachDaily')}</dt>
+              <dd>{pct(s.breachDailyLoss)}</dd>
+            </div>
+            <div>
+              <dt>{t('sim.breachMax')}</dt>
+              <dd>{pct(s.breachMaxLoss)}</dd>
+            </div>
+            <div>
+              <dt>{t('sim.timeout')}</dt>
+              <dd>{pct(s.timeout)}</dd>
+            </div>
+            <div>
+              <dt>{t('sim.daysToPass')}</dt>
+              <dd>{s.daysToPass ? t('sim.daysToPassText', { median: s.daysToPass.median, p90: s.daysToPass.p90 }) : t('common.none')}</dd>
+            </div>
+            <div>
+              <dt>{t('sim.attempts')}</dt>
+              <dd>{s.expectedAttempts === null ? t('common.none') : i18n.number(s.expectedAttempts, 1)}</dd>
+            </div>
+            <div>
+              <dt>{t('sim.fees')}</dt>
+              <dd>
+                {s.expectedFees
+                  ? s.expectedFees.net !== null && s.expectedFees.net !== s.expectedFees.gross
+                    ? t('sim.feesNet', {
+                        gross: i18n.moneyRounded(s.expectedFees.gross, s.currency),
+                        net: i18n.moneyRounded(s.expectedFees.net, s.currency),
+                      })
+                    : i18n.moneyRounded(s.expectedFees.gross, s.currency)
+                  : t('common.none')}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('sim.realized')}</dt>
+              <dd>
+                {t('sim.realizedText', {
+                  attempts: s.realized.attempts,
+                  fees: s.realized.feesPaid.map((f) => i18n.moneyRounded(f.amount, f.currency)).join(' + ') || t('common.none'),
+                })}
+              </dd>
+            </div>
+          </dl>
+        </div>
+        <p className="muted small">{t('sim.basis', { days: s.historyDays, paths: i18n.number(s.paths, 0), horizon: s.horizonDays })}</p>
+        {s.lowData && <p className="notice">{t('sim.lowData')}</p>}
+        <RiskCurve sim={s} />
+        {rules.data && series && series.length > 0 ? (
+          <WhatIf sim={s} rules={rules.data} series={series} targetPercent={targetPercent} />
+        ) : rules.isError || history.isError ? (
+          <ErrorState error={rules.error ?? history.error} />
+        ) : (
+          <Loading />
+        )}
+        <details className="sim-notes">
+          <summary>{t('sim.notes')}</summary>
+          <p>{t('sim.notesText')}</p>
+        </details>
+      </>
+    );
+  }
+  return (
+    <section className="card pass-panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('sim.title')}</h2>
+      {body}
+    </section>
+  );
+}

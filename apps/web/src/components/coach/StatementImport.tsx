@@ -1,0 +1,250 @@
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, app } from '../../lib/api.js';
+import { MAX_STATEMENT_BYTES, SERVER_TIME_ZONES, toBase64, type StatementImport as ImportAnswer } from '../../lib/coach.js';
+import type { Account } from '../../lib/types.js';
+import { useI18n } from '../../i18n/i18n.js';
+import { SelectField } from '../Field.js';
+import { FormError } from '../states.js';
+
+function ImportTable({ answer, currency }: { answer: ImportAnswer; currency: string }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const m = (v: number) => i18n.money(v, currency);
+  return (
+    <div className="table-wrap">
+      <table className="card-rows compact" data-testid="import-days">
+        <thead>
+          <tr>
+            <th scope="col">{t('imp.day')}</th>
+            <th scope="col">{t('imp.outcome')}</th>
+            <th scope="col" className="num">
+              {t('pnl.daily')}
+            </th>
+            <th scope="col" className="num">
+              {t('pnl.balance')}
+            </th>
+            <th scope="col" className="num">
+              {t('imp.trades')}
+            </th>
+            <th scope="col" className="num">
+              {t('imp.deposits')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {answer.days.map((d) => (
+            <tr key={d.date}>
+              <th scope="row">{i18n.date(d.date)}</th>
+              <td data-label={t('imp.outcome')}>
+                <span className={`badge outcome-${d.outcome}`}>{t(`imp.outcome.${d.outcome}`)}</span>
+                {d.previous && (
+                  <div className="muted small">{t('imp.replaces', { balance: m(d.previous.balance), pnl: m(d.previous.closedPnl) })}</div>
+                )}
+              </td>
+              <td className={`num ${d.closedPnl < 0 ? 'neg' : 'pos'}`} data-label={t('pnl.daily')}>
+                {m(d.closedPnl)}
+              </td>
+              <td className="num" data-label={t('pnl.balance')}>
+                {m(d.balance)}
+              </td>
+              <td className="num" data-label={t('imp.trades')}>
+                {d.trades}
+              </td>
+              <td className="num" data-label={t('imp.deposits')}>
+                {[d.deposits ? `+${m(d.deposits)}` : null, d.withdrawals ? `−${m(d.withdrawals)}` : null].filter(Boolean).join(' ') || '—'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Summary({ answer, currency }: { answer: ImportAnswer; currency: string }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  return (
+    <div className="import-result" data-testid={answer.dryRun ? 'import-preview' : 'import-done'}>
+      <p role="status" className={answer.dryRun ? undefined : 'ok'}>
+        {t(answer.dryRun ? 'imp.previewSummary' : 'imp.doneSummary', {
+          platform: answer.platform.toUpperCase(),
+          login: answer.login,
+          from: i18n.date(answer.from),
+          to: i18n.date(answer.to),
+          created: answer.created,
+          updated: answer.updated,
+          unchanged: answer.unchanged,
+        })}
+      </p>
+      {!answer.rolloverKnown && <p className="notice">{t('imp.noRollover')}</p>}
+      {answer.warnings.length > 0 && (
+        <div className="notice" role="note">
+          <strong>{t('imp.warnings')}</strong>
+          <ul>
+            {answer.warnings.map((w, i) => (
+              <li key={i} lang="en">
+                {w}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {answer.skipped.length > 0 && (
+        <details>
+          <summary>{t('imp.skipped', { n: answer.skipped.length })}</summary>
+          <ul data-testid="import-skipped">
+            {answer.skipped.map((s) => (
+              <li key={s.ticket}>
+                <code>{s.ticket}</code> — <span lang="en">{s.reason}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {answer.days.length > 0 && <ImportTable answer={answer} currency={currency} />}
+    </div>
+  );
+}
+
+/** What the person reads for a refused file: the size limit and the server's named problem. */
+function importError(error: unknown, t: ReturnType<typeof useI18n>['t']): unknown {
+  if (error instanceof ApiError && error.status === 413) return new Error(t('imp.tooLarge', { mib: MAX_STATEMENT_BYTES / 1048576 }));
+  if (error instanceof ApiError && error.code === 'statement_rejected') return new Error(`${t('imp.rejected')} ${error.message}`);
+  return error;
+}
+
+/**
+ * Statement import for one account: drop or pick the file MetaTrader exported, preview the days it would
+ * write (a dry run), then commit. Nothing is written until the person confirms the preview.
+ */
+export function StatementImport({ account }: { account: Account }) {
+  const { t } = useI18n();
+  const id = useId();
+  const client = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<{ name: string; content: string } | null>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [zone, setZone] = useState<string>(SERVER_TIME_ZONES[0]);
+  const [dragging, setDragging] = useState(false);
+  const send = useMutation({
+    mutationFn: ({ content, dryRun, serverTimeZone }: { content: string; dryRun: boolean; serverTimeZone: string }) =>
+      app.post<ImportAnswer>(`/accounts/${account.id}/statements`, {
+        content,
+        contentEncoding: 'base64',
+        serverTimeZone,
+        dryRun,
+      }),
+    onSuccess: (answer) => {
+      if (!answer.dryRun) {
+        void client.invalidateQueries({ queryKey: ['daily-pnl'] });
+        void client.invalidateQueries({ queryKey: ['accounts'] });
+        void client.invalidateQueries({ queryKey: ['headroom'] });
+        void client.invalidateQueries({ queryKey: ['simulation'] });
+      }
+    },
+  });
+  const take = async (f: File | undefined) => {
+    send.reset();
+    setLocalError(null);
+    setFile(null);
+    if (!f) return;
+    if (f.size > MAX_STATEMENT_BYTES) {
+      setLocalError(t('imp.tooLarge', { mib: MAX_STATEMENT_BYTES / 1048576 }));
+      return;
+    }
+    const content = toBase64(new Uint8Array(await f.arrayBuffer()));
+    setFile({ name: f.name, content });
+    send.mutate({ content, dryRun: true, serverTimeZone: zone });
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    void take(e.dataTransfer.files[0]);
+  };
+  const answer = send.data;
+  return (
+    <section className="card" id="statement-import" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{t('imp.title')}</h2>
+      <p className="muted">{t('imp.help')}</p>
+      <div className="grid-form">
+        <SelectField
+          label={t('imp.zone')}
+          hint={t('imp.zoneHint')}
+          value={zone}
+          onChange={(e) => {
+            setZone(e.target.value);
+            // A preview read in another clock is another preview.
+            if (file) send.mutate({ content: file.content, dryRun: true, serverTimeZone: e.target.value });
+          }}
+        >
+          {SERVER_TIME_ZONES.map((z) => (
+            <option key={z} value={z}>
+              {t(`imp.zone.${z}`)}
+            </option>
+          ))}
+        </SelectField>
+        <div
+          className={`drop-zone full${dragging ? ' dragging' : ''}`}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
+          <label htmlFor={`${id}-file`}>
+            {t('imp.drop')}
+            <span className="button" aria-hidden="true">
+              {t('imp.choose')}
+            </span>
+          </label>
+          <input
+            ref={input}
+            id={`${id}-file`}
+            className="visually-hidden"
+            type="file"
+            accept=".htm,.html,text/html"
+            onChange={(e) => {
+              void take(e.target.files?.[0]);
+              // Cleared, so that choosing the same file again (after an import, or a fix) reads it again.
+              e.target.value = '';
+            }}
+          />
+          {file && <p className="muted small">{file.name}</p>}
+        </div>
+      </div>
+      {localError && (
+        <p className="form-error" role="alert">
+          {localError}
+        </p>
+      )}
+      <FormError error={send.error ? importError(send.error, t) : null} />
+      {send.isPending && <p role="status">{t('state.loading')}</p>}
+      {answer && <Summary answer={answer} currency={answer.currency ?? account.currency} />}
+      {answer?.dryRun && file && (
+        <div className="actions">
+          <button
+            type="button"
+            className="primary"
+            disabled={send.isPending}
+            onClick={() => send.mutate({ content: file.content, dryRun: false, serverTimeZone: zone })}
+          >
+            {t('imp.commit', { n: answer.created + answer.updated })}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              send.reset();
+              setFile(null);
+              if (input.current) input.current.value = '';
+            }}
+          >
+            {t('common.cancel')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
