@@ -36,11 +36,11 @@ describe('npm run keys', () => {
     const prefix = key.slice(0, 14);
 
     const listed = await keys('list');
-    expect(listed.stdout).toContain(`${prefix}  user=dana  active`);
+    expect(listed.stdout).toContain(`${prefix}  user=dana  scope=full  active`);
     expect(listed.stdout).not.toContain(key);
 
     expect((await keys('revoke', prefix)).stdout).toContain(`Revoked ${prefix}`);
-    expect((await keys('list')).stdout).toContain(`${prefix}  user=dana  revoked`);
+    expect((await keys('list')).stdout).toContain(`${prefix}  user=dana  scope=full  revoked`);
 
     const usage = await Promise.all([[], ['create'], ['revoke'], ['frobnicate']].map((args) => keys(...args)));
     expect(usage.map((u) => [u.code, u.stderr.includes('Usage:')])).toEqual(usage.map(() => [2, true]));

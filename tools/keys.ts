@@ -1,7 +1,7 @@
 /**
  * API keys for the local service:
  *   npm run keys -- create --user <name>   creates the user if needed; the key is the last line printed
- *   npm run keys -- list                   every key with its user, prefix, last use and revocation
+ *   npm run keys -- list                   every key with its user, prefix, scope, last use and revocation
  *   npm run keys -- revoke <prefix>        revokes the key with that display prefix (eakey_xxxxxxxx)
  * Exit codes: 0 done, 1 failed (e.g. unknown prefix, database busy), 2 usage error.
  */
@@ -50,7 +50,7 @@ async function run(command: Command, keys: ApiKeyService): Promise<void> {
       for (const k of all) {
         const state = k.revokedAt ? `revoked ${k.revokedAt}` : 'active';
         console.log(
-          `${k.prefix}  user=${k.userName}  ${state}  created=${k.createdAt}  lastUsed=${k.lastUsedAt ?? 'never'}${k.label ? `  label=${k.label}` : ''}`,
+          `${k.prefix}  user=${k.userName}  scope=${k.scope}  ${state}  created=${k.createdAt}  lastUsed=${k.lastUsedAt ?? 'never'}${k.label ? `  label=${k.label}` : ''}`,
         );
       }
       return;

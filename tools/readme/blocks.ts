@@ -1,6 +1,7 @@
 /**
- * The README's fenced blocks, each with its language, the line its fence opens on and the marker
- * comment above it (blank lines between them allowed, as Prettier writes them), if any:
+ * The fenced blocks of a Markdown page (the README or a page in docs/), each with its language, the line its
+ * fence opens on and the marker comment above it (blank lines between them allowed, as Prettier writes them),
+ * if any:
  *
  *   <!-- readme-test: skip <reason> -->    not run (it needs something the test cannot provide)
  *   <!-- readme-test: first-start -->      text the server prints on its first start (`…` matches anything)
@@ -14,7 +15,7 @@ export interface ReadmeBlock {
 
 const MARKER = /^<!--\s*readme-test:\s*(skip|first-start)\b\s*(.*?)\s*-->$/;
 
-export function readmeBlocks(markdown: string): ReadmeBlock[] {
+export function readmeBlocks(markdown: string, source = 'README'): ReadmeBlock[] {
   const lines = markdown.split('\n');
   const blocks: ReadmeBlock[] = [];
   for (let i = 0; i < lines.length; i += 1) {
@@ -23,7 +24,7 @@ export function readmeBlocks(markdown: string): ReadmeBlock[] {
     const start = i;
     const body: string[] = [];
     for (i += 1; i < lines.length && !/^```\s*$/.test(lines[i] ?? ''); i += 1) body.push(lines[i] ?? '');
-    if (i >= lines.length) throw new Error(`README line ${start + 1}: the fence is never closed`);
+    if (i >= lines.length) throw new Error(`${source} line ${start + 1}: the fence is never closed`);
     // The marker is the nearest non-blank line above the fence (Prettier puts a blank line between them).
     let markerLine = start - 1;
     while (markerLine > 0 && (lines[markerLine] ?? '').trim() === '') markerLine -= 1;

@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,16 +7,25 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readmeBlocks, type ReadmeBlock } from './blocks.js';
 
 /**
- * Every command block of the README, pasted as a reader would: ```bash blocks run in order against one
- * freshly started `npm start` server (built apps/server, embedded database in a temp folder), with
- * `eakey_…` standing for the key it printed and http://127.0.0.1:3000 for its address. curl fails on an
- * HTTP error here, so a block that answers 4xx or 5xx fails its test. ```json blocks must parse, and the
- * first-start block must match what the server really printed. See README "Contributing" for the markers.
+ * Every command block of the README and of the pages in docs/, pasted as a reader would: ```bash blocks run in
+ * order (the README first, then the pages by name) against one freshly started `npm start` server (built
+ * apps/server, embedded database in a temp folder), with `eakey_…` standing for the key it printed and
+ * http://127.0.0.1:3000 for its address. curl fails on an HTTP error here, so a block that answers 4xx or 5xx
+ * fails its test. ```json blocks must parse, and the first-start block must match what the server really
+ * printed. See docs/testing.md "The documentation test" for the markers.
  */
 const root = resolve(import.meta.dirname, '../..');
-const blocks = readmeBlocks(readFileSync(join(root, 'README.md'), 'utf8'));
+const README = 'README.md';
+const PAGES = readdirSync(join(root, 'docs'))
+  .filter((name) => name.endsWith('.md'))
+  .sort()
+  .map((name) => `docs/${name}`);
+const read = (file: string) => readFileSync(join(root, file), 'utf8');
+type DocBlock = ReadmeBlock & { file: string };
+const blocks: DocBlock[] = [README, ...PAGES].flatMap((file) => readmeBlocks(read(file), file).map((b) => ({ ...b, file })));
 const SHOWN_ONLY = new Set(['text', 'http', 'mql5', 'ts', 'jsonc', 'nginx']);
-const title = (b: ReadmeBlock) => `${b.lang} block at README line ${b.line}: ${b.code.split('\n')[0]?.slice(0, 60) ?? ''}`;
+const README_MAX_LINES = 300;
+const title = (b: DocBlock) => `${b.lang} block at ${b.file} line ${b.line}: ${b.code.split('\n')[0]?.slice(0, 60) ?? ''}`;
 
 async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -27,7 +36,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-describe('README', () => {
+describe('README and docs/', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'pf-readme-'));
   let server: ChildProcess | undefined;
   let output = '';
@@ -93,12 +102,32 @@ describe('README', () => {
   it('gives every fenced block a language, so that this test knows what to do with it', () => {
     const unknown = blocks.filter((b) => !['bash', 'json', ...SHOWN_ONLY].includes(b.lang)).map(title);
     expect(unknown).toEqual([]);
+    expect(blocks.filter((b) => b.file === README && b.lang === 'bash' && !b.marker).length).toBeGreaterThan(0);
     expect(blocks.filter((b) => b.lang === 'bash' && !b.marker).length).toBeGreaterThan(1);
+  });
+
+  it(`keeps the README within ${README_MAX_LINES} lines, for a newcomer reading it in ten minutes`, () => {
+    expect(read(README).trimEnd().split('\n').length).toBeLessThanOrEqual(README_MAX_LINES);
+  });
+
+  it("links every page in docs/ from the README's documentation map", () => {
+    const readme = read(README);
+    expect(PAGES.length).toBeGreaterThan(0);
+    expect(PAGES.filter((page) => !readme.includes(`](${page})`))).toEqual([]);
+  });
+
+  it('finds every fence: none is indented (an indented fence, e.g. in a list item, would escape this test)', () => {
+    const indented = [README, ...PAGES].flatMap((file) =>
+      read(file)
+        .split('\n')
+        .flatMap((line, i) => (/^\s+```/.test(line) ? [`${file} line ${i + 1}`] : [])),
+    );
+    expect(indented).toEqual([]);
   });
 
   it('prints on the first start what the README shows', () => {
     const shown = blocks.filter((b) => b.marker?.kind === 'first-start');
-    expect(shown).toHaveLength(1);
+    expect(shown.map((b) => b.file)).toEqual([README]);
     expect(key).toMatch(/^eakey_/);
     for (const line of (shown[0]?.code ?? '')
       .split('\n')

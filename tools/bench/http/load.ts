@@ -47,6 +47,11 @@ export interface RouteSpec {
   vary?: (request: AutocannonRequest) => AutocannonRequest;
   /** The REST route whose req/s this MCP call is compared with. */
   restTwin?: string;
+  /**
+   * The physical anchor (issue 26): the same route on the anchor server (`anchor-server.mjs`), running the
+   * SQL this answer runs through the driver directly. Set on the routes that have one.
+   */
+  anchor?: Pick<RouteSpec, 'path' | 'method' | 'body'>;
 }
 
 export interface LoadResult {

@@ -9,6 +9,8 @@ import { createDomainServices } from '../../../libs/domain/src/index.ts';
 
 export interface SeededUser {
   key: string;
+  /** The user the key belongs to (the anchors of issue 26 run their SQL for this user). */
+  userId: string;
   challengeId: string;
   accountIds: string[];
 }
@@ -81,7 +83,7 @@ export async function seedUser(
         await s.reports.push(caller, { id: account.id, date: addDays(today, -d), balance, equity: balance - 12.5, closedPnl }, now);
       }
     }
-    return { key, challengeId: challengeIds[challengeIds.length - 2] as string, accountIds };
+    return { key, userId: caller.userId, challengeId: challengeIds[challengeIds.length - 2] as string, accountIds };
   } finally {
     await db.close();
   }

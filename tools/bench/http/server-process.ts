@@ -102,10 +102,10 @@ export async function startServer(
   return { name, base, process: child, startMs, rssMb: () => rssMb(child.pid), stop };
 }
 
-/** Starts the bare NestJS baseline (it prints its own port). */
-export async function startBaseline(entry: string): Promise<RunningServer> {
+/** Starts the bare NestJS baseline or the SQL anchors (each prints its own port), with `env` added. */
+export async function startBaseline(entry: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [entry], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [entry], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`baseline exited with ${code}`)));
     child.stdout.once('data', (chunk: Buffer) => resolve((JSON.parse(chunk.toString()) as { port: number }).port));

@@ -4,25 +4,32 @@
  * database beside the one named, dropped at the end); every route is compared with a bare NestJS route
  * (apps-free, no database) measured in the same run.
  *
+ * Issue 26's physical anchors: the routes that have one are also run on a second server without the
+ * answer cache (ANSWER_CACHE_ENTRIES=0) and on `http/anchor-server.mjs`, a bare NestJS app running the
+ * same SQL through the driver on the same data (PGlite: a copy of the seeded directory per process),
+ * alternating anchor, uncached, cached, anchor; each product route is printed as its ratio to the anchor,
+ * cached and uncached, beside its ratio to the bare route.
+ *
  * Also reports the start time to /healthz (first start on an empty database, then on the existing one)
  * and resident memory idle and under load. Env: BENCH_SECONDS (5), BENCH_CONNECTIONS (64),
  * BENCH_TARGETS (pglite,postgres), BENCH_ONLY (a regexp over route labels), BENCH_CPU_PROF (a directory:
- * the server runs with --cpu-prof and writes its profile there on exit), BENCH_SERVER_ENTRY (another
+ * both product servers run with --cpu-prof and write their profiles there on exit), BENCH_SERVER_ENTRY (another
  * built bundle, e.g. a copy of an older build), BENCH_KEEP (keep the data directory and server logs).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchDatabase } from '../http/bench-database.ts';
 import { CONNECTIONS, runLoad, SECONDS, WARMUP_SECONDS, type LoadResult, type RouteSpec } from '../http/load.ts';
-import { machineLine, printLoadTable, printTargets } from '../http/report.ts';
+import { machineLine, printAnchorTable, printLoadTable, printTargets, type AnchoredResult } from '../http/report.ts';
 import { SEED, seedUser, type SeededUser } from '../http/seed.ts';
 import { startBaseline, startServer, type RunningServer } from '../http/server-process.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const SERVER_ENTRY = resolve(process.env.BENCH_SERVER_ENTRY ?? join(root, 'apps/server/dist/main.js'));
 const BASELINE_ENTRY = join(root, 'tools/bench/http/baseline-server.mjs');
+const ANCHOR_ENTRY = join(root, 'tools/bench/http/anchor-server.mjs');
 
 function mcpCall(label: string, tool: string, args: object, restTwin: string, key: string): RouteSpec {
   return {
@@ -36,6 +43,8 @@ function mcpCall(label: string, tool: string, args: object, restTwin: string, ke
   };
 }
 
+const CREATE_BODY = JSON.stringify({ firm: 'FTMO', plan: '2-Step 100k', price: 540, currency: 'EUR' });
+
 /** Every route of the issue, reads first; writes last so that they do not grow what the reads return. */
 export function routes(user: SeededUser): RouteSpec[] {
   const auth = { authorization: `Bearer ${user.key}` };
@@ -43,12 +52,30 @@ export function routes(user: SeededUser): RouteSpec[] {
   let reportNo = 0;
   const today = Date.now();
   return [
-    { label: 'GET /challenges?limit=20', kind: 'read', path: '/api/v1/challenges?limit=20', headers: auth },
-    { label: 'GET /challenges/:id', kind: 'read', path: `/api/v1/challenges/${user.challengeId}`, headers: auth },
-    { label: 'GET /me/summary', kind: 'read', path: '/api/v1/me/summary', headers: auth },
-    { label: 'GET /payouts', kind: 'read', path: '/api/v1/payouts', headers: auth },
-    { label: 'GET /accounts', kind: 'read', path: '/api/v1/accounts', headers: auth },
-    { label: 'GET /accounts/:id/daily-pnl?days=365', kind: 'read', path: `/api/v1/accounts/${account}/daily-pnl?days=365`, headers: auth },
+    {
+      label: 'GET /challenges?limit=20',
+      kind: 'read',
+      path: '/api/v1/challenges?limit=20',
+      headers: auth,
+      anchor: { path: '/anchor/challenges?limit=20' },
+    },
+    {
+      label: 'GET /challenges/:id',
+      kind: 'read',
+      path: `/api/v1/challenges/${user.challengeId}`,
+      headers: auth,
+      anchor: { path: `/anchor/challenges/${user.challengeId}` },
+    },
+    { label: 'GET /me/summary', kind: 'read', path: '/api/v1/me/summary', headers: auth, anchor: { path: '/anchor/me/summary' } },
+    { label: 'GET /payouts', kind: 'read', path: '/api/v1/payouts', headers: auth, anchor: { path: '/anchor/payouts' } },
+    { label: 'GET /accounts', kind: 'read', path: '/api/v1/accounts', headers: auth, anchor: { path: '/anchor/accounts' } },
+    {
+      label: 'GET /accounts/:id/daily-pnl?days=365',
+      kind: 'read',
+      path: `/api/v1/accounts/${account}/daily-pnl?days=365`,
+      headers: auth,
+      anchor: { path: `/anchor/accounts/${account}/daily-pnl?days=365` },
+    },
     { label: 'GET /plans?firm=ftmo', kind: 'read', path: '/api/v1/plans?firm=ftmo' },
     { label: 'GET /articles?q=トレーリング', kind: 'read', path: `/api/v1/articles?q=${encodeURIComponent('トレーリング')}` },
     mcpCall('MCP get_summary', 'get_summary', {}, 'GET /me/summary', user.key),
@@ -59,7 +86,8 @@ export function routes(user: SeededUser): RouteSpec[] {
       method: 'POST',
       path: '/api/v1/challenges',
       headers: auth,
-      body: JSON.stringify({ firm: 'FTMO', plan: '2-Step 100k', price: 540, currency: 'EUR' }),
+      body: CREATE_BODY,
+      anchor: { path: '/anchor/challenges', method: 'POST', body: CREATE_BODY },
     },
     {
       label: 'POST /accounts/:id/reports',
@@ -81,9 +109,21 @@ export function routes(user: SeededUser): RouteSpec[] {
 
 const BASELINE_ROUTE: RouteSpec = { label: 'bare NestJS GET /hello (baseline)', kind: 'baseline', path: '/hello' };
 
+/** Where one target's processes keep their data: PostgreSQL shares one database, PGlite needs a copy per process. */
+interface TargetSetup {
+  name: string;
+  seedTarget: { databaseUrl?: string; dataDir?: string };
+  /** The product server's environment: the default answer cache, or none (ANSWER_CACHE_ENTRIES=0). */
+  serverEnv(cache: 'cached' | 'uncached'): Record<string, string>;
+  anchorEnv(userId: string): Record<string, string>;
+  /** Called once the user is seeded, before any server starts on the seeded data (PGlite: copies the directory). */
+  afterSeed?(): void;
+}
+
 interface TargetRun {
   name: string;
   results: LoadResult[];
+  anchored: AnchoredResult[];
   baselineRps: number;
   coldStartMs: number;
   warmStartMs: number;
@@ -91,33 +131,70 @@ interface TargetRun {
   loadRssMb: number;
 }
 
-async function benchTarget(
-  name: string,
-  env: Record<string, string>,
-  seedTarget: { databaseUrl?: string; dataDir?: string },
-  workDir: string,
-  baseline: RunningServer,
-): Promise<TargetRun> {
+/** The mean of two runs of one route (before and after the product's runs), so that drift hits both sides alike. */
+function meanOf(a: LoadResult, b: LoadResult): LoadResult {
+  return {
+    ...a,
+    rps: (a.rps + b.rps) / 2,
+    p50: (a.p50 + b.p50) / 2,
+    p99: Math.max(a.p99, b.p99),
+    failures: a.failures + b.failures,
+    total: a.total + b.total,
+  };
+}
+
+async function benchTarget(setup: TargetSetup, workDir: string, baseline: RunningServer): Promise<TargetRun> {
+  const { name } = setup;
   const nodeArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : [];
   const logFile = join(workDir, `${name}.log`);
-  const cold = await startServer(name, SERVER_ENTRY, env, { logFile });
+  const progress = (what: string) => process.stderr.write(`  ${name}: ${what}\n`);
+  const cold = await startServer(name, SERVER_ENTRY, setup.serverEnv('cached'), { logFile });
   await cold.stop();
-  const user = await seedUser(seedTarget, `bench-${Date.now().toString(36)}`);
-  const server = await startServer(name, SERVER_ENTRY, env, { logFile, nodeArgs });
+  progress(`first start ${cold.startMs.toFixed(0)} ms; seeding`);
+  const user = await seedUser(setup.seedTarget, `bench-${Date.now().toString(36)}`);
+  setup.afterSeed?.();
+  progress('seeded; starting the servers');
+  const server = await startServer(name, SERVER_ENTRY, setup.serverEnv('cached'), { logFile, nodeArgs });
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+  const selected = routes(user).filter((route) => !only || only.test(route.label));
+  const withAnchors = selected.some((route) => route.anchor);
+  const uncached = withAnchors
+    ? await startServer(`${name} uncached`, SERVER_ENTRY, setup.serverEnv('uncached'), { logFile, nodeArgs })
+    : null;
+  const anchor = withAnchors ? await startBaseline(ANCHOR_ENTRY, setup.anchorEnv(user.userId)) : null;
   try {
     await new Promise((r) => setTimeout(r, 1000));
     const idleRssMb = server.rssMb();
     let loadRssMb = idleRssMb;
     const sampler = setInterval(() => (loadRssMb = Math.max(loadRssMb, server.rssMb())), 250);
-    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
-    const selected = routes(user).filter((route) => !only || only.test(route.label));
     // V8 runs code slowly until it has optimized it, so the first route through a front door (REST, MCP)
-    // paid for warming the whole door: every read runs once, unmeasured, before any is measured. Writes
-    // keep only their own warm-up, so that the reads are measured on the seeded data alone.
-    for (const route of selected) if (route.kind !== 'write') await runLoad(server.base, route, WARMUP_SECONDS, false);
+    // paid for warming the whole door: every read runs once, unmeasured, before any is measured (on each
+    // server, and on the anchors). Writes keep only their own warm-up, so that the reads are measured on
+    // the seeded data alone.
+    for (const route of selected) {
+      if (route.kind === 'write') continue;
+      await runLoad(server.base, route, WARMUP_SECONDS, false);
+      if (uncached && route.anchor) await runLoad(uncached.base, route, WARMUP_SECONDS, false);
+      if (anchor && route.anchor) await runLoad(anchor.base, { ...route, ...route.anchor }, WARMUP_SECONDS, false);
+    }
     const before = await runLoad(baseline.base, BASELINE_ROUTE);
     const results: LoadResult[] = [];
+    const anchored: AnchoredResult[] = [];
     for (const route of selected) {
+      if (route.anchor && uncached && anchor) {
+        // Alternating, anchor first and last: anchor, product without the answer cache, product with it, anchor.
+        const anchorRoute: RouteSpec = { ...route, ...route.anchor, label: `${route.label} (anchor)`, headers: {} };
+        const first = await runLoad(anchor.base, anchorRoute);
+        const bare = await runLoad(uncached.base, route);
+        const cached = await runLoad(server.base, route);
+        const last = await runLoad(anchor.base, anchorRoute);
+        results.push(cached);
+        anchored.push({ label: route.label, kind: route.kind, anchor: meanOf(first, last), uncached: bare, cached });
+        process.stderr.write(
+          `  ${name}: ${route.label} anchor ${first.rps.toFixed(0)}/${last.rps.toFixed(0)}, uncached ${bare.rps.toFixed(0)}, cached ${cached.rps.toFixed(0)} req/s\n`,
+        );
+        continue;
+      }
       const result = await runLoad(server.base, route);
       results.push(result);
       process.stderr.write(`  ${name}: ${route.label} ${result.rps.toFixed(0)} req/s\n`);
@@ -125,17 +202,19 @@ async function benchTarget(
     const after = await runLoad(baseline.base, BASELINE_ROUTE);
     clearInterval(sampler);
     // The baseline is measured before and after the routes; their mean absorbs slow drift of a shared machine.
-    const baselineRps = (before.rps + after.rps) / 2;
-    const base: LoadResult = {
-      ...before,
-      rps: baselineRps,
-      p50: (before.p50 + after.p50) / 2,
-      p99: Math.max(before.p99, after.p99),
-      total: before.total + after.total,
+    const base = meanOf(before, after);
+    return {
+      name,
+      results: [base, ...results],
+      anchored,
+      baselineRps: base.rps,
+      coldStartMs: cold.startMs,
+      warmStartMs: server.startMs,
+      idleRssMb,
+      loadRssMb,
     };
-    return { name, results: [base, ...results], baselineRps, coldStartMs: cold.startMs, warmStartMs: server.startMs, idleRssMb, loadRssMb };
   } finally {
-    await server.stop();
+    await Promise.all([server.stop(), uncached?.stop(), anchor?.stop()]);
   }
 }
 
@@ -146,19 +225,54 @@ export default async function run(): Promise<void> {
   console.log(
     `Seeded user: ${SEED.challenges} challenges, ${SEED.payouts} payouts, ${SEED.accounts} EA accounts × ${SEED.reportDays} daily reports.`,
   );
+  console.log(
+    `Machine load average at the start: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}.`,
+  );
   const baseline = await startBaseline(BASELINE_ENTRY);
   const runs: TargetRun[] = [];
   try {
     if (wanted.includes('pglite')) {
       const dataDir = join(workDir, 'data');
-      runs.push(await benchTarget('embedded PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, { dataDir }, workDir, baseline));
+      const copy = (role: string) => `${dataDir}-${role}`;
+      runs.push(
+        await benchTarget(
+          {
+            name: 'embedded PGlite',
+            seedTarget: { dataDir },
+            serverEnv: (cache): Record<string, string> =>
+              cache === 'cached'
+                ? { DATA_DIR: dataDir, DATABASE_URL: '' }
+                : { DATA_DIR: copy('uncached'), DATABASE_URL: '', ANSWER_CACHE_ENTRIES: '0' },
+            anchorEnv: (userId) => ({ ANCHOR_PGLITE_DIR: copy('anchor'), DATABASE_URL: '', ANCHOR_USER_ID: userId }),
+            // One PGlite directory belongs to one process: the uncached server and the anchors each get a copy.
+            afterSeed: () => {
+              for (const role of ['uncached', 'anchor']) cpSync(dataDir, copy(role), { recursive: true });
+            },
+          },
+          workDir,
+          baseline,
+        ),
+      );
     }
     if (wanted.includes('postgres')) {
       const postgres = await benchDatabase();
       if (!postgres) console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.)');
       else {
         try {
-          runs.push(await benchTarget('PostgreSQL', { DATABASE_URL: postgres.url }, { databaseUrl: postgres.url }, workDir, baseline));
+          runs.push(
+            await benchTarget(
+              {
+                name: 'PostgreSQL',
+                seedTarget: { databaseUrl: postgres.url },
+                serverEnv: (cache) => ({ DATABASE_URL: postgres.url, ...(cache === 'uncached' ? { ANSWER_CACHE_ENTRIES: '0' } : {}) }),
+                anchorEnv: (userId) => ({ DATABASE_URL: postgres.url, ANCHOR_USER_ID: userId }),
+              },
+              workDir,
+              baseline,
+            ),
+          );
         } finally {
           await postgres.release();
         }
@@ -169,11 +283,18 @@ export default async function run(): Promise<void> {
     if (process.env.BENCH_KEEP) console.log(`kept ${workDir}`);
     else rmSync(workDir, { recursive: true, force: true });
   }
+  console.log(
+    `Machine load average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}.`,
+  );
   for (const r of runs) {
-    printLoadTable(`${r.name}: req/s and latency, ratio to the bare NestJS route`, r.results, r.baselineRps);
+    printLoadTable(`${r.name}: req/s and latency (answer cache on), ratio to the bare NestJS route`, r.results, r.baselineRps);
+    if (r.anchored.length > 0)
+      printAnchorTable(`${r.name}: each route against its SQL anchor (same database, alternating)`, r.anchored, r.baselineRps);
     console.log(
       `\nstart to /healthz: ${r.coldStartMs.toFixed(0)} ms on an empty database, ${r.warmStartMs.toFixed(0)} ms on the existing one; RSS ${r.idleRssMb.toFixed(0)} MB idle, ${r.loadRssMb.toFixed(0)} MB peak under load.`,
     );
-    printTargets(r.name, r.results, r.baselineRps, r.name === 'PostgreSQL' ? 0.5 : 0.35);
+    printTargets(r.name, r.results, r.baselineRps, r.anchored);
   }
 }
