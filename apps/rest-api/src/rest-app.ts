@@ -6,6 +6,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import {
   authenticateRequests,
   jsonBodies,
+  OperationRunner,
   refuseDeepJson,
   refuseNonUtf8Json,
   rateLimitRequests,
@@ -14,12 +15,12 @@ import {
   respondWithError,
   type RequestState,
 } from '@propfolio/http';
+import { requestHash } from '@propfolio/domain';
 import { eaClientScope, type AppContext } from '@propfolio/operations';
 import { refuseDeleteAndPut, requireJsonBodies } from './method-guards.js';
 import { docsRoutes } from './openapi/docs.js';
 import { operationsController } from './operations.controller.js';
 import { ProblemFilter } from './problem.filter.js';
-import { RestOperationRunner } from './rest-runner.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -55,7 +56,9 @@ export async function createRestApp(context: AppContext, options: RestAppOptions
   app.use(API_PREFIX, api);
   app.use(docsRoutes(context.operations, API_PREFIX));
 
-  @Module({ controllers: [operationsController(context.operations, new RestOperationRunner(context))] })
+  // REST answers an operation's file form (a CSV export) as a download.
+  const runner = new OperationRunner({ answers: context.answers, idempotency: context.idempotency, requestHash }, { files: true });
+  @Module({ controllers: [operationsController(context.operations, runner)] })
   class RestModule {}
 
   const nest = await NestFactory.create(RestModule, new ExpressAdapter(app), { bodyParser: false, logger: false });

@@ -9,3 +9,5 @@ export { clientAddress, requestContext, requestState, type RequestState } from '
 export { stopGracefully } from './serve.js';
 export { listen, runService } from './run-service.js';
 export { jsonBodies } from './json-bodies.js';
+export { OperationRunner, type OperationRunnerOptions } from './operation-runner.js';
+export type { IdempotencyDeps } from './idempotency-key.js';

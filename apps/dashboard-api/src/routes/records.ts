@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import { requestState } from '@propfolio/http';
-import { executeOperation, restInput } from '@propfolio/operations';
+import { requestHash } from '@propfolio/domain';
+import { OperationRunner } from '@propfolio/http';
 import type { DashboardDeps } from '../deps.js';
 import { requireSession } from '../http/session.js';
 
@@ -8,17 +8,17 @@ const METHODS = { GET: 'get', POST: 'post', PATCH: 'patch' } as const;
 
 /**
  * The third front door onto the same registry as REST and MCP: every key operation at its /api/v1
- * path and verb, run by the same executor with the session's user as caller. No rule is restated here.
+ * path and verb, with the session's user as caller, run by the runner REST uses (same input, ETag,
+ * Idempotency-Key and problem+json). No rule is restated here: the session is all this door adds.
  */
-export function recordRoutes({ operations }: DashboardDeps): Router {
+export function recordRoutes({ operations, answers, domain }: DashboardDeps): Router {
+  // A file form (the tax-year CSV) stays JSON here: the page makes the download from the JSON's text.
+  const runner = new OperationRunner({ answers, idempotency: domain.idempotency, requestHash }, { files: false });
   const router = Router();
   for (const operation of operations.filter((op) => op.auth === 'key')) {
-    router[METHODS[operation.rest.method]](operation.rest.path, requireSession, async (req: Request, res: Response) => {
-      const state = requestState(res);
-      const input = restInput(operation, { query: req.query, body: req.body, params: req.params as Record<string, string> });
-      const output = await executeOperation(operation, { caller: state.caller, logger: state.logger, now: new Date() }, input);
-      res.status(operation.rest.status ?? 200).json(output);
-    });
+    router[METHODS[operation.rest.method]](operation.rest.path, requireSession, (req: Request, res: Response) =>
+      runner.run(operation, req, res),
+    );
   }
   return router;
 }

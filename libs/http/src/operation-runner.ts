@@ -1,0 +1,46 @@
+import type { Request, Response } from 'express';
+import type { Operation } from '@propfolio/core';
+import { executeOperation, restInput } from '@propfolio/operations';
+import { withIdempotencyKey, type IdempotencyDeps } from './idempotency-key.js';
+import { respondWithError } from './problem.js';
+import { requestState } from './request-context.js';
+import { sendAnswer } from './send-answer.js';
+
+export interface OperationRunnerOptions {
+  /**
+   * Answer an operation's file form (`restFile`, e.g. the tax-year CSV) as a download. REST does; the
+   * dashboard does not, because its page reads the JSON that carries the same text and makes the
+   * download itself (apps/web/src/lib/analytics.ts).
+   */
+  files: boolean;
+}
+
+/**
+ * The one way an operation is run over HTTP, by /api/v1 and /app/api alike: the input is the query (GET)
+ * or the JSON body plus the path parameters; a POST honours Idempotency-Key; the answer is JSON text with
+ * an ETag (304 on a matching If-None-Match); a failure is the shared problem+json. The front door has
+ * already authenticated the caller (key or session) into the request state: that is all it adds.
+ */
+export class OperationRunner {
+  constructor(
+    private readonly deps: IdempotencyDeps,
+    private readonly options: OperationRunnerOptions,
+  ) {}
+
+  /** Answers the request itself, failures included, so every front door ends a run the same way. */
+  async run(operation: Operation, req: Request, res: Response): Promise<void> {
+    const state = requestState(res);
+    try {
+      const input = restInput(operation, { query: req.query, body: req.body, params: req.params as Record<string, string> });
+      const execute = () => executeOperation(operation, { caller: state.caller, logger: state.logger, now: new Date() }, input);
+      const answer =
+        operation.rest.method === 'POST'
+          ? await withIdempotencyKey(this.deps, req, res, operation, execute)
+          : { status: operation.rest.status ?? 200, body: await execute(), replayed: false };
+      if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
+      sendAnswer(operation, answer.body, answer.status, this.options.files, req, res);
+    } catch (error) {
+      respondWithError(res, error, state.logger);
+    }
+  }
+}

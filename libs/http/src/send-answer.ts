@@ -1,0 +1,38 @@
+import type { Request, Response } from 'express';
+import type { Operation } from '@propfolio/core';
+import { answerEtag, answerJson } from '@propfolio/operations';
+
+type EtagFn = (body: string, encoding: BufferEncoding) => string;
+
+/**
+ * Sends an operation's answer with `status`. With `files`, an operation with a file form (e.g. the
+ * tax-year CSV) answers that file when it gives one for this output. Any other answer is its JSON text
+ * with an ETag, both made once per kept answer; `res.send` then answers a matching If-None-Match on a
+ * GET with 304, as for any Express response.
+ */
+export function sendAnswer(operation: Operation, output: unknown, status: number, files: boolean, req: Request, res: Response): void {
+  res.status(status);
+  const file = files ? operation.restFile?.(output) : null;
+  if (file) {
+    const bytes = Buffer.from(file.body, 'utf8');
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
+    res.setHeader('Content-Length', String(bytes.length));
+    res.end(bytes); // a download carries no ETag (it never had one)
+    return;
+  }
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  // Every operation answers an object; anything else is sent as JSON too rather than dropped.
+  if (typeof output !== 'object' || output === null) {
+    res.send(JSON.stringify(output ?? null));
+    return;
+  }
+  // Express's own ETag generator (its `etag fn` setting), so the tag is the one `res.send` would make.
+  const tag = req.app.get('etag fn') as EtagFn | undefined;
+  if (tag)
+    res.setHeader(
+      'ETag',
+      answerEtag(output, (json) => tag(json, 'utf8')),
+    );
+  res.send(answerJson(output));
+}
