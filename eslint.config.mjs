@@ -19,13 +19,27 @@ const DEP_CONSTRAINTS = [
   { sourceTag: 'type:catalog', onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:pure'] },
   { sourceTag: 'type:operations', onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:domain', 'type:catalog', 'type:pure'] },
   { sourceTag: 'type:http', onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:operations'] },
+  // The composition root: builds the services, operations and limiters every app starts from.
   {
-    sourceTag: 'type:front-door',
+    sourceTag: 'type:bootstrap',
     onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:domain', 'type:catalog', 'type:pure', 'type:operations', 'type:http'],
   },
   {
+    sourceTag: 'type:front-door',
+    onlyDependOnLibsWithTags: [
+      'type:kernel',
+      'type:data',
+      'type:domain',
+      'type:catalog',
+      'type:pure',
+      'type:operations',
+      'type:http',
+      'type:bootstrap',
+    ],
+  },
+  {
     sourceTag: 'type:dashboard-api',
-    onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:domain', 'type:operations', 'type:http'],
+    onlyDependOnLibsWithTags: ['type:kernel', 'type:data', 'type:domain', 'type:operations', 'type:http', 'type:bootstrap'],
   },
   { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:kernel', 'type:pure', 'type:operations', 'type:http'] },
   {
@@ -35,6 +49,7 @@ const DEP_CONSTRAINTS = [
       'type:data',
       'type:operations',
       'type:http',
+      'type:bootstrap',
       'type:front-door',
       'type:dashboard-api',
       'type:web',

@@ -4,7 +4,7 @@ import { defineConfig } from 'tsup';
  * Every app builds the same way: one runnable ESM bundle (the Prisma 7 client needs ESM), our libs
  * bundled in from their TypeScript sources, npm packages left external unless `bundleDependencies`.
  */
-const EA_WORKER = '../../libs/operations/src/public/ea/ea-worker.ts';
+const EA_WORKER = '../../libs/operations/src/ea/ea-worker.ts';
 
 /**
  * Packages that stay external even when dependencies are bundled: they find files next to their own
@@ -36,7 +36,7 @@ interface AppBuildOptions {
 export const appBuild = (entry: string[] = ['src/main.ts', 'src/index.ts'], options: AppBuildOptions = {}) =>
   defineConfig({
     // Named entries keep dist/main.js flat; the EA worker-pool entry is loaded by path at run time
-    // (dist/ea-worker.js, see libs/operations/src/public/ea/engine.ts).
+    // (dist/ea-worker.js, see libs/operations/src/ea/engine.ts).
     entry: { ...Object.fromEntries(entry.map((file) => [file.replace(/^src\//, '').replace(/\.ts$/, ''), file])), 'ea-worker': EA_WORKER },
     format: ['esm'],
     platform: 'node',

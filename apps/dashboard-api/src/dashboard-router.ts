@@ -2,7 +2,9 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { AppError } from '@propfolio/core';
 import { jsonBodies, rateLimitRequests, refuseDeepJson, refuseNonUtf8Json, requestState, respondWithError } from '@propfolio/http';
 import { PasswordResetService } from '@propfolio/domain';
-import { databaseRateLimiter, type AppContext, type RateLimiter } from '@propfolio/operations';
+import { databaseRateLimiter } from '@propfolio/http';
+import { type AppContext } from '@propfolio/bootstrap';
+import { type RateLimiter } from '@propfolio/core';
 import type { DashboardDeps } from './deps.js';
 import { loadSession, refuseApiKeys, requireSameOrigin } from './http/session.js';
 import { RateLimitedError, type SignInLimiters } from './http/sign-in-throttle.js';

@@ -1,6 +1,7 @@
 import type { Config, Logger, Operation } from '@propfolio/core';
 import type { DomainServices, PasswordResetService } from '@propfolio/domain';
-import type { AnswerCache, RateLimiter } from '@propfolio/operations';
+import type { AnswerCache } from '@propfolio/operations';
+import type { RateLimiter } from '@propfolio/core';
 import type { SignInLimiters } from './http/sign-in-throttle.js';
 
 /** What the dashboard routes use: the shared services and settings, nothing of their own. */

@@ -1,4 +1,4 @@
-import { listen, runService } from '@propfolio/http';
+import { listen, runService } from '@propfolio/bootstrap';
 import { dashboardRouter, DASHBOARD_PREFIX } from './dashboard-router.js';
 
 /** Runs the dashboard API alone (its own process and port), e.g. against a shared PostgreSQL server. */

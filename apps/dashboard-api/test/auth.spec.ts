@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '@propfolio/core';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { sha256 } from '@propfolio/domain';
-import { memoryRateLimiter } from '@propfolio/operations';
+import { memoryRateLimiter } from '@propfolio/http';
 import { body, expectProblem, TestService, type Browser, type Me } from './harness.js';
 
 const PASSWORD = 'correct horse battery';

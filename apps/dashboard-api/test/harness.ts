@@ -9,7 +9,8 @@ import type { Database } from '@propfolio/db';
 // eslint-disable-next-line no-restricted-imports -- the harness assembles the whole service as apps/server does (REST and MCP beside the dashboard), which only a test may do
 import { mcpExtras, mcpRouter } from '@propfolio/mcp-server';
 import { requestContext } from '@propfolio/http';
-import { createAppContext, memoryRateLimiter, type AppContext } from '@propfolio/operations';
+import { createAppContext, type AppContext } from '@propfolio/bootstrap';
+import { memoryRateLimiter } from '@propfolio/http';
 // eslint-disable-next-line no-restricted-imports -- the harness assembles the whole service as apps/server does (REST and MCP beside the dashboard), which only a test may do
 import { createRestApp } from '@propfolio/rest-api';
 import { dashboardRouter, type DashboardOptions } from '../src/index.js';

@@ -1,4 +1,4 @@
-import { listen, runService } from '@propfolio/http';
+import { listen, runService } from '@propfolio/bootstrap';
 import { mcpRouter } from './mcp-router.js';
 import { mcpExtras } from './resources.js';
 

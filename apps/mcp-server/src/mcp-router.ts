@@ -2,7 +2,8 @@ import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middlewar
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { authenticateRequests, rateLimitRequests, refuseDeepJson, refuseNonUtf8Json, requestState } from '@propfolio/http';
 import type { OperationContext } from '@propfolio/core';
-import { eaClientScope, type AppContext } from '@propfolio/operations';
+import { eaClientScope } from '@propfolio/operations';
+import { type AppContext } from '@propfolio/bootstrap';
 import { noExtras, type McpExtras } from './extras.js';
 import { batchPolicy, messageCount } from './http/batches.js';
 import { jsonRpcError, refuseAsJsonRpc } from './http/json-rpc-error.js';

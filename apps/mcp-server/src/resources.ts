@@ -10,7 +10,8 @@ import {
   type ResourceTemplate,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, type Operation, type OperationContext } from '@propfolio/core';
-import { executeOperation, type AppContext } from '@propfolio/operations';
+import { executeOperation } from '@propfolio/operations';
+import { type AppContext } from '@propfolio/bootstrap';
 import type { McpExtras } from './extras.js';
 import type { ContextOf } from './mcp-server.js';
 import type { ProtocolServer } from './sdk/index.js';

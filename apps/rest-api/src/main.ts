@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { listen, runService } from '@propfolio/http';
+import { listen, runService } from '@propfolio/bootstrap';
 import { API_PREFIX, createRestApp } from './rest-app.js';
 
 /** Runs the REST API alone (its own process and port), e.g. against a shared PostgreSQL server. */

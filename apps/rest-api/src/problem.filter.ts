@@ -2,7 +2,7 @@ import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '
 import type { Response } from 'express';
 import { AppError } from '@propfolio/core';
 import { malformedPathError, requestState, respondWithError, type RequestState } from '@propfolio/http';
-import { type AppContext } from '@propfolio/operations';
+import { type AppContext } from '@propfolio/bootstrap';
 
 /** Every failure on a Nest route, ours or Nest's own (unknown route), leaves as problem+json. */
 @Catch()

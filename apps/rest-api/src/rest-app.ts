@@ -16,7 +16,8 @@ import {
   type RequestState,
 } from '@propfolio/http';
 import { requestHash } from '@propfolio/domain';
-import { eaClientScope, type AppContext } from '@propfolio/operations';
+import { eaClientScope } from '@propfolio/operations';
+import { type AppContext } from '@propfolio/bootstrap';
 import { refuseDeleteAndPut, requireJsonBodies } from './method-guards.js';
 import { docsRoutes } from './openapi/docs.js';
 import { operationsController } from './operations.controller.js';

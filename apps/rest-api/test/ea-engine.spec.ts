@@ -8,7 +8,8 @@ import { createLogger, loadConfig } from '@propfolio/core';
 import { openDatabase, type Database } from '@propfolio/db';
 import { buildSet, MAX_CONTENT_BYTES } from '@propfolio/ea-settings';
 import { healthRoutes, requestContext } from '@propfolio/http';
-import { createAppContext, memoryRateLimiter, type AppContext } from '@propfolio/operations';
+import { createAppContext, type AppContext } from '@propfolio/bootstrap';
+import { memoryRateLimiter } from '@propfolio/http';
 import { createRestApp } from '../src/rest-app.js';
 import { json, type ProblemBody } from './harness.js';
 

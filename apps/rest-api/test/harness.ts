@@ -5,7 +5,9 @@ import request, { type Response, type Test } from 'supertest';
 import { createLogger, loadConfig, type Logger } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { createDomainServices } from '@propfolio/domain';
-import { createAppContext, memoryRateLimiter, type AppContext, type RateLimiter } from '@propfolio/operations';
+import { createAppContext, type AppContext } from '@propfolio/bootstrap';
+import { memoryRateLimiter } from '@propfolio/http';
+import { type RateLimiter } from '@propfolio/core';
 import { API_PREFIX, createRestApp } from '../src/rest-app.js';
 
 export { API_PREFIX };

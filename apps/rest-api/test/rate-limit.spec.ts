@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import { memoryRateLimiter } from '@propfolio/operations';
+import { memoryRateLimiter } from '@propfolio/http';
 import { expectProblem, json, RestTestApp, type Page } from './harness.js';
 
 /** 20 s into a one-minute window, frozen: the budget never refills in the middle of a test. */

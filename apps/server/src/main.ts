@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import type { Express, Handler } from 'express';
 import { dashboardRouter } from '@propfolio/dashboard-api';
-import { listen, runService } from '@propfolio/http';
-import type { AppContext } from '@propfolio/operations';
+import { listen, runService } from '@propfolio/bootstrap';
+import type { AppContext } from '@propfolio/bootstrap';
 import { API_PREFIX, createRestApp } from '@propfolio/rest-api';
 import { DASHBOARD_CSP, webRouter } from '@propfolio/web/server';
 

@@ -1,8 +1,8 @@
 export { importCatalog, type ImportOptions, type ImportReport } from './import/import-catalog.js';
-export { CatalogService, type CatalogServiceOptions } from './catalog-service.js';
+export { CatalogService, type CatalogServiceOptions } from './catalog.service.js';
 export type { PlanRulesOnDate } from './search/plan-rules-on.js';
-export { PlanQuery, PlanPriceHistoryQuery, PLAN_SORTS, type PlanSort } from './contracts/plan-query.js';
-export { ArticleQuery, ArticleSlugParams, MAX_QUERY_LENGTH } from './contracts/article-query.js';
+export { PlanQuery, PlanPriceHistoryQuery, PLAN_SORTS, type PlanSort } from './plans.inputs.js';
+export { ArticleQuery, ArticleSlugParams, MAX_QUERY_LENGTH } from './articles.inputs.js';
 export {
   PlanItemSchema,
   PlanSearchResultSchema,
@@ -26,7 +26,7 @@ export {
   type ArticleHit,
   type ArticleSearchResult,
   type ArticleDetail,
-} from './schemas/results.js';
+} from './catalog.outputs.js';
 export {
   PlanRulesSchema,
   RolloverSchema,
@@ -41,3 +41,5 @@ export {
 } from './schemas/rules.js';
 export { firmRulesForEa } from './ea/firm-rules-for-ea.js';
 export { catalogDataDir } from './data-dir.js';
+export { catalogOperations } from './catalog.operations.js';
+export { firmRulesFromCatalog, type FirmRulesChoice, type PlanHints } from './ea/plan-for-ea.js';

@@ -1,6 +1,6 @@
 import { AppError } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
-import { AccountService } from './accounts/account-service.js';
+import { AccountService } from './accounts/accounts.service.js';
 import { DailyPnlService } from './accounts/daily-pnl-service.js';
 import { ReportService } from './accounts/report-service.js';
 import { SnapshotService } from './accounts/snapshot-service.js';
@@ -8,23 +8,23 @@ import type { PlanRulesSource } from './coach/challenge-rules.js';
 import { ChallengeRulesService } from './coach/challenge-rules-service.js';
 import { HeadroomService } from './coach/headroom-service.js';
 import { SimulationService, type Simulator } from './coach/simulation-service.js';
-import { StatementImportService, type StatementReader } from './statements/statement-import-service.js';
-import { ChallengeService } from './challenges/challenge-service.js';
+import { StatementImportService, type StatementReader } from './statements/statements.service.js';
+import { ChallengeService } from './challenges/challenges.service.js';
 import { ChallengeUpdater } from './challenges/challenge-updater.js';
 import { MemoService } from './challenges/memo-service.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
-import { ApiKeyService } from './keys/api-key-service.js';
+import { ApiKeyService } from './keys/keys.service.js';
 import { Revocations } from './keys/credential-cache.js';
-import { PayoutService } from './payouts/payout-service.js';
-import { SummaryService } from './summary/summary-service.js';
+import { PayoutService } from './payouts/payouts.service.js';
+import { SummaryService } from './summary/summary.service.js';
 import { TrashService } from './trash/trash-service.js';
 import { InviteService } from './users/invite-service.js';
 import { SessionService } from './users/session-service.js';
 import { SetupService } from './users/setup-service.js';
 import { UserService } from './users/user-service.js';
-import { LedgerService } from './ledger/ledger-service.js';
+import { LedgerService } from './ledger/ledger.service.js';
 import { FxService } from './fx/fx-service.js';
-import { AnalyticsService } from './analytics/analytics-service.js';
+import { AnalyticsService } from './analytics/analytics.service.js';
 import { TaxYearService } from './analytics/tax-year.js';
 
 /** Every domain service over one database; build once per process. */

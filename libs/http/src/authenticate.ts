@@ -1,10 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from '@propfolio/core';
-import { bearerToken } from '@propfolio/operations';
-import type { RateLimiter } from '@propfolio/operations';
-import type { Authenticator } from '@propfolio/operations';
+import { bearerToken } from './bearer.js';
+import type { Authenticator, RateLimiter } from '@propfolio/core';
 import { sendProblem, toAppError } from './problem.js';
-import { rateLimited, setRateHeaders } from './rate-limit.js';
+import { rateLimited, setRateHeaders } from './rate-limit/rate-limit-requests.js';
 import { requestState } from './request-context.js';
 
 /** How an unauthenticated request is refused; the default is problem+json (MCP answers JSON-RPC). */

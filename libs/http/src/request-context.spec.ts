@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { createLogger } from '@propfolio/core';
-import { memoryRateLimiter } from '@propfolio/operations';
+import { memoryRateLimiter } from './rate-limit/index.js';
 import express from 'express';
 import request from 'supertest';
-import { rateLimitRequests } from './rate-limit.js';
+import { rateLimitRequests } from './rate-limit/rate-limit-requests.js';
 import { requestContext } from './request-context.js';
 
 /** An app whose one route allows two requests per minute per client address. */

@@ -1,17 +1,14 @@
-import { AppError, parseInput, type Caller, type Operation, type OperationContext } from '@propfolio/core';
+import {
+  AppError,
+  KEY_NEEDED_MESSAGE,
+  mayRun,
+  parseInput,
+  TRACKER_SCOPE_MESSAGE,
+  type Operation,
+  type OperationContext,
+} from '@propfolio/core';
 
-export const KEY_NEEDED_MESSAGE =
-  'This operation needs an API key (Authorization: Bearer eakey_…). Get one from the EA integration on the ' +
-  'P&L page of the web dashboard, or locally with `npm run keys -- create --user <name>`.';
-
-export const TRACKER_SCOPE_MESSAGE =
-  'This API key has the tracker scope: it may only register EA accounts and push their daily reports. ' +
-  'Use a key with full scope (EA integration on the P&L page of the web dashboard) for anything else.';
-
-/** Whether this caller's credential scope allows the operation (public operations are open to all). */
-export function mayRun(caller: Caller | null, operation: Operation): boolean {
-  return operation.auth === 'public' || caller?.scope === 'full' || (caller?.scope === 'tracker' && operation.tracker === true);
-}
+export { KEY_NEEDED_MESSAGE, mayRun, TRACKER_SCOPE_MESSAGE };
 
 /**
  * The one way any front door runs an operation: key check, the contract's validation, then the

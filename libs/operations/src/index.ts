@@ -1,10 +1,8 @@
-export { createAppContext, openAppContext, serviceOrigin, type AppContext, type AppContextOptions } from './app-context.js';
 export { executeOperation, mayRun, KEY_NEEDED_MESSAGE, TRACKER_SCOPE_MESSAGE } from './execute.js';
 export { restInput, type HttpInputSource } from './rest-input.js';
-export { bearerToken } from './bearer.js';
-export type { Authenticator } from './registry.js';
-export type { RateDecision, RateLimiter } from './rate-limit/index.js';
-export { memoryRateLimiter, redisRateLimiter, databaseRateLimiter } from './rate-limit/index.js';
-export { eaClientScope } from './public/ea/client-scope.js';
-export type { AnswerCache } from './answers/answer-cache.js';
+export { eaClientScope } from './ea/client-scope.js';
+export { eaOperations } from './ea/ea.operations.js';
+export { eaEngineFromConfig, type EaEngine } from './ea/engine.js';
+export { AnswerCache } from './answers/answer-cache.js';
+export { withAnswerCache } from './answers/cached-operations.js';
 export { answerEtag, answerJson, answerJsonLiteral } from './answers/answer-json.js';

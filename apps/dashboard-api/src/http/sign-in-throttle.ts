@@ -1,6 +1,6 @@
 import { AppError } from '@propfolio/core';
 import { sha256 } from '@propfolio/domain';
-import type { RateLimiter } from '@propfolio/operations';
+import type { RateLimiter } from '@propfolio/core';
 
 export interface SignInLimiters {
   perAccount: RateLimiter;

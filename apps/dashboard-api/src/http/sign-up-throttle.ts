@@ -1,5 +1,5 @@
 import type { Database } from '@propfolio/db';
-import type { RateDecision, RateLimiter } from '@propfolio/operations';
+import type { RateDecision, RateLimiter } from '@propfolio/core';
 import { RateLimitedError } from './sign-in-throttle.js';
 
 /** Open sign-ups (SIGNUP=open, no invite) one client IP may attempt per clock hour. */

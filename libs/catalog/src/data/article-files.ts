@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Type from 'typebox';
-import { ARTICLE_SLUG_PATTERN } from '../schemas/results.js';
+import { ARTICLE_SLUG_PATTERN } from '../catalog.outputs.js';
 import { assertIsoDate, assertSchema, parseYaml } from './validate.js';
 
 const FrontMatterSchema = Type.Object(

@@ -1,5 +1,5 @@
 import type { PropFirmRules } from '@propfolio/ea-settings';
-import type { PlanItem } from '../schemas/results.js';
+import type { PlanItem } from '../catalog.outputs.js';
 
 /**
  * Maps a plan (from `searchPlans`) to the EA settings engine's own rule type (one type: a catalog enum that

@@ -7,8 +7,8 @@
  */
 import { dateToIso, decodeOffsetCursor, nextOffsetCursor } from '@propfolio/core';
 import { type Database, Prisma } from '@propfolio/db';
-import type { ArticleQuery } from '../contracts/article-query.js';
-import type { ArticleHit, ArticleSearchResult } from '../schemas/results.js';
+import type { ArticleQuery } from '../articles.inputs.js';
+import type { ArticleHit, ArticleSearchResult } from '../catalog.outputs.js';
 import { needsConfirmation, queryTerms, termGrams } from '../text/normalize.js';
 import { markdownToPlainText } from '../text/plain-text.js';
 import { buildSnippet } from '../text/snippet.js';

@@ -1,7 +1,7 @@
 import { AppError, dateToIso, decodeOffsetCursor, nextOffsetCursor } from '@propfolio/core';
 import { decimalToNumber, type Database } from '@propfolio/db';
-import type { PlanPriceHistoryQuery } from '../contracts/plan-query.js';
-import { PRICE_NOTE, type PlanPriceHistory } from '../schemas/results.js';
+import type { PlanPriceHistoryQuery } from '../plans.inputs.js';
+import { PRICE_NOTE, type PlanPriceHistory } from '../catalog.outputs.js';
 
 /**
  * The list prices one plan has had, newest first. The import writes a row only when the price or

@@ -1,8 +1,8 @@
 import { dateToIso, daysBetween, decodeOffsetCursor, nextOffsetCursor } from '@propfolio/core';
 import { decimalToNumber, type Database, Prisma } from '@propfolio/db';
-import type { PlanQuery } from '../contracts/plan-query.js';
+import type { PlanQuery } from '../plans.inputs.js';
 import type { PlanRules } from '../schemas/rules.js';
-import { PRICE_NOTE, type PlanItem, type PlanProgram, type PlanSearchAnswer, type PlanSearchResult } from '../schemas/results.js';
+import { PRICE_NOTE, type PlanItem, type PlanProgram, type PlanSearchAnswer, type PlanSearchResult } from '../catalog.outputs.js';
 import { firmDirectory } from './firm-directory.js';
 import { matchFirm, suggestFirms } from './firm-match.js';
 

@@ -1,7 +1,7 @@
 import type { EaAccountModel as EaAccount } from '@propfolio/db';
 import { isoOrNull } from '../shared/dates.js';
 import { toMoney } from '../shared/money.js';
-import type { AccountView } from './account-schemas.js';
+import type { AccountView } from './accounts.outputs.js';
 
 export type AccountRow = EaAccount & { challenge: { id: string; firm: string; plan: string; phase: string } | null };
 

@@ -8,7 +8,7 @@ import {
   ListAccountsInput,
   RegisterAccountInput,
   UpdateChallengeInput,
-} from '../contracts/index.js';
+} from '../index.js';
 import { createDomainServices } from '../services.js';
 import { newCaller, NOW, parse } from '../testing/fixtures.js';
 

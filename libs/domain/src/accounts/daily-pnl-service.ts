@@ -1,9 +1,9 @@
 import { addDays, AppError, type Caller } from '@propfolio/core';
 import { Prisma, type Database } from '@propfolio/db';
-import { DEFAULT_DAYS, type DailyPnlInput } from '../contracts/accounts.js';
+import { DEFAULT_DAYS, type DailyPnlInput } from './accounts.inputs.js';
 import { isoToDate, todayIso } from '../shared/dates.js';
 import { requireId } from '../shared/ids.js';
-import type { DailyPnlSeries } from './account-schemas.js';
+import type { DailyPnlSeries } from './accounts.outputs.js';
 
 interface SeriesRow {
   id: string;

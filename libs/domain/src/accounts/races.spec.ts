@@ -1,7 +1,7 @@
 import { expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import type { Caller } from '@propfolio/core';
-import { AccountReportInput, CreateChallengeInput, RegisterAccountInput, UpdateChallengeInput } from '../contracts/index.js';
+import { AccountReportInput, CreateChallengeInput, RegisterAccountInput, UpdateChallengeInput } from '../index.js';
 import { createDomainServices } from '../services.js';
 import { archiveChallengeAccounts } from './archive-accounts.js';
 import { newCaller, NOW, parse } from '../testing/fixtures.js';

@@ -1,10 +1,10 @@
 import { AppError, type Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
-import type { AccountReportInput } from '../contracts/accounts.js';
+import type { AccountReportInput } from './accounts.inputs.js';
 import { assertNotFuture } from '../shared/dates.js';
 import { requireId } from '../shared/ids.js';
 import { type Decimal, toDecimal, toMoney } from '../shared/money.js';
-import type { ReportResult } from './account-schemas.js';
+import type { ReportResult } from './accounts.outputs.js';
 import { archivedAccountError } from './archived-error.js';
 
 /** Broker server days run up to a few hours ahead of UTC, so a report may be dated one day after UTC today. */

@@ -2,10 +2,10 @@ import { firmDayAt } from '@propfolio/coach';
 import { AppError, type Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { challengeRules, rolloverOf, type PlanRulesSource } from '../coach/challenge-rules.js';
-import type { AccountSnapshotInput } from '../contracts/accounts.js';
+import type { AccountSnapshotInput } from './accounts.inputs.js';
 import { requireId } from '../shared/ids.js';
 import { type Decimal, toDecimal, toMoney } from '../shared/money.js';
-import type { SnapshotResult } from './account-schemas.js';
+import type { SnapshotResult } from './accounts.outputs.js';
 import { archivedAccountError } from './archived-error.js';
 
 /** How far ahead of the service clock a snapshot may be dated (terminal clocks drift). */

@@ -1,5 +1,5 @@
 import type { Database, Prisma } from '@propfolio/db';
-import type { CostKindName } from '../contracts/ledger.js';
+import type { CostKindName } from '../ledger/ledger.inputs.js';
 import { dateToIso, isoToDate } from '../shared/dates.js';
 import type { Decimal } from '../shared/money.js';
 import type { Convertible } from '../fx/rate-book.js';

@@ -1,6 +1,6 @@
 import { Prisma } from '@propfolio/db';
 import { toMoney, type Decimal } from '../shared/money.js';
-import type { MoneyRow } from './analytics-schemas.js';
+import type { MoneyRow } from './analytics.outputs.js';
 import type { Flow, MoneyEntry } from './money-entries.js';
 import { present } from '../shared/present.js';
 

@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 import type { Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { Prisma } from '@propfolio/db';
-import type { TaxYearInput } from '../contracts/analytics.js';
+import type { TaxYearInput } from './analytics.inputs.js';
 import { RateBook } from '../fx/rate-book.js';
 import { todayIso } from '../shared/dates.js';
 import { toMoney, type Decimal } from '../shared/money.js';

@@ -1,14 +1,7 @@
 import { expect, it } from '@jest/globals';
 import type { Database, PrismaClient } from '@propfolio/db';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import {
-  AddCostInput,
-  AddMemoInput,
-  AddPayoutInput,
-  CreateChallengeInput,
-  ListChallengesInput,
-  RegisterAccountInput,
-} from '../contracts/index.js';
+import { AddCostInput, AddMemoInput, AddPayoutInput, CreateChallengeInput, ListChallengesInput, RegisterAccountInput } from '../index.js';
 import { createDomainServices } from '../services.js';
 import { newCaller, NOW, parse } from '../testing/fixtures.js';
 

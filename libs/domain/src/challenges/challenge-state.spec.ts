@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import { CreateChallengeInput, RegisterAccountInput, UpdateChallengeInput } from '../contracts/index.js';
+import { CreateChallengeInput, RegisterAccountInput, UpdateChallengeInput } from '../index.js';
 import { createDomainServices } from '../services.js';
 import { newCaller, NOW, parse } from '../testing/fixtures.js';
 import type { Caller } from '@propfolio/core';
@@ -154,7 +154,7 @@ describe('challenge contracts', () => {
 
   it('rejects a purchase date in the future', async () => {
     // no database needed: the date check runs before the insert
-    const { ChallengeService } = await import('./challenge-service.js');
+    const { ChallengeService } = await import('./challenges.service.js');
     const service = new ChallengeService({} as never);
     const input = await parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1, purchasedAt: '2026-03-16' });
     await expect(service.create({ userId: 'u', userName: 'u', credentialId: 'key:k', scope: 'full' }, input, NOW)).rejects.toMatchObject({

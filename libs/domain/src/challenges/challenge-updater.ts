@@ -1,7 +1,7 @@
 import { AppError, type Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
-import type { UpdateChallengeInput } from '../contracts/challenges.js';
-import type { ChallengeUpdate } from './challenge-schemas.js';
+import type { UpdateChallengeInput } from './challenges.inputs.js';
+import type { ChallengeUpdate } from './challenges.outputs.js';
 import { toChallengeView } from './challenge-view.js';
 import { findOwnedChallenge, lockOwnedChallenge } from './owned-challenge.js';
 import { recordChallengeChange } from '../ledger/challenge-history.js';

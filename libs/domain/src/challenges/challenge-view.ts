@@ -2,7 +2,7 @@ import type { ChallengeModel as Challenge, MemoModel as Memo } from '@propfolio/
 import { daysBetween, todayIso } from '@propfolio/core';
 import { toMoney } from '../shared/money.js';
 import { dateToIso, isoOrNull } from '../shared/dates.js';
-import type { ChallengeView, MemoView } from './challenge-schemas.js';
+import type { ChallengeView, MemoView } from './challenges.outputs.js';
 import { purchaseLedgerView } from '../ledger/ledger-views.js';
 
 export function toChallengeView(row: Challenge, now: Date): ChallengeView {

@@ -1,7 +1,7 @@
 import type { Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
-import type { AddMemoInput } from '../contracts/challenges.js';
-import type { MemoView } from './challenge-schemas.js';
+import type { AddMemoInput } from './challenges.inputs.js';
+import type { MemoView } from './challenges.outputs.js';
 import { toMemoView } from './challenge-view.js';
 import { findOwnedChallenge } from './owned-challenge.js';
 

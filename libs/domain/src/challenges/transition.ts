@@ -1,6 +1,6 @@
 import { AppError } from '@propfolio/core';
 import type { ChallengeModel as Challenge } from '@propfolio/db';
-import type { ChallengeStatusName, UpdateChallengeInput } from '../contracts/challenges.js';
+import type { ChallengeStatusName, UpdateChallengeInput } from './challenges.inputs.js';
 import { assertNotBefore, assertNotFuture, dateToIso, isoOrNull, isoToDate, todayIso } from '../shared/dates.js';
 import { closedChallengeError } from './owned-challenge.js';
 

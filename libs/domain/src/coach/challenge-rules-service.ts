@@ -1,10 +1,10 @@
 import type { Caller } from '@propfolio/core';
 import { Prisma, type Database } from '@propfolio/db';
 import { findOwnedChallenge, lockOwnedChallenge } from '../challenges/owned-challenge.js';
-import type { ChallengeIdInput } from '../contracts/challenges.js';
-import type { SetChallengeRulesInput } from '../contracts/coach.js';
+import type { ChallengeIdInput } from '../challenges/challenges.inputs.js';
+import type { SetChallengeRulesInput } from './coach.inputs.js';
 import { challengeRules, type PlanRulesSource, type RulesOfChallenge } from './challenge-rules.js';
-import type { ChallengeRulesView } from './coach-schemas.js';
+import type { ChallengeRulesView } from './coach.outputs.js';
 
 /**
  * A challenge's own rules: read them merged with its plan's (each rule saying where it came from), and

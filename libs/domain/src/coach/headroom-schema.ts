@@ -1,7 +1,7 @@
 import { HeadroomSchema } from '@propfolio/coach';
 import Type, { type Static } from 'typebox';
 import { Id, IsoDate, Nullable, Timestamp } from '../shared/schemas.js';
-import { ChallengeRulesSchema } from './coach-schemas.js';
+import { ChallengeRulesSchema } from './coach.outputs.js';
 
 const H = HeadroomSchema.properties;
 

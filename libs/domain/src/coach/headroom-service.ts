@@ -1,7 +1,7 @@
 import { computeHeadroom, firmDayAt, type Headroom } from '@propfolio/coach';
 import { AppError, type Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
-import type { HeadroomInput } from '../contracts/coach.js';
+import type { HeadroomInput } from './coach.inputs.js';
 import { isoToDate } from '../shared/dates.js';
 import { challengeRules, rolloverOf, type ChallengeRules, type PlanRulesSource } from './challenge-rules.js';
 import { readHeadroomRows, type HeadroomAccountRows } from './headroom-read.js';

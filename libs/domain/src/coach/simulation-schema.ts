@@ -1,7 +1,7 @@
 import { SimulationSchema } from '@propfolio/coach';
 import Type, { type Static } from 'typebox';
 import { ByCurrency, Id, IsoDate, Nullable } from '../shared/schemas.js';
-import { ChallengeRulesSchema } from './coach-schemas.js';
+import { ChallengeRulesSchema } from './coach.outputs.js';
 
 const S = SimulationSchema.properties;
 const Provenance = ChallengeRulesSchema.properties.provenance;

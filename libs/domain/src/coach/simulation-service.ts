@@ -12,7 +12,7 @@ import {
 import { AppError, todayIso, type Caller } from '@propfolio/core';
 import { Prisma, type Database } from '@propfolio/db';
 import { findOwnedChallenge } from '../challenges/owned-challenge.js';
-import type { SimulateChallengeInput, SimulatePlanInput } from '../contracts/coach.js';
+import type { SimulateChallengeInput, SimulatePlanInput } from './coach.inputs.js';
 import { requireId } from '../shared/ids.js';
 import { CurrencyTotals } from '../shared/money.js';
 import { challengeRules, type PlanRulesSource, type PlanVersion } from './challenge-rules.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import { ApiKeyService } from './api-key-service.js';
+import { ApiKeyService } from './keys.service.js';
 import { generateKey, isWellFormedKey } from './key-format.js';
 import { LastUsedThrottle } from './last-used-throttle.js';
 

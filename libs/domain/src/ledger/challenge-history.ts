@@ -1,5 +1,5 @@
 import type { ChallengeModel as Challenge, Prisma } from '@propfolio/db';
-import type { UpdateChallengeInput } from '../contracts/challenges.js';
+import type { UpdateChallengeInput } from '../challenges/challenges.inputs.js';
 import { isoToDate, todayIso } from '../shared/dates.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { ChallengeCostModel as Cost, ChallengeModel as Challenge, Prisma } from '@propfolio/db';
 import { dateToIso } from '../shared/dates.js';
 import { toMoney } from '../shared/money.js';
-import type { CostView } from './ledger-schemas.js';
+import type { CostView } from './ledger.outputs.js';
 
 type Decimal = Prisma.Decimal;
 const moneyOrNull = (value: Decimal | null): number | null => (value === null ? null : toMoney(value));

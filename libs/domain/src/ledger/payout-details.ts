@@ -1,10 +1,10 @@
 import Type from 'typebox';
 import { AppError } from '@propfolio/core';
 import type { PayoutModel as Payout } from '@propfolio/db';
-import { PAYOUT_STATUSES, type PayoutStatusName } from '../contracts/payout-fields.js';
+import { PAYOUT_STATUSES, type PayoutStatusName } from '../payouts/payout-fields.js';
 import { Money, Nullable } from '../shared/schemas.js';
 import { toDecimal, toMoney } from '../shared/money.js';
-import { TypedRateProps } from './ledger-schemas.js';
+import { TypedRateProps } from './ledger.outputs.js';
 import { typedRateView } from './ledger-views.js';
 import { typedRateData } from './purchase-ledger.js';
 

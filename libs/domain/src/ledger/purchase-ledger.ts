@@ -2,7 +2,7 @@ import { AppError, type Caller } from '@propfolio/core';
 import type { Prisma } from '@propfolio/db';
 import type { ChallengeDetailRows } from '../challenges/challenge-detail-read.js';
 import { findOwnedChallenge } from '../challenges/owned-challenge.js';
-import type { PurchaseLedgerFields } from '../contracts/purchase-fields.js';
+import type { PurchaseLedgerFields } from '../shared/purchase-fields.js';
 import { dateToIso } from '../shared/dates.js';
 import { toDecimal } from '../shared/money.js';
 import { toCostView } from './ledger-views.js';

@@ -1,7 +1,7 @@
 import type { PayoutModel as Payout } from '@propfolio/db';
 import { dateToIso } from '../shared/dates.js';
 import { toMoney } from '../shared/money.js';
-import type { PayoutView } from './payout-schemas.js';
+import type { PayoutView } from './payouts.outputs.js';
 import { payoutDetailView } from '../ledger/payout-details.js';
 
 export type PayoutRow = Payout & { challenge: { firm: string; plan: string } };

@@ -1,6 +1,6 @@
 import { expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import { AddPayoutInput, CreateChallengeInput, ListChallengesInput, ListPayoutsInput } from '../contracts/index.js';
+import { AddPayoutInput, CreateChallengeInput, ListChallengesInput, ListPayoutsInput } from '../index.js';
 import { createDomainServices } from '../services.js';
 import { newCaller, NOW, parse } from '../testing/fixtures.js';
 

@@ -1,6 +1,6 @@
 import { expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import { AddCostInput, AddPayoutInput, AnalyticsInput, CreateChallengeInput, UpdateChallengeInput } from '../contracts/index.js';
+import { AddCostInput, AddPayoutInput, AnalyticsInput, CreateChallengeInput, UpdateChallengeInput } from '../index.js';
 import { createDomainServices } from '../services.js';
 import { newCaller, NOW, parse } from '../testing/fixtures.js';
 

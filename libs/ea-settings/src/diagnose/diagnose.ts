@@ -6,7 +6,7 @@ import { lt } from '../text/i18n.js';
 import { crossRules } from './cross-rules.js';
 import { checkEncoding, checkFormat } from './encoding-checks.js';
 import { checkEntries, type Detail, type Purpose, type ResolvedValues } from './entry-checks.js';
-import { firmRules } from './firm-rules.js';
+import { firmRules } from './firm-checks.js';
 import { evaluateRules } from './rule.js';
 import type { Finding } from './types.js';
 

@@ -2,7 +2,7 @@ import { buildSet, type BuildChange } from '../build/build-set.js';
 import type { PropFirmRules } from '../firm.js';
 import { diagnoseSet } from '../api/diagnose-set.js';
 import { crossRules } from './cross-rules.js';
-import { firmRules } from './firm-rules.js';
+import { firmRules } from './firm-checks.js';
 
 type Purpose = 'live' | 'tester';
 type Fixture = { fail: BuildChange[]; pass: BuildChange[]; purpose?: Purpose; passPurpose?: Purpose; firm?: Partial<PropFirmRules> };

@@ -4,7 +4,7 @@ import { parseInput, type Logger, type Operation, type OperationContext } from '
 import { describeEachDatabase } from '@propfolio/db/testing';
 import type { StopWatching } from '@propfolio/db';
 import { createDomainServices } from '@propfolio/domain';
-import { privateOperations } from '../private/index.js';
+import { privateOperations } from '@propfolio/domain';
 import { AnswerCache } from './answer-cache.js';
 import { withAnswerCache } from './cached-operations.js';
 

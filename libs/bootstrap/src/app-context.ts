@@ -1,0 +1,100 @@
+import type { DomainServices, IdempotencyStore } from '@propfolio/domain';
+import { createLogger, type Authenticator, type Config, type Logger, type Operation, type RateLimiter } from '@propfolio/core';
+import { openDatabase, type Database } from '@propfolio/db';
+import { createRateLimiter } from '@propfolio/http';
+import { AnswerCache, withAnswerCache } from '@propfolio/operations';
+import { prepareDatabase } from './prepare-database.js';
+import { buildOperations } from './registry.js';
+
+/**
+ * Everything a front door needs, opened once per process: configuration, logger, database (migrated,
+ * catalog imported), the operations and the key authenticator. REST and MCP each take one of these.
+ */
+export interface AppContext {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  operations: readonly Operation[];
+  authenticate: Authenticator;
+  /** Replays of POSTs sent with an Idempotency-Key (REST). */
+  idempotency: IdempotencyStore;
+  rateLimiter: RateLimiter;
+  /** Kept answers of read operations; a write outside the operations (the trash, a unit) runs in `answers.writing`. */
+  answers: AnswerCache;
+  /** Domain services for the dashboard's own (non-registry) routes: sessions, keys, trash, admin. */
+  domain: DomainServices;
+  /** Closes what the context opened (the rate limiter, and the database when it opened it). */
+  close(): Promise<void>;
+}
+
+export interface AppContextOptions {
+  logger?: Logger;
+  rateLimiter?: RateLimiter;
+  /** Where the local owner's first key and setup link go (default: printed once on stdout, outside the logs). */
+  announceKey?: (key: string, userName: string, setupUrl: string) => void;
+}
+
+/** The one place a key is printed: on the terminal of whoever started the service, never in the logs. */
+function announceFirstKey(key: string, userName: string, setupUrl: string): void {
+  process.stdout.write(
+    `\nCreated the local owner "${userName}" on this empty database. Its API key is shown once and will not be shown again:\n\n` +
+      `    ${key}\n\nUse it as "Authorization: Bearer <key>". More keys: npm run keys -- create --user <name>\n\n` +
+      `Set the owner's email and password for the web dashboard (this link works once, for 24 hours):\n\n    ${setupUrl}\n\n`,
+  );
+}
+
+/** Where the dashboard is reached: PUBLIC_URL, else the listener's own address. */
+export function serviceOrigin(config: Config): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${config.port}`;
+}
+
+/** Builds the context over a database that is already open (tests, or a host that owns the database). */
+export async function createAppContext(db: Database, config: Config, options: AppContextOptions = {}): Promise<AppContext> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  await prepareDatabase(db, logger);
+  const { operations, authenticate, idempotency, firstKey, domain, eaEngine } = await buildOperations(db, config, logger);
+  if (firstKey) {
+    const setupUrl = `${serviceOrigin(config)}/setup?token=${firstKey.setupToken}`;
+    (options.announceKey ?? announceFirstKey)(firstKey.key, firstKey.userName, setupUrl);
+  }
+  const rateLimiter = options.rateLimiter ?? createRateLimiter(config, logger);
+  const answers = new AnswerCache(config.answerCacheEntries, Date.now, () => db.announceChanges());
+  const stopWatching = await db.watchChanges({ change: (scope) => answers.changed(scope), live: (live) => answers.setLive(live) });
+  return {
+    config,
+    logger,
+    db,
+    operations: withAnswerCache(operations, answers),
+    answers,
+    authenticate,
+    idempotency,
+    rateLimiter,
+    domain,
+    close: async () => {
+      await stopWatching();
+      await rateLimiter.close();
+      await eaEngine.close();
+    },
+  };
+}
+
+/** Opens the configured database (migrating it) and builds the context; `close()` closes the database too. */
+export async function openAppContext(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<AppContext> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (db.migrations.applied.length > 0) logger.info('migrations applied', { applied: db.migrations.applied });
+  try {
+    const context = await createAppContext(db, config, { logger });
+    return {
+      ...context,
+      close: async () => {
+        await context.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,96 @@
+import { AppError, dateToIso, isIsoDate, isoToDate, parseInput, todayIso } from '@propfolio/core';
+import { decimalToNumber, type Database } from '@propfolio/db';
+import { ArticleQuery, ArticleSlugParams } from './articles.inputs.js';
+import { PlanPriceHistoryQuery, PlanQuery } from './plans.inputs.js';
+import type {
+  ArticleDetail,
+  ArticleSearchResult,
+  PlanPriceHistory,
+  PlanPriceOnDate,
+  PlanSearchAnswer,
+  PlanSearchResult,
+} from './catalog.outputs.js';
+import { searchArticles } from './search/article-search.js';
+import { planPriceHistory } from './search/plan-price-history.js';
+import { planRulesOn, type PlanRulesOnDate } from './search/plan-rules-on.js';
+import { answerPlanSearch, searchPlans } from './search/plan-search.js';
+
+export interface CatalogServiceOptions {
+  /** Plans whose `checkedOn` is more than this many days old are marked `stale`. */
+  staleAfterDays: number;
+  /** Clock (default: the system clock). */
+  now?: () => Date;
+}
+
+/**
+ * The public API of the catalog: plan search, article search and reading, and price history.
+ * Inputs are validated with the same contracts REST and MCP use, so raw query objects are accepted.
+ */
+export class CatalogService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: CatalogServiceOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** A page of whole plan rows, whatever `detail` says (what code that picks a plan reads). */
+  async searchPlans(query: PlanQuery | Record<string, unknown> = {}): Promise<PlanSearchResult> {
+    const input = await parseInput(PlanQuery, query);
+    return searchPlans(this.db, input, this.freshness());
+  }
+
+  /** search_plans' answer: the page grouped by program, or with `detail: "full"` its whole rows. */
+  async answerPlanSearch(query: PlanQuery | Record<string, unknown> = {}): Promise<PlanSearchAnswer> {
+    const input = await parseInput(PlanQuery, query);
+    return answerPlanSearch(this.db, input, this.freshness());
+  }
+
+  private freshness() {
+    return { today: todayIso(this.now()), staleAfterDays: this.options.staleAfterDays };
+  }
+
+  async searchArticles(query: ArticleQuery | Record<string, unknown> = {}): Promise<ArticleSearchResult> {
+    return searchArticles(this.db, await parseInput(ArticleQuery, query));
+  }
+
+  /** The full article; a malformed slug is a validation error, an unknown one `not_found`. */
+  async getArticle(slug: string): Promise<ArticleDetail> {
+    await parseInput(ArticleSlugParams, { slug });
+    const row = await this.db.prisma.article.findUnique({
+      where: { slug },
+      select: { slug: true, title: true, summary: true, body: true, tags: true, language: true, checkedOn: true, publishedAt: true },
+    });
+    if (!row) throw AppError.notFound(`Article "${slug}"`);
+    return { ...row, checkedOn: dateToIso(row.checkedOn), publishedAt: dateToIso(row.publishedAt) };
+  }
+
+  /** Every list price the plan has had, newest first; `not_found` for an unknown plan. */
+  async planPriceHistory(query: PlanPriceHistoryQuery | Record<string, unknown>): Promise<PlanPriceHistory> {
+    return planPriceHistory(this.db, await parseInput(PlanPriceHistoryQuery, query));
+  }
+
+  /**
+   * The list price a plan had on `date` (`YYYY-MM-DD`): the latest price recorded on or before it.
+   * Null when the history starts after `date`; `not_found` for an unknown plan.
+   */
+  async planPriceOn(planId: string, date: string): Promise<PlanPriceOnDate | null> {
+    if (!isIsoDate(date)) throw AppError.invalidField('date', 'must be a real calendar date in YYYY-MM-DD format');
+    const plan = await this.db.prisma.plan.findUnique({ where: { id: planId }, select: { id: true } });
+    if (!plan) throw AppError.notFound(`Plan "${planId}"`);
+    const row = await this.db.prisma.planPrice.findFirst({
+      where: { planId, checkedOn: { lte: isoToDate(date) } },
+      orderBy: [{ checkedOn: 'desc' }, { recordedAt: 'desc' }],
+    });
+    if (!row) return null;
+    return { planId, date, price: decimalToNumber(row.price), currency: row.currency, checkedOn: dateToIso(row.checkedOn) };
+  }
+
+  /** The plan and the rule version in force on `date` (the oldest known when its history starts later). */
+  async planRulesOn(planId: string, date: string): Promise<PlanRulesOnDate> {
+    if (!isIsoDate(date)) throw AppError.invalidField('date', 'must be a real calendar date in YYYY-MM-DD format');
+    return planRulesOn(this.db, planId, date);
+  }
+}

@@ -1,0 +1,86 @@
+import { Doc, NumberFromQuery, UpperCase, CursorPageQuery } from '@propfolio/core';
+import { PLAN_DETAILS, type PlanDetail } from './catalog.outputs.js';
+import { IsIn, IsInt, IsISO4217CurrencyCode, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+
+/** Plan ids are `<firm>-<program>[-<size>]`; a size may carry decimals. */
+const PLAN_ID_PATTERN = '^[a-z0-9]+(?:[-.][a-z0-9]+)*$';
+
+export const PLAN_SORTS = ['price', '-price', 'size', '-size'] as const;
+export type PlanSort = (typeof PLAN_SORTS)[number];
+
+/** Query of the public plan database (GET /plans and the matching MCP tool). */
+export class PlanQuery extends CursorPageQuery {
+  /** Firm slug or display name, matched regardless of case, width and spaces ("ftmo", "ＦＴＭＯ", "the 5ers"). */
+  @Doc({ description: 'Firm slug or display name, matched regardless of case, width and spaces.', example: 'FTMO' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  firm?: string;
+
+  /** Number of evaluation phases, 0 to 3 (0 = instant funding). */
+  @Doc({ description: 'Number of evaluation phases, 0 to 3 (0 = instant funding).', example: 2 })
+  @IsOptional()
+  @NumberFromQuery()
+  @IsInt()
+  @Min(0)
+  @Max(3)
+  phases?: number;
+
+  /** Exact account size, in the plan's currency. */
+  @Doc({ description: "Exact account size, in the plan's currency.", example: 100000 })
+  @IsOptional()
+  @NumberFromQuery()
+  @IsNumber()
+  @Min(0)
+  size?: number;
+
+  /** Highest list price to include, in the plan's currency (plans with an unknown price are excluded). */
+  @Doc({ description: "Highest list price to include, in the plan's currency; plans with an unknown price are excluded.", example: 300 })
+  @IsOptional()
+  @NumberFromQuery()
+  @IsNumber()
+  @Min(0)
+  maxPrice?: number;
+
+  /** ISO 4217 currency of the price (USD, EUR, JPY...). */
+  @Doc({ description: 'ISO 4217 currency of the price.', example: 'USD' })
+  @IsOptional()
+  @UpperCase()
+  @IsISO4217CurrencyCode()
+  currency?: string;
+
+  /** How the fee is charged: once, or monthly until passed or cancelled. */
+  @Doc({ description: 'How the fee is charged: once, or monthly until passed or cancelled.', example: 'one_time' })
+  @IsOptional()
+  @IsIn(['one_time', 'monthly'])
+  billing?: 'one_time' | 'monthly';
+
+  /** Sort order: price or size, ascending, or descending with a leading "-"; default firm, program, size. */
+  @Doc({
+    description: 'Sort by price or size, ascending, or descending with a leading "-"; default firm, program, size.',
+    example: 'price',
+  })
+  @IsOptional()
+  @IsIn([...PLAN_SORTS])
+  sort?: PlanSort;
+
+  /** How much of each plan the answer carries: grouped by program (default) or one whole row per plan. */
+  @Doc({
+    description:
+      'Shape of the answer. "programs" (default): the plans grouped under their program, the program\'s rules once and its sizes with id and price (a one-firm answer stays a few KB). "full": `items`, one whole row per plan, each repeating its program\'s rules.',
+    example: 'full',
+  })
+  @IsOptional()
+  @IsIn([...PLAN_DETAILS])
+  detail?: PlanDetail;
+}
+
+/** Path and query of GET /plans/:id/prices (the plan's list-price history). */
+export class PlanPriceHistoryQuery extends CursorPageQuery {
+  /** Plan id as search_plans returns it. */
+  @Doc({ description: 'Plan id as search_plans returns it.', example: 'ftmo-2-step-100000' })
+  @IsString()
+  @MaxLength(200)
+  @Matches(new RegExp(PLAN_ID_PATTERN))
+  id!: string;
+}

@@ -1,0 +1,143 @@
+import { IsIn, IsInt, IsISO4217CurrencyCode, IsNumber, IsOptional, IsPositive, IsString, Max, Min } from 'class-validator';
+import { Doc, IsIsoDate, IsIsoInstant, NumberFromQuery, UpperCase } from '@propfolio/core';
+import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-fields.js';
+
+export const ARCHIVED_FILTERS = ['exclude', 'include', 'only'] as const;
+export type ArchivedFilter = (typeof ARCHIVED_FILTERS)[number];
+export const DEFAULT_DAYS = 30;
+export const MAX_DAYS = 366;
+
+export class AccountIdInput {
+  @Doc('Id of the EA account: the `id` of an item from list_accounts (the EA tracker registers accounts over REST, POST /accounts).')
+  @IsString()
+  id!: string;
+}
+
+export class ListAccountsInput extends PageInput {
+  @Doc({
+    description:
+      'Archived accounts (those of a past phase or a breached challenge): `exclude` (default, active accounts only), `include` (all), or `only`.',
+    default: 'exclude',
+  })
+  @IsOptional()
+  @IsIn(ARCHIVED_FILTERS)
+  archived?: ArchivedFilter = 'exclude';
+}
+
+export class DailyPnlInput extends AccountIdInput {
+  @Doc({ description: `How many days to return, ending today (UTC), 1 to ${MAX_DAYS}. Default ${DEFAULT_DAYS}.`, default: DEFAULT_DAYS })
+  @NumberFromQuery()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_DAYS)
+  days?: number = DEFAULT_DAYS;
+}
+
+/** Login and server name a MetaTrader account (unique per user): the same two fields wherever they are asked for. */
+const both =
+  (...decorators: PropertyDecorator[]): PropertyDecorator =>
+  (target, property) =>
+    decorators.forEach((decorate) => decorate(target, property));
+const LoginField = (): PropertyDecorator =>
+  both(Doc({ description: 'Trading account number (login) at the broker, as text.', example: '5012345' }), FreeText(64));
+/** The optional label every account form takes. */
+const AccountNameField = (): PropertyDecorator =>
+  both(Doc({ description: 'A label for the account (free text).', example: 'FTMO 100k phase 1' }), Absent(), FreeText(100));
+const ServerField = (): PropertyDecorator =>
+  both(Doc({ description: 'Broker trade server name as MetaTrader shows it.', example: 'FTMO-Demo' }), FreeText(128));
+
+export class RegisterAccountInput {
+  @LoginField()
+  login!: string;
+
+  @ServerField()
+  server!: string;
+
+  @Doc({ description: 'ISO 4217 deposit currency of the account, any case.', example: 'USD' })
+  @UpperCase()
+  @IsISO4217CurrencyCode()
+  currency!: string;
+
+  @Doc({ description: 'Starting balance (a JSON number > 0); P&L % is measured from it.', example: 100000 })
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @IsPositive()
+  @Max(MAX_AMOUNT)
+  initialBalance!: number;
+
+  @Doc('Id of the challenge this account trades (from list_challenges). Leave out for an account not tied to a challenge.')
+  @Absent()
+  @IsString()
+  challengeId?: string;
+
+  @AccountNameField()
+  name?: string;
+}
+
+export class AccountReportInput extends AccountIdInput {
+  @Doc({
+    description: 'Trading day the figures are for (YYYY-MM-DD, broker day; at most one day ahead of UTC today).',
+    example: '2026-03-05',
+  })
+  @IsIsoDate()
+  date!: string;
+
+  @Doc({ description: 'Balance at the end of the day (JSON number).', example: 101250.4 })
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @Min(-MAX_AMOUNT)
+  @Max(MAX_AMOUNT)
+  balance!: number;
+
+  @Doc({ description: 'Equity at the time of the report (JSON number).', example: 101180 })
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @Min(-MAX_AMOUNT)
+  @Max(MAX_AMOUNT)
+  equity!: number;
+
+  @Doc({ description: 'P&L of the trades closed that day, negative for a loss (JSON number).', example: 412.25 })
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @Min(-MAX_AMOUNT)
+  @Max(MAX_AMOUNT)
+  closedPnl!: number;
+}
+
+export class AccountLookupInput {
+  @LoginField()
+  login!: string;
+
+  @ServerField()
+  server!: string;
+}
+
+export class AccountSnapshotInput extends AccountIdInput {
+  @Doc({
+    description: 'When the figures were read: an ISO 8601 instant with its zone (at most 5 minutes ahead of the service clock).',
+    example: '2026-03-05T14:03:00Z',
+  })
+  @IsIsoInstant()
+  at!: string;
+
+  @Doc({ description: 'Balance at that instant (JSON number).', example: 101250.4 })
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @Min(-MAX_AMOUNT)
+  @Max(MAX_AMOUNT)
+  balance!: number;
+
+  @Doc({ description: 'Equity at that instant, floating P&L included (JSON number).', example: 101180 })
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @Min(-MAX_AMOUNT)
+  @Max(MAX_AMOUNT)
+  equity!: number;
+}
+
+export class UpdateAccountInput extends AccountIdInput {
+  @Doc(
+    'Id of the challenge this account trades (from list_challenges), e.g. for an account the tracker registered on its own. Not a failed challenge.',
+  )
+  @Absent()
+  @IsString()
+  challengeId?: string;
+
+  @AccountNameField()
+  name?: string;
+}

@@ -1,0 +1,58 @@
+import Type, { type Static } from 'typebox';
+import { CHALLENGE_STATUSES, BILLINGS } from './challenges.inputs.js';
+import { AccountSchema } from '../accounts/accounts.outputs.js';
+import { PayoutSchema } from '../payouts/payouts.outputs.js';
+import { Id, IsoDate, Money, Nullable, PageOf, Timestamp } from '../shared/schemas.js';
+import { ChallengeLedgerProps, PurchaseLedgerProps } from '../ledger/ledger.outputs.js';
+
+export const ChallengeSchema = Type.Object({
+  id: Id('Challenge id.'),
+  firm: Type.String({ description: 'Prop firm, as entered.' }),
+  plan: Type.String({ description: 'Plan and account size, as entered.' }),
+  phase: Type.String({ description: 'Current phase.' }),
+  status: Type.Enum([...CHALLENGE_STATUSES], { description: '`in_progress`, `passed` or `failed` (breached, closed).' }),
+  billing: Type.Enum([...BILLINGS], { description: '`one_time` or `monthly` (price is the monthly fee).' }),
+  price: Money('Price paid (monthly fee for a monthly plan).'),
+  currency: Type.String({ description: 'ISO 4217 currency of the price.' }),
+  paymentMethod: Nullable(Type.String({ description: 'How it was paid.' })),
+  purchasedAt: IsoDate('Purchase date.'),
+  passedAt: Nullable(IsoDate('Pass date, when passed.')),
+  failedAt: Nullable(IsoDate('Breach date, when failed.')),
+  monthlyEndedAt: Nullable(IsoDate('Date a monthly plan ended; null while it runs or for one-time plans.')),
+  daysSincePurchase: Type.Integer({ description: 'Whole days from the purchase date to today (UTC).' }),
+  createdAt: Timestamp('When the record was created.'),
+  updatedAt: Timestamp('When the record last changed.'),
+  ...PurchaseLedgerProps,
+});
+export type ChallengeView = Static<typeof ChallengeSchema>;
+
+export const ChallengePageSchema = PageOf(ChallengeSchema, 'Newest first (by creation).');
+export type ChallengePage = Static<typeof ChallengePageSchema>;
+
+export const MemoSchema = Type.Object({
+  id: Id('Memo id.'),
+  challengeId: Id('Challenge the memo belongs to.'),
+  content: Type.String({ description: 'The note.' }),
+  createdAt: Timestamp('When the memo was written.'),
+});
+export type MemoView = Static<typeof MemoSchema>;
+
+export const ChallengeDetailSchema = Type.Object({
+  challenge: ChallengeSchema,
+  memos: Type.Array(MemoSchema, { description: 'Notes, oldest first.' }),
+  payouts: Type.Array(PayoutSchema, { description: 'Payouts from this challenge, newest first.' }),
+  accounts: Type.Array(AccountSchema, { description: 'EA accounts linked to it, archived ones included (see `archived`).' }),
+  ...ChallengeLedgerProps,
+});
+export type ChallengeDetail = Static<typeof ChallengeDetailSchema>;
+
+export const ChallengeUpdateSchema = Type.Object({
+  challenge: ChallengeSchema,
+  changed: Type.Array(Type.String(), {
+    description: 'Fields whose value actually changed; empty when the request changed nothing.',
+  }),
+  archivedAccounts: Type.Array(Type.Object({ id: Id('EA account id.'), login: Type.String(), server: Type.String() }), {
+    description: 'EA accounts archived by this change (phase change or breach); empty otherwise.',
+  }),
+});
+export type ChallengeUpdate = Static<typeof ChallengeUpdateSchema>;

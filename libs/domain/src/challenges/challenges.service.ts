@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, type Caller } from '@propfolio/core';
+import type { ChallengeModel as Challenge, Database, Prisma } from '@propfolio/db';
+import { toAccountView } from '../accounts/account-view.js';
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_PHASE,
+  type CreateChallengeInput,
+  type GetChallengeInput,
+  type ListChallengesInput,
+} from './challenges.inputs.js';
+import { toPayoutView } from '../payouts/payout-view.js';
+import { assertNotFuture, todayIso } from '../shared/dates.js';
+import { toDecimal } from '../shared/money.js';
+import { Keyset } from '../shared/pagination.js';
+import type { ChallengeDetail, ChallengePage, ChallengeView } from './challenges.outputs.js';
+import { toChallengeView, toMemoView } from './challenge-view.js';
+import { challengeLedgerView, purchaseLedgerData } from '../ledger/purchase-ledger.js';
+import { readChallengeDetail } from './challenge-detail-read.js';
+
+/** Create, list and read the caller's challenges (changes live in ChallengeUpdater). */
+export class ChallengeService {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * One statement writes the challenge and its first history entry and answers the row: one round trip,
+   * atomic without a transaction of its own (inside a unit it joins the unit). On PostgreSQL a statement
+   * whose connection died is run again (libs/db); the ids are made here, so a rerun cannot write a second
+   * challenge. Timestamps are made here too, as Prisma's `now()` and `@updatedAt` would.
+   */
+  async create(caller: Caller, input: CreateChallengeInput, now = new Date()): Promise<ChallengeView> {
+    const purchasedAt = input.purchasedAt ?? todayIso(now);
+    assertNotFuture('purchasedAt', purchasedAt, now);
+    const currency = input.currency ?? DEFAULT_CURRENCY;
+    const ledger = await purchaseLedgerData(this.db.prisma, caller, input, currency);
+    const phase = input.phase ?? DEFAULT_PHASE;
+    const writtenAt = new Date();
+    const [row] = await this.db.prisma.$queryRaw<Challenge[]>`
+      WITH challenge AS (
+        INSERT INTO "Challenge" ("id", "userId", "firm", "plan", "price", "currency", "billing", "phase", "paymentMethod",
+          "purchasedAt", "listPrice", "couponCode", "planId", "resetOfId", "fxRate", "fxCurrency", "createdAt", "updatedAt")
+        VALUES (${randomUUID()}, ${caller.userId}, ${input.firm}, ${input.plan}, ${toDecimal(input.price)}::numeric, ${currency},
+          ${input.billing ?? 'one_time'}::"Billing", ${phase}, ${input.paymentMethod ?? null}, ${purchasedAt}::date,
+          ${ledger.listPrice}::numeric, ${ledger.couponCode}, ${ledger.planId}, ${ledger.resetOfId}, ${ledger.fxRate ?? null}::numeric,
+          ${ledger.fxCurrency ?? null}, ${writtenAt}::timestamptz, ${writtenAt}::timestamptz)
+        RETURNING *
+      ), history AS (
+        INSERT INTO "ChallengeEvent" ("id", "userId", "challengeId", "date", "phase", "status", "createdAt")
+        SELECT ${randomUUID()}, "userId", "id", "purchasedAt", "phase", "status", "createdAt" FROM challenge
+      )
+      SELECT * FROM challenge`;
+    if (!row) throw new Error('ChallengeService.create: the insert returned no row');
+    return toChallengeView(row, now);
+  }
+
+  async list(caller: Caller, input: ListChallengesInput, now = new Date()): Promise<ChallengePage> {
+    const keyset = new Keyset<Challenge>(input, (row) => row.createdAt);
+    const status = input.status ?? 'all';
+    const rows = await this.db.prisma.challenge.findMany({
+      where: {
+        userId: caller.userId,
+        ...(status === 'all' ? {} : { status }),
+        AND: keyset.whereAfter<Prisma.ChallengeWhereInput>('createdAt'),
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: keyset.take,
+    });
+    return keyset.page(rows, (row) => toChallengeView(row, now));
+  }
+
+  /**
+   * One statement (see readChallengeDetail): the ownership check is its `where`, and the memos, payouts,
+   * accounts and ledger come with the challenge; the views are those of every other answer.
+   */
+  async get(caller: Caller, input: GetChallengeInput, now = new Date()): Promise<ChallengeDetail> {
+    const rows = await readChallengeDetail(this.db, caller, input.id);
+    if (!rows) throw AppError.notFound('Challenge');
+    const { challenge: row, memos, payouts, accounts, ...ledger } = rows;
+    const { id, firm, plan, phase } = row;
+    return {
+      challenge: toChallengeView(row, now),
+      memos: memos.map(toMemoView),
+      payouts: payouts.map((payout) => toPayoutView({ ...payout, challenge: { firm, plan } })),
+      accounts: accounts.map((account) => toAccountView({ ...account, challenge: { id, firm, plan, phase } })),
+      ...challengeLedgerView(ledger),
+    };
+  }
+}

@@ -1,0 +1,151 @@
+import { MAX_PATHS, MAX_SCALE, MAX_SCALES, MAX_SERIES_DAYS, RulesOverrideSchema, type RulesOverride } from '@propfolio/coach';
+import { Doc, IsIsoDate, IsIsoInstant, MatchesSchema, NumberFromQuery } from '@propfolio/core';
+import Type from 'typebox';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNumber, IsString, Max, Min } from 'class-validator';
+import { Absent } from '../shared/contract-fields.js';
+
+export const SIMULATION_METHODS = ['block', 'iid'] as const;
+/** A daily P&L beyond ±100 % of the initial balance is not a trading day, it is a typo. */
+const MAX_DAILY_PERCENT = 100;
+const FINITE = { allowNaN: false, allowInfinity: false } as const;
+
+/** A daily P&L series: 1 to MAX_SERIES_DAYS finite percents of the initial balance. */
+function DailyPnlSeries(): PropertyDecorator {
+  const decorators = [
+    IsArray(),
+    ArrayMinSize(1),
+    ArrayMaxSize(MAX_SERIES_DAYS),
+    IsNumber(FINITE, { each: true }),
+    Min(-MAX_DAILY_PERCENT, { each: true }),
+    Max(MAX_DAILY_PERCENT, { each: true }),
+  ];
+  return (target, property) => decorators.forEach((decorate) => decorate(target, property));
+}
+
+export class SetChallengeRulesInput {
+  @Doc('Id of the challenge (from list_challenges).')
+  @IsString()
+  id!: string;
+
+  @Doc(
+    'Your own rules for this challenge, in the plan rules schema with every field optional; they win over the linked plan’s. `null` clears them.',
+  )
+  @MatchesSchema(Type.Union([RulesOverrideSchema, Type.Null()]))
+  rules!: RulesOverride | null;
+}
+
+export class HeadroomInput {
+  @Doc('Id of the challenge (from list_challenges).')
+  @IsString()
+  id!: string;
+
+  @Doc({
+    description: 'Judge the rules as of this instant (ISO 8601 with its zone); leave out for now.',
+    example: '2026-03-05T14:03:00Z',
+  })
+  @Absent()
+  @IsIsoInstant()
+  at?: string;
+}
+
+/** What every simulation takes besides its subject. */
+class SimulationOptions {
+  @Doc({
+    description:
+      '`block` (default): resample runs of consecutive days, keeping streaks and volatility clusters; `iid`: draw days independently.',
+    default: 'block',
+  })
+  @Absent()
+  @IsIn(SIMULATION_METHODS)
+  method?: (typeof SIMULATION_METHODS)[number];
+
+  @Doc({ description: 'Length of a resampled block in days (block method).', default: 5 })
+  @NumberFromQuery()
+  @Absent()
+  @IsInt()
+  @Min(1)
+  @Max(60)
+  blockDays?: number;
+
+  @Doc({ description: `Simulated paths, 100 to ${MAX_PATHS}.`, default: 10000 })
+  @NumberFromQuery()
+  @Absent()
+  @IsInt()
+  @Min(100)
+  @Max(MAX_PATHS)
+  paths?: number;
+
+  @Doc({ description: 'Seed of the random draws: the same seed and input give the same answer.', default: 1 })
+  @NumberFromQuery()
+  @Absent()
+  @IsInt()
+  @Min(0)
+  @Max(4294967295)
+  seed?: number;
+
+  @Doc({ description: 'Trading days to simulate when the plan has no time limit.', default: 60 })
+  @NumberFromQuery()
+  @Absent()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  horizonDays?: number;
+
+  @Doc({
+    description: `Factors to scale every day's P&L by (risk per trade), each 0 to ${MAX_SCALE}, at most ${MAX_SCALES}; each gets its own answer in byRiskScale.`,
+    example: [0.5, 1, 1.5],
+  })
+  @Absent()
+  @IsArray()
+  @ArrayMaxSize(MAX_SCALES)
+  @IsNumber(FINITE, { each: true })
+  @Min(0, { each: true })
+  @Max(MAX_SCALE, { each: true })
+  riskScale?: number[];
+}
+
+export class SimulateChallengeInput extends SimulationOptions {
+  @Doc('Id of the challenge (from list_challenges).')
+  @IsString()
+  id!: string;
+
+  @Doc('Draw the P&L from this EA account of the challenge only (default: every account of the challenge).')
+  @Absent()
+  @IsString()
+  accountId?: string;
+
+  @Doc({
+    description: `Your own daily P&L series instead of the tracked one: each day's closed P&L as a percent of the initial balance (at most ${MAX_SERIES_DAYS} days).`,
+    example: [0.8, -0.4, 1.2, -1.1, 0.3],
+  })
+  @Absent()
+  @DailyPnlSeries()
+  dailyPnlPercent?: number[];
+}
+
+export class SimulatePlanInput extends SimulationOptions {
+  @Doc({
+    description: 'Catalog plan id (from search_plans). Give this, or `rules`, or both (rules then correct the plan).',
+    example: 'ftmo-2-step-100000',
+  })
+  @Absent()
+  @IsString()
+  planId?: string;
+
+  @Doc('Rules to apply, in the plan rules schema with every field optional (e.g. a plan not in the catalog).')
+  @Absent()
+  @MatchesSchema(RulesOverrideSchema)
+  rules?: RulesOverride;
+
+  @Doc({ description: 'The rules in force on this purchase date (YYYY-MM-DD); default today.', example: '2026-03-01' })
+  @Absent()
+  @IsIsoDate()
+  purchasedOn?: string;
+
+  @Doc({
+    description: `Daily P&L series to draw from: each day's closed P&L as a percent of the initial balance, 1 to ${MAX_SERIES_DAYS} days.`,
+    example: [0.8, -0.4, 1.2, -1.1, 0.3],
+  })
+  @DailyPnlSeries()
+  dailyPnlPercent!: number[];
+}

@@ -1,0 +1,176 @@
+import { AppError, type Caller } from '@propfolio/core';
+import { Prisma, type ApiKeyModel as ApiKey, type Database } from '@propfolio/db';
+import { CredentialCache, Revocations } from './credential-cache.js';
+import { generateKey, hashKey, isWellFormedKey } from './key-format.js';
+import type { ApiKeyListing, CreatedKey, OwnKeyListing } from './keys.outputs.js';
+import { LastUsedThrottle, LAST_USED_INTERVAL_MS } from './last-used-throttle.js';
+
+/** Name of the user created on the first start against an empty database. */
+export const LOCAL_OWNER = 'owner';
+const MAX_USER_NAME = 64;
+/** Unrevoked keys one person may hold from the dashboard (one per EA or agent is far fewer); the operator CLI is not capped. */
+export const MAX_ACTIVE_KEYS_PER_USER = 20;
+
+const WITH_USER_NAME = { user: { select: { name: true } } } as const;
+
+const toListing = (k: ApiKey & { user: { name: string } }): ApiKeyListing => ({
+  prefix: k.prefix,
+  userName: k.user.name,
+  label: k.label,
+  scope: k.scope,
+  createdAt: k.createdAt.toISOString(),
+  lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+  revokedAt: k.revokedAt?.toISOString() ?? null,
+});
+
+const toOwnListing = (k: ApiKey): OwnKeyListing => ({
+  id: k.id,
+  name: k.label,
+  prefix: k.prefix,
+  scope: k.scope,
+  createdAt: k.createdAt.toISOString(),
+  lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+  revokedAt: k.revokedAt?.toISOString() ?? null,
+});
+
+export const KEY_SCOPES = ['full', 'tracker'] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
+
+const invalidToken = () => new AppError('invalid_token', 'The API key is not valid: it is malformed, unknown or revoked.');
+
+/** API keys: created for a user (shown once), checked on every request, listed and revoked. */
+interface CachedKey extends Caller {
+  keyId: string;
+}
+
+export class ApiKeyService {
+  private readonly throttle = new LastUsedThrottle();
+  private readonly verified: CredentialCache<CachedKey>;
+
+  constructor(
+    private readonly db: Database,
+    /** Shared with the session and user services of the process, which revoke through it too. */
+    private readonly revocations = new Revocations(),
+  ) {
+    this.verified = CredentialCache.rememberingRefusals(revocations);
+  }
+
+  /** Creates a key for `userName`, creating the user if needed. The key is in the answer only. */
+  async createKey(userName: string, label?: string): Promise<CreatedKey> {
+    const name = userName.trim();
+    if (name.length === 0 || name.length > MAX_USER_NAME) {
+      throw AppError.invalidField('user', `must be 1 to ${MAX_USER_NAME} characters`);
+    }
+    const user = await this.db.prisma.user.upsert({ where: { name }, create: { name }, update: {} });
+    const { key, prefix, hash } = generateKey();
+    const row = await this.db.prisma.apiKey.create({ data: { userId: user.id, prefix, hash, label: label ?? null } });
+    return { key, id: row.id, prefix, userId: user.id, userName: user.name };
+  }
+
+  /**
+   * A key for an existing user (the dashboard), with its scope; the secret is in the answer only. At most
+   * MAX_ACTIVE_KEYS_PER_USER unrevoked keys each (409 past it): the user's row is locked while counting,
+   * so parallel requests cannot pass the cap together.
+   */
+  async createForUser(userId: string, name: string | null, scope: KeyScope): Promise<{ key: OwnKeyListing; secret: string }> {
+    const { key, prefix, hash } = generateKey();
+    const row = await this.db.prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
+      const active = await tx.apiKey.count({ where: { userId, revokedAt: null } });
+      if (active >= MAX_ACTIVE_KEYS_PER_USER) {
+        throw AppError.conflict(
+          `You already have ${MAX_ACTIVE_KEYS_PER_USER} active API keys, the most one person may have: revoke one you no longer use, then create the new one.`,
+        );
+      }
+      return tx.apiKey.create({ data: { userId, prefix, hash, label: name, scope } });
+    });
+    return { key: toOwnListing(row), secret: key };
+  }
+
+  /** The user's own keys, newest first. */
+  async listForUser(userId: string): Promise<OwnKeyListing[]> {
+    const rows = await this.db.prisma.apiKey.findMany({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    return rows.map(toOwnListing);
+  }
+
+  /** Revokes one of the user's own keys; another user's key id answers 404 like an unknown one. */
+  async revokeForUser(userId: string, id: string, now = new Date()): Promise<OwnKeyListing> {
+    const found = /^[0-9a-f-]{36}$/i.test(id) ? await this.db.prisma.apiKey.findFirst({ where: { id, userId } }) : null;
+    if (!found) throw AppError.notFound('API key');
+    const row = await this.db.prisma.apiKey.update({ where: { id: found.id }, data: { revokedAt: found.revokedAt ?? now } });
+    this.revocations.revokeAll();
+    return toOwnListing(row);
+  }
+
+  /**
+   * The caller behind `rawKey`, or `invalid_token`. The shape and checksum are checked before any
+   * lookup; a key verified in the last few seconds is answered from the {@link CredentialCache} (see
+   * there how revocation stays immediate here and bounded elsewhere); `lastUsedAt` is written at most
+   * once a minute per key.
+   */
+  async authenticate(rawKey: string, now = new Date()): Promise<Caller> {
+    if (!isWellFormedKey(rawKey)) throw invalidToken();
+    const hash = hashKey(rawKey);
+    const cacheKey = `key:${hash}`;
+    const caller = await this.verified.lookup(cacheKey, now.getTime(), async () => {
+      const found = await this.db.prisma.apiKey.findUnique({ where: { hash }, include: { user: true } });
+      // A disabled user's keys stop on their next request: the user row comes with the key lookup.
+      if (!found || found.revokedAt || found.user.disabledAt) return null;
+      return { keyId: found.id, userId: found.userId, userName: found.user.name, credentialId: `key:${found.id}`, scope: found.scope };
+    });
+    if (!caller) throw invalidToken();
+    if (this.throttle.claim(caller.keyId, now.getTime())) await this.touch(caller.keyId, now);
+    return { userId: caller.userId, userName: caller.userName, credentialId: caller.credentialId, scope: caller.scope };
+  }
+
+  /** Conditional write, so several processes together still write about once a minute. */
+  private async touch(keyId: string, now: Date): Promise<void> {
+    const due = new Date(now.getTime() - LAST_USED_INTERVAL_MS);
+    await this.db.prisma.apiKey.updateMany({
+      where: { id: keyId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: due } }] },
+      data: { lastUsedAt: now },
+    });
+  }
+
+  /** Revokes the key with display prefix `prefix` (effective on the next request); revoking twice is harmless. */
+  async revoke(prefix: string, now = new Date()): Promise<ApiKeyListing> {
+    const found = await this.db.prisma.apiKey.findUnique({ where: { prefix } });
+    if (!found) throw AppError.notFound(`API key ${prefix}`);
+    const key = await this.db.prisma.apiKey.update({
+      where: { id: found.id },
+      data: { revokedAt: found.revokedAt ?? now },
+      include: WITH_USER_NAME,
+    });
+    this.revocations.revokeAll();
+    return toListing(key);
+  }
+
+  async listKeys(): Promise<ApiKeyListing[]> {
+    const keys = await this.db.prisma.apiKey.findMany({
+      include: WITH_USER_NAME,
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+    return keys.map(toListing);
+  }
+
+  /**
+   * On the first start against an empty database (no user at all): creates the local owner and returns
+   * its key, to be printed once. Returns null on every later start.
+   */
+  async ensureLocalOwner(): Promise<CreatedKey | null> {
+    // On the driver: every start makes this check before it listens, and Prisma's first query is slow.
+    const [users] = await this.db.driverQuery<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM "User") AS "any"');
+    if (users?.any) return null;
+    try {
+      // The owner is the first admin; the dashboard's setup link gives it an email and password.
+      const user = await this.db.prisma.user.create({ data: { name: LOCAL_OWNER, admin: true } });
+      const { key, prefix, hash } = generateKey();
+      const row = await this.db.prisma.apiKey.create({ data: { userId: user.id, prefix, hash, label: 'local owner' } });
+      return { key, id: row.id, prefix, userId: user.id, userName: user.name };
+    } catch (error) {
+      // Another process created the owner first: that one prints the key.
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return null;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import { IsIn, IsISO4217CurrencyCode, IsNumber, IsPositive, Max } from 'class-validator';
+import { Doc, IsIsoDate, UpperCase } from '@propfolio/core';
+import { ChallengeIdInput } from '../challenges/challenges.inputs.js';
+import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE } from '../shared/contract-fields.js';
+import { FxCurrencyField, FxRateField } from '../fx/fx-fields.js';
+
+export const COST_KINDS = ['reset_fee', 'activation_fee', 'addon', 'data_fee', 'refund', 'other'] as const;
+export type CostKindName = (typeof COST_KINDS)[number];
+
+export class AddCostInput extends ChallengeIdInput {
+  @Doc(
+    'What the money was: `reset_fee`, `activation_fee`, `addon`, `data_fee`, `other` (all spent), or `refund` (money the firm gave back: a cost recovery, not income).',
+  )
+  @IsIn(COST_KINDS)
+  kind!: CostKindName;
+
+  @Doc({ description: 'Amount, a JSON number greater than 0 (at most 4 decimals); a refund is positive too.', example: 99 })
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @IsPositive()
+  @Max(MAX_AMOUNT)
+  amount!: number;
+
+  @Doc({ description: 'ISO 4217 currency, any case.', example: 'USD' })
+  @UpperCase()
+  @IsISO4217CurrencyCode()
+  currency!: string;
+
+  @Doc({ description: 'Date charged or refunded, YYYY-MM-DD, not before the purchase date nor in the future.', example: '2026-02-10' })
+  @IsIsoDate()
+  date!: string;
+
+  @Doc({ description: 'Optional note (plain text, up to 1000 characters).' })
+  @Absent()
+  @FreeText(1000)
+  note?: string;
+
+  @FxRateField()
+  fxRate?: number;
+
+  @FxCurrencyField()
+  fxCurrency?: string;
+}

@@ -1,0 +1,78 @@
+import { IsIn, IsNumber, IsPositive, IsString, Max } from 'class-validator';
+import { Doc, IsIsoDate } from '@propfolio/core';
+import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE } from '../shared/contract-fields.js';
+import { FxCurrencyField, FxRateField } from '../fx/fx-fields.js';
+
+export const PAYOUT_STATUSES = ['requested', 'paid', 'denied'] as const;
+export type PayoutStatusName = (typeof PAYOUT_STATUSES)[number];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the TypeScript mixin pattern requires any[]
+type Mixable = new (...args: any[]) => object;
+
+/** The payout details add_payout and update_payout share (status, gross, split, method, typed rate). */
+export function WithPayoutDetails<T extends Mixable>(Base: T) {
+  class PayoutDetails extends Base {
+    @Doc({
+      description:
+        '`requested` (asked for, not received), `paid` (received: only paid payouts count as withdrawn) or `denied` (refused: give `deniedReason`). Default `paid`.',
+      default: 'paid',
+    })
+    @Absent()
+    @IsIn(PAYOUT_STATUSES)
+    status?: PayoutStatusName;
+
+    @Doc({ description: 'Why the firm denied it (required with status `denied`).', example: 'consistency rule' })
+    @Absent()
+    @FreeText(500)
+    deniedReason?: string;
+
+    @Doc({ description: "Gross profit split before the firm's share, a JSON number > 0; `amount` stays the net received.", example: 2000 })
+    @Absent()
+    @IsNumber(MONEY, MONEY_MESSAGE)
+    @IsPositive()
+    @Max(MAX_AMOUNT)
+    grossAmount?: number;
+
+    @Doc({ description: 'Your share of the profit in percent (0 < split ≤ 100).', example: 80 })
+    @Absent()
+    @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 })
+    @IsPositive()
+    @Max(100)
+    splitPercent?: number;
+
+    @Doc({ description: 'How it was paid out (free text), e.g. "Rise", "crypto", "bank".', example: 'Rise' })
+    @Absent()
+    @FreeText(100)
+    method?: string;
+
+    @FxRateField()
+    fxRate?: number;
+
+    @FxCurrencyField()
+    fxCurrency?: string;
+  }
+  return PayoutDetails;
+}
+
+export class PayoutIdInput {
+  @Doc('Id of the payout (a uuid from add_payout, list_payouts or get_challenge).')
+  @IsString()
+  id!: string;
+}
+
+export class UpdatePayoutInput extends WithPayoutDetails(PayoutIdInput) {
+  @Doc({ description: 'Net amount received, a JSON number > 0 (e.g. corrected once paid).', example: 1600 })
+  @Absent()
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @IsPositive()
+  @Max(MAX_AMOUNT)
+  amount?: number;
+
+  @Doc({
+    description: 'Payout date (YYYY-MM-DD; when moving to `paid`, the day it was received), not in the future nor before the purchase.',
+    example: '2026-04-02',
+  })
+  @Absent()
+  @IsIsoDate()
+  date?: string;
+}

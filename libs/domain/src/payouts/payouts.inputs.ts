@@ -1,0 +1,29 @@
+import { IsISO4217CurrencyCode, IsNumber, IsOptional, IsPositive, Max } from 'class-validator';
+import { Doc, IsIsoDate, UpperCase } from '@propfolio/core';
+import { ChallengeRefInput } from '../challenges/challenges.inputs.js';
+import { MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-fields.js';
+import { WithPayoutDetails } from './payout-fields.js';
+
+export class AddPayoutInput extends WithPayoutDetails(ChallengeRefInput) {
+  @Doc({ description: 'Net amount received (or asked for), a JSON number greater than 0 (at most 4 decimals).', example: 1250.5 })
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @IsPositive()
+  @Max(MAX_AMOUNT)
+  amount!: number;
+
+  @Doc({ description: 'ISO 4217 currency of the payout, any case.', example: 'USD' })
+  @UpperCase()
+  @IsISO4217CurrencyCode()
+  currency!: string;
+
+  @Doc({ description: 'Date the payout was received, YYYY-MM-DD, not before the purchase date nor in the future.', example: '2026-04-02' })
+  @IsIsoDate()
+  date!: string;
+}
+
+export class ListPayoutsInput extends PageInput {
+  @Doc({ description: 'Only payouts dated on or after this day (YYYY-MM-DD). Leave out for all payouts.', example: '2026-01-01' })
+  @IsOptional()
+  @IsIsoDate()
+  from?: string;
+}

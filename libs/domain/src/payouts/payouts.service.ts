@@ -1,0 +1,54 @@
+import type { Caller } from '@propfolio/core';
+import type { Database, Prisma } from '@propfolio/db';
+import { challengeForDatedEntry } from '../challenges/owned-challenge.js';
+import type { AddPayoutInput, ListPayoutsInput } from './payouts.inputs.js';
+import { isoToDate } from '../shared/dates.js';
+import { CurrencyTotals, toDecimal } from '../shared/money.js';
+import { Keyset } from '../shared/pagination.js';
+import type { PayoutList, PayoutView } from './payouts.outputs.js';
+import { toPayoutView, type PayoutRow } from './payout-view.js';
+import { newPayoutDetails } from '../ledger/payout-details.js';
+
+const WITH_CHALLENGE = { challenge: { select: { firm: true, plan: true } } } as const;
+
+/** Payouts (money withdrawn from a challenge) and their exact totals per currency. */
+export class PayoutService {
+  constructor(private readonly db: Database) {}
+
+  /** A payout records history, so a failed challenge (breached after a payout request) still takes one. */
+  async add(caller: Caller, input: AddPayoutInput, now = new Date()): Promise<PayoutView> {
+    const challenge = await challengeForDatedEntry(this.db.prisma, caller, input.challengeId, input.date, now);
+    const row = await this.db.prisma.payout.create({
+      data: {
+        userId: caller.userId,
+        challengeId: challenge.id,
+        amount: toDecimal(input.amount),
+        currency: input.currency,
+        date: isoToDate(input.date),
+        ...newPayoutDetails(input.currency, input),
+      },
+      include: WITH_CHALLENGE,
+    });
+    return toPayoutView(row);
+  }
+
+  async list(caller: Caller, input: ListPayoutsInput): Promise<PayoutList> {
+    const keyset = new Keyset<PayoutRow>(input, (row) => row.date);
+    const where: Prisma.PayoutWhereInput = {
+      userId: caller.userId,
+      ...(input.from !== undefined ? { date: { gte: isoToDate(input.from) } } : {}),
+    };
+    const [rows, sums] = await Promise.all([
+      this.db.prisma.payout.findMany({
+        where: { ...where, AND: keyset.whereAfter<Prisma.PayoutWhereInput>('date') },
+        orderBy: [{ date: 'desc' }, { id: 'desc' }],
+        take: keyset.take,
+        include: WITH_CHALLENGE,
+      }),
+      this.db.prisma.payout.groupBy({ by: ['currency'], where: { ...where, status: 'paid' }, _sum: { amount: true } }),
+    ]);
+    const totals = new CurrencyTotals();
+    for (const sum of sums) if (sum._sum.amount) totals.add(sum.currency, sum._sum.amount);
+    return { ...keyset.page(rows, toPayoutView), totals: totals.list() };
+  }
+}

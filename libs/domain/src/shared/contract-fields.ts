@@ -1,0 +1,45 @@
+import { ValidateIf, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { Doc, NumberFromQuery, Trim } from '@propfolio/core';
+import { DEFAULT_LIMIT, MAX_LIMIT } from './pagination.js';
+
+/**
+ * Optional field that may be left out but not sent as null: null still meets the field's validators
+ * (and fails them), unlike class-validator's IsOptional.
+ */
+export const Absent = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
+
+/** Free text: trimmed, then 1 to `maxLength` characters. */
+export function FreeText(maxLength: number): PropertyDecorator {
+  const decorators = [Trim(), IsString(), MinLength(1), MaxLength(maxLength)];
+  return (target, property) => decorators.forEach((decorate) => decorate(target, property));
+}
+
+/** Money on the wire: a JSON number with at most 4 decimals (stored as an exact Decimal). */
+export const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 } as const;
+/** What `@IsNumber(MONEY, MONEY_MESSAGE)` says of a wrong value (class-validator's own text names no rule). */
+export const MONEY_MESSAGE = { message: '$property must be a number with at most 4 decimals' } as const;
+/**
+ * Upper bound of any amount. A JSON number (an IEEE double) carries 15 significant decimal digits
+ * exactly: with 4 decimals that leaves 11 integer digits. Above this, 2123456789009.3458 would be stored
+ * as …3457, so larger amounts are refused rather than silently changed.
+ */
+export const MAX_AMOUNT = 99_999_999_999.9999;
+
+/** `limit` and `cursor` of every list. */
+export class PageInput {
+  @Doc({
+    description: `How many items to return, 1 to ${MAX_LIMIT}. Default ${DEFAULT_LIMIT}.`,
+    default: DEFAULT_LIMIT,
+  })
+  @NumberFromQuery()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_LIMIT)
+  limit?: number;
+
+  @Doc('Opaque cursor from the `nextCursor` of the previous page of the same list; leave out for the first page.')
+  @IsOptional()
+  @IsString()
+  cursor?: string;
+}

@@ -1,0 +1,18 @@
+import { AppError, KEY_NEEDED_MESSAGE, type Caller, type OperationContext } from '@propfolio/core';
+
+/** The caller of a key operation; the front doors only run these with a valid key, so null is a wiring bug or a missing key. */
+export function callerOf(context: OperationContext): Caller {
+  if (!context.caller) {
+    throw new AppError('unauthorized', KEY_NEEDED_MESSAGE);
+  }
+  return context.caller;
+}
+
+/** Sentence the descriptions of write operations share. */
+export const NO_DELETE = 'Records cannot be deleted through this API, only in the web dashboard.';
+
+/** Flags of the key operations: reads are read-only and idempotent; creations are neither. */
+export const KEY_READ = { auth: 'key', readOnly: true, idempotent: true, cacheable: 'caller' } as const;
+export const KEY_CREATE = { auth: 'key', readOnly: false, idempotent: false } as const;
+/** A write that, repeated with the same input, leaves the same state (PATCH, the EA's daily push). */
+export const KEY_IDEMPOTENT_WRITE = { auth: 'key', readOnly: false, idempotent: true } as const;

@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import { AppError, type Caller, type Config } from '@propfolio/core';
+import {
+  EaSettingsError,
+  type BuildSetInput,
+  type BuildSetResult,
+  type DiagnoseSetInput,
+  type DiagnoseSetResult,
+} from '@propfolio/ea-settings';
+import { CoachInputError, type Simulation, type SimulationInput } from '@propfolio/coach';
+import { StatementError, type Statement } from '@propfolio/mt-statements';
+import { currentClientIp } from './client-scope.js';
+import type { EaTask, EaTaskResult, TaskError } from './ea-worker.js';
+import type { RateLimiter } from '@propfolio/core';
+
+/**
+ * Runs the expensive public EA operations (diagnose, build) off the event loop: a small worker pool with a
+ * bounded queue (503 when full) and a time budget per job (503 when exceeded, and the worker is replaced),
+ * behind a stricter per-client rate limit than the general one (429).
+ */
+export interface EaEngine {
+  diagnose(input: DiagnoseSetInput, caller: Caller | null): Promise<DiagnoseSetResult>;
+  build(input: BuildSetInput, caller: Caller | null): Promise<BuildSetResult>;
+  /** The coach's pass-probability simulation (throws CoachInputError like the in-process call). */
+  simulate(input: SimulationInput): Promise<Simulation>;
+  /** Reads a MetaTrader statement (throws StatementError like the in-process call). */
+  readStatement(bytes: Uint8Array): Promise<Statement>;
+  close(): Promise<void>;
+}
+
+interface EaEngineOptions {
+  workers: number;
+  queueLimit: number;
+  jobTimeoutMs: number;
+  limiter: RateLimiter;
+}
+
+/** The compiled worker next to the app bundle, else the TypeScript source run through tsx (tests, dev). */
+function workerEntry(): { filename: string; execArgv: string[] } {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const built = join(here, 'ea-worker.js');
+  if (existsSync(built)) return { filename: pathToFileURL(built).href, execArgv: [] };
+  const tsx = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/loader.mjs');
+  return { filename: pathToFileURL(join(here, 'ea-worker.ts')).href, execArgv: ['--import', pathToFileURL(tsx).href] };
+}
+
+function engineError(error: TaskError): Error {
+  switch (error.engine) {
+    case 'ea':
+      return new EaSettingsError(error.code, error.message, error.field);
+    case 'coach':
+      return new CoachInputError(error.message, error.field);
+    case 'statement':
+      return new StatementError(error.code, error.message);
+  }
+}
+
+function createEaEngine(options: EaEngineOptions): EaEngine {
+  const { filename, execArgv } = workerEntry();
+  // Workers are started on first use and leave after a minute idle, so an instance that serves no EA work
+  // holds no threads.
+  const pool = new Piscina({
+    filename,
+    execArgv,
+    minThreads: 0,
+    maxThreads: options.workers,
+    maxQueue: options.queueLimit,
+    idleTimeout: 60_000,
+  });
+  const busy = (): AppError =>
+    new AppError('service_unavailable', `The EA engine is busy (${options.queueLimit} jobs waiting); retry in a few seconds.`);
+
+  /** The public EA work is rate-limited per client on top of the general limit; the coach's jobs come through operations that are. */
+  async function limited<T>(task: EaTask, caller: Caller | null): Promise<T> {
+    const bucket = caller ? `ea:${caller.credentialId}` : `ea:ip:${currentClientIp() ?? 'unknown'}`;
+    const decision = await options.limiter.hit(bucket);
+    if (!decision.allowed) {
+      throw new AppError(
+        'rate_limited',
+        `Rate limit of ${decision.limit} .set diagnoses and builds per minute reached; retry after ${decision.resetSeconds} s.`,
+      );
+    }
+    return run<T>(task);
+  }
+
+  async function run<T>(task: EaTask): Promise<T> {
+    if (pool.queueSize >= options.queueLimit) throw busy();
+    let result: EaTaskResult;
+    try {
+      result = (await pool.run(task, { signal: AbortSignal.timeout(options.jobTimeoutMs) })) as EaTaskResult;
+    } catch (error) {
+      if (error instanceof Error && error.name === 'AbortError') {
+        throw new AppError('service_unavailable', `The job took longer than ${options.jobTimeoutMs} ms and was stopped.`);
+      }
+      if (error instanceof Error && /queue is at limit/i.test(error.message)) throw busy();
+      throw error;
+    }
+    if (!result.ok) throw engineError(result.error);
+    return result.value as T;
+  }
+
+  return {
+    diagnose: (input, caller) => limited({ kind: 'diagnose', input }, caller),
+    build: (input, caller) => limited({ kind: 'build', input }, caller),
+    simulate: (input) => run({ kind: 'simulate', input }),
+    readStatement: (bytes) => run({ kind: 'statement', input: bytes }),
+    close: async () => {
+      await pool.destroy();
+      await options.limiter.close();
+    },
+  };
+}
+
+/** The engine as configured (EA_WORKERS, EA_QUEUE_LIMIT, EA_JOB_TIMEOUT_MS), limiting public EA work through `limiter` (EA_RATE_LIMIT_PER_MINUTE). */
+export function eaEngineFromConfig(config: Config, limiter: RateLimiter): EaEngine {
+  return createEaEngine({
+    workers: config.ea.workers || Math.max(1, Math.min(2, availableParallelism() - 1)),
+    queueLimit: config.ea.queueLimit,
+    jobTimeoutMs: config.ea.jobTimeoutMs,
+    limiter,
+  });
+}
