@@ -12,6 +12,7 @@ import { hourlyDatabaseLimiter, SIGNUPS_PER_IP_PER_HOUR } from './http/sign-up-t
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { keyRoutes } from './routes/keys.js';
+import { dashboardOpenApiDocument } from './openapi.js';
 import { recordRoutes } from './routes/records.js';
 import { trashRoutes } from './routes/trash.js';
 
@@ -61,6 +62,12 @@ export function dashboardRouter(context: AppContext, options: DashboardOptions =
   api.use(refuseDeepJson());
   api.use(loadSession(domain.sessions, config));
   api.use(rateLimitRequests(context.rateLimiter));
+  // Built on the first request for it, not at start: no other answer needs it.
+  let document: string | undefined;
+  api.get('/openapi.json', (_req, res) => {
+    document ??= JSON.stringify(dashboardOpenApiDocument(context.operations, DASHBOARD_PREFIX));
+    res.type('application/json').send(document);
+  });
   api.use(authRoutes(deps));
   api.use(keyRoutes(deps));
   api.use(trashRoutes(deps));

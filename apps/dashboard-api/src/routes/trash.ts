@@ -1,6 +1,10 @@
 import { Router, type Response } from 'express';
-import type { Caller } from '@propfolio/core';
+import { parseInput, type Caller } from '@propfolio/core';
+import type { Answer, DeletedSchema, RestoredSchema, TrashListSchema } from '../answers.js';
+import { DASHBOARD_ROUTES as ROUTES } from '../api-routes.js';
+import { IdParams } from '../contracts.js';
 import type { DashboardDeps } from '../deps.js';
+import { serve } from '../http/serve.js';
 import { callerOfSession, requireSession, signedIn } from '../http/session.js';
 
 const caller = (res: Response): Caller => callerOfSession(signedIn(res));
@@ -8,24 +12,26 @@ const caller = (res: Response): Caller => callerOfSession(signedIn(res));
 /** Deletion (only here, never on /api/v1 or MCP) into the trash, the trash listing, and restore. */
 export function trashRoutes({ domain, answers }: DashboardDeps): Router {
   const router = Router();
-  const deletions = {
-    challenges: domain.trash.deleteChallenge.bind(domain.trash),
-    memos: domain.trash.deleteMemo.bind(domain.trash),
-    payouts: domain.trash.deletePayout.bind(domain.trash),
-    accounts: domain.trash.deleteAccount.bind(domain.trash),
-  };
-  for (const [collection, remove] of Object.entries(deletions)) {
-    router.delete(`/${collection}/:id`, requireSession, async (req, res) => {
+  const deletions = [
+    [ROUTES.deleteChallenge, domain.trash.deleteChallenge.bind(domain.trash)],
+    [ROUTES.deleteMemo, domain.trash.deleteMemo.bind(domain.trash)],
+    [ROUTES.deletePayout, domain.trash.deletePayout.bind(domain.trash)],
+    [ROUTES.deleteAccount, domain.trash.deleteAccount.bind(domain.trash)],
+  ] as const;
+  for (const [route, remove] of deletions) {
+    serve(router, route, requireSession, async (req, res) => {
       const who = caller(res);
-      res.json({ entry: await answers.writing(who.userId, () => remove(who, req.params.id as string)) });
+      const { id } = await parseInput(IdParams, req.params);
+      res.json({ entry: await answers.writing(who.userId, () => remove(who, id)) } satisfies Answer<typeof DeletedSchema>);
     });
   }
-  router.get('/trash', requireSession, async (_req, res) => {
-    res.json({ items: await domain.trash.list(caller(res)) });
+  serve(router, ROUTES.listTrash, requireSession, async (_req, res) => {
+    res.json({ items: await domain.trash.list(caller(res)) } satisfies Answer<typeof TrashListSchema>);
   });
-  router.post('/trash/:id/restore', requireSession, async (req, res) => {
+  serve(router, ROUTES.restore, requireSession, async (req, res) => {
     const who = caller(res);
-    res.json({ restored: await answers.writing(who.userId, () => domain.trash.restore(who, req.params.id as string)) });
+    const { id } = await parseInput(IdParams, req.params);
+    res.json({ restored: await answers.writing(who.userId, () => domain.trash.restore(who, id)) } satisfies Answer<typeof RestoredSchema>);
   });
   return router;
 }

@@ -1,0 +1,161 @@
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { Doc, Trim } from '@propfolio/core';
+import { Absent, KEY_SCOPES, LANGUAGES, PASSWORD_MAX, PASSWORD_MIN, type KeyScope, type Language } from '@propfolio/domain';
+
+/**
+ * The inputs of the dashboard's own routes (auth, keys, admin, trash), written as the operations' inputs
+ * are and parsed by the same `parseInput`: unknown fields, reserved keys, NUL characters and wrong types
+ * are refused with the same `validation_failed` problem, and the same classes give the OpenAPI document of
+ * /app/api. The rules a service also applies for its other callers (an email's form, a link's validity)
+ * stay in the service; the bounds here are its constants, with its messages.
+ */
+
+const all =
+  (...decorators: PropertyDecorator[]): PropertyDecorator =>
+  (target, property) =>
+    decorators.forEach((decorate) => decorate(target, property));
+
+/** Text of `min` to `max` characters, refused with the services' own message. */
+const Sized = (min: number, max: number): PropertyDecorator => {
+  const message = `$property must be ${min} to ${max} characters`;
+  return all(IsString(), MinLength(min, { message }), MaxLength(max, { message }));
+};
+
+/** Trimmed text of `min` to `max` characters. */
+const TrimmedText = (min: number, max: number): PropertyDecorator => all(Trim(), Sized(min, max));
+
+/**
+ * A secret the service answers as a whole (a sign-in's email and password, a link's token): documented
+ * as text but never refused here, since any wrong value, of any type or left out, must answer what a
+ * wrong secret answers (401 invalid_credentials, 403 for a link), after the same work. A 400 would tell
+ * a prober which part was malformed. parseInput's guards (NUL, reserved keys, depth) still apply.
+ */
+const Secret = (description: string): PropertyDecorator =>
+  all(
+    Doc(description),
+    ValidateIf(() => false),
+    IsString(),
+  );
+
+const Email = (): PropertyDecorator =>
+  all(
+    Doc({ description: 'Email address (any letter case; compared case-insensitively).', example: 'trader@example.com' }),
+    TrimmedText(3, 320),
+  );
+
+const NewPassword = (): PropertyDecorator =>
+  all(
+    Doc(`The new password, ${PASSWORD_MIN} to ${PASSWORD_MAX} characters; every character counts (not trimmed).`),
+    Sized(PASSWORD_MIN, PASSWORD_MAX),
+  );
+
+const DisplayName = (): PropertyDecorator =>
+  all(Doc({ description: 'Display name, 1 to 64 characters.', example: '山田' }), IsOptional(), TrimmedText(1, 64));
+
+const LanguageField = (): PropertyDecorator =>
+  all(
+    Doc({ description: 'Language of the dashboard and its messages: `ja` or `en`.', default: 'ja' }),
+    Absent(),
+    IsIn(LANGUAGES, { message: `$property must be one of ${LANGUAGES.join(', ')}` }),
+  );
+
+/** POST /setup: the first-run link's token, and the owner's email and password. */
+export class SetupInput {
+  @Secret('The token of the one-time setup link printed at the first start (`/setup?token=…`).')
+  token?: string;
+
+  @Email()
+  email!: string;
+
+  @NewPassword()
+  password!: string;
+
+  @DisplayName()
+  name?: string;
+}
+
+/** POST /auth/password-reset: an administrator's one-time link and the new password. */
+export class PasswordResetInput {
+  @Secret('The token of the password-reset link an administrator issued (`/reset-password?token=…`).')
+  token?: string;
+
+  @NewPassword()
+  password!: string;
+}
+
+/** POST /auth/sign-up. */
+export class SignUpInput {
+  @Email()
+  email!: string;
+
+  @NewPassword()
+  password!: string;
+
+  @DisplayName()
+  name?: string;
+
+  @LanguageField()
+  language?: Language;
+
+  @Doc('The token of an invite link (`/sign-up?invite=…`); required unless the service takes open sign-ups (SIGNUP=open).')
+  @IsOptional()
+  @IsString()
+  invite?: string | null;
+}
+
+/** POST /auth/sign-in. */
+export class SignInInput {
+  @Secret('Email address of the account.')
+  email?: string;
+
+  @Secret('Its password.')
+  password?: string;
+}
+
+/** PATCH /me: the signed-in user's own profile. */
+export class ProfileInput {
+  @DisplayName()
+  name?: string;
+
+  @LanguageField()
+  language?: Language;
+}
+
+/** POST /keys: a new API key for the signed-in user. */
+export class NewKeyInput {
+  @Doc({ description: 'A label to tell the key apart, 1 to 64 characters.', example: 'MT5 VPS' })
+  @IsOptional()
+  @TrimmedText(1, 64)
+  name?: string | null;
+
+  @Doc({
+    description: '`full` (every operation) or `tracker` (only what the EA tracker needs: register an account, push reports).',
+    default: 'full',
+  })
+  @IsOptional()
+  @IsIn(KEY_SCOPES, { message: `$property must be one of ${KEY_SCOPES.join(', ')}` })
+  scope?: KeyScope | null;
+}
+
+/** POST /admin/invites. */
+export class NewInviteInput {
+  @Doc('Binds the invite to this email address; leave out (or empty) for an invite anyone with the link may use.')
+  @IsOptional()
+  @IsString()
+  @MaxLength(320, { message: '$property must be 3 to 320 characters' })
+  email?: string | null;
+
+  @Doc({ description: 'Days the link stays valid, 1 to 30.', default: 7 })
+  @Absent()
+  @IsInt({ message: '$property must be an integer from 1 to 30' })
+  @Min(1, { message: '$property must be an integer from 1 to 30' })
+  @Max(30, { message: '$property must be an integer from 1 to 30' })
+  days?: number;
+}
+
+/** The id in a route's path (a key, a user, a record, a trash entry). An unknown id is a 404, never a 400. */
+export class IdParams {
+  @Doc('Id of the record (a UUID).')
+  @IsString()
+  id!: string;
+}
