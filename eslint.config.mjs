@@ -57,7 +57,7 @@ const DEP_CONSTRAINTS = [
   },
 ];
 /** Projects whose business rules know no HTTP framework. */
-const FRAMEWORK_FREE = ['type:kernel', 'type:data', 'type:domain', 'type:catalog'];
+const FRAMEWORK_FREE = ['type:kernel', 'type:data', 'type:domain', 'type:catalog', 'type:operations'];
 const FRAMEWORKS = ['@nestjs/*', '@modelcontextprotocol/*', 'express'];
 
 /** Every project of the workspace: its folder, package name and Nx tags. */

@@ -2,7 +2,6 @@ import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middlewar
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { authenticateRequests, rateLimitRequests, refuseDeepJson, refuseNonUtf8Json, requestState } from '@propfolio/http';
 import type { OperationContext } from '@propfolio/core';
-import { eaClientScope } from '@propfolio/operations';
 import { type AppContext } from '@propfolio/bootstrap';
 import { noExtras, type McpExtras } from './extras.js';
 import { batchPolicy, messageCount } from './http/batches.js';
@@ -44,12 +43,11 @@ export function mcpRouter(context: AppContext, extras: McpExtras = noExtras): Ro
     authenticateRequests(context.authenticate, context.rateLimiter, refuseAsJsonRpc),
     rateLimitRequests(context.rateLimiter, { costOf: messageCount, refuse: refuseAsJsonRpc }),
     paramsPolicy(),
-    eaClientScope(),
     async (req: Request, res: Response) => {
       const state = requestState(res);
       try {
         await connected;
-        transport.handlePost(req, res, { caller: state.caller, logger: state.logger, now: new Date() });
+        transport.handlePost(req, res, { caller: state.caller, logger: state.logger, now: new Date(), clientAddress: state.clientAddress });
       } catch (error) {
         state.logger.error('mcp request failed', { error });
         if (!res.headersSent) jsonRpcError(res, 500, -32603, 'Internal error');

@@ -16,7 +16,6 @@ import {
   type RequestState,
 } from '@propfolio/http';
 import { requestHash } from '@propfolio/domain';
-import { eaClientScope } from '@propfolio/operations';
 import { type AppContext } from '@propfolio/bootstrap';
 import { refuseDeleteAndPut, requireJsonBodies } from './method-guards.js';
 import { docsRoutes } from './openapi/docs.js';
@@ -47,7 +46,6 @@ export async function createRestApp(context: AppContext, options: RestAppOptions
   api.use(refuseDeepJson());
   api.use(authenticateRequests(context.authenticate, context.rateLimiter));
   api.use(rateLimitRequests(context.rateLimiter));
-  api.use(eaClientScope());
   // Errors raised by the middleware above (malformed JSON, too large) leave as problem+json too.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- Express tells an error handler by its four parameters
   api.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {

@@ -43,7 +43,7 @@ async function start(db: Database, env: Record<string, string>): Promise<Running
     announceKey: () => undefined,
   });
   const app = express();
-  app.use(requestContext(context.logger));
+  app.use(requestContext(context.logger, { trustProxy: config.trustProxy }));
   app.use(healthRoutes(context.db));
   const nest = await createRestApp(context, { expressApp: app });
   await nest.init();
@@ -94,6 +94,19 @@ describe('public EA work: bounded, off the event loop, rate-limited on its own',
       const at = await diagnose(app.url, bigSet(MAX_CONTENT_BYTES));
       expect(at.status).toBe(200);
       expect(at.body).toMatchObject({ format: 'mt5', encoding: 'utf-16le-bom' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('counts anonymous EA work per client address from the operation context: one client at its limit leaves another open', async () => {
+    // Behind one trusted proxy the address is the last X-Forwarded-For entry (libs/http clientAddress).
+    const app = await start(db, { EA_RATE_LIMIT_PER_MINUTE: '1', TRUST_PROXY: 'true' });
+    const from = (address: string) => request(app.url).post('/api/v1/ea/build').set('X-Forwarded-For', address).send({ changes: [] });
+    try {
+      expect((await from('203.0.113.7')).status).toBe(200);
+      expect((await from('203.0.113.7')).status).toBe(429);
+      expect((await from('198.51.100.9')).status).toBe(200);
     } finally {
       await app.close();
     }

@@ -1,6 +1,5 @@
 export { executeOperation, mayRun, KEY_NEEDED_MESSAGE, TRACKER_SCOPE_MESSAGE } from './execute.js';
 export { restInput, type HttpInputSource } from './rest-input.js';
-export { eaClientScope } from './ea/client-scope.js';
 export { eaOperations } from './ea/ea.operations.js';
 export { eaEngineFromConfig, type EaEngine } from './ea/engine.js';
 export { AnswerCache } from './answers/answer-cache.js';

@@ -19,6 +19,11 @@ export interface OperationContext {
   logger: Logger;
   /** "Now" for this request; injectable so date rules can be tested. */
   now: Date;
+  /**
+   * Where the request came from (the HTTP kit's client address, proxy-aware), for per-client limits of
+   * anonymous callers. Absent outside HTTP (tests, command-line tools).
+   */
+  clientAddress?: string;
 }
 
 interface RestBinding {

@@ -101,7 +101,7 @@ export function eaOperations(catalog: CatalogService, engine: EaEngine): Operati
               detail: input.detail ?? 'summary',
               ...(firm ? { firmRules: firm.rules } : {}),
             },
-            ctx.caller,
+            ctx,
           ),
         );
         const shown = input.detail === 'full' ? result.findings : result.findings.slice(0, FINDINGS_SHOWN);
@@ -134,7 +134,7 @@ export function eaOperations(catalog: CatalogService, engine: EaEngine): Operati
               ...(base ? { base } : {}),
               ...(input.format ? { format: input.format } : {}),
             },
-            ctx.caller,
+            ctx,
           ),
         );
         const include = input.include ?? 'text';

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import { AppError, type Caller, type Config } from '@propfolio/core';
+import { AppError, type Config, type OperationContext } from '@propfolio/core';
 import {
   EaSettingsError,
   type BuildSetInput,
@@ -14,9 +14,11 @@ import {
 } from '@propfolio/ea-settings';
 import { CoachInputError, type Simulation, type SimulationInput } from '@propfolio/coach';
 import { StatementError, type Statement } from '@propfolio/mt-statements';
-import { currentClientIp } from './client-scope.js';
 import type { EaTask, EaTaskResult, TaskError } from './ea-worker.js';
 import type { RateLimiter } from '@propfolio/core';
+
+/** Whom the public EA work is counted against: the key, or for anonymous callers the client address. */
+type Requester = Pick<OperationContext, 'caller' | 'clientAddress'>;
 
 /**
  * Runs the expensive public EA operations (diagnose, build) off the event loop: a small worker pool with a
@@ -24,8 +26,8 @@ import type { RateLimiter } from '@propfolio/core';
  * behind a stricter per-client rate limit than the general one (429).
  */
 export interface EaEngine {
-  diagnose(input: DiagnoseSetInput, caller: Caller | null): Promise<DiagnoseSetResult>;
-  build(input: BuildSetInput, caller: Caller | null): Promise<BuildSetResult>;
+  diagnose(input: DiagnoseSetInput, who: Requester): Promise<DiagnoseSetResult>;
+  build(input: BuildSetInput, who: Requester): Promise<BuildSetResult>;
   /** The coach's pass-probability simulation (throws CoachInputError like the in-process call). */
   simulate(input: SimulationInput): Promise<Simulation>;
   /** Reads a MetaTrader statement (throws StatementError like the in-process call). */
@@ -76,8 +78,8 @@ function createEaEngine(options: EaEngineOptions): EaEngine {
     new AppError('service_unavailable', `The EA engine is busy (${options.queueLimit} jobs waiting); retry in a few seconds.`);
 
   /** The public EA work is rate-limited per client on top of the general limit; the coach's jobs come through operations that are. */
-  async function limited<T>(task: EaTask, caller: Caller | null): Promise<T> {
-    const bucket = caller ? `ea:${caller.credentialId}` : `ea:ip:${currentClientIp() ?? 'unknown'}`;
+  async function limited<T>(task: EaTask, { caller, clientAddress }: Requester): Promise<T> {
+    const bucket = caller ? `ea:${caller.credentialId}` : `ea:ip:${clientAddress ?? 'unknown'}`;
     const decision = await options.limiter.hit(bucket);
     if (!decision.allowed) {
       throw new AppError(
@@ -105,8 +107,8 @@ function createEaEngine(options: EaEngineOptions): EaEngine {
   }
 
   return {
-    diagnose: (input, caller) => limited({ kind: 'diagnose', input }, caller),
-    build: (input, caller) => limited({ kind: 'build', input }, caller),
+    diagnose: (input, who) => limited({ kind: 'diagnose', input }, who),
+    build: (input, who) => limited({ kind: 'build', input }, who),
     simulate: (input) => run({ kind: 'simulate', input }),
     readStatement: (bytes) => run({ kind: 'statement', input: bytes }),
     close: async () => {
