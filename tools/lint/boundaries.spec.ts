@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { ESLint } from 'eslint';
@@ -56,5 +57,37 @@ describe('module boundaries (eslint.config.mjs)', () => {
 
   it('lets the libs/ea-settings CLI do the I/O', async () => {
     expect(await problems('libs/ea-settings/src/cli/run.ts', "import { readFileSync } from 'node:fs';\nvoid readFileSync;")).toEqual([]);
+  });
+
+  it('keeps the operation layer free of Express: the client address reaches it on the context', async () => {
+    const found = await problems('libs/operations/src/execute.ts', "import type { Request } from 'express';");
+    expect(found).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
+  });
+});
+
+describe('the dependency graph between our packages', () => {
+  /** Each workspace package and the @propfolio packages its package.json depends on. */
+  const graph = new Map(
+    ['apps', 'libs']
+      .flatMap((dir) => readdirSync(join(ROOT, dir)).map((name) => join(ROOT, dir, name, 'package.json')))
+      .filter((file) => existsSync(file))
+      .map((file) => {
+        const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name: string; dependencies?: Record<string, string> };
+        return [pkg.name, Object.keys(pkg.dependencies ?? {}).filter((dep) => dep.startsWith('@propfolio/'))] as const;
+      }),
+  );
+
+  it('has no cycle: no two libraries import each other, directly or around a loop', () => {
+    const cycles: string[] = [];
+    const walk = (name: string, path: string[]): void => {
+      if (path.includes(name)) {
+        cycles.push([...path.slice(path.indexOf(name)), name].join(' → '));
+        return;
+      }
+      for (const dep of graph.get(name) ?? []) walk(dep, [...path, name]);
+    };
+    for (const name of graph.keys()) walk(name, []);
+    expect(graph.size).toBeGreaterThan(10);
+    expect(cycles).toEqual([]);
   });
 });
