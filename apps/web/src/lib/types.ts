@@ -1,145 +1,43 @@
-/** Wire shapes of /app/api and /api/v1 (see /work/plan/dashboard-api.md and libs/domain schemas). */
-interface User {
-  id: string;
-  email: string;
-  name: string | null;
-  language: 'ja' | 'en';
-  admin: boolean;
-  createdAt: string;
-}
-export interface Session {
-  user: User;
-  csrfToken: string;
-}
-export type Status = 'in_progress' | 'passed' | 'failed';
-export type Billing = 'one_time' | 'monthly';
-export interface CurrencyAmount {
-  currency: string;
-  amount: number;
-}
-export interface Challenge {
-  id: string;
-  firm: string;
-  plan: string;
-  phase: string;
-  status: Status;
-  billing: Billing;
-  price: number;
-  currency: string;
-  paymentMethod: string | null;
-  purchasedAt: string;
-  passedAt: string | null;
-  failedAt: string | null;
-  monthlyEndedAt: string | null;
-  daysSincePurchase: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/**
+ * Wire shapes of /app/api and /api/v1, aliases of the types generated from the committed OpenAPI documents
+ * (docs/openapi, `generate` target): no hand-written copy of an answer, so a server change that the web app
+ * does not follow fails its typecheck. Only names for the parts the pages use are declared here.
+ */
+import type { JsonAnswer } from '@propfolio/core/openapi';
+import type { paths as DashboardPaths } from '../generated/dashboard-api';
+import type { paths as RestPaths } from '../generated/rest-api';
+
+/** The JSON answer of `method path` on /app/api. */
+export type AppAnswer<P extends keyof DashboardPaths, M extends Exclude<keyof DashboardPaths[P], 'parameters'>> = JsonAnswer<
+  DashboardPaths[P][M]
+>;
+/** The JSON answer of `method path` on /api/v1. */
+export type PubAnswer<P extends keyof RestPaths, M extends Exclude<keyof RestPaths[P], 'parameters'>> = JsonAnswer<RestPaths[P][M]>;
+
+export type Session = AppAnswer<'/app/api/auth/sign-in', 'post'>;
+/** The rules of the service the pages act on (trash retention, which changes archive EA accounts). */
+export type ServiceRules = Session['rules'];
+export type Status = Challenge['status'];
+export type Billing = Challenge['billing'];
+export type CurrencyAmount = Summary['spent'][number];
+export type Challenge = AppAnswer<'/app/api/challenges', 'post'>;
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
-export interface Memo {
-  id: string;
-  challengeId: string;
-  content: string;
-  createdAt: string;
-}
-export interface Payout {
-  id: string;
-  challengeId: string;
-  firm: string;
-  plan: string;
-  amount: number;
-  currency: string;
-  date: string;
-  createdAt: string;
-}
-export interface PayoutList extends Page<Payout> {
-  totals: CurrencyAmount[];
-}
-export interface Account {
-  id: string;
-  name: string | null;
-  login: string;
-  server: string;
-  currency: string;
-  initialBalance: number;
-  balance: number;
-  equity: number;
-  pnl: number;
-  pnlPercent: number;
-  lastReportOn: string | null;
-  archived: boolean;
-  archivedAt: string | null;
-  archivedReason: string | null;
-  challenge: { id: string; firm: string; plan: string; phase: string } | null;
-  createdAt: string;
-}
-export interface ChallengeDetail {
-  challenge: Challenge;
-  memos: Memo[];
-  payouts: Payout[];
-  accounts: Account[];
-}
-export interface ChallengeUpdate {
-  challenge: Challenge;
-  changed: string[];
-  archivedAccounts: { id: string; login: string; server: string }[];
-}
-export interface Summary {
-  counts: { in_progress: number; passed: number; failed: number; total: number };
-  /** Purchases, fees and resets: what Analytics calls spent. */
-  spent: CurrencyAmount[];
-  refunded: CurrencyAmount[];
-  withdrawn: CurrencyAmount[];
-  /** withdrawn + refunded − spent, the same definition as Analytics. */
-  net: CurrencyAmount[];
-  activeChallenges: { id: string; firm: string; plan: string; phase: string; purchasedAt: string; daysSincePurchase: number }[];
-}
-export interface DailyPnl {
-  accountId: string;
-  currency: string;
-  from: string;
-  to: string;
-  reportedDays: number;
-  closedPnlTotal: number;
-  days: { date: string; reported: boolean; balance: number | null; equity: number | null; closedPnl: number | null }[];
-}
-export type Scope = 'full' | 'tracker';
-export interface ApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  scope: Scope;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
-export interface TrashEntry {
-  id: string;
-  kind: 'challenge' | 'memo' | 'payout' | 'account';
-  label: string;
-  deletedAt: string;
-  purgeAfter: string;
-  contents: { memos: number; payouts: number; accounts: number; reports: number };
-}
-export interface AdminUser {
-  id: string;
-  email: string;
-  name: string | null;
-  admin: boolean;
-  disabledAt: string | null;
-  createdAt: string;
-  keys: number;
-}
-export interface Invite {
-  id: string;
-  email: string | null;
-  createdAt: string;
-  expiresAt: string;
-  usedAt: string | null;
-}
+export type Memo = AppAnswer<'/app/api/challenges/{challengeId}/memos', 'post'>;
+export type PayoutList = AppAnswer<'/app/api/payouts', 'get'>;
+export type Payout = PayoutList['items'][number];
+export type Account = AppAnswer<'/app/api/accounts', 'get'>['items'][number];
+export type ChallengeDetail = AppAnswer<'/app/api/challenges/{id}', 'get'>;
+export type ChallengeUpdate = AppAnswer<'/app/api/challenges/{id}', 'patch'>;
+export type Summary = AppAnswer<'/app/api/me/summary', 'get'>;
+export type DailyPnl = AppAnswer<'/app/api/accounts/{id}/daily-pnl', 'get'>;
+export type ApiKey = AppAnswer<'/app/api/keys', 'get'>['items'][number];
+export type Scope = ApiKey['scope'];
+export type TrashEntry = AppAnswer<'/app/api/trash', 'get'>['items'][number];
+export type AdminUser = AppAnswer<'/app/api/admin/users', 'get'>['items'][number];
+export type Invite = AppAnswer<'/app/api/admin/invites', 'get'>['items'][number];
 export interface Plan {
   id: string;
   firm: { slug: string; name: string };

@@ -81,7 +81,9 @@ function Users() {
   // A way back into an account: a one-time link, valid 24 hours, that the administrator passes on (like an invite).
   const resetLink = useMutation({
     mutationFn: (user: AdminUser) =>
-      app.post<{ token: string; url: string }>(`/admin/users/${user.id}/password-reset`).then((r) => ({ ...r, email: user.email })),
+      app
+        .post<{ token: string; url: string }>(`/admin/users/${user.id}/password-reset`)
+        .then((r) => ({ ...r, email: user.email ?? user.name })),
   });
   const toggle = useMutation({
     mutationFn: ({ user, enable }: { user: AdminUser; enable: boolean }) =>
@@ -122,7 +124,7 @@ function Users() {
                     <th scope="row">
                       {u.email} {u.admin && <span className="badge">{t('nav.admin')}</span>}
                     </th>
-                    <td data-label={t('auth.name')}>{u.name ?? t('common.none')}</td>
+                    <td data-label={t('auth.name')}>{u.name}</td>
                     <td data-label={t('ea.created')}>{i18n.date(u.createdAt.slice(0, 10))}</td>
                     <td className="num" data-label={t('admin.keys')}>
                       {u.keys}

@@ -3,7 +3,8 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { app } from '../lib/api.js';
 import { todayIso } from '../lib/queries.js';
-import type { ChallengeDetail, ChallengeUpdate, Memo, Status, TrashEntry } from '../lib/types.js';
+import type { ChallengeDetail, ChallengeUpdate, Memo, ServiceRules, Status, TrashEntry } from '../lib/types.js';
+import { useSession } from '../lib/session.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Field, SelectField, TextArea } from '../components/Field.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
@@ -15,7 +16,19 @@ import { Costs } from '../components/ledger/Costs.js';
 import { History } from '../components/ledger/History.js';
 import { ChallengePayouts } from '../components/ledger/ChallengePayouts.js';
 
-const TRASH_DAYS = 30;
+/**
+ * Whether a change of phase or status archives the challenge's EA accounts, by the rules the server sends
+ * with the session (`archivingChanges`), so that the page asks before such a save.
+ */
+function archivesAccounts(
+  rules: ServiceRules | undefined,
+  before: { phase: string; status: string },
+  after: { phase: string; status: string },
+) {
+  return (rules?.archivingChanges ?? []).some((change) =>
+    change === 'phase' ? after.phase !== before.phase : after.status === 'failed' && before.status !== 'failed',
+  );
+}
 
 // The coach (gauges, the pass simulation with @propfolio/coach, the rules editor) loads with its own chunk: the
 // challenge page is in the main bundle, the simulation engine need not be.
@@ -41,7 +54,8 @@ function EditChallenge({ detail, onClose }: { detail: ChallengeDetail; onClose: 
   const [confirming, setConfirming] = useState(false);
   const [saved, setSaved] = useState(false);
   const changes = Object.fromEntries(Object.entries(form).filter(([k, v]) => v !== '' && v !== initial[k as keyof typeof initial]));
-  const archives = form.phase !== c.phase || (form.status === 'failed' && c.status !== 'failed');
+  const rules = useSession().data?.rules;
+  const archives = archivesAccounts(rules, c, form);
   const live = detail.accounts.filter((a) => !a.archived);
   const update = useMutation({
     mutationFn: () => app.patch<ChallengeUpdate>(`/challenges/${c.id}`, changes),
@@ -249,6 +263,7 @@ function DeleteChallenge({ detail }: { detail: ChallengeDetail }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const c = detail.challenge;
+  const trashDays = useSession().data?.rules.trashRetentionDays;
   const remove = useMutation({
     mutationFn: () => app.del<{ entry: TrashEntry }>(`/challenges/${c.id}`),
     // Nothing of this challenge is asked for while it is deleted (a read answered after the delete is a 404)…
@@ -283,7 +298,7 @@ function DeleteChallenge({ detail }: { detail: ChallengeDetail }) {
             memos: tn('count.memos', detail.memos.length),
             payouts: tn('count.payouts', detail.payouts.length),
             accounts: tn('count.accounts', detail.accounts.length),
-            days: TRASH_DAYS,
+            days: trashDays ?? '—',
           })}
         </p>
       </ConfirmDialog>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { app } from '../lib/api.js';
-import type { TrashEntry } from '../lib/types.js';
+import type { AppAnswer } from '../lib/types.js';
+import { useSession } from '../lib/session.js';
 import { useI18n } from '../i18n/i18n.js';
 import { FormError, QueryView } from '../components/states.js';
 
@@ -8,15 +9,16 @@ export function TrashPage() {
   const i18n = useI18n();
   const { t } = i18n;
   const client = useQueryClient();
-  const trash = useQuery({ queryKey: ['trash'], queryFn: () => app.get<{ items: TrashEntry[] }>('/trash') });
+  const trashDays = useSession().data?.rules.trashRetentionDays;
+  const trash = useQuery({ queryKey: ['trash'], queryFn: () => app.get<AppAnswer<'/app/api/trash', 'get'>>('/trash') });
   const restore = useMutation({
-    mutationFn: (id: string) => app.post<{ restored: { kind: string; id: string } }>(`/trash/${id}/restore`),
+    mutationFn: (id: string) => app.post<AppAnswer<'/app/api/trash/{id}/restore', 'post'>>(`/trash/${id}/restore`),
     onSuccess: () => void client.invalidateQueries(),
   });
   return (
     <section>
       <h1>{t('trash.title')}</h1>
-      <p className="muted">{t('trash.intro', { days: 30 })}</p>
+      <p className="muted">{t('trash.intro', { days: trashDays ?? '—' })}</p>
       <FormError error={restore.error} />
       {restore.isSuccess && (
         <p role="status" className="ok">
