@@ -34,7 +34,8 @@ async function openQuery() {
 const db = await openQuery();
 const q = db.query;
 
-// Prisma's statements, verbatim from the log (challenge list, detail and its relations, ledger detail).
+// The product's statements, verbatim from the log (sql-log.ts): Prisma's where it still builds them, the services' own
+// SQL for the one-statement reads.
 const CHALLENGE_COLUMNS = [
   'id',
   'userId',
@@ -69,13 +70,19 @@ const ACCOUNT_COLUMNS =
 
 const SQL = {
   challengeList: `SELECT ${CHALLENGE_COLUMNS} FROM "public"."Challenge" WHERE "public"."Challenge"."userId" = $1 ORDER BY "public"."Challenge"."createdAt" DESC, "public"."Challenge"."id" DESC LIMIT $2 OFFSET $3`,
-  challengeOne: `SELECT ${CHALLENGE_COLUMNS} FROM "public"."Challenge" WHERE ("public"."Challenge"."id" = $1 AND "public"."Challenge"."userId" = $2) LIMIT $3 OFFSET $4`,
-  memosOf: `SELECT "public"."Memo"."id", "public"."Memo"."userId", "public"."Memo"."challengeId", "public"."Memo"."content", "public"."Memo"."createdAt" FROM "public"."Memo" WHERE "public"."Memo"."challengeId" IN ($1) ORDER BY "public"."Memo"."createdAt" ASC, "public"."Memo"."id" ASC OFFSET $2`,
-  payoutsOf: `SELECT ${PAYOUT_COLUMNS} FROM "public"."Payout" WHERE "public"."Payout"."challengeId" IN ($1) ORDER BY "public"."Payout"."date" DESC, "public"."Payout"."id" DESC OFFSET $2`,
-  accountsOf: `SELECT ${ACCOUNT_COLUMNS} FROM "public"."EaAccount" WHERE "public"."EaAccount"."challengeId" IN ($1) ORDER BY "public"."EaAccount"."createdAt" DESC, "public"."EaAccount"."id" DESC OFFSET $2`,
-  resetsOf: `SELECT "public"."Challenge"."id" FROM "public"."Challenge" WHERE ("public"."Challenge"."resetOfId" = $1 AND "public"."Challenge"."userId" = $2) ORDER BY "public"."Challenge"."purchasedAt" ASC OFFSET $3`,
-  costsOf: `SELECT "public"."ChallengeCost"."id", "public"."ChallengeCost"."userId", "public"."ChallengeCost"."challengeId", "public"."ChallengeCost"."kind"::text, "public"."ChallengeCost"."amount", "public"."ChallengeCost"."currency", "public"."ChallengeCost"."date", "public"."ChallengeCost"."note", "public"."ChallengeCost"."fxRate", "public"."ChallengeCost"."fxCurrency", "public"."ChallengeCost"."createdAt" FROM "public"."ChallengeCost" WHERE "public"."ChallengeCost"."challengeId" = $1 ORDER BY "public"."ChallengeCost"."date" ASC, "public"."ChallengeCost"."createdAt" ASC OFFSET $2`,
-  eventsOf: `SELECT "public"."ChallengeEvent"."id", "public"."ChallengeEvent"."userId", "public"."ChallengeEvent"."challengeId", "public"."ChallengeEvent"."date", "public"."ChallengeEvent"."phase", "public"."ChallengeEvent"."status"::text, "public"."ChallengeEvent"."createdAt" FROM "public"."ChallengeEvent" WHERE "public"."ChallengeEvent"."challengeId" = $1 ORDER BY "public"."ChallengeEvent"."date" ASC, "public"."ChallengeEvent"."createdAt" ASC OFFSET $2`,
+  challengeDetail: `
+    SELECT json_build_object(
+      'challenge', json_build_object('id', c."id", 'userId', c."userId", 'firm', c."firm", 'plan', c."plan", 'currency', c."currency", 'billing', c."billing", 'phase', c."phase", 'status', c."status", 'paymentMethod', c."paymentMethod", 'couponCode', c."couponCode", 'planId', c."planId", 'resetOfId', c."resetOfId", 'fxCurrency', c."fxCurrency", 'rulesOverride', c."rulesOverride", 'price', c."price"::text, 'listPrice', c."listPrice"::text, 'fxRate', c."fxRate"::text, 'purchasedAt', to_char(c."purchasedAt", 'YYYY-MM-DD'), 'passedAt', to_char(c."passedAt", 'YYYY-MM-DD'), 'failedAt', to_char(c."failedAt", 'YYYY-MM-DD'), 'monthlyEndedAt', to_char(c."monthlyEndedAt", 'YYYY-MM-DD'), 'createdAt', to_char(c."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(c."updatedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+      'memos', COALESCE((SELECT json_agg(json_build_object('id', m."id", 'userId', m."userId", 'challengeId', m."challengeId", 'content', m."content", 'createdAt', to_char(m."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY m."createdAt" ASC, m."id" ASC) FROM "Memo" m WHERE m."challengeId" = c."id"), '[]'::json),
+      'payouts', COALESCE((SELECT json_agg(json_build_object('id', p."id", 'userId', p."userId", 'challengeId', p."challengeId", 'currency', p."currency", 'status', p."status", 'deniedReason', p."deniedReason", 'method', p."method", 'fxCurrency', p."fxCurrency", 'amount', p."amount"::text, 'grossAmount', p."grossAmount"::text, 'splitPercent', p."splitPercent"::text, 'fxRate', p."fxRate"::text, 'date', to_char(p."date", 'YYYY-MM-DD'), 'createdAt', to_char(p."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY p."date" DESC, p."id" DESC) FROM "Payout" p WHERE p."challengeId" = c."id"), '[]'::json),
+      'accounts', COALESCE((SELECT json_agg(json_build_object('id', a."id", 'userId', a."userId", 'challengeId', a."challengeId", 'login', a."login", 'server', a."server", 'name', a."name", 'currency', a."currency", 'archivedReason', a."archivedReason", 'initialBalance', a."initialBalance"::text, 'balance', a."balance"::text, 'equity', a."equity"::text, 'lastReportOn', to_char(a."lastReportOn", 'YYYY-MM-DD'), 'archivedAt', to_char(a."archivedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'createdAt', to_char(a."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY a."createdAt" DESC, a."id" DESC) FROM "EaAccount" a WHERE a."challengeId" = c."id"), '[]'::json),
+      'costs', COALESCE((SELECT json_agg(json_build_object('id', k."id", 'userId', k."userId", 'challengeId', k."challengeId", 'kind', k."kind", 'currency', k."currency", 'note', k."note", 'fxCurrency', k."fxCurrency", 'amount', k."amount"::text, 'fxRate', k."fxRate"::text, 'date', to_char(k."date", 'YYYY-MM-DD'), 'createdAt', to_char(k."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY k."date" ASC, k."createdAt" ASC) FROM "ChallengeCost" k WHERE k."challengeId" = c."id"), '[]'::json),
+      'history', COALESCE((SELECT json_agg(json_build_object('phase', e."phase", 'status', e."status", 'date', to_char(e."date", 'YYYY-MM-DD')) ORDER BY e."date" ASC, e."createdAt" ASC) FROM "ChallengeEvent" e WHERE e."challengeId" = c."id"), '[]'::json),
+      'catalogPlan', (SELECT json_build_object('id', pl."id", 'firmSlug', pl."firmSlug", 'program', pl."program", 'phases', pl."phases", 'currency', pl."currency", 'rules', pl."rules", 'price', pl."price"::text, 'checkedOn', to_char(pl."checkedOn", 'YYYY-MM-DD')) FROM "Plan" pl WHERE pl."id" = c."planId"),
+      'resets', COALESCE((SELECT json_agg(r."id" ORDER BY r."purchasedAt" ASC) FROM "Challenge" r
+        WHERE r."resetOfId" = c."id" AND r."userId" = c."userId"), '[]'::json)
+    ) AS "data"
+    FROM "Challenge" c WHERE c."id" = $1 AND c."userId" = $2`,
   summary: `
     WITH c AS (
       SELECT id, firm, plan, phase, status::text AS status, billing::text AS billing, currency, price, "purchasedAt", "monthlyEndedAt"
@@ -85,12 +92,16 @@ const SQL = {
       (SELECT coalesce(json_agg(json_build_object('status', status, 'n', n)), '[]'::json)
          FROM (SELECT status, count(*)::int AS n FROM c GROUP BY status) s) AS counts,
       (SELECT coalesce(json_agg(json_build_object('currency', currency, 'total', total::text)), '[]'::json)
-         FROM (SELECT currency, sum(price) AS total FROM c WHERE billing = 'one_time' GROUP BY currency) o) AS "oneTime",
+         FROM (SELECT currency, sum(price) AS total FROM c WHERE billing = 'one_time' AND "purchasedAt" <= $2::date GROUP BY currency) o) AS "oneTime",
       (SELECT coalesce(json_agg(json_build_object('price', price::text, 'currency', currency,
                  'purchasedAt', to_char("purchasedAt", 'YYYY-MM-DD'), 'monthlyEndedAt', to_char("monthlyEndedAt", 'YYYY-MM-DD'))), '[]'::json)
          FROM c WHERE billing = 'monthly') AS monthly,
+      (SELECT coalesce(json_agg(json_build_object('currency', currency, 'refund', refund, 'total', total::text)), '[]'::json)
+         FROM (SELECT currency, kind::text = 'refund' AS refund, sum(amount) AS total FROM "ChallengeCost"
+               WHERE "userId" = $3 AND date <= $4::date GROUP BY 1, 2) k) AS costs,
       (SELECT coalesce(json_agg(json_build_object('currency', currency, 'total', total::text)), '[]'::json)
-         FROM (SELECT currency, sum(amount) AS total FROM "Payout" WHERE "userId" = $2 AND status = 'paid' GROUP BY currency) p) AS payouts,
+         FROM (SELECT currency, sum(amount) AS total FROM "Payout"
+               WHERE "userId" = $5 AND status = 'paid' AND date <= $6::date GROUP BY currency) p) AS payouts,
       (SELECT coalesce(json_agg(json_build_object('id', id, 'firm', firm, 'plan', plan, 'phase', phase,
                  'purchasedAt', to_char("purchasedAt", 'YYYY-MM-DD')) ORDER BY "purchasedAt", id), '[]'::json)
          FROM c WHERE status = 'in_progress') AS active`,
@@ -141,23 +152,13 @@ class AnchorController {
   }
 
   async challenge(req) {
-    const [row] = await q(SQL.challengeOne, [req.params.id, userId, 1, 0]);
-    if (!row) return null;
-    const [memos, payouts, accounts] = await Promise.all([
-      q(SQL.memosOf, [row.id, 0]),
-      q(SQL.payoutsOf, [row.id, 0]),
-      q(SQL.accountsOf, [row.id, 0]),
-    ]);
-    const [costs, events, resets] = await Promise.all([
-      q(SQL.costsOf, [row.id, 0]),
-      q(SQL.eventsOf, [row.id, 0]),
-      q(SQL.resetsOf, [row.id, userId, 0]),
-    ]);
-    return { challenge: row, memos, payouts, accounts, costs, events, resets };
+    const [row] = await q(SQL.challengeDetail, [req.params.id, userId]);
+    return row ?? null;
   }
 
   async summary() {
-    const [row] = await q(SQL.summary, [userId, userId]);
+    const today = isoDay(Date.now());
+    const [row] = await q(SQL.summary, [userId, today, userId, today, userId, today]);
     return row;
   }
 
