@@ -17,6 +17,8 @@ interface Snapshot {
   payouts: SnapshotRow[];
   accounts: SnapshotRow[];
   reports: SnapshotRow[];
+  /** The accounts' intraday equity rows (absent in entries made before intraday tracking): they would go with the account by cascade. */
+  intraday?: SnapshotRow[];
   /** The challenge's ledger: fees and refunds, and its phase/status history (absent in entries made before the ledger). */
   costs?: SnapshotRow[];
   events?: SnapshotRow[];
@@ -41,6 +43,11 @@ export interface TrashEntryView {
 }
 
 type Tx = Prisma.TransactionClient;
+
+/** The intraday rows of these accounts, frozen: the account's deletion removes them by cascade. */
+async function intradayOf(tx: Tx, accountIds: string[]): Promise<SnapshotRow[]> {
+  return (await tx.intradayEquity.findMany({ where: { accountId: { in: accountIds } } })).map(freeze);
+}
 
 /**
  * The row this transaction removes, or 404. Two deletions (or restores) of one record at once both read it;
@@ -104,6 +111,7 @@ export class TrashService {
       snapshot.payouts = payouts.map(freeze);
       snapshot.accounts = accounts.map(freeze);
       snapshot.reports = reports.map(freeze);
+      snapshot.intraday = await intradayOf(tx, accountIds);
       snapshot.costs = (await tx.challengeCost.findMany({ where: { challengeId: challenge.id } })).map(freeze);
       snapshot.events = (await tx.challengeEvent.findMany({ where: { challengeId: challenge.id } })).map(freeze);
       const resets = await tx.challenge.findMany({ where: { resetOfId: challenge.id }, select: { id: true, updatedAt: true } });
@@ -143,6 +151,7 @@ export class TrashService {
     return this.db.prisma.$transaction(async (tx) => {
       const account = await findOwnedAccount(tx, caller, id);
       const reports = await tx.dailyPnl.findMany({ where: { accountId: account.id } });
+      const intraday = await intradayOf(tx, [account.id]);
       await tx.dailyPnl.deleteMany({ where: { accountId: account.id } });
       await claim(tx.eaAccount.deleteMany({ where: { id: account.id } }), 'Account');
       const label = `${account.name ? `${account.name} ` : ''}${account.login} @ ${account.server}`;
@@ -152,7 +161,7 @@ export class TrashService {
         'account',
         account.id,
         label,
-        { ...empty(), accounts: [freeze(account)], reports: reports.map(freeze) },
+        { ...empty(), accounts: [freeze(account)], reports: reports.map(freeze), intraday },
         now,
       );
     });
@@ -189,6 +198,8 @@ export class TrashService {
         await tx.eaAccount.createMany({ data: snapshot.accounts.map((r) => thaw(r) as Prisma.EaAccountCreateManyInput) });
       if (snapshot.reports.length)
         await tx.dailyPnl.createMany({ data: snapshot.reports.map((r) => thaw(r) as Prisma.DailyPnlCreateManyInput) });
+      if (snapshot.intraday?.length)
+        await tx.intradayEquity.createMany({ data: snapshot.intraday.map((r) => thaw(r) as Prisma.IntradayEquityCreateManyInput) });
       if (snapshot.costs?.length)
         await tx.challengeCost.createMany({ data: snapshot.costs.map((r) => thaw(r) as Prisma.ChallengeCostCreateManyInput) });
       if (snapshot.events?.length)
