@@ -14,6 +14,7 @@ import { memoryRateLimiter } from '@propfolio/http';
 // eslint-disable-next-line no-restricted-imports -- the harness assembles the whole service as apps/server does (REST and MCP beside the dashboard), which only a test may do
 import { createRestApp } from '@propfolio/rest-api';
 import { dashboardRouter, type DashboardOptions } from '../src/index.js';
+import type { DashboardAnswer } from './api-types.js';
 
 export type { Response };
 
@@ -27,16 +28,14 @@ export interface Listing<T> {
   items: T[];
 }
 
-/** GET /me and the sign-up/sign-in answers. */
-export interface Me {
-  user: { id: string; admin: boolean; disabledAt: string | null };
-  csrfToken?: string;
-}
+/**
+ * An answer carrying a user, from the committed OpenAPI document: a session answer (sign-in, sign-up, setup,
+ * profile, GET /me signed in) or an administrator's disable/enable (which adds `disabledAt`, without a session).
+ */
+export type Me = Partial<DashboardAnswer<'/app/api/auth/sign-in', 'post'>> & DashboardAnswer<'/app/api/admin/users/{id}/disable', 'post'>;
 
 /** The answer of a DELETE: the trash entry it made. */
-export interface Deleted {
-  entry: { id: string; kind: string; deletedAt: string; purgeAfter: string };
-}
+export type Deleted = DashboardAnswer<'/app/api/challenges/{id}', 'delete'>;
 
 export interface StartOptions extends DashboardOptions {
   env?: Record<string, string>;
@@ -164,7 +163,7 @@ export class Browser {
   async issueKey(scope: 'full' | 'tracker' = 'full', name = 'test key'): Promise<string> {
     const res = await this.post('/keys', { name, scope });
     if (res.status !== 201) throw new Error(`issue key: ${res.status} ${res.text}`);
-    return (res.body as { secret: string }).secret;
+    return (res.body as DashboardAnswer<'/app/api/keys', 'post'>).secret;
   }
 }
 
@@ -185,5 +184,5 @@ export async function createChallengeRest(service: TestService, key: string, bod
     .set('Authorization', `Bearer ${key}`)
     .send({ firm: 'FTMO', plan: '2-Step 100k', price: 540.1234, currency: 'EUR', purchasedAt: '2026-01-05', ...body });
   if (res.status !== 201) throw new Error(`create challenge: ${res.status} ${res.text}`);
-  return res.body as { id: string };
+  return res.body as DashboardAnswer<'/app/api/challenges', 'post'>;
 }
