@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { contractSchema } from '@propfolio/core';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { mcpOperations } from '../src/tool-definitions.js';
 import { call, connectClient, errorCode, startMcpServer, type McpTestServer } from './harness.js';
@@ -65,6 +66,45 @@ describeEachDatabase('MCP tools', (getDb) => {
       }
       expect(byName.get('list_challenges')?.annotations?.readOnlyHint).toBe(true);
       expect(byName.get('create_challenge')?.annotations?.readOnlyHint).toBe(false);
+    });
+  });
+
+  describe('operation descriptions', () => {
+    // Every operation, REST-only ones too: OpenAPI shows the same texts. A field's rules (values, bounds,
+    // defaults, formats) are in the input schema shown beside the description; restated in prose they drift.
+    it('say what the operation returns, briefly, and restate no field rule of its own input schema', () => {
+      expect(server.context.operations.length).toBeGreaterThan(30);
+      const problems = server.context.operations.flatMap((op) =>
+        descriptionProblems(op.description, contractSchema(op.input) as InputSchema).map((problem) => `${op.name}: ${problem}`),
+      );
+      expect(problems).toEqual([]);
+    });
+
+    it('catch the restatements they are meant to catch', () => {
+      const schema: InputSchema = {
+        properties: {
+          status: { enum: ['in_progress', 'passed', 'failed'], default: 'in_progress' },
+          days: { type: 'integer', minimum: 1, maximum: 366, default: 30 },
+          amount: { type: 'number', exclusiveMinimum: 0 },
+          currency: { type: 'string', pattern: '^[A-Za-z]{3}$' },
+          date: { type: 'string', format: 'date' },
+          series: { type: 'array', maxItems: 5000, items: { type: 'number', maximum: 100 } },
+        },
+      };
+      const problems = (text: string) => descriptionProblems(`Returns one thing. ${text}`, schema);
+      expect(problems('Ranked by `status`; passed ones first.')).toEqual([]);
+      expect(problems('By status (in_progress, passed or failed).')).toEqual(['lists the values of status']);
+      expect(problems('Over the last 1 to 366 days.')).toEqual(['states the bound 366 of days']);
+      expect(problems('At most 5,000 days.')).toEqual(['states the bound 5000 of series']);
+      expect(problems('Days, default 30.')).toEqual(['states the default of days']);
+      expect(problems('An amount > 0 in an ISO 4217 currency on a YYYY-MM-DD date.')).toEqual([
+        'states the lower bound of amount',
+        'states the format of currency',
+        'states the format of date',
+      ]);
+      expect(descriptionProblems('Lists them.', schema)).toEqual([]);
+      expect(descriptionProblems('Does it.', schema)).toEqual(['does not say what it returns ("Returns …" or "Lists …")']);
+      expect(descriptionProblems(`Returns it.${' x'.repeat(200)}`, schema)).toEqual([`longer than ${MAX_DESCRIPTION} characters`]);
     });
   });
 
@@ -235,3 +275,54 @@ describeEachDatabase('MCP tools', (getDb) => {
     });
   });
 });
+
+/** Longest operation description: agents read every tool's description on every request. */
+const MAX_DESCRIPTION = 400;
+
+interface FieldSchema {
+  enum?: unknown[];
+  default?: unknown;
+  format?: string;
+  pattern?: string;
+  items?: FieldSchema;
+  [bound: string]: unknown;
+}
+interface InputSchema {
+  properties?: Record<string, FieldSchema>;
+}
+
+const BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems'];
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `value` as a whole token: not inside a longer word or number (`366` is not in `3660` nor in `terminal64`). */
+const token = (value: string) => new RegExp(`(?<![\\w.,])${escape(value)}(?![\\w]|[.,]\\d)`);
+
+/**
+ * What an operation description gets wrong, in the obvious ways only: it does not say what it returns, is
+ * long, or restates a rule its input schema already carries (every value of an enum, a numeric bound other
+ * than 0 and 1, a default next to the word "default", the date and currency formats, "> 0"). Enum values
+ * are matched case-sensitively, so prose such as "MT5 or MT4" is not a restatement of `mt5`/`mt4`.
+ */
+function descriptionProblems(description: string, schema: InputSchema): string[] {
+  const problems: string[] = [];
+  if (!/\b(Returns|Lists)\b/.test(description)) problems.push('does not say what it returns ("Returns …" or "Lists …")');
+  if (description.length > MAX_DESCRIPTION) problems.push(`longer than ${MAX_DESCRIPTION} characters`);
+  for (const [field, property] of Object.entries(schema.properties ?? {})) {
+    const values = (property.enum ?? []).map(String);
+    if (values.length > 1 && values.every((value) => token(value).test(description))) problems.push(`lists the values of ${field}`);
+    const bounds = [property, property.items ?? {}].flatMap((part) => BOUNDS.map((bound) => part[bound]));
+    for (const bound of new Set(bounds.filter((value): value is number => typeof value === 'number' && Math.abs(value) > 1))) {
+      const written = [String(bound), bound.toLocaleString('en-US')];
+      if (written.some((text) => token(text).test(description))) problems.push(`states the bound ${bound} of ${field}`);
+    }
+    if (typeof property.default === 'string' || typeof property.default === 'number') {
+      const value = escape(String(property.default));
+      const near = new RegExp(`default[^.;]{0,20}?\`?\\b${value}\\b|\\b${value}\\b\`?[^.;]{0,3}\\(?default`, 'i');
+      if (near.test(description)) problems.push(`states the default of ${field}`);
+    }
+    if (property.exclusiveMinimum === 0 && /(>|greater than) ?0\b/.test(description)) problems.push(`states the lower bound of ${field}`);
+    const currency = property.pattern === '^[A-Za-z]{3}$' && /ISO 4217/.test(description);
+    const date = property.format === 'date' && /YYYY-MM-DD/.test(description);
+    if (currency || date) problems.push(`states the format of ${field}`);
+  }
+  return problems;
+}

@@ -8,7 +8,8 @@ export const MAX_QUERY_LENGTH = 200;
 export class ArticleQuery extends CursorPageQuery {
   /** Words to find, separated by spaces; every word must match; any script; empty lists the newest articles. */
   @Doc({
-    description: 'Words to find, separated by spaces; every word must match; empty lists the newest articles.',
+    description:
+      'Words to find, separated by spaces; every word must match; Japanese needs no spaces, and full-width forms and katakana/hiragana are folded; empty lists the newest articles.',
     example: '日次損失 FTMO',
   })
   @IsOptional()

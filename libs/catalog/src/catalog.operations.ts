@@ -11,16 +11,9 @@ export function catalogOperations(catalog: CatalogService): Operation[] {
       name: 'search_plans',
       title: 'Search prop-firm plans',
       description:
-        'Find prop-firm challenge plans by firm (slug or name, any case or width: "ftmo", "ＦＴＭＯ", "the 5ers"), ' +
-        'number of phases (0 = instant funding), account size, maximum price, currency and billing. Prices are ' +
-        'list prices before coupons or discounts; each plan carries `checkedOn` (when the source was read), ' +
-        '`ageDays` and `stale`: when stale is true, tell the user the information may be out of date and to check ' +
-        'the firm’s site. Rules are structured (targets, daily and maximum loss with their basis, minimum days, ' +
-        'payout split and cadence, refund, EA/news/weekend policies); null means unknown, never guessed. An unknown ' +
-        'firm returns no plans and `suggestions` with the closest known firm names. By default the answer groups the ' +
-        'plans under their program (`programs`: the rules, dates and source once, then each size with its plan `id` and ' +
-        'price), a few KB for one firm; `detail: "full"` answers `items` instead, one whole row per plan repeating its ' +
-        'program’s rules. Paginated with `cursor` (`limit` counts plans, i.e. sizes).',
+        'Use to find or compare prop-firm plans and their rules. Returns list prices before coupons and structured rules ' +
+        '(null means unknown, never guessed), each with `checkedOn` and `stale`: when stale, tell the user to check the ' +
+        'firm’s site. An unknown firm returns `suggestions`. Paginated: pass `nextCursor` back as `cursor`.',
       auth: 'public',
       input: PlanQuery,
       output: PlanSearchAnswerSchema,
@@ -34,10 +27,9 @@ export function catalogOperations(catalog: CatalogService): Operation[] {
       name: 'get_plan_price_history',
       title: 'Price history of a plan',
       description:
-        'The list prices one plan (its `id` from search_plans) has had, newest first: an entry each time the catalog saw a ' +
-        'different list price, in force from its `checkedOn` (when the source was read) until the next entry. List prices ' +
-        'before coupons or discounts. Use it when the user asks whether a plan got cheaper or dearer; search_plans already ' +
-        'gives the current price. An unknown id is a not_found error. Paginated with `cursor`.',
+        'Use when the user asks whether a plan got cheaper or dearer (search_plans gives the current price). Returns its ' +
+        'list prices before coupons, newest first, each in force from its `checkedOn` until the next. An unknown id is a ' +
+        'not_found error. Paginated: pass `nextCursor` back as `cursor`.',
       auth: 'public',
       input: PlanPriceHistoryQuery,
       output: PlanPriceHistorySchema,
@@ -51,11 +43,9 @@ export function catalogOperations(catalog: CatalogService): Operation[] {
       name: 'search_articles',
       title: 'Search articles',
       description:
-        'Search Propfolio’s articles (Japanese and English) about prop-firm challenges, drawdown rules, payouts, ' +
-        'taxes in Japan, the EA P&L tracker and the EA settings assistant. Every space-separated word must match; ' +
-        'Japanese works without spaces, full-width and katakana/hiragana are folded. Returns hits ranked title first ' +
-        'with a snippet (matches wrapped in <mark></mark>) and `checkedOn`; an empty query lists the newest articles. Use ' +
-        'get_article for the full text. Paginated with `cursor`.',
+        'Searches Propfolio’s articles (Japanese and English) on prop-firm challenges and rules, payouts, taxes in Japan, ' +
+        'the EA tracker and EA settings. Returns hits ranked title first, each with a snippet (matches in <mark></mark>) ' +
+        'and `checkedOn`; get_article gives the full text. Paginated: pass `nextCursor` back as `cursor`.',
       auth: 'public',
       input: ArticleQuery,
       output: ArticleSearchResultSchema,
@@ -69,8 +59,8 @@ export function catalogOperations(catalog: CatalogService): Operation[] {
       name: 'get_article',
       title: 'Read an article',
       description:
-        'The full Markdown text and metadata (title, summary, tags, language, checkedOn, publishedAt) of one article, ' +
-        'by the slug that search_articles returned. An unknown slug is a not_found error.',
+        'Returns the full Markdown text and metadata (title, summary, tags, language, checkedOn, publishedAt) of one ' +
+        'article, by the slug search_articles returned. An unknown slug is a not_found error.',
       auth: 'public',
       input: ArticleSlugParams,
       output: ArticleDetailSchema,

@@ -75,6 +75,12 @@ export class PlanQuery extends CursorPageQuery {
   detail?: PlanDetail;
 }
 
+// `limit` is CursorPageQuery's; only what it counts here differs: plans (one per account size), not programs.
+Doc({ description: 'Plans per page (each account size is one plan, also when grouped by program), 1 to 100.', default: 20 })(
+  PlanQuery.prototype,
+  'limit',
+);
+
 /** Path and query of GET /plans/:id/prices (the plan's list-price history). */
 export class PlanPriceHistoryQuery extends CursorPageQuery {
   /** Plan id as search_plans returns it. */

@@ -65,7 +65,9 @@ export class RegisterAccountInput {
   @Max(MAX_AMOUNT)
   initialBalance!: number;
 
-  @Doc('Id of the challenge this account trades (from list_challenges). Leave out for an account not tied to a challenge.')
+  @Doc(
+    'Id of the challenge this account trades (from list_challenges). Not a failed challenge. Leave out for an account not tied to a challenge.',
+  )
   @Absent()
   @IsString()
   challengeId?: string;

@@ -20,7 +20,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     name: 'list_accounts',
     title: 'List EA accounts',
     description:
-      "Lists the caller's MetaTrader accounts tracked by the EA, newest first, with balance, equity, P&L and P&L % against the initial balance, the linked challenge and an archived flag. Active accounts only by default; `archived=include` adds archived ones (from a past phase or a breached challenge), `archived=only` lists just those. Paginated with `cursor`.",
+      "Lists the caller's MetaTrader accounts tracked by the EA, newest first, with balance, equity, P&L and P&L % against the initial balance, the linked challenge and an archived flag. Paginated: pass `nextCursor` back as `cursor`. For one account's days use get_account_daily_pnl.",
     ...KEY_READ,
     input: ListAccountsInput,
     output: AccountPageSchema,
@@ -31,7 +31,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     name: 'get_account_daily_pnl',
     title: 'Daily P&L of an EA account',
     description:
-      'Returns the daily series of one EA account over the last `days` days ending today UTC (default 30, 1 to 366): one entry per calendar day, oldest first, with balance, equity and closed P&L. Days the EA did not report appear with `reported: false` and null figures (nothing is interpolated). Also gives the number of reported days and the total closed P&L.',
+      'Returns the daily series of one EA account: one entry per calendar day, oldest first, with balance, equity and closed P&L. Days the EA did not report appear with `reported: false` and null figures (nothing is interpolated). Also gives the number of reported days and the total closed P&L.',
     ...KEY_READ,
     input: DailyPnlInput,
     output: DailyPnlSchema,
@@ -44,7 +44,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     mcp: false,
     tracker: true,
     title: 'Register an EA account',
-    description: `Registers a MetaTrader account for the EA tracker: login, server, deposit currency and initial balance, optionally the challenge it trades (not a failed one) and a name. A login already registered on the same server answers 409. Returns the account; its id is what the EA reports to. ${NO_DELETE}`,
+    description: `Registers a MetaTrader account for the EA tracker. Returns the account; its id is what the tracker pushes snapshots and reports to. A login already registered on the same server answers 409 conflict: find it with find_account instead. ${NO_DELETE}`,
     ...KEY_CREATE,
     input: RegisterAccountInput,
     output: AccountSchema,
@@ -54,7 +54,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_account',
     title: 'Link or rename an EA account',
-    description: `Links an EA account to a challenge (for example one the tracker registered before it was linked) and/or renames it. Not a failed challenge (409 challenge_closed), not an archived account (409 account_archived). Returns the account. ${NO_DELETE}`,
+    description: `Links an EA account to a challenge (e.g. one the tracker registered unlinked) and/or renames it. A failed challenge answers 409 challenge_closed, an archived account 409 account_archived. Returns the account. ${NO_DELETE}`,
     auth: 'key',
     readOnly: false,
     idempotent: true,
@@ -70,7 +70,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     tracker: true,
     title: 'Find an EA account by login',
     description:
-      "Finds the caller's EA account with this login on this server, archived or not, so a tracker that registered it before can report to it again. 404 when there is none (then register it).",
+      "Finds the caller's EA account with this login on this server, archived or not, so a tracker that registered it before can report to it again. Returns the account, or 404 not_found when there is none (then use register_account).",
     ...KEY_READ,
     input: AccountLookupInput,
     output: AccountSchema,
@@ -84,7 +84,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     tracker: true,
     title: 'Push an intraday EA snapshot',
     description:
-      "The EA tracker's intraday push: balance and equity at an instant. The service keeps, per account and firm day (the linked plan's roll-over), the latest figures and the day's lowest and highest equity, which rule headroom judges daily loss and equity floors on. Idempotent: the same instant again answers `unchanged`; an older snapshot never replaces newer figures. The answer names the firm day and when it ends, after which the tracker pushes that day's report. An archived account refuses snapshots with 409 account_archived.",
+      "The EA tracker's intraday push. Keeps per account and firm day the latest figures and the day's equity low and high, which get_headroom judges floors on. Idempotent: the same instant again answers `unchanged`; an older snapshot never replaces newer figures. Returns the firm day and its end, when the tracker pushes that day's report. An archived account answers 409 account_archived.",
     ...KEY_IDEMPOTENT_WRITE,
     input: AccountSnapshotInput,
     output: SnapshotResultSchema,
@@ -98,7 +98,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     tracker: true,
     title: 'Push a daily EA report',
     description:
-      "The EA tracker's daily push for one account: balance, equity and closed P&L of a trading day. Idempotent per account and day: an identical retry changes nothing (outcome `unchanged`), different figures replace that day's (`updated`). The account's balance follows its latest day. An archived account refuses reports with 409 account_archived.",
+      "The EA tracker's end-of-day push for one account. Idempotent per account and day: an identical retry changes nothing (outcome `unchanged`), different figures replace that day's (`updated`). Returns the outcome; the account's balance follows its latest day. An archived account answers 409 account_archived.",
     ...KEY_IDEMPOTENT_WRITE,
     input: AccountReportInput,
     output: ReportResultSchema,
@@ -109,7 +109,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     name: 'import_statement',
     title: 'Import a MetaTrader statement',
     description:
-      "Imports the account history MetaTrader exports (MT5 history report or MT4 detailed statement, HTML) into an EA account's daily P&L: each firm day's closed P&L (trades, commissions, swaps; deposits are not profit) and end-of-day balance. The statement's login must be the account's. All or nothing: a file of another account, cut, or not a statement is refused whole. Importing the same file again changes nothing; a newer overlapping one adds what is new and lists the figures it replaced. `dryRun: true` previews without writing.",
+      "Fills an EA account's daily P&L from a MetaTrader statement, e.g. its history from before the tracker ran: closed P&L (deposits are not profit) and end-of-day balance per firm day. All or nothing: a file of another login, cut, or not a statement is refused whole. Returns every day read and what it added or replaced; re-importing a file changes nothing.",
     auth: 'key',
     readOnly: false,
     idempotent: true,

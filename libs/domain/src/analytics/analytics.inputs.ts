@@ -23,7 +23,7 @@ export class AnalyticsInput {
 
   @Doc({
     description:
-      'Base currency (ISO 4217, e.g. JPY): convert every amount at the rate of its date (typed rate first, then imported rates) and total in it. Left out: totals per currency, nothing converted.',
+      'Base currency (ISO 4217, e.g. JPY): convert every amount at the rate of its own date (a rate typed on the record into it wins, else the rate imported for that exact date and pair), each rounded to 4 decimals, and total in it. Left out: totals per currency, nothing converted.',
     example: 'JPY',
   })
   @IsOptional()
@@ -42,7 +42,11 @@ export class TaxYearInput {
   @Max(2100)
   year!: number;
 
-  @Doc({ description: 'Currency of the report (ISO 4217), e.g. JPY; each line is converted at the rate of its date.', example: 'JPY' })
+  @Doc({
+    description:
+      'Currency of the report (ISO 4217), e.g. JPY. Each line is converted at the rate of its own date (a rate typed on the record wins, else the rate imported for that exact date) and rounded to 4 decimals; the sums add the rounded lines.',
+    example: 'JPY',
+  })
   @UpperCase()
   @IsISO4217CurrencyCode()
   currency!: string;

@@ -127,7 +127,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
 
   @Doc({
     description:
-      'Ends a monthly plan (YYYY-MM-DD, not before the purchase date nor in the future): the fee is counted for each month whose billing day (the purchase day of the month) falls on or before this date. Only for `monthly` billing.',
+      'Ends a monthly plan (YYYY-MM-DD, not before the purchase date nor in the future): the fee is counted for each month whose billing day (the purchase day of the month) falls on or before this date. Only for `monthly` billing; the one change a failed challenge still takes.',
     example: '2026-06-30',
   })
   @Absent()
@@ -136,7 +136,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
 
   @Doc({
     description:
-      'Date of this phase or status change for the challenge history (YYYY-MM-DD, default today), e.g. to record a past change; also the breach date with `status: failed`.',
+      'Date of this phase or status change for the challenge history (YYYY-MM-DD, not before the purchase date nor in the future; default today), e.g. to record a past change; also the breach date with `status: failed`. It dates the change it comes with and is not a change on its own.',
     example: '2026-02-20',
   })
   @Absent()

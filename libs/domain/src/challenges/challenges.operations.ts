@@ -9,7 +9,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
     name: 'list_challenges',
     title: 'List challenges',
     description:
-      "Lists the caller's prop-firm challenges, newest first, filtered by `status` (in_progress, passed, failed, or all; default all). Each item has firm, plan, phase, status, price and billing, dates and days since purchase. Paginated: pass `nextCursor` back as `cursor`. Use get_challenge for memos, payouts and EA accounts of one challenge.",
+      "Lists the caller's prop-firm challenges, newest first: firm, plan, phase, status, price, billing, dates and days since purchase of each. Paginated: pass `nextCursor` back as `cursor`. For one challenge's memos, payouts and EA accounts use get_challenge; for totals, get_summary.",
     ...KEY_READ,
     input: ListChallengesInput,
     output: ChallengePageSchema,
@@ -20,7 +20,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
     name: 'get_challenge',
     title: 'Get a challenge',
     description:
-      'Returns one challenge with its memos (oldest first), its payouts (newest first) and its linked EA accounts (archived ones included, with balance and P&L %). An unknown id, or one that is not the caller’s, answers not_found.',
+      'Returns one challenge with its memos (oldest first), payouts (newest first) and linked EA accounts (archived ones included, with balance and P&L %). Read it before changing a challenge. An unknown id, or one that is not the caller’s, answers not_found.',
     ...KEY_READ,
     input: GetChallengeInput,
     output: ChallengeDetailSchema,
@@ -30,7 +30,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'create_challenge',
     title: 'Record a challenge purchase',
-    description: `Records a prop-firm challenge the caller bought: firm, plan (with account size) and price are required; currency defaults to USD, phase to "Phase 1", billing to one_time (for monthly, price is the monthly fee), purchasedAt to today. Starts in_progress and returns the new challenge with its id. Send an Idempotency-Key header when retrying. ${NO_DELETE}`,
+    description: `Records a prop-firm challenge the caller bought, or a paid reset of a breached one (\`resetOf\`); it starts in_progress. Returns the new challenge with its id. Fees on an existing challenge go to add_cost. Not idempotent: a retry records a second one (over REST send an Idempotency-Key header). ${NO_DELETE}`,
     ...KEY_CREATE,
     input: CreateChallengeInput,
     output: ChallengeSchema,
@@ -40,7 +40,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_challenge',
     title: 'Update a challenge',
-    description: `Changes one or more of phase, status, paymentMethod, passedAt and monthlyEndedAt. A new phase, or status failed (a breach), archives every EA account linked to the challenge in the same transaction (listed in archivedAccounts); setting the phase it already has changes nothing. passedAt on an in-progress challenge also marks it passed. A failed challenge is closed: any change but monthlyEndedAt (the day its monthly subscription was cancelled) answers 409 challenge_closed. monthlyEndedAt applies to monthly plans only; no date may be in the future or before the purchase date. Returns the challenge and the fields that changed. ${NO_DELETE}`,
+    description: `Records a phase change, a pass, a breach, the payment method or the end of a monthly plan. A new phase or a breach archives the linked EA accounts. A failed challenge is closed: any change but monthlyEndedAt answers 409 challenge_closed. Returns the challenge, what changed and the accounts archived. ${NO_DELETE}`,
     ...KEY_IDEMPOTENT_WRITE,
     input: UpdateChallengeInput,
     output: ChallengeUpdateSchema,
@@ -50,7 +50,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'add_memo',
     title: 'Add a memo to a challenge',
-    description: `Attaches a note (plain text) to one of the caller's challenges, failed ones included, e.g. lessons from a breach or the reason for a phase change. Returns the memo. ${NO_DELETE}`,
+    description: `Attaches a note to one of the caller's challenges, failed ones included, e.g. lessons from a breach or the reason for a phase change. Returns the memo; get_challenge lists them. ${NO_DELETE}`,
     ...KEY_CREATE,
     input: AddMemoInput,
     output: MemoSchema,

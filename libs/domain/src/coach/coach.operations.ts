@@ -16,7 +16,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     name: 'get_headroom',
     title: 'Rule headroom of a challenge',
     description:
-      "How much room a challenge has left under each rule, now or at `at`: the firm day's daily-loss floor and what is left of it, the maximum-loss floor (static or trailing, with its lock), the current phase's target, trading days and time left, the best-day rule, and what the daily floor will be after the next roll-over if open positions stay. Judged on the tracked reports and intraday equity of each active EA account, in the account's currency, with the rules in force on the purchase date (the challenge's own rules first). `status` is ok, warning, breached (a floor was crossed: reported, never recorded) or unknown (a rule is missing: `reasons` says which). Use it before a trade.",
+      'Use it before a trade. Returns the room a challenge has left under each rule (daily and maximum loss, target, trading days, time, best day) and the daily floor after the next roll-over, per active EA account, under the rules in force on the purchase date. A crossed floor is reported as breached, never recorded.',
     ...KEY_LIVE_READ,
     input: HeadroomInput,
     output: ChallengeHeadroomSchema,
@@ -27,7 +27,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     name: 'simulate_challenge',
     title: 'Pass probability of a challenge',
     description:
-      "Simulates the rest of a challenge from where it stands (balance, floors, days done and left) by resampling the trader's own reported days (or a supplied `dailyPnlPercent` series): the probability of passing with its 95% interval, of breaching the daily or maximum loss, of running out of time, the days to pass, the expected attempts and fees to a funded account, beside the fees already paid. `riskScale` answers the same for P&L scaled by each factor (e.g. 0.5 = half the risk). Needs 20 reported days unless a series is supplied (422 insufficient_history says how many there are). Reproducible with `seed`.",
+      'Odds for a challenge already bought, from where it stands, resampling its reported days. Returns the pass probability (95% interval), breach and time-out odds, days to pass, expected attempts and fees to funding. Needs 20 reported days unless you give a series (else 422 insufficient_history). Before buying, use simulate_plan.',
     ...KEY_LIVE_READ,
     input: SimulateChallengeInput,
     output: ChallengeSimulationSchema,
@@ -38,7 +38,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     name: 'get_challenge_rules',
     title: 'Rules a challenge is judged by',
     description:
-      "The rules the coach applies to a challenge: the linked plan's rules as they were on the purchase date (named by their checked-on date) with the challenge's own rules on top, each rule saying where it came from, and the challenge's own rules as stored.",
+      "Returns the rules get_headroom and simulate_challenge apply to a challenge: the linked plan's rules as on the purchase date with the challenge's own rules on top, each rule saying where it came from, and the own rules as stored. To correct a rule, use set_challenge_rules.",
     ...KEY_READ,
     input: ChallengeIdInput,
     output: ChallengeRulesSchema,
@@ -49,7 +49,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     name: 'set_challenge_rules',
     title: 'Set a challenge’s own rules',
     description:
-      "Stores the challenge's own rules, which win over its plan's: for a plan not in the catalog, or a firm that changed a rule. Replaces what was stored; `null` clears it. Returns the merged rules as get_challenge_rules does.",
+      "Stores the challenge's own rules, which win over its plan's: for a plan not in the catalog, or a firm that changed a rule. Replaces what was stored (send every own rule you want kept). Returns the merged rules as get_challenge_rules does.",
     auth: 'key',
     readOnly: false,
     idempotent: true,
@@ -66,7 +66,7 @@ export const publicCoachOperations = (services: DomainServices): Operation[] => 
     name: 'simulate_plan',
     title: 'Pass probability of a plan',
     description:
-      'Before buying: simulates a fresh attempt at a catalog plan (`planId`, its rules as of `purchasedOn`) or at rules you give (`rules`, or both to correct a plan) by resampling a daily P&L series you supply (`dailyPnlPercent`, each day as a percent of the initial balance). Answers the probability of passing with its 95% interval, of breaching the daily or maximum loss, of running out of time, the days to pass, and the expected attempts and fees from the plan’s list price. `riskScale` answers the same for scaled P&L. Reproducible with `seed`.',
+      'Before buying: odds of a fresh attempt at a catalog plan or at rules you give, resampling a daily P&L series you supply. Returns the pass probability (95% interval), breach and time-out odds, days to pass, expected attempts and fees at the list price. For a challenge already bought, use simulate_challenge.',
     auth: 'public',
     readOnly: true,
     idempotent: true,

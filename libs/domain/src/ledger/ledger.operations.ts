@@ -16,7 +16,7 @@ export const ledgerOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'add_cost',
     title: 'Record a fee or refund on a challenge',
-    description: `Records money paid or given back on one of the caller's challenges besides its purchase price: kind is reset_fee, activation_fee, addon, data_fee or other (counted as spent) or refund (a cost recovery, counted as refunded, never as income from trading); amount > 0, ISO 4217 currency, date (not in the future, not before the purchase), optional note and a typed exchange rate (fxRate into fxCurrency). A reset that starts a new attempt is better recorded with create_challenge and resetOf. Failed challenges take costs too. ${NO_DELETE}`,
+    description: `Records a fee paid on one of the caller's challenges besides its purchase price, or a refund the firm gave back (counted as refunded, never as trading income). Failed challenges take costs too. A reset that starts a new attempt is better a create_challenge with resetOf. Returns the cost. ${NO_DELETE}`,
     ...KEY_CREATE,
     input: AddCostInput,
     output: CostSchema,
@@ -26,7 +26,7 @@ export const ledgerOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_payout',
     title: 'Update a payout (status, amounts)',
-    description: `Moves a payout's status or corrects it: status requested → paid or denied (deniedReason required), denied → requested or paid (an appeal); a paid payout stays paid (409 conflict). Only paid payouts count as withdrawn. Also corrects amount (net received), date, grossAmount, splitPercent, method and the typed rate. Returns the payout and the fields that changed. ${NO_DELETE}`,
+    description: `Moves a payout's status (e.g. once a requested one is received, or a denial is appealed) or corrects its figures. A paid payout's status is final (409 conflict); only paid payouts count as withdrawn. Returns the payout and the fields that changed. ${NO_DELETE}`,
     ...KEY_IDEMPOTENT_WRITE,
     input: UpdatePayoutInput,
     output: PayoutUpdateSchema,

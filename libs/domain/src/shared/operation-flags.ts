@@ -8,8 +8,8 @@ export function callerOf(context: OperationContext): Caller {
   return context.caller;
 }
 
-/** Sentence the descriptions of write operations share. */
-export const NO_DELETE = 'Records cannot be deleted through this API, only in the web dashboard.';
+/** Sentence the descriptions of write operations share: no operation deletes a record. */
+export const NO_DELETE = 'Only the web dashboard can delete records.';
 
 /** Flags of the key operations: reads are read-only and idempotent; creations are neither. */
 export const KEY_READ = { auth: 'key', readOnly: true, idempotent: true, cacheable: 'caller' } as const;

@@ -9,7 +9,7 @@ export const summaryOperations = (services: DomainServices): Operation[] => [
     name: 'get_summary',
     title: 'Portfolio summary',
     description:
-      "Start here for an overview of the caller's prop-firm portfolio: challenge counts by status; per currency, over all history up to today: spent (purchases, every billed month of a monthly plan, and every fee: reset, activation, add-on, data, other), refunded, withdrawn (paid payouts only; requested and denied ones do not count) and net = withdrawn + refunded − spent (the full cost against payouts, no currency conversion; the same figures as the totals of get_analytics with no period, firm or base currency); and the in-progress challenges with firm, plan, phase and days since purchase. `paid` (purchases only) is deprecated: use `spent`.",
+      "Start here for an overview of the caller's prop-firm portfolio. Returns challenge counts by status, the in-progress challenges, and all-time spent (purchases, billed monthly fees, every fee), refunded, withdrawn (paid payouts only) and net per currency, unconverted. For a period, a firm or one currency, use get_analytics.",
     ...KEY_READ,
     input: SummaryInput,
     output: SummarySchema,

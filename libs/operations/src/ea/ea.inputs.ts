@@ -94,7 +94,7 @@ export class EaDiagnoseSetInput {
 
   @Doc({
     description:
-      'summary (default): the inputs the file leaves out are one missing_inputs finding; full: one missing_input finding per input.',
+      'summary (default): the 30 most severe findings (the rest counted in omittedFindings), and the inputs the file leaves out as one missing_inputs finding; full: every finding, one missing_input finding per input.',
     default: 'summary',
   })
   @IsOptional()

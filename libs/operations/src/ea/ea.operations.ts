@@ -36,8 +36,8 @@ export function eaOperations(catalog: CatalogService, engine: EaEngine): Operati
       name: 'ea_overview',
       title: 'EA overview',
       description:
-        'What the semi-discretionary EA is, how to get it, who it suits, how to start, its input groups and named presets. ' +
-        'Start here before explaining or changing settings. Texts in Japanese (default) or English.',
+        'Start here before explaining or changing the EA’s settings. Returns what the semi-discretionary EA is, how to get ' +
+        'it, who it suits, how to start, its input groups and its named presets.',
       input: EaOverviewInput,
       output: EaOverviewSchema,
       rest: { method: 'GET', path: '/ea/overview' },
@@ -48,9 +48,9 @@ export function eaOperations(catalog: CatalogService, engine: EaEngine): Operati
       name: 'ea_search_params',
       title: 'Search EA inputs',
       description:
-        'Find EA inputs by keywords in Japanese or English (partial, width- and case-insensitive) or by group number. ' +
-        'Returns each input’s number (e.g. "37-5", how users refer to it), MQL name, type, default and label. ' +
-        'Use ea_explain_param for the full documentation of one. Paginated with `cursor`.',
+        'Finds EA inputs by keywords or group number. Returns each input’s number (e.g. "37-5", how users refer to it), ' +
+        'MQL name, type, default and label. Use ea_explain_param for the full documentation of one. Paginated: pass ' +
+        '`nextCursor` back as `cursor`.',
       input: EaSearchParamsInput,
       output: EaSearchParamsSchema,
       rest: { method: 'GET', path: '/ea/params' },
@@ -69,9 +69,9 @@ export function eaOperations(catalog: CatalogService, engine: EaEngine): Operati
       name: 'ea_explain_param',
       title: 'Explain an EA input',
       description:
-        'Everything about one EA input, by MQL name, by number such as "37-5" (full-width digits accepted) or by label: ' +
-        'what it does (ja/en), default, range, unit, enum values, related inputs, cautions and older names. ' +
-        'An unknown input is a not_found error.',
+        'Use when the user asks about one EA setting. Returns everything about that input: what it does (Japanese and ' +
+        'English), default, range, unit, allowed values, related inputs, cautions and older names. An unknown input is a ' +
+        'not_found error.',
       input: EaExplainParamInput,
       output: EaParamDetailSchema,
       rest: { method: 'GET', path: '/ea/params/:ref' },
@@ -82,10 +82,9 @@ export function eaOperations(catalog: CatalogService, engine: EaEngine): Operati
       name: 'ea_diagnose_set',
       title: 'Diagnose a .set file',
       description:
-        'Checks an EA .set file (MT5 or MT4, any encoding; send MetaTrader’s UTF-16 files as base64) and returns findings ' +
-        'with severity, stable code, the input’s number and name, line and column, a message in Japanese and English, and ' +
-        'a concrete fix (most severe first, at most 30 unless detail is "full"). With `firm`, also checks the settings against that firm’s current rules from the plan database ' +
-        '(the applied plan and its checkedOn date are returned). Nothing is stored.',
+        'Checks an EA .set file, optionally against a prop firm’s current rules. Returns findings, most severe first, each ' +
+        'with severity, stable code, the input’s number and name, line and column, a Japanese and English message and a ' +
+        'concrete fix, plus the firm plan applied. To write the fixes, use ea_build_set. Nothing is stored.',
       input: EaDiagnoseSetInput,
       output: EaDiagnoseSchema,
       rest: { method: 'POST', path: '/ea/diagnose' },
@@ -113,10 +112,9 @@ export function eaOperations(catalog: CatalogService, engine: EaEngine): Operati
       name: 'ea_build_set',
       title: 'Build a .set file',
       description:
-        'Builds an EA .set file from the defaults, a named preset (see ea_overview) or an uploaded file, applying changes ' +
-        'addressed by input name or number ("37-5"); each value is validated. Returns the file (MT5 UTF-16LE by default, ' +
-        'or MT4) as text to save in the returned encoding (include "bytes" or "both" for the exact bytes as base64), exactly ' +
-        'what changed, and any remaining findings. Nothing is stored.',
+        'Builds an EA .set file from the defaults, a named preset (see ea_overview) or an uploaded file, applying validated ' +
+        'changes by input name or number. Returns the file to save in the returned encoding, exactly what changed, and any ' +
+        'remaining findings. Nothing is stored.',
       input: EaBuildSetInput,
       output: EaBuildSchema,
       rest: { method: 'POST', path: '/ea/build' },
@@ -150,9 +148,9 @@ export function eaOperations(catalog: CatalogService, engine: EaEngine): Operati
       name: 'ea_prop_preset',
       title: 'EA settings for a prop firm',
       description:
-        'Recommended EA values for a prop firm’s current rules (from the plan database): e.g. a daily loss guard with a ' +
-        'safety margin inside the firm’s limit, also in money for the account size; inputs to switch off (news, weekend, ' +
-        'martingale where banned); and cautions, each explained. Pass `changes` to ea_build_set to get the file.',
+        'Returns recommended EA values for a prop firm’s current rules (from the plan database): e.g. a daily loss guard with a ' +
+        'safety margin inside the firm’s limit; inputs to switch off (news, weekend, martingale where banned); and ' +
+        'cautions, each explained. Pass the returned `changes` to ea_build_set to get the file.',
       input: EaPropPresetInput,
       output: EaPropPresetSchema,
       rest: { method: 'GET', path: '/ea/presets/:firm' },
@@ -178,10 +176,9 @@ export function eaOperations(catalog: CatalogService, engine: EaEngine): Operati
       name: 'ea_backtest_ini',
       title: 'Strategy-tester .ini',
       description:
-        'Writes a MetaTrader strategy-tester config (MT5 [Tester], or MT4’s flat format) from validated fields, with EA ' +
-        'inputs inline or through ExpertParameters, and returns the file, its encoding, the command line ' +
-        '(terminal64.exe /config:"…") and the pitfalls that apply (report folder must exist, terminal must be closed, ' +
-        'inputs reused from the last run when none are given, ToDate is exclusive). No password is written.',
+        'Writes a MetaTrader strategy-tester .ini for a backtest or optimisation of the EA. Returns the file, its encoding, ' +
+        'the command line (terminal64.exe /config:"…") and the pitfalls that apply (e.g. the terminal must be closed; ' +
+        'without inputs the last run’s are reused). No password is written.',
       input: EaBacktestIniInput,
       output: EaBacktestIniSchema,
       rest: { method: 'POST', path: '/ea/backtest-ini' },
