@@ -140,7 +140,8 @@ describeEachDatabase('MCP rate limit', (getDb) => {
   const start = async (limit: number) => {
     const context = await createAppContext(getDb(), loadConfig({ LOG_LEVEL: 'silent' }), {
       logger: createLogger('silent'),
-      rateLimiter: memoryRateLimiter(limit),
+      // A frozen clock: a one-minute window turning over between the two batches would refill the budget.
+      rateLimiter: memoryRateLimiter(limit, () => 0),
       announceKey: () => undefined,
     });
     const app = express();

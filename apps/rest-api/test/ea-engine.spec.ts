@@ -40,6 +40,8 @@ async function start(db: Database, env: Record<string, string>): Promise<Running
   const context = await createAppContext(db, config, {
     logger: createLogger('silent'),
     rateLimiter: memoryRateLimiter(100_000),
+    // A frozen clock: a one-minute window turning over mid-test would refill the budget the test counts down.
+    eaRateLimiter: memoryRateLimiter(config.ea.rateLimitPerMinute, () => 0),
     announceKey: () => undefined,
   });
   const app = express();

@@ -30,6 +30,8 @@ export interface AppContext {
 export interface AppContextOptions {
   logger?: Logger;
   rateLimiter?: RateLimiter;
+  /** The EA engine's own per-client limiter (default: EA_RATE_LIMIT_PER_MINUTE, through Redis when configured). */
+  eaRateLimiter?: RateLimiter;
   /** Where the local owner's first key and setup link go (default: printed once on stdout, outside the logs). */
   announceKey?: (key: string, userName: string, setupUrl: string) => void;
 }
@@ -54,7 +56,12 @@ export function serviceOrigin(config: Config): string {
 export async function createAppContext(db: Database, config: Config, options: AppContextOptions = {}): Promise<AppContext> {
   const logger = options.logger ?? createLogger(config.logLevel);
   await prepareDatabase(db, logger);
-  const { operations, authenticate, idempotency, firstKey, domain, eaEngine } = await buildOperations(db, config, logger);
+  const { operations, authenticate, idempotency, firstKey, domain, eaEngine } = await buildOperations(
+    db,
+    config,
+    logger,
+    options.eaRateLimiter,
+  );
   if (firstKey) {
     const setupUrl = `${serviceOrigin(config)}/setup?token=${firstKey.setupToken}`;
     (options.announceKey ?? announceFirstKey)(firstKey.key, firstKey.userName, setupUrl);

@@ -1,5 +1,5 @@
 import { CatalogService, catalogOperations } from '@propfolio/catalog';
-import type { Authenticator, Config, Logger, Operation } from '@propfolio/core';
+import type { Authenticator, Config, Logger, Operation, RateLimiter } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import {
   createDomainServices,
@@ -28,9 +28,14 @@ export interface Registry {
  * Builds every operation in its fixed, published order (private first, then public) over one set of
  * services, and on an empty database creates the local owner so that `npm start` alone is enough.
  */
-export async function buildOperations(db: Database, config: Config, logger: Logger): Promise<Registry> {
+export async function buildOperations(
+  db: Database,
+  config: Config,
+  logger: Logger,
+  eaLimiter: RateLimiter = createLimiter(config, config.ea.rateLimitPerMinute, logger),
+): Promise<Registry> {
   const catalog = new CatalogService(db, { staleAfterDays: config.planStaleAfterDays });
-  const eaEngine = eaEngineFromConfig(config, createLimiter(config, config.ea.rateLimitPerMinute, logger));
+  const eaEngine = eaEngineFromConfig(config, eaLimiter);
   const domain = createDomainServices(db, {
     sessionDays: config.sessionDays,
     trashRetentionDays: config.trashRetentionDays,

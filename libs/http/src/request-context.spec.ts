@@ -10,7 +10,7 @@ import { requestContext } from './request-context.js';
 function app(trustProxy: boolean) {
   const server = express();
   server.use(requestContext(createLogger('silent'), { trustProxy }));
-  server.use(rateLimitRequests(memoryRateLimiter(2)));
+  server.use(rateLimitRequests(memoryRateLimiter(2, () => 0)));
   server.get('/', (_req, res) => res.json({ ok: true }));
   return server;
 }

@@ -79,7 +79,10 @@ const hasRedis = spawnSync(process.env.REDIS_SERVER_BIN ?? 'redis-server', ['--v
 (hasRedis ? describe : describe.skip)('redis rate limiter [redis]', () => {
   it('admits exactly its quota across two instances, for a concurrent burst', async () => {
     const redis = await privateRedis();
-    const instances = [redisRateLimiter(redis.url, 40, silent), redisRateLimiter(redis.url, 40, silent)];
+    const instances = [
+      redisRateLimiter(redis.url, 40, silent, { now: () => NOW }),
+      redisRateLimiter(redis.url, 40, silent, { now: () => NOW }),
+    ];
     try {
       expect(await admitted(instances, `test:${randomUUID()}`, 30)).toBe(40);
     } finally {
@@ -90,7 +93,10 @@ const hasRedis = spawnSync(process.env.REDIS_SERVER_BIN ?? 'redis-server', ['--v
 
   it('still admits exactly its quota when Redis answers slowly (it waits for the count)', async () => {
     const redis = await privateRedis();
-    const instances = [redisRateLimiter(redis.url, 40, silent), redisRateLimiter(redis.url, 40, silent)];
+    const instances = [
+      redisRateLimiter(redis.url, 40, silent, { now: () => NOW }),
+      redisRateLimiter(redis.url, 40, silent, { now: () => NOW }),
+    ];
     try {
       const bucket = `test:${randomUUID()}`;
       await instances[0]?.hit(bucket, 0); // both connected before Redis is paused
@@ -105,7 +111,7 @@ const hasRedis = spawnSync(process.env.REDIS_SERVER_BIN ?? 'redis-server', ['--v
 
   it('counts per instance while Redis is down: never lets a request through uncounted', async () => {
     const redis = await privateRedis();
-    const limiter = redisRateLimiter(redis.url, 3, silent);
+    const limiter = redisRateLimiter(redis.url, 3, silent, { now: () => NOW });
     try {
       expect((await limiter.hit(`test:${randomUUID()}`)).allowed).toBe(true);
       await redis.stop();
