@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { app } from '../lib/api.js';
 import { allPages } from '../lib/queries.js';
-import type { Account, ApiKey, Challenge, Scope } from '../lib/types.js';
+import type { ApiKey, Scope } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Field, fieldSetter, SelectField } from './Field.js';
 import { CodeBlock, CopyButton } from './CopyButton.js';
@@ -24,13 +24,13 @@ function Keys({ onIssued }: { onIssued: (secret: string, scope: Scope) => void }
   const i18n = useI18n();
   const { t } = i18n;
   const client = useQueryClient();
-  const keys = useQuery({ queryKey: ['keys'], queryFn: () => app.get<{ items: ApiKey[] }>('/keys') });
+  const keys = useQuery({ queryKey: ['keys'], queryFn: () => app.get('/keys') });
   const [name, setName] = useState('');
   const [scope, setScope] = useState<Scope>('tracker');
   const [secret, setSecret] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const issue = useMutation({
-    mutationFn: () => app.post<{ key: ApiKey; secret: string }>('/keys', { name, scope }),
+    mutationFn: () => app.post('/keys', { name, scope }),
     onSuccess: (r) => {
       setSecret(r.secret);
       setName('');
@@ -39,7 +39,7 @@ function Keys({ onIssued }: { onIssued: (secret: string, scope: Scope) => void }
     },
   });
   const revoke = useMutation({
-    mutationFn: (id: string) => app.post<{ key: ApiKey }>(`/keys/${id}/revoke`),
+    mutationFn: (id: string) => app.post(`/keys/${id}/revoke`),
     onSuccess: () => {
       setRevoking(null);
       void client.invalidateQueries({ queryKey: ['keys'] });
@@ -141,13 +141,13 @@ function RegisterAccount() {
   const client = useQueryClient();
   const challenges = useQuery({
     queryKey: ['challenges', 'in_progress'],
-    queryFn: () => allPages<Challenge>('/challenges', { status: 'in_progress' }),
+    queryFn: () => allPages('/challenges', { status: 'in_progress' }),
   });
   const [form, setForm] = useState({ login: '', server: '', currency: 'USD', initialBalance: '', challengeId: '', name: '' });
   const set = fieldSetter(form, setForm);
   const register = useMutation({
     mutationFn: () =>
-      app.post<Account>('/accounts', {
+      app.post('/accounts', {
         login: form.login,
         server: form.server,
         currency: form.currency,

@@ -1,5 +1,4 @@
 import { app } from './api.js';
-import type { Analytics, FxImport, TaxYear } from './ledger-types.js';
 
 export interface AnalyticsFilters {
   from?: string;
@@ -11,13 +10,13 @@ export interface AnalyticsFilters {
 /** GET /app/api/me/analytics: the same operation as REST /api/v1/me/analytics and the MCP tool get_analytics. */
 export const analyticsQuery = (filters: AnalyticsFilters) => ({
   queryKey: ['analytics', filters.from ?? '', filters.to ?? '', filters.firm ?? '', filters.currency ?? ''],
-  queryFn: () => app.get<Analytics>('/me/analytics', { ...filters }),
+  queryFn: () => app.get('/me/analytics', { ...filters }),
 });
 
 /** The tax-year report; format=csv adds the server's CSV text (the download is that text, byte for byte). */
 export const taxYearQuery = (year: number, currency: string) => ({
   queryKey: ['tax-year', year, currency],
-  queryFn: () => app.get<TaxYear>(`/me/tax-year/${year}`, { currency, format: 'csv' }),
+  queryFn: () => app.get(`/me/tax-year/${year}`, { currency, format: 'csv' }),
 });
 
-export const importFxRates = (csv: string) => app.post<FxImport>('/me/fx-rates', { csv });
+export const importFxRates = (csv: string) => app.post('/me/fx-rates', { csv });

@@ -2,7 +2,14 @@
  * The dashboard's only door to the server: /app/api (cookie session + CSRF token) for the signed-in
  * user's records, /api/v1 for the public catalog, articles and EA tools. Every failure becomes an
  * ApiError carrying the problem+json `code`, the same code REST and MCP answer.
+ *
+ * A call's answer type comes from its path, looked up in the types generated from the committed OpenAPI
+ * documents (docs/openapi): `app.get(`/challenges/${id}`)` answers get_challenge's JSON, so no call site
+ * names a wire shape by hand.
  */
+import type { JsonAnswer } from '@propfolio/core/openapi';
+import type { paths as DashboardPaths } from '../generated/dashboard-api';
+import type { paths as RestPaths } from '../generated/rest-api';
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -60,14 +67,68 @@ async function request<T>(base: string, method: Method, path: string, body?: unk
   return data as T;
 }
 
+type Verb = 'get' | 'post' | 'patch' | 'delete';
+
+/** An OpenAPI path as the strings that call it: each `{parameter}` stands for any text. */
+type Pattern<K extends string> = K extends `${infer Head}{${string}}${infer Tail}` ? `${Head}${string}${Pattern<Tail>}` : K;
+
+/** The OpenAPI paths under `Prefix` that have a `V` operation. */
+type RoutesOf<Paths, Prefix extends string, V extends Verb> = {
+  [K in keyof Paths & string]: K extends `${Prefix}${string}`
+    ? [NonNullable<Paths[K][V & keyof Paths[K]]>] extends [never]
+      ? never
+      : K
+    : never;
+}[keyof Paths & string];
+
+type Local<K extends string, Prefix extends string> = K extends `${Prefix}${infer Rest}` ? Pattern<Rest> : never;
+
+/** Of the routes a path matches, the most specific (`/challenges/x/rules` matches `{id}` and `{id}/rules`). */
+type MostSpecific<Matched extends string, Prefix extends string, All extends string = Matched> = Matched extends unknown
+  ? true extends (
+      Exclude<All, Matched> extends infer Other extends string
+        ? Other extends unknown
+          ? Local<Other, Prefix> extends Local<Matched, Prefix>
+            ? true
+            : never
+          : never
+        : never
+    )
+    ? never
+    : Matched
+  : never;
+
+type RouteOf<Paths, Prefix extends string, V extends Verb, P extends string> = MostSpecific<
+  { [K in RoutesOf<Paths, Prefix, V>]: P extends Local<K, Prefix> ? K : never }[RoutesOf<Paths, Prefix, V>],
+  Prefix
+>;
+
+/** The strings a client may call with `V` (each OpenAPI path with its parameters as any text). */
+export type CallPath<Paths, Prefix extends string, V extends Verb> = Local<RoutesOf<Paths, Prefix, V>, Prefix>;
+
+/** A JSON answer, or undefined for a route whose success has no body (204). */
+type BodyOf<Route> = [JsonAnswer<Route>] extends [never] ? undefined : JsonAnswer<Route>;
+
+/** The JSON answer of `V path`, where the path is a string the client was called with. */
+export type Answer<Paths, Prefix extends string, V extends Verb, P extends string> = P extends unknown
+  ? BodyOf<Paths[RouteOf<Paths, Prefix, V, P> & keyof Paths][V & keyof Paths[RouteOf<Paths, Prefix, V, P> & keyof Paths]]>
+  : never;
+
+export type AppPath<V extends Verb> = CallPath<DashboardPaths, '/app/api', V>;
+/** The answer of `V path` on /app/api (`path` as called, e.g. `/challenges/${string}`). */
+export type AppCall<V extends Verb, P extends string> = Answer<DashboardPaths, '/app/api', V, P>;
+type PubPath<V extends Verb> = CallPath<RestPaths, '/api/v1', V>;
+/** The answer of `V path` on /api/v1. */
+export type PubCall<V extends Verb, P extends string> = Answer<RestPaths, '/api/v1', V, P>;
+
 export const app = {
-  get: <T>(path: string, query?: Query) => request<T>('/app/api', 'GET', path, undefined, query),
-  post: <T>(path: string, body: unknown = {}) => request<T>('/app/api', 'POST', path, body),
-  patch: <T>(path: string, body: unknown) => request<T>('/app/api', 'PATCH', path, body),
-  del: <T>(path: string) => request<T>('/app/api', 'DELETE', path),
+  get: <P extends AppPath<'get'>>(path: P, query?: Query) => request<AppCall<'get', P>>('/app/api', 'GET', path, undefined, query),
+  post: <P extends AppPath<'post'>>(path: P, body: unknown = {}) => request<AppCall<'post', P>>('/app/api', 'POST', path, body),
+  patch: <P extends AppPath<'patch'>>(path: P, body: unknown) => request<AppCall<'patch', P>>('/app/api', 'PATCH', path, body),
+  del: <P extends AppPath<'delete'>>(path: P) => request<AppCall<'delete', P>>('/app/api', 'DELETE', path),
 };
 
 export const pub = {
-  get: <T>(path: string, query?: Query) => request<T>('/api/v1', 'GET', path, undefined, query),
-  post: <T>(path: string, body: unknown) => request<T>('/api/v1', 'POST', path, body),
+  get: <P extends PubPath<'get'>>(path: P, query?: Query) => request<PubCall<'get', P>>('/api/v1', 'GET', path, undefined, query),
+  post: <P extends PubPath<'post'>>(path: P, body: unknown) => request<PubCall<'post', P>>('/api/v1', 'POST', path, body),
 };

@@ -1,114 +1,37 @@
 /**
- * The coach's wire shapes as the dashboard reads them. Whatever the pure engine defines (a headroom, a
- * simulation, the rule vocabulary, a rules override) comes from @propfolio/coach; the web may not import
- * @propfolio/domain, so the few envelopes the domain adds around them are written here, thin, and named
- * after the domain schema they mirror (libs/domain/src/coach/*-schema.ts, statements/statement-schemas.ts).
+ * The coach's answers as the dashboard reads them: aliases of the types generated from the committed
+ * OpenAPI document of /app/api (see types.ts). The browser's own what-if runs the pure engine
+ * (@propfolio/coach), so its input types come from there.
  */
-import type {
-  EffectiveRuleValues,
-  Headroom,
-  RuleName,
-  RuleProvenance,
-  RulesOverride,
-  Simulation,
-  SimulationInput,
-  SimulationRules,
-} from '@propfolio/coach';
+import type { EffectiveRuleValues, RuleName, RulesOverride, SimulationInput, SimulationRules } from '@propfolio/coach';
+import { app } from './api.js';
+import type { AppAnswer } from './types.js';
 export { MAX_STATEMENT_BYTES } from '@propfolio/mt-statements';
 
-export type { Headroom, Simulation, RulesOverride, RuleName, RuleProvenance };
+export type { RulesOverride, RuleName };
+/** One account's headroom, as get_headroom lists it per account. */
+export type Headroom = ChallengeHeadroom['accounts'][number]['headroom'];
 export type HeadroomStatus = Headroom['status'];
 export type HeadroomReason = Headroom['reasons'][number];
 
-/** Mirrors ChallengeHeadroomSchema: the primary account's headroom spread at the top (all null without an active account). */
-export interface ChallengeHeadroom {
-  challengeId: string;
-  challengeStatus: 'in_progress' | 'passed' | 'failed';
-  phase: string;
-  at: string;
-  rules: {
-    planId: string | null;
-    planCheckedOn: string | null;
-    planVersionInForce: boolean;
-    planMissing: string | null;
-    provenance: Record<RuleName, RuleProvenance>;
-  };
-  status: HeadroomStatus;
-  accountId: string | null;
-  currency: string | null;
-  dailyLoss: Headroom['dailyLoss'] | null;
-  maxLoss: Headroom['maxLoss'] | null;
-  target: Headroom['target'] | null;
-  tradingDays: Headroom['tradingDays'] | null;
-  consistency: Headroom['consistency'];
-  nextReset: Headroom['nextReset'] | null;
-  stale: Headroom['stale'] | null;
-  reasons: HeadroomReason[];
-  warningThreshold: number | null;
-  accounts: { account: { id: string; login: string; server: string; name: string | null; currency: string }; headroom: Headroom }[];
-}
+/** get_headroom: the primary account's headroom spread at the top (all null without an active account). */
+export type ChallengeHeadroom = AppAnswer<'/app/api/challenges/{id}/headroom', 'get'>;
+/** simulate_challenge: the engine's answer plus where it started and the ledger's own figures. */
+export type ChallengeSimulation = AppAnswer<'/app/api/challenges/{id}/simulations', 'post'>;
+/**
+ * get_challenge_rules: the merged rules, their provenance and the stored override. The document leaves the
+ * merged values' schema open, so `rules` is read as the engine's own EffectiveRuleValues, the type the
+ * server builds them with.
+ */
+export type ChallengeRulesView = Omit<AppAnswer<'/app/api/challenges/{id}/rules', 'get'>, 'rules'> & { rules: EffectiveRuleValues };
 
-interface ByCurrency {
-  currency: string;
-  amount: number;
-}
-
-/** Mirrors ChallengeSimulationSchema: the engine's answer plus where it started and the ledger's own figures. */
-export interface ChallengeSimulation extends Simulation {
-  challengeId: string;
-  currency: string;
-  history: { source: 'tracked' | 'supplied'; accounts: string[] };
-  start: {
-    accountId: string | null;
-    balancePercent: number;
-    highWaterMarkPercent: number;
-    daysDone: number;
-    tradingDaysDone: number;
-    daysLeft: number | null;
-  };
-  rulesProvenance: Record<RuleName, RuleProvenance>;
-  realized: { attempts: number; feesPaid: ByCurrency[]; refunds: ByCurrency[] };
-}
-
-/** Mirrors ChallengeRulesSchema: the merged rules (the engine's EffectiveRuleValues), their provenance and the stored override. */
-export interface ChallengeRulesView {
-  challengeId: string;
-  planId: string | null;
-  planCheckedOn: string | null;
-  planVersionInForce: boolean;
-  planMissing: string | null;
-  override: RulesOverride | null;
-  rules: EffectiveRuleValues;
-  provenance: Record<RuleName, RuleProvenance>;
-}
-
-/** Mirrors StatementImportSchema (POST /accounts/:id/statements). */
-export interface StatementImport {
-  accountId: string;
-  dryRun: boolean;
-  platform: 'mt5' | 'mt4';
-  login: string;
-  currency: string | null;
-  serverTimeZone: string;
-  rolloverKnown: boolean;
-  from: string | null;
-  to: string | null;
-  created: number;
-  updated: number;
-  unchanged: number;
-  days: {
-    date: string;
-    outcome: 'created' | 'updated' | 'unchanged';
-    closedPnl: number;
-    balance: number;
-    deposits: number;
-    withdrawals: number;
-    trades: number;
-    previous: { balance: number; closedPnl: number } | null;
-  }[];
-  skipped: { ticket: string; reason: string }[];
-  warnings: string[];
-}
+/** GET /challenges/:id/rules, its merged values typed as the engine's (see ChallengeRulesView). */
+export const getChallengeRules = (challengeId: string) => app.get(`/challenges/${challengeId}/rules`) as Promise<ChallengeRulesView>;
+/** PATCH /challenges/:id/rules: store an override (null drops it); answers the same view as the GET. */
+export const setChallengeRules = (challengeId: string, rules: RulesOverride | null) =>
+  app.patch(`/challenges/${challengeId}/rules`, { rules }) as Promise<ChallengeRulesView>;
+/** import_statement (POST /accounts/{id}/statements). */
+export type StatementImport = AppAnswer<'/app/api/accounts/{id}/statements', 'post'>;
 
 export const RISK_SCALES = [0.25, 0.5, 1, 1.5, 2] as const;
 export const RULE_NAMES: readonly RuleName[] = [

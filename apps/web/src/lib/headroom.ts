@@ -6,7 +6,7 @@ import type { ChallengeHeadroom, Headroom } from './coach.js';
 export const useChallengeHeadroom = (challengeId: string | undefined) =>
   useQuery({
     queryKey: ['headroom', challengeId],
-    queryFn: () => app.get<ChallengeHeadroom>(`/challenges/${challengeId ?? ''}/headroom`),
+    queryFn: () => app.get(`/challenges/${challengeId ?? ''}/headroom`),
     enabled: challengeId !== undefined,
   });
 

@@ -1,12 +1,17 @@
-import { app } from './api.js';
-import type { Page } from './types.js';
+import { app, type AppCall, type AppPath } from './api.js';
+
+/** The list answers' paths (the ones whose answer is a cursor page). */
+type ListPath = {
+  [P in AppPath<'get'>]: AppCall<'get', P> extends { items: unknown[]; nextCursor: string | null } ? P : never;
+}[AppPath<'get'>];
+type ItemOf<P extends ListPath> = AppCall<'get', P> extends { items: (infer T)[] } ? T : never;
 
 /** Every page of a cursor list (the dashboard's lists are one person's records: small). */
-export async function allPages<T>(path: string, query: Record<string, string | number | undefined> = {}): Promise<T[]> {
-  const items: T[] = [];
+export async function allPages<P extends ListPath>(path: P, query: Record<string, string | number | undefined> = {}): Promise<ItemOf<P>[]> {
+  const items: ItemOf<P>[] = [];
   let cursor: string | undefined;
   for (let i = 0; i < 50; i++) {
-    const page = await app.get<Page<T>>(path, { ...query, limit: 200, cursor });
+    const page = (await app.get(path, { ...query, limit: 200, cursor })) as { items: ItemOf<P>[]; nextCursor: string | null };
     items.push(...page.items);
     if (!page.nextCursor) break;
     cursor = page.nextCursor;

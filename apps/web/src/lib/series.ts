@@ -40,9 +40,7 @@ export function cumulativeByCurrency(challenges: Challenge[], payouts: Payout[],
     else add(c.currency, c.purchasedAt, c.price, 0);
   }
   // Only paid payouts are money received (a requested or denied one is not), as the summary counts them.
-  for (const p of payouts)
-    if ((p as { status?: string }).status === undefined || (p as { status?: string }).status === 'paid')
-      add(p.currency, p.date, 0, p.amount);
+  for (const p of payouts) if (p.status === 'paid') add(p.currency, p.date, 0, p.amount);
   return [...events.entries()]
     .map(([currency, byDay]) => {
       // Sorted as the default sort does (by UTF-16 code units): ISO dates in calendar order.

@@ -21,101 +21,22 @@ export type Status = Challenge['status'];
 export type Billing = Challenge['billing'];
 export type CurrencyAmount = Summary['spent'][number];
 export type Challenge = AppAnswer<'/app/api/challenges', 'post'>;
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
 export type Memo = AppAnswer<'/app/api/challenges/{challengeId}/memos', 'post'>;
 export type PayoutList = AppAnswer<'/app/api/payouts', 'get'>;
 export type Payout = PayoutList['items'][number];
 export type Account = AppAnswer<'/app/api/accounts', 'get'>['items'][number];
 export type ChallengeDetail = AppAnswer<'/app/api/challenges/{id}', 'get'>;
-export type ChallengeUpdate = AppAnswer<'/app/api/challenges/{id}', 'patch'>;
 export type Summary = AppAnswer<'/app/api/me/summary', 'get'>;
 export type DailyPnl = AppAnswer<'/app/api/accounts/{id}/daily-pnl', 'get'>;
 export type ApiKey = AppAnswer<'/app/api/keys', 'get'>['items'][number];
 export type Scope = ApiKey['scope'];
-export type TrashEntry = AppAnswer<'/app/api/trash', 'get'>['items'][number];
 export type AdminUser = AppAnswer<'/app/api/admin/users', 'get'>['items'][number];
-export type Invite = AppAnswer<'/app/api/admin/invites', 'get'>['items'][number];
-export interface Plan {
-  id: string;
-  firm: { slug: string; name: string };
-  program: string;
-  phases: number;
-  /** null for plans without a fixed size (e.g. scaling programmes). */
-  accountSize: number | null;
-  currency: string;
-  billing: Billing;
-  /** null when the source gave no list price (the catalog contract's Nullable price). */
-  price: number | null;
-  priceNote: string;
-  rules: PlanRules;
-  checkedOn: string;
-  ageDays: number;
-  stale: boolean;
-  sourceUrl: string | null;
-}
-/** The part of a plan's rules the dashboard shows ('none': the firm has no such rule; null: unknown). */
-export interface PlanRules {
-  profitTargetsPercent: (number | null)[] | null;
-  dailyLoss: 'none' | { percent: number | null } | null;
-  maxLoss: 'none' | { percent: number | null } | null;
-  minTradingDays?: { days: number | null } | null;
-  consistency?: 'none' | { bestDayMaxPercent: number; of: string } | null;
-  timeLimit?: 'none' | { days: number } | null;
-  profitSplit?: { percent: number | null } | null;
-  eaPolicy?: 'allowed' | 'restricted' | 'banned' | null;
-  newsTrading?: 'allowed' | 'restricted' | 'banned' | null;
-  weekendHolding?: 'allowed' | 'banned' | null;
-  other?: string[];
-}
-/** GET /api/v1/plans/:id/prices: newest first, each price in force from its checkedOn until the next entry. */
-export interface PlanPriceHistory extends Page<{ price: number | null; currency: string; checkedOn: string }> {
-  planId: string;
-}
-/** GET /api/v1/plans?detail=full: one whole row per plan (size). */
-export interface PlanSearch extends Page<Plan> {
-  suggestions?: string[];
-}
-/** One program of a firm with its sizes (GET /api/v1/plans, the default `programs` answer). */
-export interface PlanProgram {
-  firm: { slug: string; name: string };
-  program: string;
-  phases: number;
-  currency: string;
-  billing: Billing;
-  sizes: { id: string; accountSize: number | null; price: number | null; deferredFee?: number }[];
-  rules: PlanRules;
-  checkedOn: string;
-  ageDays: number;
-  stale: boolean;
-  sourceUrl: string | null;
-  notes: string | null;
-}
-export interface PlanPrograms {
-  priceNote?: string;
-  programs: PlanProgram[];
-  nextCursor: string | null;
-  suggestions?: string[];
-}
-export interface ArticleHit {
-  slug: string;
-  title: string;
-  summary: string;
-  snippet: string | null;
-  tags: string[];
-  language: 'ja' | 'en';
-  checkedOn: string;
-  publishedAt: string;
-}
-export interface Article {
-  slug: string;
-  title: string;
-  summary: string;
-  body: string;
-  tags: string[];
-  language: 'ja' | 'en';
-  checkedOn: string;
-  publishedAt: string;
-}
+/** GET /api/v1/plans: `programs` by default, `items` (one whole row per plan size) with `detail=full`. */
+export type PlanSearch = PubAnswer<'/api/v1/plans', 'get'>;
+export type Plan = NonNullable<PlanSearch['items']>[number];
+/** One program of a firm with its sizes (the default `programs` answer). */
+export type PlanProgram = NonNullable<PlanSearch['programs']>[number];
+/** The rules every plan answer carries (a `full` row adds `deferredFee` and `otherSources`). */
+export type PlanRules = PlanProgram['rules'];
+/** The server's check of a settings file against a firm's rules (ea_diagnose_set). */
+export type EaDiagnosis = PubAnswer<'/api/v1/ea/diagnose', 'post'>;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { app } from '../lib/api.js';
 import { useSession } from '../lib/session.js';
-import type { AdminUser, Invite } from '../lib/types.js';
+import type { AdminUser } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Field } from '../components/Field.js';
 import { CodeBlock } from '../components/CopyButton.js';
@@ -13,12 +13,11 @@ function Invites() {
   const i18n = useI18n();
   const { t } = i18n;
   const client = useQueryClient();
-  const invites = useQuery({ queryKey: ['admin', 'invites'], queryFn: () => app.get<{ items: Invite[] }>('/admin/invites') });
+  const invites = useQuery({ queryKey: ['admin', 'invites'], queryFn: () => app.get('/admin/invites') });
   const [email, setEmail] = useState('');
   const [days, setDays] = useState('7');
   const create = useMutation({
-    mutationFn: () =>
-      app.post<{ invite: Invite; token: string; url: string }>('/admin/invites', { ...(email ? { email } : {}), days: Number(days) }),
+    mutationFn: () => app.post('/admin/invites', { ...(email ? { email } : {}), days: Number(days) }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['admin', 'invites'] }),
   });
   return (
@@ -76,18 +75,16 @@ function Users() {
   const { t } = i18n;
   const client = useQueryClient();
   const me = useSession().data?.user;
-  const users = useQuery({ queryKey: ['admin', 'users'], queryFn: () => app.get<{ items: AdminUser[] }>('/admin/users') });
+  const users = useQuery({ queryKey: ['admin', 'users'], queryFn: () => app.get('/admin/users') });
   const [disabling, setDisabling] = useState<AdminUser | null>(null);
   // A way back into an account: a one-time link, valid 24 hours, that the administrator passes on (like an invite).
   const resetLink = useMutation({
     mutationFn: (user: AdminUser) =>
-      app
-        .post<{ token: string; url: string }>(`/admin/users/${user.id}/password-reset`)
-        .then((r) => ({ ...r, email: user.email ?? user.name })),
+      app.post(`/admin/users/${user.id}/password-reset`).then((r) => ({ ...r, email: user.email ?? user.name })),
   });
   const toggle = useMutation({
     mutationFn: ({ user, enable }: { user: AdminUser; enable: boolean }) =>
-      app.post<{ user: AdminUser }>(`/admin/users/${user.id}/${enable ? 'enable' : 'disable'}`),
+      app.post(`/admin/users/${user.id}/${enable ? 'enable' : 'disable'}`),
     onSuccess: () => {
       setDisabling(null);
       void client.invalidateQueries({ queryKey: ['admin', 'users'] });

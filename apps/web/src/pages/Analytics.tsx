@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useI18n } from '../i18n/i18n.js';
 import { analyticsQuery, type AnalyticsFilters } from '../lib/analytics.js';
 import { allPages, todayIso } from '../lib/queries.js';
-import type { Challenge } from '../lib/types.js';
+
 import type { Analytics } from '../lib/ledger-types.js';
 import { Field, fieldSetter } from '../components/Field.js';
 import { QueryView } from '../components/states.js';
@@ -27,7 +27,7 @@ function FilterForm({ filters }: { filters: AnalyticsFilters }) {
     firm: filters.firm ?? '',
     currency: filters.currency ?? '',
   });
-  const challenges = useQuery({ queryKey: ['challenges', 'all'], queryFn: () => allPages<Challenge>('/challenges', { status: 'all' }) });
+  const challenges = useQuery({ queryKey: ['challenges', 'all'], queryFn: () => allPages('/challenges', { status: 'all' }) });
   const firms = [...new Set((challenges.data ?? []).map((c) => c.firm))].sort((a, b) => a.localeCompare(b));
   const set = fieldSetter(form, setForm);
   const apply = (e: SubmitEvent) => {

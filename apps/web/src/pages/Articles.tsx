@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { pub } from '../lib/api.js';
-import type { Article, ArticleHit, Page } from '../lib/types.js';
+
 import { useI18n } from '../i18n/i18n.js';
 import { Field } from '../components/Field.js';
 import { QueryView } from '../components/states.js';
@@ -18,7 +18,7 @@ export function ArticlesPage() {
   const language = chosen ?? i18n.lang;
   const hits = useQuery({
     queryKey: ['articles', q ?? '', language],
-    queryFn: () => pub.get<Page<ArticleHit>>('/articles', { q, language: language === 'all' ? undefined : language, limit: 50 }),
+    queryFn: () => pub.get('/articles', { q, language: language === 'all' ? undefined : language, limit: 50 }),
   });
   return (
     <section>
@@ -76,7 +76,7 @@ export function ArticlePage() {
   const i18n = useI18n();
   const { t } = i18n;
   const { slug } = useParams({ from: '/articles/$slug' });
-  const article = useQuery({ queryKey: ['article', slug], queryFn: () => pub.get<Article>(`/articles/${encodeURIComponent(slug)}`) });
+  const article = useQuery({ queryKey: ['article', slug], queryFn: () => pub.get(`/articles/${encodeURIComponent(slug)}`) });
   return (
     <section>
       <p>

@@ -24,10 +24,10 @@ export function SignInPage() {
   const { t } = useI18n();
   const { next } = useSearch({ from: '/sign-in' });
   const done = useSignedIn(next);
-  const setup = useQuery({ queryKey: ['setup'], queryFn: () => app.get<{ needed: boolean }>('/setup'), retry: false });
+  const setup = useQuery({ queryKey: ['setup'], queryFn: () => app.get('/setup'), retry: false });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const signIn = useMutation({ mutationFn: () => app.post<Session>('/auth/sign-in', { email, password }), onSuccess: done });
+  const signIn = useMutation({ mutationFn: () => app.post('/auth/sign-in', { email, password }), onSuccess: done });
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     signIn.mutate();
@@ -78,7 +78,7 @@ export function SignUpPage() {
   const [form, setForm] = useState({ email: '', password: '', name: '', invite: search.invite ?? '' });
   const signUp = useMutation({
     mutationFn: () =>
-      app.post<Session>('/auth/sign-up', {
+      app.post('/auth/sign-up', {
         email: form.email,
         password: form.password,
         ...(form.name ? { name: form.name } : {}),
@@ -132,7 +132,7 @@ export function SetupPage() {
   const [form, setForm] = useState({ token: search.token ?? '', email: '', password: '', name: '' });
   const setup = useMutation({
     mutationFn: () =>
-      app.post<Session>('/setup', {
+      app.post('/setup', {
         token: form.token,
         email: form.email,
         password: form.password,
@@ -182,7 +182,7 @@ export function ResetPasswordPage() {
   const done = useSignedIn('/');
   const [password, setPassword] = useState('');
   const reset = useMutation({
-    mutationFn: () => app.post<Session>('/auth/password-reset', { token: search.token ?? '', password }),
+    mutationFn: () => app.post('/auth/password-reset', { token: search.token ?? '', password }),
     onSuccess: done,
   });
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { pub } from '../lib/api.js';
-import type { PlanPriceHistory, PlanProgram, PlanPrograms, PlanRules } from '../lib/types.js';
+import type { PlanProgram, PlanRules } from '../lib/types.js';
 import type { MessageKey } from '../i18n/en.js';
 import { useI18n, type I18n } from '../i18n/i18n.js';
 import { Field, SelectField } from '../components/Field.js';
@@ -15,7 +15,7 @@ function PriceHistory({ planId, checkedOn }: { planId: string; checkedOn: string
   const [open, setOpen] = useState(false);
   const history = useQuery({
     queryKey: ['plan-prices', planId],
-    queryFn: () => pub.get<PlanPriceHistory>(`/plans/${encodeURIComponent(planId)}/prices`, { limit: 20 }),
+    queryFn: () => pub.get(`/plans/${encodeURIComponent(planId)}/prices`, { limit: 20 }),
     enabled: open,
     staleTime: 10 * 60_000,
   });
@@ -81,9 +81,9 @@ function RulesDetails({ program }: { program: PlanProgram }) {
           </div>
         ))}
       </dl>
-      {(r.other ?? []).length > 0 && (
+      {r.other.length > 0 && (
         <ul className="muted">
-          {(r.other ?? []).map((o) => (
+          {r.other.map((o) => (
             <li key={o}>{o}</li>
           ))}
         </ul>
@@ -111,7 +111,7 @@ function ProgramCard({ program }: { program: PlanProgram }) {
   const { t } = i18n;
   const r = program.rules;
   const pct = (v: number | null | undefined) => (v == null ? t('common.none') : `${i18n.number(v)}%`);
-  const loss = (v: Rules['dailyLoss']) => (v === 'none' ? t('cat.noRule') : pct(v?.percent));
+  const loss = (v: Rules['dailyLoss'] | Rules['maxLoss']) => (v === 'none' ? t('cat.noRule') : pct(v?.percent));
   return (
     <li className="card program" data-testid="plan-program">
       <h2 className="program-title">
@@ -201,12 +201,12 @@ export function CatalogPage() {
   const [firm, setFirm] = useState(search.firm ?? '');
   const plans = useInfiniteQuery({
     queryKey: ['plans', search.firm ?? '', search.phases ?? ''],
-    queryFn: ({ pageParam }) => pub.get<PlanPrograms>('/plans', { firm: search.firm, phases: search.phases, limit: 50, cursor: pageParam }),
+    queryFn: ({ pageParam }) => pub.get('/plans', { firm: search.firm, phases: search.phases, limit: 50, cursor: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
   // A program whose sizes run over a page boundary comes back on the next page too: merged here under its first card.
-  const items = mergePrograms(plans.data?.pages.flatMap((p) => p.programs) ?? []);
+  const items = mergePrograms(plans.data?.pages.flatMap((p) => p.programs ?? []) ?? []);
   const suggestions = plans.data?.pages[0]?.suggestions ?? [];
   return (
     <section>

@@ -3,14 +3,14 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { app } from '../lib/api.js';
 import { todayIso } from '../lib/queries.js';
-import type { ChallengeDetail, ChallengeUpdate, Memo, ServiceRules, Status, TrashEntry } from '../lib/types.js';
+import type { ChallengeDetail, ServiceRules, Status } from '../lib/types.js';
 import { useSession } from '../lib/session.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Field, SelectField, TextArea } from '../components/Field.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { Reveal } from '../components/Reveal.js';
 import { Empty, FormError, Loading, QueryView } from '../components/states.js';
-import type { LedgerChallengeDetail } from '../lib/ledger-types.js';
+
 import { LedgerFacts } from '../components/ledger/LedgerFacts.js';
 import { Costs } from '../components/ledger/Costs.js';
 import { History } from '../components/ledger/History.js';
@@ -58,7 +58,7 @@ function EditChallenge({ detail, onClose }: { detail: ChallengeDetail; onClose: 
   const archives = archivesAccounts(rules, c, form);
   const live = detail.accounts.filter((a) => !a.archived);
   const update = useMutation({
-    mutationFn: () => app.patch<ChallengeUpdate>(`/challenges/${c.id}`, changes),
+    mutationFn: () => app.patch(`/challenges/${c.id}`, changes),
     onSuccess: () => {
       setConfirming(false);
       setSaved(true);
@@ -166,14 +166,14 @@ function Memos({ detail }: { detail: ChallengeDetail }) {
   const client = useQueryClient();
   const [content, setContent] = useState('');
   const add = useMutation({
-    mutationFn: () => app.post<Memo>(`/challenges/${detail.challenge.id}/memos`, { content }),
+    mutationFn: () => app.post(`/challenges/${detail.challenge.id}/memos`, { content }),
     onSuccess: () => {
       setContent('');
       void client.invalidateQueries();
     },
   });
   const remove = useMutation({
-    mutationFn: (id: string) => app.del<{ entry: TrashEntry }>(`/memos/${id}`),
+    mutationFn: (id: string) => app.del(`/memos/${id}`),
     onSuccess: () => void client.invalidateQueries(),
   });
   return (
@@ -265,7 +265,7 @@ function DeleteChallenge({ detail }: { detail: ChallengeDetail }) {
   const c = detail.challenge;
   const trashDays = useSession().data?.rules.trashRetentionDays;
   const remove = useMutation({
-    mutationFn: () => app.del<{ entry: TrashEntry }>(`/challenges/${c.id}`),
+    mutationFn: () => app.del(`/challenges/${c.id}`),
     // Nothing of this challenge is asked for while it is deleted (a read answered after the delete is a 404)…
     onMutate: () => client.cancelQueries({ predicate: (q) => q.queryKey.includes(c.id) }),
     // …then leave the page first, then forget what it showed: refetching this challenge (or its coach) while the page
@@ -310,7 +310,7 @@ export function ChallengePage() {
   const i18n = useI18n();
   const { t } = i18n;
   const { id } = useParams({ from: '/authed/challenges/$id' });
-  const detail = useQuery({ queryKey: ['challenge', id], queryFn: () => app.get<LedgerChallengeDetail>(`/challenges/${id}`) });
+  const detail = useQuery({ queryKey: ['challenge', id], queryFn: () => app.get(`/challenges/${id}`) });
   const [editing, setEditing] = useState(false);
   return (
     <section>

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { app, pub } from '../lib/api.js';
 import { allPages, todayIso } from '../lib/queries.js';
-import type { Billing, Challenge, PlanSearch } from '../lib/types.js';
+import type { Billing, Challenge } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Field, SelectField } from '../components/Field.js';
 import { FormError, QueryView } from '../components/states.js';
@@ -15,7 +15,7 @@ const STATUSES = ['in_progress', 'passed', 'failed'] as const;
 function usePlanSuggestions(firm: string) {
   const plans = useQuery({
     queryKey: ['plan-suggestions', firm.trim().toLowerCase()],
-    queryFn: () => pub.get<PlanSearch>('/plans', { firm: firm.trim() || undefined, limit: 100, detail: 'full' }),
+    queryFn: () => pub.get('/plans', { firm: firm.trim() || undefined, limit: 100, detail: 'full' }),
     staleTime: 5 * 60_000,
   });
   const items = plans.data?.items ?? [];
@@ -51,7 +51,7 @@ function CreateChallenge({ onDone }: { onDone: (c: Challenge) => void }) {
   };
   const create = useMutation({
     mutationFn: () =>
-      app.post<Challenge>('/challenges', {
+      app.post('/challenges', {
         firm: form.firm,
         plan: form.plan,
         price: Number(form.price),
@@ -144,7 +144,7 @@ export function ChallengesPage() {
   const [desc, setDesc] = useState(true);
   const status = search.status ?? 'all';
   const firm = search.firm ?? '';
-  const list = useQuery({ queryKey: ['challenges', status], queryFn: () => allPages<Challenge>('/challenges', { status }) });
+  const list = useQuery({ queryKey: ['challenges', status], queryFn: () => allPages('/challenges', { status }) });
   const rows = useMemo(() => {
     const needle = firm.trim().toLowerCase();
     const items = (list.data ?? []).filter((c) => !needle || c.firm.toLowerCase().includes(needle));

@@ -15,7 +15,7 @@ import { Field, FileField, fieldSetter, SelectField } from '../components/Field.
 import { ErrorState, FormError } from '../components/states.js';
 import { CodeBlock } from '../components/CopyButton.js';
 import { download } from './Payouts.js';
-import type { PlanSearch } from '../lib/types.js';
+import type { EaDiagnosis } from '../lib/types.js';
 
 const toBase64 = (bytes: Uint8Array) => {
   let s = '';
@@ -116,7 +116,7 @@ function CheckSet() {
   // A firm's plans differ in their limits (FTMO 1-Step 3% daily, 2-Step 5%): the server refuses to guess, so the plan is picked here.
   const firmPlans = useQuery({
     queryKey: ['ea-firm-plans', firm.trim().toLowerCase()],
-    queryFn: () => pub.get<PlanSearch>('/plans', { firm: firm.trim(), limit: 100, detail: 'full' }),
+    queryFn: () => pub.get('/plans', { firm: firm.trim(), limit: 100, detail: 'full' }),
     enabled: firm.trim().length >= 2,
   });
   const local = useMemo(() => {
@@ -128,13 +128,14 @@ function CheckSet() {
     }
   }, [file]);
   const server = useMutation({
+    // The server runs the same engine: its answer's findings are the engine's (the document leaves `fix` open by kind).
     mutationFn: (set: { bytes: Uint8Array }) =>
-      pub.post<DiagnoseSetResult>('/ea/diagnose', {
+      pub.post('/ea/diagnose', {
         content: toBase64(set.bytes),
         contentEncoding: 'base64',
         firm,
         ...(planId ? { planId } : {}),
-      }),
+      }) as Promise<EaDiagnosis & DiagnoseSetResult>,
   });
   const fixes =
     local?.result?.findings.flatMap((f) =>

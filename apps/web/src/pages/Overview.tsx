@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { app } from '../lib/api.js';
 import { allPages, todayIso } from '../lib/queries.js';
 import { cumulativeByCurrency } from '../lib/series.js';
-import type { Challenge, CurrencyAmount, Payout, PayoutList, Summary } from '../lib/types.js';
+import type { CurrencyAmount, Summary } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Empty, ErrorState, Loading, QueryView } from '../components/states.js';
 
@@ -68,7 +68,7 @@ function Chart() {
   const data = useQuery({
     queryKey: ['overview-series'],
     queryFn: async () => {
-      const [challenges, payouts] = await Promise.all([allPages<Challenge>('/challenges'), allPages<Payout>('/payouts')]);
+      const [challenges, payouts] = await Promise.all([allPages('/challenges'), allPages('/payouts')]);
       return cumulativeByCurrency(challenges, payouts, todayIso());
     },
   });
@@ -95,8 +95,8 @@ function Chart() {
 export function OverviewPage() {
   const i18n = useI18n();
   const { t } = i18n;
-  const summary = useQuery({ queryKey: summaryKey, queryFn: () => app.get<Summary>('/me/summary') });
-  const payouts = useQuery({ queryKey: ['payouts', 'recent'], queryFn: () => app.get<PayoutList>('/payouts', { limit: 5 }) });
+  const summary = useQuery({ queryKey: summaryKey, queryFn: () => app.get('/me/summary') });
+  const payouts = useQuery({ queryKey: ['payouts', 'recent'], queryFn: () => app.get('/payouts', { limit: 5 }) });
   return (
     <section>
       <h1>{t('overview.title')}</h1>

@@ -2,7 +2,7 @@ import { useNavigate, useSearch, Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { app } from '../lib/api.js';
 import { allPages, todayIso } from '../lib/queries.js';
-import type { Payout, PayoutList } from '../lib/types.js';
+import type { Payout } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Field } from '../components/Field.js';
 import { QueryView } from '../components/states.js';
@@ -36,8 +36,8 @@ export function PayoutsPage() {
   const list = useQuery({
     queryKey: ['payouts', 'all', from ?? ''],
     queryFn: async () => {
-      const first = await app.get<PayoutList>('/payouts', { from, limit: 1 });
-      return { totals: first.totals, items: await allPages<Payout>('/payouts', { from }) };
+      const first = await app.get('/payouts', { from, limit: 1 });
+      return { totals: first.totals, items: await allPages('/payouts', { from }) };
     },
   });
   return (

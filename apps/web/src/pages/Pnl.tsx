@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { app } from '../lib/api.js';
 import { allPages } from '../lib/queries.js';
-import type { Account, Challenge, DailyPnl } from '../lib/types.js';
+import type { Account } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Field, SelectField } from '../components/Field.js';
 import { Reveal } from '../components/Reveal.js';
@@ -102,12 +102,12 @@ function useLevels(headroom: Headroom | null): Level[] {
 function AccountSettings({ account }: { account: Account }) {
   const { t } = useI18n();
   const client = useQueryClient();
-  const challenges = useQuery({ queryKey: ['challenges', 'all'], queryFn: () => allPages<Challenge>('/challenges', { status: 'all' }) });
+  const challenges = useQuery({ queryKey: ['challenges', 'all'], queryFn: () => allPages('/challenges', { status: 'all' }) });
   const open = (challenges.data ?? []).filter((c) => c.status !== 'failed');
   const [challengeId, setChallengeId] = useState(account.challenge?.id ?? '');
   const [name, setName] = useState(account.name ?? '');
   const update = useMutation({
-    mutationFn: (body: { challengeId?: string; name?: string }) => app.patch<Account>(`/accounts/${account.id}`, body),
+    mutationFn: (body: { challengeId?: string; name?: string }) => app.patch(`/accounts/${account.id}`, body),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['accounts'] });
       void client.invalidateQueries({ queryKey: ['headroom'] });
@@ -191,7 +191,7 @@ function Series({ account }: { account: Account }) {
   const levels = useLevels(accountHeadroom(headroom.data, account.id));
   const series = useQuery({
     queryKey: ['daily-pnl', account.id, days],
-    queryFn: () => app.get<DailyPnl>(`/accounts/${account.id}/daily-pnl`, { days: Math.min(days, 366) }),
+    queryFn: () => app.get(`/accounts/${account.id}/daily-pnl`, { days: Math.min(days, 366) }),
   });
   return (
     <section aria-labelledby="series-h">
@@ -232,7 +232,7 @@ export function PnlPage() {
   const [archived, setArchived] = useState(false);
   const accounts = useQuery({
     queryKey: ['accounts', archived],
-    queryFn: () => allPages<Account>('/accounts', { archived: archived ? 'include' : 'exclude' }),
+    queryFn: () => allPages('/accounts', { archived: archived ? 'include' : 'exclude' }),
   });
   const [selected, setSelected] = useState<string>();
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { app } from '../lib/api.js';
-import type { AppAnswer } from '../lib/types.js';
+
 import { useSession } from '../lib/session.js';
 import { useI18n } from '../i18n/i18n.js';
 import { FormError, QueryView } from '../components/states.js';
@@ -10,9 +10,9 @@ export function TrashPage() {
   const { t } = i18n;
   const client = useQueryClient();
   const trashDays = useSession().data?.rules.trashRetentionDays;
-  const trash = useQuery({ queryKey: ['trash'], queryFn: () => app.get<AppAnswer<'/app/api/trash', 'get'>>('/trash') });
+  const trash = useQuery({ queryKey: ['trash'], queryFn: () => app.get('/trash') });
   const restore = useMutation({
-    mutationFn: (id: string) => app.post<AppAnswer<'/app/api/trash/{id}/restore', 'post'>>(`/trash/${id}/restore`),
+    mutationFn: (id: string) => app.post(`/trash/${id}/restore`),
     onSuccess: () => void client.invalidateQueries(),
   });
   return (

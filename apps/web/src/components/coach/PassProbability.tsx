@@ -3,8 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import type { Options } from 'uplot';
 import { simulateChallenge, simulationRulesFor, type Simulation } from '@propfolio/coach';
 import { ApiError, app } from '../../lib/api.js';
-import { RISK_SCALES, reportedDaysIn, whatIfInput, type ChallengeRulesView, type ChallengeSimulation } from '../../lib/coach.js';
-import type { DailyPnl } from '../../lib/types.js';
+import {
+  RISK_SCALES,
+  getChallengeRules,
+  reportedDaysIn,
+  whatIfInput,
+  type ChallengeRulesView,
+  type ChallengeSimulation,
+} from '../../lib/coach.js';
+
 import { useI18n } from '../../i18n/i18n.js';
 import { Chart, COLORS } from '../Chart.js';
 import { Empty, ErrorState, Loading } from '../states.js';
@@ -264,7 +271,7 @@ export function PassProbability({
   const sim = useQuery({
     queryKey: ['simulation', challengeId, accountId ?? null],
     queryFn: () =>
-      app.post<ChallengeSimulation>(`/challenges/${challengeId}/simulations`, {
+      app.post(`/challenges/${challengeId}/simulations`, {
         ...(accountId ? { accountId } : {}),
         riskScale: [...RISK_SCALES],
       }),
@@ -272,11 +279,11 @@ export function PassProbability({
   });
   const rules = useQuery({
     queryKey: ['challenge-rules', challengeId],
-    queryFn: () => app.get<ChallengeRulesView>(`/challenges/${challengeId}/rules`),
+    queryFn: () => getChallengeRules(challengeId),
   });
   const history = useQuery({
     queryKey: ['daily-pnl', accountId, 366],
-    queryFn: () => app.get<DailyPnl>(`/accounts/${accountId ?? ''}/daily-pnl`, { days: 366 }),
+    queryFn: () => app.get(`/accounts/${accountId ?? ''}/daily-pnl`, { days: 366 }),
     enabled: accountId !== undefined,
   });
   const series = useMemo(

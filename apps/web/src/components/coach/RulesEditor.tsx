@@ -1,7 +1,14 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { app } from '../../lib/api.js';
-import { RULE_NAMES, type ChallengeRulesView, type RuleName, type RulesOverride } from '../../lib/coach.js';
+
+import {
+  RULE_NAMES,
+  getChallengeRules,
+  setChallengeRules,
+  type ChallengeRulesView,
+  type RuleName,
+  type RulesOverride,
+} from '../../lib/coach.js';
 import { useI18n, type I18n } from '../../i18n/i18n.js';
 import { Field, SelectField } from '../Field.js';
 import { FormError, QueryView } from '../states.js';
@@ -176,7 +183,7 @@ function Editor({ view }: { view: ChallengeRulesView }) {
     setForm({ ...form, [k]: m });
   };
   const save = useMutation({
-    mutationFn: (rules: RulesOverride | null) => app.patch<ChallengeRulesView>(`/challenges/${view.challengeId}/rules`, { rules }),
+    mutationFn: (rules: RulesOverride | null) => setChallengeRules(view.challengeId, rules),
     onSuccess: (next) => {
       setSaved(true);
       setForm(formOf(next.override));
@@ -346,7 +353,7 @@ export function RulesEditor({ challengeId }: { challengeId: string }) {
   const [open, setOpen] = useState(false);
   const view = useQuery({
     queryKey: ['challenge-rules', challengeId],
-    queryFn: () => app.get<ChallengeRulesView>(`/challenges/${challengeId}/rules`),
+    queryFn: () => getChallengeRules(challengeId),
   });
   useEffect(() => {
     if (window.location.hash === '#rules') setOpen(true);

@@ -130,7 +130,7 @@ export function StatementImport({ account }: { account: Account }) {
   const [dragging, setDragging] = useState(false);
   const send = useMutation({
     mutationFn: ({ content, dryRun, serverTimeZone }: { content: string; dryRun: boolean; serverTimeZone: string }) =>
-      app.post<ImportAnswer>(`/accounts/${account.id}/statements`, {
+      app.post(`/accounts/${account.id}/statements`, {
         content,
         contentEncoding: 'base64',
         serverTimeZone,

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useI18n } from '../../i18n/i18n.js';
 import { app } from '../../lib/api.js';
 import { todayIso } from '../../lib/queries.js';
-import type { TrashEntry } from '../../lib/types.js';
+
 import { PAYOUT_STATUSES, type LedgerChallengeDetail, type LedgerPayout, type PayoutStatus } from '../../lib/ledger-types.js';
 import { Field, fieldSetter, SelectField } from '../Field.js';
 import { Empty, FormError } from '../states.js';
@@ -34,7 +34,7 @@ export function ChallengePayouts({ detail }: { detail: LedgerChallengeDetail }) 
   const [rate, setRate] = useState(NO_RATE);
   const add = useMutation({
     mutationFn: () =>
-      app.post<LedgerPayout>(`/challenges/${c.id}/payouts`, {
+      app.post(`/challenges/${c.id}/payouts`, {
         amount: Number(form.amount),
         currency: form.currency,
         date: form.date,
@@ -52,7 +52,7 @@ export function ChallengePayouts({ detail }: { detail: LedgerChallengeDetail }) 
     },
   });
   const remove = useMutation({
-    mutationFn: (id: string) => app.del<{ entry: TrashEntry }>(`/payouts/${id}`),
+    mutationFn: (id: string) => app.del(`/payouts/${id}`),
     onSuccess: () => void client.invalidateQueries(),
   });
   const set = fieldSetter(form, setForm);

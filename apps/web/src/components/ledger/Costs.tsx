@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useI18n } from '../../i18n/i18n.js';
 import { app } from '../../lib/api.js';
 import { todayIso } from '../../lib/queries.js';
-import { COST_KINDS, type Cost, type CostKind, type LedgerChallengeDetail } from '../../lib/ledger-types.js';
+import { COST_KINDS, type CostKind, type LedgerChallengeDetail } from '../../lib/ledger-types.js';
 import { Reveal } from '../Reveal.js';
 import { Field, fieldSetter, SelectField } from '../Field.js';
 import { Empty, FormError } from '../states.js';
@@ -20,7 +20,7 @@ export function Costs({ detail }: { detail: LedgerChallengeDetail }) {
   const [rate, setRate] = useState(NO_RATE);
   const add = useMutation({
     mutationFn: () =>
-      app.post<Cost>(`/challenges/${c.id}/costs`, {
+      app.post(`/challenges/${c.id}/costs`, {
         kind: form.kind,
         amount: Number(form.amount),
         currency: form.currency,

@@ -44,7 +44,7 @@ export function PurchaseLedgerInputs({
   onResetOf: (breached: Challenge) => void;
 }) {
   const { t } = useI18n();
-  const failed = useQuery({ queryKey: ['challenges', 'failed'], queryFn: () => allPages<Challenge>('/challenges', { status: 'failed' }) });
+  const failed = useQuery({ queryKey: ['challenges', 'failed'], queryFn: () => allPages('/challenges', { status: 'failed' }) });
   const set = fieldSetter(value, onChange);
   return (
     <>
