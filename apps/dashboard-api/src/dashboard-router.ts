@@ -1,6 +1,14 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { AppError } from '@propfolio/core';
-import { jsonBodies, rateLimitRequests, refuseDeepJson, refuseNonUtf8Json, requestState, respondWithError } from '@propfolio/http';
+import {
+  jsonBodies,
+  rateLimitRequests,
+  refuseDeepJson,
+  refuseNonUtf8Json,
+  requestState,
+  requireJsonBodies,
+  respondWithError,
+} from '@propfolio/http';
 import { PasswordResetService } from '@propfolio/domain';
 import { databaseRateLimiter } from '@propfolio/http';
 import { type AppContext } from '@propfolio/bootstrap';
@@ -57,6 +65,7 @@ export function dashboardRouter(context: AppContext, options: DashboardOptions =
   api.use(refuseApiKeys);
   api.use(requireSameOrigin(config));
   // The API's input guards: UTF-8 JSON only, nested at most MAX_JSON_DEPTH (32) levels.
+  api.use(requireJsonBodies());
   api.use(refuseNonUtf8Json());
   api.use(jsonBodies(context.operations, config.bodyLimitBytes));
   api.use(refuseDeepJson());

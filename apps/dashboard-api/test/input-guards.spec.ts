@@ -67,4 +67,13 @@ describeEachDatabase('dashboard input guards', (getDb) => {
     for (const charset of ['utf-7', 'UTF-7', 'utf-16', 'latin1']) expectProblem(await send(charset), 415, 'unsupported_media_type');
     expectProblem(await send('UTF-8'), 401, 'invalid_credentials');
   });
+
+  it('refuses a body that is not JSON with 415, as the API does, instead of reading it as an empty object', async () => {
+    const send = (type: string, body: string) =>
+      service.http().post('/app/api/auth/sign-in').set('Origin', service.origin).set('Content-Type', type).send(body);
+    const json = JSON.stringify({ email: email(), password: PASSWORD });
+    expectProblem(await send('text/plain', json), 415, 'unsupported_media_type');
+    expectProblem(await send('application/x-www-form-urlencoded', 'email=a%40b.c&password=x'), 415, 'unsupported_media_type');
+    expectProblem(await send('application/json', json), 401, 'invalid_credentials');
+  });
 });

@@ -34,19 +34,3 @@ export function refuseDeleteAndPut(operations: readonly Operation[]): RequestHan
     );
   };
 }
-
-/** Bodies must be JSON: a POST or PATCH with another content type answers 415 before it is read. */
-export function requireJsonBodies(): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'POST' && req.method !== 'PATCH') {
-      next();
-      return;
-    }
-    const hasBody = Number(req.header('content-length') ?? 0) > 0 || req.header('transfer-encoding') !== undefined;
-    if (!hasBody || req.is('application/json')) {
-      next();
-      return;
-    }
-    sendProblem(res, new AppError('unsupported_media_type', 'Send the request body as application/json.'));
-  };
-}

@@ -12,12 +12,13 @@ import {
   rateLimitRequests,
   requestContext,
   requestState,
+  requireJsonBodies,
   respondWithError,
   type RequestState,
 } from '@propfolio/http';
 import { requestHash } from '@propfolio/domain';
 import { type AppContext } from '@propfolio/bootstrap';
-import { refuseDeleteAndPut, requireJsonBodies } from './method-guards.js';
+import { refuseDeleteAndPut } from './method-guards.js';
 import { docsRoutes } from './openapi/docs.js';
 import { operationsController } from './operations.controller.js';
 import { ProblemFilter } from './problem.filter.js';

@@ -20,3 +20,4 @@ export {
 export { securityHeaders } from './security-headers.js';
 export { OperationRunner, type OperationRunnerOptions } from './operation-runner.js';
 export type { IdempotencyDeps } from './idempotency-key.js';
+export { requireJsonBodies } from './require-json.js';
