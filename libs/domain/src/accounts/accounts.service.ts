@@ -8,12 +8,7 @@ import type { AccountPage, AccountView } from './accounts.outputs.js';
 import { archivedAccountError } from './archived-error.js';
 import { findOwnedAccount } from './owned-account.js';
 import { toAccountView, WITH_CHALLENGE, type AccountRow } from './account-view.js';
-
-const ARCHIVED_WHERE = {
-  exclude: { archivedAt: null },
-  include: {},
-  only: { archivedAt: { not: null } },
-} satisfies Record<string, Prisma.EaAccountWhereInput>;
+import { readAccountPage } from './account-list-read.js';
 
 /** Registering and listing the EA accounts the tracker reports for. */
 export class AccountService {
@@ -93,18 +88,9 @@ export class AccountService {
     return toAccountView(row);
   }
 
+  /** One statement (see readAccountPage): the owner and archived filters and the cursor are its `where`. */
   async list(caller: Caller, input: ListAccountsInput): Promise<AccountPage> {
     const keyset = new Keyset<AccountRow>(input, (row) => row.createdAt);
-    const rows = await this.db.prisma.eaAccount.findMany({
-      where: {
-        userId: caller.userId,
-        ...ARCHIVED_WHERE[input.archived ?? 'exclude'],
-        AND: keyset.whereAfter<Prisma.EaAccountWhereInput>('createdAt'),
-      },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: keyset.take,
-      include: WITH_CHALLENGE,
-    });
-    return keyset.page(rows, toAccountView);
+    return keyset.page(await readAccountPage(this.db, caller, keyset, input.archived ?? 'exclude'), toAccountView);
   }
 }

@@ -1,8 +1,9 @@
 import { addDays, AppError, type Caller } from '@propfolio/core';
-import { Prisma, type Database } from '@propfolio/db';
+import type { Database } from '@propfolio/db';
 import { DEFAULT_DAYS, type DailyPnlInput } from './accounts.inputs.js';
-import { isoToDate, todayIso } from '../shared/dates.js';
+import { todayIso } from '../shared/dates.js';
 import { requireId } from '../shared/ids.js';
+import { queryJson } from '../shared/json-rows.js';
 import type { DailyPnlSeries } from './accounts.outputs.js';
 
 interface SeriesRow {
@@ -24,19 +25,23 @@ export class DailyPnlService {
     const days = input.days ?? DEFAULT_DAYS;
     const to = todayIso(now);
     const from = addDays(to, -(days - 1));
-    // One round trip: the ownership check and the reports together, figures as exact decimal text
-    // (up to 366 rows, where building three Decimal objects per row was most of the time).
-    const [account] = await this.db.prisma.$queryRaw<SeriesRow[]>(Prisma.sql`
-      SELECT a.id, a.currency,
-        coalesce(r.days, '[]'::json) AS days, coalesce(r.total, 0)::text AS "closedPnlTotal"
+    // One statement on the driver (no Prisma client in the path): the ownership check and the reports
+    // together, figures as exact decimal text (up to 366 rows, where building three Decimal objects per row
+    // was most of the time).
+    const account = await queryJson<SeriesRow>(
+      this.db,
+      `SELECT json_build_object('id', a.id, 'currency', a.currency,
+        'days', coalesce(r.days, '[]'::json), 'closedPnlTotal', coalesce(r.total, 0)::text) AS "data"
       FROM "EaAccount" a
       LEFT JOIN LATERAL (
         SELECT json_agg(json_build_object('date', to_char(d.date, 'YYYY-MM-DD'), 'balance', d.balance::text,
                  'equity', d.equity::text, 'closedPnl', d."closedPnl"::text)) AS days, sum(d."closedPnl") AS total
         FROM "DailyPnl" d
-        WHERE d."accountId" = a.id AND d.date >= ${isoToDate(from)}::date AND d.date <= ${isoToDate(to)}::date
+        WHERE d."accountId" = a.id AND d.date >= $1::date AND d.date <= $2::date
       ) r ON true
-      WHERE a.id = ${requireId(input.id, 'EA account')} AND a."userId" = ${caller.userId}`);
+      WHERE a.id = $3 AND a."userId" = $4`,
+      [from, to, requireId(input.id, 'EA account'), caller.userId],
+    );
     if (!account) throw AppError.notFound('EA account');
     const byDate = new Map(account.days.map((row) => [row.date, row] as const));
     const entries = Array.from({ length: days }, (_, index) => {

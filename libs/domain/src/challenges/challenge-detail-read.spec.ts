@@ -1,31 +1,9 @@
 import { expect, it } from '@jest/globals';
-import type { Database, PrismaClient } from '@propfolio/db';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { AddCostInput, AddMemoInput, AddPayoutInput, CreateChallengeInput, ListChallengesInput, RegisterAccountInput } from '../index.js';
 import { createDomainServices } from '../services.js';
 import { newCaller, NOW, parse } from '../testing/fixtures.js';
-
-/** The database with every statement counted: driver queries, and every Prisma model or raw query. */
-function counting(db: Database): { db: Database; statements: () => number } {
-  let statements = 0;
-  const prisma = db.prisma.$extends({
-    query: {
-      $allOperations: ({ args, query }) => {
-        statements++;
-        return query(args);
-      },
-    },
-  }) as unknown as PrismaClient;
-  const counted: Database = {
-    ...db,
-    prisma,
-    driverQuery: (sql, params) => {
-      statements++;
-      return db.driverQuery(sql, params);
-    },
-  };
-  return { db: counted, statements: () => statements };
-}
+import { countingStatements } from '../testing/statement-counter.js';
 
 describeEachDatabase('get_challenge reads in one statement', (getDb) => {
   it('answers the challenge with its memos, payouts, accounts and ledger from one statement, and 404 from one', async () => {
@@ -49,7 +27,7 @@ describeEachDatabase('get_challenge reads in one statement', (getDb) => {
     const account = { login: '42', server: 'S', currency: 'usd', initialBalance: 1000, challengeId: challenge.id };
     await s.accounts.register(caller, await parse(RegisterAccountInput, account));
 
-    const { db, statements } = counting(getDb());
+    const { db, statements } = countingStatements(getDb());
     const counted = createDomainServices(db);
     const detail = await counted.challenges.get(caller, { id: challenge.id }, NOW);
     expect(statements()).toBe(1);

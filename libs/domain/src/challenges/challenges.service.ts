@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, type Caller } from '@propfolio/core';
-import type { ChallengeModel as Challenge, Database, Prisma } from '@propfolio/db';
+import type { ChallengeModel as Challenge, Database } from '@propfolio/db';
 import { toAccountView } from '../accounts/account-view.js';
 import {
   DEFAULT_CURRENCY,
@@ -17,6 +17,7 @@ import type { ChallengeDetail, ChallengePage, ChallengeView } from './challenges
 import { toChallengeView, toMemoView } from './challenge-view.js';
 import { challengeLedgerView, purchaseLedgerData } from '../ledger/purchase-ledger.js';
 import { readChallengeDetail } from './challenge-detail-read.js';
+import { readChallengePage } from './challenge-list-read.js';
 
 /** Create, list and read the caller's challenges (changes live in ChallengeUpdater). */
 export class ChallengeService {
@@ -53,18 +54,10 @@ export class ChallengeService {
     return toChallengeView(row, now);
   }
 
+  /** One statement (see readChallengePage): the owner and status filters and the cursor are its `where`. */
   async list(caller: Caller, input: ListChallengesInput, now = new Date()): Promise<ChallengePage> {
     const keyset = new Keyset<Challenge>(input, (row) => row.createdAt);
-    const status = input.status ?? 'all';
-    const rows = await this.db.prisma.challenge.findMany({
-      where: {
-        userId: caller.userId,
-        ...(status === 'all' ? {} : { status }),
-        AND: keyset.whereAfter<Prisma.ChallengeWhereInput>('createdAt'),
-      },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: keyset.take,
-    });
+    const rows = await readChallengePage(this.db, caller, keyset, input.status ?? 'all');
     return keyset.page(rows, (row) => toChallengeView(row, now));
   }
 

@@ -1,5 +1,5 @@
 import type { Caller } from '@propfolio/core';
-import type { Database, Prisma } from '@propfolio/db';
+import { Prisma, type Database } from '@propfolio/db';
 import { challengeForDatedEntry } from '../challenges/owned-challenge.js';
 import type { AddPayoutInput, ListPayoutsInput } from './payouts.inputs.js';
 import { isoToDate } from '../shared/dates.js';
@@ -8,6 +8,7 @@ import { Keyset } from '../shared/pagination.js';
 import type { PayoutList, PayoutView } from './payouts.outputs.js';
 import { toPayoutView, type PayoutRow } from './payout-view.js';
 import { newPayoutDetails } from '../ledger/payout-details.js';
+import { readPayoutList } from './payout-list-read.js';
 
 const WITH_CHALLENGE = { challenge: { select: { firm: true, plan: true } } } as const;
 
@@ -32,23 +33,12 @@ export class PayoutService {
     return toPayoutView(row);
   }
 
+  /** One statement (see readPayoutList): the page, its challenges and the paid totals of the whole list. */
   async list(caller: Caller, input: ListPayoutsInput): Promise<PayoutList> {
     const keyset = new Keyset<PayoutRow>(input, (row) => row.date);
-    const where: Prisma.PayoutWhereInput = {
-      userId: caller.userId,
-      ...(input.from !== undefined ? { date: { gte: isoToDate(input.from) } } : {}),
-    };
-    const [rows, sums] = await Promise.all([
-      this.db.prisma.payout.findMany({
-        where: { ...where, AND: keyset.whereAfter<Prisma.PayoutWhereInput>('date') },
-        orderBy: [{ date: 'desc' }, { id: 'desc' }],
-        take: keyset.take,
-        include: WITH_CHALLENGE,
-      }),
-      this.db.prisma.payout.groupBy({ by: ['currency'], where: { ...where, status: 'paid' }, _sum: { amount: true } }),
-    ]);
+    const { rows, paid } = await readPayoutList(this.db, caller, keyset, input.from);
     const totals = new CurrencyTotals();
-    for (const sum of sums) if (sum._sum.amount) totals.add(sum.currency, sum._sum.amount);
+    for (const sum of paid) totals.add(sum.currency, new Prisma.Decimal(sum.total));
     return { ...keyset.page(rows, toPayoutView), totals: totals.list() };
   }
 }

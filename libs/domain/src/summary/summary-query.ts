@@ -1,4 +1,5 @@
-import { Prisma, type Database } from '@propfolio/db';
+import type { Database } from '@propfolio/db';
+import { queryJson } from '../shared/json-rows.js';
 
 /** What the summary needs from the database, read in one round trip (sums and dates as exact text). */
 export interface SummaryRows {
@@ -15,30 +16,37 @@ export interface SummaryRows {
  * One statement instead of six queries: the pool hands out one connection per summary (five before, so
  * 64 concurrent summaries queued behind a pool of 10), and the embedded database runs one query, not six.
  * Amounts leave PostgreSQL as text, so the Decimal arithmetic stays exact; dates as `YYYY-MM-DD`.
- * Money is counted up to `today`, as get_analytics counts it over all history (loadMoneyEntries).
+ * Money is counted up to `today`, as get_analytics counts it over all history (loadMoneyEntries). On the
+ * driver, as one JSON row, so no Prisma client is in the path of a read that runs on every dashboard view.
  */
 export async function readSummaryRows(db: Database, userId: string, today: string): Promise<SummaryRows> {
-  const [row] = await db.prisma.$queryRaw<[SummaryRows]>(Prisma.sql`
+  const rows = await queryJson<SummaryRows>(
+    db,
+    `
     WITH c AS (
       SELECT id, firm, plan, phase, status::text AS status, billing::text AS billing, currency, price, "purchasedAt", "monthlyEndedAt"
-      FROM "Challenge" WHERE "userId" = ${userId}
+      FROM "Challenge" WHERE "userId" = $1
     )
-    SELECT
-      (SELECT coalesce(json_agg(json_build_object('status', status, 'n', n)), '[]'::json)
-         FROM (SELECT status, count(*)::int AS n FROM c GROUP BY status) s) AS counts,
-      (SELECT coalesce(json_agg(json_build_object('currency', currency, 'total', total::text)), '[]'::json)
-         FROM (SELECT currency, sum(price) AS total FROM c WHERE billing = 'one_time' AND "purchasedAt" <= ${today}::date GROUP BY currency) o) AS "oneTime",
-      (SELECT coalesce(json_agg(json_build_object('price', price::text, 'currency', currency,
+    SELECT json_build_object(
+      'counts', (SELECT coalesce(json_agg(json_build_object('status', status, 'n', n)), '[]'::json)
+         FROM (SELECT status, count(*)::int AS n FROM c GROUP BY status) s),
+      'oneTime', (SELECT coalesce(json_agg(json_build_object('currency', currency, 'total', total::text)), '[]'::json)
+         FROM (SELECT currency, sum(price) AS total FROM c WHERE billing = 'one_time' AND "purchasedAt" <= $2::date GROUP BY currency) o),
+      'monthly', (SELECT coalesce(json_agg(json_build_object('price', price::text, 'currency', currency,
                  'purchasedAt', to_char("purchasedAt", 'YYYY-MM-DD'), 'monthlyEndedAt', to_char("monthlyEndedAt", 'YYYY-MM-DD'))), '[]'::json)
-         FROM c WHERE billing = 'monthly') AS monthly,
-      (SELECT coalesce(json_agg(json_build_object('currency', currency, 'refund', refund, 'total', total::text)), '[]'::json)
+         FROM c WHERE billing = 'monthly'),
+      'costs', (SELECT coalesce(json_agg(json_build_object('currency', currency, 'refund', refund, 'total', total::text)), '[]'::json)
          FROM (SELECT currency, kind::text = 'refund' AS refund, sum(amount) AS total FROM "ChallengeCost"
-               WHERE "userId" = ${userId} AND date <= ${today}::date GROUP BY 1, 2) k) AS costs,
-      (SELECT coalesce(json_agg(json_build_object('currency', currency, 'total', total::text)), '[]'::json)
+               WHERE "userId" = $1 AND date <= $2::date GROUP BY 1, 2) k),
+      'payouts', (SELECT coalesce(json_agg(json_build_object('currency', currency, 'total', total::text)), '[]'::json)
          FROM (SELECT currency, sum(amount) AS total FROM "Payout"
-               WHERE "userId" = ${userId} AND status = 'paid' AND date <= ${today}::date GROUP BY currency) p) AS payouts,
-      (SELECT coalesce(json_agg(json_build_object('id', id, 'firm', firm, 'plan', plan, 'phase', phase,
+               WHERE "userId" = $1 AND status = 'paid' AND date <= $2::date GROUP BY currency) p),
+      'active', (SELECT coalesce(json_agg(json_build_object('id', id, 'firm', firm, 'plan', plan, 'phase', phase,
                  'purchasedAt', to_char("purchasedAt", 'YYYY-MM-DD')) ORDER BY "purchasedAt", id), '[]'::json)
-         FROM c WHERE status = 'in_progress') AS active`);
-  return row;
+         FROM c WHERE status = 'in_progress')) AS "data"`,
+    [userId, today],
+  );
+  // An aggregate without FROM always answers its one row.
+  if (!rows) throw new Error('readSummaryRows: the statement answered no row');
+  return rows;
 }

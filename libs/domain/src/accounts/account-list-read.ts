@@ -1,0 +1,44 @@
+import type { Caller } from '@propfolio/core';
+import type { Database, EaAccountModel as EaAccount } from '@propfolio/db';
+import { jsonArray, jsonObject, queryJson, revive } from '../shared/json-rows.js';
+import { keysetPage, SqlParams } from '../shared/keyset-sql.js';
+import { ACCOUNT } from '../shared/model-columns.js';
+import type { Keyset } from '../shared/pagination.js';
+import type { AccountRow } from './account-view.js';
+import type { ArchivedFilter } from './accounts.inputs.js';
+
+const ARCHIVED_SQL: Record<ArchivedFilter, string> = {
+  exclude: ' AND a."archivedAt" IS NULL',
+  include: '',
+  only: ' AND a."archivedAt" IS NOT NULL',
+};
+
+// The linked challenge as `WITH_CHALLENGE` selects it (same keys, same order), or null for an unlinked account.
+const CHALLENGE = `CASE WHEN ch."id" IS NULL THEN NULL ELSE json_build_object('id', ch."id", 'firm', ch."firm", 'plan', ch."plan", 'phase', ch."phase") END`;
+
+/**
+ * A page of the caller's EA accounts (newest registration first, one row more than the page) with their
+ * linked challenges, in one statement on the driver (Prisma sent two: the page, then its challenges by
+ * an IN list). The owner is the first condition; the challenge is joined after the LIMIT.
+ */
+export async function readAccountPage(
+  db: Database,
+  caller: Caller,
+  keyset: Keyset<AccountRow>,
+  archived: ArchivedFilter,
+): Promise<AccountRow[]> {
+  const params = new SqlParams();
+  const where = `a."userId" = ${params.add(caller.userId)}${ARCHIVED_SQL[archived]}`;
+  const page = keysetPage(keyset, { table: 'EaAccount', alias: 'a', where, sort: { column: 'createdAt', kind: 'instant' } }, params);
+  const rows = await queryJson<Record<string, unknown>[]>(
+    db,
+    `SELECT ${jsonArray(
+      jsonObject('a', ACCOUNT, { challenge: CHALLENGE }),
+      `FROM ${page.from} LEFT JOIN "Challenge" ch ON ch."id" = a."challengeId"`,
+      page.order,
+    )} AS "data"`,
+    params.values,
+  );
+  // Each row also carries the `challenge` object (or null) the statement joined in.
+  return (rows ?? []).map((row) => revive<EaAccount>(row, ACCOUNT) as AccountRow);
+}
