@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { AppError } from '@propfolio/core';
-import { sendProblem } from '@propfolio/http';
+import { DEFAULT_HTML_CSP, sendProblem } from '@propfolio/http';
 
 /** Paths the API, the dashboard API and MCP own: the dashboard never answers them. */
 const API_PREFIXES = ['/api', '/app/api', '/mcp'];
@@ -19,19 +19,10 @@ export function webDistDir(): string {
 /**
  * What the dashboard page may load and who may frame it. The built app is only same-origin scripts, styles
  * and API calls (no inline script or style, no eval), so anything else a page tries is an injection: the
- * browser refuses it. No other site may frame the pages where people sign in and issue API keys.
+ * browser refuses it. No other site may frame the pages where people sign in and issue API keys. That is the
+ * HTTP kit's default for HTML answers, named here for the page that relies on it.
  */
-export const DASHBOARD_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const DASHBOARD_CSP = DEFAULT_HTML_CSP;
 
 /** A browser navigating (it names text/html explicitly), not a script accepting anything. */
 const wantsHtml = (req: Request) => (req.method === 'GET' || req.method === 'HEAD') && /\btext\/html\b/.test(req.headers.accept ?? '');

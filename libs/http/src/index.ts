@@ -17,7 +17,7 @@ export {
   type RateDecision,
   type RateLimiter,
 } from './rate-limit/index.js';
-export { securityHeaders } from './security-headers.js';
+export { DEFAULT_HTML_CSP, securityHeaders } from './security-headers.js';
 export { OperationRunner, type OperationRunnerOptions } from './operation-runner.js';
 export type { IdempotencyDeps } from './idempotency-key.js';
 export { requireJsonBodies } from './require-json.js';

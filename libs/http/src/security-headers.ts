@@ -6,7 +6,7 @@ import type { Config } from '@propfolio/core';
 
 /**
  * The policy of an HTML answer that sets none of its own: same-origin scripts, styles and requests only,
- * no plugins, no framing by anyone. The dashboard's page carries the same (apps/web/server/static.ts).
+ * no plugins, no framing by anyone. The dashboard's page relies on it (DASHBOARD_CSP, apps/web/server/static.ts).
  */
 export const DEFAULT_HTML_CSP = [
   "default-src 'self'",
