@@ -9,7 +9,7 @@ import {
   seedRefundPlan,
   type DatasetRunner,
 } from '@propfolio/domain/testing';
-import { expectProblem, json, RestTestApp } from './harness.js';
+import { expectProblem, json, RestTestApp, type ChallengeBody, type RestAnswer } from './harness.js';
 
 describeEachDatabase('REST ledger, analytics and tax year', (getDb) => {
   let app: RestTestApp;
@@ -48,12 +48,9 @@ describeEachDatabase('REST ledger, analytics and tax year', (getDb) => {
     const ids = await enterDataset(restRunner(key));
     expect((await app.get('/me/analytics?to=2026-03-15', key).expect(200)).body).toEqual(expectedAnalytics(ids));
     await app.post('/me/fx-rates', { csv: DATASET_RATES_CSV }, key).expect(200);
-    const jpy = (await app.get('/me/analytics?to=2026-03-15&currency=JPY', key).expect(200)).body as {
-      totals: unknown[];
-      conversions: { missing: unknown[] };
-    };
+    const jpy = json<RestAnswer<'/api/v1/me/analytics', 'get'>>(await app.get('/me/analytics?to=2026-03-15&currency=JPY', key).expect(200));
     expect(jpy.totals).toEqual([{ currency: 'JPY', ...expectedJpyTotals }]);
-    expect(jpy.conversions.missing).toEqual([{ date: '2026-02-01', currency: 'USD', amount: 10, kind: 'data_fee', challengeId: ids.c }]);
+    expect(jpy.conversions?.missing).toEqual([{ date: '2026-02-01', currency: 'USD', amount: 10, kind: 'data_fee', challengeId: ids.c }]);
   });
 
   it('GET /me/tax-year/:year answers JSON, and with format=csv a CSV download', async () => {
@@ -94,8 +91,9 @@ describeEachDatabase('REST ledger, analytics and tax year', (getDb) => {
   it('POST /challenges/:id/costs and PATCH /payouts/:id record the ledger, with problem answers for bad input', async () => {
     const key = await app.newUserKey();
     const other = await app.newUserKey();
-    const challenge = (await app.post('/challenges', { firm: 'F', plan: 'P', price: 100, purchasedAt: '2026-01-01' }, key).expect(201))
-      .body as { id: string };
+    const challenge = json<ChallengeBody>(
+      await app.post('/challenges', { firm: 'F', plan: 'P', price: 100, purchasedAt: '2026-01-01' }, key).expect(201),
+    );
     const cost = await app
       .post(`/challenges/${challenge.id}/costs`, { kind: 'activation_fee', amount: 149, currency: 'usd', date: '2026-02-01' }, key)
       .expect(201);
@@ -110,16 +108,16 @@ describeEachDatabase('REST ledger, analytics and tax year', (getDb) => {
       404,
       'not_found',
     );
-    const payout = (
+    const payout = json<RestAnswer<'/api/v1/challenges/{challengeId}/payouts', 'post'>>(
       await app
         .post(`/challenges/${challenge.id}/payouts`, { amount: 50, currency: 'USD', date: '2026-02-02', status: 'requested' }, key)
-        .expect(201)
-    ).body as { id: string };
+        .expect(201),
+    );
     expectProblem(await app.patch(`/payouts/${payout.id}`, { status: 'paid' }, other), 404, 'not_found');
     const denied = await app.patch(`/payouts/${payout.id}`, { status: 'denied', deniedReason: 'news trading' }, key).expect(200);
     expect(denied.body).toMatchObject({ payout: { status: 'denied', deniedReason: 'news trading' }, changed: ['status', 'deniedReason'] });
     const paid = await app.patch(`/payouts/${payout.id}`, { status: 'paid' }, key).expect(200);
-    expect(json<{ payout: unknown }>(paid).payout).toMatchObject({ status: 'paid', deniedReason: null });
+    expect(json<RestAnswer<'/api/v1/payouts/{id}', 'patch'>>(paid).payout).toMatchObject({ status: 'paid', deniedReason: null });
     expectProblem(await app.patch(`/payouts/${payout.id}`, { status: 'requested' }, key), 409, 'conflict');
     expectProblem(await app.post('/me/fx-rates', { csv: 'date,base,quote,rate\n2026-13-01,USD,JPY,1' }, key), 400, 'validation_failed');
   });

@@ -8,15 +8,15 @@ import {
   registerAccount,
   RestTestApp,
   json,
-  type ChallengeBody,
   type ChallengeDetailBody,
-  type Page,
   type SummaryBody,
+  type ChallengeList,
+  type AccountList,
+  type RestAnswer,
 } from './harness.js';
 
-/** The fields of a catalog plan these tests read. */
-type PlanPage = Page<{ id: string; firm: { slug: string } }>;
-type PlanProgramPage = { programs: { firm: { slug: string }; sizes: { id: string }[] }[]; nextCursor: string | null };
+/** GET /plans: `items` with detail=full, `programs` by default. */
+type PlanPage = RestAnswer<'/api/v1/plans', 'get'>;
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -155,8 +155,8 @@ describeEachDatabase('REST authentication, isolation and public routes', (getDb)
     );
 
     // nothing of the owner leaks into the intruder's lists and summary, and nothing was changed
-    expect(json<Page<ChallengeBody>>(await app.get('/challenges', intruder).expect(200)).items).toEqual([]);
-    expect(json<Page<unknown>>(await app.get('/accounts?archived=include', intruder).expect(200)).items).toEqual([]);
+    expect(json<ChallengeList>(await app.get('/challenges', intruder).expect(200)).items).toEqual([]);
+    expect(json<AccountList>(await app.get('/accounts?archived=include', intruder).expect(200)).items).toEqual([]);
     expect((await app.get('/payouts', intruder).expect(200)).body).toEqual({ items: [], nextCursor: null, totals: [] });
     expect(json<SummaryBody>(await app.get('/me/summary', intruder).expect(200)).counts.total).toBe(0);
     const detail = await app.get(`/challenges/${challenge.id}`).expect(200);
@@ -170,7 +170,7 @@ describeEachDatabase('REST authentication, isolation and public routes', (getDb)
     const bob = await app.newUserKey('bob');
     const a = await createChallenge(app, { firm: 'Alice Firm' }, alice);
     const b = await createChallenge(app, { firm: 'Bob Firm' }, bob);
-    const list = async (key: string) => json<Page<ChallengeBody>>(await app.get('/challenges', key).expect(200)).items.map((c) => c.id);
+    const list = async (key: string) => json<ChallengeList>(await app.get('/challenges', key).expect(200)).items.map((c) => c.id);
     expect(await list(alice)).toEqual([a.id]);
     expect(await list(bob)).toEqual([b.id]);
     await app.get(`/challenges/${a.id}`, alice).expect(200);
@@ -184,22 +184,23 @@ describeEachDatabase('REST authentication, isolation and public routes', (getDb)
     expect(json<PlanPage>(res).nextCursor).toEqual(expect.any(String));
     const cursor = encodeURIComponent(json<PlanPage>(res).nextCursor!);
     const next = await app.get(`/plans?limit=2&detail=full&cursor=${cursor}`, null).expect(200);
-    const ids = [...json<PlanPage>(res).items, ...json<PlanPage>(next).items].map((p) => p.id);
+    const ids = [...(json<PlanPage>(res).items ?? []), ...(json<PlanPage>(next).items ?? [])].map((p) => p.id);
     expect(new Set(ids).size).toBe(4);
     // By default the plans come grouped under their program, the same page either way.
-    const grouped = json<PlanProgramPage>(await app.get(`/plans?limit=2&cursor=${cursor}`, null).expect(200));
-    expect(grouped.programs.flatMap((p) => p.sizes.map((s) => s.id))).toEqual(ids.slice(2));
-    const ftmo = json<PlanProgramPage>(await app.get('/plans?firm=ftmo&limit=50', null).expect(200));
-    expect(ftmo.programs.length).toBeGreaterThan(0);
-    expect(ftmo.programs.every((p) => p.firm.slug === 'ftmo')).toBe(true);
+    const grouped = json<PlanPage>(await app.get(`/plans?limit=2&cursor=${cursor}`, null).expect(200));
+    expect((grouped.programs ?? []).flatMap((p) => p.sizes.map((s) => s.id))).toEqual(ids.slice(2));
+    const ftmo = json<PlanPage>(await app.get('/plans?firm=ftmo&limit=50', null).expect(200));
+    const programs = ftmo.programs ?? [];
+    expect(programs.length).toBeGreaterThan(0);
+    expect(programs.every((p) => p.firm.slug === 'ftmo')).toBe(true);
     expectProblem(await app.get('/plans?phases=9', null), 400, 'validation_failed');
     expectProblem(await app.get('/plans?unknown=1', null), 400, 'validation_failed');
   });
 
   it('GET /articles and /articles/:slug answer without a key; an unknown slug is 404', async () => {
     const list = await app.get('/articles?limit=50', null).expect(200);
-    expect(json<Page<{ slug: string }>>(list).items.length).toBeGreaterThan(0);
-    const slug = json<Page<{ slug: string }>>(list).items[0]!.slug;
+    expect(json<RestAnswer<'/api/v1/articles', 'get'>>(list).items.length).toBeGreaterThan(0);
+    const slug = json<RestAnswer<'/api/v1/articles', 'get'>>(list).items[0]!.slug;
     const article = await app.get(`/articles/${slug}`, null).expect(200);
     expect(article.body).toMatchObject({ slug, title: expect.any(String) });
     expectProblem(await app.get('/articles/no-such-article', null), 404, 'not_found');

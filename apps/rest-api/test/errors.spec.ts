@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { createLogger } from '@propfolio/core';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import { createChallenge, expectProblem, json, RestTestApp, type ChallengeBody, type Page } from './harness.js';
+import { createChallenge, expectProblem, json, RestTestApp, type ChallengeList } from './harness.js';
 
 /** Ten characters of a key after its prefix: enough to be a leak. */
 const KEY_IN_TEXT = /eakey_[A-Za-z0-9]{10}/;
@@ -131,7 +131,7 @@ describeEachDatabase('REST error shape, method rules and logs', (getDb) => {
     // UTF-7 would be decoded by the parser into text no filter in front of the service saw.
     expectProblem(await rawPost('/challenges', 'application/json; charset=utf-7', '{"firm":"F"}'), 415, 'unsupported_media_type');
     const list = await app.get('/challenges').expect(200);
-    expect(json<Page<ChallengeBody>>(list).items).toEqual([expect.objectContaining({ firm: 'FTMO' })]);
+    expect(json<ChallengeList>(list).items).toEqual([expect.objectContaining({ firm: 'FTMO' })]);
   });
 
   it('answers bad or unknown ids and unknown routes with 404 problem+json', async () => {

@@ -9,8 +9,10 @@ import { createAppContext, type AppContext } from '@propfolio/bootstrap';
 import { memoryRateLimiter } from '@propfolio/http';
 import { type RateLimiter } from '@propfolio/core';
 import { API_PREFIX, createRestApp } from '../src/rest-app.js';
+import type { Problem, RestAnswer } from './api-types.js';
 
 export { API_PREFIX };
+export type { RestAnswer, RestRequest } from './api-types.js';
 export type { Response };
 
 export interface RestAppOptions {
@@ -94,36 +96,16 @@ export function isoDay(days = 0): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Fields of a created challenge the tests read. */
-export interface ChallengeBody {
-  id: string;
-  firm: string;
-  plan: string;
-  phase: string;
-  status: string;
-  billing: string;
-  price: number;
-  currency: string;
-  paymentMethod: string | null;
-  purchasedAt: string;
-  passedAt: string | null;
-  failedAt: string | null;
-  monthlyEndedAt: string | null;
-  daysSincePurchase: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface AccountBody {
-  id: string;
-  login: string;
-  server: string;
-  currency: string;
-  balance: number;
-  archived: boolean;
-  archivedReason: string | null;
-  challenge: { id: string } | null;
-}
+/** POST /challenges: the created challenge. */
+export type ChallengeBody = RestAnswer<'/api/v1/challenges', 'post'>;
+/** GET /challenges: a page of challenges. */
+export type ChallengeList = RestAnswer<'/api/v1/challenges', 'get'>;
+/** POST /accounts: the registered EA account. */
+export type AccountBody = RestAnswer<'/api/v1/accounts', 'post'>;
+/** GET /accounts: a page of EA accounts. */
+export type AccountList = RestAnswer<'/api/v1/accounts', 'get'>;
+/** POST /accounts/:id/reports: the stored day and whether it was created, updated or unchanged. */
+export type ReportAnswer = RestAnswer<'/api/v1/accounts/{id}/reports', 'post'>;
 
 let loginCounter = 0;
 
@@ -156,14 +138,7 @@ export function expectProblem(res: Response, status: number, code: string): Prob
   return body;
 }
 
-export interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  code: string;
-  detail: string;
-  errors?: { field: string; message: string }[];
-}
+export type ProblemBody = Problem;
 
 /** A response's JSON body as the shape the test reads (supertest types every body `any`). */
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- T is the one place a spec states the shape it reads
@@ -171,32 +146,17 @@ export function json<T>(res: Response): T {
   return res.body as T;
 }
 
-/** A list answer: one page of items and the cursor of the next. */
+/** A list answer: one page of items and the cursor of the next (for tests about paging itself, whatever the items). */
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
 
 /** GET /challenges/:id. */
-export interface ChallengeDetailBody {
-  challenge: ChallengeBody;
-  accounts: AccountBody[];
-  memos: { content: string }[];
-  payouts: { amount: number; date: string }[];
-}
+export type ChallengeDetailBody = RestAnswer<'/api/v1/challenges/{id}', 'get'>;
 
 /** PATCH /challenges/:id: the challenge after the change, what changed, and accounts a phase change archived. */
-export interface ChallengeUpdateBody {
-  challenge: ChallengeBody;
-  changed: string[];
-  archivedAccounts: { id: string; login: string; server: string }[];
-}
+export type ChallengeUpdateBody = RestAnswer<'/api/v1/challenges/{id}', 'patch'>;
 
 /** GET /me/summary. */
-export interface SummaryBody {
-  counts: Record<string, number>;
-  paid: { currency: string; amount: number }[];
-  withdrawn: { currency: string; amount: number }[];
-  net: { currency: string; amount: number }[];
-  activeChallenges: { firm: string }[];
-}
+export type SummaryBody = RestAnswer<'/api/v1/me/summary', 'get'>;

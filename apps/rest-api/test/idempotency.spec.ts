@@ -8,7 +8,10 @@ import {
   type ChallengeBody,
   type ChallengeDetailBody,
   type ChallengeUpdateBody,
-  type Page,
+  type ChallengeList,
+  type AccountBody,
+  type RestAnswer,
+  type ReportAnswer,
 } from './harness.js';
 
 describeEachDatabase('REST Idempotency-Key', (getDb) => {
@@ -19,8 +22,7 @@ describeEachDatabase('REST Idempotency-Key', (getDb) => {
   afterAll(() => app.close());
 
   const idem = (key: string) => ({ 'Idempotency-Key': key });
-  const countChallenges = async (key: string) =>
-    json<Page<ChallengeBody>>(await app.get('/challenges?limit=200', key).expect(200)).items.length;
+  const countChallenges = async (key: string) => json<ChallengeList>(await app.get('/challenges?limit=200', key).expect(200)).items.length;
 
   it('replays the first response for the same key and body, without a second record', async () => {
     const user = await app.newUserKey();
@@ -68,8 +70,8 @@ describeEachDatabase('REST Idempotency-Key', (getDb) => {
     const a = await app.post('/challenges', { firm: 'A', plan: 'P', price: 1 }, alice, idem('shared')).expect(201);
     const b = await app.post('/challenges', { firm: 'A', plan: 'P', price: 1 }, bob, idem('shared')).expect(201);
     expect(b.headers['idempotent-replayed']).toBeUndefined();
-    expect(json<{ id: string }>(b).id).not.toBe(json<{ id: string }>(a).id);
-    expectProblem(await app.get(`/challenges/${json<{ id: string }>(a).id}`, bob), 404, 'not_found');
+    expect(json<ChallengeBody>(b).id).not.toBe(json<ChallengeBody>(a).id);
+    expectProblem(await app.get(`/challenges/${json<ChallengeBody>(a).id}`, bob), 404, 'not_found');
   });
 
   it('frees the key when the first attempt failed, so a corrected retry runs', async () => {
@@ -95,7 +97,9 @@ describeEachDatabase('REST Idempotency-Key', (getDb) => {
     const detail = await app.get(`/challenges/${challenge.id}`, user).expect(200);
     expect(json<ChallengeDetailBody>(detail).memos).toHaveLength(1);
     expect(json<ChallengeDetailBody>(detail).payouts).toHaveLength(1);
-    expect(json<{ totals: unknown[] }>(await app.get('/payouts', user).expect(200)).totals).toEqual([{ currency: 'USD', amount: 0.1 }]);
+    expect(json<RestAnswer<'/api/v1/payouts', 'get'>>(await app.get('/payouts', user).expect(200)).totals).toEqual([
+      { currency: 'USD', amount: 0.1 },
+    ]);
 
     const account = { login: '777', server: 'S', currency: 'USD', initialBalance: 100 };
     const a1 = await app.post('/accounts', account, user, idem('acct')).expect(201);
@@ -103,11 +107,11 @@ describeEachDatabase('REST Idempotency-Key', (getDb) => {
     expect(a2.status).toBe(201); // a replay, not the 409 of a duplicate login
     expect(a2.body).toEqual(a1.body);
     const report = { date: '2026-02-01', balance: 101, equity: 101, closedPnl: 1 };
-    const r1 = await app.post(`/accounts/${json<{ id: string }>(a1).id}/reports`, report, user, idem('rep')).expect(200);
-    const r2 = await app.post(`/accounts/${json<{ id: string }>(a1).id}/reports`, report, user, idem('rep')).expect(200);
+    const r1 = await app.post(`/accounts/${json<AccountBody>(a1).id}/reports`, report, user, idem('rep')).expect(200);
+    const r2 = await app.post(`/accounts/${json<AccountBody>(a1).id}/reports`, report, user, idem('rep')).expect(200);
     expect(r2.headers['idempotent-replayed']).toBe('true');
     expect(r2.body).toEqual(r1.body);
-    expect(json<{ outcome: string }>(r1).outcome).toBe('created');
+    expect(json<ReportAnswer>(r1).outcome).toBe('created');
   });
 
   it('handles concurrent retries with one record: the first runs, the others wait for it and replay its answer', async () => {
@@ -116,7 +120,7 @@ describeEachDatabase('REST Idempotency-Key', (getDb) => {
     const answers = await Promise.all(Array.from({ length: 4 }, () => app.post('/challenges', body, user, idem('race'))));
     expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     expect(answers.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(3);
-    expect(new Set(answers.map((r) => json<{ id: string }>(r).id)).size).toBe(1);
+    expect(new Set(answers.map((r) => json<ChallengeBody>(r).id)).size).toBe(1);
     expect(await countChallenges(user)).toBe(1);
   });
 

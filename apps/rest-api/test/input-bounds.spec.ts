@@ -5,7 +5,7 @@ import { describeEachDatabase } from '@propfolio/db/testing';
 import { createAppContext } from '@propfolio/bootstrap';
 import { memoryRateLimiter } from '@propfolio/http';
 import { createRestApp } from '../src/rest-app.js';
-import { createChallenge, expectProblem, json, RestTestApp } from './harness.js';
+import { createChallenge, expectProblem, json, RestTestApp, type AccountBody, type ProblemBody, type RestAnswer } from './harness.js';
 import request from 'supertest';
 
 /** Client input that used to reach a 500 (issue 14 items 5 and 6): each is now a 400 with the usual problem. */
@@ -43,7 +43,7 @@ describeEachDatabase('REST input bounds', (getDb) => {
     ];
     for (const [path, position] of forged) {
       const res = await app.get(`${path}?cursor=${encodeCursor(position)}`);
-      expect(`${path} ${JSON.stringify(position)} ${res.status} ${(JSON.parse(res.text) as { code: string }).code}`).toBe(
+      expect(`${path} ${JSON.stringify(position)} ${res.status} ${(JSON.parse(res.text) as ProblemBody).code}`).toBe(
         `${path} ${JSON.stringify(position)} 400 validation_failed`,
       );
     }
@@ -89,16 +89,16 @@ describeEachDatabase('REST input bounds', (getDb) => {
       .post('/accounts', { login: 'big-1', server: 'S', currency: 'USD', initialBalance: 99999999999.9999 })
       .expect(201);
     const report = await app
-      .post(`/accounts/${json<{ id: string }>(account).id}/reports`, {
+      .post(`/accounts/${json<AccountBody>(account).id}/reports`, {
         date: '2026-03-01',
         balance: 12345678901.2345,
         equity: 1,
         closedPnl: -99999999999.9999,
       })
       .expect(200);
-    expect(json<{ balance: number }>(report).balance).toBe(12345678901.2345);
+    expect(json<RestAnswer<'/api/v1/accounts/{id}/reports', 'post'>>(report).balance).toBe(12345678901.2345);
     expectProblem(
-      await app.post(`/accounts/${json<{ id: string }>(account).id}/reports`, {
+      await app.post(`/accounts/${json<AccountBody>(account).id}/reports`, {
         date: '2026-03-01',
         balance: 123456789012.3456,
         equity: 1,

@@ -7,28 +7,14 @@ import {
   registerAccount,
   RestTestApp,
   json,
-  type AccountBody,
   type ChallengeDetailBody,
-  type Page,
+  type AccountList,
+  type RestAnswer,
+  type ReportAnswer,
 } from './harness.js';
 
-interface PayoutBody {
-  id: string;
-  challengeId: string;
-  firm: string;
-  plan: string;
-  amount: number;
-  currency: string;
-  date: string;
-}
-
 /** GET /payouts: a page of payouts and the totals per currency over every page. */
-type PayoutPage = Page<PayoutBody> & { totals: { currency: string; amount: number }[] };
-
-/** GET /accounts/:id/daily-pnl (the days are compared whole). */
-interface DailyPnlBody {
-  days: unknown[];
-}
+type PayoutPage = RestAnswer<'/api/v1/payouts', 'get'>;
 
 describeEachDatabase('REST payouts and EA accounts', (getDb) => {
   let app: RestTestApp;
@@ -167,8 +153,7 @@ describeEachDatabase('REST payouts and EA accounts', (getDb) => {
     const old = await registerAccount(app, { challengeId: challenge.id }, key);
     await app.patch(`/challenges/${challenge.id}`, { phase: 'Phase 2' }, key).expect(200);
     const fresh = await registerAccount(app, { challengeId: challenge.id }, key);
-    const ids = async (query: string) =>
-      json<Page<AccountBody>>(await app.get(`/accounts${query}`, key).expect(200)).items.map((a) => a.id);
+    const ids = async (query: string) => json<AccountList>(await app.get(`/accounts${query}`, key).expect(200)).items.map((a) => a.id);
     expect(await ids('')).toEqual([fresh.id]);
     expect(await ids('?archived=exclude')).toEqual([fresh.id]);
     expect(await ids('?archived=only')).toEqual([old.id]);
@@ -183,11 +168,11 @@ describeEachDatabase('REST payouts and EA accounts', (getDb) => {
     const day = { date: isoDay(-1), balance: 10250.5, equity: 10200, closedPnl: 250.5 };
     const created = await app.post(`/accounts/${account.id}/reports`, day).expect(200);
     expect(created.body).toEqual({ accountId: account.id, date: day.date, outcome: 'created', balance: 10250.5, equity: 10200 });
-    expect(json<{ outcome: string }>(await app.post(`/accounts/${account.id}/reports`, day).expect(200)).outcome).toBe('unchanged');
-    expect(
-      json<{ outcome: string }>(await app.post(`/accounts/${account.id}/reports`, { ...day, equity: 10210 }).expect(200)).outcome,
-    ).toBe('updated');
-    const [listed] = json<Page<AccountBody>>(await app.get('/accounts?limit=200').expect(200)).items.filter((a) => a.id === account.id);
+    expect(json<ReportAnswer>(await app.post(`/accounts/${account.id}/reports`, day).expect(200)).outcome).toBe('unchanged');
+    expect(json<ReportAnswer>(await app.post(`/accounts/${account.id}/reports`, { ...day, equity: 10210 }).expect(200)).outcome).toBe(
+      'updated',
+    );
+    const [listed] = json<AccountList>(await app.get('/accounts?limit=200').expect(200)).items.filter((a) => a.id === account.id);
     expect(listed).toMatchObject({ balance: 10250.5, equity: 10210, pnl: 250.5, pnlPercent: 2.51, lastReportOn: day.date });
 
     // broker days may run one day ahead of UTC, not more; dates must be real
@@ -215,18 +200,24 @@ describeEachDatabase('REST payouts and EA accounts', (getDb) => {
       reportedDays: 2,
       closedPnlTotal: 0.3,
     });
-    expect(json<DailyPnlBody>(series).days).toHaveLength(30);
+    expect(json<RestAnswer<'/api/v1/accounts/{id}/daily-pnl', 'get'>>(series).days).toHaveLength(30);
 
     const five = await app.get(`/accounts/${account.id}/daily-pnl?days=5`).expect(200);
-    expect(json<DailyPnlBody>(five).days).toEqual([
+    expect(json<RestAnswer<'/api/v1/accounts/{id}/daily-pnl', 'get'>>(five).days).toEqual([
       { date: isoDay(-4), reported: false, balance: null, equity: null, closedPnl: null },
       { date: isoDay(-3), reported: true, balance: 10100, equity: 10100, closedPnl: 0.1 },
       { date: isoDay(-2), reported: false, balance: null, equity: null, closedPnl: null },
       { date: isoDay(-1), reported: true, balance: 10100.2, equity: 10100.2, closedPnl: 0.2 },
       { date: isoDay(), reported: false, balance: null, equity: null, closedPnl: null },
     ]);
-    expect(json<DailyPnlBody>(await app.get(`/accounts/${account.id}/daily-pnl?days=1`).expect(200)).days).toHaveLength(1);
-    expect(json<DailyPnlBody>(await app.get(`/accounts/${account.id}/daily-pnl?days=366`).expect(200)).days).toHaveLength(366);
+    expect(
+      json<RestAnswer<'/api/v1/accounts/{id}/daily-pnl', 'get'>>(await app.get(`/accounts/${account.id}/daily-pnl?days=1`).expect(200))
+        .days,
+    ).toHaveLength(1);
+    expect(
+      json<RestAnswer<'/api/v1/accounts/{id}/daily-pnl', 'get'>>(await app.get(`/accounts/${account.id}/daily-pnl?days=366`).expect(200))
+        .days,
+    ).toHaveLength(366);
     for (const days of ['0', '367', '-1', 'x', '1.5', '']) {
       const problem = expectProblem(await app.get(`/accounts/${account.id}/daily-pnl?days=${days}`), 400, 'validation_failed');
       expect(problem.errors?.[0]?.field).toBe('days');

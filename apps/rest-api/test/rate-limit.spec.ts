@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { memoryRateLimiter } from '@propfolio/http';
-import { expectProblem, json, RestTestApp, type Page } from './harness.js';
+import { expectProblem, json, RestTestApp, type ChallengeList } from './harness.js';
 
 /** 20 s into a one-minute window, frozen: the budget never refills in the middle of a test. */
 const FROZEN = Date.UTC(2026, 2, 15, 12, 0, 20);
@@ -36,7 +36,7 @@ describeEachDatabase('REST rate limits', (getDb) => {
     expectProblem(await app.get('/challenges', first), 429, 'rate_limited');
     const res = await app.get('/challenges', second).expect(200);
     expect(res.headers.ratelimit).toBe('limit=3, remaining=2, reset=40');
-    expect(json<Page<unknown>>(res).items).toEqual([]);
+    expect(json<ChallengeList>(res).items).toEqual([]);
   });
 
   it('limits requests without a key per client IP, public routes included, apart from the key budgets', async () => {
