@@ -10,7 +10,7 @@ import {
   seedRefundPlan,
   type DatasetRunner,
 } from '@propfolio/domain/testing';
-import { call, connectClient, errorCode, startMcpServer, type McpTestServer } from './harness.js';
+import { call, connectClient, errorCode, startMcpServer, type McpTestServer, contentOf } from './harness.js';
 
 describeEachDatabase('MCP ledger and analytics tools', (getDb) => {
   let server: McpTestServer;
@@ -43,7 +43,7 @@ describeEachDatabase('MCP ledger and analytics tools', (getDb) => {
     await importRates?.run({ caller, logger: server.context.logger, now: new Date() }, { csv: DATASET_RATES_CSV });
 
     const jpy = await call(carol, 'get_analytics', { to: '2026-03-15', currency: 'JPY' });
-    expect((jpy.structuredContent as { totals: unknown }).totals).toEqual([{ currency: 'JPY', ...expectedJpyTotals }]);
+    expect(contentOf('get_analytics', jpy).totals).toEqual([{ currency: 'JPY', ...expectedJpyTotals }]);
     const tax = await call(carol, 'get_tax_year', { year: 2026, currency: 'JPY' });
     expect(tax.structuredContent).toMatchObject({ complete: false, missingRates: 1, totals: expectedTaxYear.totals });
     // Answers stay small: the whole analytics of this portfolio and its tax year fit in a few kilobytes.

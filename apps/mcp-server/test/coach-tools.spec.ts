@@ -3,8 +3,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Caller } from '@propfolio/core';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import type { ChallengeHeadroom, PlanSimulation, StatementImport } from '@propfolio/domain';
-import { call, connectClient, errorCode, startMcpServer, type McpTestServer } from './harness.js';
+import { call, connectClient, errorCode, startMcpServer, type McpTestServer, answer, contentOf } from './harness.js';
 
 const FTMO = 'ftmo-2-step-100000';
 const MT5_REPORT = new URL('../../../libs/mt-statements/test/fixtures/ReportHistory-51234567.html', import.meta.url);
@@ -41,7 +40,7 @@ describeEachDatabase('MCP coach tools', (getDb) => {
       currency: 'EUR',
       purchasedAt: '2026-03-20',
     });
-    const challengeId = (created.structuredContent as { id: string }).id;
+    const challengeId = contentOf('create_challenge', created).id;
     const account = await tracker('register_account', {
       login: '7001',
       server: 'FTMO-Demo',
@@ -55,7 +54,7 @@ describeEachDatabase('MCP coach tools', (getDb) => {
 
     const result = await call(client, 'get_headroom', { id: challengeId, at: '2026-03-30T10:00:00Z' });
     expect(result.isError).toBeFalsy();
-    const headroom = result.structuredContent as ChallengeHeadroom;
+    const headroom = contentOf('get_headroom', result);
     expect(headroom.dailyLoss).toMatchObject({ floor: 95300, left: 2900, lowestLeft: 1200 });
     expect(headroom.maxLoss).toMatchObject({ floor: 90000, left: 8200 });
     expect(headroom.target).toMatchObject({ level: 110000, remaining: 11000 });
@@ -67,7 +66,7 @@ describeEachDatabase('MCP coach tools', (getDb) => {
 
   it('simulate_plan answers a constant gain in its known number of days, reproducibly', async () => {
     const input = { planId: FTMO, dailyPnlPercent: [1], paths: 300, seed: 11, riskScale: [0.5, 2] };
-    const first = (await call(client, 'simulate_plan', input)).structuredContent as PlanSimulation;
+    const first = await answer(client, 'simulate_plan', input);
     // 1 % a day reaches 10 % on day 10; at half the risk 0.5 % a day on day 20; at twice, 2 % a day on day 5 (4 days minimum).
     expect(first).toMatchObject({ passProbability: 1, daysToPass: { median: 10, p90: 10 } });
     expect(first.byRiskScale.map((s) => s.daysToPass?.median)).toEqual([20, 5]);
@@ -80,14 +79,11 @@ describeEachDatabase('MCP coach tools', (getDb) => {
   it('import_statement reads an MT5 report sent as base64, all or nothing', async () => {
     const account = await tracker('register_account', { login: '51234567', server: 'Broker-Demo', currency: 'USD', initialBalance: 10000 });
     const content = readFileSync(MT5_REPORT).toString('base64');
-    const preview = (await call(client, 'import_statement', { id: account['id'], content, serverTimeZone: 'UTC+02:00', dryRun: true }))
-      .structuredContent as StatementImport;
+    const preview = await answer(client, 'import_statement', { id: account['id'], content, serverTimeZone: 'UTC+02:00', dryRun: true });
     expect(preview).toMatchObject({ dryRun: true, platform: 'mt5', login: '51234567', created: 4 });
-    const done = (await call(client, 'import_statement', { id: account['id'], content, serverTimeZone: 'UTC+02:00' }))
-      .structuredContent as StatementImport;
+    const done = await answer(client, 'import_statement', { id: account['id'], content, serverTimeZone: 'UTC+02:00' });
     expect(done).toMatchObject({ dryRun: false, created: 4, updated: 0, unchanged: 0 });
-    const again = (await call(client, 'import_statement', { id: account['id'], content, serverTimeZone: 'UTC+02:00' }))
-      .structuredContent as StatementImport;
+    const again = await answer(client, 'import_statement', { id: account['id'], content, serverTimeZone: 'UTC+02:00' });
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 4 });
     const other = await tracker('register_account', { login: '999', server: 'Broker-Demo', currency: 'USD', initialBalance: 10000 });
     expect(errorCode(await call(client, 'import_statement', { id: other['id'], content }))).toBe('statement_rejected');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import { call, connectClient, errorCode, startMcpServer, type McpTestServer } from './harness.js';
+import { call, connectClient, errorCode, startMcpServer, type McpTestServer, answer } from './harness.js';
 
 describeEachDatabase('MCP EA settings tools', (getDb) => {
   let server: McpTestServer;
@@ -16,58 +16,42 @@ describeEachDatabase('MCP EA settings tools', (getDb) => {
   });
 
   it('ea_overview describes the EA in either language, and rejects an unknown language', async () => {
-    const ja = (await call(client, 'ea_overview')).structuredContent as { inputCount: number; presets: { id: string }[] };
+    const ja = await answer(client, 'ea_overview');
     expect(ja.inputCount).toBeGreaterThanOrEqual(250);
     expect(ja.presets.map((p) => p.id)).toContain('prop-challenge');
     expect(errorCode(await call(client, 'ea_overview', { lang: 'fr' }))).toBe('validation_failed');
   });
 
   it('ea_search_params finds inputs by Japanese keywords with a cursor, and validates the group', async () => {
-    const first = (await call(client, 'ea_search_params', { q: 'トレーリング', limit: 2 })).structuredContent as {
-      total: number;
-      items: { number: string }[];
-      nextCursor: string | null;
-    };
+    const first = await answer(client, 'ea_search_params', { q: 'トレーリング', limit: 2 });
     expect(first.items).toHaveLength(2);
     expect(first.total).toBeGreaterThan(2);
-    const second = (await call(client, 'ea_search_params', { q: 'トレーリング', limit: 2, cursor: first.nextCursor as string }))
-      .structuredContent as { items: { number: string }[] };
+    const second = await answer(client, 'ea_search_params', { q: 'トレーリング', limit: 2, cursor: first.nextCursor as string });
     expect(second.items[0]?.number).not.toBe(first.items[0]?.number);
     expect(errorCode(await call(client, 'ea_search_params', { group: 0 }))).toBe('validation_failed');
   });
 
   it('ea_explain_param explains by number, also full-width, and answers not_found for an unknown input', async () => {
-    const byNumber = (await call(client, 'ea_explain_param', { ref: '12-1' })).structuredContent as { number: string; name: string };
-    const fullWidth = (await call(client, 'ea_explain_param', { ref: '１２－１' })).structuredContent as { name: string };
+    const byNumber = await answer(client, 'ea_explain_param', { ref: '12-1' });
+    const fullWidth = await answer(client, 'ea_explain_param', { ref: '１２－１' });
     expect(byNumber.number).toBe('12-1');
     expect(fullWidth.name).toBe(byNumber.name);
     expect(errorCode(await call(client, 'ea_explain_param', { ref: '99-99' }))).toBe('not_found');
   });
 
   it('ea_build_set then ea_diagnose_set: a built file has no error findings, and a bad change names its field', async () => {
-    const preset = (await call(client, 'ea_prop_preset', { firm: 'ftmo', accountSize: 100000, phases: 2, currency: 'usd' }))
-      .structuredContent as {
-      changes: { ref: string; value: string }[];
-      firmPlan: { planId: string; checkedOn: string };
-    };
-    expect(preset.firmPlan.planId).toMatch(/^ftmo-.*2-step/);
-    const built = (await call(client, 'ea_build_set', { preset: 'prop-challenge', changes: preset.changes, include: 'both' }))
-      .structuredContent as {
-      contentBase64: string;
-      encoding: string;
-      fileName: string;
-    };
+    const preset = await answer(client, 'ea_prop_preset', { firm: 'ftmo', accountSize: 100000, phases: 2, currency: 'usd' });
+    expect(preset.firmPlan?.planId).toMatch(/^ftmo-.*2-step/);
+    const built = await answer(client, 'ea_build_set', { preset: 'prop-challenge', changes: preset.changes, include: 'both' });
     expect(built.fileName).toMatch(/\.set$/);
-    const bytes = Buffer.from(built.contentBase64, 'base64');
+    const bytes = Buffer.from(built.contentBase64 ?? '', 'base64');
     expect([bytes[0], bytes[1]]).toEqual([0xff, 0xfe]); // MT5 writes UTF-16LE with a BOM
-    const diagnosis = (
-      await call(client, 'ea_diagnose_set', {
-        content: built.contentBase64,
-        contentEncoding: 'base64',
-        firm: 'FTMO',
-        planId: preset.firmPlan.planId,
-      })
-    ).structuredContent as { summary: { errors: number }; firmPlan: { planId: string } | null };
+    const diagnosis = await answer(client, 'ea_diagnose_set', {
+      content: built.contentBase64,
+      contentEncoding: 'base64',
+      firm: 'FTMO',
+      planId: preset.firmPlan?.planId,
+    });
     expect(diagnosis.summary.errors).toBe(0);
     expect(diagnosis.firmPlan?.planId).toMatch(/^ftmo-/);
 
@@ -77,9 +61,7 @@ describeEachDatabase('MCP EA settings tools', (getDb) => {
   });
 
   it('ea_diagnose_set reports problems in a broken file as findings, and refuses bad base64 and unknown firms', async () => {
-    const result = (await call(client, 'ea_diagnose_set', { content: 'NoSuchInput=1\r\nLots=abc\r\n' })).structuredContent as {
-      findings: { code: string; line: number | null }[];
-    };
+    const result = await answer(client, 'ea_diagnose_set', { content: 'NoSuchInput=1\r\nLots=abc\r\n' });
     expect(result.findings.length).toBeGreaterThan(0);
     expect(result.findings.some((f) => f.line === 1)).toBe(true);
     expect(errorCode(await call(client, 'ea_diagnose_set', { content: '***', contentEncoding: 'base64' }))).toBe('validation_failed');
@@ -87,29 +69,25 @@ describeEachDatabase('MCP EA settings tools', (getDb) => {
   });
 
   it('ea_backtest_ini takes leverage as a number, optimisation ranges per input, and names the inputs field in errors', async () => {
-    const ini = (
-      await call(client, 'ea_backtest_ini', {
-        symbol: 'EURUSD',
-        period: 'H1',
-        fromDate: '2025-01-01',
-        toDate: '2025-06-01',
-        leverage: 100,
-        optimization: 2,
-        inputs: [{ ref: 'TrailingStartPoints', value: 300, start: 100, step: 50, stop: 500 }],
-      })
-    ).structuredContent as { text: string; pitfalls: { code: string }[] };
+    const ini = await answer(client, 'ea_backtest_ini', {
+      symbol: 'EURUSD',
+      period: 'H1',
+      fromDate: '2025-01-01',
+      toDate: '2025-06-01',
+      leverage: 100,
+      optimization: 2,
+      inputs: [{ ref: 'TrailingStartPoints', value: 300, start: 100, step: 50, stop: 500 }],
+    });
     expect(ini.text).toContain('Leverage=1:100');
     expect(ini.text).toMatch(/=300\|\|100\|\|50\|\|500\|\|Y/);
-    const none = (
-      await call(client, 'ea_backtest_ini', {
-        symbol: 'EURUSD',
-        period: 'H1',
-        fromDate: '2025-01-01',
-        toDate: '2025-06-01',
-        optimization: 2,
-        inputs: [{ ref: 'TrailingStartPoints', value: 300 }],
-      })
-    ).structuredContent as { pitfalls: { code: string }[] };
+    const none = await answer(client, 'ea_backtest_ini', {
+      symbol: 'EURUSD',
+      period: 'H1',
+      fromDate: '2025-01-01',
+      toDate: '2025-06-01',
+      optimization: 2,
+      inputs: [{ ref: 'TrailingStartPoints', value: 300 }],
+    });
     expect(none.pitfalls.map((p) => p.code)).toContain('optimization_without_ranges');
     const bad = await call(client, 'ea_backtest_ini', {
       symbol: 'EURUSD',
@@ -130,26 +108,26 @@ describeEachDatabase('MCP EA settings tools', (getDb) => {
     expect(errorCode(ambiguous)).toBe('validation_failed');
     expect(ambiguous.content[0]?.text).toMatch(/planId.*1-step.*|1-step.*planId/is);
     expect(ambiguous.content[0]?.text).toMatch(/2-step/i);
-    const twoStep = (await call(client, 'ea_prop_preset', { firm: 'ftmo', accountSize: 100000, program: '2-Step' })).structuredContent as {
-      firmPlan: { planId: string; program: string };
-    };
-    expect(twoStep.firmPlan.program).toMatch(/2-Step/);
+    const twoStep = await answer(client, 'ea_prop_preset', { firm: 'ftmo', accountSize: 100000, program: '2-Step' });
+    expect(twoStep.firmPlan?.program).toMatch(/2-Step/);
     const diagnosis = await call(client, 'ea_diagnose_set', { content: 'RiskPercent=1.0\r\n', firm: 'ftmo' });
     expect(errorCode(diagnosis)).toBe('validation_failed');
   });
 
   it('ea_prop_preset explains recommendations for a firm, and refuses an unknown firm', async () => {
-    const preset = (await call(client, 'ea_prop_preset', { firm: 'ＦＴＭＯ', program: '2 step' })).structuredContent as {
-      recommendations: unknown[];
-    };
+    const preset = await answer(client, 'ea_prop_preset', { firm: 'ＦＴＭＯ', program: '2 step' });
     expect(preset.recommendations.length).toBeGreaterThan(0);
     expect(errorCode(await call(client, 'ea_prop_preset', { firm: 'nosuchfirm' }))).toBe('validation_failed');
   });
 
   it('ea_backtest_ini writes a tester config with its command line and pitfalls, and validates dates', async () => {
-    const ini = (
-      await call(client, 'ea_backtest_ini', { symbol: 'EURUSD', period: 'H1', fromDate: '2025-01-01', toDate: '2026-01-01', model: 4 })
-    ).structuredContent as { text: string; commandLine: string; pitfalls: { code: string }[] };
+    const ini = await answer(client, 'ea_backtest_ini', {
+      symbol: 'EURUSD',
+      period: 'H1',
+      fromDate: '2025-01-01',
+      toDate: '2026-01-01',
+      model: 4,
+    });
     expect(ini.text).toContain('[Tester]');
     expect(ini.text).toContain('Symbol=EURUSD');
     expect(ini.commandLine).toContain('/config:');
@@ -182,15 +160,8 @@ describeEachDatabase('MCP EA settings tools', (getDb) => {
 
   it('ea_diagnose_set gives every finding with detail full, and says how many the default answer left out', async () => {
     const content = 'NoSuchInput=1\r\nLots=abc\r\nRiskPercent=2,5\r\n'.repeat(40);
-    const short = (await call(client, 'ea_diagnose_set', { content })).structuredContent as {
-      findings: unknown[];
-      omittedFindings: number;
-      summary: { errors: number; warnings: number; infos: number };
-    };
-    const full = (await call(client, 'ea_diagnose_set', { content, detail: 'full' })).structuredContent as {
-      findings: { code: string }[];
-      omittedFindings: number;
-    };
+    const short = await answer(client, 'ea_diagnose_set', { content });
+    const full = await answer(client, 'ea_diagnose_set', { content, detail: 'full' });
     expect(short.findings).toHaveLength(30);
     expect(short.omittedFindings).toBe(short.summary.errors + short.summary.warnings + short.summary.infos - 30);
     expect(full.omittedFindings).toBe(0);

@@ -12,6 +12,9 @@ import { createLogger } from '@propfolio/core';
 import { createDomainServices } from '@propfolio/domain';
 import { mcpRouter } from '../src/mcp-router.js';
 import { mcpExtras } from '../src/resources.js';
+import type { ToolAnswer, ToolName } from './api-types.js';
+
+export type { ToolAnswer, ToolName };
 
 export interface McpTestServer {
   context: AppContext;
@@ -98,6 +101,24 @@ export async function call(
   args: Record<string, unknown> = {},
 ): Promise<{ isError?: boolean; structuredContent?: Record<string, unknown>; content: { type: string; text?: string }[] }> {
   return (await client.callTool({ name, arguments: args })) as never;
+}
+
+/**
+ * Calls tool `name` and returns its structuredContent, typed as the operation's answer in the generated
+ * OpenAPI types; an error result fails the test with its text.
+ */
+export async function answer<N extends ToolName>(client: Client, name: N, args: Record<string, unknown> = {}): Promise<ToolAnswer<N>> {
+  return contentOf(name, await call(client, name, args));
+}
+
+/** The structuredContent of a result of tool `name` already called, typed as in `answer`. */
+export function contentOf<N extends ToolName>(
+  name: N,
+  result: { isError?: boolean; structuredContent?: Record<string, unknown>; content: { type: string; text?: string }[] },
+): ToolAnswer<N> {
+  if (result.isError || result.structuredContent === undefined)
+    throw new Error(`${name}: ${result.content[0]?.text ?? 'no structuredContent'}`);
+  return result.structuredContent as ToolAnswer<N>;
 }
 
 /** The problem code an isError result carries (its text starts with `code: detail`). */

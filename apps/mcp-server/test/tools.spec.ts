@@ -6,7 +6,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { contractSchema } from '@propfolio/core';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { mcpOperations } from '../src/tool-definitions.js';
-import { call, connectClient, errorCode, startMcpServer, type McpTestServer } from './harness.js';
+import { call, connectClient, errorCode, startMcpServer, type McpTestServer, answer, contentOf } from './harness.js';
 
 const SNAPSHOT = join(import.meta.dirname, 'tools-list.snapshot.json');
 
@@ -142,7 +142,7 @@ describeEachDatabase('MCP tools', (getDb) => {
         purchasedAt: '2026-01-05',
       });
       expect(created.isError).toBeFalsy();
-      const challenge = created.structuredContent as { id: string; currency: string; phase: string };
+      const challenge = contentOf('create_challenge', created);
       expect(challenge.currency).toBe('EUR');
       // The EA tracker registers its account over REST only; the domain is the same.
       const account = await server.context.operations
@@ -166,30 +166,20 @@ describeEachDatabase('MCP tools', (getDb) => {
       const memo = await call(alice, 'add_memo', { challengeId: challenge.id, content: 'Passed phase 1 on NFP week.' });
       expect(memo.isError).toBeFalsy();
 
-      const summary = (await call(alice, 'get_summary')).structuredContent as {
-        withdrawn: { currency: string; amount: number }[];
-      };
+      const summary = await answer(alice, 'get_summary');
       expect(summary.withdrawn).toEqual([{ currency: 'EUR', amount: 0.3 }]);
 
-      const payouts = (await call(alice, 'list_payouts', { from: '2026-01-01' })).structuredContent as {
-        items: { amount: number; date: string }[];
-      };
+      const payouts = await answer(alice, 'list_payouts', { from: '2026-01-01' });
       expect(payouts.items.map((p) => p.date)).toEqual(['2026-02-02', '2026-02-01']);
       expect(errorCode(await call(alice, 'list_payouts', { from: '2026-02-30' }))).toBe('validation_failed');
 
       const advanced = await call(alice, 'update_challenge', { id: challenge.id, phase: 'Phase 2' });
       expect(advanced.isError).toBeFalsy();
-      const accounts = (await call(alice, 'list_accounts', { archived: 'include' })).structuredContent as {
-        items: { id: string; archived: boolean }[];
-      };
+      const accounts = await answer(alice, 'list_accounts', { archived: 'include' });
       expect(accounts.items).toEqual([expect.objectContaining({ archived: true })]);
       expect(errorCode(await call(alice, 'list_accounts', { archived: 'sometimes' }))).toBe('validation_failed');
 
-      const detail = (await call(alice, 'get_challenge', { id: challenge.id })).structuredContent as {
-        challenge: { phase: string };
-        memos: unknown[];
-        payouts: unknown[];
-      };
+      const detail = await answer(alice, 'get_challenge', { id: challenge.id });
       expect(detail.challenge.phase).toBe('Phase 2');
       expect(detail.memos).toHaveLength(1);
       expect(detail.payouts).toHaveLength(2);
@@ -205,9 +195,7 @@ describeEachDatabase('MCP tools', (getDb) => {
     });
 
     it('keeps two users apart: the other user’s ids answer not_found, exactly like unknown ids', async () => {
-      const mine = (await call(alice, 'create_challenge', { firm: 'The5ers', plan: 'High Stakes 10k', price: 95 })).structuredContent as {
-        id: string;
-      };
+      const mine = await answer(alice, 'create_challenge', { firm: 'The5ers', plan: 'High Stakes 10k', price: 95 });
       const unknown = '00000000-0000-4000-8000-000000000000';
       for (const id of [mine.id, unknown]) {
         expect(errorCode(await call(bob, 'get_challenge', { id }))).toBe('not_found');
@@ -217,7 +205,7 @@ describeEachDatabase('MCP tools', (getDb) => {
           'not_found',
         );
       }
-      const bobs = (await call(bob, 'list_challenges')).structuredContent as { items: unknown[] };
+      const bobs = await answer(bob, 'list_challenges');
       expect(bobs.items).toEqual([]);
     });
 
@@ -228,10 +216,7 @@ describeEachDatabase('MCP tools', (getDb) => {
         const seen: string[] = [];
         let cursor: string | undefined;
         do {
-          const page = (await call(carol, 'list_challenges', { limit: 2, ...(cursor ? { cursor } : {}) })).structuredContent as {
-            items: { id: string }[];
-            nextCursor: string | null;
-          };
+          const page = await answer(carol, 'list_challenges', { limit: 2, ...(cursor ? { cursor } : {}) });
           seen.push(...page.items.map((c) => c.id));
           cursor = page.nextCursor ?? undefined;
         } while (cursor);
@@ -246,30 +231,23 @@ describeEachDatabase('MCP tools', (getDb) => {
 
   describe('public tools', () => {
     it('search_plans finds plans by firm in any width, and suggests names for an unknown firm', async () => {
-      const found = (await call(anonymous, 'search_plans', { firm: 'ＦＴＭＯ', limit: 3 })).structuredContent as {
-        priceNote: string;
-        programs: { firm: { slug: string }; checkedOn: string; stale: boolean; sizes: { id: string }[] }[];
-      };
-      expect(found.programs.flatMap((p) => p.sizes)).toHaveLength(3);
-      expect(found.programs.every((p) => p.firm.slug === 'ftmo')).toBe(true);
+      const found = await answer(anonymous, 'search_plans', { firm: 'ＦＴＭＯ', limit: 3 });
+      const programs = found.programs ?? [];
+      expect(programs.flatMap((p) => p.sizes)).toHaveLength(3);
+      expect(programs.every((p) => p.firm.slug === 'ftmo')).toBe(true);
       expect(found.priceNote).toMatch(/before coupons/i);
-      const unknown = (await call(anonymous, 'search_plans', { firm: 'ftmoo' })).structuredContent as {
-        programs: unknown[];
-        suggestions: string[];
-      };
+      const unknown = await answer(anonymous, 'search_plans', { firm: 'ftmoo' });
       expect(unknown.programs).toEqual([]);
       expect(unknown.suggestions).toContain('FTMO');
       expect(errorCode(await call(anonymous, 'search_plans', { phases: 7 }))).toBe('validation_failed');
     });
 
     it('search_articles and get_article work in Japanese, and fail cleanly on bad input', async () => {
-      const hits = (await call(anonymous, 'search_articles', { q: '出金' })).structuredContent as {
-        items: { slug: string; snippet: string | null }[];
-      };
+      const hits = await answer(anonymous, 'search_articles', { q: '出金' });
       expect(hits.items.length).toBeGreaterThan(0);
       expect(hits.items[0]?.snippet).toContain('<mark>');
       const article = await call(anonymous, 'get_article', { slug: hits.items[0]?.slug as string });
-      expect((article.structuredContent as { body: string }).body.length).toBeGreaterThan(100);
+      expect(contentOf('get_article', article).body.length).toBeGreaterThan(100);
       expect(errorCode(await call(anonymous, 'get_article', { slug: 'no-such-article' }))).toBe('not_found');
       expect(errorCode(await call(anonymous, 'search_articles', { q: 'x'.repeat(201) }))).toBe('validation_failed');
     });
