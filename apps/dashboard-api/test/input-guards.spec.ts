@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { expectProblem, TestService, type Browser, type Response } from './harness.js';
+import type { Problem } from './api-types.js';
 
 const PASSWORD = 'correct horse battery';
 const NUL = '\u0000';
 const email = () => `guard-${Math.random().toString(36).slice(2)}@example.com`;
 
 /** The fields a 400 names. */
-const fields = (res: Response) => ((JSON.parse(res.text) as { errors?: { field: string }[] }).errors ?? []).map((e) => e.field);
+const fields = (res: Response) => ((JSON.parse(res.text) as Problem).errors ?? []).map((e) => e.field);
 
 /** Issue 24 item 11: the dashboard's own routes get the API's input guards, on both databases. */
 describeEachDatabase('dashboard input guards', (getDb) => {

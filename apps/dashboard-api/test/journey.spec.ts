@@ -3,6 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { body, createChallengeRest, expectProblem, TestService, type Browser, type Listing, type Me } from './harness.js';
+import type { DashboardAnswer } from './api-types.js';
 
 interface KeyMade {
   secret: string;
@@ -45,7 +46,7 @@ describeEachDatabase('dashboard journey: two people, their keys, scopes, isolati
       });
       expect(bobCreated.isError).toBeFalsy();
       const bobList = await client.callTool({ name: 'list_challenges', arguments: {} });
-      const firms = (bobList.structuredContent as { items: { firm: string }[] }).items.map((c) => c.firm);
+      const firms = (bobList.structuredContent as DashboardAnswer<'/app/api/challenges', 'get'>).items.map((c) => c.firm);
       expect(firms).toEqual(['Bob Firm']);
       const peek = await client.callTool({ name: 'get_challenge', arguments: { id: mine.id } });
       expect(peek.isError).toBe(true);
