@@ -8,7 +8,7 @@
  * names a wire shape by hand.
  */
 import type { JsonAnswer } from '@propfolio/core/openapi';
-import type { paths as DashboardPaths } from '../generated/dashboard-api';
+import type { components, paths as DashboardPaths } from '../generated/dashboard-api';
 import type { paths as RestPaths } from '../generated/rest-api';
 export class ApiError extends Error {
   constructor(
@@ -26,6 +26,7 @@ export const setCsrfToken = (token: string | null) => {
   csrfToken = token;
 };
 
+type Problem = components['schemas']['Problem'];
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -61,7 +62,8 @@ async function request<T>(base: string, method: Method, path: string, body?: unk
     data = null;
   }
   if (!res.ok) {
-    const p = (data ?? {}) as { code?: string; detail?: string; title?: string; errors?: { field?: string; message?: string }[] };
+    // A problem+json answer, or whatever a proxy sent instead: every field may be missing.
+    const p = (data ?? {}) as Partial<Problem>;
     throw new ApiError(res.status, p.code ?? `http_${res.status}`, p.detail ?? p.title ?? res.statusText, p.errors ?? []);
   }
   return data as T;
