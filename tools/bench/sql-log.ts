@@ -22,16 +22,29 @@ const env = { DATABASE_URL: scratch.url, ANSWER_CACHE_ENTRIES: '0' };
 const logFile = `/tmp/${name}.log`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The statements of this database logged while `work` ran, without the outbox drain that runs on a timer. */
+const ours = (entry: string) => entry.includes(`@${name} LOG:`) && !/ChangeOutbox|SET propfolio|LISTEN|pg_notify\(\$1/.test(entry);
+
+/**
+ * This database's entries written to PostgreSQL's log since byte `start`, without the outbox drain that runs on
+ * a timer (sliced as bytes: the log holds non-ASCII query text, where characters and bytes differ).
+ */
+const entriesSince = (start: number) =>
+  readFileSync(logPath)
+    .subarray(start)
+    .toString('utf8')
+    .split(/\n(?=\d{4}-\d\d-\d\d )/)
+    .filter(ours);
+
+/**
+ * The statements logged while `work` ran. A loaded machine writes the log late, and other databases' entries
+ * keep it growing: wait (up to 5 s) for this database's first entry, then 300 ms for the rest.
+ */
 async function logged(work: () => Promise<unknown>): Promise<string[]> {
   const start = statSync(logPath).size;
   await work();
+  for (let waited = 0; waited < 5000 && entriesSince(start).length === 0; waited += 100) await sleep(100);
   await sleep(300);
-  return readFileSync(logPath, 'utf8')
-    .slice(start)
-    .split(/\n(?=\d{4}-\d\d-\d\d )/)
-    .filter((entry) => entry.includes(`@${name} LOG:`) && !/ChangeOutbox|SET propfolio|LISTEN|pg_notify\(\$1/.test(entry))
-    .map((entry) => entry.replace(/^.*? LOG: {2}/, ''));
+  return entriesSince(start).map((entry) => entry.replace(/^.*? LOG: {2}/, ''));
 }
 
 try {

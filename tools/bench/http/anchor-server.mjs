@@ -34,42 +34,11 @@ async function openQuery() {
 const db = await openQuery();
 const q = db.query;
 
-// The product's statements, verbatim from the log (sql-log.ts): Prisma's where it still builds them, the services' own
-// SQL for the one-statement reads.
-const CHALLENGE_COLUMNS = [
-  'id',
-  'userId',
-  'firm',
-  'plan',
-  'price',
-  'currency',
-  'billing"::text',
-  'phase',
-  'status"::text',
-  'paymentMethod',
-  'purchasedAt',
-  'passedAt',
-  'failedAt',
-  'monthlyEndedAt',
-  'createdAt',
-  'updatedAt',
-  'listPrice',
-  'couponCode',
-  'planId',
-  'resetOfId',
-  'fxRate',
-  'fxCurrency',
-  'rulesOverride',
-]
-  .map((c) => (c.endsWith('::text') ? `"public"."Challenge"."${c}` : `"public"."Challenge"."${c}"`))
-  .join(', ');
-const PAYOUT_COLUMNS =
-  '"public"."Payout"."id", "public"."Payout"."userId", "public"."Payout"."challengeId", "public"."Payout"."amount", "public"."Payout"."currency", "public"."Payout"."date", "public"."Payout"."createdAt", "public"."Payout"."status"::text, "public"."Payout"."deniedReason", "public"."Payout"."grossAmount", "public"."Payout"."splitPercent", "public"."Payout"."method", "public"."Payout"."fxRate", "public"."Payout"."fxCurrency"';
-const ACCOUNT_COLUMNS =
-  '"public"."EaAccount"."id", "public"."EaAccount"."userId", "public"."EaAccount"."challengeId", "public"."EaAccount"."login", "public"."EaAccount"."server", "public"."EaAccount"."name", "public"."EaAccount"."currency", "public"."EaAccount"."initialBalance", "public"."EaAccount"."balance", "public"."EaAccount"."equity", "public"."EaAccount"."lastReportOn", "public"."EaAccount"."archivedAt", "public"."EaAccount"."archivedReason", "public"."EaAccount"."createdAt"';
-
+// The product's statements, verbatim from PostgreSQL's log (sql-log.ts): one per answer, each built as JSON by
+// the database (the reads) or writing the challenge and its history (the create).
 const SQL = {
-  challengeList: `SELECT ${CHALLENGE_COLUMNS} FROM "public"."Challenge" WHERE "public"."Challenge"."userId" = $1 ORDER BY "public"."Challenge"."createdAt" DESC, "public"."Challenge"."id" DESC LIMIT $2 OFFSET $3`,
+  challengeList: `
+    SELECT COALESCE((SELECT json_agg(json_build_object('id', c."id", 'userId', c."userId", 'firm', c."firm", 'plan', c."plan", 'currency', c."currency", 'billing', c."billing", 'phase', c."phase", 'status', c."status", 'paymentMethod', c."paymentMethod", 'couponCode', c."couponCode", 'planId', c."planId", 'resetOfId', c."resetOfId", 'fxCurrency', c."fxCurrency", 'rulesOverride', c."rulesOverride", 'price', c."price"::text, 'listPrice', c."listPrice"::text, 'fxRate', c."fxRate"::text, 'purchasedAt', to_char(c."purchasedAt", 'YYYY-MM-DD'), 'passedAt', to_char(c."passedAt", 'YYYY-MM-DD'), 'failedAt', to_char(c."failedAt", 'YYYY-MM-DD'), 'monthlyEndedAt', to_char(c."monthlyEndedAt", 'YYYY-MM-DD'), 'createdAt', to_char(c."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(c."updatedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY c."createdAt" DESC, c."id" DESC) FROM (SELECT * FROM "Challenge" c WHERE c."userId" = $1 ORDER BY c."createdAt" DESC, c."id" DESC LIMIT $2::int) c), '[]'::json) AS "data"`,
   challengeDetail: `
     SELECT json_build_object(
       'challenge', json_build_object('id', c."id", 'userId', c."userId", 'firm', c."firm", 'plan', c."plan", 'currency', c."currency", 'billing', c."billing", 'phase', c."phase", 'status', c."status", 'paymentMethod', c."paymentMethod", 'couponCode', c."couponCode", 'planId', c."planId", 'resetOfId', c."resetOfId", 'fxCurrency', c."fxCurrency", 'rulesOverride', c."rulesOverride", 'price', c."price"::text, 'listPrice', c."listPrice"::text, 'fxRate', c."fxRate"::text, 'purchasedAt', to_char(c."purchasedAt", 'YYYY-MM-DD'), 'passedAt', to_char(c."passedAt", 'YYYY-MM-DD'), 'failedAt', to_char(c."failedAt", 'YYYY-MM-DD'), 'monthlyEndedAt', to_char(c."monthlyEndedAt", 'YYYY-MM-DD'), 'createdAt', to_char(c."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(c."updatedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
@@ -85,58 +54,59 @@ const SQL = {
     FROM "Challenge" c WHERE c."id" = $1 AND c."userId" = $2`,
   summary: `
     WITH c AS (
-      SELECT id, firm, plan, phase, status::text AS status, billing::text AS billing, currency, price, "purchasedAt", "monthlyEndedAt"
-      FROM "Challenge" WHERE "userId" = $1
-    )
-    SELECT
-      (SELECT coalesce(json_agg(json_build_object('status', status, 'n', n)), '[]'::json)
-         FROM (SELECT status, count(*)::int AS n FROM c GROUP BY status) s) AS counts,
-      (SELECT coalesce(json_agg(json_build_object('currency', currency, 'total', total::text)), '[]'::json)
-         FROM (SELECT currency, sum(price) AS total FROM c WHERE billing = 'one_time' AND "purchasedAt" <= $2::date GROUP BY currency) o) AS "oneTime",
-      (SELECT coalesce(json_agg(json_build_object('price', price::text, 'currency', currency,
-                 'purchasedAt', to_char("purchasedAt", 'YYYY-MM-DD'), 'monthlyEndedAt', to_char("monthlyEndedAt", 'YYYY-MM-DD'))), '[]'::json)
-         FROM c WHERE billing = 'monthly') AS monthly,
-      (SELECT coalesce(json_agg(json_build_object('currency', currency, 'refund', refund, 'total', total::text)), '[]'::json)
-         FROM (SELECT currency, kind::text = 'refund' AS refund, sum(amount) AS total FROM "ChallengeCost"
-               WHERE "userId" = $3 AND date <= $4::date GROUP BY 1, 2) k) AS costs,
-      (SELECT coalesce(json_agg(json_build_object('currency', currency, 'total', total::text)), '[]'::json)
-         FROM (SELECT currency, sum(amount) AS total FROM "Payout"
-               WHERE "userId" = $5 AND status = 'paid' AND date <= $6::date GROUP BY currency) p) AS payouts,
-      (SELECT coalesce(json_agg(json_build_object('id', id, 'firm', firm, 'plan', plan, 'phase', phase,
-                 'purchasedAt', to_char("purchasedAt", 'YYYY-MM-DD')) ORDER BY "purchasedAt", id), '[]'::json)
-         FROM c WHERE status = 'in_progress') AS active`,
-  payoutList: `SELECT ${PAYOUT_COLUMNS} FROM "public"."Payout" WHERE "public"."Payout"."userId" = $1 ORDER BY "public"."Payout"."date" DESC, "public"."Payout"."id" DESC LIMIT $2 OFFSET $3`,
-  payoutPaid: `SELECT SUM("public"."Payout"."amount") AS "_sum$amount", "public"."Payout"."currency" FROM "public"."Payout" WHERE ("public"."Payout"."userId" = $1 AND "public"."Payout"."status" = CAST($2::text AS "public"."PayoutStatus")) GROUP BY "public"."Payout"."currency" OFFSET $3`,
-  accountList: `SELECT ${ACCOUNT_COLUMNS} FROM "public"."EaAccount" WHERE ("public"."EaAccount"."userId" = $1 AND "public"."EaAccount"."archivedAt" IS NULL) ORDER BY "public"."EaAccount"."createdAt" DESC, "public"."EaAccount"."id" DESC LIMIT $2 OFFSET $3`,
+          SELECT id, firm, plan, phase, status::text AS status, billing::text AS billing, currency, price, "purchasedAt", "monthlyEndedAt"
+          FROM "Challenge" WHERE "userId" = $1
+        )
+        SELECT json_build_object(
+          'counts', (SELECT coalesce(json_agg(json_build_object('status', status, 'n', n)), '[]'::json)
+             FROM (SELECT status, count(*)::int AS n FROM c GROUP BY status) s),
+          'oneTime', (SELECT coalesce(json_agg(json_build_object('currency', currency, 'total', total::text)), '[]'::json)
+             FROM (SELECT currency, sum(price) AS total FROM c WHERE billing = 'one_time' AND "purchasedAt" <= $2::date GROUP BY currency) o),
+          'monthly', (SELECT coalesce(json_agg(json_build_object('price', price::text, 'currency', currency,
+                     'purchasedAt', to_char("purchasedAt", 'YYYY-MM-DD'), 'monthlyEndedAt', to_char("monthlyEndedAt", 'YYYY-MM-DD'))), '[]'::json)
+             FROM c WHERE billing = 'monthly'),
+          'costs', (SELECT coalesce(json_agg(json_build_object('currency', currency, 'refund', refund, 'total', total::text)), '[]'::json)
+             FROM (SELECT currency, kind::text = 'refund' AS refund, sum(amount) AS total FROM "ChallengeCost"
+                   WHERE "userId" = $1 AND date <= $2::date GROUP BY 1, 2) k),
+          'payouts', (SELECT coalesce(json_agg(json_build_object('currency', currency, 'total', total::text)), '[]'::json)
+             FROM (SELECT currency, sum(amount) AS total FROM "Payout"
+                   WHERE "userId" = $1 AND status = 'paid' AND date <= $2::date GROUP BY currency) p),
+          'active', (SELECT coalesce(json_agg(json_build_object('id', id, 'firm', firm, 'plan', plan, 'phase', phase,
+                     'purchasedAt', to_char("purchasedAt", 'YYYY-MM-DD')) ORDER BY "purchasedAt", id), '[]'::json)
+             FROM c WHERE status = 'in_progress')) AS "data"`,
+  payoutList: `
+    SELECT json_build_object(
+          'rows', COALESCE((SELECT json_agg(json_build_object('id', p."id", 'userId', p."userId", 'challengeId', p."challengeId", 'currency', p."currency", 'status', p."status", 'deniedReason', p."deniedReason", 'method', p."method", 'fxCurrency', p."fxCurrency", 'amount', p."amount"::text, 'grossAmount', p."grossAmount"::text, 'splitPercent', p."splitPercent"::text, 'fxRate', p."fxRate"::text, 'date', to_char(p."date", 'YYYY-MM-DD'), 'createdAt', to_char(p."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'challenge', json_build_object('firm', ch."firm", 'plan', ch."plan")) ORDER BY p."date" DESC, p."id" DESC) FROM (SELECT * FROM "Payout" p WHERE p."userId" = $1 ORDER BY p."date" DESC, p."id" DESC LIMIT $2::int) p JOIN "Challenge" ch ON ch."id" = p."challengeId"), '[]'::json),
+          'paid', COALESCE((SELECT json_agg(json_build_object('currency', s."currency", 'total', s."total"::text) ORDER BY s."currency") FROM (SELECT p."currency", sum(p."amount") AS "total" FROM "Payout" p WHERE p."userId" = $1 AND p."status" = 'paid' GROUP BY p."currency") s), '[]'::json)) AS "data"`,
+  accountList: `
+    SELECT COALESCE((SELECT json_agg(json_build_object('id', a."id", 'userId', a."userId", 'challengeId', a."challengeId", 'login', a."login", 'server', a."server", 'name', a."name", 'currency', a."currency", 'archivedReason', a."archivedReason", 'initialBalance', a."initialBalance"::text, 'balance', a."balance"::text, 'equity', a."equity"::text, 'lastReportOn', to_char(a."lastReportOn", 'YYYY-MM-DD'), 'archivedAt', to_char(a."archivedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'createdAt', to_char(a."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'challenge', CASE WHEN ch."id" IS NULL THEN NULL ELSE json_build_object('id', ch."id", 'firm', ch."firm", 'plan', ch."plan", 'phase', ch."phase") END) ORDER BY a."createdAt" DESC, a."id" DESC) FROM (SELECT * FROM "EaAccount" a WHERE a."userId" = $1 AND a."archivedAt" IS NULL ORDER BY a."createdAt" DESC, a."id" DESC LIMIT $2::int) a LEFT JOIN "Challenge" ch ON ch."id" = a."challengeId"), '[]'::json) AS "data"`,
   dailyPnl: `
-      SELECT a.id, a.currency,
-        coalesce(r.days, '[]'::json) AS days, coalesce(r.total, 0)::text AS "closedPnlTotal"
-      FROM "EaAccount" a
-      LEFT JOIN LATERAL (
-        SELECT json_agg(json_build_object('date', to_char(d.date, 'YYYY-MM-DD'), 'balance', d.balance::text,
-                 'equity', d.equity::text, 'closedPnl', d."closedPnl"::text)) AS days, sum(d."closedPnl") AS total
-        FROM "DailyPnl" d
-        WHERE d."accountId" = a.id AND d.date >= $1::date AND d.date <= $2::date
-      ) r ON true
-      WHERE a.id = $3 AND a."userId" = $4`,
+    SELECT json_build_object('id', a.id, 'currency', a.currency,
+            'days', coalesce(r.days, '[]'::json), 'closedPnlTotal', coalesce(r.total, 0)::text) AS "data"
+          FROM "EaAccount" a
+          LEFT JOIN LATERAL (
+            SELECT json_agg(json_build_object('date', to_char(d.date, 'YYYY-MM-DD'), 'balance', d.balance::text,
+                     'equity', d.equity::text, 'closedPnl', d."closedPnl"::text)) AS days, sum(d."closedPnl") AS total
+            FROM "DailyPnl" d
+            WHERE d."accountId" = a.id AND d.date >= $1::date AND d.date <= $2::date
+          ) r ON true
+          WHERE a.id = $3 AND a."userId" = $4`,
   createChallenge: `
-      WITH challenge AS (
-        INSERT INTO "Challenge" ("id", "userId", "firm", "plan", "price", "currency", "billing", "phase", "paymentMethod",
-          "purchasedAt", "listPrice", "couponCode", "planId", "resetOfId", "fxRate", "fxCurrency", "createdAt", "updatedAt")
-        VALUES ($1, $2, $3, $4, $5::numeric, $6,
-          $7::"Billing", $8, $9, $10::date,
-          $11::numeric, $12, $13, $14, $15::numeric,
-          $16, $17::timestamptz, $18::timestamptz)
-        RETURNING *
-      ), history AS (
-        INSERT INTO "ChallengeEvent" ("id", "userId", "challengeId", "date", "phase", "status", "createdAt")
-        SELECT $19, "userId", "id", "purchasedAt", "phase", "status", "createdAt" FROM challenge
-      )
-      SELECT * FROM challenge`,
+    WITH challenge AS (
+            INSERT INTO "Challenge" ("id", "userId", "firm", "plan", "price", "currency", "billing", "phase", "paymentMethod",
+              "purchasedAt", "listPrice", "couponCode", "planId", "resetOfId", "fxRate", "fxCurrency", "createdAt", "updatedAt")
+            VALUES ($1, $2, $3, $4, $5::numeric, $6,
+              $7::"Billing", $8, $9, $10::date,
+              $11::numeric, $12, $13, $14, $15::numeric,
+              $16, $17::timestamptz, $18::timestamptz)
+            RETURNING *
+          ), history AS (
+            INSERT INTO "ChallengeEvent" ("id", "userId", "challengeId", "date", "phase", "status", "createdAt")
+            SELECT $19, "userId", "id", "purchasedAt", "phase", "status", "createdAt" FROM challenge
+          )
+          SELECT * FROM challenge`,
 };
 
-/** Prisma's `IN` lookup of the relation's ids, one placeholder per row (duplicates included, as it sends them). */
-const inList = (n) => Array.from({ length: n }, (_, i) => `$${i + 1}`).join(',');
 const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
 
 class AnchorController {
@@ -148,7 +118,7 @@ class AnchorController {
 
   async challenges(req) {
     const limit = Number(req.query.limit ?? 50);
-    return q(SQL.challengeList, [userId, limit + 1, 0]);
+    return (await q(SQL.challengeList, [userId, limit + 1]))[0];
   }
 
   async challenge(req) {
@@ -157,33 +127,16 @@ class AnchorController {
   }
 
   async summary() {
-    const today = isoDay(Date.now());
-    const [row] = await q(SQL.summary, [userId, today, userId, today, userId, today]);
+    const [row] = await q(SQL.summary, [userId, isoDay(Date.now())]);
     return row;
   }
 
   async payouts() {
-    const [items, paid] = await Promise.all([q(SQL.payoutList, [userId, 51, 0]), q(SQL.payoutPaid, [userId, 'paid', 0])]);
-    const ids = items.map((p) => p.challengeId);
-    const challenges = ids.length
-      ? await q(
-          `SELECT "public"."Challenge"."id", "public"."Challenge"."firm", "public"."Challenge"."plan" FROM "public"."Challenge" WHERE "public"."Challenge"."id" IN (${inList(ids.length)}) OFFSET $${ids.length + 1}`,
-          [...ids, 0],
-        )
-      : [];
-    return { items, paid, challenges };
+    return (await q(SQL.payoutList, [userId, 51]))[0];
   }
 
   async accounts() {
-    const items = await q(SQL.accountList, [userId, 51, 0]);
-    const ids = items.map((a) => a.challengeId).filter((id) => id !== null);
-    const challenges = ids.length
-      ? await q(
-          `SELECT "public"."Challenge"."id", "public"."Challenge"."firm", "public"."Challenge"."plan", "public"."Challenge"."phase" FROM "public"."Challenge" WHERE "public"."Challenge"."id" IN (${inList(ids.length)}) OFFSET $${ids.length + 1}`,
-          [...ids, 0],
-        )
-      : [];
-    return { items, challenges };
+    return (await q(SQL.accountList, [userId, 51]))[0];
   }
 
   async dailyPnl(req) {

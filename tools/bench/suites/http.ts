@@ -14,7 +14,8 @@
  * and resident memory idle and under load. Env: BENCH_SECONDS (5), BENCH_CONNECTIONS (64),
  * BENCH_TARGETS (pglite,postgres), BENCH_ONLY (a regexp over route labels), BENCH_CPU_PROF (a directory:
  * both product servers run with --cpu-prof and write their profiles there on exit), BENCH_SERVER_ENTRY (another
- * built bundle, e.g. a copy of an older build), BENCH_KEEP (keep the data directory and server logs).
+ * built bundle, e.g. a copy of an older build), BENCH_ANCHOR_ENTRY (the anchor server of that build's statements),
+ * BENCH_KEEP (keep the data directory and server logs).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -29,7 +30,8 @@ import { startBaseline, startServer, type RunningServer } from '../http/server-p
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const SERVER_ENTRY = resolve(process.env.BENCH_SERVER_ENTRY ?? join(root, 'apps/server/dist/main.js'));
 const BASELINE_ENTRY = join(root, 'tools/bench/http/baseline-server.mjs');
-const ANCHOR_ENTRY = join(root, 'tools/bench/http/anchor-server.mjs');
+// Another anchor with BENCH_SERVER_ENTRY's older build: the statements that build ran (an anchor file from that commit).
+const ANCHOR_ENTRY = resolve(process.env.BENCH_ANCHOR_ENTRY ?? join(root, 'tools/bench/http/anchor-server.mjs'));
 
 function mcpCall(label: string, tool: string, args: object, restTwin: string, key: string): RouteSpec {
   return {
