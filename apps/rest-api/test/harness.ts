@@ -146,12 +146,6 @@ export function json<T>(res: Response): T {
   return res.body as T;
 }
 
-/** A list answer: one page of items and the cursor of the next (for tests about paging itself, whatever the items). */
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
 /** GET /challenges/:id. */
 export type ChallengeDetailBody = RestAnswer<'/api/v1/challenges/{id}', 'get'>;
 
