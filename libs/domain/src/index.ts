@@ -16,8 +16,6 @@ export * from './statements/statements.inputs.js';
 export { privateOperations } from './operations.js';
 export { publicCoachOperations } from './coach/coach.operations.js';
 export { ChallengeService } from './challenges/challenges.service.js';
-export { ChallengeUpdater } from './challenges/challenge-updater.js';
-export { MemoService } from './challenges/memo-service.js';
 export { PayoutService } from './payouts/payouts.service.js';
 export { AccountService } from './accounts/accounts.service.js';
 export { DailyPnlService } from './accounts/daily-pnl-service.js';

@@ -10,8 +10,6 @@ import { HeadroomService } from './coach/headroom-service.js';
 import { SimulationService, type Simulator } from './coach/simulation-service.js';
 import { StatementImportService, type StatementReader } from './statements/statements.service.js';
 import { ChallengeService } from './challenges/challenges.service.js';
-import { ChallengeUpdater } from './challenges/challenge-updater.js';
-import { MemoService } from './challenges/memo-service.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
 import { ApiKeyService } from './keys/keys.service.js';
 import { Revocations } from './keys/credential-cache.js';
@@ -30,8 +28,6 @@ import { TaxYearService } from './analytics/tax-year.js';
 /** Every domain service over one database; build once per process. */
 export interface DomainServices {
   challenges: ChallengeService;
-  challengeUpdates: ChallengeUpdater;
-  memos: MemoService;
   payouts: PayoutService;
   accounts: AccountService;
   dailyPnl: DailyPnlService;
@@ -86,8 +82,6 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     setup: new SetupService(db, users),
     trash: new TrashService(db, options.trashRetentionDays ?? 30),
     challenges: new ChallengeService(db),
-    challengeUpdates: new ChallengeUpdater(db),
-    memos: new MemoService(db),
     payouts: new PayoutService(db),
     accounts: new AccountService(db),
     dailyPnl: new DailyPnlService(db),

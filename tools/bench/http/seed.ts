@@ -45,9 +45,9 @@ export async function seedUser(
         now,
       );
       challengeIds.push(challenge.id);
-      if (i % 3 === 1) await s.challengeUpdates.update(caller, { id: challenge.id, passedAt: addDays(purchasedAt, 20) }, now);
-      else if (i % 5 === 0) await s.challengeUpdates.update(caller, { id: challenge.id, status: 'failed' } as never, now);
-      if (i % 4 === 0) await s.memos.add(caller, { challengeId: challenge.id, content: `メモ ${i}: ルール確認済み` });
+      if (i % 3 === 1) await s.challenges.update(caller, { id: challenge.id, passedAt: addDays(purchasedAt, 20) }, now);
+      else if (i % 5 === 0) await s.challenges.update(caller, { id: challenge.id, status: 'failed' } as never, now);
+      if (i % 4 === 0) await s.challenges.addMemo(caller, { challengeId: challenge.id, content: `メモ ${i}: ルール確認済み` });
     }
     // Payouts on the passed challenges, after their purchase.
     const passed = challengeIds.filter((_, i) => i % 3 === 1);

@@ -99,7 +99,7 @@ describeEachDatabase('EA accounts and reports', (getDb) => {
       NOW,
     );
     const old = await register(caller, { challengeId: challenge.id });
-    await s.challengeUpdates.update(caller, await parse(UpdateChallengeInput, { id: challenge.id, phase: 'Phase 2' }), NOW);
+    await s.challenges.update(caller, await parse(UpdateChallengeInput, { id: challenge.id, phase: 'Phase 2' }), NOW);
     const fresh = await register(caller, { challengeId: challenge.id });
     await expect(report(caller, { id: old.id, date: '2026-03-14', balance: 1, equity: 1, closedPnl: 0 })).rejects.toMatchObject({
       code: 'account_archived',
@@ -110,7 +110,7 @@ describeEachDatabase('EA accounts and reports', (getDb) => {
     expect(await list()).toEqual([fresh.id]);
     expect(await list('only')).toEqual([old.id]);
     expect(await list('include')).toEqual([fresh.id, old.id]);
-    await s.challengeUpdates.update(caller, await parse(UpdateChallengeInput, { id: challenge.id, status: 'failed' }), NOW);
+    await s.challenges.update(caller, await parse(UpdateChallengeInput, { id: challenge.id, status: 'failed' }), NOW);
     await expect(register(caller, { challengeId: challenge.id })).rejects.toMatchObject({ code: 'challenge_closed' });
   });
 

@@ -40,7 +40,7 @@ describeEachDatabase('EA accounts under concurrency', (getDb, target) => {
       const breach = await parse(UpdateChallengeInput, { id: challenge.id, status: 'failed' });
       const results = await Promise.allSettled([
         ...inputs.map((input) => services().accounts.register(caller, input)),
-        services().challengeUpdates.update(caller, breach, NOW),
+        services().challenges.update(caller, breach, NOW),
       ]);
       for (const result of results) {
         if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'challenge_closed' });
@@ -85,7 +85,7 @@ describeEachDatabase('EA accounts under concurrency', (getDb, target) => {
       const phase = await parse(UpdateChallengeInput, { id: challenge.id, phase: `Phase ${trial + 2}` });
       const [pushed, changed] = await Promise.allSettled([
         report(caller, { id: account.id, date: '2026-03-14', balance: 1, equity: 1, closedPnl: 0 }),
-        services().challengeUpdates.update(caller, phase, NOW),
+        services().challenges.update(caller, phase, NOW),
       ]);
       expect(changed.status).toBe('fulfilled');
       if (pushed.status === 'rejected') expect(pushed.reason).toMatchObject({ code: 'account_archived' });

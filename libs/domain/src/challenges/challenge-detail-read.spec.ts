@@ -17,7 +17,7 @@ describeEachDatabase('get_challenge reads in one statement', (getDb) => {
       );
     const challenge = await create({});
     const reset = await create({ resetOf: challenge.id, purchasedAt: '2026-02-01' });
-    await s.memos.add(caller, await parse(AddMemoInput, { id: challenge.id, content: 'note' }));
+    await s.challenges.addMemo(caller, await parse(AddMemoInput, { id: challenge.id, content: 'note' }));
     await s.payouts.add(caller, await parse(AddPayoutInput, { id: challenge.id, amount: 0.1, currency: 'USD', date: '2026-02-01' }), NOW);
     await s.ledger.addCost(
       caller,

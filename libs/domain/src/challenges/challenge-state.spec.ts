@@ -25,8 +25,7 @@ describeEachDatabase('challenge state machine', (getDb) => {
     return challenge;
   }
 
-  const update = async (caller: Caller, body: object) =>
-    services().challengeUpdates.update(caller, await parse(UpdateChallengeInput, body), NOW);
+  const update = async (caller: Caller, body: object) => services().challenges.update(caller, await parse(UpdateChallengeInput, body), NOW);
 
   it('creates with the documented defaults', async () => {
     const caller = await newCaller(getDb());

@@ -45,7 +45,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
     input: UpdateChallengeInput,
     output: ChallengeUpdateSchema,
     rest: { method: 'PATCH', path: '/challenges/:id' },
-    run: async (ctx, input) => services.challengeUpdates.update(callerOf(ctx), input, ctx.now),
+    run: async (ctx, input) => services.challenges.update(callerOf(ctx), input, ctx.now),
   }),
   defineOperation({
     name: 'add_memo',
@@ -55,6 +55,6 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
     input: AddMemoInput,
     output: MemoSchema,
     rest: { method: 'POST', path: '/challenges/:challengeId/memos', status: 201 },
-    run: async (ctx, input) => services.memos.add(callerOf(ctx), input),
+    run: async (ctx, input) => services.challenges.addMemo(callerOf(ctx), input),
   }),
 ];

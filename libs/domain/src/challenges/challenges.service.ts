@@ -7,19 +7,23 @@ import {
   DEFAULT_PHASE,
   type CreateChallengeInput,
   type GetChallengeInput,
+  type AddMemoInput,
   type ListChallengesInput,
+  type UpdateChallengeInput,
 } from './challenges.inputs.js';
 import { toPayoutView } from '../payouts/payout-view.js';
 import { assertNotFuture, todayIso } from '../shared/dates.js';
 import { toDecimal } from '../shared/money.js';
 import { Keyset } from '../shared/pagination.js';
-import type { ChallengeDetail, ChallengePage, ChallengeView } from './challenges.outputs.js';
+import type { ChallengeDetail, ChallengePage, ChallengeUpdate, ChallengeView, MemoView } from './challenges.outputs.js';
+import { applyChallengeChange } from './challenge-change.js';
+import { findOwnedChallenge } from './owned-challenge.js';
 import { toChallengeView, toMemoView } from './challenge-view.js';
 import { challengeLedgerView, purchaseLedgerData } from '../ledger/purchase-ledger.js';
 import { readChallengeDetail } from './challenge-detail-read.js';
 import { readChallengePage } from './challenge-list-read.js';
 
-/** Create, list and read the caller's challenges (changes live in ChallengeUpdater). */
+/** The challenge aggregate: create, change, list and read the caller's challenges, and their memos. */
 export class ChallengeService {
   constructor(private readonly db: Database) {}
 
@@ -77,5 +81,19 @@ export class ChallengeService {
       accounts: accounts.map((account) => toAccountView({ ...account, challenge: { id, firm, plan, phase } })),
       ...challengeLedgerView(ledger),
     };
+  }
+
+  /** Applies a change (state machine, archiving of linked EA accounts, history) in one transaction: see applyChallengeChange. */
+  async update(caller: Caller, input: UpdateChallengeInput, now = new Date()): Promise<ChallengeUpdate> {
+    return applyChallengeChange(this.db, caller, input, now);
+  }
+
+  /** A memo records history, so a failed challenge still takes memos. */
+  async addMemo(caller: Caller, input: AddMemoInput): Promise<MemoView> {
+    const challenge = await findOwnedChallenge(this.db.prisma, caller, input.challengeId);
+    const memo = await this.db.prisma.memo.create({
+      data: { userId: caller.userId, challengeId: challenge.id, content: input.content },
+    });
+    return toMemoView(memo);
   }
 }

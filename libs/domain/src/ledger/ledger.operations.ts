@@ -31,6 +31,6 @@ export const ledgerOperations = (services: DomainServices): Operation[] => [
     input: UpdatePayoutInput,
     output: PayoutUpdateSchema,
     rest: { method: 'PATCH', path: '/payouts/:id' },
-    run: async (ctx, input) => services.ledger.updatePayout(callerOf(ctx), input, ctx.now),
+    run: async (ctx, input) => services.payouts.update(callerOf(ctx), input, ctx.now),
   }),
 ];

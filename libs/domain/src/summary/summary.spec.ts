@@ -15,7 +15,7 @@ describeEachDatabase('summary', (getDb) => {
     await create({ firm: 'C', plan: '50k', price: 99.99, currency: 'eur', billing: 'monthly', purchasedAt: '2026-01-15' });
     // monthly ended on 2026-02-14: 1 month
     const ended = await create({ firm: 'D', plan: '50k', price: 10, currency: 'EUR', billing: 'monthly', purchasedAt: '2026-01-15' });
-    await s.challengeUpdates.update(
+    await s.challenges.update(
       caller,
       await parse(UpdateChallengeInput, { id: ended.id, monthlyEndedAt: '2026-02-14', status: 'failed' }),
       NOW,
@@ -53,11 +53,7 @@ describeEachDatabase('summary', (getDb) => {
     const cost = async (body: object) => s.ledger.addCost(caller, await parse(AddCostInput, body), NOW);
     const a = await create({ firm: 'FTMO', plan: '100k', price: 540, purchasedAt: '2026-01-05' });
     const b = await create({ firm: 'FTMO', plan: '1-Step', price: 89, purchasedAt: '2026-01-10' });
-    await s.challengeUpdates.update(
-      caller,
-      await parse(UpdateChallengeInput, { id: b.id, status: 'failed', changedAt: '2026-01-20' }),
-      NOW,
-    );
+    await s.challenges.update(caller, await parse(UpdateChallengeInput, { id: b.id, status: 'failed', changedAt: '2026-01-20' }), NOW);
     await create({ firm: 'FTMO', plan: '1-Step', price: 79, resetOf: b.id, purchasedAt: '2026-01-21' }); // the reset: a purchase
     // monthly from 2026-01-15, billed 01-15, 02-15 and 03-15 (today): 3 × 54.18 = 162.54
     const d = await create({ firm: 'Topstep', plan: '50k', price: 54.18, billing: 'monthly', purchasedAt: '2026-01-15' });
