@@ -5,7 +5,7 @@
  */
 import { ConfigError, createLogger, loadConfig } from '../libs/core/src/index.ts';
 import { openDatabase } from '../libs/db/src/index.ts';
-import { prepareDatabase } from '../libs/operations/src/prepare-database.ts';
+import { prepareDatabase } from '../libs/bootstrap/src/prepare-database.ts';
 
 try {
   const config = loadConfig();
