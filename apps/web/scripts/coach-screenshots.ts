@@ -111,10 +111,12 @@ try {
     await page.evaluate((l) => localStorage.setItem('propfolio.lang', l), lang);
     await page.goto('/pnl');
     await page.getByRole('button', { name: 'FTMO 100k phase 1' }).click();
+    await page.locator('details.what-if > summary').first().click();
     await page.getByTestId('what-if').locator('strong').waitFor();
     await shot(page, `pnl-${lang}`);
     await page.goto(`/challenges/${challengeId}#rules`);
-    await page.getByTestId('what-if').locator('strong').waitFor();
+    // The challenge page as a trader first sees it: the what-if folded (the P&L shot shows it open).
+    await page.getByTestId('pass-probability').locator('strong').waitFor();
     await page.getByTestId('rules-table').waitFor();
     await shot(page, `challenge-${lang}`);
     await page.goto('/pnl');

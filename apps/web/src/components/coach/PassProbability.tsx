@@ -173,10 +173,7 @@ function WhatIf({
   }, [sim, rules, targetPercent, series, deferredScale, deferredTweak]);
   const set = (k: keyof RuleTweak) => (e: { target: { value: string } }) => setTweak({ ...tweak, [k]: e.target.value });
   return (
-    <section aria-labelledby={`${id}-h`} className="what-if">
-      <h3 id={`${id}-h`} className="sub-h">
-        {t('sim.whatIf')}
-      </h3>
+    <div className="what-if-body">
       <p className="muted small">{t('sim.whatIfHelp')}</p>
       <div className="field">
         <label htmlFor={`${id}-scale`}>{t('sim.scaleLabel', { scale: i18n.number(scale) })}</label>
@@ -251,7 +248,24 @@ function WhatIf({
           {t('sim.whatIfReset')}
         </button>
       )}
-    </section>
+    </div>
+  );
+}
+
+/**
+ * The what-if, folded until asked for (open, it made the challenge page ~4,000 px tall on a phone); its
+ * simulation runs only while it is open.
+ */
+function WhatIfPanel(props: Parameters<typeof WhatIf>[0]) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="what-if" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>
+        <h3 className="sub-h inline-h">{t('sim.whatIf')}</h3>
+      </summary>
+      {open && <WhatIf {...props} />}
+    </details>
   );
 }
 
@@ -367,7 +381,7 @@ export function PassProbability({
         {s.lowData && <p className="notice">{t('sim.lowData')}</p>}
         <RiskCurve sim={s} />
         {rules.data && series && series.length > 0 ? (
-          <WhatIf sim={s} rules={rules.data} series={series} targetPercent={targetPercent} />
+          <WhatIfPanel sim={s} rules={rules.data} series={series} targetPercent={targetPercent} />
         ) : rules.isError || history.isError ? (
           <ErrorState error={rules.error ?? history.error} />
         ) : (
