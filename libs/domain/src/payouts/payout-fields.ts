@@ -1,5 +1,5 @@
 import { IsIn, IsNumber, IsPositive, IsString, Max } from 'class-validator';
-import { Doc, IsIsoDate } from '@propfolio/core';
+import { Doc, IsIsoDate, type FieldDoc } from '@propfolio/core';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE } from '../shared/contract-fields.js';
 import { FxCurrencyField, FxRateField } from '../fx/fx-fields.js';
 
@@ -9,14 +9,20 @@ export type PayoutStatusName = (typeof PAYOUT_STATUSES)[number];
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the TypeScript mixin pattern requires any[]
 type Mixable = new (...args: any[]) => object;
 
-/** The payout details add_payout and update_payout share (status, gross, split, method, typed rate). */
-export function WithPayoutDetails<T extends Mixable>(Base: T) {
+const STATUSES_MEANING =
+  '`requested` (asked for, not received), `paid` (received: only paid payouts count as withdrawn) or `denied` (refused: give `deniedReason`).';
+/** A new payout is paid unless said otherwise. */
+export const NEW_PAYOUT_STATUS: FieldDoc = { description: `${STATUSES_MEANING} Default \`paid\`.`, default: 'paid' };
+/** A change leaves the status as it is when the field is left out. */
+export const CHANGED_PAYOUT_STATUS: FieldDoc = { description: `${STATUSES_MEANING} Left out, the status stays as it is.` };
+
+/**
+ * The payout details add_payout and update_payout share (status, gross, split, method, typed rate); `status`
+ * is documented by the caller, since a left-out status means `paid` on a new payout and "unchanged" on a change.
+ */
+export function WithPayoutDetails<T extends Mixable>(Base: T, status: FieldDoc) {
   class PayoutDetails extends Base {
-    @Doc({
-      description:
-        '`requested` (asked for, not received), `paid` (received: only paid payouts count as withdrawn) or `denied` (refused: give `deniedReason`). Default `paid`.',
-      default: 'paid',
-    })
+    @Doc(status)
     @Absent()
     @IsIn(PAYOUT_STATUSES)
     status?: PayoutStatusName;
@@ -60,7 +66,7 @@ export class PayoutIdInput {
   id!: string;
 }
 
-export class UpdatePayoutInput extends WithPayoutDetails(PayoutIdInput) {
+export class UpdatePayoutInput extends WithPayoutDetails(PayoutIdInput, CHANGED_PAYOUT_STATUS) {
   @Doc({ description: 'Net amount received, a JSON number > 0 (e.g. corrected once paid).', example: 1600 })
   @Absent()
   @IsNumber(MONEY, MONEY_MESSAGE)

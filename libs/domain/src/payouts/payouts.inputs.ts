@@ -2,9 +2,9 @@ import { IsISO4217CurrencyCode, IsNumber, IsOptional, IsPositive, Max } from 'cl
 import { Doc, IsIsoDate, UpperCase } from '@propfolio/core';
 import { ChallengeRefInput } from '../challenges/challenges.inputs.js';
 import { MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-fields.js';
-import { WithPayoutDetails } from './payout-fields.js';
+import { NEW_PAYOUT_STATUS, WithPayoutDetails } from './payout-fields.js';
 
-export class AddPayoutInput extends WithPayoutDetails(ChallengeRefInput) {
+export class AddPayoutInput extends WithPayoutDetails(ChallengeRefInput, NEW_PAYOUT_STATUS) {
   @Doc({ description: 'Net amount received (or asked for), a JSON number greater than 0 (at most 4 decimals).', example: 1250.5 })
   @IsNumber(MONEY, MONEY_MESSAGE)
   @IsPositive()
