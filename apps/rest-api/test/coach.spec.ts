@@ -261,6 +261,7 @@ describeEachDatabase('REST challenge coach: pass probability', (getDb) => {
     }
     const short = expectProblem(await app.post(`/challenges/${challenge.id}/simulations`, {}, key), 422, 'insufficient_history');
     expect(short.detail).toMatch(/at least 20 reported days; there are 19/);
+    expect(short.facts).toEqual({ reportedDays: 19, neededDays: 20 });
     balance += 600;
     await app.post(`/accounts/${account.id}/reports`, { date: '2026-01-24', balance, equity: balance, closedPnl: 600 }, key).expect(200);
 

@@ -66,7 +66,11 @@ export interface ProblemDetails {
   code: ErrorCode;
   detail: string;
   errors?: FieldError[];
+  /** The figures the problem is about, by name, for a client to show without parsing `detail`. */
+  facts?: ProblemFacts;
 }
+
+export type ProblemFacts = Readonly<Record<string, number | string>>;
 
 export class AppError extends Error {
   readonly status: number;
@@ -76,6 +80,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly detail: string,
     readonly errors?: FieldError[],
+    readonly facts?: ProblemFacts,
   ) {
     super(detail);
     this.name = 'AppError';
@@ -109,6 +114,7 @@ export class AppError extends Error {
       code: this.code,
       detail: this.detail,
       ...(this.errors && this.errors.length > 0 ? { errors: this.errors } : {}),
+      ...(this.facts ? { facts: this.facts } : {}),
     };
   }
 }

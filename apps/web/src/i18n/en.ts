@@ -506,7 +506,6 @@ export const en = {
   'sim.basis': 'From {days} reported days of this account, {paths} simulated paths of up to {horizon} days.',
   'sim.lowData': 'Fewer than 20 days of history: read these figures with care.',
   'sim.tooFew': 'The simulation needs at least {need} reported days; this account has {n}.',
-  'sim.tooFewUnknown': 'The simulation needs at least {need} reported days.',
   'sim.tooFewHow': 'Import a statement below, or let the tracker report more days.',
   'sim.whatIf': 'What if…',
   'sim.whatIfHelp': 'Computed in your browser from the same days, paths and seed: change the risk or the limits and see the odds at once.',

@@ -507,7 +507,6 @@ export const ja: Record<MessageKey, string> = {
   'sim.basis': 'この口座の報告済み {days}日分から、最長{horizon}日のパスを {paths}本シミュレーションしています。',
   'sim.lowData': '履歴が20日未満です。数値は参考程度にご覧ください。',
   'sim.tooFew': 'シミュレーションには報告済みの日が{need}日以上必要です。この口座は{n}日分です。',
-  'sim.tooFewUnknown': 'シミュレーションには報告済みの日が{need}日以上必要です。',
   'sim.tooFewHow': '下で取引明細をインポートするか、トラッカーでさらに日数を報告してください。',
   'sim.whatIf': 'もしも…',
   'sim.whatIfHelp': '同じ日々・パス・シードを使ってブラウザ内で計算します。リスクや上限を変えると、すぐに確率が変わります。',

@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly errors: { field?: string; message?: string }[] = [],
+    /** The figures the problem is about (the problem's `facts`), e.g. reportedDays of insufficient_history. */
+    readonly facts: Readonly<Record<string, number | string>> = {},
   ) {
     super(message);
   }
@@ -64,7 +66,7 @@ async function request<T>(base: string, method: Method, path: string, body?: unk
   if (!res.ok) {
     // A problem+json answer, or whatever a proxy sent instead: every field may be missing.
     const p = (data ?? {}) as Partial<Problem>;
-    throw new ApiError(res.status, p.code ?? `http_${res.status}`, p.detail ?? p.title ?? res.statusText, p.errors ?? []);
+    throw new ApiError(res.status, p.code ?? `http_${res.status}`, p.detail ?? p.title ?? res.statusText, p.errors ?? [], p.facts ?? {});
   }
   return data as T;
 }

@@ -65,12 +65,6 @@ export function whatIfInput(sim: ChallengeSimulation, rules: SimulationRules, se
   };
 }
 
-/** The count in a 422 insufficient_history detail ("…; there are 7 on this account."), when it says one. */
-export function reportedDaysIn(detail: string): number | null {
-  const m = /there (?:is|are) (\d+)/.exec(detail);
-  return m ? Number(m[1]) : null;
-}
-
 /** A file's bytes as base64, in chunks (String.fromCharCode on 5 MiB at once overflows the stack). */
 export function toBase64(bytes: Uint8Array): string {
   let binary = '';

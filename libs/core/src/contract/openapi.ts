@@ -22,6 +22,11 @@ export const PROBLEM_SCHEMA: JsonSchema = {
       type: 'array',
       items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } },
     },
+    facts: {
+      type: 'object',
+      description: 'The figures the problem is about, by name (insufficient_history: `reportedDays`, `neededDays`).',
+      additionalProperties: { type: ['number', 'string'] },
+    },
   },
 };
 

@@ -66,6 +66,8 @@ export class SimulationService {
       throw new AppError(
         'insufficient_history',
         `The simulation needs at least ${MIN_HISTORY_DAYS} reported days; ${series.length === 1 ? 'there is 1' : `there are ${series.length}`}${input.accountId ? ' on this account' : ''}. Import a statement (POST /accounts/{id}/statements), let the tracker report more days, or pass your own dailyPnlPercent.`,
+        undefined,
+        { reportedDays: series.length, neededDays: MIN_HISTORY_DAYS },
       );
     }
     const state = headroom.accountId === null ? { ...FRESH_START, daysLeft: null } : await this.state(headroom);

@@ -3,14 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Options } from 'uplot';
 import { simulateChallenge, simulationRulesFor, type Simulation } from '@propfolio/coach';
 import { ApiError, app } from '../../lib/api.js';
-import {
-  RISK_SCALES,
-  getChallengeRules,
-  reportedDaysIn,
-  whatIfInput,
-  type ChallengeRulesView,
-  type ChallengeSimulation,
-} from '../../lib/coach.js';
+import { RISK_SCALES, getChallengeRules, whatIfInput, type ChallengeRulesView, type ChallengeSimulation } from '../../lib/coach.js';
 
 import { useI18n } from '../../i18n/i18n.js';
 import { Chart, COLORS } from '../Chart.js';
@@ -315,10 +308,12 @@ export function PassProbability({
   else if (sim.isError) {
     const e = sim.error;
     if (e instanceof ApiError && e.code === 'insufficient_history') {
-      const n = reportedDaysIn(e.message);
+      const { reportedDays: n, neededDays: need } = e.facts;
       body = (
         <Empty>
-          <p data-testid="insufficient-history">{n === null ? t('sim.tooFewUnknown', { need: 20 }) : t('sim.tooFew', { n, need: 20 })}</p>
+          <p data-testid="insufficient-history">
+            {typeof n === 'number' && typeof need === 'number' ? t('sim.tooFew', { n, need }) : t('err.insufficient_history')}
+          </p>
           <p>{t('sim.tooFewHow')}</p>
         </Empty>
       );
