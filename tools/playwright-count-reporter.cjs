@@ -4,7 +4,7 @@ const { appendFileSync } = require('node:fs');
 
 class CountReporter {
   constructor() {
-    this.counts = { passed: 0, failed: 0, skipped: 0 };
+    this.counts = { passed: 0, failed: 0, skipped: 0, failures: [] };
   }
   onTestEnd(test, result) {
     // Only the final attempt of a test counts (retries would count one test several times).
@@ -12,7 +12,10 @@ class CountReporter {
     const outcome = test.outcome();
     if (outcome === 'skipped') this.counts.skipped++;
     else if (outcome === 'expected' || outcome === 'flaky') this.counts.passed++;
-    else this.counts.failed++;
+    else {
+      this.counts.failed++;
+      this.counts.failures.push(`${test.location.file}: ${test.titlePath().filter(Boolean).join(' › ')}`);
+    }
   }
   onEnd() {
     const file = process.env.JEST_COUNT_FILE;
