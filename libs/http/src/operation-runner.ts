@@ -32,7 +32,12 @@ export class OperationRunner {
     const state = requestState(res);
     try {
       const input = restInput(operation, { query: req.query, body: req.body, params: req.params as Record<string, string> });
-      const execute = () => executeOperation(operation, { caller: state.caller, logger: state.logger, now: new Date(), clientAddress: state.clientAddress }, input);
+      const execute = () =>
+        executeOperation(
+          operation,
+          { caller: state.caller, logger: state.logger, now: new Date(), clientAddress: state.clientAddress },
+          input,
+        );
       const answer =
         operation.rest.method === 'POST'
           ? await withIdempotencyKey(this.deps, req, res, operation, execute)
