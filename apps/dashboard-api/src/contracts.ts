@@ -1,6 +1,17 @@
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
-import { Doc, Trim } from '@propfolio/core';
-import { Absent, KEY_SCOPES, LANGUAGES, PASSWORD_MAX, PASSWORD_MIN, type KeyScope, type Language } from '@propfolio/domain';
+import { Compose, Doc, Trim } from '@propfolio/core';
+import {
+  Absent,
+  DISPLAY_NAME_LENGTH,
+  EMAIL_LENGTH,
+  INVITE_DAYS,
+  KEY_SCOPES,
+  LANGUAGES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  type KeyScope,
+  type Language,
+} from '@propfolio/domain';
 
 /**
  * The inputs of the dashboard's own routes (auth, keys, admin, trash), written as the operations' inputs
@@ -10,19 +21,14 @@ import { Absent, KEY_SCOPES, LANGUAGES, PASSWORD_MAX, PASSWORD_MIN, type KeyScop
  * stay in the service; the bounds here are its constants, with its messages.
  */
 
-const all =
-  (...decorators: PropertyDecorator[]): PropertyDecorator =>
-  (target, property) =>
-    decorators.forEach((decorate) => decorate(target, property));
-
 /** Text of `min` to `max` characters, refused with the services' own message. */
 const Sized = (min: number, max: number): PropertyDecorator => {
   const message = `$property must be ${min} to ${max} characters`;
-  return all(IsString(), MinLength(min, { message }), MaxLength(max, { message }));
+  return Compose(IsString(), MinLength(min, { message }), MaxLength(max, { message }));
 };
 
 /** Trimmed text of `min` to `max` characters. */
-const TrimmedText = (min: number, max: number): PropertyDecorator => all(Trim(), Sized(min, max));
+const TrimmedText = (min: number, max: number): PropertyDecorator => Compose(Trim(), Sized(min, max));
 
 /**
  * A secret the service answers as a whole (a sign-in's email and password, a link's token): documented
@@ -31,29 +37,33 @@ const TrimmedText = (min: number, max: number): PropertyDecorator => all(Trim(),
  * a prober which part was malformed. parseInput's guards (NUL, reserved keys, depth) still apply.
  */
 const Secret = (description: string): PropertyDecorator =>
-  all(
+  Compose(
     Doc(description),
     ValidateIf(() => false),
     IsString(),
   );
 
 const Email = (): PropertyDecorator =>
-  all(
+  Compose(
     Doc({ description: 'Email address (any letter case; compared case-insensitively).', example: 'trader@example.com' }),
-    TrimmedText(3, 320),
+    TrimmedText(EMAIL_LENGTH.min, EMAIL_LENGTH.max),
   );
 
 const NewPassword = (): PropertyDecorator =>
-  all(
+  Compose(
     Doc(`The new password, ${PASSWORD_MIN} to ${PASSWORD_MAX} characters; every character counts (not trimmed).`),
     Sized(PASSWORD_MIN, PASSWORD_MAX),
   );
 
 const DisplayName = (): PropertyDecorator =>
-  all(Doc({ description: 'Display name, 1 to 64 characters.', example: '山田' }), IsOptional(), TrimmedText(1, 64));
+  Compose(
+    Doc({ description: `Display name, ${DISPLAY_NAME_LENGTH.min} to ${DISPLAY_NAME_LENGTH.max} characters.`, example: '山田' }),
+    IsOptional(),
+    TrimmedText(DISPLAY_NAME_LENGTH.min, DISPLAY_NAME_LENGTH.max),
+  );
 
 const LanguageField = (): PropertyDecorator =>
-  all(
+  Compose(
     Doc({ description: 'Language of the dashboard and its messages: `ja` or `en`.', default: 'ja' }),
     Absent(),
     IsIn(LANGUAGES, { message: `$property must be one of ${LANGUAGES.join(', ')}` }),
@@ -137,19 +147,21 @@ export class NewKeyInput {
   scope?: KeyScope | null;
 }
 
+const INVITE_DAYS_MESSAGE = `$property must be an integer from ${INVITE_DAYS.min} to ${INVITE_DAYS.max}`;
+
 /** POST /admin/invites. */
 export class NewInviteInput {
   @Doc('Binds the invite to this email address; leave out (or empty) for an invite anyone with the link may use.')
   @IsOptional()
   @IsString()
-  @MaxLength(320, { message: '$property must be 3 to 320 characters' })
+  @MaxLength(EMAIL_LENGTH.max, { message: `$property must be ${EMAIL_LENGTH.min} to ${EMAIL_LENGTH.max} characters` })
   email?: string | null;
 
-  @Doc({ description: 'Days the link stays valid, 1 to 30.', default: 7 })
+  @Doc({ description: `Days the link stays valid, ${INVITE_DAYS.min} to ${INVITE_DAYS.max}.`, default: INVITE_DAYS.default })
   @Absent()
-  @IsInt({ message: '$property must be an integer from 1 to 30' })
-  @Min(1, { message: '$property must be an integer from 1 to 30' })
-  @Max(30, { message: '$property must be an integer from 1 to 30' })
+  @IsInt({ message: INVITE_DAYS_MESSAGE })
+  @Min(INVITE_DAYS.min, { message: INVITE_DAYS_MESSAGE })
+  @Max(INVITE_DAYS.max, { message: INVITE_DAYS_MESSAGE })
   days?: number;
 }
 

@@ -6,6 +6,7 @@ export * from './logger.js';
 export { Doc, fieldDoc, type FieldDoc } from './contract/field-docs.js';
 export { FormerName } from './contract/former-names.js';
 export {
+  Compose,
   IsIsoDate,
   IsIsoInstant,
   MatchesSchema,

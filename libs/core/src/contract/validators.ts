@@ -95,3 +95,10 @@ export const Trim = (): PropertyDecorator =>
  */
 export const NumberFromQuery = (): PropertyDecorator =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value));
+
+/** Several property decorators as one, applied in order: a field rule written once and reused by name. */
+export const Compose =
+  (...decorators: PropertyDecorator[]): PropertyDecorator =>
+  (target, property) => {
+    for (const decorate of decorators) decorate(target, property);
+  };

@@ -1,5 +1,5 @@
 import { IsIn, IsInt, IsISO4217CurrencyCode, IsNumber, IsOptional, IsPositive, IsString, Max, Min } from 'class-validator';
-import { Doc, IsIsoDate, IsIsoInstant, NumberFromQuery, UpperCase } from '@propfolio/core';
+import { Compose, Doc, IsIsoDate, IsIsoInstant, NumberFromQuery, UpperCase } from '@propfolio/core';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-fields.js';
 
 export const ARCHIVED_FILTERS = ['exclude', 'include', 'only'] as const;
@@ -35,17 +35,13 @@ export class DailyPnlInput extends AccountIdInput {
 }
 
 /** Login and server name a MetaTrader account (unique per user): the same two fields wherever they are asked for. */
-const both =
-  (...decorators: PropertyDecorator[]): PropertyDecorator =>
-  (target, property) =>
-    decorators.forEach((decorate) => decorate(target, property));
 const LoginField = (): PropertyDecorator =>
-  both(Doc({ description: 'Trading account number (login) at the broker, as text.', example: '5012345' }), FreeText(64));
+  Compose(Doc({ description: 'Trading account number (login) at the broker, as text.', example: '5012345' }), FreeText(64));
 /** The optional label every account form takes. */
 const AccountNameField = (): PropertyDecorator =>
-  both(Doc({ description: 'A label for the account (free text).', example: 'FTMO 100k phase 1' }), Absent(), FreeText(100));
+  Compose(Doc({ description: 'A label for the account (free text).', example: 'FTMO 100k phase 1' }), Absent(), FreeText(100));
 const ServerField = (): PropertyDecorator =>
-  both(Doc({ description: 'Broker trade server name as MetaTrader shows it.', example: 'FTMO-Demo' }), FreeText(128));
+  Compose(Doc({ description: 'Broker trade server name as MetaTrader shows it.', example: 'FTMO-Demo' }), FreeText(128));
 
 export class RegisterAccountInput {
   @LoginField()

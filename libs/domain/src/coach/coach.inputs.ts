@@ -1,5 +1,5 @@
 import { MAX_PATHS, MAX_SCALE, MAX_SCALES, MAX_SERIES_DAYS, RulesOverrideSchema, type RulesOverride } from '@propfolio/coach';
-import { Doc, IsIsoDate, IsIsoInstant, MatchesSchema, NumberFromQuery } from '@propfolio/core';
+import { Compose, Doc, IsIsoDate, IsIsoInstant, MatchesSchema, NumberFromQuery } from '@propfolio/core';
 import Type from 'typebox';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNumber, IsString, Max, Min } from 'class-validator';
 import { Absent } from '../shared/contract-fields.js';
@@ -11,15 +11,14 @@ const FINITE = { allowNaN: false, allowInfinity: false } as const;
 
 /** A daily P&L series: 1 to MAX_SERIES_DAYS finite percents of the initial balance. */
 function DailyPnlSeries(): PropertyDecorator {
-  const decorators = [
+  return Compose(
     IsArray(),
     ArrayMinSize(1),
     ArrayMaxSize(MAX_SERIES_DAYS),
     IsNumber(FINITE, { each: true }),
     Min(-MAX_DAILY_PERCENT, { each: true }),
     Max(MAX_DAILY_PERCENT, { each: true }),
-  ];
-  return (target, property) => decorators.forEach((decorate) => decorate(target, property));
+  );
 }
 
 export class SetChallengeRulesInput {

@@ -1,22 +1,17 @@
 import { IsISO4217CurrencyCode, IsNumber, IsPositive, Max } from 'class-validator';
-import { Doc, UpperCase } from '@propfolio/core';
+import { Compose, Doc, UpperCase } from '@propfolio/core';
 import { Absent } from '../shared/contract-fields.js';
 
 /** Decimals a typed or imported exchange rate may carry. */
 export const RATE = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 8 } as const;
 export const MAX_RATE = 99_999_999_999;
 
-const compose =
-  (...decorators: PropertyDecorator[]): PropertyDecorator =>
-  (target, property) =>
-    decorators.forEach((decorate) => decorate(target, property));
-
 /**
  * `fxRate` of a transaction: the rate actually got, which wins over imported rates when converting
  * into `fxCurrency`. Used with FxCurrencyField on every money record (purchase, cost, payout).
  */
 export const FxRateField = (): PropertyDecorator =>
-  compose(
+  Compose(
     Doc({
       description:
         "Exchange rate you actually got: 1 unit of this record's currency = `fxRate` units of `fxCurrency` (at most 8 decimals). Give both or neither; it wins over imported rates.",
@@ -29,7 +24,7 @@ export const FxRateField = (): PropertyDecorator =>
   );
 
 export const FxCurrencyField = (): PropertyDecorator =>
-  compose(
+  Compose(
     Doc({ description: 'ISO 4217 currency that `fxRate` converts into (your base currency, e.g. JPY).', example: 'JPY' }),
     Absent(),
     UpperCase(),

@@ -1,5 +1,5 @@
 import { ValidateIf, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { Doc, NumberFromQuery, Trim } from '@propfolio/core';
+import { Compose, Doc, NumberFromQuery, Trim } from '@propfolio/core';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './pagination.js';
 
 /**
@@ -10,8 +10,7 @@ export const Absent = (): PropertyDecorator => ValidateIf((_object: object, valu
 
 /** Free text: trimmed, then 1 to `maxLength` characters. */
 export function FreeText(maxLength: number): PropertyDecorator {
-  const decorators = [Trim(), IsString(), MinLength(1), MaxLength(maxLength)];
-  return (target, property) => decorators.forEach((decorate) => decorate(target, property));
+  return Compose(Trim(), IsString(), MinLength(1), MaxLength(maxLength));
 }
 
 /** Money on the wire: a JSON number with at most 4 decimals (stored as an exact Decimal). */

@@ -1,5 +1,11 @@
 import { AppError } from '@propfolio/core';
 
+/** Bounds of a person's fields, shared by the services' checks and the dashboard's contracts. */
+export const EMAIL_LENGTH = { min: 3, max: 320 } as const;
+export const DISPLAY_NAME_LENGTH = { min: 1, max: 64 } as const;
+/** How long an invite link may stay valid, in days. */
+export const INVITE_DAYS = { min: 1, max: 30, default: 7 } as const;
+
 /** Field checks for the dashboard's small JSON bodies (auth, keys, admin), with the API's usual 400s. */
 export function text(value: unknown, field: string, min: number, max: number): string {
   if (typeof value !== 'string') throw AppError.invalidField(field, 'must be a string');

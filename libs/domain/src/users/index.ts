@@ -7,4 +7,4 @@ export { PasswordResetService } from './password-reset-service.js';
 export { toUserView, type UserView, type Language } from './user-view.js';
 export { hashPassword, verifyPassword, PASSWORD_MIN, PASSWORD_MAX } from './password.js';
 export { randomToken, sha256, safeEqual, normalizeEmail } from './tokens.js';
-export { choice, text, optionalText } from './fields.js';
+export { choice, text, optionalText, EMAIL_LENGTH, DISPLAY_NAME_LENGTH, INVITE_DAYS } from './fields.js';

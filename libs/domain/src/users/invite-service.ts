@@ -2,6 +2,7 @@ import { AppError } from '@propfolio/core';
 import type { Database, Prisma } from '@propfolio/db';
 import { checkEmail } from './user-service.js';
 import { randomToken, sha256 } from './tokens.js';
+import { INVITE_DAYS } from './fields.js';
 
 const DAY_MS = 86_400_000;
 
@@ -34,9 +35,9 @@ export class InviteService {
     now = new Date(),
   ): Promise<{ invite: InviteView; token: string }> {
     const email = input.email === undefined || input.email === null || input.email === '' ? null : checkEmail(input.email);
-    const days = input.days === undefined ? 7 : input.days;
-    if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > 30)
-      throw AppError.invalidField('days', 'must be an integer from 1 to 30');
+    const days = input.days === undefined ? INVITE_DAYS.default : input.days;
+    if (typeof days !== 'number' || !Number.isInteger(days) || days < INVITE_DAYS.min || days > INVITE_DAYS.max)
+      throw AppError.invalidField('days', `must be an integer from ${INVITE_DAYS.min} to ${INVITE_DAYS.max}`);
     const token = randomToken();
     const row = await this.db.prisma.invite.create({
       data: { tokenHash: sha256(token), email, createdById, createdAt: now, expiresAt: new Date(now.getTime() + days * DAY_MS) },

@@ -1,7 +1,7 @@
 import { AppError } from '@propfolio/core';
 import { Prisma, type Database, type UserModel as User } from '@propfolio/db';
 import { Revocations } from '../keys/credential-cache.js';
-import { choice, optionalText, text } from './fields.js';
+import { choice, DISPLAY_NAME_LENGTH, EMAIL_LENGTH, optionalText, text } from './fields.js';
 import { dummyPasswordHash, hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './password.js';
 import { isEmail, normalizeEmail } from './tokens.js';
 import type { Language } from './user-view.js';
@@ -28,7 +28,7 @@ export interface AdminUserListing {
 const invalidCredentials = () => new AppError('invalid_credentials', 'The email or password is not correct.');
 
 export function checkEmail(value: unknown): string {
-  const email = text(value, 'email', 3, 320);
+  const email = text(value, 'email', EMAIL_LENGTH.min, EMAIL_LENGTH.max);
   if (!isEmail(email)) throw AppError.invalidField('email', 'must be an email address');
   return email;
 }
@@ -58,7 +58,7 @@ export class UserService {
   ): Promise<User> {
     const email = checkEmail(input.email);
     const password = checkPassword(input.password);
-    const displayName = optionalText(input.name, 'name', 1, 64) ?? email.split('@')[0] ?? email;
+    const displayName = optionalText(input.name, 'name', DISPLAY_NAME_LENGTH.min, DISPLAY_NAME_LENGTH.max) ?? email.split('@')[0] ?? email;
     const language = input.language === undefined ? 'ja' : choice(input.language, 'language', LANGUAGES);
     const emailNormalized = normalizeEmail(email);
     const passwordHash = await hashPassword(password);
@@ -101,7 +101,7 @@ export class UserService {
   }
 
   async updateProfile(userId: string, input: { name?: unknown; language?: unknown }): Promise<User> {
-    const displayName = optionalText(input.name, 'name', 1, 64);
+    const displayName = optionalText(input.name, 'name', DISPLAY_NAME_LENGTH.min, DISPLAY_NAME_LENGTH.max);
     const language: Language | undefined = input.language === undefined ? undefined : choice(input.language, 'language', LANGUAGES);
     const user = await this.db.prisma.user.update({
       where: { id: userId },
@@ -115,7 +115,7 @@ export class UserService {
   async setCredentials(userId: string, input: { email?: unknown; password: unknown; name?: unknown }): Promise<User> {
     const password = checkPassword(input.password);
     const email = input.email === undefined ? undefined : checkEmail(input.email);
-    const displayName = optionalText(input.name, 'name', 1, 64);
+    const displayName = optionalText(input.name, 'name', DISPLAY_NAME_LENGTH.min, DISPLAY_NAME_LENGTH.max);
     const passwordHash = await hashPassword(password);
     try {
       const user = await this.db.prisma.user.update({
