@@ -1,5 +1,5 @@
 import Type, { type Static, type TSchema } from 'typebox';
-import { KEY_SCOPES, LANGUAGES, TRASH_KINDS } from '@propfolio/domain';
+import { ARCHIVING_CHANGES, KEY_SCOPES, LANGUAGES, TRASH_KINDS } from '@propfolio/domain';
 
 /**
  * The answers of the dashboard's own routes as JSON Schemas (typebox, as the operations' outputs are):
@@ -28,7 +28,7 @@ export const ServiceRulesSchema = Type.Object({
   trashRetentionDays: Type.Integer({
     description: 'Days a deleted record stays in the trash before it is purged for good (TRASH_RETENTION_DAYS).',
   }),
-  archivingChanges: Type.Array(Type.Enum(['phase', 'failed']), {
+  archivingChanges: Type.Array(Type.Enum([...ARCHIVING_CHANGES]), {
     description:
       'Changes of a challenge that archive its linked EA accounts (no more reports accepted): `phase` (any change of ' +
       'phase) and `failed` (the status becomes failed, a breach).',

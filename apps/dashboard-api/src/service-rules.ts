@@ -1,4 +1,5 @@
 import type { Config } from '@propfolio/core';
+import { ARCHIVING_CHANGES } from '@propfolio/domain';
 import type { ServiceRules } from './answers.js';
 
 /**
@@ -8,5 +9,5 @@ import type { ServiceRules } from './answers.js';
  */
 export const serviceRules = (config: Config): ServiceRules => ({
   trashRetentionDays: config.trashRetentionDays,
-  archivingChanges: ['phase', 'failed'],
+  archivingChanges: [...ARCHIVING_CHANGES],
 });

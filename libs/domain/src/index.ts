@@ -48,3 +48,4 @@ export { AnalyticsService } from './analytics/analytics.service.js';
 export { TaxYearService, TaxYearSchema, taxYearCsv, type TaxYear } from './analytics/tax-year.js';
 export { AnalyticsSchema, type Analytics } from './analytics/analytics.outputs.js';
 export { CostSchema, type CostView } from './ledger/ledger.outputs.js';
+export { ARCHIVING_CHANGES, type ArchivingChange } from './challenges/transition.js';

@@ -85,6 +85,13 @@ export function planTransition(current: Challenge, input: UpdateChallengeInput, 
   return plan;
 }
 
+/**
+ * The changes of a challenge that archive its linked EA accounts, as planTransition applies them: a status
+ * that becomes `failed` (a breach) and any change of `phase`. The dashboard gets this list from the server.
+ */
+export const ARCHIVING_CHANGES = ['phase', 'failed'] as const;
+export type ArchivingChange = (typeof ARCHIVING_CHANGES)[number];
+
 /** The one change a failed challenge still accepts: the date its monthly subscription ended. */
 function onlyEndsBilling(input: UpdateChallengeInput): boolean {
   return input.monthlyEndedAt !== undefined && UPDATABLE_FIELDS.every((field) => field === 'monthlyEndedAt' || input[field] === undefined);
