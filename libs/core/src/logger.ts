@@ -55,22 +55,45 @@ function writeStdout(line: string): void {
 }
 
 export function createLogger(level: LogLevel, bound: Record<string, unknown> = {}, write: (line: string) => void = writeStdout): Logger {
-  const emit = (at: LogLevel, message: string, fields?: Record<string, unknown>) => {
-    if (RANK[at] < RANK[level]) return;
+  return new JsonLogger(RANK[level], bound, write);
+}
+
+/**
+ * A class rather than closures: every request makes a child logger (its request id bound), and five
+ * closures per request were garbage the hot path did not need.
+ */
+class JsonLogger implements Logger {
+  constructor(
+    private readonly minRank: number,
+    private readonly bound: Record<string, unknown>,
+    private readonly write: (line: string) => void,
+  ) {}
+
+  debug(message: string, fields?: Record<string, unknown>): void {
+    this.emit('debug', message, fields);
+  }
+  info(message: string, fields?: Record<string, unknown>): void {
+    this.emit('info', message, fields);
+  }
+  warn(message: string, fields?: Record<string, unknown>): void {
+    this.emit('warn', message, fields);
+  }
+  error(message: string, fields?: Record<string, unknown>): void {
+    this.emit('error', message, fields);
+  }
+  child(fields: Record<string, unknown>): Logger {
+    return new JsonLogger(this.minRank, { ...this.bound, ...fields }, this.write);
+  }
+
+  private emit(at: LogLevel, message: string, fields?: Record<string, unknown>): void {
+    if (RANK[at] < this.minRank) return;
     const entry: Record<string, unknown> = { time: new Date().toISOString(), level: at, msg: redact(message) };
-    for (const [key, value] of Object.entries({ ...bound, ...fields })) {
+    for (const [key, value] of Object.entries({ ...this.bound, ...fields })) {
       if (SECRET_FIELD.test(key)) entry[key] = REDACTED;
       else
         entry[key] =
           value instanceof Error ? { name: value.name, message: redact(value.message), stack: redact(value.stack) } : redact(value);
     }
-    write(JSON.stringify(entry));
-  };
-  return {
-    debug: (m, f) => emit('debug', m, f),
-    info: (m, f) => emit('info', m, f),
-    warn: (m, f) => emit('warn', m, f),
-    error: (m, f) => emit('error', m, f),
-    child: (fields) => createLogger(level, { ...bound, ...fields }, write),
-  };
+    this.write(JSON.stringify(entry));
+  }
 }

@@ -4,4 +4,4 @@ export { eaOperations } from './ea/ea.operations.js';
 export { eaEngineFromConfig, type EaEngine } from './ea/engine.js';
 export { AnswerCache } from './answers/answer-cache.js';
 export { withAnswerCache } from './answers/cached-operations.js';
-export { answerEtag, answerJson, answerJsonLiteral } from './answers/answer-json.js';
+export { answerEtag, answerJson, answerJsonLiteral, oncePerKeptAnswer } from './answers/answer-json.js';

@@ -81,16 +81,17 @@ const SQL = {
   accountList: `
     SELECT COALESCE((SELECT json_agg(json_build_object('id', a."id", 'userId', a."userId", 'challengeId', a."challengeId", 'login', a."login", 'server', a."server", 'name', a."name", 'currency', a."currency", 'archivedReason', a."archivedReason", 'initialBalance', a."initialBalance"::text, 'balance', a."balance"::text, 'equity', a."equity"::text, 'lastReportOn', to_char(a."lastReportOn", 'YYYY-MM-DD'), 'archivedAt', to_char(a."archivedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'createdAt', to_char(a."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'challenge', CASE WHEN ch."id" IS NULL THEN NULL ELSE json_build_object('id', ch."id", 'firm', ch."firm", 'plan', ch."plan", 'phase', ch."phase") END) ORDER BY a."createdAt" DESC, a."id" DESC) FROM (SELECT * FROM "EaAccount" a WHERE a."userId" = $1 AND a."archivedAt" IS NULL ORDER BY a."createdAt" DESC, a."id" DESC LIMIT $2::int) a LEFT JOIN "Challenge" ch ON ch."id" = a."challengeId"), '[]'::json) AS "data"`,
   dailyPnl: `
-    SELECT json_build_object('id', a.id, 'currency', a.currency,
-            'days', coalesce(r.days, '[]'::json), 'closedPnlTotal', coalesce(r.total, 0)::text) AS "data"
-          FROM "EaAccount" a
-          LEFT JOIN LATERAL (
-            SELECT json_agg(json_build_object('date', to_char(d.date, 'YYYY-MM-DD'), 'balance', d.balance::text,
-                     'equity', d.equity::text, 'closedPnl', d."closedPnl"::text)) AS days, sum(d."closedPnl") AS total
-            FROM "DailyPnl" d
-            WHERE d."accountId" = a.id AND d.date >= $1::date AND d.date <= $2::date
-          ) r ON true
-          WHERE a.id = $3 AND a."userId" = $4`,
+    SELECT json_build_object('id', a.id, 'currency', a.currency, 'reportedDays', r.reported,
+        'closedPnlTotal', coalesce(r.total, 0), 'days', r.days) AS "data"
+      FROM "EaAccount" a
+      CROSS JOIN LATERAL (
+        SELECT json_agg(json_build_object('date', to_char(g.day, 'YYYY-MM-DD'), 'reported', d."accountId" IS NOT NULL,
+                 'balance', d.balance, 'equity', d.equity, 'closedPnl', d."closedPnl") ORDER BY g.day) AS days,
+               count(d."accountId")::int AS reported, sum(d."closedPnl") AS total
+        FROM (SELECT $1::date + i AS day FROM generate_series(0, $2::date - $1::date) AS i) g
+        LEFT JOIN "DailyPnl" d ON d."accountId" = a.id AND d.date = g.day
+      ) r
+      WHERE a.id = $3 AND a."userId" = $4`,
   createChallenge: `
     WITH challenge AS (
             INSERT INTO "Challenge" ("id", "userId", "firm", "plan", "price", "currency", "billing", "phase", "paymentMethod",

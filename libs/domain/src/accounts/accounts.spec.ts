@@ -1,6 +1,6 @@
 import { expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import type { Caller } from '@propfolio/core';
+import { addDays, type Caller } from '@propfolio/core';
 import {
   AccountReportInput,
   CreateChallengeInput,
@@ -81,7 +81,14 @@ describeEachDatabase('EA accounts and reports', (getDb) => {
       { date: '2026-03-14', reported: true, balance: 10000.3, equity: 10000.3, closedPnl: -99.8 },
       { date: '2026-03-15', reported: false, balance: null, equity: null, closedPnl: null },
     ]);
-    expect((await services().dailyPnl.series(caller, await parse(DailyPnlInput, { id: account.id }), NOW)).days).toHaveLength(30);
+    // 30 days back crosses Europe's and America's daylight-saving changes: still one entry per calendar day.
+    const month = await services().dailyPnl.series(caller, await parse(DailyPnlInput, { id: account.id }), NOW);
+    expect(month.days.map((entry) => entry.date)).toEqual(Array.from({ length: 30 }, (_, i) => addDays('2026-02-14', i)));
+    // Exact figures whatever their scale: PostgreSQL's numeric text read as JSON numbers.
+    await report(caller, { id: account.id, date: '2026-03-15', balance: 123456789.07, equity: 0.01, closedPnl: -1234.56 });
+    const today = await services().dailyPnl.series(caller, await parse(DailyPnlInput, { id: account.id, days: '1' }), NOW);
+    expect(today).toMatchObject({ reportedDays: 1, closedPnlTotal: -1234.56 });
+    expect(today.days).toEqual([{ date: '2026-03-15', reported: true, balance: 123456789.07, equity: 0.01, closedPnl: -1234.56 }]);
     for (const days of ['0', '367', 'x', '1.5']) {
       await expect(parse(DailyPnlInput, { id: account.id, days })).rejects.toMatchObject({
         code: 'validation_failed',
