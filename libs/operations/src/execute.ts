@@ -1,12 +1,5 @@
-import {
-  AppError,
-  KEY_NEEDED_MESSAGE,
-  mayRun,
-  parseInput,
-  TRACKER_SCOPE_MESSAGE,
-  type Operation,
-  type OperationContext,
-} from '@propfolio/core';
+import { AppError, KEY_NEEDED_MESSAGE, mayRun, TRACKER_SCOPE_MESSAGE, type Operation, type OperationContext } from '@propfolio/core';
+import { readInput } from './read-inputs.js';
 
 export { KEY_NEEDED_MESSAGE, mayRun, TRACKER_SCOPE_MESSAGE };
 
@@ -21,6 +14,6 @@ export async function executeOperation<Input extends object, Output>(
 ): Promise<Output> {
   if (operation.auth === 'key' && context.caller === null) throw new AppError('unauthorized', KEY_NEEDED_MESSAGE);
   if (operation.auth === 'key' && !mayRun(context.caller, operation)) throw new AppError('insufficient_scope', TRACKER_SCOPE_MESSAGE);
-  const input = await parseInput(operation.input, rawInput);
+  const input = await readInput(operation, rawInput);
   return operation.run(context, input);
 }
