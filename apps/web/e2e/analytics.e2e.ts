@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, expectNoHorizontalScroll, setUpOwner, test } from './fixtures.js';
+import { expect, expectNoHorizontalScroll, legendText, setUpOwner, test } from './fixtures.js';
 
 /**
  * One small ledger entered through the forms, then every figure of the Analytics page and the tax-year
@@ -99,12 +99,17 @@ test('a ledger entered through the forms shows hand-computed figures on Analytic
   await expect(page.getByTestId('funnel-firstPayout').locator('td')).toHaveText(['1', '100% of funded']);
   await expect(page.getByTestId('funnel-breached').locator('td')).toHaveText(['0', '0% of attempts']);
   await expect(page.getByRole('region', { name: 'Pass-rate funnel' }).locator('.chart canvas')).toBeVisible();
+  // No step and no month is the current one: with no cursor the legends are keys, names without a bare colon.
+  await expect.poll(() => legendText(page.getByRole('region', { name: 'Pass-rate funnel' }))).toEqual(['Attempts']);
 
   // Calendar months from the first to the last with money; their nets sum to the total (−639 + 0 + 1740 = 1101).
   await expect(page.getByTestId('month-2026-03-USD').locator('td')).toHaveText(['$639.00', '$0.00', '$0.00', '-$639.00']);
   await expect(page.getByTestId('month-2026-04-USD').locator('td')).toHaveText(['$0.00', '$0.00', '$0.00', '$0.00']);
   await expect(page.getByTestId('month-2026-05-USD').locator('td')).toHaveText(['$0.00', '$540.00', '$1,200.00', '$1,740.00']);
   await expect(page.getByTestId('monthly-USD').locator('tbody tr')).toHaveCount(3);
+  await expect
+    .poll(() => legendText(page.locator('.currency-block').filter({ has: page.getByTestId('monthly-USD') })))
+    .toEqual(['Spent', 'Withdrawn', 'Refunded', 'Net']);
 
   // spent, withdrawn, net, ROI, attempts, pass rate, median days to pass (03-02 → 04-10 = 39),
   // days since the last payout to the period's end (05-15 → 06-30 = 46), one payout: no average.

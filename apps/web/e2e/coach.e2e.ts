@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { RunningServer } from './server.js';
-import { apiCall, apiCreateChallenge, expect, expectNoHorizontalScroll, setUpOwner, test } from './fixtures.js';
+import { apiCall, apiCreateChallenge, expect, expectNoHorizontalScroll, legendText, setUpOwner, test } from './fixtures.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const MT5_STATEMENT = resolve(ROOT, 'libs/mt-statements/test/fixtures/ReportHistory-51234567.html');
@@ -79,6 +79,20 @@ test('the P&L page shows the gauges, the floors on the chart, the pass probabili
   await expect(headroom.getByTestId('target')).toContainText('$8,000.00 to go to $110,000.00');
   await expect(headroom.getByText(/done \(4 required\)/)).toBeVisible();
   await expect(headroom.getByTestId('stale-notice')).toHaveCount(0);
+  // Before any cursor, the P&L charts' legends read the latest reported day: yesterday's +300 (the loss bar is named
+  // alone), its balance and equity, and the rule levels.
+  const daily = page.getByRole('figure', { name: 'Daily closed P&L' });
+  await expect.poll(() => legendText(daily)).toEqual([expect.stringMatching(/^Day: \w{3} \d+, \d{4}$/), 'Profit: $300.00', 'Loss']);
+  await expect
+    .poll(() => legendText(page.getByRole('figure', { name: 'Balance and equity' })))
+    .toEqual([
+      (await legendText(daily))[0],
+      'Balance: $102,000.00',
+      'Equity: $102,000.00',
+      'Max-loss floor: $90,000.00',
+      'Daily floor (today): $97,000.00',
+      'Target: $110,000.00',
+    ]);
   // The floors and the target are lines of the balance chart, named in its description.
   await expect(
     page.getByRole('img', {
@@ -91,6 +105,23 @@ test('the P&L page shows the gauges, the floors on the chart, the pass probabili
   await expect(probability).toHaveText(/^\d+\.\d%$/);
   await expect(pass.getByTestId('risk-table').locator('tbody tr')).toHaveCount(5);
   await expect(pass.getByTestId('risk-table').locator('tbody th')).toHaveText(['×0.25', '×0.5', '×1', '×1.5', '×2']);
+  // With no cursor on it, the curve's legend reads the shares at ×1, the headline's own figure (uPlot left "Pass:" bare).
+  const curve = pass.getByRole('figure', { name: 'Pass and breach by risk scale' });
+  const atRest = [
+    'Risk scale: ×1',
+    `Pass: ${await probability.innerText()}`,
+    expect.stringMatching(/^Breach: \d+\.\d%$/),
+    expect.stringMatching(/^Out of time: \d+\.\d%$/),
+  ];
+  await expect.poll(() => legendText(curve)).toEqual(atRest);
+  // The cursor picks another scale; off the chart, the legend is back at ×1.
+  const plot = curve.locator('.u-over');
+  const box = await plot.boundingBox();
+  if (!box) throw new Error('the risk curve has no plot area');
+  await plot.hover({ position: { x: box.width - 2, y: box.height / 2 } });
+  await expect.poll(async () => (await legendText(curve))[0]).toBe('Risk scale: ×2');
+  await curve.locator('figcaption').hover();
+  await expect.poll(() => legendText(curve)).toEqual(atRest);
   // The browser's run with the server's seed, paths and start gives the server's own figure at the same risk.
   // Folded until asked for: the summary opens it, as Enter on the focused summary would.
   await pass.getByText('What if…').click();
@@ -260,5 +291,9 @@ test('in Japanese, a yen account’s headroom is shown without decimals', async 
   // Reasons are worded from their stable code in Japanese: no English original to fall back on.
   await expect(headroom.locator('.reason-detail')).toHaveCount(0);
   for (const reason of await headroom.locator('li.reason').all()) await expect(reason).toHaveText(/[ぁ-んァ-ヶ一-龠]/);
+  // The legend reads the one day in Japanese before any cursor: its profit, and the loss named alone (no bare "損失:").
+  await expect
+    .poll(() => legendText(page.getByRole('figure', { name: '日次の確定損益' })))
+    .toEqual([expect.stringMatching(/^日付: \d{4}\/\d{2}\/\d{2}$/), '利益: ￥12,345', '損失']);
   expect(consoleErrors).toEqual([]);
 });

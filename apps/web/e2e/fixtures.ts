@@ -1,4 +1,4 @@
-import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+import { test as base, expect, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './server.js';
 
 export const OWNER = { email: 'owner@example.com', password: 'correct horse battery' };
@@ -100,6 +100,24 @@ export async function expectNoHorizontalScroll(page: Page) {
   expect(scroll, `page is ${scroll}px wide in a ${width}px window`).toBeLessThanOrEqual(width);
   for (const table of tables)
     expect(table.scroll, `a table is ${table.scroll}px wide in its ${table.width}px box`).toBeLessThanOrEqual(table.width);
+}
+
+/**
+ * A uPlot legend as it reads on screen, one entry a shown row: its name, the colon uPlot draws after it (a
+ * pseudo-element, absent from the text) and its value. "Pass:" with nothing after it was the defect.
+ */
+export async function legendText(chart: Locator): Promise<string[]> {
+  return chart.locator('.u-legend .u-series').evaluateAll((rows) =>
+    rows
+      .filter((row) => getComputedStyle(row).display !== 'none')
+      .map((row) => {
+        const name = row.querySelector('th');
+        const value = row.querySelector<HTMLElement>('.u-value');
+        const colon = name ? getComputedStyle(name, '::after').content.replace(/^"(.*)"$/, '$1') : '';
+        const shown = value && getComputedStyle(value).display !== 'none' ? value.textContent : '';
+        return `${name?.textContent ?? ''}${colon === 'none' || colon === 'normal' ? '' : colon} ${shown}`.trim();
+      }),
+  );
 }
 
 /** One MCP tools/call over Streamable HTTP (stateless server: no initialize needed); no key for public tools. */

@@ -27,7 +27,11 @@ export function Chart({
     const showRange = (u: uPlot, key: string) => {
       if (key === 'x') el.dataset.xRange = `${u.scales.x?.min ?? ''},${u.scales.x?.max ?? ''}`;
     };
-    const hooks = { ...options.hooks, setScale: [...(options.hooks?.setScale ?? []), showRange] };
+    const hooks = {
+      ...options.hooks,
+      setScale: [...(options.hooks?.setScale ?? []), showRange],
+      setLegend: [...(options.hooks?.setLegend ?? []), markBlankLegendRows],
+    };
     const plot = new uPlot({ ...options, hooks, width: Math.max(el.clientWidth, 200), height }, data, el);
     const observer = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 200), height }));
     observer.observe(el);
@@ -37,6 +41,16 @@ export function Chart({
     };
   }, [data, options, height]);
   return <div className="chart" ref={box} role="img" aria-label={label} />;
+}
+
+/**
+ * uPlot draws a colon after every legend name, value or not: a row whose value is empty (see `legendValues`) is
+ * marked so that the stylesheet drops the colon (and the x row, which has no name worth reading alone).
+ */
+function markBlankLegendRows(u: uPlot) {
+  for (const row of u.root.querySelectorAll('.u-legend .u-series')) {
+    row.classList.toggle('u-blank', !row.querySelector('.u-value')?.textContent);
+  }
 }
 
 export const COLORS = {
@@ -109,17 +123,43 @@ export function dayRange(bars = false): Scale['range'] {
 }
 
 /**
- * A legend value: the value under the cursor, or the series' latest value while the cursor is elsewhere (uPlot
- * shows nothing useful there, only a dash), so the legend reads as the current totals.
+ * Where a chart's legend rests while no cursor is on the chart (a page just opened, a keyboard user, a phone before a
+ * tap): the index of the point whose values it shows, or null for the series' names alone. uPlot itself shows an
+ * empty slot there, so a legend read "Pass:" with nothing after the colon.
  */
-export function legendValue(format: (v: number | null) => string) {
-  return (u: uPlot, v: number | null, seriesIdx: number, idx: number | null) => {
-    if (idx != null) return format(v);
-    const values = u.data[seriesIdx] ?? [];
-    for (let i = values.length - 1; i >= 0; i--) {
-      const last = values[i];
-      if (last != null) return format(last);
-    }
-    return format(null);
+type LegendRest = (u: uPlot) => number | null;
+
+/** The latest point at which any of the named series (every y series when none is named) has a value. */
+export function latest(...seriesIdxs: number[]): LegendRest {
+  return (u) => {
+    const ys = seriesIdxs.length ? seriesIdxs : u.data.map((_, i) => i).slice(1);
+    for (let i = u.data[0].length - 1; i >= 0; i--) if (ys.some((s) => u.data[s]?.[i] != null)) return i;
+    return null;
   };
+}
+
+/** The point at an x value: the risk curve rests at ×1, the risk as traded. */
+export const atX =
+  (x: number): LegendRest =>
+  (u) => {
+    const i = Array.prototype.indexOf.call(u.data[0], x);
+    return i < 0 ? null : i;
+  };
+
+/** No point: the legend is a key of names, and shows values only for the point under the cursor. */
+export const namesOnly: LegendRest = () => null;
+
+/**
+ * A chart's legend values: those of the point under the cursor, else those of the chart's resting point, the same
+ * point for every series so that the legend reads as one (a day and its figures). One per chart:
+ * `const value = legendValues(latest());` then `value: value(money)` on each series. A value formatted as '' (names
+ * only, or a bar with nothing that day) leaves the series' name alone, without a colon (see `Chart`).
+ */
+export function legendValues(rest: LegendRest = latest()) {
+  return (format: (v: number | null) => string) =>
+    (u: uPlot, v: number | null, seriesIdx: number, idx: number | null): string => {
+      if (idx != null) return format(v);
+      const at = rest(u);
+      return at == null ? '' : format(u.data[seriesIdx]?.[at] ?? null);
+    };
 }

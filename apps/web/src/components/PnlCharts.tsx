@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { AlignedData, Options } from 'uplot';
 import { useI18n } from '../i18n/i18n.js';
 import type { DailyPnl } from '../lib/types.js';
-import { bars, Chart, COLORS, dayAxis, dayRange, legendValue, utcDate } from './Chart.js';
+import { bars, Chart, COLORS, dayAxis, dayRange, latest, legendValues, utcDate } from './Chart.js';
 
 const seconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
@@ -22,50 +22,42 @@ export function PnlCharts({ series, levels = [] }: { series: DailyPnl; levels?: 
   const { t } = i18n;
   const money = (v: number | null | undefined) => (v == null ? '—' : i18n.money(v, series.currency));
   const x = useMemo(() => series.days.map((d) => seconds(d.date)), [series]);
-  const xSeries = {
-    label: t('chart.day'),
-    value: legendValue((v) => (v == null ? '' : i18n.date(new Date(v * 1000).toISOString().slice(0, 10)))),
-  };
+  const dayText = (v: number | null) => (v == null ? '' : i18n.date(new Date(v * 1000).toISOString().slice(0, 10)));
   const yAxis = { values: (_u: unknown, ticks: number[]) => ticks.map((v) => i18n.number(v, 0)), size: 70 };
-  const barOptions = useMemo<Omit<Options, 'width' | 'height'>>(
-    () => ({
+  const barOptions = useMemo<Omit<Options, 'width' | 'height'>>(() => {
+    // At rest: the latest day with a closed P&L. Of its two bars only one has a value; the other is named alone.
+    const value = legendValues(latest());
+    const bar = (v: number | null) => (v == null ? '' : i18n.money(v, series.currency));
+    return {
       scales: { x: { time: true, range: dayRange(true) } },
       tzDate: utcDate,
       axes: [dayAxis(i18n), yAxis],
       // Two series so that a losing day is red and a winning day green, as traders read P&L.
       series: [
-        xSeries,
+        { label: t('chart.day'), value: value(dayText) },
         {
           label: t('pnl.profitDay'),
           paths: bars,
           points: { show: false },
           fill: COLORS.profit + '99',
           stroke: COLORS.profit,
-          // Nothing beside the name until the cursor picks a day: a dash there read as a missing legend.
-          value: (_u, v, _s, idx) => (idx == null ? '' : money(v)),
+          value: value(bar),
         },
-        {
-          label: t('pnl.lossDay'),
-          paths: bars,
-          points: { show: false },
-          fill: COLORS.loss + '99',
-          stroke: COLORS.loss,
-          // Nothing beside the name until the cursor picks a day: a dash there read as a missing legend.
-          value: (_u, v, _s, idx) => (idx == null ? '' : money(v)),
-        },
+        { label: t('pnl.lossDay'), paths: bars, points: { show: false }, fill: COLORS.loss + '99', stroke: COLORS.loss, value: value(bar) },
       ],
-    }),
-    [i18n, series.currency],
-  );
-  const lineOptions = useMemo<Omit<Options, 'width' | 'height'>>(
-    () => ({
+    };
+  }, [i18n, series.currency]);
+  const lineOptions = useMemo<Omit<Options, 'width' | 'height'>>(() => {
+    // At rest: the latest reported day (the rule levels are flat lines, the same every day).
+    const value = legendValues(latest(1, 2));
+    return {
       scales: { x: { time: true, range: dayRange() } },
       tzDate: utcDate,
       axes: [dayAxis(i18n), yAxis],
       series: [
-        xSeries,
-        { label: t('pnl.balance'), stroke: COLORS.balance, width: 2, spanGaps: false, value: legendValue(money) },
-        { label: t('pnl.equity'), stroke: COLORS.equity, width: 2, dash: [6, 4], spanGaps: false, value: legendValue(money) },
+        { label: t('chart.day'), value: value(dayText) },
+        { label: t('pnl.balance'), stroke: COLORS.balance, width: 2, spanGaps: false, value: value(money) },
+        { label: t('pnl.equity'), stroke: COLORS.equity, width: 2, dash: [6, 4], spanGaps: false, value: value(money) },
         ...levels.map((l) => ({
           label: l.label,
           stroke: l.color,
@@ -75,9 +67,8 @@ export function PnlCharts({ series, levels = [] }: { series: DailyPnl; levels?: 
           value: () => money(l.value),
         })),
       ],
-    }),
-    [i18n, series.currency, levels],
-  );
+    };
+  }, [i18n, series.currency, levels]);
   const barData = useMemo(
     () =>
       [

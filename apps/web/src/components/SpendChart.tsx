@@ -2,20 +2,23 @@ import { useMemo } from 'react';
 import type { Options } from 'uplot';
 import { useI18n } from '../i18n/i18n.js';
 import type { CumulativeSeries } from '../lib/series.js';
-import { Chart, COLORS, dayAxis, dayRange, legendValue, steps, utcDate } from './Chart.js';
+import { Chart, COLORS, dayAxis, dayRange, latest, legendValues, steps, utcDate } from './Chart.js';
 
 function SpendChart({ series }: { series: CumulativeSeries }) {
   const i18n = useI18n();
   const { t } = i18n;
-  const options = useMemo<Omit<Options, 'width' | 'height'>>(
-    () => ({
+  const options = useMemo<Omit<Options, 'width' | 'height'>>(() => {
+    // At rest: today's running totals (the lines are carried to today).
+    const value = legendValues(latest());
+    const money = (v: number | null) => (v == null ? '—' : i18n.money(v, series.currency));
+    return {
       scales: { x: { time: true, range: dayRange() } },
       tzDate: utcDate,
       axes: [dayAxis(i18n), { values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)), size: 70 }],
       series: [
         {
           label: t('chart.day'),
-          value: legendValue((v) => (v == null ? '' : i18n.date(new Date(v * 1000).toISOString().slice(0, 10)))),
+          value: value((v) => (v == null ? '' : i18n.date(new Date(v * 1000).toISOString().slice(0, 10)))),
         },
         {
           label: t('overview.chartSpend'),
@@ -24,7 +27,7 @@ function SpendChart({ series }: { series: CumulativeSeries }) {
           stroke: COLORS.spend,
           width: 2,
           paths: steps,
-          value: legendValue((v) => (v == null ? '—' : i18n.money(v, series.currency))),
+          value: value(money),
         },
         {
           label: t('overview.chartPayouts'),
@@ -33,12 +36,11 @@ function SpendChart({ series }: { series: CumulativeSeries }) {
           width: 2,
           dash: [6, 4],
           paths: steps,
-          value: legendValue((v) => (v == null ? '—' : i18n.money(v, series.currency))),
+          value: value(money),
         },
       ],
-    }),
-    [i18n, t, series.currency],
-  );
+    };
+  }, [i18n, t, series.currency]);
   const data = useMemo(() => [series.x, series.spend, series.payouts] as [number[], number[], number[]], [series]);
   return <Chart data={data} options={options} label={`${t('overview.chart')} (${series.currency})`} />;
 }

@@ -3,8 +3,7 @@ import type { AlignedData, Options } from 'uplot';
 import { useI18n } from '../../i18n/i18n.js';
 import type { MonthRow } from '../../lib/ledger-types.js';
 import type { FunnelStep } from '../../lib/funnel-steps.js';
-import { Chart, COLORS, pathBuilder } from '../Chart.js';
-import type uPlot from 'uplot';
+import { Chart, COLORS, legendValues, namesOnly, pathBuilder } from '../Chart.js';
 import { stepLabel, stepShort } from './format.js';
 
 const REFUND = '#1f4e99';
@@ -30,22 +29,22 @@ export function FunnelChart({ steps }: { steps: FunnelStep[] }) {
   const options = useMemo<Omit<Options, 'width' | 'height'>>(() => {
     const short = steps.map((s) => stepShort(i18n, s));
     const full = steps.map((s) => stepLabel(i18n, s));
+    const value = legendValues(namesOnly);
     const axes = categoryAxis(short);
     axes[1] = { ...axes[1], values: (_u, ticks) => ticks.map((v) => (Number.isInteger(v) ? String(v) : '')) };
     return {
       scales: { x: { time: false, range: [-0.6, steps.length - 0.4] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
       axes,
-      legend: { live: true },
+      // No step is the current one: at rest the legend is a key, and the cursor picks a step (the table has them all).
       series: [
-        { label: t('an.step'), value: (_u, v: number | null) => (v == null ? '' : (full[v] ?? '')) },
+        { label: t('an.step'), value: value((v) => (v == null ? '' : (full[v] ?? ''))) },
         {
           label: t('an.count'),
           fill: COLORS.balance,
           stroke: COLORS.balance,
           paths: wide,
           points: { show: false },
-          // Nothing beside the name until the cursor picks a step (a dash there read as a legend without values).
-          value: (_u, v: number | null, _s, idx) => (idx == null || v == null ? '' : String(v)),
+          value: value((v) => (v == null ? '' : String(v))),
         },
       ],
     };
@@ -58,8 +57,9 @@ export function MonthlyChart({ rows, currency }: { rows: MonthRow[]; currency: s
   const i18n = useI18n();
   const { t } = i18n;
   const options = useMemo<Omit<Options, 'width' | 'height'>>(() => {
-    const money = (_u: uPlot, v: number | null, _s: number, idx: number | null) =>
-      idx == null || v == null ? '' : i18n.money(v, currency);
+    // Months are compared, none is the current one (a past tax year): at rest the legend is a key of the four series.
+    const value = legendValues(namesOnly);
+    const money = value((v) => (v == null ? '' : i18n.money(v, currency)));
     const months = rows.map((r) => r.month);
     const axes = categoryAxis(months);
     axes[1] = { ...axes[1], values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)) };
@@ -67,7 +67,7 @@ export function MonthlyChart({ rows, currency }: { rows: MonthRow[]; currency: s
       scales: { x: { time: false, range: [-0.6, rows.length - 0.4] } },
       axes,
       series: [
-        { label: t('an.month'), value: (_u, v: number | null) => (v == null ? '' : (months[v] ?? '')) },
+        { label: t('an.month'), value: value((v) => (v == null ? '' : (months[v] ?? ''))) },
         { label: t('an.spent'), fill: COLORS.spend, stroke: COLORS.spend, paths: wide, points: { show: false }, value: money },
         { label: t('an.withdrawn'), fill: COLORS.payouts, stroke: COLORS.payouts, paths: middle, points: { show: false }, value: money },
         { label: t('an.refunded'), fill: REFUND, stroke: REFUND, paths: narrow, points: { show: false }, value: money },

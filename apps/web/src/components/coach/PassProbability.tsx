@@ -6,7 +6,7 @@ import { ApiError, app } from '../../lib/api.js';
 import { RISK_SCALES, getChallengeRules, whatIfInput, type ChallengeRulesView, type ChallengeSimulation } from '../../lib/coach.js';
 
 import { useI18n } from '../../i18n/i18n.js';
-import { Chart, COLORS } from '../Chart.js';
+import { atX, Chart, COLORS, legendValues } from '../Chart.js';
 import { Empty, ErrorState, Loading } from '../states.js';
 
 const pct = (p: number, digits = 1) => `${(p * 100).toFixed(digits)}%`;
@@ -26,41 +26,25 @@ function RiskCurve({ sim }: { sim: Simulation }) {
       ] as [number[], number[], number[], number[]],
     [rows],
   );
-  const options = useMemo<Omit<Options, 'width' | 'height'>>(
-    () => ({
+  const options = useMemo<Omit<Options, 'width' | 'height'>>(() => {
+    const value = legendValues(atX(1));
+    // Written as the table and the headline write them (`pct`), so the legend at ×1 repeats their figures exactly.
+    const percent = (v: number | null) => (v == null ? '' : `${v.toFixed(1)}%`);
+    return {
       scales: { x: { time: false }, y: { range: [0, 100] } },
       axes: [
         { values: (_u: unknown, ticks: number[]) => ticks.map((v) => `×${i18n.number(v)}`) },
         { values: (_u: unknown, ticks: number[]) => ticks.map((v) => `${i18n.number(v, 0)}%`), size: 50 },
       ],
+      // At rest the legend reads the shares at ×1, the risk as traded (the headline above, the table's marked row).
       series: [
-        { label: t('sim.scale'), value: (_u, v: number | null) => (v == null ? '' : `×${i18n.number(v)}`) },
-        {
-          label: t('sim.pass'),
-          stroke: COLORS.profit,
-          width: 2,
-          points: { show: true, size: 6 },
-          value: (_u: unknown, v: number | null) => (v == null ? '' : `${i18n.number(v, 1)}%`),
-        },
-        {
-          label: t('sim.breach'),
-          stroke: COLORS.loss,
-          width: 2,
-          dash: [6, 4],
-          points: { show: true, size: 5 },
-          value: (_u: unknown, v: number | null) => (v == null ? '' : `${i18n.number(v, 1)}%`),
-        },
-        {
-          label: t('sim.timeout'),
-          stroke: COLORS.equity,
-          width: 1,
-          dash: [2, 3],
-          value: (_u: unknown, v: number | null) => (v == null ? '' : `${i18n.number(v, 1)}%`),
-        },
+        { label: t('sim.scale'), value: value((v) => (v == null ? '' : `×${i18n.number(v)}`)) },
+        { label: t('sim.pass'), stroke: COLORS.profit, width: 2, points: { show: true, size: 6 }, value: value(percent) },
+        { label: t('sim.breach'), stroke: COLORS.loss, width: 2, dash: [6, 4], points: { show: true, size: 5 }, value: value(percent) },
+        { label: t('sim.timeout'), stroke: COLORS.equity, width: 1, dash: [2, 3], value: value(percent) },
       ],
-    }),
-    [i18n],
-  );
+    };
+  }, [i18n, t]);
   return (
     <>
       <figure>
