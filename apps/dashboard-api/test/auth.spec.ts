@@ -186,7 +186,8 @@ describeEachDatabase('dashboard auth and sessions', (getDb) => {
       const browser = service.browser();
       browser.ip = freshIp();
       const res = await signIn(browser, address);
-      expectProblem(res, 429, 'rate_limited');
+      const { facts } = expectProblem(res, 429, 'rate_limited');
+      expect(facts).toEqual({ limit: 5, windowSeconds: 60, resetSeconds: Number(res.headers['retry-after']) });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     });
 
@@ -195,7 +196,8 @@ describeEachDatabase('dashboard auth and sessions', (getDb) => {
       browser.ip = freshIp();
       for (let i = 0; i < 20; i++) expectProblem(await signIn(browser, email()), 401, 'invalid_credentials');
       const res = await signIn(browser, email());
-      expectProblem(res, 429, 'rate_limited');
+      const { facts } = expectProblem(res, 429, 'rate_limited');
+      expect(facts).toEqual({ limit: 20, windowSeconds: 60, resetSeconds: Number(res.headers['retry-after']) });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     }, 120_000);
 

@@ -14,7 +14,7 @@ import { memoryRateLimiter } from '@propfolio/http';
 // eslint-disable-next-line no-restricted-imports -- the harness assembles the whole service as apps/server does (REST and MCP beside the dashboard), which only a test may do
 import { createRestApp } from '@propfolio/rest-api';
 import { dashboardRouter, type DashboardOptions } from '../src/index.js';
-import type { DashboardAnswer } from './api-types.js';
+import type { DashboardAnswer, Problem } from './api-types.js';
 
 export type { Response };
 
@@ -168,12 +168,13 @@ export class Browser {
 }
 
 /** Asserts an RFC 9457 problem with `status` and `code`. */
-export function expectProblem(res: Response, status: number, code: string): void {
-  const body = JSON.parse(res.text || '{}') as { code?: string };
+export function expectProblem(res: Response, status: number, code: string): Problem {
+  const body = JSON.parse(res.text || '{}') as Partial<Problem>;
   const seen = `${res.status} ${String(res.headers['content-type']).split(';')[0]} ${body.code}`;
   if (seen !== `${status} application/problem+json ${code}`) {
     throw new Error(`expected ${status} application/problem+json ${code}, got ${seen}: ${res.text}`);
   }
+  return body as Problem;
 }
 
 /** Creates a challenge over /api/v1 with `key`. */

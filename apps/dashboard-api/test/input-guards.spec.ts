@@ -57,6 +57,11 @@ describeEachDatabase('dashboard input guards', (getDb) => {
     expectProblem(await send(deep(3)), 401, 'invalid_credentials');
   });
 
+  it('refuses a body over the limit with 413, naming the limit in bytes as the API does', async () => {
+    const res = await person.patch('/me', { name: 'x'.repeat(1_100_000) });
+    expect(expectProblem(res, 413, 'payload_too_large').facts).toEqual({ limitBytes: 1_048_576 });
+  });
+
   it('refuses a body in another charset than UTF-8 (charset=utf-7) with 415', async () => {
     const send = (charset: string) =>
       service

@@ -28,7 +28,8 @@ describeEachDatabase('open sign-up and key limits', (getDb) => {
     };
     for (let i = 0; i < 3; i++) expect((await signUp('203.0.113.7')).status).toBe(201);
     const refused = await signUp('203.0.113.7');
-    expectProblem(refused, 429, 'rate_limited');
+    // an hour's window, the frozen clock at its start
+    expect(expectProblem(refused, 429, 'rate_limited').facts).toEqual({ limit: 3, windowSeconds: 3600, resetSeconds: 3600 });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
     expect((await signUp('203.0.113.8')).status).toBe(201);

@@ -1,6 +1,6 @@
 import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { authenticateRequests, rateLimitRequests, refuseDeepJson, refuseNonUtf8Json, requestState } from '@propfolio/http';
+import { authenticateRequests, rateLimitRequests, refuseDeepJson, refuseNonUtf8Json, requestState, toAppError } from '@propfolio/http';
 import type { OperationContext } from '@propfolio/core';
 import { type AppContext } from '@propfolio/bootstrap';
 import { noExtras, type McpExtras } from './extras.js';
@@ -54,11 +54,12 @@ export function mcpRouter(context: AppContext, extras: McpExtras = noExtras): Ro
       }
     },
   );
-  // Malformed JSON and oversized bodies: a JSON-RPC parse error rather than an HTML page.
+  // Malformed JSON and oversized bodies: a JSON-RPC parse error rather than an HTML page. An oversized body's
+  // data is the REST problem, whose facts carry the limit.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- Express tells error middleware by its four parameters, so `_next` must stay
   router.use(MCP_PATH, (error: { type?: string }, _req: Request, res: Response, _next: NextFunction) => {
     if (error.type === 'entity.too.large') {
-      jsonRpcError(res, 413, -32600, 'Request body too large.');
+      jsonRpcError(res, 413, -32600, 'Request body too large.', {}, toAppError(error).toProblem());
       return;
     }
     jsonRpcError(res, 400, -32700, 'Parse error: the body is not valid JSON.');

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import { call, connectClient, errorCode, startMcpServer, type McpTestServer, answer } from './harness.js';
+import { call, connectClient, errorCode, problemOf, startMcpServer, type McpTestServer, answer } from './harness.js';
+
+/** The .set limit ea_diagnose_set's content documents: 512 KiB of file. */
+const MAX_SET_BYTES = 524_288;
 
 describeEachDatabase('MCP EA settings tools', (getDb) => {
   let server: McpTestServer;
@@ -66,6 +69,12 @@ describeEachDatabase('MCP EA settings tools', (getDb) => {
     expect(result.findings.some((f) => f.line === 1)).toBe(true);
     expect(errorCode(await call(client, 'ea_diagnose_set', { content: '***', contentEncoding: 'base64' }))).toBe('validation_failed');
     expect(errorCode(await call(client, 'ea_diagnose_set', { content: 'x=1', firm: 'nosuchfirm' }))).toBe('validation_failed');
+  });
+
+  it('ea_diagnose_set refuses a file over the .set limit as payload_too_large, naming the limit in bytes', async () => {
+    const over = await call(client, 'ea_diagnose_set', { content: 'RiskPercent=1.0\r\n'.repeat(Math.ceil(MAX_SET_BYTES / 17) + 1) });
+    expect(errorCode(over)).toBe('payload_too_large');
+    expect(problemOf(over).facts).toEqual({ limitBytes: MAX_SET_BYTES });
   });
 
   it('ea_backtest_ini takes leverage as a number, optimisation ranges per input, and names the inputs field in errors', async () => {

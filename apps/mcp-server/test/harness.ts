@@ -12,9 +12,9 @@ import { createLogger } from '@propfolio/core';
 import { createDomainServices } from '@propfolio/domain';
 import { mcpRouter } from '../src/mcp-router.js';
 import { mcpExtras } from '../src/resources.js';
-import type { ToolAnswer, ToolName } from './api-types.js';
+import type { Problem, ToolAnswer, ToolName } from './api-types.js';
 
-export type { ToolAnswer, ToolName };
+export type { Problem, ToolAnswer, ToolName };
 
 export interface McpTestServer {
   context: AppContext;
@@ -125,4 +125,11 @@ export function contentOf<N extends ToolName>(
 export function errorCode(result: { isError?: boolean; content: { type: string; text?: string }[] }): string | undefined {
   if (!result.isError) return undefined;
   return result.content[0]?.text?.split(':')[0];
+}
+
+/** The problem an isError result carries (the JSON after its `code: detail` line), as REST would answer it. */
+export function problemOf(result: { isError?: boolean; content: { type: string; text?: string }[] }): Problem {
+  const text = result.content[0]?.text ?? '';
+  if (!result.isError) throw new Error(`not an error: ${text}`);
+  return JSON.parse(text.slice(text.indexOf('\n') + 1)) as Problem;
 }

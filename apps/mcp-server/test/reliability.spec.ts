@@ -8,10 +8,10 @@ import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { mcpRouter } from '../src/mcp-router.js';
 import { originMatcher } from '../src/http/origin.js';
-import { rawPost, startMcpServer, type McpTestServer } from './harness.js';
+import { call, connectClient, errorCode, problemOf, rawPost, startMcpServer, type McpTestServer, type Problem } from './harness.js';
 
 const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list', params: {} });
-type RpcError = { jsonrpc: string; id: unknown; error: { code: number; message: string; data?: { code?: string } } };
+type RpcError = { jsonrpc: string; id: unknown; error: { code: number; message: string; data?: Problem } };
 
 /** Issue 14 items 1 (MCP batches) and 6 (MCP protocol errors): each reproduction, as a test. */
 describeEachDatabase('MCP protocol errors and batches', (getDb) => {
@@ -124,6 +124,14 @@ describeEachDatabase('MCP protocol errors and batches', (getDb) => {
     expect(body.error.message).toMatch(/^invalid_token: /);
   });
 
+  it('refuses a body over the limit with 413 and -32600, its problem naming the limit in bytes', async () => {
+    const res = await rawPost(server.url, { ...list(1), params: { padding: 'x'.repeat(1_100_000) } });
+    expect(res.status).toBe(413);
+    const body = (await res.json()) as RpcError;
+    expect(body.error.code).toBe(-32600);
+    expect(body.error.data).toMatchObject({ code: 'payload_too_large', facts: { limitBytes: 1_048_576 } });
+  });
+
   it('refuses JSON nested past the limit with -32600 instead of overflowing the stack', async () => {
     const deep = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_plans","arguments":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}}`;
     const res = await fetch(server.url, {
@@ -137,11 +145,12 @@ describeEachDatabase('MCP protocol errors and batches', (getDb) => {
 });
 
 describeEachDatabase('MCP rate limit', (getDb) => {
-  const start = async (limit: number) => {
+  const start = async (limit: number, eaLimit = 100) => {
     const context = await createAppContext(getDb(), loadConfig({ LOG_LEVEL: 'silent' }), {
       logger: createLogger('silent'),
       // A frozen clock: a one-minute window turning over between the two batches would refill the budget.
       rateLimiter: memoryRateLimiter(limit, () => 0),
+      eaRateLimiter: memoryRateLimiter(eaLimit, () => 0),
       announceKey: () => undefined,
     });
     const app = express();
@@ -173,7 +182,23 @@ describeEachDatabase('MCP rate limit', (getDb) => {
       expect(second.headers.get('retry-after')).toBeDefined();
       const body = (await second.json()) as RpcError;
       expect(body).toMatchObject({ jsonrpc: '2.0', error: { code: -32029, data: { code: 'rate_limited' } } });
+      // the RateLimit headers' figures, also in the problem (the frozen clock stands at a window's start)
+      expect(body.error.data?.facts).toEqual({ limit: 10, windowSeconds: 60, resetSeconds: 60 });
     } finally {
+      await mcp.close();
+    }
+  });
+
+  it('answers a tool call over the EA engine limit with an isError rate_limited result carrying its figures', async () => {
+    const mcp = await start(100, 1);
+    const client = await connectClient(mcp.url);
+    try {
+      expect((await call(client, 'ea_build_set', { changes: [] })).isError).toBeFalsy();
+      const limited = await call(client, 'ea_build_set', { changes: [] });
+      expect(errorCode(limited)).toBe('rate_limited');
+      expect(problemOf(limited).facts).toEqual({ limit: 1, windowSeconds: 60, resetSeconds: 60 });
+    } finally {
+      await client.close();
       await mcp.close();
     }
   });

@@ -91,6 +91,7 @@ describe('public EA work: bounded, off the event loop, rate-limited on its own',
       expect(over.status).toBe(413);
       expect(over.body).toMatchObject({ code: 'payload_too_large' });
       expect(json<ProblemBody>(over).detail).toContain('524288 bytes');
+      expect(json<ProblemBody>(over).facts).toEqual({ limitBytes: MAX_CONTENT_BYTES });
       const overText = await diagnose(app.url, 'RiskPercent=1.0\r\n'.repeat(Math.ceil(MAX_CONTENT_BYTES / 17) + 1), 'text');
       expect(overText.status).toBe(413);
       const at = await diagnose(app.url, bigSet(MAX_CONTENT_BYTES));
@@ -123,6 +124,8 @@ describe('public EA work: bounded, off the event loop, rate-limited on its own',
       const limited = await request(app.url).post('/api/v1/ea/build').send({ changes: [] });
       expect(limited.status).toBe(429);
       expect(limited.body).toMatchObject({ code: 'rate_limited' });
+      // the EA limiter's clock stands at the start of a window
+      expect(json<ProblemBody>(limited).facts).toEqual({ limit: 3, windowSeconds: 60, resetSeconds: 60 });
       expect((await request(app.url).get('/api/v1/ea/overview')).status).toBe(200);
     } finally {
       await app.close();

@@ -119,7 +119,7 @@ describeEachDatabase('REST error shape, method rules and logs', (getDb) => {
 
   it('answers bodies over the limit with 413 and other content types with 415', async () => {
     const big = await app.post('/challenges', { firm: 'F', plan: 'P', price: 1, memo: 'x'.repeat(1_100_000) });
-    expectProblem(big, 413, 'payload_too_large');
+    expect(expectProblem(big, 413, 'payload_too_large').facts).toEqual({ limitBytes: 1_048_576 });
     for (const [type, body] of [
       ['text/plain', '{"firm":"F","plan":"P","price":1}'],
       ['application/x-www-form-urlencoded', 'firm=F&plan=P&price=1'],

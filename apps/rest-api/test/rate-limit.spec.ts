@@ -25,6 +25,8 @@ describeEachDatabase('REST rate limits', (getDb) => {
     expect(limited.headers['retry-after']).toBe('40');
     expect(limited.headers.ratelimit).toBe('limit=3, remaining=0, reset=40');
     expect(problem.detail).toContain('retry after 40 s');
+    // the headers' figures, for a client that reads the body
+    expect(problem.facts).toEqual({ limit: 3, windowSeconds: 60, resetSeconds: 40 });
     // a limited POST writes nothing
     expectProblem(await app.post('/challenges', { firm: 'F', plan: 'P', price: 1 }, key), 429, 'rate_limited');
   });
@@ -58,7 +60,7 @@ describeEachDatabase('REST rate limits', (getDb) => {
         expect(refused.headers['ratelimit-policy']).toBe('3;w=60');
       }
       const limited = await guesser.get('/me/summary', 'eakey_guess9');
-      expectProblem(limited, 429, 'rate_limited');
+      expect(expectProblem(limited, 429, 'rate_limited').facts).toEqual({ limit: 3, windowSeconds: 60, resetSeconds: 40 });
       expect(limited.headers['retry-after']).toBe('40');
     } finally {
       await guesser.close();

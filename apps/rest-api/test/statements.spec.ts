@@ -146,6 +146,7 @@ describeEachDatabase('REST statement import', (getDb) => {
       'payload_too_large',
     );
     expect(huge.detail).toMatch(/5 MiB/);
+    expect(huge.facts).toEqual({ limitBytes: 5 * 1024 * 1024 });
     const stranger = await app.newUserKey();
     expectProblem(await app.post(`/accounts/${account.id}/statements`, { content: MT4.toString('base64') }, stranger), 404, 'not_found');
   });

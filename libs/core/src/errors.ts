@@ -1,3 +1,5 @@
+import type { RateDecision } from './rate-limiter.js';
+
 /**
  * The one error type every lib throws for a client-visible failure. REST turns it into RFC 9457
  * problem+json and MCP into an `isError` tool result, both carrying the same `code` and `detail`.
@@ -100,6 +102,19 @@ export class AppError extends Error {
 
   static notFound(what: string): AppError {
     return new AppError('not_found', `${what} not found.`);
+  }
+
+  /**
+   * 429 rate_limited for a refused decision: `detail` for a person, and as facts the figures the RateLimit
+   * headers carry (`limit` per `windowSeconds`, `resetSeconds` until the window ends) for a client.
+   */
+  static rateLimited(detail: string, { limit, windowSeconds, resetSeconds }: RateDecision): AppError {
+    return new AppError('rate_limited', detail, undefined, { limit, windowSeconds, resetSeconds });
+  }
+
+  /** 413 payload_too_large: `detail` for a person, and the most the body or file may have as `limitBytes` for a client. */
+  static payloadTooLarge(detail: string, limitBytes: number): AppError {
+    return new AppError('payload_too_large', detail, undefined, { limitBytes });
   }
 
   static conflict(detail: string, code: 'conflict' | 'challenge_closed' | 'account_archived' = 'conflict'): AppError {

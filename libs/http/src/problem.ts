@@ -5,6 +5,8 @@ interface HttpishError {
   type?: string;
   status?: number;
   statusCode?: number;
+  /** The body parser's limit in bytes, on `entity.too.large`. */
+  limit?: number;
 }
 
 /**
@@ -15,7 +17,10 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const e = (error ?? {}) as HttpishError;
   if (e.type === 'entity.parse.failed') return new AppError('invalid_json', 'The request body is not valid JSON.');
-  if (e.type === 'entity.too.large') return new AppError('payload_too_large', 'The request body is larger than the limit.');
+  if (e.type === 'entity.too.large') {
+    const detail = 'The request body is larger than the limit.';
+    return typeof e.limit === 'number' ? AppError.payloadTooLarge(detail, e.limit) : new AppError('payload_too_large', detail);
+  }
   if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
     return new AppError('unsupported_media_type', 'Send the body as UTF-8 JSON.');
   }

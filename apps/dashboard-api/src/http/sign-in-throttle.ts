@@ -1,18 +1,20 @@
 import { AppError } from '@propfolio/core';
 import { sha256 } from '@propfolio/domain';
-import type { RateLimiter } from '@propfolio/core';
+import type { RateDecision, RateLimiter } from '@propfolio/core';
 
 export interface SignInLimiters {
   perAccount: RateLimiter;
   perIp: RateLimiter;
 }
 
+/** 429 rate_limited for a refused decision, with its figures as facts and its reset as Retry-After. */
 export class RateLimitedError extends AppError {
-  constructor(
-    readonly retryAfterSeconds: number,
-    what = 'sign-in attempts',
-  ) {
-    super('rate_limited', `Too many ${what}; retry after ${retryAfterSeconds} s.`);
+  readonly retryAfterSeconds: number;
+
+  constructor(decision: RateDecision, what = 'sign-in attempts') {
+    const { limit, windowSeconds, resetSeconds } = decision;
+    super('rate_limited', `Too many ${what}; retry after ${resetSeconds} s.`, undefined, { limit, windowSeconds, resetSeconds });
+    this.retryAfterSeconds = resetSeconds;
   }
 }
 
@@ -26,6 +28,7 @@ export async function throttleSignIn(limiters: SignInLimiters, email: unknown, i
     limiters.perAccount.hit(`signin:account:${account}`),
     limiters.perIp.hit(`signin:ip:${ip}`),
   ]);
-  const refused = [byAccount, byIp].filter((decision) => !decision.allowed);
-  if (refused.length > 0) throw new RateLimitedError(Math.max(...refused.map((d) => d.resetSeconds)));
+  // Refused by both: the one that refills last is the one to wait for.
+  const refused = [byAccount, byIp].filter((decision) => !decision.allowed).sort((a, b) => b.resetSeconds - a.resetSeconds)[0];
+  if (refused) throw new RateLimitedError(refused);
 }

@@ -23,7 +23,7 @@ export function hourlyDatabaseLimiter(db: Database, limit: number, now: () => nu
         RETURNING "count"`;
       const count = Number(rows[0]?.count ?? 1);
       const resetSeconds = Math.max(1, Math.ceil(((hour + 1) * HOUR_MS - nowMs) / 1000));
-      return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetSeconds };
+      return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), windowSeconds: HOUR_MS / 1000, resetSeconds };
     },
     close: async () => undefined,
   };
@@ -32,5 +32,5 @@ export function hourlyDatabaseLimiter(db: Database, limit: number, now: () => nu
 /** Counts an open sign-up from `ip` before any password work; over the limit it is refused with Retry-After. */
 export async function throttleSignUp(limiter: RateLimiter, ip: string): Promise<void> {
   const decision = await limiter.hit(`signup:ip:${ip}`);
-  if (!decision.allowed) throw new RateLimitedError(decision.resetSeconds, 'sign-ups from this address');
+  if (!decision.allowed) throw new RateLimitedError(decision, 'sign-ups from this address');
 }

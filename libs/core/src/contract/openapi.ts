@@ -24,7 +24,8 @@ export const PROBLEM_SCHEMA: JsonSchema = {
     },
     facts: {
       type: 'object',
-      description: 'The figures the problem is about, by name (insufficient_history: `reportedDays`, `neededDays`).',
+      description:
+        'The figures the problem is about, by name: insufficient_history `reportedDays`, `neededDays`; rate_limited `limit` (requests per window), `windowSeconds`, `resetSeconds` (until the window ends, as Retry-After); payload_too_large `limitBytes`.',
       additionalProperties: { type: ['number', 'string'] },
     },
   },

@@ -18,7 +18,10 @@ export const readStatementInProcess: StatementReader = (bytes) => Promise.resolv
 function fileBytes(input: ImportStatementInput): Uint8Array {
   const bytes = (input.contentEncoding ?? 'base64') === 'base64' ? decodeBase64(input.content) : new TextEncoder().encode(input.content);
   if (bytes.length > MAX_STATEMENT_BYTES) {
-    throw new AppError('payload_too_large', `The statement is ${bytes.length} bytes; at most ${MAX_STATEMENT_BYTES} (5 MiB) are imported.`);
+    throw AppError.payloadTooLarge(
+      `The statement is ${bytes.length} bytes; at most ${MAX_STATEMENT_BYTES} (5 MiB) are imported.`,
+      MAX_STATEMENT_BYTES,
+    );
   }
   return bytes;
 }
@@ -32,7 +35,8 @@ function decodeBase64(text: string): Uint8Array {
 }
 
 function rejected(error: StatementError): AppError {
-  if (error.code === 'too_large') return new AppError('payload_too_large', error.message);
+  // The reader's own bound is its default, MAX_STATEMENT_BYTES (fileBytes refuses larger files first).
+  if (error.code === 'too_large') return AppError.payloadTooLarge(error.message, MAX_STATEMENT_BYTES);
   return new AppError('statement_rejected', `${error.message} (${error.code}). Nothing was imported.`);
 }
 

@@ -7,14 +7,14 @@ import { requestState } from '../request-context.js';
 
 /** The IETF RateLimit headers, written on every answer whether or not the request is allowed. */
 export function setRateHeaders(res: Response, decision: RateDecision): void {
-  res.setHeader('RateLimit-Policy', `${decision.limit};w=60`);
+  res.setHeader('RateLimit-Policy', `${decision.limit};w=${decision.windowSeconds}`);
   res.setHeader('RateLimit', `limit=${decision.limit}, remaining=${decision.remaining}, reset=${decision.resetSeconds}`);
 }
 
 export function rateLimited(decision: RateDecision): AppError {
-  return new AppError(
-    'rate_limited',
+  return AppError.rateLimited(
     `Rate limit of ${decision.limit} requests per minute reached; retry after ${decision.resetSeconds} s.`,
+    decision,
   );
 }
 

@@ -15,7 +15,7 @@ describe('memory rate limiter', () => {
     let now = NOW;
     const limiter = memoryRateLimiter(2, () => now);
     expect((await limiter.hit('a')).allowed).toBe(true);
-    expect(await limiter.hit('a')).toMatchObject({ allowed: true, remaining: 0, resetSeconds: 15 });
+    expect(await limiter.hit('a')).toMatchObject({ allowed: true, remaining: 0, windowSeconds: 60, resetSeconds: 15 });
     expect((await limiter.hit('a')).allowed).toBe(false);
     expect((await limiter.hit('b')).allowed).toBe(true);
     now += 15_000;

@@ -9,6 +9,7 @@ export function decide(count: number, limit: number, nowMs: number): RateDecisio
     allowed: count <= limit,
     limit,
     remaining: Math.max(0, limit - count),
+    windowSeconds: WINDOW_SECONDS,
     resetSeconds: Math.max(1, Math.ceil((windowMs - (nowMs % windowMs)) / 1000)),
   };
 }

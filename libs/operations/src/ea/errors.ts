@@ -41,9 +41,9 @@ function eaError(error: unknown): unknown {
 }
 
 const tooLarge = (): AppError =>
-  new AppError(
-    'payload_too_large',
+  AppError.payloadTooLarge(
     `A .set file may be at most ${MAX_CONTENT_BYTES} bytes (${MAX_CONTENT_BYTES / 1024} KiB) after base64 decoding.`,
+    MAX_CONTENT_BYTES,
   );
 
 /** `.set` content as the engine takes it: text as is, base64 decoded to the exact bytes. */
