@@ -15,7 +15,7 @@ import { type AppContext } from '@propfolio/bootstrap';
 import { type RateLimiter } from '@propfolio/core';
 import type { DashboardDeps } from './deps.js';
 import { loadSession, refuseApiKeys, requireSameOrigin } from './http/session.js';
-import { RateLimitedError, type SignInLimiters } from './http/sign-in-throttle.js';
+import { type SignInLimiters } from './http/sign-in-throttle.js';
 import { hourlyDatabaseLimiter, SIGNUPS_PER_IP_PER_HOUR } from './http/sign-up-throttle.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
@@ -87,7 +87,6 @@ export function dashboardRouter(context: AppContext, options: DashboardOptions =
   });
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- Express tells error middleware by its four parameters, so `_next` must stay
   api.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    if (error instanceof RateLimitedError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
     respondWithError(res, error, (requestState(res) as ReturnType<typeof requestState> | undefined)?.logger ?? context.logger);
   });
 

@@ -126,6 +126,7 @@ describe('public EA work: bounded, off the event loop, rate-limited on its own',
       expect(limited.body).toMatchObject({ code: 'rate_limited' });
       // the EA limiter's clock stands at the start of a window
       expect(json<ProblemBody>(limited).facts).toEqual({ limit: 3, windowSeconds: 60, resetSeconds: 60 });
+      expect(limited.headers['retry-after']).toBe('60');
       expect((await request(app.url).get('/api/v1/ea/overview')).status).toBe(200);
     } finally {
       await app.close();

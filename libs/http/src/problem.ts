@@ -41,6 +41,9 @@ export function malformedPathError(): AppError {
 export function sendProblem(res: Response, error: AppError, extraHeaders: Record<string, string> = {}): void {
   if (res.headersSent) return;
   for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value);
+  // Every 429 says when to come back, whichever limiter refused (the EA engine's and the sign-in throttle's too).
+  const resetSeconds = error.code === 'rate_limited' ? error.facts?.resetSeconds : undefined;
+  if (typeof resetSeconds === 'number' && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', String(resetSeconds));
   if (error.code === 'unauthorized') res.setHeader('WWW-Authenticate', 'Bearer');
   if (error.code === 'invalid_token') res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
   res.status(error.status).type('application/problem+json').send(JSON.stringify(error.toProblem()));

@@ -1,21 +1,10 @@
 import { AppError } from '@propfolio/core';
 import { sha256 } from '@propfolio/domain';
-import type { RateDecision, RateLimiter } from '@propfolio/core';
+import type { RateLimiter } from '@propfolio/core';
 
 export interface SignInLimiters {
   perAccount: RateLimiter;
   perIp: RateLimiter;
-}
-
-/** 429 rate_limited for a refused decision, with its figures as facts and its reset as Retry-After. */
-export class RateLimitedError extends AppError {
-  readonly retryAfterSeconds: number;
-
-  constructor(decision: RateDecision, what = 'sign-in attempts') {
-    const { limit, windowSeconds, resetSeconds } = decision;
-    super('rate_limited', `Too many ${what}; retry after ${resetSeconds} s.`, undefined, { limit, windowSeconds, resetSeconds });
-    this.retryAfterSeconds = resetSeconds;
-  }
 }
 
 /**
@@ -30,5 +19,5 @@ export async function throttleSignIn(limiters: SignInLimiters, email: unknown, i
   ]);
   // Refused by both: the one that refills last is the one to wait for.
   const refused = [byAccount, byIp].filter((decision) => !decision.allowed).sort((a, b) => b.resetSeconds - a.resetSeconds)[0];
-  if (refused) throw new RateLimitedError(refused);
+  if (refused) throw AppError.rateLimited(`Too many sign-in attempts; retry after ${refused.resetSeconds} s.`, refused);
 }

@@ -1,6 +1,5 @@
 import type { Database } from '@propfolio/db';
-import type { RateDecision, RateLimiter } from '@propfolio/core';
-import { RateLimitedError } from './sign-in-throttle.js';
+import { AppError, type RateDecision, type RateLimiter } from '@propfolio/core';
 
 /** Open sign-ups (SIGNUP=open, no invite) one client IP may attempt per clock hour. */
 export const SIGNUPS_PER_IP_PER_HOUR = 10;
@@ -32,5 +31,6 @@ export function hourlyDatabaseLimiter(db: Database, limit: number, now: () => nu
 /** Counts an open sign-up from `ip` before any password work; over the limit it is refused with Retry-After. */
 export async function throttleSignUp(limiter: RateLimiter, ip: string): Promise<void> {
   const decision = await limiter.hit(`signup:ip:${ip}`);
-  if (!decision.allowed) throw new RateLimitedError(decision, 'sign-ups from this address');
+  if (!decision.allowed)
+    throw AppError.rateLimited(`Too many sign-ups from this address; retry after ${decision.resetSeconds} s.`, decision);
 }
