@@ -39,6 +39,10 @@ async function enterLedger(page: Page) {
     await costs.getByLabel('Date').fill(date);
     await costs.getByRole('button', { name: 'Add fee or refund' }).click();
     await expect(page.getByTestId('costs').locator('li')).toHaveCount(count);
+    // Ready for the next one: the amount emptied, the kind and the currency kept.
+    await expect(costs.getByLabel('Amount', { exact: true })).toHaveValue('');
+    await expect(costs.getByLabel('Kind')).toHaveValue(kind);
+    await expect(costs.getByLabel('Currency', { exact: true })).toHaveValue('USD');
   };
   await page.getByRole('region', { name: 'Fees and refunds' }).getByRole('button', { name: 'Add fee or refund' }).click();
   await addCost('reset_fee', '99', '2026-03-10', 1);
@@ -65,6 +69,9 @@ async function enterLedger(page: Page) {
   await addPayout.getByLabel('Status').selectOption('requested');
   await addPayout.getByRole('button', { name: 'Add payout' }).click();
   await expect(payouts.getByTestId('payout-status')).toHaveText(['Requested', 'Paid']);
+  // A payout's form is emptied whole once added: paid again, no amount.
+  await expect(addPayout.getByLabel('Status')).toHaveValue('paid');
+  await expect(addPayout.getByLabel('Amount', { exact: true })).toHaveValue('');
   const move = payouts.getByRole('form', { name: 'Status' });
   await move.getByLabel('Status').selectOption('denied');
   await move.getByLabel('Reason for the denial').fill('consistency rule');

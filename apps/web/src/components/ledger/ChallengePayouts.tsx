@@ -1,18 +1,34 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useI18n } from '../../i18n/i18n.js';
 import { app } from '../../lib/api.js';
-import { todayIso } from '../../lib/queries.js';
 
 import { PAYOUT_STATUSES, type LedgerChallengeDetail, type LedgerPayout, type PayoutStatus } from '../../lib/ledger-types.js';
-import { Field, fieldSetter, SelectField } from '../Field.js';
+import { Field, SelectField } from '../Field.js';
 import { Empty, FormError } from '../states.js';
-import { ConfirmDialog } from '../ConfirmDialog.js';
-import { Reveal } from '../Reveal.js';
-import { NO_RATE, typedRateBody, TypedRateFields } from './TypedRateFields.js';
+import { EntryDateField, LedgerEntryForm, optionalNumber, optionalText, type EntryKind } from './LedgerEntryForm.js';
 
-const optionalNumber = (v: string) => (v.trim() ? Number(v) : undefined);
-const optionalText = (v: string) => v.trim() || undefined;
+interface PayoutInputs {
+  status: PayoutStatus;
+  deniedReason: string;
+  grossAmount: string;
+  splitPercent: string;
+  method: string;
+}
+
+/** add_payout: paid unless said otherwise; a denial's reason only with a denial. */
+const PAYOUT: EntryKind<PayoutInputs> = {
+  endpoint: 'payouts',
+  blank: { status: 'paid', deniedReason: '', grossAmount: '', splitPercent: '', method: '' },
+  keep: [],
+  body: (f) => ({
+    status: f.status,
+    deniedReason: f.status === 'denied' ? optionalText(f.deniedReason) : undefined,
+    grossAmount: optionalNumber(f.grossAmount),
+    splitPercent: optionalNumber(f.splitPercent),
+    method: optionalText(f.method),
+  }),
+};
 
 /** Payouts of one challenge with their status; requested and denied ones can move (update_payout), a paid one stays paid. */
 export function ChallengePayouts({ detail }: { detail: LedgerChallengeDetail }) {
@@ -20,50 +36,13 @@ export function ChallengePayouts({ detail }: { detail: LedgerChallengeDetail }) 
   const { t } = i18n;
   const client = useQueryClient();
   const c = detail.challenge;
-  const blank = {
-    amount: '',
-    currency: c.currency,
-    date: todayIso(),
-    status: 'paid' as PayoutStatus,
-    deniedReason: '',
-    grossAmount: '',
-    splitPercent: '',
-    method: '',
-  };
-  const [form, setForm] = useState(blank);
-  const [rate, setRate] = useState(NO_RATE);
-  const add = useMutation({
-    mutationFn: () =>
-      app.post(`/challenges/${c.id}/payouts`, {
-        amount: Number(form.amount),
-        currency: form.currency,
-        date: form.date,
-        status: form.status,
-        deniedReason: form.status === 'denied' ? optionalText(form.deniedReason) : undefined,
-        grossAmount: optionalNumber(form.grossAmount),
-        splitPercent: optionalNumber(form.splitPercent),
-        method: optionalText(form.method),
-        ...typedRateBody(rate),
-      }),
-    onSuccess: () => {
-      setForm({ ...blank, currency: form.currency });
-      setRate(NO_RATE);
-      void client.invalidateQueries();
-    },
-  });
   const remove = useMutation({
     mutationFn: (id: string) => app.del(`/payouts/${id}`),
     onSuccess: () => void client.invalidateQueries(),
   });
-  const set = fieldSetter(form, setForm);
   // Payouts come from a funded account: on a challenge not passed yet, a payout is more likely a slip; say so first.
   const funded = c.status === 'passed' || c.passedAt !== null || /fund/i.test(c.phase);
-  const [confirming, setConfirming] = useState(false);
-  const submit = (e: SubmitEvent) => {
-    e.preventDefault();
-    if (!funded) setConfirming(true);
-    else add.mutate();
-  };
+  const unfunded = funded ? null : t('pay.unfunded', { status: t(`status.${c.status}`), phase: c.phase });
   return (
     <section aria-labelledby="payouts-h" className="card">
       <h2 id="payouts-h">{t('ch.payouts')}</h2>
@@ -88,98 +67,89 @@ export function ChallengePayouts({ detail }: { detail: LedgerChallengeDetail }) 
         </ul>
       )}
       <FormError error={remove.error} />
-      <Reveal label={t('ch.addPayout')}>
-        {() => (
-          <form className="grid-form" onSubmit={submit} aria-label={t('ch.addPayout')}>
-            {!funded && (
-              <p className="warn full" data-testid="unfunded-warning">
-                {t('pay.unfunded', { status: t(`status.${c.status}`), phase: c.phase })}
-              </p>
-            )}
-            <Field
-              label={t('ch.amount')}
-              hint={t('pay.netHint')}
-              type="number"
-              required
-              min={0.01}
-              step="0.01"
-              inputMode="decimal"
-              value={form.amount}
-              onChange={set('amount')}
-            />
-            <Field label={t('ch.currency')} required maxLength={3} pattern="[A-Za-z]{3}" value={form.currency} onChange={set('currency')} />
-            <Field
-              label={t('ch.date')}
-              type="date"
-              required
-              min={c.purchasedAt}
-              max={todayIso()}
-              value={form.date}
-              onChange={set('date')}
-            />
-            <SelectField label={t('pay.status')} value={form.status} onChange={set('status')}>
-              {PAYOUT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`payStatus.${s}`)}
-                </option>
-              ))}
-            </SelectField>
-            {form.status === 'denied' && (
-              <Field label={t('pay.deniedReason')} required maxLength={500} value={form.deniedReason} onChange={set('deniedReason')} />
-            )}
-            <details className="full">
-              <summary>{t('pay.details')}</summary>
-              <div className="grid-form">
-                <Field
-                  label={`${t('pay.gross')} ${t('common.optional')}`}
-                  type="number"
-                  min={0.01}
-                  step="0.01"
-                  inputMode="decimal"
-                  value={form.grossAmount}
-                  onChange={set('grossAmount')}
-                />
-                <Field
-                  label={`${t('pay.split')} ${t('common.optional')}`}
-                  type="number"
-                  min={0.01}
-                  max={100}
-                  step="any"
-                  inputMode="decimal"
-                  value={form.splitPercent}
-                  onChange={set('splitPercent')}
-                />
-                <Field
-                  label={`${t('pay.method')} ${t('common.optional')}`}
-                  maxLength={100}
-                  placeholder="Rise"
-                  value={form.method}
-                  onChange={set('method')}
-                />
-                <TypedRateFields value={rate} onChange={setRate} />
-              </div>
-            </details>
-            <div className="full">
-              <FormError error={add.error} />
-              <button type="submit" disabled={add.isPending}>
-                {t('ch.addPayout')}
-              </button>
-            </div>
-          </form>
+      <LedgerEntryForm
+        challenge={c}
+        label={t('ch.addPayout')}
+        kind={PAYOUT}
+        amount={{ min: 0.01, step: '0.01', hint: t('pay.netHint') }}
+        lead={() =>
+          unfunded === null ? null : (
+            <p className="warn full" data-testid="unfunded-warning">
+              {unfunded}
+            </p>
+          )
+        }
+        more={(form, set) => (
+          <>
+            <StatusField statuses={PAYOUT_STATUSES} value={form.status} onChange={set('status')} />
+            {form.status === 'denied' && <DeniedReasonField value={form.deniedReason} onChange={set('deniedReason')} />}
+          </>
         )}
-      </Reveal>
-      <ConfirmDialog
-        open={confirming}
-        title={t('pay.unfundedTitle')}
-        confirmLabel={t('pay.unfundedConfirm')}
-        busy={add.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => add.mutate(undefined, { onSettled: () => setConfirming(false) })}
-      >
-        <p>{t('pay.unfunded', { status: t(`status.${c.status}`), phase: c.phase })}</p>
-      </ConfirmDialog>
+        folded={{
+          summary: t('pay.details'),
+          inputs: (form, set) => (
+            <>
+              <Field
+                label={`${t('pay.gross')} ${t('common.optional')}`}
+                type="number"
+                min={0.01}
+                step="0.01"
+                inputMode="decimal"
+                value={form.grossAmount}
+                onChange={set('grossAmount')}
+              />
+              <Field
+                label={`${t('pay.split')} ${t('common.optional')}`}
+                type="number"
+                min={0.01}
+                max={100}
+                step="any"
+                inputMode="decimal"
+                value={form.splitPercent}
+                onChange={set('splitPercent')}
+              />
+              <Field
+                label={`${t('pay.method')} ${t('common.optional')}`}
+                maxLength={100}
+                placeholder="Rise"
+                value={form.method}
+                onChange={set('method')}
+              />
+            </>
+          ),
+        }}
+        confirm={unfunded === null ? undefined : { title: t('pay.unfundedTitle'), confirmLabel: t('pay.unfundedConfirm'), text: unfunded }}
+      />
     </section>
   );
+}
+
+/** A payout's status, among `statuses`. */
+function StatusField({
+  statuses,
+  value,
+  onChange,
+}: {
+  statuses: readonly PayoutStatus[];
+  value: PayoutStatus;
+  onChange: (e: ChangeEvent<HTMLSelectElement>) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <SelectField label={t('pay.status')} value={value} onChange={onChange}>
+      {statuses.map((s) => (
+        <option key={s} value={s}>
+          {t(`payStatus.${s}`)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** Why the firm denied it: asked for with a denial only. */
+function DeniedReasonField({ value, onChange }: { value: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void }) {
+  const { t } = useI18n();
+  return <Field label={t('pay.deniedReason')} required maxLength={500} value={value} onChange={onChange} />;
 }
 
 function PayoutLine({ payout: p }: { payout: LedgerPayout }) {
@@ -228,36 +198,12 @@ function MovePayout({ payout, minDate }: { payout: LedgerPayout; minDate: string
         move.mutate();
       }}
     >
-      <SelectField
-        label={t('pay.status')}
-        value={form.status}
-        onChange={(e) => setForm({ ...form, status: e.target.value as PayoutStatus })}
-      >
-        {next.map((s) => (
-          <option key={s} value={s}>
-            {t(`payStatus.${s}`)}
-          </option>
-        ))}
-      </SelectField>
+      <StatusField statuses={next} value={form.status} onChange={(e) => setForm({ ...form, status: e.target.value as PayoutStatus })} />
       {form.status === 'paid' && (
-        <Field
-          label={t('ch.date')}
-          type="date"
-          required
-          min={minDate}
-          max={todayIso()}
-          value={form.date}
-          onChange={(e) => setForm({ ...form, date: e.target.value })}
-        />
+        <EntryDateField minDate={minDate} value={form.date} onChange={(e) => setForm({ ...form, date: e.target.value })} />
       )}
       {form.status === 'denied' && (
-        <Field
-          label={t('pay.deniedReason')}
-          required
-          maxLength={500}
-          value={form.deniedReason}
-          onChange={(e) => setForm({ ...form, deniedReason: e.target.value })}
-        />
+        <DeniedReasonField value={form.deniedReason} onChange={(e) => setForm({ ...form, deniedReason: e.target.value })} />
       )}
       <button type="submit" disabled={move.isPending}>
         {t('common.save')}

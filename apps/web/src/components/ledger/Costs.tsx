@@ -1,44 +1,27 @@
-import { useState, type SubmitEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useI18n } from '../../i18n/i18n.js';
-import { app } from '../../lib/api.js';
-import { todayIso } from '../../lib/queries.js';
 import { COST_KINDS, type CostKind, type LedgerChallengeDetail } from '../../lib/ledger-types.js';
-import { Reveal } from '../Reveal.js';
-import { Field, fieldSetter, SelectField } from '../Field.js';
-import { Empty, FormError } from '../states.js';
-import { NO_RATE, typedRateBody, TypedRateFields } from './TypedRateFields.js';
+import { Field, SelectField } from '../Field.js';
+import { Empty } from '../states.js';
+import { LedgerEntryForm, optionalText, type EntryKind } from './LedgerEntryForm.js';
+
+interface CostInputs {
+  kind: CostKind;
+  note: string;
+}
+
+/** add_cost: the kind is kept for the next entry (resets tend to come in a row). */
+const COST: EntryKind<CostInputs> = {
+  endpoint: 'costs',
+  blank: { kind: 'reset_fee', note: '' },
+  keep: ['kind'],
+  body: (f) => ({ kind: f.kind, note: optionalText(f.note) }),
+};
 
 /** Fees and refunds besides the purchase price (add_cost), oldest first. */
 export function Costs({ detail }: { detail: LedgerChallengeDetail }) {
   const i18n = useI18n();
   const { t } = i18n;
-  const client = useQueryClient();
   const c = detail.challenge;
-  const blank = { kind: 'reset_fee' as CostKind, amount: '', currency: c.currency, date: todayIso(), note: '' };
-  const [form, setForm] = useState(blank);
-  const [rate, setRate] = useState(NO_RATE);
-  const add = useMutation({
-    mutationFn: () =>
-      app.post(`/challenges/${c.id}/costs`, {
-        kind: form.kind,
-        amount: Number(form.amount),
-        currency: form.currency,
-        date: form.date,
-        ...(form.note.trim() ? { note: form.note.trim() } : {}),
-        ...typedRateBody(rate),
-      }),
-    onSuccess: () => {
-      setForm({ ...blank, kind: form.kind, currency: form.currency });
-      setRate(NO_RATE);
-      void client.invalidateQueries();
-    },
-  });
-  const set = fieldSetter(form, setForm);
-  const submit = (e: SubmitEvent) => {
-    e.preventDefault();
-    add.mutate();
-  };
   return (
     <section aria-labelledby="costs-h" className="card">
       <h2 id="costs-h">{t('cost.title')}</h2>
@@ -64,54 +47,31 @@ export function Costs({ detail }: { detail: LedgerChallengeDetail }) {
           ))}
         </ul>
       )}
-      <Reveal label={t('cost.add')}>
-        {() => (
-          <form className="grid-form" onSubmit={submit} aria-label={t('cost.add')}>
-            <SelectField label={t('cost.kind')} value={form.kind} onChange={set('kind')}>
-              {COST_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {t(`kind.${k}`)}
-                </option>
-              ))}
-            </SelectField>
-            <Field
-              label={t('ch.amount')}
-              type="number"
-              required
-              min={0.0001}
-              step="any"
-              inputMode="decimal"
-              value={form.amount}
-              onChange={set('amount')}
-            />
-            <Field label={t('ch.currency')} required maxLength={3} pattern="[A-Za-z]{3}" value={form.currency} onChange={set('currency')} />
-            <Field
-              label={t('ch.date')}
-              type="date"
-              required
-              min={c.purchasedAt}
-              max={todayIso()}
-              value={form.date}
-              onChange={set('date')}
-            />
-            <Field label={`${t('cost.note')} ${t('common.optional')}`} maxLength={1000} value={form.note} onChange={set('note')} />
-            <details className="full">
-              <summary>
-                {t('fx.rate')} {t('common.optional')}
-              </summary>
-              <div className="grid-form">
-                <TypedRateFields value={rate} onChange={setRate} />
-              </div>
-            </details>
-            <div className="full">
-              <FormError error={add.error} />
-              <button type="submit" disabled={add.isPending}>
-                {t('cost.add')}
-              </button>
-            </div>
-          </form>
+      <LedgerEntryForm
+        challenge={c}
+        label={t('cost.add')}
+        kind={COST}
+        amount={{ min: 0.0001, step: 'any' }}
+        lead={(form, set) => (
+          <SelectField label={t('cost.kind')} value={form.kind} onChange={set('kind')}>
+            {COST_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`kind.${k}`)}
+              </option>
+            ))}
+          </SelectField>
         )}
-      </Reveal>
+        more={(form, set) => (
+          <Field label={`${t('cost.note')} ${t('common.optional')}`} maxLength={1000} value={form.note} onChange={set('note')} />
+        )}
+        folded={{
+          summary: (
+            <>
+              {t('fx.rate')} {t('common.optional')}
+            </>
+          ),
+        }}
+      />
     </section>
   );
 }
