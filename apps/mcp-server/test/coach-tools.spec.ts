@@ -64,6 +64,34 @@ describeEachDatabase('MCP coach tools', (getDb) => {
     expect(errorCode(await call(client, 'simulate_challenge', { id: challengeId }))).toBe('insufficient_history');
   });
 
+  it('get_challenge_rules and set_challenge_rules answer the merged rules in their documented shape, which the SDK client checks', async () => {
+    await client.listTools(); // from here on the client validates each tool's structuredContent against its outputSchema
+    const { id } = await answer(client, 'create_challenge', {
+      firm: 'FTMO',
+      plan: '2-Step 100k',
+      planId: FTMO,
+      phase: 'Phase 1',
+      price: 540,
+      currency: 'EUR',
+      purchasedAt: '2026-03-20',
+    });
+    const plans = await answer(client, 'get_challenge_rules', { id });
+    expect(plans.provenance.dailyLoss.source).toBe('plan');
+    const set = await answer(client, 'set_challenge_rules', {
+      id,
+      rules: { dailyLoss: { percent: 4, rollover: { timeZone: 'UTC+03:00', time: '00:00' } }, timeLimit: { days: 60 } },
+    });
+    // each rule's own fields, read without a cast
+    const daily = set.rules.dailyLoss;
+    expect(daily !== 'none' && daily !== null ? [daily.percent, daily.rollover] : daily).toEqual([
+      4,
+      { timeZone: 'UTC+03:00', time: '00:00' },
+    ]);
+    expect(set.rules.timeLimit).toEqual({ days: 60 });
+    expect(set.rules.profitTargetsPercent).toEqual(plans.rules.profitTargetsPercent);
+    expect(await answer(client, 'get_challenge_rules', { id })).toEqual(set);
+  });
+
   it('simulate_plan answers a constant gain in its known number of days, reproducibly', async () => {
     const input = { planId: FTMO, dailyPnlPercent: [1], paths: 300, seed: 11, riskScale: [0.5, 2] };
     const first = await answer(client, 'simulate_plan', input);

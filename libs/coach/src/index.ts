@@ -13,6 +13,7 @@ export type { CoachRules, CoachDailyLoss, CoachMaxLoss, CoachConsistency, DailyL
 export { RulesOverrideSchema, type RulesOverride } from './rules/override.js';
 export {
   effectiveRules,
+  EffectiveRuleValuesSchema,
   type EffectiveRules,
   type EffectiveRuleValues,
   type EffectiveDailyLoss,

@@ -3,7 +3,7 @@
  * OpenAPI document of /app/api (see types.ts). The browser's own what-if runs the pure engine
  * (@propfolio/coach), so its input types come from there.
  */
-import type { EffectiveRuleValues, RuleName, RulesOverride, SimulationInput, SimulationRules } from '@propfolio/coach';
+import type { RuleName, RulesOverride, SimulationInput, SimulationRules } from '@propfolio/coach';
 import { app } from './api.js';
 import type { AppAnswer } from './types.js';
 export { MAX_STATEMENT_BYTES } from '@propfolio/mt-statements';
@@ -18,18 +18,14 @@ export type HeadroomReason = Headroom['reasons'][number];
 export type ChallengeHeadroom = AppAnswer<'/app/api/challenges/{id}/headroom', 'get'>;
 /** simulate_challenge: the engine's answer plus where it started and the ledger's own figures. */
 export type ChallengeSimulation = AppAnswer<'/app/api/challenges/{id}/simulations', 'post'>;
-/**
- * get_challenge_rules: the merged rules, their provenance and the stored override. The document leaves the
- * merged values' schema open, so `rules` is read as the engine's own EffectiveRuleValues, the type the
- * server builds them with.
- */
-export type ChallengeRulesView = Omit<AppAnswer<'/app/api/challenges/{id}/rules', 'get'>, 'rules'> & { rules: EffectiveRuleValues };
+/** get_challenge_rules: the merged rules, their provenance and the stored override. */
+export type ChallengeRulesView = AppAnswer<'/app/api/challenges/{id}/rules', 'get'>;
 
-/** GET /challenges/:id/rules, its merged values typed as the engine's (see ChallengeRulesView). */
-export const getChallengeRules = (challengeId: string) => app.get(`/challenges/${challengeId}/rules`) as Promise<ChallengeRulesView>;
+/** GET /challenges/:id/rules. */
+export const getChallengeRules = (challengeId: string) => app.get(`/challenges/${challengeId}/rules`);
 /** PATCH /challenges/:id/rules: store an override (null drops it); answers the same view as the GET. */
 export const setChallengeRules = (challengeId: string, rules: RulesOverride | null) =>
-  app.patch(`/challenges/${challengeId}/rules`, { rules }) as Promise<ChallengeRulesView>;
+  app.patch(`/challenges/${challengeId}/rules`, { rules });
 /** import_statement (POST /accounts/{id}/statements). */
 export type StatementImport = AppAnswer<'/app/api/accounts/{id}/statements', 'post'>;
 

@@ -3,36 +3,43 @@
  * each rule carrying where it came from, so an answer can say "the plan's daily loss reset time is
  * unknown" or "you set this yourself".
  */
-import { parseResetClock, type Rollover, validateRollover } from '../clock/rollover.js';
-import type { RulesOverride } from './override.js';
-import { type CoachConsistency, type CoachDailyLoss, type CoachMaxLoss, type CoachRules, RULE_NAMES, type RuleName } from './types.js';
+import Type, { type Static } from 'typebox';
+import { parseResetClock, validateRollover } from '../clock/rollover.js';
+import { Nullable } from '../shared/schema.js';
+import { ConsistencySchema, DailyLossFields, MaxLossFields, RulePercent, TimeLimitSchema, type RulesOverride } from './override.js';
+import { type CoachDailyLoss, type CoachMaxLoss, type CoachRules, RULE_NAMES, type RuleName } from './types.js';
 
-export interface EffectiveDailyLoss {
-  percent: number | null;
-  amountOf: CoachDailyLoss['amountOf'];
-  basis: CoachDailyLoss['basis'];
-  /** The catalog's words, kept for messages. */
-  resetClock: string | null;
-  /** The machine roll-over: the given one, else read from `resetClock`; null when unknown. */
-  rollover: Rollover | null;
-}
+/** `resetClock` keeps the catalog's words for messages; `rollover` is the given one, else read from them (null when unknown). */
+const EffectiveDailyLossSchema = Type.Object(DailyLossFields);
+export type EffectiveDailyLoss = Static<typeof EffectiveDailyLossSchema>;
 
-export interface EffectiveMaxLoss {
-  percent: number | null;
-  type: CoachMaxLoss['type'];
-  lockFloor: 'initial_balance' | null;
-  lockTriggerPercent: number | null;
-}
+const EffectiveMaxLossSchema = Type.Object(MaxLossFields);
+export type EffectiveMaxLoss = Static<typeof EffectiveMaxLossSchema>;
 
-/** Every rule present; `null` = unknown, `'none'` = the firm has no such rule. */
-export interface EffectiveRuleValues {
-  profitTargetsPercent: readonly (number | null)[] | null;
-  dailyLoss: 'none' | EffectiveDailyLoss | null;
-  maxLoss: 'none' | EffectiveMaxLoss | null;
-  minTradingDays: { days: number | null; perPhase: boolean } | null;
-  timeLimit: 'none' | { days: number } | null;
-  consistency: 'none' | CoachConsistency | null;
-}
+/**
+ * Every rule in force, as JSON Schema (an answer's schema) and type at once: each rule present, `null` =
+ * unknown, `'none'` = the firm has no such rule. The same fields as an override (./override.ts), all given.
+ */
+export const EffectiveRuleValuesSchema = Type.Object({
+  profitTargetsPercent: Type.Union([Type.Immutable(Type.Array(RulePercent('Target of one phase; null when unknown.'))), Type.Null()], {
+    description: 'Profit target per phase, in phase order; [] without an evaluation.',
+  }),
+  dailyLoss: Type.Union([Type.Literal('none'), EffectiveDailyLossSchema, Type.Null()], { description: 'Daily loss limit.' }),
+  maxLoss: Type.Union([Type.Literal('none'), EffectiveMaxLossSchema, Type.Null()], { description: 'Maximum loss.' }),
+  minTradingDays: Type.Union(
+    [
+      Type.Object({
+        days: Nullable(Type.Integer({ minimum: 0, description: 'Minimum trading days; null when unknown.' })),
+        perPhase: Type.Boolean({ description: 'Whether the minimum applies to each phase.' }),
+      }),
+      Type.Null(),
+    ],
+    { description: 'Minimum trading days.' },
+  ),
+  timeLimit: Type.Union([Type.Literal('none'), TimeLimitSchema, Type.Null()], { description: 'Time limit of a phase.' }),
+  consistency: Type.Union([Type.Literal('none'), ConsistencySchema, Type.Null()], { description: 'Best-day consistency rule.' }),
+});
+export type EffectiveRuleValues = Static<typeof EffectiveRuleValuesSchema>;
 
 export interface RuleProvenance {
   /** `challenge` when the challenge corrected the rule, `plan` when it is the plan's, `unknown` when neither knows it. */

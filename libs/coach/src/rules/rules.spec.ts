@@ -1,6 +1,6 @@
 import Value from 'typebox/value';
 import { CoachInputError } from '../shared/errors.js';
-import { effectiveRules } from './effective.js';
+import { effectiveRules, EffectiveRuleValuesSchema } from './effective.js';
 import { RulesOverrideSchema } from './override.js';
 import type { CoachRules } from './types.js';
 
@@ -38,6 +38,22 @@ describe('effectiveRules', () => {
     expect(provenance.dailyLoss.overridden).toEqual(['basis', 'rollover']);
     expect(rules.maxLoss).toEqual({ percent: 8, type: null, lockFloor: null, lockTriggerPercent: null });
     expect(provenance.maxLoss.source).toBe('challenge');
+  });
+
+  it('answers rules in the shape its schema documents (the answer schema of get_challenge_rules)', () => {
+    const cases = [
+      effectiveRules(plan, null, meta),
+      effectiveRules(null, null, null),
+      effectiveRules(
+        { ...plan, maxLoss: null },
+        { maxLoss: { percent: 8 }, consistency: { bestDayMaxPercent: 30, of: 'profit_target' } },
+        meta,
+      ),
+      effectiveRules(plan, { dailyLoss: 'none', timeLimit: { days: 30 }, minTradingDays: { days: 3 } }, meta),
+    ];
+    for (const { rules } of cases) expect([rules, Value.Check(EffectiveRuleValuesSchema, rules)]).toEqual([rules, true]);
+    // closed: a value of another shape is not one
+    expect(Value.Check(EffectiveRuleValuesSchema, { ...cases[0]?.rules, timeLimit: { weeks: 4 } })).toBe(false);
   });
 
   it('new reset words replace the plan roll-over; "none" removes a rule; null keeps the plan value', () => {

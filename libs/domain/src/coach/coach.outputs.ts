@@ -1,4 +1,4 @@
-import { RulesOverrideSchema } from '@propfolio/coach';
+import { EffectiveRuleValuesSchema, RulesOverrideSchema } from '@propfolio/coach';
 import Type, { type Static } from 'typebox';
 import { Id, IsoDate, Nullable } from '../shared/schemas.js';
 
@@ -23,17 +23,7 @@ export const ChallengeRulesSchema = Type.Object({
   }),
   planMissing: Nullable(Type.String({ description: 'Why the linked plan could not be read, when it could not.' })),
   override: Nullable(RulesOverrideSchema),
-  rules: Type.Object(
-    {
-      profitTargetsPercent: Type.Unknown({ description: 'Profit target per phase (percent), in phase order.' }),
-      dailyLoss: Type.Unknown({ description: 'Daily loss: percent, amountOf, basis, resetClock (words), rollover { timeZone, time }.' }),
-      maxLoss: Type.Unknown({ description: 'Maximum loss: percent, type, lockFloor, lockTriggerPercent.' }),
-      minTradingDays: Type.Unknown({ description: 'Minimum trading days: days, perPhase.' }),
-      timeLimit: Type.Unknown({ description: 'Time limit: { days } or "none".' }),
-      consistency: Type.Unknown({ description: 'Best-day rule: { bestDayMaxPercent, of } or "none".' }),
-    },
-    { description: RULES_DOC },
-  ),
+  rules: Type.Object(EffectiveRuleValuesSchema.properties, { description: RULES_DOC }),
   provenance: Type.Object(
     {
       profitTargetsPercent: Source,
