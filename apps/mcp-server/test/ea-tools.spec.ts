@@ -71,6 +71,29 @@ describeEachDatabase('MCP EA settings tools', (getDb) => {
     expect(errorCode(await call(client, 'ea_diagnose_set', { content: 'x=1', firm: 'nosuchfirm' }))).toBe('validation_failed');
   });
 
+  it('ea_diagnose_set answers every kind of fix in its documented shape, which the SDK client checks the answer against', async () => {
+    await client.listTools(); // from here on the client validates each tool's structuredContent against its outputSchema
+    const content = 'NoSuchInput=1\r\nLots=abc\r\nRiskPercent=2,5\r\nRiskPercnt=1\r\nRiskPercent=1.0||0.5||0.1||2.0||Y\r\n';
+    const { format, encoding, findings } = await answer(client, 'ea_diagnose_set', { content, detail: 'full' });
+    expect([format, encoding]).toEqual(['mt5', 'ascii']);
+    const fixes = findings.flatMap((f) => (f.fix ? [f.fix] : []));
+    expect(new Set(fixes.map((fix) => fix.kind))).toEqual(
+      new Set(['set_value', 'rename', 'remove_line', 'clear_optimization_flag', 'reencode']),
+    );
+    // each kind's own fields, read without a cast
+    expect(fixes.flatMap((fix) => (fix.kind === 'rename' ? [`${fix.from}→${fix.to}`] : []))).toEqual([
+      'Lots→FixedLot',
+      'RiskPercnt→RiskPercent',
+    ]);
+    expect(fixes.find((fix) => fix.kind === 'set_value' && fix.name === 'RiskPercent')).toEqual({
+      kind: 'set_value',
+      name: 'RiskPercent',
+      number: '5-3',
+      value: '2.5',
+    });
+    expect(fixes.find((fix) => fix.kind === 'reencode')).toEqual({ kind: 'reencode', to: 'utf-16le-bom' });
+  });
+
   it('ea_diagnose_set refuses a file over the .set limit as payload_too_large, naming the limit in bytes', async () => {
     const over = await call(client, 'ea_diagnose_set', { content: 'RiskPercent=1.0\r\n'.repeat(Math.ceil(MAX_SET_BYTES / 17) + 1) });
     expect(errorCode(over)).toBe('payload_too_large');

@@ -38,5 +38,3 @@ export type Plan = NonNullable<PlanSearch['items']>[number];
 export type PlanProgram = NonNullable<PlanSearch['programs']>[number];
 /** The rules every plan answer carries (a `full` row adds `deferredFee` and `otherSources`). */
 export type PlanRules = PlanProgram['rules'];
-/** The server's check of a settings file against a firm's rules (ea_diagnose_set). */
-export type EaDiagnosis = PubAnswer<'/api/v1/ea/diagnose', 'post'>;

@@ -15,7 +15,6 @@ import { Field, FileField, fieldSetter, SelectField } from '../components/Field.
 import { ErrorState, FormError } from '../components/states.js';
 import { CodeBlock } from '../components/CopyButton.js';
 import { download } from './Payouts.js';
-import type { EaDiagnosis } from '../lib/types.js';
 
 const toBase64 = (bytes: Uint8Array) => {
   let s = '';
@@ -128,14 +127,13 @@ function CheckSet() {
     }
   }, [file]);
   const server = useMutation({
-    // The server runs the same engine: its answer's findings are the engine's (the document leaves `fix` open by kind).
     mutationFn: (set: { bytes: Uint8Array }) =>
       pub.post('/ea/diagnose', {
         content: toBase64(set.bytes),
         contentEncoding: 'base64',
         firm,
         ...(planId ? { planId } : {}),
-      }) as Promise<EaDiagnosis & DiagnoseSetResult>,
+      }),
   });
   const fixes =
     local?.result?.findings.flatMap((f) =>

@@ -21,6 +21,7 @@ import {
   EaParamDetailSchema,
   EaPropPresetSchema,
   EaSearchParamsSchema,
+  type EaFinding,
 } from './ea.outputs.js';
 
 const READ = { auth: 'public', readOnly: true, idempotent: true } as const;
@@ -104,7 +105,12 @@ export function eaOperations(catalog: CatalogService, engine: EaEngine): Operati
           ),
         );
         const shown = input.detail === 'full' ? result.findings : result.findings.slice(0, FINDINGS_SHOWN);
-        return { ...result, findings: shown, omittedFindings: result.findings.length - shown.length, firmPlan: firm?.plan ?? null };
+        return {
+          ...result,
+          findings: shown satisfies readonly EaFinding[],
+          omittedFindings: result.findings.length - shown.length,
+          firmPlan: firm?.plan ?? null,
+        };
       },
     }),
     defineOperation({

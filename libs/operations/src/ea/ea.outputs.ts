@@ -1,4 +1,5 @@
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
+import type { SetFormat, TextEncodingName } from '@propfolio/ea-settings';
 
 /** Output schemas of the EA settings operations (the engine itself stays free of schema libraries). */
 const Localized = Type.Object({ ja: Type.String(), en: Type.String() }, { description: 'Japanese and English text.' });
@@ -49,6 +50,39 @@ export const EaParamDetailSchema = Type.Object({
   oldNames: Type.Array(Type.String(), { description: 'Names this input had in older EA versions.' }),
 });
 
+/** The encodings the engine reads and writes (its TextEncodingName). */
+const TextEncoding = (description: string) =>
+  Type.Enum(['utf-16le-bom', 'utf-16le', 'utf-8-bom', 'utf-8', 'ascii', 'shift_jis', 'windows-1252'] satisfies TextEncodingName[], {
+    description,
+  });
+/** A .set file's format (the engine's SetFormat). */
+const Format = (description: string) => Type.Enum(['mt5', 'mt4'] satisfies SetFormat[], { description });
+
+/** A finding's repair, one shape per kind: the engine's FindingFix (@propfolio/ea-settings). */
+const FindingFix = Type.Union(
+  [
+    Type.Object({
+      kind: Type.Literal('set_value'),
+      name: Type.String({ description: 'MQL input name.' }),
+      number: Type.String({ description: 'Group-position number, e.g. 37-5.' }),
+      value: Type.String({ description: 'The value as an MT5 .set writes it; with the number as ref, a change for ea_build_set.' }),
+    }),
+    Type.Object({
+      kind: Type.Literal('rename'),
+      from: Type.String({ description: 'The name in the file.' }),
+      to: Type.String({ description: 'The input name it stands for.' }),
+    }),
+    Type.Object({ kind: Type.Literal('remove_line'), line: Type.Integer({ minimum: 1, description: '1-based line to delete.' }) }),
+    Type.Object({
+      kind: Type.Literal('clear_optimization_flag'),
+      name: Type.String({ description: 'The input whose optimisation flag to turn off.' }),
+    }),
+    Type.Object({ kind: Type.Literal('convert_format'), to: Format('The format to write.') }),
+    Type.Object({ kind: Type.Literal('reencode'), to: TextEncoding('The encoding to save in.') }),
+  ],
+  { description: 'The concrete repair, by kind.' },
+);
+
 const Finding = Type.Object({
   severity: Type.Union([Type.Literal('error'), Type.Literal('warning'), Type.Literal('info')]),
   code: Type.String({ description: 'Stable finding code.' }),
@@ -57,8 +91,10 @@ const Finding = Type.Object({
   line: Nullable(Type.Integer({ description: '1-based line in the file.' })),
   column: Nullable(Type.Integer()),
   message: Localized,
-  fix: Nullable(Type.Object({ kind: Type.String() }, { description: 'The concrete fix, e.g. { kind: "set_value", value }.' })),
+  fix: Nullable(FindingFix),
 });
+/** A finding as answered: the engine's Finding (ea.operations.ts checks it against this). */
+export type EaFinding = Static<typeof Finding>;
 const Summary = Type.Object({ errors: Type.Integer(), warnings: Type.Integer(), infos: Type.Integer() });
 const FirmUsed = Nullable(
   Type.Object(
@@ -68,8 +104,8 @@ const FirmUsed = Nullable(
 );
 
 export const EaDiagnoseSchema = Type.Object({
-  format: Type.String(),
-  encoding: Type.String(),
+  format: Format('The format the file is in.'),
+  encoding: TextEncoding('The encoding the file is in.'),
   findings: Type.Array(Finding, { description: 'Most severe first; at most 30 unless detail is full (see omittedFindings).' }),
   omittedFindings: Type.Integer({
     description: 'Findings left out of this answer (ask again with detail: "full" for all); summary counts every one.',
@@ -80,7 +116,7 @@ export const EaDiagnoseSchema = Type.Object({
 
 const FileOut = {
   fileName: Type.String(),
-  encoding: Type.String({ description: 'Encoding of the bytes in contentBase64.' }),
+  encoding: TextEncoding('Encoding of the bytes in contentBase64.'),
   text: Type.String({ description: 'The file as text (for display; save contentBase64 for the exact bytes).' }),
   contentBase64: Type.String({ description: 'The exact file bytes, base64.' }),
 };
@@ -92,7 +128,7 @@ export const EaBuildSchema = Type.Object({
     Type.String({ description: 'The file as text (include text or both): save it in `encoding` (MT5: UTF-16LE with BOM).' }),
   ),
   contentBase64: Type.Optional(Type.String({ description: 'The exact file bytes, base64 (include bytes or both).' })),
-  format: Type.String(),
+  format: Format('The format written.'),
   changes: Type.Array(Type.Object({ number: Type.String(), name: Type.String(), from: Nullable(Type.String()), to: Type.String() }), {
     description: 'Exactly what changed.',
   }),
