@@ -6,6 +6,16 @@ import { describeEachDatabase } from '@propfolio/db/testing';
 import { call, connectClient, errorCode, startMcpServer, type McpTestServer, answer, contentOf } from './harness.js';
 
 const FTMO = 'ftmo-2-step-100000';
+/** A phase-1 purchase of the FTMO 2-Step 100k catalog plan. */
+const FTMO_PURCHASE = {
+  firm: 'FTMO',
+  plan: '2-Step 100k',
+  planId: FTMO,
+  phase: 'Phase 1',
+  price: 540,
+  currency: 'EUR',
+  purchasedAt: '2026-03-20',
+};
 const MT5_REPORT = new URL('../../../libs/mt-statements/test/fixtures/ReportHistory-51234567.html', import.meta.url);
 
 describeEachDatabase('MCP coach tools', (getDb) => {
@@ -31,15 +41,7 @@ describeEachDatabase('MCP coach tools', (getDb) => {
   });
 
   it('get_headroom gives the hand-computed figures of the REST suite, in a small answer', async () => {
-    const created = await call(client, 'create_challenge', {
-      firm: 'FTMO',
-      plan: '2-Step 100k',
-      planId: FTMO,
-      phase: 'Phase 1',
-      price: 540,
-      currency: 'EUR',
-      purchasedAt: '2026-03-20',
-    });
+    const created = await call(client, 'create_challenge', FTMO_PURCHASE);
     const challengeId = contentOf('create_challenge', created).id;
     const account = await tracker('register_account', {
       login: '7001',
@@ -66,15 +68,7 @@ describeEachDatabase('MCP coach tools', (getDb) => {
 
   it('get_challenge_rules and set_challenge_rules answer the merged rules in their documented shape, which the SDK client checks', async () => {
     await client.listTools(); // from here on the client validates each tool's structuredContent against its outputSchema
-    const { id } = await answer(client, 'create_challenge', {
-      firm: 'FTMO',
-      plan: '2-Step 100k',
-      planId: FTMO,
-      phase: 'Phase 1',
-      price: 540,
-      currency: 'EUR',
-      purchasedAt: '2026-03-20',
-    });
+    const { id } = await answer(client, 'create_challenge', FTMO_PURCHASE);
     const plans = await answer(client, 'get_challenge_rules', { id });
     expect(plans.provenance.dailyLoss.source).toBe('plan');
     const set = await answer(client, 'set_challenge_rules', {
