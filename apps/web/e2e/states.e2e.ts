@@ -1,4 +1,5 @@
 import { apiCreateChallenge, expect, setUpOwner, test } from './fixtures.js';
+import { startServer } from './server.js';
 
 const CHALLENGE_LIST = /\/app\/api\/challenges(\?|$)/;
 const APP_API = /\/app\/api\//;
@@ -81,4 +82,33 @@ test('offline, a page not visited yet opens in the app with its offline state, n
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('a refused request (429) says when to try again, from the figures the server gave', async ({ browser }) => {
+  // A small limit, spent with the owner's API key: its own bucket, so the page's session keeps its budget.
+  const server = await startServer({ RATE_LIMIT_PER_MINUTE: '40' });
+  const context = await browser.newContext({ baseURL: server.origin, locale: 'en-US' });
+  try {
+    let refused: Response | undefined;
+    for (let i = 0; i < 100 && !refused; i++) {
+      const res = await fetch(`${server.origin}/api/v1/challenges`, { headers: { authorization: `Bearer ${server.ownerKey}` } });
+      if (res.status === 429) refused = res;
+    }
+    expect(refused?.status).toBe(429);
+    const body = await refused!.text();
+    const { facts } = JSON.parse(body) as { facts: { resetSeconds: number } };
+    expect(facts.resetSeconds).toBeGreaterThan(0);
+
+    // The dashboard's list meets that refusal (the real problem, as the server wrote it).
+    const page = await context.newPage();
+    await setUpOwner(page, server);
+    await page.route(CHALLENGE_LIST, (route) => route.fulfill({ status: 429, contentType: 'application/problem+json', body }));
+    await page.goto('/challenges');
+    await expect(page.getByRole('alert')).toContainText(`Too many requests. Try again in ${facts.resetSeconds} s.`);
+    await page.getByLabel('Language').selectOption('ja');
+    await expect(page.getByRole('alert')).toContainText(`リクエストが多すぎます。${facts.resetSeconds}秒後に再試行してください。`);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
 });

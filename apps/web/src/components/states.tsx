@@ -22,13 +22,16 @@ const isMessageKey = (key: string): key is MessageKey => key in en;
 
 /**
  * What a person reads for a failure: the translated sentence for the codes the dashboard meets (the server's
- * `detail` is English only), the server's own detail otherwise, and the fields a validation error names.
+ * `detail` is English only) with the figures the problem carries, the server's own detail otherwise, and the
+ * fields a validation error names.
  */
 function errorText(error: unknown, t: I18n['t']): string {
   if (error instanceof ApiError) {
     const code = error.status >= 500 && !isMessageKey(`err.${error.code}`) ? 'internal_error' : error.code;
     const key = `err.${code}`;
-    const lead = isMessageKey(key) ? t(key) : error.message;
+    // A refused request says when to come back when the server gave the figure (the problem's facts).
+    const wait = code === 'rate_limited' ? error.facts['resetSeconds'] : undefined;
+    const lead = typeof wait === 'number' ? t('err.rate_limited.wait', { seconds: wait }) : isMessageKey(key) ? t(key) : error.message;
     const fields = error.errors.map((e) => [e.field, e.message].filter(Boolean).join(': ')).filter(Boolean);
     return fields.length ? `${lead} (${fields.join('; ')})` : lead;
   }

@@ -403,6 +403,7 @@ export const en = {
   'err.internal_error': 'The server could not answer. Try again in a moment.',
   'err.service_unavailable': 'The service is busy or starting. Try again in a moment.',
   'err.rate_limited': 'Too many requests. Wait a minute, then try again.',
+  'err.rate_limited.wait': 'Too many requests. Try again in {seconds} s.',
   'err.not_found': 'Not found. It may have been deleted.',
   'err.session_required': 'Your session has ended. Sign in again.',
   'err.forbidden': 'You are not allowed to do this.',

@@ -403,6 +403,7 @@ export const ja: Record<MessageKey, string> = {
   'err.internal_error': 'サーバーが応答できませんでした。しばらくしてから再試行してください。',
   'err.service_unavailable': 'サービスが混雑しているか起動中です。しばらくしてから再試行してください。',
   'err.rate_limited': 'リクエストが多すぎます。1分ほど待ってから再試行してください。',
+  'err.rate_limited.wait': 'リクエストが多すぎます。{seconds}秒後に再試行してください。',
   'err.not_found': '見つかりません。削除された可能性があります。',
   'err.session_required': 'セッションが終了しました。もう一度サインインしてください。',
   'err.forbidden': 'この操作は許可されていません。',
