@@ -105,11 +105,12 @@ export class AppError extends Error {
   }
 
   /**
-   * 429 rate_limited for a refused decision: `detail` for a person, and as facts the figures the RateLimit
-   * headers carry (`limit` per `windowSeconds`, `resetSeconds` until the window ends) for a client.
+   * 429 rate_limited for a refused decision: for a person, what was refused (`what`, e.g. "Too many sign-in
+   * attempts") and when to retry; for a client, as facts, the figures the RateLimit headers carry (`limit` per
+   * `windowSeconds`, `resetSeconds` until the window ends).
    */
-  static rateLimited(detail: string, { limit, windowSeconds, resetSeconds }: RateDecision): AppError {
-    return new AppError('rate_limited', detail, undefined, { limit, windowSeconds, resetSeconds });
+  static rateLimited(what: string, { limit, windowSeconds, resetSeconds }: RateDecision): AppError {
+    return new AppError('rate_limited', `${what}; retry after ${resetSeconds} s.`, undefined, { limit, windowSeconds, resetSeconds });
   }
 
   /** 413 payload_too_large: `detail` for a person, and the most the body or file may have as `limitBytes` for a client. */

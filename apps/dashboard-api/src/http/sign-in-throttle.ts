@@ -19,5 +19,5 @@ export async function throttleSignIn(limiters: SignInLimiters, email: unknown, i
   ]);
   // Refused by both: the one that refills last is the one to wait for.
   const refused = [byAccount, byIp].filter((decision) => !decision.allowed).sort((a, b) => b.resetSeconds - a.resetSeconds)[0];
-  if (refused) throw AppError.rateLimited(`Too many sign-in attempts; retry after ${refused.resetSeconds} s.`, refused);
+  if (refused) throw AppError.rateLimited('Too many sign-in attempts', refused);
 }

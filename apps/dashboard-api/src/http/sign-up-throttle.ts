@@ -31,6 +31,5 @@ export function hourlyDatabaseLimiter(db: Database, limit: number, now: () => nu
 /** Counts an open sign-up from `ip` before any password work; over the limit it is refused with Retry-After. */
 export async function throttleSignUp(limiter: RateLimiter, ip: string): Promise<void> {
   const decision = await limiter.hit(`signup:ip:${ip}`);
-  if (!decision.allowed)
-    throw AppError.rateLimited(`Too many sign-ups from this address; retry after ${decision.resetSeconds} s.`, decision);
+  if (!decision.allowed) throw AppError.rateLimited('Too many sign-ups from this address', decision);
 }

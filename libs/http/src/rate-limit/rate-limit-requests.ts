@@ -12,10 +12,7 @@ export function setRateHeaders(res: Response, decision: RateDecision): void {
 }
 
 export function rateLimited(decision: RateDecision): AppError {
-  return AppError.rateLimited(
-    `Rate limit of ${decision.limit} requests per minute reached; retry after ${decision.resetSeconds} s.`,
-    decision,
-  );
+  return AppError.rateLimited(`Rate limit of ${decision.limit} requests per minute reached`, decision);
 }
 
 interface RateLimitOptions {

@@ -82,10 +82,7 @@ function createEaEngine(options: EaEngineOptions): EaEngine {
     const bucket = caller ? `ea:${caller.credentialId}` : `ea:ip:${clientAddress ?? 'unknown'}`;
     const decision = await options.limiter.hit(bucket);
     if (!decision.allowed) {
-      throw AppError.rateLimited(
-        `Rate limit of ${decision.limit} .set diagnoses and builds per minute reached; retry after ${decision.resetSeconds} s.`,
-        decision,
-      );
+      throw AppError.rateLimited(`Rate limit of ${decision.limit} .set diagnoses and builds per minute reached`, decision);
     }
     return run<T>(task);
   }
