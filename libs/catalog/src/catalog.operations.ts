@@ -1,6 +1,5 @@
 import { ArticleDetailSchema, ArticleSearchResultSchema, PlanPriceHistorySchema, PlanSearchAnswerSchema } from './catalog.outputs.js';
-import { ArticleQuery, ArticleSlugParams } from './articles.inputs.js';
-import { PlanPriceHistoryQuery, PlanQuery } from './plans.inputs.js';
+import { ArticleQuery, ArticleSlugParams, PlanPriceHistoryQuery, PlanQuery } from './catalog.inputs.js';
 import { type CatalogService } from './catalog.service.js';
 import { defineOperation, type Operation } from '@propfolio/core';
 

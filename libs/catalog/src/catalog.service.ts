@@ -1,7 +1,6 @@
 import { AppError, dateToIso, isIsoDate, isoToDate, parseInput, todayIso } from '@propfolio/core';
 import { decimalToNumber, type Database } from '@propfolio/db';
-import { ArticleQuery, ArticleSlugParams } from './articles.inputs.js';
-import { PlanPriceHistoryQuery, PlanQuery } from './plans.inputs.js';
+import { ArticleQuery, ArticleSlugParams, PlanPriceHistoryQuery, PlanQuery } from './catalog.inputs.js';
 import type {
   ArticleDetail,
   ArticleSearchResult,

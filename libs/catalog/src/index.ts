@@ -1,8 +1,15 @@
 export { importCatalog, type ImportOptions, type ImportReport } from './import/import-catalog.js';
 export { CatalogService, type CatalogServiceOptions } from './catalog.service.js';
 export type { PlanRulesOnDate } from './search/plan-rules-on.js';
-export { PlanQuery, PlanPriceHistoryQuery, PLAN_SORTS, type PlanSort } from './plans.inputs.js';
-export { ArticleQuery, ArticleSlugParams, MAX_QUERY_LENGTH } from './articles.inputs.js';
+export {
+  PlanQuery,
+  PlanPriceHistoryQuery,
+  PLAN_SORTS,
+  type PlanSort,
+  ArticleQuery,
+  ArticleSlugParams,
+  MAX_QUERY_LENGTH,
+} from './catalog.inputs.js';
 export {
   PlanItemSchema,
   PlanSearchResultSchema,

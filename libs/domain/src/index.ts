@@ -1,6 +1,6 @@
 export { createDomainServices, type DomainServices, type DomainOptions } from './services.js';
 export * from './users/index.js';
-export { TrashService, TRASH_KINDS, type TrashKind, type TrashEntryView, type TrashContents } from './trash/trash-service.js';
+export { TrashService, TRASH_KINDS, type TrashKind, type TrashEntryView, type TrashContents } from './trash/trash.service.js';
 export * from './shared/contract-fields.js';
 export * from './challenges/challenges.inputs.js';
 export * from './payouts/payouts.inputs.js';
@@ -18,19 +18,21 @@ export { publicCoachOperations } from './coach/coach.operations.js';
 export { ChallengeService } from './challenges/challenges.service.js';
 export { PayoutService } from './payouts/payouts.service.js';
 export { AccountService } from './accounts/accounts.service.js';
-export { DailyPnlService } from './accounts/daily-pnl-service.js';
-export { ReportService } from './accounts/report-service.js';
-export { SnapshotService } from './accounts/snapshot-service.js';
+export { DailyPnlService } from './accounts/daily-pnl.service.js';
+export { ReportService } from './accounts/report.service.js';
+export { SnapshotService } from './accounts/snapshot.service.js';
 export type { PlanRulesSource, PlanVersion } from './coach/challenge-rules.js';
-export { ChallengeRulesSchema, type ChallengeRulesView } from './coach/coach.outputs.js';
-export { ChallengeHeadroomSchema, type ChallengeHeadroom } from './coach/headroom-schema.js';
 export {
+  ChallengeRulesSchema,
+  type ChallengeRulesView,
+  ChallengeHeadroomSchema,
+  type ChallengeHeadroom,
   ChallengeSimulationSchema,
   PlanSimulationSchema,
   type ChallengeSimulation,
   type PlanSimulation,
-} from './coach/simulation-schema.js';
-export { simulateInProcess, type Simulator } from './coach/simulation-service.js';
+} from './coach/coach.outputs.js';
+export { simulateInProcess, type Simulator } from './coach/simulation.service.js';
 export { StatementImportSchema, type StatementImport } from './statements/statements.outputs.js';
 export { readStatementInProcess, type StatementReader } from './statements/statements.service.js';
 export { SummaryService } from './summary/summary.service.js';
@@ -43,7 +45,7 @@ export * from './payouts/payouts.outputs.js';
 export * from './accounts/accounts.outputs.js';
 export * from './summary/summary.outputs.js';
 export { LedgerService } from './ledger/ledger.service.js';
-export { FxService } from './fx/fx-service.js';
+export { FxService } from './fx/fx.service.js';
 export { AnalyticsService } from './analytics/analytics.service.js';
 export { TaxYearService, TaxYearSchema, taxYearCsv, type TaxYear } from './analytics/tax-year.js';
 export { AnalyticsSchema, type Analytics } from './analytics/analytics.outputs.js';

@@ -7,6 +7,7 @@ import { summaryOperations } from './summary/summary.operations.js';
 import { ledgerOperations } from './ledger/ledger.operations.js';
 import { analyticsOperations } from './analytics/analytics.operations.js';
 import { coachOperations } from './coach/coach.operations.js';
+import { statementOperations } from './statements/statements.operations.js';
 
 /**
  * The published order is written here once: group by group, each group's operations in the order its file
@@ -18,6 +19,7 @@ const GROUPS: readonly ((services: DomainServices) => Operation[])[] = [
   challengeOperations,
   payoutOperations,
   accountOperations,
+  statementOperations,
   coachOperations,
   ledgerOperations,
   analyticsOperations,

@@ -1,13 +1,12 @@
 import { AppError } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { AccountService } from './accounts/accounts.service.js';
-import { DailyPnlService } from './accounts/daily-pnl-service.js';
-import { ReportService } from './accounts/report-service.js';
-import { SnapshotService } from './accounts/snapshot-service.js';
+import { DailyPnlService } from './accounts/daily-pnl.service.js';
+import { ReportService } from './accounts/report.service.js';
+import { SnapshotService } from './accounts/snapshot.service.js';
 import type { PlanRulesSource } from './coach/challenge-rules.js';
-import { ChallengeRulesService } from './coach/challenge-rules-service.js';
-import { HeadroomService } from './coach/headroom-service.js';
-import { SimulationService, type Simulator } from './coach/simulation-service.js';
+import { CoachService } from './coach/coach.service.js';
+import type { Simulator } from './coach/simulation.service.js';
 import { StatementImportService, type StatementReader } from './statements/statements.service.js';
 import { ChallengeService } from './challenges/challenges.service.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
@@ -15,13 +14,13 @@ import { ApiKeyService } from './keys/keys.service.js';
 import { Revocations } from './keys/credential-cache.js';
 import { PayoutService } from './payouts/payouts.service.js';
 import { SummaryService } from './summary/summary.service.js';
-import { TrashService } from './trash/trash-service.js';
-import { InviteService } from './users/invite-service.js';
-import { SessionService } from './users/session-service.js';
-import { SetupService } from './users/setup-service.js';
-import { UserService } from './users/user-service.js';
+import { TrashService } from './trash/trash.service.js';
+import { InviteService } from './users/invite.service.js';
+import { SessionService } from './users/session.service.js';
+import { SetupService } from './users/setup.service.js';
+import { UserService } from './users/user.service.js';
 import { LedgerService } from './ledger/ledger.service.js';
-import { FxService } from './fx/fx-service.js';
+import { FxService } from './fx/fx.service.js';
 import { AnalyticsService } from './analytics/analytics.service.js';
 import { TaxYearService } from './analytics/tax-year.js';
 
@@ -34,9 +33,7 @@ export interface DomainServices {
   reports: ReportService;
   snapshots: SnapshotService;
   statements: StatementImportService;
-  challengeRules: ChallengeRulesService;
-  headroom: HeadroomService;
-  simulations: SimulationService;
+  coach: CoachService;
   summary: SummaryService;
   keys: ApiKeyService;
   idempotency: IdempotencyStore;
@@ -74,7 +71,6 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
   const credentials = new Revocations();
   const users = new UserService(db, credentials);
   const planRules = options.planRules ?? NO_CATALOG;
-  const headroom = new HeadroomService(db, planRules);
   return {
     users,
     sessions: new SessionService(db, options.sessionDays ?? 30, credentials),
@@ -88,9 +84,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     reports: new ReportService(db),
     snapshots: new SnapshotService(db, planRules),
     statements: new StatementImportService(db, planRules, options.readStatement),
-    challengeRules: new ChallengeRulesService(db, planRules),
-    headroom,
-    simulations: new SimulationService(db, planRules, headroom, options.simulate),
+    coach: new CoachService(db, planRules, options.simulate),
     summary: new SummaryService(db),
     keys: new ApiKeyService(db, credentials),
     idempotency: new IdempotencyStore(db),

@@ -7,7 +7,7 @@
  */
 import { dateToIso, decodeOffsetCursor, nextOffsetCursor } from '@propfolio/core';
 import { type Database, Prisma } from '@propfolio/db';
-import type { ArticleQuery } from '../articles.inputs.js';
+import type { ArticleQuery } from '../catalog.inputs.js';
 import type { ArticleHit, ArticleSearchResult } from '../catalog.outputs.js';
 import { needsConfirmation, queryTerms, termGrams } from '../text/normalize.js';
 import { markdownToPlainText } from '../text/plain-text.js';

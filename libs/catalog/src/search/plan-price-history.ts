@@ -1,6 +1,6 @@
 import { AppError, dateToIso, decodeOffsetCursor, nextOffsetCursor } from '@propfolio/core';
 import { decimalToNumber, type Database } from '@propfolio/db';
-import type { PlanPriceHistoryQuery } from '../plans.inputs.js';
+import type { PlanPriceHistoryQuery } from '../catalog.inputs.js';
 import { PRICE_NOTE, type PlanPriceHistory } from '../catalog.outputs.js';
 
 /**

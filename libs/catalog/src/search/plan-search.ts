@@ -1,6 +1,6 @@
 import { dateToIso, daysBetween, decodeOffsetCursor, nextOffsetCursor } from '@propfolio/core';
 import { decimalToNumber, type Database, Prisma } from '@propfolio/db';
-import type { PlanQuery } from '../plans.inputs.js';
+import type { PlanQuery } from '../catalog.inputs.js';
 import type { PlanRules } from '../schemas/rules.js';
 import { PRICE_NOTE, type PlanItem, type PlanProgram, type PlanSearchAnswer, type PlanSearchResult } from '../catalog.outputs.js';
 import { firmDirectory } from './firm-directory.js';

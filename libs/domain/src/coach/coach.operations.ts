@@ -1,8 +1,6 @@
 import { defineOperation, type Operation } from '@propfolio/core';
-import { ChallengeHeadroomSchema } from './headroom-schema.js';
 import { ChallengeIdInput } from '../challenges/challenges.inputs.js';
-import { ChallengeRulesSchema } from './coach.outputs.js';
-import { ChallengeSimulationSchema, PlanSimulationSchema } from './simulation-schema.js';
+import { ChallengeHeadroomSchema, ChallengeRulesSchema, ChallengeSimulationSchema, PlanSimulationSchema } from './coach.outputs.js';
 import { HeadroomInput, SetChallengeRulesInput, SimulateChallengeInput, SimulatePlanInput } from './coach.inputs.js';
 import { type DomainServices } from '../services.js';
 import { callerOf, KEY_READ } from '../shared/operation-flags.js';
@@ -21,7 +19,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     input: HeadroomInput,
     output: ChallengeHeadroomSchema,
     rest: { method: 'GET', path: '/challenges/:id/headroom' },
-    run: async (ctx, input) => services.headroom.forChallenge(callerOf(ctx), input, ctx.now),
+    run: async (ctx, input) => services.coach.headroom.forChallenge(callerOf(ctx), input, ctx.now),
   }),
   defineOperation({
     name: 'simulate_challenge',
@@ -32,7 +30,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     input: SimulateChallengeInput,
     output: ChallengeSimulationSchema,
     rest: { method: 'POST', path: '/challenges/:id/simulations' },
-    run: async (ctx, input) => services.simulations.forChallenge(callerOf(ctx), input, ctx.now),
+    run: async (ctx, input) => services.coach.simulations.forChallenge(callerOf(ctx), input, ctx.now),
   }),
   defineOperation({
     name: 'get_challenge_rules',
@@ -43,7 +41,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     input: ChallengeIdInput,
     output: ChallengeRulesSchema,
     rest: { method: 'GET', path: '/challenges/:id/rules' },
-    run: async (ctx, input) => services.challengeRules.get(callerOf(ctx), input),
+    run: async (ctx, input) => services.coach.rules.get(callerOf(ctx), input),
   }),
   defineOperation({
     name: 'set_challenge_rules',
@@ -56,7 +54,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     input: SetChallengeRulesInput,
     output: ChallengeRulesSchema,
     rest: { method: 'PATCH', path: '/challenges/:id/rules' },
-    run: async (ctx, input) => services.challengeRules.set(callerOf(ctx), input),
+    run: async (ctx, input) => services.coach.rules.set(callerOf(ctx), input),
   }),
 ];
 
@@ -73,6 +71,6 @@ export const publicCoachOperations = (services: DomainServices): Operation[] => 
     input: SimulatePlanInput,
     output: PlanSimulationSchema,
     rest: { method: 'POST', path: '/simulations' },
-    run: async (ctx, input) => services.simulations.forPlan(input, ctx.now),
+    run: async (ctx, input) => services.coach.simulations.forPlan(input, ctx.now),
   }),
 ];

@@ -1,6 +1,6 @@
-import { EffectiveRuleValuesSchema, RulesOverrideSchema } from '@propfolio/coach';
+import { EffectiveRuleValuesSchema, HeadroomSchema, RulesOverrideSchema, SimulationSchema } from '@propfolio/coach';
 import Type, { type Static } from 'typebox';
-import { Id, IsoDate, Nullable } from '../shared/schemas.js';
+import { ByCurrency, Id, IsoDate, Nullable, Timestamp } from '../shared/schemas.js';
 
 const Source = Type.Object({
   source: Type.Enum(['challenge', 'plan', 'unknown'], {
@@ -37,3 +37,104 @@ export const ChallengeRulesSchema = Type.Object({
   ),
 });
 export type ChallengeRulesView = Static<typeof ChallengeRulesSchema>;
+
+// Headroom: what the rules leave now.
+
+const H = HeadroomSchema.properties;
+
+const AccountRefSchema = Type.Object({
+  id: Id('EA account id.'),
+  login: Type.String({ description: 'Trading account number.' }),
+  server: Type.String({ description: 'Broker trade server.' }),
+  name: Nullable(Type.String({ description: 'Label of the account.' })),
+  currency: Type.String({ description: 'Deposit currency: every amount of its headroom is in it.' }),
+});
+
+/**
+ * A challenge's headroom: the rule figures of its primary account (the one with the newest data) at the
+ * top, so an agent reads `dailyLoss.left` directly, and every active account's own figures in `accounts`.
+ */
+export const ChallengeHeadroomSchema = Type.Object({
+  challengeId: Id('Challenge id.'),
+  challengeStatus: Type.Enum(['in_progress', 'passed', 'failed'], {
+    description: 'The status recorded on the challenge (headroom never changes it).',
+  }),
+  phase: Type.String({ description: 'The challenge’s phase label; the target is that phase’s.' }),
+  at: Timestamp('The instant judged, ISO 8601 UTC.'),
+  rules: Type.Object(
+    {
+      planId: ChallengeRulesSchema.properties.planId,
+      planCheckedOn: Nullable(IsoDate('Checked-on date of the plan’s rule version applied (the one in force on the purchase date).')),
+      planVersionInForce: ChallengeRulesSchema.properties.planVersionInForce,
+      planMissing: ChallengeRulesSchema.properties.planMissing,
+      provenance: ChallengeRulesSchema.properties.provenance,
+    },
+    { description: 'Which rules were applied and where each came from (get_challenge_rules has the rules themselves).' },
+  ),
+  status: H.status,
+  accountId: Nullable(Id('The primary account: the active one with the newest data; null without an active account.')),
+  currency: Nullable(H.currency),
+  dailyLoss: Nullable(H.dailyLoss),
+  maxLoss: Nullable(H.maxLoss),
+  target: Nullable(H.target),
+  tradingDays: Nullable(H.tradingDays),
+  consistency: H.consistency,
+  nextReset: Nullable(H.nextReset),
+  stale: Nullable(H.stale),
+  reasons: H.reasons,
+  warningThreshold: Nullable(H.warningThreshold),
+  accounts: Type.Array(Type.Object({ account: AccountRefSchema, headroom: HeadroomSchema }), {
+    description: 'Every active EA account of the challenge with its own headroom, newest registration first.',
+  }),
+});
+export type ChallengeHeadroom = Static<typeof ChallengeHeadroomSchema>;
+
+// Simulation: the odds from here.
+
+const S = SimulationSchema.properties;
+const Provenance = ChallengeRulesSchema.properties.provenance;
+
+export const ChallengeSimulationSchema = Type.Object({
+  challengeId: Id('Challenge id.'),
+  currency: Type.String({ description: 'Currency of the fees (the challenge’s).' }),
+  history: Type.Object(
+    {
+      source: Type.Enum(['tracked', 'supplied'], {
+        description: '`tracked`: your reported days; `supplied`: the dailyPnlPercent you sent.',
+      }),
+      accounts: Type.Array(Id('EA account.'), { description: 'The accounts whose days were drawn from.' }),
+    },
+    { description: 'Where the daily P&L came from.' },
+  ),
+  start: Type.Object(
+    {
+      accountId: Nullable(Id('The account the current state is read from; null: a fresh start.')),
+      balancePercent: Type.Number({ description: 'Balance now, percent of the initial balance.' }),
+      highWaterMarkPercent: Type.Number({ description: 'The level a trailing floor trails now, percent of the initial balance.' }),
+      daysDone: Type.Integer({ description: 'Days reported so far.' }),
+      tradingDaysDone: Type.Integer({ description: 'Trading days so far.' }),
+      daysLeft: Nullable(Type.Integer({ description: 'Days left under the time limit; null without one.' })),
+    },
+    { description: 'The state the simulation starts from.' },
+  ),
+  rulesProvenance: Provenance,
+  realized: Type.Object(
+    {
+      attempts: Type.Integer({ description: 'Attempts so far: this challenge and the ones it resets.' }),
+      feesPaid: ByCurrency('Purchase prices and fees paid for those attempts, per currency.'),
+      refunds: ByCurrency('Refunds received for them, per currency.'),
+    },
+    { description: 'Your own figures from the ledger, beside the expected ones.' },
+  ),
+  ...S,
+});
+export type ChallengeSimulation = Static<typeof ChallengeSimulationSchema>;
+
+export const PlanSimulationSchema = Type.Object({
+  planId: Nullable(Type.String({ description: 'The catalog plan simulated; null for rules alone.' })),
+  planCheckedOn: Nullable(IsoDate('Checked-on date of the plan’s rule version applied.')),
+  currency: Nullable(Type.String({ description: 'Currency of the plan’s price and fees.' })),
+  rulesProvenance: Provenance,
+  ...S,
+});
+export type PlanSimulation = Static<typeof PlanSimulationSchema>;

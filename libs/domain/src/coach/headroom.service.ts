@@ -5,7 +5,7 @@ import type { HeadroomInput } from './coach.inputs.js';
 import { isoToDate } from '../shared/dates.js';
 import { challengeRules, rolloverOf, type ChallengeRules, type PlanRulesSource } from './challenge-rules.js';
 import { readHeadroomRows, type HeadroomAccountRows } from './headroom-read.js';
-import type { ChallengeHeadroom } from './headroom-schema.js';
+import type { ChallengeHeadroom } from './coach.outputs.js';
 import { phaseIndexOf } from './phase.js';
 
 /** The worst of several statuses: a breach outweighs a warning, which outweighs unknown and ok. */

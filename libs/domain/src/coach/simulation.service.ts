@@ -16,10 +16,10 @@ import type { SimulateChallengeInput, SimulatePlanInput } from './coach.inputs.j
 import { requireId } from '../shared/ids.js';
 import { CurrencyTotals } from '../shared/money.js';
 import { challengeRules, type PlanRulesSource, type PlanVersion } from './challenge-rules.js';
-import type { HeadroomService } from './headroom-service.js';
-import type { ChallengeHeadroom } from './headroom-schema.js';
+import type { HeadroomService } from './headroom.service.js';
+import type { ChallengeHeadroom } from './coach.outputs.js';
 import { phaseIndexOf } from './phase.js';
-import type { ChallengeSimulation, PlanSimulation } from './simulation-schema.js';
+import type { ChallengeSimulation, PlanSimulation } from './coach.outputs.js';
 
 /** Runs a simulation; the operation layer passes its worker pool, tests and tools run it in-process. */
 export type Simulator = (input: SimulationInput) => Promise<Simulation>;
