@@ -9,8 +9,29 @@ export { type Rollover, type ParsedRollover, validateRollover, parseResetClock }
 export { type FirmDay, firmDayAt, firmDayOf } from './clock/firm-day.js';
 export { type BrokerZone, DEFAULT_BROKER_ZONE, localToInstant, instantToLocal, parseBrokerZone } from './clock/broker-zone.js';
 
-export type { CoachRules, CoachDailyLoss, CoachMaxLoss, CoachConsistency, DailyLossBasis, MaxLossType, RuleName } from './rules/types.js';
-export { RulesOverrideSchema, type RulesOverride } from './rules/override.js';
+export {
+  type CoachRules,
+  type CoachDailyLoss,
+  type CoachMaxLoss,
+  type CoachConsistency,
+  type CoachMinTradingDays,
+  type CoachDisputed,
+  type DailyLossBasis,
+  type MaxLossType,
+  type MaxLossAmountOf,
+  type BreachComparison,
+  type TradingDayKind,
+  type ConsistencyEffect,
+  type RuleName,
+} from './rules/types.js';
+export {
+  RulesOverrideSchema,
+  type RulesOverride,
+  DailyLossFields,
+  MaxLossFields,
+  MinTradingDaysFields,
+  ConsistencySchema,
+} from './rules/override.js';
 export {
   effectiveRules,
   EffectiveRuleValuesSchema,

@@ -136,7 +136,15 @@ function decimalText(value: number, where: string): string {
  */
 function assertRollover(rules: PlanRules, where: string): void {
   const daily = rules.dailyLoss;
-  if (daily === null || daily === 'none' || daily.resetClock === null) return;
+  if (daily === null || daily === 'none') return;
+  if ('disputed' in daily) {
+    // Each claim is checked as if it were the rule: a disputed rule is no place for a typo to hide.
+    daily.disputed.forEach((claim, i) => {
+      assertRollover({ ...rules, dailyLoss: claim.value }, `${where}.disputed[${i}]`);
+    });
+    return;
+  }
+  if (daily.resetClock === null) return;
   if (daily.rollover === null) {
     throw new Error(`Invalid catalog data in ${where}: resetClock "${daily.resetClock}" needs a rollover { timeZone, time } beside it`);
   }

@@ -7,12 +7,14 @@ import type { PlanItem } from '../catalog.outputs.js';
  */
 export function firmRulesForEa(plan: Pick<PlanItem, 'firm' | 'rules'>): PropFirmRules {
   const { rules } = plan;
-  const daily = rules.dailyLoss === 'none' ? null : rules.dailyLoss;
-  const max = rules.maxLoss === 'none' ? null : rules.maxLoss;
+  // A rule the sources dispute is unknown to the EA, as it is to the coach: the EA guards nothing it cannot state.
+  const daily = rules.dailyLoss === 'none' || (rules.dailyLoss && 'disputed' in rules.dailyLoss) ? null : rules.dailyLoss;
+  const max = rules.maxLoss === 'none' || (rules.maxLoss && 'disputed' in rules.maxLoss) ? null : rules.maxLoss;
   return {
     firm: plan.firm.name,
     dailyLossPercent: daily?.percent ?? null,
-    dailyLossBasis: daily?.basis ?? null,
+    // The EA has no setting that measures the day from the day-start equity, so it is left unknown rather than approximated.
+    dailyLossBasis: daily?.basis === 'day_start_equity' ? null : (daily?.basis ?? null),
     maxLossPercent: max?.percent ?? null,
     maxLossType: max?.type ?? null,
     eaPolicy: rules.eaPolicy,

@@ -1,16 +1,17 @@
 /**
  * The structured rule set of a plan, written once as a JSON Schema (typebox) with its TypeScript type.
  * Every field is present; `null` means the research marks it unknown, `'none'` that the firm has no such rule.
- * Vocabularies match the EA settings engine (see `firmRulesForEa`).
+ * The rule vocabularies (basis, type, comparison, trading-day kind, best-day effect) are the coach's own
+ * field schemas, so a plan's rules and a challenge's own rules cannot drift apart; fields added after the
+ * first rule versions were stored are optional, so those versions keep their content hash.
  */
+import { ConsistencySchema as CoachConsistencySchema, DailyLossFields, MaxLossFields, MinTradingDaysFields } from '@propfolio/coach';
 import Type, { type Static, type TSchema } from 'typebox';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Percent = Nullable(Type.Number({ minimum: 0, maximum: 100 }));
 const Note = Nullable(Type.String());
 
-const DailyLossBasisSchema = Type.Enum(['initial_balance', 'day_start_balance', 'max_balance_equity']);
-const MaxLossTypeSchema = Type.Enum(['static', 'trailing_eod', 'trailing_closed_balance', 'trailing_equity']);
 const PolicySchema = Type.Enum(['allowed', 'restricted', 'banned']);
 const PermissionSchema = Type.Enum(['allowed', 'banned']);
 const PayoutCadenceSchema = Type.Enum(['weekly', 'bi_weekly', 'monthly', 'on_demand', 'chosen_at_purchase', 'other']);
@@ -28,51 +29,93 @@ export const RolloverSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** Where one rule was read, and when: a changed rule cites its own source beside the plan's. */
+export const RuleSourceSchema = Type.Object(
+  {
+    url: Type.String({ pattern: '^https://\\S+$', description: 'The page the rule was read on.' }),
+    readOn: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'When it was read (or the date the page gives), YYYY-MM-DD.' }),
+  },
+  { additionalProperties: false },
+);
+const Source = Type.Optional(RuleSourceSchema);
+
 const DailyLossSchema = Type.Object(
   {
-    percent: Percent,
-    /** What the percentage is taken of: the initial balance, or the reference level (`basis`) itself. */
-    amountOf: Nullable(Type.Enum(['initial_balance', 'reference'])),
-    /** The level the day's loss is measured from. */
-    basis: Nullable(DailyLossBasisSchema),
-    /** When the firm's trading day rolls over, in the firm's words, e.g. "00:00 UTC+3". */
-    resetClock: Nullable(Type.String()),
-    /** The same roll-over, machine-readable; null when unknown. */
+    percent: DailyLossFields.percent,
+    amountOf: DailyLossFields.amountOf,
+    basis: DailyLossFields.basis,
+    resetClock: DailyLossFields.resetClock,
+    /** The roll-over, machine-readable; null when unknown. Checked against `resetClock` at import. */
     rollover: Nullable(RolloverSchema),
+    amount: Type.Optional(DailyLossFields.amount),
+    comparison: Type.Optional(DailyLossFields.comparison),
     note: Note,
+    source: Source,
   },
   { additionalProperties: false },
 );
 
 const MaxLossSchema = Type.Object(
   {
-    percent: Percent,
-    type: Nullable(MaxLossTypeSchema),
-    /** Where a trailing floor stops moving up. */
-    lockFloor: Nullable(Type.Literal('initial_balance')),
-    /** Profit (percent of the initial balance) at which the trailing floor locks. */
-    lockTriggerPercent: Percent,
+    percent: MaxLossFields.percent,
+    type: MaxLossFields.type,
+    lockFloor: MaxLossFields.lockFloor,
+    lockTriggerPercent: MaxLossFields.lockTriggerPercent,
+    amountOf: Type.Optional(MaxLossFields.amountOf),
+    amount: Type.Optional(MaxLossFields.amount),
+    comparison: Type.Optional(MaxLossFields.comparison),
     note: Note,
+    source: Source,
   },
   { additionalProperties: false },
 );
+
+/**
+ * A rule the firm's own sources state differently: every claim with its source and date, none picked.
+ * The coach reads it as unknown; a reader sees both.
+ */
+const disputed = <T extends TSchema>(rule: T) =>
+  Type.Object(
+    {
+      disputed: Type.Array(
+        Type.Object(
+          {
+            value: Type.Union([Type.Literal('none'), rule]),
+            source: RuleSourceSchema.properties.url,
+            readOn: RuleSourceSchema.properties.readOn,
+          },
+          { additionalProperties: false },
+        ),
+        { minItems: 2, description: 'What each source says.' },
+      ),
+      note: Note,
+    },
+    { additionalProperties: false },
+  );
 
 export const PlanRulesSchema = Type.Object(
   {
     /** Profit target per phase, in phase order; `[]` when there is no evaluation, `null` when unknown. */
     profitTargetsPercent: Nullable(Type.Array(Percent)),
-    dailyLoss: Type.Union([Type.Literal('none'), DailyLossSchema, Type.Null()]),
-    maxLoss: Type.Union([Type.Literal('none'), MaxLossSchema, Type.Null()]),
+    dailyLoss: Type.Union([Type.Literal('none'), DailyLossSchema, disputed(DailyLossSchema), Type.Null()]),
+    maxLoss: Type.Union([Type.Literal('none'), MaxLossSchema, disputed(MaxLossSchema), Type.Null()]),
     minTradingDays: Nullable(
-      Type.Object({ days: Nullable(Type.Integer({ minimum: 0 })), perPhase: Type.Boolean(), note: Note }, { additionalProperties: false }),
+      Type.Object(
+        {
+          days: MinTradingDaysFields.days,
+          perPhase: MinTradingDaysFields.perPhase,
+          counts: Type.Optional(MinTradingDaysFields.counts),
+          minProfitPercent: Type.Optional(MinTradingDaysFields.minProfitPercent),
+          note: Note,
+          source: Source,
+        },
+        { additionalProperties: false },
+      ),
     ),
     /** Best-day (consistency) rule: the best day's profit at most `bestDayMaxPercent` of the target or of the total profit. */
     consistency: Type.Union([
       Type.Literal('none'),
-      Type.Object(
-        { bestDayMaxPercent: Type.Number({ minimum: 0, maximum: 100 }), of: Type.Enum(['profit_target', 'total_profit']) },
-        { additionalProperties: false },
-      ),
+      Type.Object({ ...CoachConsistencySchema.properties, source: Source }, { additionalProperties: false }),
       Type.Null(),
     ]),
     timeLimit: Type.Union([
@@ -112,7 +155,7 @@ export type DailyLoss = Static<typeof DailyLossSchema>;
 export type Rollover = Static<typeof RolloverSchema>;
 export type MaxLoss = Static<typeof MaxLossSchema>;
 export type PlanRules = Static<typeof PlanRulesSchema>;
-export type DailyLossBasis = Static<typeof DailyLossBasisSchema>;
-export type MaxLossType = Static<typeof MaxLossTypeSchema>;
+export type { DailyLossBasis, MaxLossType } from '@propfolio/coach';
+export type RuleSource = Static<typeof RuleSourceSchema>;
 export type Policy = Static<typeof PolicySchema>;
 export type Permission = Static<typeof PermissionSchema>;

@@ -5,9 +5,17 @@
  */
 import Type, { type Static } from 'typebox';
 import { parseResetClock, validateRollover } from '../clock/rollover.js';
-import { Nullable } from '../shared/schema.js';
-import { ConsistencySchema, DailyLossFields, MaxLossFields, RulePercent, TimeLimitSchema, type RulesOverride } from './override.js';
-import { type CoachDailyLoss, type CoachMaxLoss, type CoachRules, RULE_NAMES, type RuleName } from './types.js';
+import { CoachInputError } from '../shared/errors.js';
+import {
+  ConsistencySchema,
+  DailyLossFields,
+  MaxLossFields,
+  MinTradingDaysFields,
+  RulePercent,
+  TimeLimitSchema,
+  type RulesOverride,
+} from './override.js';
+import { type CoachDailyLoss, type CoachDisputed, type CoachMaxLoss, type CoachRules, RULE_NAMES, type RuleName } from './types.js';
 
 /** `resetClock` keeps the catalog's words for messages; `rollover` is the given one, else read from them (null when unknown). */
 const EffectiveDailyLossSchema = Type.Object(DailyLossFields);
@@ -26,16 +34,7 @@ export const EffectiveRuleValuesSchema = Type.Object({
   }),
   dailyLoss: Type.Union([Type.Literal('none'), EffectiveDailyLossSchema, Type.Null()], { description: 'Daily loss limit.' }),
   maxLoss: Type.Union([Type.Literal('none'), EffectiveMaxLossSchema, Type.Null()], { description: 'Maximum loss.' }),
-  minTradingDays: Type.Union(
-    [
-      Type.Object({
-        days: Nullable(Type.Integer({ minimum: 0, description: 'Minimum trading days; null when unknown.' })),
-        perPhase: Type.Boolean({ description: 'Whether the minimum applies to each phase.' }),
-      }),
-      Type.Null(),
-    ],
-    { description: 'Minimum trading days.' },
-  ),
+  minTradingDays: Type.Union([Type.Object(MinTradingDaysFields), Type.Null()], { description: 'Minimum trading days.' }),
   timeLimit: Type.Union([Type.Literal('none'), TimeLimitSchema, Type.Null()], { description: 'Time limit of a phase.' }),
   consistency: Type.Union([Type.Literal('none'), ConsistencySchema, Type.Null()], { description: 'Best-day consistency rule.' }),
 });
@@ -61,24 +60,60 @@ export interface PlanMeta {
   checkedOn: string;
 }
 
-/** Keeps the fields the coach knows from an object that may carry more (a catalog record). */
-function dailyLossOf(value: CoachDailyLoss): EffectiveDailyLoss {
+const isDisputed = (value: object): value is CoachDisputed => 'disputed' in value;
+
+/**
+ * Keeps the fields the coach knows from an object that may carry more (a catalog record). A rule whose
+ * sources disagree is unknown: the coach does not pick one of the claims.
+ */
+function dailyLossOf(value: CoachDailyLoss | CoachDisputed): EffectiveDailyLoss | null {
+  if (isDisputed(value)) return null;
   return {
     percent: value.percent,
     amountOf: value.amountOf,
     basis: value.basis,
     resetClock: value.resetClock ?? null,
     rollover: value.rollover ?? (value.resetClock ? parseResetClock(value.resetClock) : null),
+    amount: value.amount ?? null,
+    comparison: value.comparison ?? null,
   };
 }
 
-function maxLossOf(value: CoachMaxLoss): EffectiveMaxLoss {
+function maxLossOf(value: CoachMaxLoss | CoachDisputed): EffectiveMaxLoss | null {
+  if (isDisputed(value)) return null;
   return {
     percent: value.percent,
     type: value.type,
     lockFloor: value.lockFloor ?? null,
     lockTriggerPercent: value.lockTriggerPercent ?? null,
+    amountOf: value.amountOf ?? null,
+    amount: value.amount ?? null,
+    comparison: value.comparison ?? null,
   };
+}
+
+/**
+ * The checks a schema cannot write: the parts of a rule that only make sense together. Throws a
+ * `CoachInputError` naming the field, so a challenge's own rules that contradict themselves are a 400.
+ */
+function checkRuleValues(rules: EffectiveRuleValues): void {
+  const days = rules.minTradingDays;
+  if (days?.counts === 'profitable_day' && days.minProfitPercent === null)
+    throw new CoachInputError(
+      'minTradingDays.minProfitPercent: a profitable_day count needs the profit a day must make, in percent of the initial balance',
+      'minTradingDays.minProfitPercent',
+    );
+  if (days && days.counts !== 'profitable_day' && days.minProfitPercent !== null)
+    throw new CoachInputError(
+      `minTradingDays.minProfitPercent: only a profitable_day count has a minimum profit (counts is ${days.counts ?? 'not stated'})`,
+      'minTradingDays.minProfitPercent',
+    );
+  const max = rules.maxLoss;
+  if (max && max !== 'none' && max.amountOf === 'high_water_mark' && max.lockTriggerPercent !== null)
+    throw new CoachInputError(
+      'maxLoss.lockTriggerPercent: a lock trigger is a profit over the initial balance, which a limit taken of the high-water mark does not have',
+      'maxLoss.lockTriggerPercent',
+    );
 }
 
 /** The fields of a partial object that carry a value (null and undefined mean "keep the plan's"). */
@@ -88,8 +123,24 @@ function setFields(partial: object): string[] {
     .map(([k]) => k);
 }
 
-const EMPTY_DAILY: EffectiveDailyLoss = { percent: null, amountOf: null, basis: null, resetClock: null, rollover: null };
-const EMPTY_MAX: EffectiveMaxLoss = { percent: null, type: null, lockFloor: null, lockTriggerPercent: null };
+const EMPTY_DAILY: EffectiveDailyLoss = {
+  percent: null,
+  amountOf: null,
+  basis: null,
+  resetClock: null,
+  rollover: null,
+  amount: null,
+  comparison: null,
+};
+const EMPTY_MAX: EffectiveMaxLoss = {
+  percent: null,
+  type: null,
+  lockFloor: null,
+  lockTriggerPercent: null,
+  amountOf: null,
+  amount: null,
+  comparison: null,
+};
 
 /**
  * Merges a plan's rules with a challenge's override. A field the override leaves out, or sets to null,
@@ -104,9 +155,19 @@ export function effectiveRules(planRules: CoachRules | null, override: RulesOver
     dailyLoss:
       planRules?.dailyLoss == null || planRules.dailyLoss === 'none' ? (planRules?.dailyLoss ?? null) : dailyLossOf(planRules.dailyLoss),
     maxLoss: planRules?.maxLoss == null || planRules.maxLoss === 'none' ? (planRules?.maxLoss ?? null) : maxLossOf(planRules.maxLoss),
-    minTradingDays: planRules?.minTradingDays ? { days: planRules.minTradingDays.days, perPhase: planRules.minTradingDays.perPhase } : null,
+    minTradingDays: planRules?.minTradingDays
+      ? {
+          days: planRules.minTradingDays.days,
+          perPhase: planRules.minTradingDays.perPhase,
+          counts: planRules.minTradingDays.counts ?? null,
+          minProfitPercent: planRules.minTradingDays.minProfitPercent ?? null,
+        }
+      : null,
     timeLimit: planRules?.timeLimit ?? null,
-    consistency: planRules?.consistency ?? null,
+    consistency:
+      planRules?.consistency == null || planRules.consistency === 'none'
+        ? (planRules?.consistency ?? null)
+        : { ...planRules.consistency, effect: planRules.consistency.effect ?? null },
   };
   const rules: EffectiveRuleValues = { ...plan };
   const overridden: Record<RuleName, string[]> = {
@@ -136,6 +197,8 @@ export function effectiveRules(planRules: CoachRules | null, override: RulesOver
         basis: o.dailyLoss.basis ?? base.basis,
         resetClock: o.dailyLoss.resetClock ?? base.resetClock,
         rollover: o.dailyLoss.rollover ?? (o.dailyLoss.resetClock ? parseResetClock(o.dailyLoss.resetClock) : base.rollover),
+        amount: o.dailyLoss.amount ?? base.amount,
+        comparison: o.dailyLoss.comparison ?? base.comparison,
       };
       rules.dailyLoss = merged;
       overridden.dailyLoss = fields;
@@ -153,6 +216,9 @@ export function effectiveRules(planRules: CoachRules | null, override: RulesOver
         type: o.maxLoss.type ?? base.type,
         lockFloor: o.maxLoss.lockFloor ?? base.lockFloor,
         lockTriggerPercent: o.maxLoss.lockTriggerPercent ?? base.lockTriggerPercent,
+        amountOf: o.maxLoss.amountOf ?? base.amountOf,
+        amount: o.maxLoss.amount ?? base.amount,
+        comparison: o.maxLoss.comparison ?? base.comparison,
       };
       overridden.maxLoss = fields;
     }
@@ -163,6 +229,8 @@ export function effectiveRules(planRules: CoachRules | null, override: RulesOver
       rules.minTradingDays = {
         days: o.minTradingDays.days ?? plan.minTradingDays?.days ?? null,
         perPhase: o.minTradingDays.perPhase ?? plan.minTradingDays?.perPhase ?? false,
+        counts: o.minTradingDays.counts ?? plan.minTradingDays?.counts ?? null,
+        minProfitPercent: o.minTradingDays.minProfitPercent ?? plan.minTradingDays?.minProfitPercent ?? null,
       };
       overridden.minTradingDays = fields;
     }
@@ -172,10 +240,11 @@ export function effectiveRules(planRules: CoachRules | null, override: RulesOver
     overridden.timeLimit = ['timeLimit'];
   }
   if (o.consistency != null) {
-    rules.consistency = o.consistency;
+    rules.consistency = o.consistency === 'none' ? 'none' : { ...o.consistency, effect: o.consistency.effect ?? null };
     overridden.consistency = ['consistency'];
   }
 
+  checkRuleValues(rules);
   if (typeof rules.dailyLoss === 'object' && rules.dailyLoss?.rollover) {
     rules.dailyLoss = { ...rules.dailyLoss, rollover: validateRollover(rules.dailyLoss.rollover, 'dailyLoss.rollover').rollover };
   }

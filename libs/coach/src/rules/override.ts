@@ -5,6 +5,14 @@
  */
 import Type, { type Static } from 'typebox';
 import { Nullable } from '../shared/schema.js';
+import {
+  BREACH_COMPARISONS,
+  CONSISTENCY_EFFECTS,
+  DAILY_LOSS_BASES,
+  MAX_LOSS_AMOUNT_OFS,
+  MAX_LOSS_TYPES,
+  TRADING_DAY_KINDS,
+} from './types.js';
 
 /** A rule's percentage, null when unknown. */
 export const RulePercent = (description: string) => Nullable(Type.Number({ minimum: 0, maximum: 100, description }));
@@ -22,29 +30,58 @@ export const RolloverSchema = Type.Object(
   { additionalProperties: false, description: 'When the firm day rolls over.' },
 );
 
+/** A limit written as an amount of money in the account's currency. */
+export const RuleAmount = (description: string) => Nullable(Type.Number({ minimum: 0, description }));
+
+const Comparison = Nullable(
+  Type.Enum(BREACH_COMPARISONS, {
+    description: 'When equity breaches the floor: strictly below it, or at it or below; null: not stated (judged below).',
+  }),
+);
+
 /** The daily loss rule's fields, each nullable (null: unknown). */
 export const DailyLossFields = {
   percent: RulePercent('Daily loss limit in percent.'),
   amountOf: Nullable(Type.Enum(['initial_balance', 'reference'], { description: 'What the percentage is taken of.' })),
   basis: Nullable(
-    Type.Enum(['initial_balance', 'day_start_balance', 'max_balance_equity'], {
-      description: 'The level the day is measured from.',
+    Type.Enum(DAILY_LOSS_BASES, {
+      description:
+        'The level the day is measured from: the initial balance, the balance or the equity at the roll-over, or the higher of the two.',
     }),
   ),
   resetClock: Nullable(Type.String({ description: 'The roll-over in words, e.g. "00:00 CE(S)T".' })),
   rollover: Nullable(RolloverSchema),
+  amount: RuleAmount('Daily loss limit as a fixed amount in the account currency; wins over `percent`.'),
+  comparison: Comparison,
 };
 
 /** The maximum loss rule's fields, each nullable (null: unknown). */
 export const MaxLossFields = {
   percent: RulePercent('Maximum loss in percent of the initial balance.'),
-  type: Nullable(
-    Type.Enum(['static', 'trailing_eod', 'trailing_closed_balance', 'trailing_equity'], {
-      description: 'How the floor moves.',
-    }),
-  ),
+  type: Nullable(Type.Enum(MAX_LOSS_TYPES, { description: 'How the floor moves.' })),
   lockFloor: Nullable(Type.Literal('initial_balance', { description: 'Where a trailing floor stops.' })),
   lockTriggerPercent: RulePercent('Profit in percent at which a trailing floor locks.'),
+  amountOf: Nullable(
+    Type.Enum(MAX_LOSS_AMOUNT_OFS, {
+      description:
+        'What `percent` is taken of: the initial balance (floor = mark − p × initial) or the high-water mark (floor = mark × (1 − p)); null: the initial balance.',
+    }),
+  ),
+  amount: RuleAmount('Maximum loss below the high-water mark as a fixed amount in the account currency; wins over `percent`.'),
+  comparison: Comparison,
+};
+
+/** The minimum trading days rule's fields. */
+export const MinTradingDaysFields = {
+  days: Nullable(Type.Integer({ minimum: 0, description: 'Minimum trading days; null when unknown.' })),
+  perPhase: Type.Boolean({ description: 'Whether the minimum applies to each phase.' }),
+  counts: Nullable(
+    Type.Enum(TRADING_DAY_KINDS, {
+      description:
+        'What makes a day a trading day: a position opened that day, a closed trade or balance change, or a profitable day of at least `minProfitPercent`; null: not stated.',
+    }),
+  ),
+  minProfitPercent: RulePercent('For `profitable_day`: closed profit a day needs, in percent of the initial balance.'),
 };
 
 export const TimeLimitSchema = Type.Object(
@@ -56,6 +93,14 @@ export const ConsistencySchema = Type.Object(
   {
     bestDayMaxPercent: Type.Number({ minimum: 0, maximum: 100, description: 'Best day at most this percent of `of`.' }),
     of: Type.Enum(['profit_target', 'total_profit'], { description: 'What the best day is compared with.' }),
+    effect: Type.Optional(
+      Nullable(
+        Type.Enum(CONSISTENCY_EFFECTS, {
+          description:
+            '`blocks_pass`: a broken rule delays the pass until it holds again (keep trading); `fails`: it ends the attempt; null: not stated.',
+        }),
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -67,6 +112,8 @@ const DailyLossOverride = Type.Object(
     basis: Type.Optional(DailyLossFields.basis),
     resetClock: Type.Optional(DailyLossFields.resetClock),
     rollover: Type.Optional(DailyLossFields.rollover),
+    amount: Type.Optional(DailyLossFields.amount),
+    comparison: Type.Optional(DailyLossFields.comparison),
   },
   { additionalProperties: false },
 );
@@ -77,6 +124,9 @@ const MaxLossOverride = Type.Object(
     type: Type.Optional(MaxLossFields.type),
     lockFloor: Type.Optional(MaxLossFields.lockFloor),
     lockTriggerPercent: Type.Optional(MaxLossFields.lockTriggerPercent),
+    amountOf: Type.Optional(MaxLossFields.amountOf),
+    amount: Type.Optional(MaxLossFields.amount),
+    comparison: Type.Optional(MaxLossFields.comparison),
   },
   { additionalProperties: false },
 );
@@ -100,8 +150,10 @@ export const RulesOverrideSchema = Type.Object(
       Nullable(
         Type.Object(
           {
-            days: Type.Optional(Nullable(Type.Integer({ minimum: 0, description: 'Minimum trading days.' }))),
-            perPhase: Type.Optional(Type.Boolean({ description: 'Whether the minimum applies to each phase.' })),
+            days: Type.Optional(MinTradingDaysFields.days),
+            perPhase: Type.Optional(MinTradingDaysFields.perPhase),
+            counts: Type.Optional(MinTradingDaysFields.counts),
+            minProfitPercent: Type.Optional(MinTradingDaysFields.minProfitPercent),
           },
           { additionalProperties: false },
         ),

@@ -22,6 +22,8 @@ describe('effectiveRules', () => {
       basis: null,
       resetClock: '00:00 server time (GMT+2/+3)',
       rollover: { timeZone: 'America/New_York', time: '17:00' },
+      amount: null,
+      comparison: null,
     });
     expect(rules.consistency).toBeNull();
     expect(provenance.consistency).toEqual({ source: 'unknown', overridden: [], planId: 'p1', checkedOn: '2026-08-29' });
@@ -36,7 +38,15 @@ describe('effectiveRules', () => {
     );
     expect(rules.dailyLoss).toMatchObject({ percent: 5, basis: 'day_start_balance', rollover: { timeZone: 'UTC+03:00', time: '00:00' } });
     expect(provenance.dailyLoss.overridden).toEqual(['basis', 'rollover']);
-    expect(rules.maxLoss).toEqual({ percent: 8, type: null, lockFloor: null, lockTriggerPercent: null });
+    expect(rules.maxLoss).toEqual({
+      percent: 8,
+      type: null,
+      lockFloor: null,
+      lockTriggerPercent: null,
+      amountOf: null,
+      amount: null,
+      comparison: null,
+    });
     expect(provenance.maxLoss.source).toBe('challenge');
   });
 
@@ -50,6 +60,16 @@ describe('effectiveRules', () => {
         meta,
       ),
       effectiveRules(plan, { dailyLoss: 'none', timeLimit: { days: 30 }, minTradingDays: { days: 3 } }, meta),
+      effectiveRules(
+        plan,
+        {
+          dailyLoss: { basis: 'day_start_equity', comparison: 'at_or_below', amount: 2500 },
+          maxLoss: { amountOf: 'high_water_mark', type: 'trailing_equity' },
+          minTradingDays: { counts: 'profitable_day', minProfitPercent: 0.5 },
+          consistency: { bestDayMaxPercent: 50, of: 'total_profit', effect: 'blocks_pass' },
+        },
+        meta,
+      ),
     ];
     for (const { rules } of cases) expect([rules, Value.Check(EffectiveRuleValuesSchema, rules)]).toEqual([rules, true]);
     // closed: a value of another shape is not one
@@ -77,6 +97,58 @@ describe('effectiveRules', () => {
   });
 });
 
+describe('the rule vocabulary', () => {
+  it('keeps each new field of a plan rule, and reads a rule version stored before them as "not stated"', () => {
+    const { rules } = effectiveRules(
+      {
+        ...plan,
+        dailyLoss: {
+          percent: 5,
+          amountOf: 'initial_balance',
+          basis: 'day_start_equity',
+          rollover: { timeZone: 'America/New_York', time: '17:00' },
+        },
+        maxLoss: { percent: 5, type: 'trailing_equity', amountOf: 'high_water_mark', comparison: 'at_or_below' },
+        minTradingDays: { days: 3, perPhase: true, counts: 'profitable_day', minProfitPercent: 0.5 },
+        consistency: { bestDayMaxPercent: 50, of: 'total_profit', effect: 'blocks_pass' },
+      },
+      null,
+      meta,
+    );
+    expect(rules.dailyLoss).toMatchObject({ basis: 'day_start_equity', amount: null, comparison: null });
+    expect(rules.maxLoss).toMatchObject({ amountOf: 'high_water_mark', comparison: 'at_or_below' });
+    expect(rules.minTradingDays).toEqual({ days: 3, perPhase: true, counts: 'profitable_day', minProfitPercent: 0.5 });
+    expect(rules.consistency).toEqual({ bestDayMaxPercent: 50, of: 'total_profit', effect: 'blocks_pass' });
+    expect(effectiveRules(plan, null, meta).rules.minTradingDays).toEqual({
+      days: 5,
+      perPhase: true,
+      counts: null,
+      minProfitPercent: null,
+    });
+  });
+
+  it('reads a rule whose sources disagree as unknown, without picking a claim', () => {
+    const disputed = {
+      disputed: [
+        { value: 'none', source: 'https://a.example/x', readOn: '2026-11-27' },
+        { value: { percent: 3 }, source: 'https://b.example/y', readOn: '2026-11-27' },
+      ],
+    };
+    const { rules, provenance } = effectiveRules({ ...plan, dailyLoss: disputed }, null, meta);
+    expect([rules.dailyLoss, provenance.dailyLoss.source]).toEqual([null, 'unknown']);
+    // the challenge's own rule settles it for that challenge
+    expect(effectiveRules({ ...plan, dailyLoss: disputed }, { dailyLoss: 'none' }, meta).rules.dailyLoss).toBe('none');
+  });
+
+  it.each([
+    [{ minTradingDays: { counts: 'profitable_day' as const } }, 'minTradingDays.minProfitPercent'],
+    [{ minTradingDays: { counts: 'position_opened' as const, minProfitPercent: 0.5 } }, 'minTradingDays.minProfitPercent'],
+    [{ maxLoss: { amountOf: 'high_water_mark' as const, lockTriggerPercent: 5 } }, 'maxLoss.lockTriggerPercent'],
+  ])('refuses parts of a rule that contradict each other (%j), naming the field', (override, field) => {
+    expect(() => effectiveRules(plan, override, meta)).toThrow(expect.objectContaining({ name: 'CoachInputError', field }) as Error);
+  });
+});
+
 describe('RulesOverrideSchema', () => {
   it.each([
     {},
@@ -84,6 +156,10 @@ describe('RulesOverrideSchema', () => {
     { maxLoss: 'none' },
     { consistency: { bestDayMaxPercent: 40, of: 'total_profit' } },
     { profitTargetsPercent: [10, 5] },
+    { dailyLoss: { basis: 'day_start_equity', comparison: 'at_or_below', amount: 3000 } },
+    { maxLoss: { amountOf: 'high_water_mark', amount: 2000, comparison: 'below' } },
+    { minTradingDays: { counts: 'position_opened' } },
+    { consistency: { bestDayMaxPercent: 50, of: 'total_profit', effect: 'fails' } },
   ])('accepts %j', (value) => expect(Value.Check(RulesOverrideSchema, value)).toBe(true));
   it.each([
     { dailyLoss: { percent: 101 } },
@@ -91,5 +167,11 @@ describe('RulesOverrideSchema', () => {
     { extra: 1 },
     { maxLoss: { type: 'weekly' } },
     { dailyLoss: { rollover: { timeZone: 'UTC', time: '7pm' } } },
+    { dailyLoss: { basis: 'day_start_credit' } },
+    { dailyLoss: { comparison: 'at' } },
+    { dailyLoss: { amount: -1 } },
+    { maxLoss: { amountOf: 'peak' } },
+    { minTradingDays: { counts: 'logged_in' } },
+    { consistency: { bestDayMaxPercent: 50, of: 'total_profit', effect: 'warns' } },
   ])('refuses %j', (value) => expect(Value.Check(RulesOverrideSchema, value)).toBe(false));
 });
