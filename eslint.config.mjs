@@ -76,11 +76,19 @@ const SUBPATHS = PROJECTS.flatMap(({ root, name }) => {
     .map((key) => `${name}/${key.replace(/^\.\//, '')}`);
 });
 
-const boundaries = PROJECTS.map(({ root, name, tags }) => {
+/** Packages that do I/O or serve HTTP: the pure libraries (type:pure) run in browsers and workers and import none. */
+const IO_PACKAGES = [...FRAMEWORKS, '@prisma/*', 'prisma', 'pg', '@electric-sql/*', 'pglite-prisma-adapter', 'ioredis', 'piscina'];
+const PURE_PATTERNS = [
+  { regex: '^node:', message: 'This library stays pure: callers do the I/O.' },
+  { group: IO_PACKAGES, message: 'This library stays pure: no database, cache or HTTP framework.' },
+];
+
+/** The import patterns a project's tags forbid: other layers, deep paths, frameworks, and I/O for pure libraries. */
+function boundaryPatterns({ name, tags }) {
   const allowedTags = DEP_CONSTRAINTS.filter((c) => tags.includes(c.sourceTag)).flatMap((c) => c.onlyDependOnLibsWithTags);
   const allowed = PROJECTS.filter((p) => p.name === name || p.tags.some((t) => allowedTags.includes(t))).map((p) => p.name);
   const forbidden = PROJECTS.map((p) => p.name).filter((n) => !allowed.includes(n));
-  const patterns = [
+  return [
     ...(forbidden.length
       ? [
           {
@@ -94,8 +102,24 @@ const boundaries = PROJECTS.map(({ root, name, tags }) => {
       ? [{ group: FRAMEWORKS, message: 'The libs with business rules know no HTTP framework.' }]
       : []),
   ];
-  return { files: [`${root}/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', { patterns }] } };
-});
+}
+
+// One `no-restricted-imports` entry per project: ESLint replaces a rule's options in a later block rather than
+// merging them, so every pattern a project is held to must be in its one block (a second block for the pure
+// libraries once dropped the layer patterns, and `@propfolio/db` passed lint in libs/coach).
+const boundaries = PROJECTS.flatMap((project) => [
+  { files: [`${project.root}/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', { patterns: boundaryPatterns(project) }] } },
+  // A pure library's shipped code (not its tests, fixtures or CLI) also does no I/O.
+  ...(project.tags.includes('type:pure')
+    ? [
+        {
+          files: [`${project.root}/src/**/*.{ts,tsx}`],
+          ignores: ['**/*.spec.ts', '**/__fixtures__/**', `${project.root}/src/cli/**`],
+          rules: { 'no-restricted-imports': ['error', { patterns: [...boundaryPatterns(project), ...PURE_PATTERNS] }] },
+        },
+      ]
+    : []),
+]);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/generated/**', '**/node_modules/**', '.nx/**', 'coverage/**', '**/*.cjs', '**/*.mjs'] },
@@ -154,7 +178,7 @@ export default tseslint.config(
     files: ['libs/coach/src/**/*.ts', 'libs/mt-statements/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^node:', message: 'This library stays pure: callers do the I/O.' }] }],
+      // The import rule is in each project's boundary block above (PURE_PATTERNS), so it cannot be replaced here.
       'no-restricted-globals': [
         'error',
         ...['Buffer', 'process', '__dirname', '__filename', 'require'].map((name) => ({

@@ -59,6 +59,22 @@ describe('module boundaries (eslint.config.mjs)', () => {
     expect(await problems('libs/ea-settings/src/cli/run.ts', "import { readFileSync } from 'node:fs';\nvoid readFileSync;")).toEqual([]);
   });
 
+  it.each(['libs/coach/src/index.ts', 'libs/mt-statements/src/index.ts'])(
+    'keeps the pure library %s free of the database, the frameworks and Node modules',
+    async (file) => {
+      expect(await problems(file, "export { Database } from '@propfolio/db';")).toEqual([
+        expect.stringMatching(/may import only projects tagged nothing/),
+      ]);
+      expect(await problems(file, "export { Controller } from '@nestjs/common';")).toEqual([expect.stringContaining('stays pure')]);
+      expect(await problems(file, "export { PrismaClient } from '@prisma/client';")).toEqual([expect.stringContaining('stays pure')]);
+      expect(await problems(file, "export { readFileSync } from 'node:fs';")).toEqual([expect.stringContaining('stays pure')]);
+    },
+  );
+
+  it("lets a pure library's tests read their fixtures from disk", async () => {
+    expect(await problems('libs/mt-statements/test/load-fixture.ts', "export { readFileSync } from 'node:fs';")).toEqual([]);
+  });
+
   it('keeps the operation layer free of Express: the client address reaches it on the context', async () => {
     const found = await problems('libs/operations/src/execute.ts', "import type { Request } from 'express';");
     expect(found).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
