@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { StatementError } from '../errors.js';
 
 /** One `<td>`/`<th>`: its visible text (entities decoded, whitespace collapsed) and the attributes that matter. */
 export interface Cell {
@@ -26,6 +27,38 @@ export interface HtmlDocument {
 
 const clean = (s: string): string => s.replace(/[\s\u00a0]+/g, ' ').trim();
 
+/** The HTML standard's cap on `colspan` ("if colspan is greater than 1000, let it be 1000 instead"). */
+export const MAX_COLSPAN = 1000;
+
+/**
+ * Elements open at once. MT5 nests about 8 deep (html, body, div, table, tr, td, div, b). htmlparser2 keeps the
+ * open elements in an array it shifts and searches on every tag, so unbounded nesting would make parsing
+ * quadratic in the file's size; this cap keeps each tag's cost constant.
+ */
+export const MAX_ELEMENT_NESTING = 128;
+
+/**
+ * Grid slots (a cell spanning n columns is n slots) a document may expand to, per character of its text,
+ * on top of {@link GRID_SLOTS_FLOOR}. Every cell costs at least one `<td>` of markup, so only `colspan` can make
+ * the grid outgrow the file; MetaTrader's own reports stay under one slot per five characters. Readers walk
+ * each row's grid a fixed number of times, so bounding the slots bounds their work linearly in the input.
+ */
+export const GRID_SLOTS_PER_CHARACTER = 1;
+export const GRID_SLOTS_FLOOR = 4096;
+
+/**
+ * A `colspan` as the HTML standard reads it: digits after optional whitespace and '+', trailing text ignored;
+ * missing, non-numeric or 0 counts as 1, above {@link MAX_COLSPAN} as MAX_COLSPAN. (`rowspan` is not read at all:
+ * MT writes none, and the grid is built row by row, so a crafted one costs nothing.)
+ */
+export function colspanOf(raw: string | undefined): number {
+  const digits = /^[\t\n\f\r ]*\+?(\d+)/.exec(raw ?? '')?.[1];
+  if (digits === undefined) return 1;
+  // Leading zeros aside, more than four digits is over the cap whatever they are: no need to parse a huge number.
+  const value = digits.replace(/^0+/, '').length > 4 ? MAX_COLSPAN + 1 : Number(digits);
+  return value === 0 ? 1 : Math.min(value, MAX_COLSPAN);
+}
+
 /**
  * Flattens the report's HTML into rows of cells. The terminals write one big layout table (MT4) or one
  * table with a few nested ones (MT5); every row is kept in document order and the sections are found
@@ -40,9 +73,22 @@ export function readTableRows(html: string): HtmlDocument {
   let tableDepth = 0;
   let row: Row | null = null;
   let cell: { text: string; colspan: number; hidden: boolean; title: string | null } | null = null;
+  let depth = 0;
+  let slots = 0;
+  const maxSlots = GRID_SLOTS_FLOOR + GRID_SLOTS_PER_CHARACTER * html.length;
 
   const finishCell = (): void => {
-    if (cell && row) row.cells.push({ ...cell, text: clean(cell.text) });
+    if (cell && row) {
+      slots += cell.hidden ? 1 : cell.colspan;
+      if (slots > maxSlots) {
+        throw new StatementError(
+          'limit_exceeded',
+          `The file's tables span more than ${maxSlots} cells (${GRID_SLOTS_FLOOR} + ${GRID_SLOTS_PER_CHARACTER} per character of the file): ` +
+            'MetaTrader does not write such tables, so it is not read.',
+        );
+      }
+      row.cells.push({ ...cell, text: clean(cell.text) });
+    }
     cell = null;
   };
   const finishRow = (): void => {
@@ -54,6 +100,13 @@ export function readTableRows(html: string): HtmlDocument {
   const parser = new Parser(
     {
       onopentag(name, attribs) {
+        // Mirrors htmlparser2's stack of open elements: every open (void and implied ones too) gets a close event.
+        if (++depth > MAX_ELEMENT_NESTING) {
+          throw new StatementError(
+            'limit_exceeded',
+            `The file nests HTML elements more than ${MAX_ELEMENT_NESTING} deep: MetaTrader does not write such HTML, so it is not read.`,
+          );
+        }
         switch (name) {
           case 'title':
             inTitle = true;
@@ -73,10 +126,9 @@ export function readTableRows(html: string): HtmlDocument {
           case 'th': {
             finishCell();
             if (!row) row = { cells: [] }; // a cell outside a row: MT never writes one, but do not drop it
-            const span = Number.parseInt(attribs.colspan ?? '1', 10);
             cell = {
               text: '',
-              colspan: Number.isFinite(span) && span > 0 ? span : 1,
+              colspan: colspanOf(attribs.colspan),
               hidden: /(^|\s)hidden(\s|$)/i.test(attribs.class ?? ''),
               title: attribs.title ?? null,
             };
@@ -94,6 +146,7 @@ export function readTableRows(html: string): HtmlDocument {
         else if (tableDepth === 0 && clean(data) !== '') looseText.push(clean(data));
       },
       onclosetag(name) {
+        depth--;
         switch (name) {
           case 'title':
             inTitle = false;
