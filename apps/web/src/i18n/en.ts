@@ -492,6 +492,7 @@ export const en = {
   'sim.pass': 'Pass',
   'sim.breach': 'Breach',
   'sim.timeout': 'Out of time',
+  'sim.undecided': 'Undecided after {days} days',
   'sim.breachDaily': 'Daily-loss breach',
   'sim.breachMax': 'Max-loss breach',
   'sim.curve': 'Pass and breach by risk scale',
@@ -516,7 +517,7 @@ export const en = {
   'sim.dailyPercent': 'Daily loss limit (%)',
   'sim.maxPercent': 'Max loss limit (%)',
   'sim.whatIfPass': 'Pass {p}',
-  'sim.whatIfRest': '· daily-loss breach {daily} · max-loss breach {max} · out of time {timeout}',
+  'sim.whatIfRest': '· daily-loss breach {daily} · max-loss breach {max} · {open} {share}',
   'sim.whatIfReset': 'Back to the current risk and rules',
   'sim.notes': 'What the model leaves out',
   'sim.notesText':

@@ -493,6 +493,7 @@ export const ja: Record<MessageKey, string> = {
   'sim.pass': '合格',
   'sim.breach': 'ルール違反',
   'sim.timeout': '期限切れ',
+  'sim.undecided': '{days}日後も未決',
   'sim.breachDaily': '日次損失で失格',
   'sim.breachMax': '最大損失で失格',
   'sim.curve': 'リスク倍率ごとの合格・失格の確率',
@@ -517,7 +518,7 @@ export const ja: Record<MessageKey, string> = {
   'sim.dailyPercent': '日次損失の上限（%）',
   'sim.maxPercent': '最大損失の上限（%）',
   'sim.whatIfPass': '合格 {p}',
-  'sim.whatIfRest': '・日次損失で失格 {daily}・最大損失で失格 {max}・期限切れ {timeout}',
+  'sim.whatIfRest': '・日次損失で失格 {daily}・最大損失で失格 {max}・{open} {share}',
   'sim.whatIfReset': '現在のリスクとルールに戻す',
   'sim.notes': 'このモデルが考慮しないこと',
   'sim.notesText':

@@ -1,15 +1,21 @@
 /**
  * The Monte Carlo loop. One simulated day is one firm day of the trader's history, drawn by bootstrap
- * and applied as a single closing move: balance and equity are the same at every day's end, and the
- * intraday path is not modelled. So every trailing type trails the end-of-day balance here, and an
- * equity-based daily limit is only checked at the close, which makes the answer optimistic for traders
- * whose days dip far below where they close.
+ * with its close and, when the history has intraday snapshots, its low: the lowest equity of that day
+ * against its start. Equity-based limits are judged on the low (a day closing +1% after a -3.5% dip
+ * breaches a 3% daily limit); a day without a known low dips no lower than its close.
  *
- * Per day, in this order: daily loss (the day's move against the floor from the day-start level),
- * maximum loss (against the floor as it stood at the day's start), then the target, reached when the
- * closing balance is at or above it and the minimum trading days are done. A day that crosses both
- * floors counts as a daily-loss breach. A floor is crossed strictly below it; comparisons allow 1e-9
- * percentage points for floating-point sums.
+ * The path starts from now, not from a fresh day. Day 0 is the rest of today: it is judged against
+ * today's floor as the headroom measured it, from the equity now. The floating P&L open now (equity -
+ * balance) is carried through the next reset, so it sets tomorrow's reference the way the firm's
+ * snapshot would, and counts as closed on day 1; from then on balance and equity meet at every close.
+ *
+ * Per day, in this order: daily loss (the day's low against its floor), maximum loss (the low against
+ * the floor as it stood at the day's start), then the pass: the closing balance at or above the target,
+ * the minimum trading days done (a profitable-day rule counts only days that made at least its
+ * minimum) and, when a best-day rule blocks the pass, the best day within its share. A blocked path
+ * carries on trading: the rule never ends a path by itself. A day that crosses both floors counts as a
+ * daily-loss breach. A floor is crossed strictly below it, or at it for a rule that says so; comparisons
+ * allow 1e-9 percentage points for floating-point sums.
  *
  * Typed arrays only; nothing is allocated per day or per path.
  */
@@ -20,8 +26,15 @@ export const EPS = 1e-9;
 /** A module binding, not a global lookup per day (see prng.ts). */
 const floorOf = Math.floor;
 
+/** The level a daily floor is measured from, as an index the loop switches on. */
+export const DailyBasis = { Initial: 0, DayStartBalance: 1, MaxBalanceEquity: 2, DayStartEquity: 3 } as const;
+export type DailyBasis = (typeof DailyBasis)[keyof typeof DailyBasis];
+
 export interface CompiledRun {
+  /** Each history day's closing move, % of the initial balance. */
   series: Float64Array;
+  /** Each history day's lowest equity against its start (at most 0 and at most the close). */
+  lows: Float64Array;
   /** 'block': stationary bootstrap; 'iid': every day drawn on its own. */
   block: boolean;
   /** Chance that a day starts a new block: 1 / mean block length. */
@@ -30,20 +43,41 @@ export interface CompiledRun {
   seed: number;
   horizon: number;
   startBalance: number;
+  startEquity: number;
   startHighWaterMark: number;
   startTradingDays: number;
+  startBestDay: number;
+  /** Today's floor (day 0) as measured now; NaN: day 0 is a whole new day with its floor from the start levels. */
+  todayFloor: number;
+  /** Balance at the start of today, for day 0's profit. */
+  todayStartBalance: number;
+  /** Whether today already counts as a trading day. */
+  todayTraded: boolean;
   minTradingDays: number;
+  /** A trading day must make at least this much (% of initial); NaN: any day with a move counts. */
+  profitableDayMin: number;
   /** Target level in % of initial; +Infinity without a target. */
   targetLevel: number;
+  /** Share (0 to 1) of the best-day rule that blocks a pass; NaN without one. */
+  bestDayShare: number;
+  /** The best day is compared with the target's profit (true) or with the total profit (false). */
+  bestDayOfTarget: boolean;
   /** Daily limit in % points; NaN without a daily limit. */
   dailyLimit: number;
   /** Daily limit taken of the initial balance (true) or of the day's reference (false). */
   dailyOfInitial: boolean;
-  /** The reference is the initial balance (true) or the day-start balance (false). */
-  dailyFromInitial: boolean;
+  dailyBasis: DailyBasis;
+  /** Breach at the daily floor itself, not only below it. */
+  dailyAtFloor: boolean;
   /** Max loss in % points; NaN without a maximum loss. */
   maxLimit: number;
+  /** The max-loss percentage is of the high-water mark (floor = mark × (1 − p)) rather than of the initial balance. */
+  maxOfMark: boolean;
+  /** Breach at the max-loss floor itself, not only below it. */
+  maxAtFloor: boolean;
   trailing: boolean;
+  /** The trailing floor follows equity (true) or the closing balance (false). */
+  trailsEquity: boolean;
   /** Lock level of a trailing floor (100) or +Infinity. */
   lockLevel: number;
   /** High-water mark at which the floor jumps to the lock, or +Infinity. */
@@ -54,24 +88,37 @@ export interface RunCounts {
   pass: number;
   daily: number;
   max: number;
-  timeout: number;
+  /** Paths neither passed nor breached when the days ran out. */
+  open: number;
   /** passDays[d]: paths that passed after d simulated days. */
   passDays: Int32Array;
 }
 
+/** Whether the closing balance and the best day so far pass: the target, the trading days and a blocking best-day rule. */
+function passes(run: CompiledRun, balance: number, tradingDays: number, best: number): boolean {
+  if (balance < run.targetLevel - EPS || tradingDays < run.minTradingDays) return false;
+  if (Number.isNaN(run.bestDayShare)) return true;
+  const of = run.bestDayOfTarget ? run.targetLevel - 100 : balance - 100;
+  return best <= run.bestDayShare * of + EPS;
+}
+
 export function runPaths(run: CompiledRun, scale: number): RunCounts {
-  const { series, paths, horizon, block, newBlockChance, targetLevel, dailyLimit, dailyOfInitial, dailyFromInitial } = run;
-  const { maxLimit, trailing, lockLevel, lockTrigger, minTradingDays } = run;
+  const { series, lows, paths, horizon, block, newBlockChance, dailyLimit, dailyOfInitial, dailyBasis } = run;
+  const { maxLimit, maxOfMark, trailing, trailsEquity, lockLevel, lockTrigger, profitableDayMin, todayFloor } = run;
+  // A floor is crossed below it (-EPS) or, for a firm that says "reaches or lower", at it (+EPS).
+  const dailyMargin = run.dailyAtFloor ? EPS : -EPS;
+  const maxMargin = run.maxAtFloor ? EPS : -EPS;
   const n = series.length;
   const hasDaily = !Number.isNaN(dailyLimit);
   const hasMax = !Number.isNaN(maxLimit);
+  const countsProfitableOnly = !Number.isNaN(profitableDayMin);
   const passDays = new Int32Array(horizon + 1);
   const rng = new Xoshiro128(run.seed);
   let pass = 0;
   let daily = 0;
   let max = 0;
 
-  const alreadyPassed = run.startBalance >= targetLevel - EPS && run.startTradingDays >= minTradingDays;
+  const alreadyPassed = passes(run, run.startBalance, run.startTradingDays, run.startBestDay);
   for (let p = 0; p < paths; p++) {
     if (alreadyPassed) {
       pass++;
@@ -80,41 +127,64 @@ export function runPaths(run: CompiledRun, scale: number): RunCounts {
     }
     rng.reseed(run.seed, p);
     let balance = run.startBalance;
+    let equity = run.startEquity;
+    let floating = equity - balance;
     let hwm = run.startHighWaterMark;
     let tradingDays = run.startTradingDays;
+    let best = run.startBestDay;
     let index = 0;
     for (let d = 0; d < horizon; d++) {
       if (!block || d === 0 || rng.next() < newBlockChance) index = floorOf(rng.next() * n);
       else if (++index === n) index = 0; // circular: a block may run past the end into the start
       const move = (series[index] ?? 0) * scale;
-      const closing = balance + move;
+      const low = equity + (lows[index] ?? 0) * scale;
       if (hasDaily) {
-        const reference = dailyFromInitial ? 100 : balance;
-        const limit = dailyOfInitial ? dailyLimit : (dailyLimit * reference) / 100;
-        if (closing < reference - limit - EPS) {
+        let floor = todayFloor;
+        if (d > 0 || Number.isNaN(floor)) {
+          const reference =
+            dailyBasis === DailyBasis.Initial
+              ? 100
+              : dailyBasis === DailyBasis.DayStartBalance
+                ? balance
+                : dailyBasis === DailyBasis.DayStartEquity
+                  ? equity
+                  : balance > equity
+                    ? balance
+                    : equity;
+          floor = reference - (dailyOfInitial ? dailyLimit : (dailyLimit * reference) / 100);
+        }
+        if (low < floor + dailyMargin) {
           daily++;
           break;
         }
       }
       if (hasMax) {
-        let floor = hwm - maxLimit;
+        let floor = hwm - (maxOfMark ? (maxLimit * hwm) / 100 : maxLimit);
         if (trailing) floor = hwm >= lockTrigger - EPS ? lockLevel : floor < lockLevel ? floor : lockLevel;
-        if (closing < floor - EPS) {
+        if (low < floor + maxMargin) {
           max++;
           break;
         }
       }
-      balance = closing;
-      if (move !== 0) tradingDays++;
-      if (trailing && balance > hwm) hwm = balance;
-      if (balance >= targetLevel - EPS && tradingDays >= minTradingDays) {
+      const dayStartBalance = d === 0 ? run.todayStartBalance : balance;
+      equity += move;
+      balance = equity - floating; // the floating P&L open now is still open at today's close ...
+      floating = 0; // ... and counts as closed from tomorrow on
+      const dayProfit = balance - dayStartBalance;
+      if (!(d === 0 && run.todayTraded) && (countsProfitableOnly ? dayProfit >= profitableDayMin - EPS : move !== 0)) tradingDays++;
+      if (dayProfit > best) best = dayProfit;
+      if (trailing) {
+        const level = trailsEquity && equity > balance ? equity : balance;
+        if (level > hwm) hwm = level;
+      }
+      if (passes(run, balance, tradingDays, best)) {
         pass++;
         passDays[d + 1] = (passDays[d + 1] ?? 0) + 1;
         break;
       }
     }
   }
-  return { pass, daily, max, timeout: paths - pass - daily - max, passDays };
+  return { pass, daily, max, open: paths - pass - daily - max, passDays };
 }
 
 /**

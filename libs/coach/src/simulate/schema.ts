@@ -18,11 +18,22 @@ const DaysToPass = Nullable(
 );
 
 const Outcomes = {
-  passProbability: Probability('Share of paths that reach the target with the minimum trading days done.'),
+  passProbability: Probability(
+    'Share of paths that pass as the firm decides: the target reached with the minimum (or profitable) trading days done and a blocking best-day rule met.',
+  ),
   passInterval: Interval,
-  breachDailyLoss: Probability('Share of paths that breach the daily loss limit first.'),
+  breachDailyLoss: Probability(
+    'Share of paths that breach the daily loss limit first (judged on each day’s intraday low when it is known).',
+  ),
   breachMaxLoss: Probability('Share of paths that breach the maximum loss first.'),
-  timeout: Probability('Share of paths that neither pass nor breach before the time limit (or the horizon). The four shares sum to 1.'),
+  timeout: Nullable(
+    Probability('Share of paths that run out of the time limit before passing or breaching; null when the plan has no time limit.'),
+  ),
+  undecided: Nullable(
+    Probability(
+      'Without a time limit: share of paths neither passed nor breached after `horizonDays` (not a failure); null with a time limit. Pass, the two breaches and timeout or undecided sum to 1.',
+    ),
+  ),
   daysToPass: DaysToPass,
 };
 
@@ -51,7 +62,14 @@ export const SimulationSchema = Type.Object(
     paths: Type.Integer({ description: 'Simulated paths.' }),
     seed: Type.Integer({ description: 'Seed of the generator; the same input and seed give the same answer.' }),
     horizonDays: Type.Integer({ description: 'Simulated days per path: the days left under the time limit, or the horizon.' }),
+    timeLimited: Type.Boolean({
+      description:
+        'True when `horizonDays` is the time limit (open paths time out); false when it is only the horizon (open paths are undecided).',
+    }),
     historyDays: Type.Integer({ description: 'Days of history resampled.' }),
+    intradayLowDays: Type.Integer({
+      description: 'History days that carry their intraday low (from snapshots); 0 means intraday dips are not modelled (see notes).',
+    }),
     lowData: Type.Boolean({ description: 'True when the history is shorter than MIN_HISTORY_DAYS (20): read the answer with care.' }),
     notes: Type.Array(Type.String(), { description: 'What the model leaves out, in words.' }),
   },

@@ -41,8 +41,9 @@ describe('closed forms', () => {
     expect(sim.passInterval.low).toBeLessThan(expected);
     expect(sim.passInterval.high).toBeGreaterThan(expected);
     expect(sim.breachDailyLoss).toBe(0); // a 1% day never reaches a 5% daily limit
-    expect(sim.breachMaxLoss).toBeCloseTo(1 - sim.passProbability - sim.timeout, 12);
-    expect(sim.timeout).toBeLessThan(0.001);
+    expect(sim.breachMaxLoss).toBeCloseTo(1 - sim.passProbability - sim.undecided!, 12);
+    expect(sim.timeout).toBeNull(); // no time limit: open paths are undecided, not timed out
+    expect(sim.undecided).toBeLessThan(0.001);
   });
 
   it('a history where every day loses more than the daily limit breaches it on day one', () => {
@@ -51,7 +52,7 @@ describe('closed forms', () => {
       rules: { targetPercent: 10, dailyLossPercent: 5, maxLossPercent: 10 },
       dailyPnlPercent: [-5.5, -7, -6],
     });
-    expect([sim.breachDailyLoss, sim.breachMaxLoss, sim.passProbability, sim.timeout]).toEqual([1, 0, 0, 0]);
+    expect([sim.breachDailyLoss, sim.breachMaxLoss, sim.passProbability, sim.undecided]).toEqual([1, 0, 0, 0]);
     expect(sim.expectedAttempts).toBeNull();
     expect(sim.daysToPass).toBeNull();
   });
@@ -98,6 +99,29 @@ describe('closed forms', () => {
     );
   });
 
+  it('a floor the firm breaches "at or below" is crossed by a day landing on it; a strict one is not', () => {
+    const onFloor = { state: fresh, dailyPnlPercent: [-5], paths: 1, horizonDays: 1 };
+    const rules = { targetPercent: 10, dailyLossPercent: 5, maxLossPercent: 5, dailyLossBasis: 'initial_balance' as const };
+    expect(simulateChallenge({ ...onFloor, rules }).breachDailyLoss + simulateChallenge({ ...onFloor, rules }).breachMaxLoss).toBe(0);
+    expect(simulateChallenge({ ...onFloor, rules: { ...rules, dailyLossComparison: 'at_or_below' } }).breachDailyLoss).toBe(1);
+    expect(
+      simulateChallenge({ ...onFloor, rules: { ...rules, dailyLossPercent: null, maxLossComparison: 'at_or_below' } }).breachMaxLoss,
+    ).toBe(1);
+  });
+
+  it('a maximum loss of a share of the high-water mark sits lower than the same share of the initial balance', () => {
+    // From a mark of 120: 10% of the initial balance is a floor at 110, 10% of the mark one at 108; a -11 day lands on 109.
+    const input: SimulationInput = {
+      state: { ...fresh, balancePercent: 120, highWaterMarkPercent: 120 },
+      rules: { targetPercent: 50, dailyLossPercent: null, maxLossPercent: 10, maxLossType: 'trailing_eod' },
+      dailyPnlPercent: [-11],
+      paths: 1,
+      horizonDays: 1,
+    };
+    expect(simulateChallenge(input).breachMaxLoss).toBe(1);
+    expect(simulateChallenge({ ...input, rules: { ...input.rules, maxLossAmountOf: 'high_water_mark' } }).breachMaxLoss).toBe(0);
+  });
+
   it('runs out of time when the gain is too slow for the days left', () => {
     const sim = simulateChallenge({
       state: { ...fresh, daysLeft: 9 },
@@ -118,7 +142,7 @@ describe('closed forms', () => {
     const rules = { targetPercent: 50, dailyLossPercent: null, maxLossPercent: 6, maxLossType: 'trailing_eod' as const };
     // Two gains of +4.5 lift the high-water mark to 109: the trailing floor is 103, and a -4 day from 109 holds (105).
     const rising = { state: fresh, dailyPnlPercent: [4.5], paths: 1, horizonDays: 2 };
-    expect(simulateChallenge({ ...rising, rules }).timeout).toBe(1);
+    expect(simulateChallenge({ ...rising, rules }).undecided).toBe(1);
     // From 109 (hwm 109) two -4 days: 105 holds, 101 is under the floor 103 on day two.
     const falling = {
       state: { ...fresh, balancePercent: 109, highWaterMarkPercent: 109 },
@@ -128,7 +152,7 @@ describe('closed forms', () => {
     };
     expect(simulateChallenge({ ...falling, rules }).breachMaxLoss).toBe(1);
     // Locked at the initial balance the floor is 100: 105 and 101 hold, only a third day (97) would breach.
-    expect(simulateChallenge({ ...falling, rules: { ...rules, lockAtInitial: true } }).timeout).toBe(1);
+    expect(simulateChallenge({ ...falling, rules: { ...rules, lockAtInitial: true } }).undecided).toBe(1);
     expect(simulateChallenge({ ...falling, horizonDays: 3, rules: { ...rules, lockAtInitial: true } }).breachMaxLoss).toBe(1);
     // Reaching the lock trigger jumps the floor to 100 at once: from 106.5 with an 8% limit the floor is 98.5
     // without a trigger, 100 with a trigger at +6%; a -7 day (99.5) breaches only with the trigger.
@@ -146,7 +170,127 @@ describe('closed forms', () => {
         .breachMaxLoss,
     ).toBe(0);
     // A static floor ignores the high-water mark: 10% under the initial balance whatever was reached.
-    expect(simulateChallenge({ ...falling, horizonDays: 3, rules: { ...rules, maxLossType: 'static' } }).timeout).toBe(1);
+    expect(simulateChallenge({ ...falling, horizonDays: 3, rules: { ...rules, maxLossType: 'static' } }).undecided).toBe(1);
+  });
+});
+
+describe('from where the trader stands', () => {
+  // A day-to-day history of a 100k account: the losing days below -0.7598% are the ones that cross a floor
+  // $759.80 under equity 102,000 (0.7598% of the initial balance).
+  const history = [0.9, -0.4, 1.2, -0.9, 0.3, 0.6, -1.2, 0.5, 0.2, -0.3, 1.1, 0.4, -0.8, 0.7, 0.1, -0.2, 0.8, -1.5, 0.6, 0.3];
+  const rules = { targetPercent: 10, dailyLossPercent: 5, maxLossPercent: 10 };
+
+  it("starts on today's floor: with $759.80 left today, the days losing more breach on day one", () => {
+    const paths = 20_000;
+    const now: SimulationInput = {
+      state: {
+        ...fresh,
+        balancePercent: 102,
+        equityPercent: 102,
+        today: { floorPercent: 101.2402, startBalancePercent: 102, traded: true },
+      },
+      rules,
+      dailyPnlPercent: history,
+      method: 'iid',
+      paths,
+      seed: 3,
+    };
+    const sim = simulateChallenge(now);
+    // Day one breaches exactly when it draws a day losing more than 0.7598; no later day can lose 5%.
+    const expected = history.filter((x) => x < -0.7598).length / history.length;
+    expect(Math.abs(sim.breachDailyLoss - expected)).toBeLessThan(4 * Math.sqrt((expected * (1 - expected)) / paths));
+    // The same account at a fresh day's start has 5% of room today and never breaches the daily limit.
+    expect(simulateChallenge({ ...now, state: { ...now.state, today: null } }).breachDailyLoss).toBe(0);
+  });
+
+  it('carries the floating loss through the reset: tomorrow’s floor is set from the balance while equity stays down', () => {
+    // Balance 100 with a floating loss of 5.2: tomorrow's floor is 100.05 - 5 = 95.05, above equity 94.85.
+    const carried: SimulationInput = {
+      state: { ...fresh, equityPercent: 94.8, today: { floorPercent: 90, startBalancePercent: 100, traded: true } },
+      rules: { ...rules, dailyLossBasis: 'day_start_balance' },
+      dailyPnlPercent: [0.05],
+      paths: 1,
+      horizonDays: 3,
+    };
+    expect(simulateChallenge(carried)).toMatchObject({ breachDailyLoss: 1, daysToPass: null });
+    // Closed at 94.8, the same loss sets tomorrow's reference at 94.8 and nothing breaches.
+    expect(simulateChallenge({ ...carried, state: { ...carried.state, balancePercent: 94.8 } }).breachDailyLoss).toBe(0);
+  });
+
+  it('judges each drawn day on its intraday low: +1% after a -3.5% dip breaches a 3% daily limit', () => {
+    const day = { state: fresh, rules: { ...rules, dailyLossPercent: 3 }, dailyPnlPercent: [1], paths: 10, horizonDays: 5 };
+    const dipped = simulateChallenge({ ...day, dailyLowPercent: [-3.5] });
+    expect([dipped.breachDailyLoss, dipped.intradayLowDays]).toEqual([1, 1]);
+    expect(dipped.notes.join(' ')).not.toMatch(/dips are not modelled/);
+    const closesOnly = simulateChallenge(day);
+    expect([closesOnly.breachDailyLoss, closesOnly.intradayLowDays]).toEqual([0, 0]);
+    expect(closesOnly.notes[0]).toMatch(/^Intraday dips are not modelled/);
+    // A day with no known low dips to its close; the answer counts the days that carry one.
+    const some = simulateChallenge({ ...day, dailyPnlPercent: [1, -1], dailyLowPercent: [-0.5, null] });
+    expect([some.intradayLowDays, some.notes[0]]).toEqual([1, expect.stringMatching(/^1 of the 2 history days/)]);
+  });
+
+  it.each([
+    [{ dailyLowPercent: [-1] }, 'dailyLowPercent'],
+    [{ dailyPnlPercent: [1, -1], dailyLowPercent: [-0.5, -0.5] }, 'dailyLowPercent[1]'],
+    [{ dailyPnlPercent: [1], dailyLowPercent: [0.5] }, 'dailyLowPercent[0]'],
+  ] as [Partial<SimulationInput>, string][])('refuses a low above its day (%j) naming %s', (bad, field) => {
+    const input = { state: fresh, rules, dailyPnlPercent: [1, 2], ...bad };
+    expect(() => simulateChallenge(input)).toThrow(expect.objectContaining({ field }) as Error);
+  });
+});
+
+describe('passing as the firm decides', () => {
+  const P = 1 / 20;
+  /** P(at least k of n iid draws hit a day of chance P). */
+  const atLeast = (k: number, n: number) => {
+    let below = 0;
+    for (let i = 0; i < k; i++) {
+      let c = 1;
+      for (let j = 0; j < i; j++) c = (c * (n - j)) / (j + 1);
+      below += c * P ** i * (1 - P) ** (n - i);
+    }
+    return 1 - below;
+  };
+
+  it("one +11% day among +0.1% days passes FTMO's 10% target only with a second one under the 50% best-day rule", () => {
+    const paths = 20_000;
+    const input: SimulationInput = {
+      state: { ...fresh, daysLeft: 30 },
+      rules: { targetPercent: 10, dailyLossPercent: 5, maxLossPercent: 10 },
+      dailyPnlPercent: [11, ...Array<number>(19).fill(0.1)],
+      method: 'iid',
+      paths,
+      seed: 9,
+    };
+    const sigma = (p: number) => 4 * Math.sqrt((p * (1 - p)) / paths);
+    // Without the rule one +11% day in 30 passes; with it the total must reach 22%, which takes two.
+    const free = simulateChallenge(input);
+    expect(Math.abs(free.passProbability - atLeast(1, 30))).toBeLessThan(sigma(atLeast(1, 30)));
+    const ruled = simulateChallenge({ ...input, rules: { ...input.rules, bestDay: { maxPercent: 50, of: 'total_profit' } } });
+    expect(Math.abs(ruled.passProbability - atLeast(2, 30))).toBeLessThan(sigma(atLeast(2, 30)));
+    expect(ruled.passProbability).toBeLessThan(0.5);
+    // A best day above 50% of the target itself can never be undone.
+    const ofTarget = simulateChallenge({ ...input, rules: { ...input.rules, bestDay: { maxPercent: 50, of: 'profit_target' } } });
+    expect(ofTarget.passProbability).toBe(0);
+  });
+
+  it('a profitable-day rule counts only days that make its minimum', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 10, max: 150 }), fc.integer({ min: 1, max: 8 }), (hundredths, minDays) => {
+        const gain = hundredths / 100;
+        const sim = simulateChallenge({
+          state: fresh,
+          rules: { targetPercent: 5, dailyLossPercent: 5, maxLossPercent: 10, minTradingDays: minDays, profitableDayMinPercent: 0.5 },
+          dailyPnlPercent: [gain],
+          paths: 20,
+          horizonDays: 200,
+        });
+        if (gain < 0.5) expect([sim.passProbability, sim.undecided]).toEqual([0, 1]);
+        else expect(sim.daysToPass?.median).toBe(Math.max(Math.ceil(500 / hundredths), minDays));
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 
@@ -178,9 +322,10 @@ describe('reproducibility, scales and fees', () => {
       breachDailyLoss: a.breachDailyLoss,
       breachMaxLoss: a.breachMaxLoss,
       timeout: a.timeout,
+      undecided: null,
       daysToPass: a.daysToPass,
     });
-    expect(a.byRiskScale[0]).toMatchObject({ riskScale: 0, passProbability: 0, timeout: 1 });
+    expect(a.byRiskScale[0]).toMatchObject({ riskScale: 0, passProbability: 0, timeout: 1, undecided: null });
     // Doubling every day makes breaches more likely on the very same paths.
     const two = a.byRiskScale[3]!;
     expect(two.breachDailyLoss + two.breachMaxLoss).toBeGreaterThan(a.breachDailyLoss + a.breachMaxLoss);
@@ -246,13 +391,63 @@ describe('properties', () => {
             riskScale: [0.5, 2],
           });
           for (const o of [sim, ...sim.byRiskScale]) {
-            expect(o.passProbability + o.breachDailyLoss + o.breachMaxLoss + o.timeout).toBeCloseTo(1, 12);
+            expect(o.passProbability + o.breachDailyLoss + o.breachMaxLoss + (o.timeout ?? 0) + (o.undecided ?? 0)).toBeCloseTo(1, 12);
+            expect(o.timeout).toBeNull();
             expect(o.passInterval.low).toBeLessThanOrEqual(o.passProbability);
             expect(o.passInterval.high).toBeGreaterThanOrEqual(o.passProbability);
           }
         },
       ),
       { numRuns: 60 },
+    );
+  });
+
+  it('a best-day rule that blocks the pass never causes a breach: only paths that would have passed change', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: -4, max: 6, noNaN: true }), { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 10, max: 90 }),
+        fc.constantFrom<'profit_target' | 'total_profit'>('profit_target', 'total_profit'),
+        fc.integer({ min: 0, max: 1000 }),
+        (history, maxPercent, of, seed) => {
+          const input: SimulationInput = {
+            state: fresh,
+            rules: { targetPercent: 8, dailyLossPercent: 4, maxLossPercent: 8 },
+            dailyPnlPercent: history,
+            paths: 200,
+            seed,
+          };
+          const free = simulateChallenge(input);
+          const ruled = simulateChallenge({ ...input, rules: { ...input.rules, bestDay: { maxPercent, of } } });
+          const daily = ruled.breachDailyLoss - free.breachDailyLoss;
+          const max = ruled.breachMaxLoss - free.breachMaxLoss;
+          const open = ruled.undecided! - free.undecided!;
+          for (const delta of [daily, max, open]) expect(delta).toBeGreaterThanOrEqual(-1e-12);
+          expect(daily + max + open).toBeCloseTo(free.passProbability - ruled.passProbability, 12);
+          // Without limits nothing breaches, rule or not.
+          const unlimited = simulateChallenge({ ...input, rules: { ...noLimits, targetPercent: 8, bestDay: { maxPercent, of } } });
+          expect(unlimited.breachDailyLoss + unlimited.breachMaxLoss).toBe(0);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('more paths never widen the interval of a decided simulation', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 500 }), fc.integer({ min: 2, max: 20 }), fc.boolean(), (paths, factor, up) => {
+        const run = (n: number) =>
+          simulateChallenge({
+            state: fresh,
+            rules: { ...noLimits, targetPercent: 1 },
+            dailyPnlPercent: [up ? 2 : -2],
+            paths: n,
+            horizonDays: 3,
+          });
+        const width = (n: number) => run(n).passInterval.high - run(n).passInterval.low;
+        expect(width(paths * factor)).toBeLessThan(width(paths));
+      }),
+      { numRuns: 40 },
     );
   });
 
@@ -290,7 +485,7 @@ describe('a full-size run', () => {
       seed: 5,
     };
     const sim = simulateChallenge(input);
-    expect(sim).toMatchObject({ paths: 10_000, horizonDays: 60, timeout: 1, passProbability: 0 });
+    expect(sim).toMatchObject({ paths: 10_000, horizonDays: 60, timeLimited: false, timeout: null, undecided: 1, passProbability: 0 });
     expect(bareLoopBaseline(10_000, 60, 5)).toEqual(expect.any(Number));
   });
 });

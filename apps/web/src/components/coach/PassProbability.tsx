@@ -1,7 +1,7 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Options } from 'uplot';
-import { simulateChallenge, simulationRulesFor, type Simulation } from '@propfolio/coach';
+import { simulateChallenge, simulationRulesFor, type Simulation, type SimulationOutcomes } from '@propfolio/coach';
 import { ApiError, app } from '../../lib/api.js';
 import { RISK_SCALES, getChallengeRules, whatIfInput, type ChallengeRulesView, type ChallengeSimulation } from '../../lib/coach.js';
 
@@ -11,10 +11,20 @@ import { Empty, ErrorState, Loading } from '../states.js';
 
 const pct = (p: number, digits = 1) => `${(p * 100).toFixed(digits)}%`;
 
+/** Paths still open at the end: out of time under a time limit, undecided at the horizon without one (never a failure). */
+const openShare = (o: Pick<SimulationOutcomes, 'timeout' | 'undecided'>) => o.timeout ?? o.undecided ?? 0;
+
+/** The label of that share: a plan without a time limit has no "out of time". */
+function useOpenLabel(sim: Pick<Simulation, 'timeLimited' | 'horizonDays'>): string {
+  const { t } = useI18n();
+  return sim.timeLimited ? t('sim.timeout') : t('sim.undecided', { days: sim.horizonDays });
+}
+
 /** Pass, breach and timeout shares against the risk scale: the curve, and the same numbers as a table. */
 function RiskCurve({ sim }: { sim: Simulation }) {
   const i18n = useI18n();
   const { t } = i18n;
+  const openLabel = useOpenLabel(sim);
   const rows = sim.byRiskScale;
   const data = useMemo(
     () =>
@@ -22,7 +32,7 @@ function RiskCurve({ sim }: { sim: Simulation }) {
         rows.map((r) => r.riskScale),
         rows.map((r) => r.passProbability * 100),
         rows.map((r) => (r.breachDailyLoss + r.breachMaxLoss) * 100),
-        rows.map((r) => r.timeout * 100),
+        rows.map((r) => openShare(r) * 100),
       ] as [number[], number[], number[], number[]],
     [rows],
   );
@@ -41,10 +51,10 @@ function RiskCurve({ sim }: { sim: Simulation }) {
         { label: t('sim.scale'), value: value((v) => (v == null ? '' : `×${i18n.number(v)}`)) },
         { label: t('sim.pass'), stroke: COLORS.profit, width: 2, points: { show: true, size: 6 }, value: value(percent) },
         { label: t('sim.breach'), stroke: COLORS.loss, width: 2, dash: [6, 4], points: { show: true, size: 5 }, value: value(percent) },
-        { label: t('sim.timeout'), stroke: COLORS.equity, width: 1, dash: [2, 3], value: value(percent) },
+        { label: openLabel, stroke: COLORS.equity, width: 1, dash: [2, 3], value: value(percent) },
       ],
     };
-  }, [i18n, t]);
+  }, [i18n, t, openLabel]);
   return (
     <>
       <figure>
@@ -67,7 +77,7 @@ function RiskCurve({ sim }: { sim: Simulation }) {
                 {t('sim.breachMax')}
               </th>
               <th scope="col" className="num">
-                {t('sim.timeout')}
+                {openLabel}
               </th>
             </tr>
           </thead>
@@ -84,8 +94,8 @@ function RiskCurve({ sim }: { sim: Simulation }) {
                 <td className="num" data-label={t('sim.breachMax')}>
                   {pct(r.breachMaxLoss)}
                 </td>
-                <td className="num" data-label={t('sim.timeout')}>
-                  {pct(r.timeout)}
+                <td className="num" data-label={openLabel}>
+                  {pct(openShare(r))}
                 </td>
               </tr>
             ))}
@@ -116,6 +126,7 @@ function WhatIf({
 }) {
   const i18n = useI18n();
   const { t } = i18n;
+  const openLabel = useOpenLabel(sim);
   const id = useId();
   const base = simulationRulesFor(rules.rules, targetPercent);
   const initial: RuleTweak = {
@@ -207,7 +218,8 @@ function WhatIf({
               {t('sim.whatIfRest', {
                 daily: pct(result.out.breachDailyLoss),
                 max: pct(result.out.breachMaxLoss),
-                timeout: pct(result.out.timeout),
+                open: openLabel,
+                share: pct(openShare(result.out)),
               })}
             </span>
           </>
@@ -304,6 +316,7 @@ export function PassProbability({
     } else body = <ErrorState error={e} retry={() => void sim.refetch()} />;
   } else {
     const s = sim.data;
+    const openLabel = s.timeLimited ? t('sim.timeout') : t('sim.undecided', { days: s.horizonDays });
     body = (
       <>
         <div className="pass-head">
@@ -321,8 +334,8 @@ export function PassProbability({
               <dd>{pct(s.breachMaxLoss)}</dd>
             </div>
             <div>
-              <dt>{t('sim.timeout')}</dt>
-              <dd>{pct(s.timeout)}</dd>
+              <dt>{openLabel}</dt>
+              <dd>{pct(openShare(s))}</dd>
             </div>
             <div>
               <dt>{t('sim.daysToPass')}</dt>
