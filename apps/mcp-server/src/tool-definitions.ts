@@ -1,11 +1,19 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { contractSchema, type Operation } from '@propfolio/core';
 import { mayRun } from '@propfolio/operations';
+import { compactInputSchema, compactOutputSchema, type JsonSchema } from './tool-schema.js';
 
 /** The MCP tools: every operation not marked REST-only, in the registry's fixed order. */
 export function mcpOperations(operations: readonly Operation[]): Operation[] {
   return operations.filter((operation) => operation.mcp !== false);
 }
+
+/**
+ * Bytes an output schema may take in tools/list: each is kept to the deepest level of nesting that fits (the
+ * answer's own fields and their types, or only `type: object` for the largest). The list with a key stays
+ * within TOOLS_LIST_BUDGET (test/tools.spec.ts); the full documented answers are the REST OpenAPI's.
+ */
+export const OUTPUT_SCHEMA_BYTES = 300;
 
 /** A tool definition derived from the operation's contract: nothing here is written a second time. */
 function toolDefinition(operation: Operation): Tool {
@@ -13,15 +21,17 @@ function toolDefinition(operation: Operation): Tool {
     name: operation.name,
     title: operation.title,
     description: operation.description,
-    inputSchema: contractSchema(operation.input) as Tool['inputSchema'],
-    outputSchema: operation.output as Tool['outputSchema'],
-    annotations: {
-      title: operation.title,
-      readOnlyHint: operation.readOnly,
-      destructiveHint: false,
-      idempotentHint: operation.idempotent,
-      openWorldHint: false,
-    },
+    inputSchema: compactInputSchema(contractSchema(operation.input)) as Tool['inputSchema'],
+    // A plain copy first: typebox schemas carry their kind on symbol keys, which the list's JSON drops anyway.
+    outputSchema: compactOutputSchema(
+      JSON.parse(JSON.stringify(operation.output)) as JsonSchema,
+      OUTPUT_SCHEMA_BYTES,
+    ) as Tool['outputSchema'],
+    // No annotations.title: the tool's own title says it, and clients read that first.
+    // destructiveHint and idempotentHint mean something only when readOnlyHint is false (MCP spec): a read says neither.
+    annotations: operation.readOnly
+      ? { readOnlyHint: true, openWorldHint: false }
+      : { readOnlyHint: false, destructiveHint: false, idempotentHint: operation.idempotent, openWorldHint: false },
   };
 }
 

@@ -6,9 +6,11 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { contractSchema } from '@propfolio/core';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { mcpOperations } from '../src/tool-definitions.js';
-import { call, connectClient, errorCode, startMcpServer, type McpTestServer, answer, contentOf } from './harness.js';
+import { call, connectClient, errorCode, rawPost, startMcpServer, type McpTestServer, answer, contentOf } from './harness.js';
 
 const SNAPSHOT = join(import.meta.dirname, 'tools-list.snapshot.json');
+/** Bytes of the tools/list answer with a full key (issue 35: it was 201,838). */
+const TOOLS_LIST_BUDGET = 60_000;
 
 describeEachDatabase('MCP tools', (getDb) => {
   let server: McpTestServer;
@@ -49,11 +51,42 @@ describeEachDatabase('MCP tools', (getDb) => {
       expect(surface).toEqual(JSON.parse(readFileSync(SNAPSHOT, 'utf8')));
     });
 
+    it(`stays within ${String(TOOLS_LIST_BUDGET)} bytes with a key, as agents download it at every session`, async () => {
+      const bytes = async (headers: Record<string, string>) =>
+        Buffer.byteLength(await (await rawPost(server.url, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, headers)).text());
+      const withKey = await bytes({ authorization: `Bearer ${await server.keyFor('carol')}` });
+      const withoutKey = await bytes({});
+      // 201,838 and 60,761 bytes before the schemas were made compact (tool-schema.ts)
+      expect(withKey).toBeLessThanOrEqual(TOOLS_LIST_BUDGET);
+      expect(withoutKey).toBeLessThan(withKey);
+    });
+
+    it('answers the largest tools with structuredContent the SDK client validates against their outputSchema', async () => {
+      await alice.listTools(); // the client compiles every outputSchema here, and checks each call's answer below
+      const plans = await answer(alice, 'search_plans', { firm: 'FTMO' });
+      expect(plans.programs?.length).toBeGreaterThan(0);
+      const simulated = await answer(alice, 'simulate_plan', { planId: 'ftmo-2-step-100000', dailyPnlPercent: [1], paths: 100 });
+      expect(simulated.passProbability).toBe(1);
+      const { id } = await answer(alice, 'create_challenge', {
+        firm: 'FTMO',
+        plan: '2-Step 100k',
+        price: 540,
+        planId: 'ftmo-2-step-100000',
+      });
+      expect((await answer(alice, 'get_challenge', { id })).challenge.id).toBe(id);
+      expect((await answer(alice, 'get_challenge_rules', { id })).provenance.dailyLoss.source).toBe('plan');
+      expect((await answer(alice, 'set_challenge_rules', { id, rules: { timeLimit: { days: 60 } } })).rules.timeLimit).toEqual({
+        days: 60,
+      });
+      expect((await answer(alice, 'get_headroom', { id })).challengeId).toBe(id);
+    });
+
     it('annotates truthfully: reads are read-only, writes are not destructive, nothing is open-world', async () => {
       const tools = (await alice.listTools()).tools;
       for (const tool of tools) {
         expect(tool.annotations?.openWorldHint).toBe(false);
-        expect(tool.annotations?.destructiveHint).toBe(false);
+        // the spec gives destructiveHint a meaning only when readOnlyHint is false
+        expect(tool.annotations?.destructiveHint).toBe(tool.annotations?.readOnlyHint === true ? undefined : false);
         expect(tool.title).toBeTruthy();
         expect(tool.outputSchema?.type).toBe('object');
       }

@@ -1,0 +1,87 @@
+import { describe, expect, it } from '@jest/globals';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { compactInputSchema, compactOutputSchema, type JsonSchema } from './tool-schema.js';
+
+// The validator the SDK client runs on every structuredContent: what it accepts is what counts.
+const validator = new AjvJsonSchemaValidator();
+const accepts = (schema: JsonSchema, value: unknown): boolean => validator.getValidator(schema)(value).valid;
+
+const nullableMoney = { anyOf: [{ type: 'number', minimum: 0, description: 'An amount.' }, { type: 'null' }] };
+const provenance = {
+  type: 'object',
+  required: ['source', 'checkedOn'],
+  properties: {
+    source: { enum: ['challenge', 'plan', 'unknown'], description: 'Where the rule comes from, said at length on purpose.' },
+    checkedOn: { anyOf: [{ type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }, { type: 'null' }] },
+  },
+  additionalProperties: false,
+};
+const answer: JsonSchema = {
+  type: 'object',
+  required: ['left', 'rules'],
+  properties: {
+    left: nullableMoney,
+    rules: {
+      type: 'object',
+      required: ['daily', 'max'],
+      properties: { daily: provenance, max: provenance },
+      additionalProperties: false,
+    },
+  },
+  additionalProperties: false,
+};
+const good = { left: 12.5, rules: { daily: { source: 'plan', checkedOn: '2026-11-01' }, max: { source: 'unknown', checkedOn: null } } };
+const bad = [
+  { ...good, left: -1 },
+  { ...good, left: '12.5' },
+  { left: null, rules: { ...good.rules, max: { source: 'firm', checkedOn: null } } },
+  { left: null, rules: { daily: good.rules.daily } },
+  { ...good, extra: true },
+];
+
+describe('compactInputSchema', () => {
+  const compact = compactInputSchema(answer);
+
+  it('accepts and refuses exactly what the full schema does, written in fewer bytes', () => {
+    expect(accepts(answer, good)).toBe(true);
+    expect(accepts(compact, good)).toBe(true);
+    expect(accepts(compact, { ...good, left: null })).toBe(true);
+    for (const value of bad) expect([accepts(answer, value), accepts(compact, value)]).toEqual([false, false]);
+    expect(JSON.stringify(compact).length).toBeLessThan(JSON.stringify(answer).length * 0.75);
+  });
+
+  it('writes a repeated part once under $defs, and a nullable as one type list keeping its words', () => {
+    expect(compact.$defs).toEqual({ s0: expect.objectContaining({ required: ['source', 'checkedOn'] }) as unknown });
+    expect(compact.properties).toMatchObject({ rules: { properties: { daily: { $ref: '#/$defs/s0' }, max: { $ref: '#/$defs/s0' } } } });
+    expect((compact.properties as Record<string, unknown>).left).toEqual({
+      type: ['number', 'null'],
+      minimum: 0,
+      description: 'An amount.',
+    });
+    // format: date says YYYY-MM-DD: the pattern beside it is left out
+    expect(JSON.stringify(compact)).not.toContain('pattern');
+  });
+});
+
+describe('compactOutputSchema', () => {
+  it('keeps the whole structure, without prose, when it fits', () => {
+    const compact = compactOutputSchema(answer, 10_000);
+    expect(JSON.stringify(compact)).not.toContain('description');
+    for (const value of bad) expect(accepts(compact, value)).toBe(false);
+    expect(accepts(compact, good)).toBe(true);
+  });
+
+  it('cuts at the deepest level that fits: every answer still passes, and the top level is still checked', () => {
+    const full = JSON.stringify(compactOutputSchema(answer, 10_000)).length;
+    const compact = compactOutputSchema(answer, full - 1);
+    expect(JSON.stringify(compact).length).toBeLessThan(full);
+    expect(compact.properties).toMatchObject({ rules: { type: 'object', properties: { daily: { type: 'object' } } } });
+    expect(accepts(compact, good)).toBe(true);
+    expect(accepts(compact, { ...good, left: '12.5' })).toBe(false);
+    expect(accepts(compact, { left: null, rules: { daily: good.rules.daily } })).toBe(false);
+  });
+
+  it('comes down to the bare type of the answer when nothing more fits', () => {
+    expect(compactOutputSchema(answer, 10)).toEqual({ type: 'object' });
+  });
+});
