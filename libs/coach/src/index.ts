@@ -33,6 +33,25 @@ export {
   ConsistencySchema,
 } from './rules/override.js';
 export {
+  isBreached,
+  knownDaily,
+  dailyFloor,
+  knownMaxLoss,
+  maxLossLimit,
+  maxLossFloor,
+  raiseHighWaterMark,
+  bestDayNeeded,
+  countsAsTradingDay,
+  tradingDayBasis,
+  type KnownDaily,
+  type KnownMaxLoss,
+  type DayStart,
+  type DailyFloor,
+  type MaxFloor,
+  type TradingDayFacts,
+  type TradingDayRule,
+} from './rules/apply.js';
+export {
   effectiveRules,
   EffectiveRuleValuesSchema,
   type EffectiveRules,

@@ -17,7 +17,7 @@ import { accountNow, attemptPoints } from './attempt-points.js';
 import { consistencyHeadroom } from './consistency.js';
 import { dailyLossHeadroom } from './daily-loss.js';
 import { freshness } from './freshness.js';
-import { type HeadroomInput, readSettings } from './input.js';
+import { type HeadroomInput, openedDaysOf, readSettings } from './input.js';
 import { maxLossHeadroom } from './max-loss.js';
 import { nextResetHeadroom } from './next-reset.js';
 import { rulesInForce } from './rules-in-force.js';
@@ -54,7 +54,7 @@ export function computeHeadroom(input: HeadroomInput): Headroom {
     reasons,
   );
   const maxLossOut = maxLossHeadroom(
-    { rule: maxLoss, highWaterMark: walk.highWaterMark, breach: walk.maxBreach, equityNow: now.equity, threshold, currency },
+    { rule: maxLoss, initial, highWaterMark: walk.highWaterMark, breach: walk.maxBreach, equityNow: now.equity, threshold, currency },
     reasons,
   );
   const { target, amount: targetAmount } = targetHeadroom(
@@ -70,7 +70,9 @@ export function computeHeadroom(input: HeadroomInput): Headroom {
   const tradingDays = tradingDaysHeadroom(
     {
       given: input.tradingDaysDone,
-      daysTraded: walk.daysTraded,
+      days: walk.days,
+      openedDays: openedDaysOf(input.openedDays, startedOn, todayName),
+      initial,
       minDays: rules.minTradingDays,
       minDaysProvenance: provenance.minTradingDays,
       timeLimit: rules.timeLimit,
@@ -80,7 +82,10 @@ export function computeHeadroom(input: HeadroomInput): Headroom {
     },
     reasons,
   );
-  const consistency = consistencyHeadroom({ rule: rules.consistency, provenance: provenance.consistency, points, targetAmount }, reasons);
+  const consistency = consistencyHeadroom(
+    { rule: rules.consistency, provenance: provenance.consistency, points, targetAmount, targetRemaining: target.remaining },
+    reasons,
+  );
   const nextReset = nextResetHeadroom({ daily, rollover, today, initial, balanceNow: now.balance, equityNow: now.equity }, reasons);
   const stale = freshness({ latest: now.latest, rollover, atMs, staleAfterMs, startedOn, today: todayName }, reasons);
 

@@ -1,7 +1,10 @@
 /**
  * The consistency (best day) rule: the best day's closed profit may be at most a share of the profit
- * target or of the total profit. It is information, never a breach: the firm judges it at payout.
+ * target or of the total profit. What a broken rule does is the rule's `effect`: `blocks_pass` delays the
+ * pass (keep trading until it holds: never a breach), `fails` ends the attempt (a breach); not stated, it
+ * is information only.
  */
+import { bestDayNeeded } from '../rules/apply.js';
 import { Decimal, maxOf, num, numOrNull } from '../shared/money.js';
 import type { EffectiveRuleValues, RuleProvenance } from '../rules/effective.js';
 import type { Point } from './attempt-points.js';
@@ -15,10 +18,12 @@ export interface ConsistencyInput {
   points: readonly Point[];
   /** The profit the target asks for, when known. */
   targetAmount: Decimal | null;
+  /** What is left of the target; null when there is none or it is unknown. */
+  targetRemaining: number | null;
 }
 
 export function consistencyHeadroom(input: ConsistencyInput, reasons: HeadroomReason[]): Headroom['consistency'] {
-  const { rule, provenance, points, targetAmount } = input;
+  const { rule, provenance, points, targetAmount, targetRemaining } = input;
   if (rule === null) {
     reasons.push({
       rule: 'consistency',
@@ -48,21 +53,31 @@ export function consistencyHeadroom(input: ConsistencyInput, reasons: HeadroomRe
   } else {
     limit = maxOf(total, new Decimal(0)).times(share);
     holds = bestProfit.lte(limit);
-    needed = share.isZero() ? null : maxOf(new Decimal(0), bestProfit.div(share).minus(total));
+    needed = bestDayNeeded(share, bestProfit, total);
   }
-  if (holds === false)
+  const effect = rule.effect ?? null;
+  const values = { bestDay: best?.day ?? null, bestDayProfit: num(bestProfit), bestDayMaxPercent: rule.bestDayMaxPercent, of: rule.of };
+  const what = `the best day (${best?.day ?? ''}) made more than ${rule.bestDayMaxPercent}% of the ${rule.of === 'profit_target' ? 'profit target' : 'total profit'}`;
+  if (holds === false && effect === 'fails')
+    reasons.push({ rule: 'consistency', kind: 'breached', code: 'consistency.failed', values, message: `${what}, which ends the attempt` });
+  else if (holds === false && effect === 'blocks_pass')
     reasons.push({
       rule: 'consistency',
       kind: 'info',
-      code: 'consistency.broken',
-      values: { bestDay: best?.day ?? null, bestDayProfit: num(bestProfit), bestDayMaxPercent: rule.bestDayMaxPercent, of: rule.of },
-      message: `the best day (${best?.day ?? ''}) made more than ${rule.bestDayMaxPercent}% of the ${rule.of === 'profit_target' ? 'profit target' : 'total profit'}`,
+      code: 'consistency.blocks_pass',
+      values: { ...values, profitStillNeeded: numOrNull(needed), targetReached: targetRemaining === 0 ? 'yes' : 'no' },
+      message:
+        needed === null
+          ? `${what}: the phase cannot pass until it holds`
+          : `${what}: keep trading, the phase passes once the total profit grows by ${num(needed)} more`,
     });
+  else if (holds === false) reasons.push({ rule: 'consistency', kind: 'info', code: 'consistency.broken', values, message: what });
   return {
     bestDay: best?.day ?? null,
     bestDayProfit: num(bestProfit),
     limit: numOrNull(limit),
     profitStillNeeded: numOrNull(needed),
     holds,
+    effect,
   };
 }

@@ -1,36 +1,16 @@
 /**
  * The daily loss rule: each firm day's floor is a reference level (the initial balance, the day-start
- * balance, or the higher of balance and equity at the roll-over) minus a percentage of the initial
- * balance or of that level. Today's headroom is measured on the equity now; a breach on any day of
- * the attempt stays a breach.
+ * balance or equity, or the higher of the two) minus a fixed amount or a percentage of the initial
+ * balance or of that level (rules/apply.ts `dailyFloor`). Today's headroom is measured on the equity
+ * now; a breach on any day of the attempt stays a breach.
  */
 import type { FirmDayBounds } from '../clock/firm-day.js';
 import type { ParsedRollover } from '../clock/rollover.js';
 import { isoLocal, isoUtc } from '../clock/zone.js';
 import { Decimal, maxOf, minOf, num, percentOf } from '../shared/money.js';
-import type { EffectiveDailyLoss } from '../rules/effective.js';
+import { type DayStart, dailyFloor, type KnownDaily } from '../rules/apply.js';
 import type { Point } from './attempt-points.js';
 import type { Headroom, HeadroomReason } from './schema.js';
-
-export interface KnownDaily {
-  percent: number;
-  amountOf: NonNullable<EffectiveDailyLoss['amountOf']>;
-  basis: NonNullable<EffectiveDailyLoss['basis']>;
-}
-
-/** The rule when all its parts are known, else null (the missing parts are named by rules-in-force). */
-export function knownDaily(rule: EffectiveDailyLoss): KnownDaily | null {
-  const { percent, amountOf, basis } = rule;
-  return percent !== null && amountOf !== null && basis !== null ? { percent, amountOf, basis } : null;
-}
-
-/** The reference level, the limit and the floor of a day that starts from the given closing levels. */
-export function dailyReference(rule: KnownDaily, initial: Decimal, close: { balance: Decimal; equity: Decimal }) {
-  const level =
-    rule.basis === 'initial_balance' ? initial : rule.basis === 'day_start_balance' ? close.balance : maxOf(close.balance, close.equity);
-  const limit = (rule.amountOf === 'initial_balance' ? initial : level).times(rule.percent).div(100);
-  return { level, limit, floor: level.minus(limit) };
-}
 
 export interface DailyLossInput {
   daily: KnownDaily | null;
@@ -52,6 +32,7 @@ export function dailyLossHeadroom(input: DailyLossInput, reasons: HeadroomReason
   const out: Headroom['dailyLoss'] = {
     day: today && rollover ? describeDay(today, rollover) : null,
     reference: null,
+    comparison: null,
     limit: null,
     floor: null,
     used: null,
@@ -61,11 +42,12 @@ export function dailyLossHeadroom(input: DailyLossInput, reasons: HeadroomReason
     lowestLeft: null,
   };
   if (daily) {
-    const ref = dailyReference(daily, initial, startOfDay(points, todayName, initial));
+    const ref = dailyFloor(daily, initial, startOfDay(points, todayName, initial));
     const lowestToday = lowestEquityOf(points, todayName, equityNow);
     const left = equityNow.minus(ref.floor);
     Object.assign(out, {
       reference: { level: num(ref.level), kind: daily.basis },
+      comparison: daily.comparison ?? 'below',
       limit: num(ref.limit),
       floor: num(ref.floor),
       used: num(maxOf(new Decimal(0), ref.level.minus(equityNow))),
@@ -98,7 +80,7 @@ export function dailyLossHeadroom(input: DailyLossInput, reasons: HeadroomReason
 }
 
 /** The levels a day starts from: the last report before it, else the initial balance. */
-function startOfDay(points: readonly Point[], day: string, initial: Decimal) {
+function startOfDay(points: readonly Point[], day: string, initial: Decimal): DayStart {
   const lastReportBefore = points.filter((p) => p.kind === 'report' && p.day < day).at(-1);
   return lastReportBefore ? { balance: lastReportBefore.balance, equity: lastReportBefore.equity } : { balance: initial, equity: initial };
 }

@@ -75,6 +75,7 @@ describe('FTMO 2-Step 100k: 5% daily from the day-start balance, 10% static', ()
         endLocal: '2026-03-06T00:00:00+01:00',
       },
       reference: { level: 102250.5, kind: 'day_start_balance' },
+      comparison: 'below',
       limit: 5000, // 5% of the initial balance, not of the reference
       floor: 97250.5,
       used: 2450.5,
@@ -85,6 +86,8 @@ describe('FTMO 2-Step 100k: 5% daily from the day-start balance, 10% static', ()
     });
     expect(h.maxLoss).toEqual({
       type: 'static',
+      limitOf: 'initial_balance',
+      comparison: 'below',
       highWaterMark: 100000,
       limit: 10000,
       floor: 90000,
@@ -94,7 +97,7 @@ describe('FTMO 2-Step 100k: 5% daily from the day-start balance, 10% static', ()
       lockedAt: null,
     });
     expect(h.target).toEqual({ phase: 1, percent: 10, level: 110000, remaining: 7749.5, percentDone: 22.51 });
-    expect(h.tradingDays).toEqual({ done: 3, required: 4, perPhase: true, timeLimitDaysLeft: null });
+    expect(h.tradingDays).toEqual({ done: 3, countedFrom: 'balance_change', required: 4, perPhase: true, timeLimitDaysLeft: null });
     expect(h.nextReset).toEqual({
       at: '2026-03-05T23:00:00Z',
       dailyFloorAfterReset: 97250.5,
@@ -340,13 +343,20 @@ describe('end-of-day trailing floor with a lock', () => {
   it('consistency: best day against the total profit, and what is still needed', () => {
     const h = computeHeadroom(trailingInput({}));
     // total closed 300; best 250 > 50% of 300; needs total 500, so 200 more
-    expect(h.consistency).toEqual({ bestDay: '2026-06-03', bestDayProfit: 250, limit: 150, profitStillNeeded: 200, holds: false });
+    expect(h.consistency).toEqual({
+      bestDay: '2026-06-03',
+      bestDayProfit: 250,
+      limit: 150,
+      profitStillNeeded: 200,
+      holds: false,
+      effect: null,
+    });
     const target = computeHeadroom(
       trailingInput({
         rules: effectiveRules({ ...trailingPlan, consistency: { bestDayMaxPercent: 50, of: 'profit_target' } }, null, null),
       }),
     );
-    expect(target.consistency).toEqual({ bestDay: '2026-06-03', bestDayProfit: 250, limit: 400, profitStillNeeded: 0, holds: true });
+    expect(target.consistency).toMatchObject({ bestDay: '2026-06-03', bestDayProfit: 250, limit: 400, profitStillNeeded: 0, holds: true });
   });
 
   it('an equity-trailing floor rises with the intraday high before a later low is judged', () => {

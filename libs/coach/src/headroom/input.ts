@@ -38,6 +38,11 @@ export interface HeadroomInput {
   startedOn: string | null;
   /** Trading days done, when the caller knows them; else counted from the data. */
   tradingDaysDone?: number | null;
+  /**
+   * Firm days (YYYY-MM-DD) on which a position was opened, from the account's trades, when the caller has
+   * them: a rule that counts opening days (FTMO) is then counted from them, else from closed P&L.
+   */
+  openedDays?: readonly string[] | null;
   /** Fraction of a limit below which the status is `warning` (default 0.25). */
   warningThreshold?: number;
   /** Hours after which the newest data counts as stale (default 24). */
@@ -74,4 +79,11 @@ export function readSettings(input: HeadroomInput): Settings {
   const staleAfterMs = (input.staleAfterHours ?? DEFAULT_STALE_AFTER_HOURS) * 3_600_000;
   const startedOn = input.startedOn === null ? null : checkDay(input.startedOn, 'startedOn');
   return { atMs, initial, threshold, staleAfterMs, startedOn };
+}
+
+/** The opening days that fall in the attempt (its first day to today), each checked; null when not given. */
+export function openedDaysOf(days: HeadroomInput['openedDays'], startedOn: string | null, today: string): ReadonlySet<string> | null {
+  if (days == null) return null;
+  const inAttempt = days.map((d, i) => checkDay(d, `openedDays[${i}]`)).filter((d) => (startedOn === null || d >= startedOn) && d <= today);
+  return new Set(inAttempt);
 }

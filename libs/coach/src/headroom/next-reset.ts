@@ -6,7 +6,7 @@ import type { FirmDayBounds } from '../clock/firm-day.js';
 import type { ParsedRollover } from '../clock/rollover.js';
 import { isoUtc } from '../clock/zone.js';
 import { type Decimal, num } from '../shared/money.js';
-import { dailyReference, type KnownDaily } from './daily-loss.js';
+import { dailyFloor, type KnownDaily } from '../rules/apply.js';
 import type { Headroom, HeadroomReason } from './schema.js';
 
 export interface NextResetInput {
@@ -28,7 +28,7 @@ export function nextResetHeadroom(input: NextResetInput, reasons: HeadroomReason
     leftAfterReset: null,
   };
   if (!daily) return out;
-  const next = dailyReference(daily, initial, { balance: balanceNow, equity: equityNow });
+  const next = dailyFloor(daily, initial, { balance: balanceNow, equity: equityNow });
   const leftAfter = equityNow.minus(next.floor);
   out.dailyFloorAfterReset = num(next.floor);
   out.leftAfterReset = num(leftAfter);

@@ -7,8 +7,7 @@
 import { type ParsedRollover, validateRollover } from '../clock/rollover.js';
 import type { Decimal } from '../shared/money.js';
 import type { EffectiveRuleValues, EffectiveRules, RuleProvenance } from '../rules/effective.js';
-import { type KnownDaily, knownDaily } from './daily-loss.js';
-import { type KnownMaxLoss, knownMaxLoss } from './max-loss.js';
+import { type KnownDaily, knownDaily, type KnownMaxLoss, knownMaxLoss } from '../rules/apply.js';
 import type { HeadroomReason } from './schema.js';
 
 export function whose(p: RuleProvenance): string {
@@ -57,8 +56,9 @@ function readDailyLoss(
     reasons.push(unknownRule('dailyLoss', 'dailyLoss.unknown', `${whose(provenance)} daily loss limit is unknown`, source));
   if (rule === null || rule === 'none') return { daily: null, rollover: null };
   const missing = [
-    rule.percent === null ? (['dailyLoss.percent_unknown', 'percentage'] as const) : null,
-    rule.amountOf === null ? (['dailyLoss.amount_of_unknown', 'what the percentage is taken of'] as const) : null,
+    // A fixed amount needs neither a percentage nor what it is taken of.
+    rule.percent === null && rule.amount === null ? (['dailyLoss.percent_unknown', 'percentage'] as const) : null,
+    rule.amountOf === null && rule.amount === null ? (['dailyLoss.amount_of_unknown', 'what the percentage is taken of'] as const) : null,
     rule.basis === null
       ? (['dailyLoss.basis_unknown', 'reference level (day-start balance, higher of balance and equity, or initial balance)'] as const)
       : null,
@@ -89,7 +89,7 @@ function readMaxLoss(
   const source = sourceOf(provenance);
   if (rule === null) reasons.push(unknownRule('maxLoss', 'maxLoss.unknown', `${whose(provenance)} maximum loss is unknown`, source));
   if (rule === null || rule === 'none') return null;
-  if (rule.percent === null)
+  if (rule.percent === null && rule.amount === null)
     reasons.push(unknownRule('maxLoss', 'maxLoss.percent_unknown', `${whose(provenance)} maximum loss percentage is unknown`, source));
   if (rule.type === null)
     reasons.push(

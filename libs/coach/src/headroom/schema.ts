@@ -22,7 +22,14 @@ const DailyLossSchema = Type.Object(
     reference: Nullable(
       Type.Object({
         level: Money('The level the day is measured from.'),
-        kind: Type.Enum(['day_start_balance', 'max_balance_equity', 'initial_balance'], { description: 'What the level is.' }),
+        kind: Type.Enum(['day_start_balance', 'day_start_equity', 'max_balance_equity', 'initial_balance'], {
+          description: 'What the level is.',
+        }),
+      }),
+    ),
+    comparison: Nullable(
+      Type.Enum(['below', 'at_or_below'], {
+        description: 'How the floor is judged: equity strictly below it breaches, or at it too (`below` when the rule does not say).',
       }),
     ),
     limit: Nullable(Money('Amount the day may lose.')),
@@ -41,8 +48,18 @@ const MaxLossSchema = Type.Object(
     type: Nullable(
       Type.Enum(['static', 'trailing_eod', 'trailing_closed_balance', 'trailing_equity'], { description: 'How the floor moves.' }),
     ),
+    limitOf: Nullable(
+      Type.Enum(['initial_balance', 'high_water_mark', 'fixed_amount'], {
+        description: 'What the limit is: a percentage of the initial balance, a percentage of the high-water mark, or a fixed amount.',
+      }),
+    ),
+    comparison: Nullable(
+      Type.Enum(['below', 'at_or_below'], {
+        description: 'How the floor is judged: equity strictly below it breaches, or at it too (`below` when the rule does not say).',
+      }),
+    ),
     highWaterMark: Nullable(Money('Highest level the floor trails (the initial balance for a static floor).')),
-    limit: Nullable(Money('Maximum loss amount below the high-water mark.')),
+    limit: Nullable(Money('Maximum loss amount below the high-water mark (for a percentage of the mark, at the mark now).')),
     floor: Nullable(Money('Equity below this breaches the maximum loss rule.')),
     left: Nullable(Money('Equity now minus the floor.')),
     leftPercent: Nullable(Percent('`left` as a percentage of the limit, 2 decimals.')),
@@ -65,7 +82,11 @@ const TargetSchema = Type.Object(
 
 const TradingDaysSchema = Type.Object(
   {
-    done: Type.Integer({ minimum: 0, description: 'Trading days so far (given, or days with closed P&L or a balance change).' }),
+    done: Type.Integer({ minimum: 0, description: 'Trading days so far, counted as `countedFrom` says.' }),
+    countedFrom: Type.Enum(['given', 'position_opened', 'balance_change', 'profitable_day'], {
+      description:
+        'How `done` was counted: given by the caller, days a position was opened, days with a closed trade or balance change, or days whose closed profit reached the rule’s minimum.',
+    }),
     required: Nullable(Type.Integer({ minimum: 0, description: 'Minimum trading days; null when unknown, 0 when none.' })),
     perPhase: Nullable(Type.Boolean({ description: 'Whether the minimum applies to each phase.' })),
     timeLimitDaysLeft: Nullable(Type.Integer({ description: 'Firm days left after today under the time limit; null without one.' })),
@@ -79,7 +100,15 @@ const ConsistencySchema = Type.Object(
     bestDayProfit: Money('Closed profit of the best day (0 when no day made money).'),
     limit: Nullable(Money('The most the best day may make under the rule; null when the target is unknown.')),
     profitStillNeeded: Nullable(
-      Money('Further total profit needed for the best day to fit (total-profit rules); null when more profit cannot fix it.'),
+      Money(
+        'Further total profit needed for the best day to fit (total-profit rules: best ÷ share − total); null when more profit cannot fix it.',
+      ),
+    ),
+    effect: Nullable(
+      Type.Enum(['blocks_pass', 'fails'], {
+        description:
+          'What a broken rule does: delays the pass until it holds (keep trading), or ends the attempt; null when the rule does not say.',
+      }),
     ),
     holds: Nullable(Type.Boolean({ description: 'Whether the rule holds now; null when it cannot be judged.' })),
   },
@@ -130,8 +159,11 @@ export const REASON_CODES = [
   'profitTarget.unknown',
   'profitTarget.phase_unknown',
   'minTradingDays.unknown',
+  'minTradingDays.openings_unknown',
   'consistency.unknown',
   'consistency.broken',
+  'consistency.blocks_pass',
+  'consistency.failed',
   'data.stale',
   'data.no_account',
 ] as const;

@@ -8,8 +8,8 @@
 import type { ParsedRollover } from '../clock/rollover.js';
 import type { Decimal } from '../shared/money.js';
 import type { Point } from './attempt-points.js';
-import { dailyReference, type KnownDaily } from './daily-loss.js';
-import { type KnownMaxLoss, type MaxLossBreach, maxFloor, raiseHighWaterMark } from './max-loss.js';
+import { dailyFloor, isBreached, type KnownDaily, type KnownMaxLoss, maxLossFloor, raiseHighWaterMark } from '../rules/apply.js';
+import type { MaxLossBreach } from './max-loss.js';
 
 export interface WalkRules {
   initial: Decimal;
@@ -26,8 +26,8 @@ export interface Walk {
   maxBreach: MaxLossBreach | null;
   /** The maximum-loss high-water mark after the last point (the initial balance without such a rule). */
   highWaterMark: Decimal;
-  /** Days with a closed trade: a report's non-zero closed P&L, or a snapshot's balance moving. */
-  daysTraded: number;
+  /** Each day's facts for the trading-day count: its closed P&L (reports) and whether the balance moved. */
+  days: Map<string, { closedPnl: Decimal | null; balanceChanged: boolean }>;
 }
 
 export function walkAttempt(points: readonly Point[], { initial, daily, rollover, maxLoss }: WalkRules): Walk {
@@ -38,21 +38,26 @@ export function walkAttempt(points: readonly Point[], { initial, daily, rollover
   let dayFloor: Decimal | null = null;
   const dailyBreaches = new Map<string, Decimal>();
   let maxBreach: MaxLossBreach | null = null;
-  const tradedDays = new Set<string>();
+  const days = new Map<string, { closedPnl: Decimal | null; balanceChanged: boolean }>();
   for (const p of points) {
     if (p.day !== currentDay) {
       currentDay = p.day;
-      dayFloor = daily ? dailyReference(daily, initial, close).floor : null;
+      dayFloor = daily ? dailyFloor(daily, initial, close).floor : null;
     }
-    if (dayFloor && rollover && p.low.lt(dayFloor) && !dailyBreaches.has(p.day)) dailyBreaches.set(p.day, p.low);
+    if (daily && dayFloor && rollover && isBreached(daily.comparison, p.low, dayFloor) && !dailyBreaches.has(p.day))
+      dailyBreaches.set(p.day, p.low);
     if (maxLoss) {
-      const floor = maxFloor(maxLoss, hwm).floor;
-      if (!maxBreach && p.low.lt(floor)) maxBreach = { day: p.day, low: p.low, floor };
-      hwm = raiseHighWaterMark(maxLoss, hwm, { kind: p.kind, balance: p.balance, equity: p.equity, maxEquity: p.high });
+      const floor = maxLossFloor(maxLoss, initial, hwm).floor;
+      if (!maxBreach && isBreached(maxLoss.comparison, p.low, floor)) maxBreach = { day: p.day, low: p.low, floor };
+      hwm = raiseHighWaterMark(maxLoss.type, hwm, { kind: p.kind, balance: p.balance, equity: p.equity, maxEquity: p.high });
     }
-    if ((p.closedPnl && !p.closedPnl.isZero()) || (p.kind === 'snapshot' && !p.balance.eq(lastBalance))) tradedDays.add(p.day);
+    const day = days.get(p.day) ?? { closedPnl: null, balanceChanged: false };
+    days.set(p.day, {
+      closedPnl: p.closedPnl ?? day.closedPnl,
+      balanceChanged: day.balanceChanged || (p.kind === 'snapshot' && !p.balance.eq(lastBalance)),
+    });
     lastBalance = p.balance;
     if (p.kind === 'report') close = { balance: p.balance, equity: p.equity };
   }
-  return { dailyBreaches, maxBreach, highWaterMark: hwm, daysTraded: tradedDays.size };
+  return { dailyBreaches, maxBreach, highWaterMark: hwm, days };
 }
