@@ -4,7 +4,7 @@ import { defineConfig } from 'tsup';
  * Every app builds the same way: one runnable ESM bundle (the Prisma 7 client needs ESM), our libs
  * bundled in from their TypeScript sources, npm packages left external unless `bundleDependencies`.
  */
-const EA_WORKER = '../../libs/operations/src/ea/ea-worker.ts';
+const CPU_WORKER = '../../libs/domain/src/workers/cpu-worker.ts';
 
 /**
  * Packages that stay external even when dependencies are bundled: they find files next to their own
@@ -35,9 +35,12 @@ interface AppBuildOptions {
 
 export const appBuild = (entry: string[] = ['src/main.ts', 'src/index.ts'], options: AppBuildOptions = {}) =>
   defineConfig({
-    // Named entries keep dist/main.js flat; the EA worker-pool entry is loaded by path at run time
-    // (dist/ea-worker.js, see libs/operations/src/ea/engine.ts).
-    entry: { ...Object.fromEntries(entry.map((file) => [file.replace(/^src\//, '').replace(/\.ts$/, ''), file])), 'ea-worker': EA_WORKER },
+    // Named entries keep dist/main.js flat; the CPU pool's worker entry is loaded by path at run time
+    // (dist/cpu-worker.js, see libs/domain/src/workers/cpu-pool.ts).
+    entry: {
+      ...Object.fromEntries(entry.map((file) => [file.replace(/^src\//, '').replace(/\.ts$/, ''), file])),
+      'cpu-worker': CPU_WORKER,
+    },
     format: ['esm'],
     platform: 'node',
     target: 'node20',

@@ -1,7 +1,7 @@
-import type { DomainServices, IdempotencyStore } from '@propfolio/domain';
+import { requestHash, type DomainServices, type IdempotencyStore } from '@propfolio/domain';
 import { createLogger, type Authenticator, type Config, type Logger, type Operation, type RateLimiter } from '@propfolio/core';
 import { openDatabase, type Database } from '@propfolio/db';
-import { createRateLimiter } from '@propfolio/http';
+import { createRateLimiter, OperationRunner } from '@propfolio/http';
 import { AnswerCache, withAnswerCache } from '@propfolio/operations';
 import { prepareDatabase } from './prepare-database.js';
 import { buildOperations } from './registry.js';
@@ -21,6 +21,13 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   /** Kept answers of read operations; a write outside the operations (the trash, a unit) runs in `answers.writing`. */
   answers: AnswerCache;
+  /**
+   * How REST and the dashboard run an operation over HTTP, built here once with what they share (the answer cache,
+   * Idempotency-Key replays and their request hash), so the front doors need nothing of the domain for it. REST
+   * answers an operation's file form (a CSV export) as a download; the dashboard keeps it JSON, since its page
+   * makes the download from the JSON's text.
+   */
+  runners: { api: OperationRunner; dashboard: OperationRunner };
   /** Domain services for the dashboard's own (non-registry) routes: sessions, keys, trash, admin. */
   domain: DomainServices;
   /** Closes what the context opened (the rate limiter, and the database when it opened it). */
@@ -55,8 +62,10 @@ export function serviceOrigin(config: Config): string {
 /** Builds the context over a database that is already open (tests, or a host that owns the database). */
 export async function createAppContext(db: Database, config: Config, options: AppContextOptions = {}): Promise<AppContext> {
   const logger = options.logger ?? createLogger(config.logLevel);
+  // Once per process: the context is built once at start (runService), and old names keep working meanwhile.
+  for (const notice of config.deprecations) logger.warn('deprecated setting', { notice });
   await prepareDatabase(db, logger);
-  const { operations, authenticate, idempotency, firstKey, domain, eaEngine } = await buildOperations(
+  const { operations, authenticate, idempotency, firstKey, domain, cpu, eaLimiter } = await buildOperations(
     db,
     config,
     logger,
@@ -69,11 +78,13 @@ export async function createAppContext(db: Database, config: Config, options: Ap
   const rateLimiter = options.rateLimiter ?? createRateLimiter(config, logger);
   const answers = new AnswerCache(config.answerCacheEntries, Date.now, () => db.announceChanges());
   const stopWatching = await db.watchChanges({ change: (scope) => answers.changed(scope), live: (live) => answers.setLive(live) });
+  const runnerDeps = { answers, idempotency, requestHash };
   return {
     config,
     logger,
     db,
     operations: withAnswerCache(operations, answers),
+    runners: { api: new OperationRunner(runnerDeps, { files: true }), dashboard: new OperationRunner(runnerDeps, { files: false }) },
     answers,
     authenticate,
     idempotency,
@@ -82,7 +93,8 @@ export async function createAppContext(db: Database, config: Config, options: Ap
     close: async () => {
       await stopWatching();
       await rateLimiter.close();
-      await eaEngine.close();
+      await cpu.close();
+      await eaLimiter.close();
     },
   };
 }

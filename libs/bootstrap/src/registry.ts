@@ -1,4 +1,4 @@
-import { CatalogService, catalogOperations } from '@propfolio/catalog';
+import { CatalogService, catalogOperations, firmRulesFromCatalog } from '@propfolio/catalog';
 import type { Authenticator, Config, Logger, Operation, RateLimiter } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import {
@@ -9,7 +9,8 @@ import {
   type DomainServices,
   type IdempotencyStore,
 } from '@propfolio/domain';
-import { eaEngineFromConfig, eaOperations, type EaEngine } from '@propfolio/operations';
+import { EaService, publicEaOperations } from '@propfolio/domain/ea';
+import { cpuPoolFromConfig, type CpuPool } from '@propfolio/domain/workers';
 import { createLimiter } from './ea-limiter.js';
 
 export interface Registry {
@@ -20,8 +21,10 @@ export interface Registry {
   firstKey: (CreatedKey & { setupToken: string }) | null;
   /** The services the dashboard's own routes (sessions, keys, trash, admin) use directly. */
   domain: DomainServices;
-  /** The EA worker pool; closed with the context. */
-  eaEngine: EaEngine;
+  /** The CPU pool (EA engine, simulations, statements); closed with the context. */
+  cpu: CpuPool;
+  /** The EA engine's own per-client limiter; closed with the context. */
+  eaLimiter: RateLimiter;
 }
 
 /**
@@ -33,26 +36,23 @@ export async function buildOperations(
   config: Config,
   logger: Logger,
   eaLimiter: RateLimiter = createLimiter(config, config.ea.rateLimitPerMinute, logger),
+  cpu: CpuPool = cpuPoolFromConfig(config),
 ): Promise<Registry> {
   const catalog = new CatalogService(db, { staleAfterDays: config.planStaleAfterDays });
-  const eaEngine = eaEngineFromConfig(config, eaLimiter);
   const domain = createDomainServices(db, {
     sessionDays: config.sessionDays,
     trashRetentionDays: config.trashRetentionDays,
     planRules: catalog,
-    // CPU-heavy work leaves the event loop for the worker pool.
-    simulate: (input) => eaEngine.simulate(input),
-    readStatement: (bytes) => eaEngine.readStatement(bytes),
+    // CPU-heavy work leaves the event loop for the pool.
+    simulate: (input) => cpu.run({ kind: 'simulate', input }),
+    readStatement: (bytes) => cpu.run({ kind: 'statement', input: bytes }),
   });
+  const ea = new EaService(cpu, (firm, hints) => firmRulesFromCatalog(catalog, firm, hints), eaLimiter);
   const firstKey = await domain.keys.ensureLocalOwner();
   return {
-    eaEngine,
-    operations: [
-      ...privateOperations(domain),
-      ...catalogOperations(catalog),
-      ...publicCoachOperations(domain),
-      ...eaOperations(catalog, eaEngine),
-    ],
+    cpu,
+    eaLimiter,
+    operations: [...privateOperations(domain), ...catalogOperations(catalog), ...publicCoachOperations(domain), ...publicEaOperations(ea)],
     authenticate: (rawKey) => domain.keys.authenticate(rawKey),
     idempotency: domain.idempotency,
     firstKey: firstKey ? { ...firstKey, setupToken: await domain.setup.issue(firstKey.userId) } : null,

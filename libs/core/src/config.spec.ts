@@ -19,6 +19,21 @@ describe('loadConfig', () => {
     expect((error as ConfigError).problems).toHaveLength(3);
     expect((error as ConfigError).message).toContain('PORT must be an integer');
   });
+
+  it('still reads the EA_* names of the CPU pool, saying each is deprecated; the new name wins when both are set', () => {
+    const old = loadConfig({ EA_WORKERS: '3', EA_QUEUE_LIMIT: '7', EA_JOB_TIMEOUT_MS: '2000' });
+    expect(old.cpu).toEqual({ workers: 3, queueLimit: 7, jobTimeoutMs: 2000 });
+    expect(old.deprecations).toEqual([
+      'EA_WORKERS is deprecated: use CPU_WORKERS.',
+      'EA_QUEUE_LIMIT is deprecated: use CPU_QUEUE_LIMIT.',
+      'EA_JOB_TIMEOUT_MS is deprecated: use CPU_JOB_TIMEOUT_MS.',
+    ]);
+    const both = loadConfig({ CPU_WORKERS: '2', EA_WORKERS: '5' });
+    expect(both.cpu.workers).toBe(2);
+    expect(both.deprecations).toEqual(['EA_WORKERS is deprecated: use CPU_WORKERS (set too, so EA_WORKERS is ignored).']);
+    expect(loadConfig({ CPU_WORKERS: '2' }).deprecations).toEqual([]);
+    expect(() => loadConfig({ EA_WORKERS: 'many' })).toThrow('CPU_WORKERS must be an integer');
+  });
 });
 
 describe('createLogger', () => {

@@ -38,8 +38,12 @@ export interface Config {
   signInPerIpPerMinute: number;
   /** Answers of read operations kept per process until a write changes what they read (0 turns the cache off). */
   answerCacheEntries: number;
-  /** The public EA engine (.set diagnose/build): worker threads (0 = automatic), queue bound, time per job, rate limit. */
-  ea: { workers: number; queueLimit: number; jobTimeoutMs: number; rateLimitPerMinute: number };
+  /** The CPU pool (.set diagnose/build, simulations, statement parsing): workers (0 = automatic), queue bound, time per job. */
+  cpu: { workers: number; queueLimit: number; jobTimeoutMs: number };
+  /** The public EA engine's own rate limit (.set diagnoses and builds per minute per key or client address). */
+  ea: { rateLimitPerMinute: number };
+  /** Settings given under an old name that still works: one sentence each, for the start-up log. */
+  deprecations: string[];
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -56,6 +60,17 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     return fallback;
   }
   return value;
+}
+
+/**
+ * A setting renamed: the new name wins; the old one is still read (with a line in `deprecations`) so that
+ * a deployment's environment keeps working across the rename.
+ */
+function renamed(env: Env, name: string, oldName: string, deprecations: string[]): Env {
+  const old = env[oldName];
+  if (old === undefined || old === '') return env;
+  deprecations.push(`${oldName} is deprecated: use ${name}${env[name] ? ` (set too, so ${oldName} is ignored)` : ''}.`);
+  return env[name] ? env : { ...env, [name]: old };
 }
 
 function list(env: Env, name: string, fallback: string[]): string[] {
@@ -104,8 +119,17 @@ export class ConfigError extends Error {
   }
 }
 
-export function loadConfig(env: Env = process.env): Config {
+/** Old names still read, new name first: the pool of CPU work was the EA engine's until it also ran simulations and statement parsing. */
+const RENAMED = [
+  ['CPU_WORKERS', 'EA_WORKERS'],
+  ['CPU_QUEUE_LIMIT', 'EA_QUEUE_LIMIT'],
+  ['CPU_JOB_TIMEOUT_MS', 'EA_JOB_TIMEOUT_MS'],
+] as const;
+
+export function loadConfig(given: Env = process.env): Config {
   const problems: string[] = [];
+  const deprecations: string[] = [];
+  const env = RENAMED.reduce((current, [name, oldName]) => renamed(current, name, oldName, deprecations), given);
   const port = integer(env, 'PORT', 3000, 0, 65535, problems);
   const host = env.HOST?.trim() || '127.0.0.1';
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LogLevel;
@@ -132,12 +156,13 @@ export function loadConfig(env: Env = process.env): Config {
     signInPerAccountPerMinute: integer(env, 'SIGNIN_PER_ACCOUNT_PER_MINUTE', 5, 1, 1000, problems),
     signInPerIpPerMinute: integer(env, 'SIGNIN_PER_IP_PER_MINUTE', 20, 1, 100_000, problems),
     answerCacheEntries: integer(env, 'ANSWER_CACHE_ENTRIES', 1000, 0, 1_000_000, problems),
-    ea: {
-      workers: integer(env, 'EA_WORKERS', 0, 0, 64, problems),
-      queueLimit: integer(env, 'EA_QUEUE_LIMIT', 16, 0, 10_000, problems),
-      jobTimeoutMs: integer(env, 'EA_JOB_TIMEOUT_MS', 10_000, 100, 600_000, problems),
-      rateLimitPerMinute: integer(env, 'EA_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000, problems),
+    cpu: {
+      workers: integer(env, 'CPU_WORKERS', 0, 0, 64, problems),
+      queueLimit: integer(env, 'CPU_QUEUE_LIMIT', 16, 0, 10_000, problems),
+      jobTimeoutMs: integer(env, 'CPU_JOB_TIMEOUT_MS', 10_000, 100, 600_000, problems),
     },
+    ea: { rateLimitPerMinute: integer(env, 'EA_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000, problems) },
+    deprecations,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -5,7 +5,7 @@
  *     on a realistic 40-day series and FTMO-like rules, timed inside a worker thread (the service runs it
  *     on a piscina pool), alternating call by call with `bareLoopBaseline(10000, 60, seed)` (the same PRNG
  *     and loop with no rules) in the same worker; also the round trip through the built bundle's own
- *     piscina worker (apps/server/dist/ea-worker.js), which is what a request waits for. Target: under
+ *     piscina worker (apps/server/dist/cpu-worker.js), which is what a request waits for. Target: under
  *     100 ms of worker time.
  * (b) Headroom: the built server without the answer cache (ANSWER_CACHE_ENTRIES=0) answering
  *     `GET /challenges/:id/headroom` against `GET /accounts/:id/daily-pnl` (one uncached read of the same
@@ -101,7 +101,7 @@ async function timeInWorker(rounds: number): Promise<WorkerTimes> {
 
 /** Round trips through the built bundle's piscina worker, as SimulationService sends them (structured clone both ways). */
 async function timeThroughPool(rounds: number): Promise<number[] | null> {
-  const filename = join(dirname(SERVER_ENTRY), 'ea-worker.js');
+  const filename = join(dirname(SERVER_ENTRY), 'cpu-worker.js');
   const pool = new Piscina({ filename: pathToFileURL(filename).href, minThreads: 1, maxThreads: 1 });
   try {
     const input = simulationInput();

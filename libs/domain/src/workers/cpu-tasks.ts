@@ -1,0 +1,84 @@
+import { CoachInputError, simulateChallenge, type Simulation, type SimulationInput } from '@propfolio/coach';
+import type { OperationContext } from '@propfolio/core';
+import {
+  buildSet,
+  diagnoseSet,
+  EaSettingsError,
+  type BuildSetInput,
+  type BuildSetResult,
+  type DiagnoseSetInput,
+  type DiagnoseSetResult,
+} from '@propfolio/ea-settings';
+import { readStatement, StatementError, type Statement } from '@propfolio/mt-statements';
+
+/**
+ * The CPU-heavy work of the service, all pure: each kind's input and result, written once. The pool, its
+ * worker and the in-process runner all take their types from this table, so a kind cannot be sent with
+ * another kind's input or read as another kind's result.
+ */
+export interface CpuTaskTypes {
+  /** Checks a `.set` file (libs/ea-settings). */
+  diagnose: { input: DiagnoseSetInput; result: DiagnoseSetResult };
+  /** Writes a `.set` file (libs/ea-settings). */
+  build: { input: BuildSetInput; result: BuildSetResult };
+  /** The coach's pass-probability simulation (libs/coach). */
+  simulate: { input: SimulationInput; result: Simulation };
+  /** Reads a MetaTrader statement's bytes (libs/mt-statements). */
+  statement: { input: Uint8Array; result: Statement };
+}
+
+export type CpuTaskKind = keyof CpuTaskTypes;
+/** One job: a kind with its own input (a discriminated union over {@link CpuTaskTypes}). */
+export type CpuTask<K extends CpuTaskKind = CpuTaskKind> = { [P in K]: { kind: P; input: CpuTaskTypes[P]['input'] } }[K];
+export type CpuResult<K extends CpuTaskKind> = CpuTaskTypes[K]['result'];
+
+/** Whom a job is run for: a signed-in caller, or an anonymous client by its address (queue fairness, rate limits). */
+export type CpuRequester = Pick<OperationContext, 'caller' | 'clientAddress'>;
+
+/** Runs CPU jobs off the request path. Engine errors arrive as the engine's own error classes, as from an in-process call. */
+export interface CpuPool {
+  run<K extends CpuTaskKind>(task: CpuTask<K>, who?: CpuRequester): Promise<CpuResult<K>>;
+  close(): Promise<void>;
+}
+
+const RUNNERS: { [K in CpuTaskKind]: (input: CpuTaskTypes[K]['input']) => CpuTaskTypes[K]['result'] } = {
+  diagnose: diagnoseSet,
+  build: buildSet,
+  simulate: simulateChallenge,
+  statement: (bytes) => readStatement(bytes),
+};
+
+/** Runs one job on the current thread: the worker's body. */
+export function runCpuTask<K extends CpuTaskKind>(task: CpuTask<K>): CpuResult<K> {
+  // The mapped table keeps kind and input together; TypeScript cannot correlate them through the index on its own.
+  const run = RUNNERS[task.kind] as (input: CpuTask<K>['input']) => CpuResult<K>;
+  return run(task.input);
+}
+
+/** An engine error as data: which engine threw it, and what it said (crosses a thread or process boundary). */
+export type CpuTaskError =
+  | { engine: 'ea'; code: EaSettingsError['code']; message: string; field: string | undefined }
+  | { engine: 'coach'; message: string; field: string }
+  | { engine: 'statement'; code: StatementError['code']; message: string };
+
+export type CpuTaskOutcome<K extends CpuTaskKind = CpuTaskKind> = { ok: true; value: CpuResult<K> } | { ok: false; error: CpuTaskError };
+
+/** An engine's own error as data, or undefined for anything else (a bug, which stays an error). */
+export function taskErrorOf(error: unknown): CpuTaskError | undefined {
+  if (error instanceof EaSettingsError) return { engine: 'ea', code: error.code, message: error.message, field: error.field };
+  if (error instanceof CoachInputError) return { engine: 'coach', message: error.message, field: error.field };
+  if (error instanceof StatementError) return { engine: 'statement', code: error.code, message: error.message };
+  return undefined;
+}
+
+/** The engine error again, on the side that sent the job. */
+export function engineError(error: CpuTaskError): Error {
+  switch (error.engine) {
+    case 'ea':
+      return new EaSettingsError(error.code, error.message, error.field);
+    case 'coach':
+      return new CoachInputError(error.message, error.field);
+    case 'statement':
+      return new StatementError(error.code, error.message);
+  }
+}
