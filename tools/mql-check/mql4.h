@@ -1,0 +1,20 @@
+// MQL4's built-ins that apps/tracker/mql4/PropfolioTracker.mq4 uses beyond mql-common.h (see there). MQL4 has no
+// TimeTradeServer and no deal history: a call to either fails the check of the MQL4 EA.
+#pragma once
+#include "mql-common.h"
+
+// --- Orders (https://docs.mql4.com/trading/orderselect, …/ordershistorytotal, …/ordertype, …/orderclosetime,
+// …/orderprofit, …/ordercommission, …/orderswap; constants: https://docs.mql4.com/constants/tradingconstants/orderproperties)
+const int SELECT_BY_POS = 0;
+const int SELECT_BY_TICKET = 1;
+const int MODE_TRADES = 0;
+const int MODE_HISTORY = 1;
+const int OP_BUY = 0;
+const int OP_SELL = 1;
+bool OrderSelect(int index, int select, int pool = MODE_TRADES);
+int OrdersHistoryTotal();
+int OrderType();
+datetime OrderCloseTime();
+double OrderProfit();
+double OrderCommission();
+double OrderSwap();
