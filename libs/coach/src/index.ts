@@ -74,7 +74,7 @@ export { HeadroomSchema, REASON_CODES, type Headroom, type HeadroomReason, type 
 
 export { simulateChallenge, type SimulationInput, type SimulationState, type SimulationRules } from './simulate/simulate.js';
 export { bareLoopBaseline } from './simulate/engine.js';
-export { simulationRulesFor } from './simulate/rules-for.js';
+export { simulationRulesFor, readSimulationRules, type SimulationRulesRead } from './simulate/rules-for.js';
 export { Xoshiro128 } from './simulate/prng.js';
 export { wilsonInterval } from './simulate/stats.js';
 export type { Fees, ExpectedFees } from './simulate/fees.js';

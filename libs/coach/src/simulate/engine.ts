@@ -54,7 +54,7 @@ export interface CompiledRun {
   /** Whether today already counts as a trading day. */
   todayTraded: boolean;
   minTradingDays: number;
-  /** A trading day must make at least this much (% of initial); NaN: any day with a move counts. */
+  /** A trading day must make a profit of at least this much (% of initial); NaN: any day with a move counts. */
   profitableDayMin: number;
   /** Target level in % of initial; +Infinity without a target. */
   targetLevel: number;
@@ -171,7 +171,8 @@ export function runPaths(run: CompiledRun, scale: number): RunCounts {
       balance = equity - floating; // the floating P&L open now is still open at today's close ...
       floating = 0; // ... and counts as closed from tomorrow on
       const dayProfit = balance - dayStartBalance;
-      if (!(d === 0 && run.todayTraded) && (countsProfitableOnly ? dayProfit >= profitableDayMin - EPS : move !== 0)) tradingDays++;
+      if (!(d === 0 && run.todayTraded) && (countsProfitableOnly ? dayProfit > EPS && dayProfit >= profitableDayMin - EPS : move !== 0))
+        tradingDays++;
       if (dayProfit > best) best = dayProfit;
       if (trailing) {
         const level = trailsEquity && equity > balance ? equity : balance;

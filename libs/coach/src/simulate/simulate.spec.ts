@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import Value from 'typebox/value';
+import { effectiveRules } from '../rules/effective.js';
+import type { CoachRules } from '../rules/types.js';
 import { CoachInputError } from '../shared/errors.js';
 import { bareLoopBaseline } from './engine.js';
 import { MAX_PATHS } from './limits.js';
+import { readSimulationRules } from './rules-for.js';
 import { SimulationSchema } from './schema.js';
 import { simulateChallenge, type SimulationInput } from './simulate.js';
 import { wilsonInterval } from './stats.js';
@@ -487,5 +490,60 @@ describe('a full-size run', () => {
     const sim = simulateChallenge(input);
     expect(sim).toMatchObject({ paths: 10_000, horizonDays: 60, timeLimited: false, timeout: null, undecided: 1, passProbability: 0 });
     expect(bareLoopBaseline(10_000, 60, 5)).toEqual(expect.any(Number));
+  });
+});
+
+describe('the rules a simulation reads', () => {
+  const ftmo1Step: CoachRules = {
+    profitTargetsPercent: [10],
+    dailyLoss: { percent: 3, amountOf: 'initial_balance', basis: 'day_start_balance', resetClock: '00:00 CE(S)T' },
+    maxLoss: { percent: 10, type: 'trailing_eod', lockFloor: 'initial_balance' },
+    minTradingDays: { days: 0, perPhase: false },
+    timeLimit: 'none',
+    consistency: { bestDayMaxPercent: 50, of: 'total_profit', effect: 'blocks_pass' },
+  };
+  const read = (rules: CoachRules, target: number | null | undefined = 10, initial: number | null = 100_000) =>
+    readSimulationRules(effectiveRules(rules, null, null).rules, target, initial);
+
+  it('a best-day rule that blocks the pass decides it; one of unstated effect is only noted', () => {
+    expect(read(ftmo1Step)).toMatchObject({ missing: [], notes: [], rules: { bestDay: { maxPercent: 50, of: 'total_profit' } } });
+    const unstated = read({ ...ftmo1Step, consistency: { bestDayMaxPercent: 50, of: 'total_profit' } });
+    expect([unstated.rules.bestDay, unstated.notes.length]).toEqual([undefined, 1]);
+  });
+
+  it('names every unknown part instead of simulating a guess', () => {
+    const vague: CoachRules = {
+      ...ftmo1Step,
+      dailyLoss: { percent: 5, amountOf: null, basis: null },
+      maxLoss: null,
+      minTradingDays: null,
+      timeLimit: null,
+    };
+    // undefined target: the challenge's phase label names no phase of the plan
+    expect(readSimulationRules(effectiveRules(vague, null, null).rules, undefined, 100_000).missing).toEqual([
+      'profitTargetsPercent (the phase is unknown)',
+      'dailyLoss.amountOf',
+      'dailyLoss.basis',
+      'maxLoss',
+      'minTradingDays.days',
+      'timeLimit',
+    ]);
+  });
+
+  it("reads a fixed amount as a percentage of the account's initial balance, and a profitable-day count with its minimum", () => {
+    const topstep: CoachRules = {
+      ...ftmo1Step,
+      dailyLoss: { percent: null, amountOf: null, basis: 'day_start_balance', amount: 1000 },
+      maxLoss: { percent: null, type: 'trailing_eod', amount: 2000, comparison: 'at_or_below' },
+      minTradingDays: { days: 3, perPhase: false, counts: 'profitable_day', minProfitPercent: 0.5 },
+    };
+    expect(read(topstep, 6, 50_000)).toMatchObject({
+      missing: [],
+      rules: { dailyLossPercent: 2, maxLossPercent: 4, maxLossComparison: 'at_or_below', minTradingDays: 3, profitableDayMinPercent: 0.5 },
+    });
+    expect(read(topstep, 6, null).missing).toEqual([
+      "dailyLoss.amount (a fixed amount needs the account's initial balance)",
+      "maxLoss.amount (a fixed amount needs the account's initial balance)",
+    ]);
   });
 });
