@@ -24,13 +24,19 @@ export function webDistDir(): string {
  */
 export const DASHBOARD_CSP = DEFAULT_HTML_CSP;
 
-/** A browser navigating (it names text/html explicitly), not a script accepting anything. */
-const wantsHtml = (req: Request) => (req.method === 'GET' || req.method === 'HEAD') && /\btext\/html\b/.test(req.headers.accept ?? '');
+/**
+ * A page request: a GET that accepts HTML at all, by name, through a wildcard Accept (curl's default) or with
+ * no Accept header: a browser, curl, a load balancer's or an ingress's probe of `/`. Only a client that accepts
+ * JSON and not HTML gets the problem.
+ * A path naming a file (it has an extension) is never a page: a missing asset stays a 404.
+ */
+const wantsPage = (req: Request) =>
+  (req.method === 'GET' || req.method === 'HEAD') && !/\.[^/]*$/.test(req.path) && req.accepts('html') !== false;
 
 /**
  * Serves the built dashboard at `/`: hashed assets with a long cache, `index.html` for any other page
- * a browser asks for (the client router takes it from there), and a problem+json 404 for everything
- * else outside the API prefixes. Mount it before the API; it passes API paths through untouched.
+ * asked for (the client router takes it from there), and a problem+json 404 for everything else outside
+ * the API prefixes. Mount it before the API; it passes API paths through untouched.
  */
 export function webRouter(distDir: string = webDistDir()): Router {
   const router = express.Router();
@@ -43,7 +49,7 @@ export function webRouter(distDir: string = webDistDir()): Router {
       next();
       return;
     }
-    if (built && wantsHtml(req) && !req.path.startsWith('/assets/')) {
+    if (built && wantsPage(req) && !req.path.startsWith('/assets/')) {
       res.setHeader('Cache-Control', 'no-cache');
       res.setHeader('X-Content-Type-Options', 'nosniff');
       res.setHeader('Content-Security-Policy', DASHBOARD_CSP);
