@@ -47,6 +47,7 @@ export function dashboardRouter(context: AppContext, options: DashboardOptions =
     domain,
     passwordResets: new PasswordResetService(db, domain.users, domain.sessions),
     operations: context.operations,
+    runner: context.runners.dashboard,
     answers: context.answers,
     signInLimiters: options.signInLimiters ?? {
       perAccount: databaseRateLimiter(db, config.signInPerAccountPerMinute),

@@ -1,6 +1,7 @@
 import { ErrorCode, McpError, type CallToolResult, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, type Operation, type OperationContext } from '@propfolio/core';
-import { answerJson, answerJsonLiteral, executeOperation } from '@propfolio/operations';
+import { answerJson, answerJsonLiteral } from '@propfolio/http';
+import { executeOperation } from '@propfolio/operations';
 import { resultAnswerJson } from './sdk/index.js';
 
 /** The output behind each successful tool result, whose JSON text is known (see `messageJson`). */
@@ -41,7 +42,7 @@ export async function callTool(
 /**
  * An answer as JSON text, exactly as JSON.stringify writes it. A tool result's structured content is its
  * text content already serialized, so it is written from that text (serialized once per kept answer,
- * see @propfolio/operations answerJson) rather than serialized again.
+ * see @propfolio/http answerJson) rather than serialized again.
  */
 export function messageJson(message: JSONRPCMessage): string {
   const output = 'result' in message ? outputs.get(message.result) : undefined;

@@ -6,7 +6,6 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import {
   authenticateRequests,
   jsonBodies,
-  OperationRunner,
   refuseDeepJson,
   refuseNonUtf8Json,
   rateLimitRequests,
@@ -16,7 +15,6 @@ import {
   respondWithError,
   type RequestState,
 } from '@propfolio/http';
-import { requestHash } from '@propfolio/domain';
 import { type AppContext } from '@propfolio/bootstrap';
 import { refuseDeleteAndPut } from './method-guards.js';
 import { docsRoutes } from './openapi/docs.js';
@@ -56,9 +54,7 @@ export async function createRestApp(context: AppContext, options: RestAppOptions
   app.use(API_PREFIX, api);
   app.use(docsRoutes(context.operations, API_PREFIX));
 
-  // REST answers an operation's file form (a CSV export) as a download.
-  const runner = new OperationRunner({ answers: context.answers, idempotency: context.idempotency, requestHash }, { files: true });
-  @Module({ controllers: [operationsController(context.operations, runner)] })
+  @Module({ controllers: [operationsController(context.operations, context.runners.api)] })
   class RestModule {}
 
   const nest = await NestFactory.create(RestModule, new ExpressAdapter(app), { bodyParser: false, logger: false });

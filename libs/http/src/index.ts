@@ -19,5 +19,6 @@ export {
 } from './rate-limit/index.js';
 export { DEFAULT_HTML_CSP, securityHeaders } from './security-headers.js';
 export { OperationRunner, type OperationRunnerOptions } from './operation-runner.js';
+export { answerJson, answerJsonLiteral } from './answer-json.js';
 export type { IdempotencyDeps } from './idempotency-key.js';
 export { requireJsonBodies } from './require-json.js';

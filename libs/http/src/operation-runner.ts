@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Operation } from '@propfolio/core';
-import { executeOperation, restInput } from '@propfolio/operations';
+import { executeOperation } from '@propfolio/operations';
+import { operationInput } from './operation-input.js';
 import { withIdempotencyKey, type IdempotencyDeps } from './idempotency-key.js';
 import { respondWithError } from './problem.js';
 import { requestState } from './request-context.js';
@@ -31,7 +32,7 @@ export class OperationRunner {
   async run(operation: Operation, req: Request, res: Response): Promise<void> {
     const state = requestState(res);
     try {
-      const input = restInput(operation, { query: req.query, body: req.body, params: req.params as Record<string, string> });
+      const input = operationInput(operation, { query: req.query, body: req.body, params: req.params as Record<string, string> });
       const execute = () =>
         executeOperation(
           operation,

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Operation } from '@propfolio/core';
-import { answerEtag, answerJson, oncePerKeptAnswer } from '@propfolio/operations';
+import { answerEtag, answerJson, oncePerKeptAnswer } from './answer-json.js';
 
 type EtagFn = (body: string, encoding: BufferEncoding) => string;
 

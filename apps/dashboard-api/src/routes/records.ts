@@ -1,6 +1,4 @@
 import { Router, type Request, type Response } from 'express';
-import { requestHash } from '@propfolio/domain';
-import { OperationRunner } from '@propfolio/http';
 import type { DashboardDeps } from '../deps.js';
 import { requireSession } from '../http/session.js';
 
@@ -11,9 +9,7 @@ const METHODS = { GET: 'get', POST: 'post', PATCH: 'patch' } as const;
  * path and verb, with the session's user as caller, run by the runner REST uses (same input, ETag,
  * Idempotency-Key and problem+json). No rule is restated here: the session is all this door adds.
  */
-export function recordRoutes({ operations, answers, domain }: DashboardDeps): Router {
-  // A file form (the tax-year CSV) stays JSON here: the page makes the download from the JSON's text.
-  const runner = new OperationRunner({ answers, idempotency: domain.idempotency, requestHash }, { files: false });
+export function recordRoutes({ operations, runner }: DashboardDeps): Router {
   const router = Router();
   for (const operation of operations.filter((op) => op.auth === 'key')) {
     router[METHODS[operation.rest.method]](operation.rest.path, requireSession, (req: Request, res: Response) =>

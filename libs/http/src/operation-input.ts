@@ -11,7 +11,7 @@ export interface HttpInputSource {
  * The input of an operation called over HTTP (/api/v1 and /app/api alike): the query (GET) or the JSON
  * body, plus the path parameters, which the client may not also send.
  */
-export function restInput(operation: Operation, req: HttpInputSource): Record<string, unknown> {
+export function operationInput(operation: Operation, req: HttpInputSource): Record<string, unknown> {
   const source: unknown = operation.rest.method === 'GET' ? req.query : (req.body ?? {});
   if (typeof source !== 'object' || source === null || Array.isArray(source)) {
     throw AppError.validation('The request body must be a JSON object.', [{ field: '', message: 'must be a JSON object' }]);
