@@ -20,11 +20,12 @@ export interface SimulationRulesRead {
  * pass only when the firm says it blocks (or fails) it; a rule of unstated effect is information, as in
  * the headroom. A trading-day rule of `profitable_day` counts only days that made its minimum.
  *
- * `targetPercent` undefined: the phase is unknown, so its target is missing; null: no target (funded).
+ * `phase`: the 0-based phase whose target applies, `'funded'` (no target), or null when the challenge's
+ * phase is unknown (its target is then missing).
  */
 export function readSimulationRules(
   rules: EffectiveRuleValues,
-  targetPercent: number | null | undefined,
+  phase: number | 'funded' | null,
   initialBalance: number | null,
 ): SimulationRulesRead {
   const missing: string[] = [];
@@ -38,10 +39,14 @@ export function readSimulationRules(
     return (amount / initialBalance) * 100;
   };
 
-  if (targetPercent === undefined) missing.push('profitTargetsPercent (the phase is unknown)');
-  else if (rules.profitTargetsPercent === null) missing.push('profitTargetsPercent');
+  let targetPercent: number | null = null;
+  if (phase === null) missing.push('profitTargetsPercent (the phase is unknown)');
+  else if (phase !== 'funded') {
+    targetPercent = rules.profitTargetsPercent?.[phase] ?? null;
+    if (targetPercent === null) missing.push(`profitTargetsPercent[${phase}]`);
+  }
 
-  const out: SimulationRules = { targetPercent: targetPercent ?? null, dailyLossPercent: null, maxLossPercent: null };
+  const out: SimulationRules = { targetPercent, dailyLossPercent: null, maxLossPercent: null };
   const daily = rules.dailyLoss;
   if (daily === null) missing.push('dailyLoss');
   else if (daily !== 'none') {

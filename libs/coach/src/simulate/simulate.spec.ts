@@ -502,8 +502,8 @@ describe('the rules a simulation reads', () => {
     timeLimit: 'none',
     consistency: { bestDayMaxPercent: 50, of: 'total_profit', effect: 'blocks_pass' },
   };
-  const read = (rules: CoachRules, target: number | null | undefined = 10, initial: number | null = 100_000) =>
-    readSimulationRules(effectiveRules(rules, null, null).rules, target, initial);
+  const read = (rules: CoachRules, phase: number | 'funded' | null = 0, initial: number | null = 100_000) =>
+    readSimulationRules(effectiveRules(rules, null, null).rules, phase, initial);
 
   it('a best-day rule that blocks the pass decides it; one of unstated effect is only noted', () => {
     expect(read(ftmo1Step)).toMatchObject({ missing: [], notes: [], rules: { bestDay: { maxPercent: 50, of: 'total_profit' } } });
@@ -512,6 +512,8 @@ describe('the rules a simulation reads', () => {
   });
 
   it('names every unknown part instead of simulating a guess', () => {
+    expect(read({ ...ftmo1Step, profitTargetsPercent: [10, null] }, 1).missing).toEqual(['profitTargetsPercent[1]']);
+    expect(read(ftmo1Step, 'funded').rules.targetPercent).toBeNull();
     const vague: CoachRules = {
       ...ftmo1Step,
       dailyLoss: { percent: 5, amountOf: null, basis: null },
@@ -519,8 +521,8 @@ describe('the rules a simulation reads', () => {
       minTradingDays: null,
       timeLimit: null,
     };
-    // undefined target: the challenge's phase label names no phase of the plan
-    expect(readSimulationRules(effectiveRules(vague, null, null).rules, undefined, 100_000).missing).toEqual([
+    // null: the challenge's phase label names no phase of the plan
+    expect(read(vague, null).missing).toEqual([
       'profitTargetsPercent (the phase is unknown)',
       'dailyLoss.amountOf',
       'dailyLoss.basis',
@@ -537,11 +539,11 @@ describe('the rules a simulation reads', () => {
       maxLoss: { percent: null, type: 'trailing_eod', amount: 2000, comparison: 'at_or_below' },
       minTradingDays: { days: 3, perPhase: false, counts: 'profitable_day', minProfitPercent: 0.5 },
     };
-    expect(read(topstep, 6, 50_000)).toMatchObject({
+    expect(read({ ...topstep, profitTargetsPercent: [6] }, 0, 50_000)).toMatchObject({
       missing: [],
       rules: { dailyLossPercent: 2, maxLossPercent: 4, maxLossComparison: 'at_or_below', minTradingDays: 3, profitableDayMinPercent: 0.5 },
     });
-    expect(read(topstep, 6, null).missing).toEqual([
+    expect(read(topstep, 'funded', null).missing).toEqual([
       "dailyLoss.amount (a fixed amount needs the account's initial balance)",
       "maxLoss.amount (a fixed amount needs the account's initial balance)",
     ]);
