@@ -32,6 +32,7 @@ export type ErrorCode =
   | 'idempotency_key_reused'
   | 'insufficient_history'
   | 'statement_rejected'
+  | 'position_rejected'
   | 'service_unavailable'
   | 'internal_error';
 
@@ -57,6 +58,7 @@ const TITLES: Record<ErrorCode, [status: number, title: string]> = {
   idempotency_key_reused: [422, 'Idempotency key reused'],
   insufficient_history: [422, 'Not enough history'],
   statement_rejected: [422, 'Statement not importable'],
+  position_rejected: [422, 'Position not accepted'],
   service_unavailable: [503, 'Service unavailable'],
   internal_error: [500, 'Internal error'],
 };

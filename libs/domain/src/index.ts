@@ -13,6 +13,7 @@ export * from './ledger/ledger.inputs.js';
 export * from './analytics/analytics.inputs.js';
 export * from './coach/coach.inputs.js';
 export * from './statements/statements.inputs.js';
+export * from './trades/trades.inputs.js';
 export { privateOperations } from './operations.js';
 export { publicCoachOperations } from './coach/coach.operations.js';
 export { ChallengeService } from './challenges/challenges.service.js';
@@ -35,6 +36,8 @@ export {
 export { simulateInProcess, type Simulator } from './coach/simulation.service.js';
 export { StatementImportSchema, type StatementImport } from './statements/statements.outputs.js';
 export { readStatementInProcess, type StatementReader } from './statements/statements.service.js';
+export { TradeSchema, TradeStatsSchema, type TradeView, type TradePage, type TradeStats } from './trades/trades.outputs.js';
+export { storePositions, type PositionRecord, type PositionExit } from './trades/trade-store.js';
 export { SummaryService } from './summary/summary.service.js';
 export { billedMonths } from './summary/billing.js';
 export * from './keys/index.js';

@@ -8,6 +8,7 @@ import { ledgerOperations } from './ledger/ledger.operations.js';
 import { analyticsOperations } from './analytics/analytics.operations.js';
 import { coachOperations } from './coach/coach.operations.js';
 import { statementOperations } from './statements/statements.operations.js';
+import { tradeOperations } from './trades/trades.operations.js';
 
 /**
  * The published order is written here once: group by group, each group's operations in the order its file
@@ -20,6 +21,7 @@ const GROUPS: readonly ((services: DomainServices) => Operation[])[] = [
   payoutOperations,
   accountOperations,
   statementOperations,
+  tradeOperations,
   coachOperations,
   ledgerOperations,
   analyticsOperations,

@@ -23,6 +23,7 @@ import { LedgerService } from './ledger/ledger.service.js';
 import { FxService } from './fx/fx.service.js';
 import { AnalyticsService } from './analytics/analytics.service.js';
 import { TaxYearService } from './analytics/tax-year.js';
+import { TradeService } from './trades/trades.service.js';
 
 /** Every domain service over one database; build once per process. */
 export interface DomainServices {
@@ -46,6 +47,7 @@ export interface DomainServices {
   fx: FxService;
   analytics: AnalyticsService;
   taxYear: TaxYearService;
+  trades: TradeService;
 }
 
 export interface DomainOptions {
@@ -92,5 +94,6 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     fx: new FxService(db),
     analytics: new AnalyticsService(db),
     taxYear: new TaxYearService(db),
+    trades: new TradeService(db),
   };
 }

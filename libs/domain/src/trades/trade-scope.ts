@@ -1,0 +1,40 @@
+import { AppError, type Caller } from '@propfolio/core';
+import type { Database } from '@propfolio/db';
+import { requireId } from '../shared/ids.js';
+import type { SqlParams } from '../shared/keyset-sql.js';
+import type { TradeScope } from './trades.inputs.js';
+
+/**
+ * The WHERE over `t` ("Trade") for the scope a list or the stats read: the owner first (so a foreign id
+ * matches nothing), then the account or the challenge's accounts, then the close window.
+ */
+export function scopeSql(caller: Caller, scope: TradeScope, params: SqlParams): string {
+  const user = params.add(caller.userId);
+  let where = `t."userId" = ${user}`;
+  if (scope.accountId !== undefined) where += ` AND t."accountId" = ${params.add(requireId(scope.accountId, 'EA account'))}`;
+  if (scope.challengeId !== undefined) {
+    where += ` AND t."accountId" IN (SELECT a."id" FROM "EaAccount" a WHERE a."userId" = ${user} AND a."challengeId" = ${params.add(
+      requireId(scope.challengeId, 'Challenge'),
+    )})`;
+  }
+  if (scope.from !== undefined) where += ` AND t."closedAt" >= ${params.add(new Date(scope.from).toISOString(), 'timestamptz')}`;
+  if (scope.to !== undefined) where += ` AND t."closedAt" < ${params.add(new Date(scope.to).toISOString(), 'timestamptz')}`;
+  return where;
+}
+
+/**
+ * 404 when the scope names an account or a challenge the caller does not own (exactly like an unknown id),
+ * so an empty answer always means "no trades", never "not yours".
+ */
+export async function assertScopeOwned(db: Database, caller: Caller, scope: TradeScope): Promise<void> {
+  if (scope.accountId !== undefined) {
+    const id = requireId(scope.accountId, 'EA account');
+    const rows = await db.driverQuery('SELECT 1 FROM "EaAccount" WHERE "id" = $1 AND "userId" = $2', [id, caller.userId]);
+    if (rows.length === 0) throw AppError.notFound('EA account');
+  }
+  if (scope.challengeId !== undefined) {
+    const id = requireId(scope.challengeId, 'Challenge');
+    const rows = await db.driverQuery('SELECT 1 FROM "Challenge" WHERE "id" = $1 AND "userId" = $2', [id, caller.userId]);
+    if (rows.length === 0) throw AppError.notFound('Challenge');
+  }
+}

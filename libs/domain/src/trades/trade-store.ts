@@ -1,0 +1,181 @@
+import { AppError } from '@propfolio/core';
+import { Prisma } from '@propfolio/db';
+import { MAX_POSITIONS_PER_MESSAGE, MAX_SYMBOL_LENGTH, type ClosedPositionInput, type Side } from './trades.inputs.js';
+
+/** One closing deal of a position, as stored in `Trade.exits`. */
+export interface PositionExit {
+  at: Date;
+  /** Exact decimal text, as every amount of a record below: the source's figures are stored unrounded. */
+  volume: string;
+  price: string;
+  profit: string;
+}
+
+/** A closed position as either source (a statement, the tracker) hands it to `storePositions`: instants already zone-correct. */
+export interface PositionRecord {
+  position: string;
+  symbol: string;
+  side: Side;
+  volume: string;
+  openedAt: Date;
+  closedAt: Date;
+  openPrice: string;
+  closePrice: string;
+  stopLoss: string | null;
+  takeProfit: string | null;
+  commission: string;
+  swap: string;
+  fee: string;
+  profit: string;
+  comment: string | null;
+  magic: string | null;
+  mae: string | null;
+  mfe: string | null;
+  exits: readonly PositionExit[];
+}
+
+export interface StoredCounts {
+  accepted: number;
+  unchanged: number;
+}
+
+function rejected(position: string, why: string): AppError {
+  return new AppError('position_rejected', `Position ${position}: ${why}. Nothing was stored.`, [{ field: 'positions', message: why }], {
+    position,
+  });
+}
+
+/**
+ * The rules a position must meet before anything of its batch is written, whichever source sent it; the
+ * first broken one refuses the whole batch (422 position_rejected naming the position), so a batch is all
+ * or nothing and a retry after the fix cannot leave half of it behind.
+ */
+export function checkPositions(positions: readonly PositionRecord[]): void {
+  const seen = new Set<string>();
+  for (const p of positions) {
+    if (seen.has(p.position)) throw rejected(p.position, 'appears twice in one batch');
+    seen.add(p.position);
+    if (p.symbol.length > MAX_SYMBOL_LENGTH) throw rejected(p.position, `symbol is longer than ${MAX_SYMBOL_LENGTH} characters`);
+    if (p.closedAt < p.openedAt) throw rejected(p.position, 'closedAt is before openedAt');
+    const exited = p.exits.reduce((sum, exit) => sum.plus(exit.volume), new Prisma.Decimal(0));
+    if (exited.greaterThan(p.volume)) throw rejected(p.position, `its exits close ${exited.toString()} lots of a ${p.volume} lot position`);
+    if (p.exits.some((exit) => exit.at < p.openedAt || exit.at > p.closedAt)) {
+      throw rejected(p.position, 'an exit lies outside openedAt … closedAt');
+    }
+  }
+}
+
+const decimalText = (value: number): string => String(value);
+const optionalText = (value: number | null | undefined): string | null => (value === null || value === undefined ? null : String(value));
+
+/** A tracker message's positions as records; the batch bound is checked first, before any per-position work. */
+export function recordsFromMessage(positions: readonly ClosedPositionInput[]): PositionRecord[] {
+  if (positions.length > MAX_POSITIONS_PER_MESSAGE) {
+    throw new AppError(
+      'position_rejected',
+      `A message carries at most ${MAX_POSITIONS_PER_MESSAGE} positions; this one has ${positions.length}. Send them in batches. Nothing was stored.`,
+      [{ field: 'positions', message: `at most ${MAX_POSITIONS_PER_MESSAGE} positions` }],
+      { limit: MAX_POSITIONS_PER_MESSAGE, received: positions.length },
+    );
+  }
+  return positions.map((p) => ({
+    position: p.position,
+    symbol: p.symbol,
+    side: p.side,
+    volume: decimalText(p.volume),
+    openedAt: new Date(p.openedAt),
+    closedAt: new Date(p.closedAt),
+    openPrice: decimalText(p.openPrice),
+    closePrice: decimalText(p.closePrice),
+    stopLoss: optionalText(p.stopLoss),
+    takeProfit: optionalText(p.takeProfit),
+    commission: decimalText(p.commission ?? 0),
+    swap: decimalText(p.swap ?? 0),
+    fee: decimalText(p.fee ?? 0),
+    profit: decimalText(p.profit),
+    comment: p.comment ?? null,
+    magic: optionalText(p.magic),
+    mae: optionalText(p.mae),
+    mfe: optionalText(p.mfe),
+    exits: (p.exits ?? []).map((e) => ({
+      at: new Date(e.at),
+      volume: decimalText(e.volume),
+      price: decimalText(e.price),
+      profit: decimalText(e.profit),
+    })),
+  }));
+}
+
+// The figures a source owns; an upsert rewrites them only when one differs, so a resend writes nothing.
+const FIGURES = [
+  'symbol',
+  'side',
+  'volume',
+  'openedAt',
+  'closedAt',
+  'openPrice',
+  'closePrice',
+  'stopLoss',
+  'takeProfit',
+  'commission',
+  'swap',
+  'fee',
+  'profit',
+  'net',
+  'comment',
+  'magic',
+  'mae',
+  'mfe',
+  'exits',
+] as const;
+
+/**
+ * Stores an account's closed positions in one statement, whatever their number: the batch travels as one
+ * JSON parameter, is expanded by `jsonb_to_recordset` and upserted on (accountId, position). A position
+ * already stored with the same figures is not touched (no row version, no trigger, no cache drop); one
+ * whose figures changed (a re-import after the broker corrected a commission) gets the new figures and
+ * keeps the trader's tags, note, setup and planned risk. Call it inside the transaction that checked the
+ * account (the statement import's, or the tracker push's). Answers how many were written and how many not.
+ */
+export async function storePositions(
+  tx: Prisma.TransactionClient,
+  accountId: string,
+  positions: readonly PositionRecord[],
+): Promise<StoredCounts> {
+  if (positions.length === 0) return { accepted: 0, unchanged: 0 };
+  checkPositions(positions);
+  const batch = JSON.stringify(
+    positions.map((p) => ({
+      ...p,
+      openedAt: p.openedAt.toISOString(),
+      closedAt: p.closedAt.toISOString(),
+      exits: p.exits.map((e) => ({ at: e.at.toISOString(), volume: Number(e.volume), price: Number(e.price), profit: Number(e.profit) })),
+    })),
+  );
+  const columns = FIGURES.map((c) => `"${c}"`).join(', ');
+  const [row] = await tx.$queryRawUnsafe<{ written: number }[]>(
+    `WITH input AS (
+       SELECT * FROM jsonb_to_recordset($2::jsonb) AS i(
+         "position" text, "symbol" text, "side" text, "volume" numeric, "openedAt" timestamptz, "closedAt" timestamptz,
+         "openPrice" numeric, "closePrice" numeric, "stopLoss" numeric, "takeProfit" numeric, "commission" numeric,
+         "swap" numeric, "fee" numeric, "profit" numeric, "comment" text, "magic" numeric, "mae" numeric, "mfe" numeric,
+         "exits" jsonb)
+     ), written AS (
+       INSERT INTO "Trade" ("id", "accountId", "userId", "position", ${columns}, "updatedAt")
+       SELECT gen_random_uuid()::text, a."id", a."userId", i."position", i."symbol", i."side", i."volume", i."openedAt",
+         i."closedAt", i."openPrice", i."closePrice", i."stopLoss", i."takeProfit", i."commission", i."swap", i."fee",
+         i."profit", i."profit" + i."commission" + i."swap" + i."fee", i."comment", i."magic", i."mae", i."mfe",
+         i."exits", now()
+       FROM input i CROSS JOIN (SELECT "id", "userId" FROM "EaAccount" WHERE "id" = $1) a
+       ON CONFLICT ("accountId", "position") DO UPDATE
+       SET ${FIGURES.map((c) => `"${c}" = EXCLUDED."${c}"`).join(', ')}, "updatedAt" = now()
+       WHERE (${FIGURES.map((c) => `"Trade"."${c}"`).join(', ')}) IS DISTINCT FROM (${FIGURES.map((c) => `EXCLUDED."${c}"`).join(', ')})
+       RETURNING 1
+     )
+     SELECT count(*)::int AS "written" FROM written`,
+    accountId,
+    batch,
+  );
+  const accepted = row?.written ?? 0;
+  return { accepted, unchanged: positions.length - accepted };
+}

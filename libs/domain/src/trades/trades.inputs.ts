@@ -1,0 +1,336 @@
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsPositive,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { Compose, Doc, IsIsoInstant, Trim } from '@propfolio/core';
+import { AccountIdInput } from '../accounts/accounts.inputs.js';
+import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-fields.js';
+
+export const SIDES = ['buy', 'sell'] as const;
+export type Side = (typeof SIDES)[number];
+export const OUTCOMES = ['win', 'loss', 'breakeven'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** Positions a tracker message may carry; a larger batch is refused whole, naming the bound (422 position_rejected). */
+export const MAX_POSITIONS_PER_MESSAGE = 1000;
+/** Longest symbol stored; brokers' longest names (suffixed CFDs) stay well under it. */
+export const MAX_SYMBOL_LENGTH = 32;
+export const MAX_TAGS = 20;
+export const MAX_TAG_LENGTH = 40;
+export const MAX_NOTE_LENGTH = 4000;
+export const MAX_SETUP_LENGTH = 100;
+/** The zone a trader's weekday, hour and session groups use when the request names none. */
+export const DEFAULT_TRADER_ZONE = 'Asia/Tokyo';
+
+/** Trims each string of an array input (tags), so a whitespace-only tag fails MinLength(1). */
+const TrimEach = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) =>
+    Array.isArray(value) ? value.map((item: unknown) => (typeof item === 'string' ? item.trim() : item)) : value,
+  );
+
+/** Prices on the wire: JSON numbers with at most 8 decimals (crypto and JPY crosses alike), stored exactly. */
+const PRICE = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 8 } as const;
+const PRICE_MESSAGE = { message: '$property must be a number with at most 8 decimals' } as const;
+const MAX_PRICE = 9_999_999_999_999;
+
+export class PositionExitInput {
+  @Doc({ description: 'When this part was closed: an ISO 8601 instant with its zone.', example: '2026-03-05T15:10:00Z' })
+  @IsIsoInstant()
+  at!: string;
+
+  @Doc({ description: 'Volume closed by this deal, in lots (> 0).', example: 0.5 })
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @IsPositive()
+  @Max(MAX_AMOUNT)
+  volume!: number;
+
+  @Doc({ description: 'Price of this closing deal.', example: 1.0852 })
+  @IsNumber(PRICE, PRICE_MESSAGE)
+  @Min(0)
+  @Max(MAX_PRICE)
+  price!: number;
+
+  @Doc({ description: 'Profit of this closing deal, in account currency.', example: 125 })
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @Min(-MAX_AMOUNT)
+  @Max(MAX_AMOUNT)
+  profit!: number;
+}
+
+export class ClosedPositionInput {
+  @Doc({ description: 'Position id (MT5) or ticket (MT4), unique on the account; digits as text.', example: '123456789' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(24)
+  position!: string;
+
+  @Doc({ description: `Symbol as the terminal names it (at most ${MAX_SYMBOL_LENGTH} characters).`, example: 'EURUSD' })
+  @IsString()
+  @MinLength(1)
+  symbol!: string;
+
+  @Doc({ description: 'Direction of the opening deal.', example: 'buy' })
+  @IsIn(SIDES)
+  side!: Side;
+
+  @Doc({ description: 'Volume opened, in lots (> 0).', example: 1 })
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @IsPositive()
+  @Max(MAX_AMOUNT)
+  volume!: number;
+
+  @Doc({ description: 'When the position was opened: an ISO 8601 instant in UTC (Z) or with its offset.', example: '2026-03-05T14:03:00Z' })
+  @IsIsoInstant()
+  openedAt!: string;
+
+  @Doc({ description: 'When it was closed (the last exit): an ISO 8601 instant, not before openedAt.', example: '2026-03-05T16:40:00Z' })
+  @IsIsoInstant()
+  closedAt!: string;
+
+  @Doc({ description: 'Price of the opening deal.', example: 1.0832 })
+  @IsNumber(PRICE, PRICE_MESSAGE)
+  @Min(0)
+  @Max(MAX_PRICE)
+  openPrice!: number;
+
+  @Doc({ description: 'Volume-weighted price of the closing deals.', example: 1.0857 })
+  @IsNumber(PRICE, PRICE_MESSAGE)
+  @Min(0)
+  @Max(MAX_PRICE)
+  closePrice!: number;
+
+  @Doc({ description: 'Stop loss when closed; null or left out when there was none.', example: 1.081 })
+  @IsOptional()
+  @IsNumber(PRICE, PRICE_MESSAGE)
+  @Min(0)
+  @Max(MAX_PRICE)
+  stopLoss?: number | null;
+
+  @Doc({ description: 'Take profit when closed; null or left out when there was none.', example: null })
+  @IsOptional()
+  @IsNumber(PRICE, PRICE_MESSAGE)
+  @Min(0)
+  @Max(MAX_PRICE)
+  takeProfit?: number | null;
+
+  @Doc({ description: 'Commission of all its deals (negative for a cost; default 0).', example: -7 })
+  @IsOptional()
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @Min(-MAX_AMOUNT)
+  @Max(MAX_AMOUNT)
+  commission?: number;
+
+  @Doc({ description: 'Swap of all its deals (default 0).', example: -1.2 })
+  @IsOptional()
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @Min(-MAX_AMOUNT)
+  @Max(MAX_AMOUNT)
+  swap?: number;
+
+  @Doc({ description: 'Other fees of its deals (default 0).', example: 0 })
+  @IsOptional()
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @Min(-MAX_AMOUNT)
+  @Max(MAX_AMOUNT)
+  fee?: number;
+
+  @Doc({ description: 'Profit of its closing deals before costs, in account currency.', example: 250 })
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @Min(-MAX_AMOUNT)
+  @Max(MAX_AMOUNT)
+  profit!: number;
+
+  @Doc({ description: 'Order comment, if any.', example: 'breakout' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  comment?: string | null;
+
+  @Doc({ description: "The EA's magic number (0 for manual trades).", example: 20260305 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  magic?: number | null;
+
+  @Doc({
+    description: 'Maximum adverse excursion: the worst floating P&L while open (≤ 0, account currency); null when not measured.',
+    example: -80,
+  })
+  @IsOptional()
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @Min(-MAX_AMOUNT)
+  @Max(MAX_AMOUNT)
+  mae?: number | null;
+
+  @Doc({ description: 'Maximum favourable excursion: the best floating P&L while open (≥ 0); null when not measured.', example: 310 })
+  @IsOptional()
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @Min(-MAX_AMOUNT)
+  @Max(MAX_AMOUNT)
+  mfe?: number | null;
+
+  @Doc('The closing deals of a position closed in parts, oldest first; their volumes add up to at most `volume`. Leave out for one exit.')
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => PositionExitInput)
+  exits?: PositionExitInput[];
+}
+
+export class PushPositionsInput extends AccountIdInput {
+  @Doc(
+    `Closed positions, 1 to ${MAX_POSITIONS_PER_MESSAGE} per message. Sending one again changes nothing, so a tracker resends a batch whose answer it missed.`,
+  )
+  @IsArray()
+  @ArrayMinSize(1)
+  @ValidateNested({ each: true })
+  @Type(() => ClosedPositionInput)
+  positions!: ClosedPositionInput[];
+}
+
+/** The filters a list and the stats share, each written once: which account or challenge, and the close window. */
+const AccountFilter = (): PropertyDecorator =>
+  Compose(Doc('Only the trades of this EA account (an id from list_accounts).'), Absent(), IsString());
+const ChallengeFilter = (): PropertyDecorator =>
+  Compose(Doc('Only the trades of the accounts linked to this challenge (an id from list_challenges).'), Absent(), IsString());
+const FromFilter = (): PropertyDecorator =>
+  Compose(
+    Doc({ description: 'Only trades closed at or after this instant (ISO 8601 with zone).', example: '2026-03-01T00:00:00Z' }),
+    Absent(),
+    IsIsoInstant(),
+  );
+const ToFilter = (): PropertyDecorator =>
+  Compose(
+    Doc({ description: 'Only trades closed before this instant (ISO 8601 with zone).', example: '2026-04-01T00:00:00Z' }),
+    Absent(),
+    IsIsoInstant(),
+  );
+
+/** What both the list and the stats read: the filters above. */
+export interface TradeScope {
+  accountId?: string | undefined;
+  challengeId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export class ListTradesInput extends PageInput implements TradeScope {
+  @AccountFilter()
+  accountId?: string;
+
+  @ChallengeFilter()
+  challengeId?: string;
+
+  @FromFilter()
+  from?: string;
+
+  @ToFilter()
+  to?: string;
+
+  @Doc({ description: 'Only this symbol (exact, any case).', example: 'EURUSD' })
+  @Absent()
+  @Trim()
+  @IsString()
+  @MaxLength(MAX_SYMBOL_LENGTH)
+  symbol?: string;
+
+  @Doc('Only buys or only sells.')
+  @Absent()
+  @IsIn(SIDES)
+  side?: Side;
+
+  @Doc('Only wins (net ≥ 0.005), losses (net ≤ −0.005) or breakevens (|net| < 0.005); see docs/trades.md.')
+  @Absent()
+  @IsIn(OUTCOMES)
+  outcome?: Outcome;
+
+  @Doc({ description: 'Only trades carrying this tag (exact).', example: 'London open' })
+  @Absent()
+  @FreeText(MAX_TAG_LENGTH)
+  tag?: string;
+}
+
+export class TradeIdInput {
+  @Doc('Id of the trade: the `id` of an item from list_trades.')
+  @IsString()
+  id!: string;
+}
+
+export class UpdateTradeInput extends TradeIdInput {
+  @Doc({
+    description: `The trade's tags, replacing the ones it has: at most ${MAX_TAGS}, each 1 to ${MAX_TAG_LENGTH} characters (trimmed, duplicates dropped). [] removes all.`,
+    example: ['London open', 'A+ setup'],
+  })
+  @Absent()
+  @IsArray()
+  @ArrayMaxSize(MAX_TAGS)
+  @TrimEach()
+  @IsString({ each: true })
+  @MinLength(1, { each: true })
+  @MaxLength(MAX_TAG_LENGTH, { each: true })
+  tags?: string[];
+
+  @Doc({ description: `A note (at most ${MAX_NOTE_LENGTH} characters); null removes it.`, example: 'Entered early, before the retest.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_NOTE_LENGTH)
+  note?: string | null;
+
+  @Doc({ description: `Name of the setup traded (at most ${MAX_SETUP_LENGTH} characters); null removes it.`, example: 'Breakout retest' })
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(MAX_SETUP_LENGTH)
+  setup?: string | null;
+
+  @Doc({
+    description:
+      'Amount risked when the trade was planned (> 0, account currency): the loss at the stop. R = net ÷ plannedRisk. null removes it.',
+    example: 500,
+  })
+  @IsOptional()
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @IsPositive()
+  @Max(MAX_AMOUNT)
+  plannedRisk?: number | null;
+}
+
+export class TradeStatsInput implements TradeScope {
+  @AccountFilter()
+  accountId?: string;
+
+  @ChallengeFilter()
+  challengeId?: string;
+
+  @FromFilter()
+  from?: string;
+
+  @ToFilter()
+  to?: string;
+
+  @Doc({
+    description: `IANA time zone the weekday and hour groups are counted in (the trader's own clock). Default ${DEFAULT_TRADER_ZONE}.`,
+    example: 'Europe/London',
+    default: DEFAULT_TRADER_ZONE,
+  })
+  @Absent()
+  @IsString()
+  @MaxLength(64)
+  timeZone?: string;
+}

@@ -1,0 +1,100 @@
+import Type, { type Static, type TSchema } from 'typebox';
+import { Id, Money, Nullable, PageOf, Timestamp } from '../shared/schemas.js';
+
+const Price = (description: string) => Type.Number({ description });
+
+export const TradeExitSchema = Type.Object({
+  at: Timestamp('When this part was closed.'),
+  volume: Type.Number({ description: 'Lots closed by this deal.' }),
+  price: Price('Price of the closing deal.'),
+  profit: Money('Profit of the closing deal.'),
+});
+
+export const TradeSchema = Type.Object({
+  id: Id('Trade id.'),
+  accountId: Id('EA account the trade was made on.'),
+  position: Type.String({ description: 'Position id (MT5) or ticket (MT4).' }),
+  symbol: Type.String({ description: 'Symbol.' }),
+  side: Type.Enum(['buy', 'sell'], { description: 'Direction of the opening deal.' }),
+  volume: Type.Number({ description: 'Lots opened.' }),
+  openedAt: Timestamp('When it was opened.'),
+  closedAt: Timestamp('When it was closed (its last exit).'),
+  holdingSeconds: Type.Integer({ description: 'closedAt − openedAt, in seconds.' }),
+  openPrice: Price('Opening price.'),
+  closePrice: Price('Volume-weighted closing price.'),
+  stopLoss: Nullable(Price('Stop loss at the close; null when none.')),
+  takeProfit: Nullable(Price('Take profit at the close; null when none.')),
+  commission: Money('Commission.'),
+  swap: Money('Swap.'),
+  fee: Money('Other fees.'),
+  profit: Money('Profit before costs.'),
+  net: Money('profit + commission + swap + fee.'),
+  outcome: Type.Enum(['win', 'loss', 'breakeven'], { description: 'win: net ≥ 0.005; loss: net ≤ −0.005; else breakeven.' }),
+  comment: Nullable(Type.String({ description: 'Order comment.' })),
+  magic: Nullable(Type.Integer({ description: "The EA's magic number." })),
+  mae: Nullable(Money('Worst floating P&L while open; null when not measured.')),
+  mfe: Nullable(Money('Best floating P&L while open; null when not measured.')),
+  exits: Type.Array(TradeExitSchema, { description: 'The closing deals of a partial close, oldest first; empty for one exit.' }),
+  tags: Type.Array(Type.String(), { description: "The trader's tags." }),
+  note: Nullable(Type.String({ description: "The trader's note." })),
+  setup: Nullable(Type.String({ description: 'Setup name.' })),
+  plannedRisk: Nullable(Money('Amount risked as planned; null when not given.')),
+  r: Nullable(Type.Number({ description: 'net ÷ plannedRisk, rounded to 2 decimals; null without plannedRisk.' })),
+});
+export type TradeView = Static<typeof TradeSchema>;
+
+export const TradePageSchema = PageOf(TradeSchema, 'Newest close first.');
+export type TradePage = Static<typeof TradePageSchema>;
+
+export const PushPositionsResultSchema = Type.Object({
+  accountId: Id('EA account id.'),
+  accepted: Type.Integer({ description: 'Positions stored or whose figures changed.' }),
+  unchanged: Type.Integer({ description: 'Positions already stored with the same figures (a resend).' }),
+});
+export type PushPositionsResult = Static<typeof PushPositionsResultSchema>;
+
+const FIGURES = {
+  count: Type.Integer({ description: 'Trades.' }),
+  wins: Type.Integer({ description: 'Trades with net ≥ 0.005.' }),
+  losses: Type.Integer({ description: 'Trades with net ≤ −0.005.' }),
+  breakevens: Type.Integer({ description: 'Trades with |net| < 0.005.' }),
+  winRate: Nullable(Type.Number({ description: 'wins ÷ count, 0 to 1 (4 decimals); null without trades.' })),
+  net: Money('Sum of net.'),
+  grossProfit: Money('Sum of the wins’ net.'),
+  grossLoss: Money('Sum of the losses’ net, as a positive amount.'),
+  profitFactor: Nullable(Type.Number({ description: 'grossProfit ÷ grossLoss (2 decimals); null without losses.' })),
+  expectancy: Nullable(Money('net ÷ count: the average result of a trade; null without trades.')),
+  averageWin: Nullable(Money('grossProfit ÷ wins.')),
+  averageLoss: Nullable(Money('grossLoss ÷ losses, positive.')),
+  largestWin: Nullable(Money('Best net.')),
+  largestLoss: Nullable(Money('Worst net (negative).')),
+  averageHoldingSeconds: Nullable(Type.Integer({ description: 'Mean of closedAt − openedAt.' })),
+  withRisk: Type.Integer({ description: 'Trades with a plannedRisk.' }),
+  expectancyR: Nullable(Type.Number({ description: 'Mean R (net ÷ plannedRisk) over the trades with a plannedRisk (2 decimals).' })),
+  averageMae: Nullable(Money('Mean MAE over the trades where it was measured.')),
+  averageMfe: Nullable(Money('Mean MFE over the trades where it was measured.')),
+};
+const FiguresSchema = Type.Object(FIGURES);
+
+const GroupSchema = <Key extends TSchema>(key: Key, description: string) => Type.Array(Type.Object({ key, ...FIGURES }), { description });
+
+export const TradeStatsSchema = Type.Object({
+  timeZone: Type.String({ description: 'The zone the weekday and hour groups were counted in.' }),
+  overall: FiguresSchema,
+  longestWinStreak: Type.Integer({ description: 'Most wins in a row, in close order (a breakeven or loss ends a streak).' }),
+  longestLossStreak: Type.Integer({ description: 'Most losses in a row, in close order.' }),
+  bySymbol: GroupSchema(Type.String({ description: 'Symbol.' }), 'Per symbol, by symbol.'),
+  bySide: GroupSchema(Type.String({ description: 'buy or sell.' }), 'Per side.'),
+  byWeekday: GroupSchema(
+    Type.Integer({ description: 'ISO weekday of the open, 1 = Monday … 7 = Sunday, in timeZone.' }),
+    'Per weekday of the open.',
+  ),
+  byHour: GroupSchema(Type.Integer({ description: 'Hour of the open, 0–23, in timeZone.' }), 'Per hour of the open.'),
+  bySession: GroupSchema(
+    Type.String({ description: 'tokyo, london, newYork or none; a trade opened in an overlap counts in both.' }),
+    'Per trading session the trade was opened in.',
+  ),
+  byTag: GroupSchema(Type.String({ description: 'Tag; a trade with several tags counts under each.' }), 'Per tag.'),
+});
+export type TradeStats = Static<typeof TradeStatsSchema>;
+export type TradeFigures = Static<typeof FiguresSchema>;

@@ -1,0 +1,91 @@
+import { AppError, type Caller } from '@propfolio/core';
+import type { Database, Prisma, TradeModel as Trade } from '@propfolio/db';
+import { archivedAccountError } from '../accounts/archived-error.js';
+import { requireId } from '../shared/ids.js';
+import { jsonArray, jsonObject, queryJson, revive } from '../shared/json-rows.js';
+import { keysetPage, SqlParams } from '../shared/keyset-sql.js';
+import { Keyset } from '../shared/pagination.js';
+import { toDecimal } from '../shared/money.js';
+import { assertScopeOwned, scopeSql } from './trade-scope.js';
+import { readTradeStats } from './trade-stats.js';
+import { recordsFromMessage, storePositions } from './trade-store.js';
+import { BREAKEVEN_BELOW, TRADE, tradeView } from './trade-view.js';
+import type { ListTradesInput, Outcome, PushPositionsInput, TradeIdInput, TradeStatsInput, UpdateTradeInput } from './trades.inputs.js';
+import type { PushPositionsResult, TradePage, TradeStats, TradeView } from './trades.outputs.js';
+
+const OUTCOME_SQL: Record<Outcome, string> = {
+  win: ` AND t."net" >= ${BREAKEVEN_BELOW}`,
+  loss: ` AND t."net" <= -${BREAKEVEN_BELOW}`,
+  breakeven: ` AND abs(t."net") < ${BREAKEVEN_BELOW}`,
+};
+
+/**
+ * The trade journal: closed positions per EA account, from the tracker's message or a statement import
+ * (`storePositions`), read as a paged list and as stats, with the trader's own tags, note, setup and
+ * planned risk on each. A trade of another user is never found (404), exactly like an unknown id.
+ */
+export class TradeService {
+  constructor(private readonly db: Database) {}
+
+  /** The tracker's closed-positions message: all of it stored in one transaction, or nothing (422 naming the position). */
+  async push(caller: Caller, input: PushPositionsInput): Promise<PushPositionsResult> {
+    const accountId = requireId(input.id, 'EA account');
+    const records = recordsFromMessage(input.positions);
+    const counts = await this.db.prisma.$transaction(async (tx) => {
+      // Locked like a report (FOR KEY SHARE), so an archive either waits for the message or is seen by it.
+      const [locked] = await tx.$queryRaw<{ archivedAt: Date | null; archivedReason: string | null }[]>`
+        SELECT "archivedAt", "archivedReason" FROM "EaAccount" WHERE "id" = ${accountId} AND "userId" = ${caller.userId} FOR KEY SHARE`;
+      if (!locked) throw AppError.notFound('EA account');
+      if (locked.archivedAt) throw archivedAccountError(locked.archivedAt, locked.archivedReason);
+      return storePositions(tx, accountId, records);
+    });
+    return { accountId, ...counts };
+  }
+
+  /** Newest close first, one statement on the driver; an empty page for a foreign account or challenge is a 404. */
+  async list(caller: Caller, input: ListTradesInput): Promise<TradePage> {
+    const keyset = new Keyset<Trade>(input, (row) => row.closedAt);
+    const params = new SqlParams();
+    let where = scopeSql(caller, input, params);
+    if (input.symbol !== undefined) where += ` AND t."symbol" = ${params.add(input.symbol)}`;
+    if (input.side !== undefined) where += ` AND t."side" = ${params.add(input.side)}`;
+    if (input.outcome !== undefined) where += OUTCOME_SQL[input.outcome];
+    if (input.tag !== undefined) where += ` AND t."tags" @> ARRAY[${params.add(input.tag)}]::text[]`;
+    const page = keysetPage(keyset, { table: 'Trade', alias: 't', where, sort: { column: 'closedAt', kind: 'instant' } }, params);
+    const rows = await queryJson<Record<string, unknown>[]>(
+      this.db,
+      `SELECT ${jsonArray(jsonObject('t', TRADE), `FROM ${page.from}`, page.order)} AS "data"`,
+      params.values,
+    );
+    const trades = (rows ?? []).map((row) => revive<Trade>(row, TRADE));
+    if (trades.length === 0) await assertScopeOwned(this.db, caller, input);
+    return keyset.page(trades, tradeView);
+  }
+
+  async get(caller: Caller, input: TradeIdInput): Promise<TradeView> {
+    const trade = await this.db.prisma.trade.findFirst({ where: { id: requireId(input.id, 'Trade'), userId: caller.userId } });
+    if (!trade) throw AppError.notFound('Trade');
+    return tradeView(trade);
+  }
+
+  /** The journal fields only; a trade's figures belong to its source. Absent fields stay, null clears. */
+  async update(caller: Caller, input: UpdateTradeInput): Promise<TradeView> {
+    const id = requireId(input.id, 'Trade');
+    const data: Prisma.TradeUpdateManyMutationInput = {};
+    if (input.tags !== undefined) data.tags = [...new Set(input.tags)];
+    if (input.note !== undefined) data.note = input.note === null || input.note.trim() === '' ? null : input.note;
+    if (input.setup !== undefined) data.setup = input.setup;
+    if (input.plannedRisk !== undefined) data.plannedRisk = input.plannedRisk === null ? null : toDecimal(input.plannedRisk);
+    if (Object.keys(data).length > 0) {
+      data.updatedAt = new Date();
+      const { count } = await this.db.prisma.trade.updateMany({ where: { id, userId: caller.userId }, data });
+      if (count === 0) throw AppError.notFound('Trade');
+    }
+    return this.get(caller, input);
+  }
+
+  async stats(caller: Caller, input: TradeStatsInput): Promise<TradeStats> {
+    await assertScopeOwned(this.db, caller, input);
+    return readTradeStats(this.db, caller, input);
+  }
+}
