@@ -8,7 +8,7 @@ import { readFigures } from './figures.js';
 import { cliPlatform, normalizeServiceUrl, TRACKER_VERSION } from './protocol.js';
 import { DEFAULT_QUEUE_CAP, FileQueue } from './queue.js';
 import { runLoop, runOnce, type RunEnd } from './run.js';
-import { Tracker, type Logger } from './tracker.js';
+import { queued, Tracker, type Logger, type TrackerStats } from './tracker.js';
 
 export const USAGE = `propfolio-tracker ${TRACKER_VERSION}: pushes an account's balance and equity to Propfolio.
 
@@ -30,7 +30,7 @@ Options:
   --queue <file>           the offline queue (default ~/.propfolio-tracker/<login>-<server>.jsonl)
   --queue-cap <n>          most items kept offline (default ${DEFAULT_QUEUE_CAP}; the oldest snapshots go first)
   --once                   read once, send what is queued, exit: 0 all sent, 75 some still queued, 1 stopped
-  --quiet                  only warnings and errors
+  --quiet                  only warnings and errors (not the line per item sent and its answer)
   --help                   this text
 
 Exit codes: 0 done or interrupted, 1 stopped (archived account, refused key), 2 usage error, 75 queued (--once).
@@ -128,8 +128,13 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   };
 }
 
-export function consoleLogger(quiet: boolean, write: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Logger {
-  const line = (level: string, message: string) => write(`${new Date().toISOString()} ${level} ${message}`);
+/** Log lines on stderr (or `write`), each stamped with the tracker's clock; `quiet` keeps warnings and errors only. */
+export function consoleLogger(
+  quiet: boolean,
+  write: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+  now: () => number = Date.now,
+): Logger {
+  const line = (level: string, message: string) => write(`${new Date(now()).toISOString()} ${level} ${message}`);
   return {
     info: (message) => {
       if (!quiet) line('info ', message);
@@ -143,13 +148,15 @@ export interface CliDeps {
   fetch?: FetchLike;
   clock?: Clock;
   logger?: Logger;
+  /** Where the default logger writes its lines (default stderr). */
+  write?: (line: string) => void;
   signal?: AbortSignal;
 }
 
 /** Runs the tracker as the CLI does; resolves with how it ended. */
 export async function startTracker(options: CliOptions, deps: CliDeps = {}): Promise<RunEnd> {
-  const logger = deps.logger ?? consoleLogger(options.quiet);
   const clock = deps.clock ?? systemClock;
+  const logger = deps.logger ?? consoleLogger(options.quiet, deps.write, () => clock.now());
   mkdirSync(dirname(options.queue), { recursive: true });
   const queue = new FileQueue(options.queue, { cap: options.queueCap, warn: (message) => logger.warn(message) });
   const client = new TrackerClient({
@@ -171,7 +178,7 @@ export async function startTracker(options: CliOptions, deps: CliDeps = {}): Pro
     ...(options.name === undefined ? {} : { name: options.name }),
   });
   logger.info(
-    `propfolio-tracker ${TRACKER_VERSION}: ${options.login} on ${options.server} → ${options.url}; queue ${options.queue} (${queue.size} waiting)`,
+    `propfolio-tracker ${TRACKER_VERSION}: ${options.login} on ${options.server} → ${options.url}; queue ${options.queue} (${queued(queue.size)})`,
   );
   const run = {
     tracker,
@@ -182,8 +189,20 @@ export async function startTracker(options: CliOptions, deps: CliDeps = {}): Pro
     ...(deps.signal ? { signal: deps.signal } : {}),
   };
   const end = options.once ? await runOnce(run) : await runLoop(run);
-  if (end === 'queued') logger.warn(`${queue.size} items still queued in ${options.queue}: they go with the next run`);
+  logger.info(summary(tracker.stats));
+  if (end === 'queued') logger.warn(`${queued(queue.size)} in ${options.queue}: they go with the next run`);
   return end;
+}
+
+/** What a run sent, by the service's answers: `sent 2 snapshots (1 created, 1 updated) and 1 report (1 created)`. */
+function summary(stats: TrackerStats): string {
+  const part = (what: string, outcomes: TrackerStats['snapshots']) => {
+    const count = outcomes.created + outcomes.updated + outcomes.unchanged;
+    const answers = (['created', 'updated', 'unchanged'] as const).filter((o) => outcomes[o] > 0).map((o) => `${outcomes[o]} ${o}`);
+    return `${count} ${what}${count === 1 ? '' : 's'}${answers.length > 0 ? ` (${answers.join(', ')})` : ''}`;
+  };
+  const refused = stats.refused > 0 ? `; ${stats.refused} refused and dropped` : '';
+  return `sent ${part('snapshot', stats.snapshots)} and ${part('report', stats.reports)}${refused}`;
 }
 
 export const EXIT_CODES: Record<RunEnd, number> = { drained: 0, aborted: 0, stopped: 1, queued: 75 };

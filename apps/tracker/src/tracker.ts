@@ -3,7 +3,15 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { DEFAULT_BACKOFF, retryDelayMs, type BackoffPolicy } from './backoff.js';
 import type { CallResult, TrackerClient } from './client.js';
 import type { Clock } from './clock.js';
-import { formatInstant, roundAmount, type Account, type ReportAnswer, type SnapshotAnswer, type WriteOutcome } from './protocol.js';
+import {
+  formatAmount,
+  formatInstant,
+  roundAmount,
+  type Account,
+  type ReportAnswer,
+  type SnapshotAnswer,
+  type WriteOutcome,
+} from './protocol.js';
 import type { FileQueue, QueueItem, ReportItem, SnapshotItem } from './queue.js';
 
 /** What the trader's platform says right now. */
@@ -180,16 +188,18 @@ export class Tracker extends EventEmitter<TrackerEvents> {
     if (!item) return 'idle';
     if (item.kind === 'snapshot') {
       const result = await this.options.client.snapshot(this.accountId, { at: item.at, balance: item.balance, equity: item.equity });
-      if (this.settle(item, result)) this.onSnapshotAnswer(item, (result as { body: SnapshotAnswer }).body);
+      if (this.settle(item, result)) {
+        const answer = (result as { body: SnapshotAnswer }).body;
+        this.logger.info(`${describe(item)}: ${answer.outcome} (firm day ${answer.day})`);
+        this.onSnapshotAnswer(item, answer);
+      }
     } else {
       const body = { date: item.date, balance: item.balance, equity: item.equity, closedPnl: item.closedPnl };
       const result = await this.options.client.report(this.accountId, body);
       if (this.settle(item, result)) {
         const answer = (result as { body: ReportAnswer }).body;
         this.stats.reports[answer.outcome]++;
-        this.logger.info(
-          `report ${item.date}: ${answer.outcome} (balance ${item.balance}, equity ${item.equity}, closed P&L ${item.closedPnl})`,
-        );
+        this.logger.info(`${describe(item)}: ${answer.outcome}`);
         this.emit('report', item, answer);
       }
     }
@@ -266,12 +276,12 @@ export class Tracker extends EventEmitter<TrackerEvents> {
     this.succeeded();
     if (account.archived) {
       this.stop(
-        `account ${account.login} on ${account.server} is archived in Propfolio and takes no more data; register the new trading account instead (${this.queue.size} queued items kept)`,
+        `account ${account.login} on ${account.server} is archived in Propfolio and takes no more data; register the new trading account instead (${queued(this.queue.size)} kept)`,
       );
       return;
     }
     this.accountId = account.id;
-    this.logger.info(`tracking account ${account.login} on ${account.server} (id ${account.id}); ${this.queue.size} items queued`);
+    this.logger.info(`tracking account ${account.login} on ${account.server} (id ${account.id}); ${queued(this.queue.size)}`);
     this.emit('account', account);
   }
 
@@ -291,23 +301,25 @@ export class Tracker extends EventEmitter<TrackerEvents> {
       this.queue.ack(item.seq);
       return true;
     }
+    // Every answer but a success names the item it was about, so a log shows what became of each one.
     if (result.kind === 'retry') {
-      this.failed(result.message, result.retryAfterMs);
+      this.failed(`${describe(item)}: ${result.message}`, result.retryAfterMs);
       return false;
     }
     if (result.status === 409 && result.code === 'account_archived') {
       this.stop(
-        `${result.message}: the account is archived; register the new trading account instead (${this.queue.size} queued items kept)`,
+        `${result.message}: the account is archived; register the new trading account instead (${queued(this.queue.size)} kept)`,
+        item,
       );
       return false;
     }
     if (result.status === 401 || result.status === 403) {
-      this.stop(`${result.message}${keyHint(result.status)} (${this.queue.size} queued items kept)`);
+      this.stop(`${result.message}${keyHint(result.status)} (${queued(this.queue.size)} kept)`, item);
       return false;
     }
     if (result.status === 404) {
       // The account is gone (deleted in the dashboard): find or register it again, keep the item.
-      this.logger.warn(`${result.message}: the account is no longer there; looking it up again`);
+      this.logger.warn(`${describe(item)}: ${result.message}: the account is no longer there; looking it up again`);
       this.accountId = null;
       return false;
     }
@@ -364,13 +376,13 @@ export class Tracker extends EventEmitter<TrackerEvents> {
     this.stats.retries++;
     const delay = retryDelayMs(this.failures, retryAfterMs, this.random, this.policy);
     this.nextAttemptAt = this.clock.now() + delay;
-    this.logger.warn(`${message}; attempt ${this.failures} failed, next in ${Math.round(delay / 100) / 10} s (${this.queue.size} queued)`);
+    this.logger.warn(`${message}; attempt ${this.failures} failed, next in ${Math.round(delay / 100) / 10} s (${queued(this.queue.size)})`);
     this.emit('retry', message, delay);
   }
 
-  private stop(reason: string): void {
+  private stop(reason: string, item?: QueueItem): void {
     this.stoppedReason = reason;
-    this.logger.error(`stopped: ${reason}`);
+    this.logger.error(item ? `${describe(item)}: not sent; stopped: ${reason}` : `stopped: ${reason}`);
     this.emit('stopped', reason);
   }
 
@@ -393,8 +405,17 @@ export class Tracker extends EventEmitter<TrackerEvents> {
   }
 }
 
+/** An item as the log names it: what it is and the figures it carries. */
 function describe(item: QueueItem): string {
-  return item.kind === 'snapshot' ? `snapshot ${item.at}` : `report ${item.date}`;
+  const figures = `balance ${formatAmount(item.balance)}, equity ${formatAmount(item.equity)}`;
+  return item.kind === 'snapshot'
+    ? `snapshot ${item.at} (${figures})`
+    : `report ${item.date} (${figures}, closed P&L ${formatAmount(item.closedPnl)})`;
+}
+
+/** `1 item queued`, `3 items queued`. */
+export function queued(count: number): string {
+  return `${count} ${count === 1 ? 'item' : 'items'} queued`;
 }
 
 function keyHint(status: number): string {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { EXIT_CODES, parseCli, startTracker, UsageError, type CliOptions } from '../src/cli.js';
-import { ManualClock, silentLogger } from '../src/index.js';
+import { ManualClock, silentLogger, type FetchLike } from '../src/index.js';
 import { FakeService } from './fake-service.js';
 
 const dirs: string[] = [];
@@ -102,5 +102,96 @@ describe('propfolio-tracker --once', () => {
     const logger = { ...silentLogger, warn: (m: string) => warnings.push(m) };
     await startTracker(options, { fetch: new FakeService().fetch, clock: new ManualClock(0), logger });
     expect(warnings.join('\n')).toMatch(/figures not read this time: .*"balance" must be a number/);
+  });
+});
+
+describe('propfolio-tracker logs what it sends', () => {
+  /** Three --once runs over a day's end: a sent snapshot, one that waits for a retry, and the next day's with the report. */
+  async function runs(quiet: boolean): Promise<string[]> {
+    const dir = tempDir();
+    const figures = join(dir, 'figures.json');
+    const service = new FakeService();
+    const clock = new ManualClock(Date.UTC(2026, 2, 5, 14, 3));
+    const args = [...REQUIRED.slice(0, 8), '--figures', figures, '--key', 'eakey_x', '--once', '--queue', join(dir, 'q.jsonl')];
+    const options = parseCli(quiet ? [...args, '--quiet'] : args, {}) as CliOptions;
+    // The second run's snapshot meets a network error (its lookup passes).
+    let failSnapshot = false;
+    const fetch: FetchLike = (url, init) => {
+      if (!failSnapshot || !url.endsWith('/snapshots')) return service.fetch(url, init);
+      failSnapshot = false;
+      return Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }));
+    };
+    const lines: string[] = [];
+    const deps = { fetch, clock, write: (line: string) => lines.push(line) };
+
+    writeFileSync(figures, JSON.stringify({ balance: 100_000, equity: 99_950.5 }));
+    expect(await startTracker(options, deps)).toBe('drained');
+    clock.advance(60_000);
+    writeFileSync(figures, JSON.stringify({ balance: 100_000, equity: 99_900, closedPnlToday: 0 }));
+    failSnapshot = true;
+    expect(await startTracker(options, deps)).toBe('queued');
+    clock.set(Date.UTC(2026, 2, 6, 0, 0, 30));
+    writeFileSync(figures, JSON.stringify({ balance: 100_000, equity: 100_020 }));
+    expect(await startTracker(options, deps)).toBe('drained');
+    return lines;
+  }
+
+  it('writes one line per snapshot and report sent, with the service answer or the error, and a summary per run', async () => {
+    const lines = await runs(false);
+    const items = lines.filter((line) => / (info |warn |error) (snapshot|report|sent) /.test(line));
+    expect(items).toEqual([
+      '2026-03-05T14:03:00.000Z info  snapshot 2026-03-05T14:03:00Z (balance 100000, equity 99950.5): created (firm day 2026-03-05)',
+      '2026-03-05T14:03:00.000Z info  sent 1 snapshot (1 created) and 0 reports',
+      expect.stringMatching(
+        /^2026-03-05T14:04:00\.000Z warn {2}snapshot 2026-03-05T14:04:00Z \(balance 100000, equity 99900\): POST \/api\/v1\/accounts\/acc-1\/snapshots: ECONNREFUSED; attempt 1 failed, next in [\d.]+ s \(1 item queued\)$/,
+      ),
+      '2026-03-05T14:04:00.000Z info  sent 0 snapshots and 0 reports',
+      '2026-03-06T00:00:30.000Z info  snapshot 2026-03-05T14:04:00Z (balance 100000, equity 99900): updated (firm day 2026-03-05)',
+      '2026-03-06T00:00:30.000Z info  snapshot 2026-03-06T00:00:30Z (balance 100000, equity 100020): created (firm day 2026-03-06)',
+      '2026-03-06T00:00:30.000Z info  report 2026-03-05 (balance 100000, equity 99900, closed P&L 0): created',
+      '2026-03-06T00:00:30.000Z info  sent 2 snapshots (1 created, 1 updated) and 1 report (1 created)',
+    ]);
+    expect(lines).toContainEqual(expect.stringMatching(/warn {2}1 item queued in .*q\.jsonl: they go with the next run$/));
+  });
+
+  it('--quiet keeps only the warnings and errors', async () => {
+    const lines = await runs(true);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((line) => !/^\S+ (warn |error) /.test(line))).toEqual([]);
+    expect(lines.join('\n')).toMatch(/warn {2}snapshot 2026-03-05T14:04:00Z \(balance 100000, equity 99900\): POST .*ECONNREFUSED/);
+  });
+
+  it('names the item that was refused, and the item at which the tracker stopped', async () => {
+    const dir = tempDir();
+    const figures = join(dir, 'figures.json');
+    writeFileSync(figures, JSON.stringify({ balance: 100_000, equity: 99_950.5 }));
+    const service = new FakeService();
+    const clock = new ManualClock(Date.UTC(2026, 2, 5, 14, 3));
+    const options = parseCli(
+      [...REQUIRED.slice(0, 8), '--figures', figures, '--key', 'eakey_x', '--once', '--queue', join(dir, 'q.jsonl')],
+      {},
+    ) as CliOptions;
+    let snapshotAnswer = { status: 400, body: { code: 'validation_failed', detail: 'at is in the future' } };
+    const fetch: FetchLike = (url, init) =>
+      url.endsWith('/snapshots')
+        ? Promise.resolve(new Response(JSON.stringify(snapshotAnswer.body), { status: snapshotAnswer.status }))
+        : service.fetch(url, init);
+    const lines: string[] = [];
+    const deps = { fetch, clock, write: (line: string) => lines.push(line) };
+
+    expect(await startTracker(options, deps)).toBe('drained');
+    expect(lines.filter((line) => / (warn |error) /.test(line) || / info {2}sent /.test(line))).toEqual([
+      '2026-03-05T14:03:00.000Z warn  snapshot 2026-03-05T14:03:00Z (balance 100000, equity 99950.5) refused and dropped: POST /api/v1/accounts/acc-1/snapshots: 400 validation_failed (at is in the future)',
+      '2026-03-05T14:03:00.000Z info  sent 0 snapshots and 0 reports; 1 refused and dropped',
+    ]);
+
+    lines.length = 0;
+    clock.advance(60_000);
+    writeFileSync(figures, JSON.stringify({ balance: 100_000, equity: 99_800 }));
+    snapshotAnswer = { status: 409, body: { code: 'account_archived', detail: 'archived' } };
+    expect(await startTracker(options, deps)).toBe('stopped');
+    expect(lines.filter((line) => / error /.test(line))).toEqual([
+      '2026-03-05T14:04:00.000Z error snapshot 2026-03-05T14:04:00Z (balance 100000, equity 99800): not sent; stopped: POST /api/v1/accounts/acc-1/snapshots: 409 account_archived (archived): the account is archived; register the new trading account instead (1 item queued kept)',
+    ]);
   });
 });

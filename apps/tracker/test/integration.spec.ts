@@ -343,13 +343,19 @@ suite('the reference tracker against the real service, which goes away and comes
       const first = await run();
       expect(first).toMatchObject({ code: 0 });
       expect(first.out).toMatch(/registered account 7000001 on Broker-Live 3 \(JPY, initial balance 50000\)/);
+      // One line per item sent, with the service's answer.
+      expect(first.out).toMatch(
+        /info {2}snapshot \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(balance 50000, equity 49875\.25\): created \(firm day \d{4}-\d\d-\d\d\)\n/,
+      );
+      expect(first.out).toMatch(/info {2}sent 1 snapshot \(1 created\) and 0 reports\n/);
       const client = new TrackerClient({ baseUrl: service.base, apiKey: keys.tracker, platform: 'test' });
       const found = await client.lookup('7000001', 'Broker-Live 3');
       expect(found).toMatchObject({ kind: 'ok', body: { currency: 'JPY', initialBalance: 50_000, archived: false } });
       // A second run with the same figures has nothing new to send.
       const second = await run();
       expect(second.code).toBe(0);
-      expect(second.out).toMatch(/0 waiting/);
+      expect(second.out).toMatch(/\(0 items queued\)/);
+      expect(second.out).toMatch(/info {2}sent 0 snapshots and 0 reports\n/);
     },
     START_TIMEOUT_MS,
   );
