@@ -44,8 +44,8 @@ export async function buildOperations(
     trashRetentionDays: config.trashRetentionDays,
     planRules: catalog,
     // CPU-heavy work leaves the event loop for the pool.
-    simulate: (input) => cpu.run({ kind: 'simulate', input }),
-    readStatement: (bytes) => cpu.run({ kind: 'statement', input: bytes }),
+    simulate: (input, who) => cpu.run({ kind: 'simulate', input }, who),
+    readStatement: (bytes, who) => cpu.run({ kind: 'statement', input: bytes }, who),
   });
   const ea = new EaService(cpu, (firm, hints) => firmRulesFromCatalog(catalog, firm, hints), eaLimiter);
   const firstKey = await domain.keys.ensureLocalOwner();

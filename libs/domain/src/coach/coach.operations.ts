@@ -71,6 +71,6 @@ export const publicCoachOperations = (services: DomainServices): Operation[] => 
     input: SimulatePlanInput,
     output: PlanSimulationSchema,
     rest: { method: 'POST', path: '/simulations' },
-    run: async (ctx, input) => services.coach.simulations.forPlan(input, ctx.now),
+    run: async (ctx, input) => services.coach.simulations.forPlan(input, ctx.now, ctx),
   }),
 ];

@@ -20,9 +20,10 @@ import type { HeadroomService } from './headroom.service.js';
 import type { ChallengeHeadroom } from './coach.outputs.js';
 import { phaseIndexOf } from './phase.js';
 import type { ChallengeSimulation, PlanSimulation } from './coach.outputs.js';
+import type { CpuRequester } from '../workers/cpu-tasks.js';
 
-/** Runs a simulation; the operation layer passes its worker pool, tests and tools run it in-process. */
-export type Simulator = (input: SimulationInput) => Promise<Simulation>;
+/** Runs a simulation for `who` (signed-in callers are served first); the composition root passes its CPU pool, tests and tools run it in-process. */
+export type Simulator = (input: SimulationInput, who: CpuRequester) => Promise<Simulation>;
 export const simulateInProcess: Simulator = (input) => Promise.resolve(simulateChallenge(input));
 
 const FRESH_START = { balancePercent: 100, highWaterMarkPercent: 100, daysDone: 0, tradingDaysDone: 0 } as const;
@@ -71,7 +72,8 @@ export class SimulationService {
       );
     }
     const state = headroom.accountId === null ? { ...FRESH_START, daysLeft: null } : await this.state(headroom);
-    const simulation = await this.run({
+    const owner: CpuRequester = { caller };
+    const simulation = await this.run(owner, {
       state: { ...state, daysLeft: state.daysLeft ?? timeLimitDays(rules.effective) },
       rules: simulationRules(rules.effective, phaseIndexOf(challenge.phase, rules.plan?.phases ?? null)),
       dailyPnlPercent: series,
@@ -89,7 +91,7 @@ export class SimulationService {
     };
   }
 
-  async forPlan(input: SimulatePlanInput, now = new Date()): Promise<PlanSimulation> {
+  async forPlan(input: SimulatePlanInput, now = new Date(), who: CpuRequester = { caller: null }): Promise<PlanSimulation> {
     if (input.planId === undefined && input.rules === undefined) throw AppError.invalidField('planId', 'give planId, rules, or both');
     const plan = input.planId === undefined ? null : await this.plans.planRulesOn(input.planId, input.purchasedOn ?? todayIso(now));
     let rules: EffectiveRules;
@@ -98,7 +100,7 @@ export class SimulationService {
     } catch (error) {
       throw coachError(error);
     }
-    const simulation = await this.run({
+    const simulation = await this.run(who, {
       state: { ...FRESH_START, daysLeft: timeLimitDays(rules) },
       rules: simulationRules(rules, 0),
       dailyPnlPercent: input.dailyPnlPercent,
@@ -114,9 +116,9 @@ export class SimulationService {
     };
   }
 
-  private async run(input: SimulationInput): Promise<Simulation> {
+  private async run(who: CpuRequester, input: SimulationInput): Promise<Simulation> {
     try {
-      return await this.simulate(input);
+      return await this.simulate(input, who);
     } catch (error) {
       throw coachError(error);
     }

@@ -9,9 +9,10 @@ import { dateToIso, isoToDate } from '../shared/dates.js';
 import { requireId } from '../shared/ids.js';
 import { toMoney } from '../shared/money.js';
 import type { StatementImport } from './statements.outputs.js';
+import type { CpuRequester } from '../workers/cpu-tasks.js';
 
-/** Reads a statement's bytes; the operation layer runs it on the worker pool, tests and tools in-process. */
-export type StatementReader = (bytes: Uint8Array) => Promise<Statement>;
+/** Reads a statement's bytes for `who`; the composition root runs it on the CPU pool, tests and tools in-process. */
+export type StatementReader = (bytes: Uint8Array, who: CpuRequester) => Promise<Statement>;
 export const readStatementInProcess: StatementReader = (bytes) => Promise.resolve(readStatement(bytes));
 
 /** The file's bytes from the wire, or 413 over the documented limit. */
@@ -78,7 +79,7 @@ export class StatementImportService {
 
     let statement: Statement;
     try {
-      statement = await this.read(bytes);
+      statement = await this.read(bytes, { caller });
     } catch (error) {
       if (error instanceof StatementError) throw rejected(error);
       throw error;
