@@ -65,8 +65,66 @@ describe('validation when loading', () => {
       const daily = plan.rules.dailyLoss;
       if (daily !== null && daily !== 'none' && !('disputed' in daily) && daily.resetClock !== null) expect(daily.rollover).not.toBeNull();
     }
-    expect(plans.find((p) => p.id === 'ftmo-1-step-100000')?.rules.consistency).toEqual({ bestDayMaxPercent: 50, of: 'profit_target' });
+    expect(plans.find((p) => p.id === 'ftmo-1-step-100000')?.rules.consistency).toMatchObject({
+      bestDayMaxPercent: 50,
+      of: 'total_profit',
+      effect: 'blocks_pass',
+    });
     expect(plans.find((p) => p.id === 'ftmo-2-step-100000')?.rules.consistency).toBeNull();
+  });
+
+  it('carries the firms’ rules as they publish them, each changed rule with its source and a new dated version', () => {
+    const { plans } = loadPlanCatalog(dataDir);
+    const plan = (id: string) => {
+      const found = plans.find((p) => p.id === id);
+      if (!found) throw new Error(`no plan ${id}`);
+      return found;
+    };
+    // Broker-clock roll-overs are New York 17:00 (server GMT+2/+3), not a fixed UTC+03:00.
+    for (const id of ['the5ers-high-stakes-100000', 'alpha-capital-alpha-pro-10', 'fintokei-protrader-2000000'])
+      expect(plan(id).rules.dailyLoss).toMatchObject({ rollover: { timeZone: 'America/New_York', time: '17:00' } });
+    expect(plan('fintokei-protrader-2000000').rules.dailyLoss).toMatchObject({ basis: 'day_start_equity', amountOf: 'reference' });
+    expect(plan('fundednext-stellar-2-step-100000').rules.dailyLoss).toMatchObject({ basis: 'day_start_balance' });
+    expect(plan('maven-1-step-100000').rules.maxLoss).toMatchObject({ amountOf: 'high_water_mark', type: 'trailing_equity' });
+    expect(plan('the5ers-high-stakes-100000').rules.minTradingDays).toMatchObject({ counts: 'profitable_day', minProfitPercent: 0.5 });
+    expect(plan('ftmo-2-step-100000').rules.minTradingDays).toMatchObject({ counts: 'position_opened' });
+    // Topstep: the dollar limit differs by size, from the size's own rules.
+    expect(
+      [50000, 100000, 150000].map((size) => (plan(`topstep-trading-combine-${size}`).rules.maxLoss as { amount: number }).amount),
+    ).toEqual([2000, 3000, 4500]);
+    // SwiftTrader: the sources disagree, and both claims stay, each with its source.
+    const swift = plan('fintokei-swifttrader-1000000').rules.dailyLoss as { disputed: { value: unknown; source: string }[] };
+    expect(swift.disputed.map((c) => c.value === 'none' || c.value)).toEqual([expect.objectContaining({ percent: 3 }), true, true]);
+    // A rule re-read today is a new version dated today; the list price keeps its own date.
+    expect(plan('ftmo-1-step-100000')).toMatchObject({ checkedOn: '2026-08-29', rulesCheckedOn: '2026-11-27' });
+    expect(plan('ftmo-2-step-100000')).toMatchObject({ checkedOn: '2025-09-04', rulesCheckedOn: '2026-11-27' });
+    expect(plan('maven-2-step')).toMatchObject({ checkedOn: '2026-11-22', rulesCheckedOn: '2026-11-22' });
+  });
+
+  it('refuses a rule whose words and data disagree, naming both', () => {
+    const dir = copy();
+    const file = join(dir, 'firms', 'ftmo.yaml');
+    const yaml = readFileSync(file, 'utf8');
+    writeFileSync(file, yaml.replace('of: total_profit', 'of: profit_target'));
+    expect(() => loadPlanCatalog(dir)).toThrow(
+      /ftmo-1-step-10000\).*"Best day at most 50% of the total profit.*" say consistency\.of is total_profit, but the data says "profit_target"/,
+    );
+    const maven = join(dir, 'firms', 'maven.yaml');
+    writeFileSync(file, yaml);
+    writeFileSync(maven, readFileSync(maven, 'utf8').replace('amountOf: high_water_mark', 'amountOf: initial_balance'));
+    expect(() => loadPlanCatalog(dir)).toThrow(
+      /"5% of the peak equity.*" say maxLoss\.amountOf is high_water_mark, but the data says "initial_balance"/,
+    );
+  });
+
+  it('refuses a limit given as a percentage and as an amount that are not the same limit, naming both', () => {
+    const dir = copy();
+    const file = join(dir, 'firms', 'topstep.yaml');
+    const yaml = readFileSync(file, 'utf8');
+    writeFileSync(file, yaml.replace('percent: null\n          type: trailing_eod', 'percent: 4\n          type: trailing_eod'));
+    expect(() => loadPlanCatalog(dir)).toThrow(
+      /topstep-trading-combine-100000\): maxLoss\.percent 4% of 100000 is 4000, but maxLoss\.amount says 3000/,
+    );
   });
 
   it('rejects a roll-over in an unknown zone, or one that says something else than its words', () => {

@@ -105,17 +105,17 @@ describeEachDatabase('price history', (getDb) => {
 
     editFirmFile(dir, 'ftmo', (yaml) =>
       yaml
-        .replace('checkedOn: 2025-09-04', 'checkedOn: 2026-03-01')
+        .replace('checkedOn: 2025-09-04', 'checkedOn: 2026-12-01')
         .replace('maxLoss: { percent: 10, type: static', 'maxLoss: { percent: 8, type: static'),
     );
-    expect(await importCatalog(db, { dataDir: dir, today: '2026-03-02' })).toMatchObject({ plans: 5, ruleChanges: 5 });
+    expect(await importCatalog(db, { dataDir: dir, today: '2026-12-02' })).toMatchObject({ plans: 5, ruleChanges: 5 });
     expect(await importCatalog(db, { dataDir: dir, force: true })).toMatchObject({ plans: 0, ruleChanges: 0 });
 
     // Bought before the change: the old rules, named by their checked-on date; after it: the new ones.
-    expect(await catalog.planRulesOn('ftmo-2-step-100000', '2026-02-28')).toEqual(before);
+    expect(await catalog.planRulesOn('ftmo-2-step-100000', '2026-11-30')).toEqual(before);
     expect(before.rules.maxLoss).toMatchObject({ percent: 10 });
-    const after = await catalog.planRulesOn('ftmo-2-step-100000', '2026-03-01');
-    expect(after).toMatchObject({ checkedOn: '2026-03-01', inForceOnDate: true, rules: { maxLoss: { percent: 8 } } });
+    const after = await catalog.planRulesOn('ftmo-2-step-100000', '2026-12-01');
+    expect(after).toMatchObject({ checkedOn: '2026-12-01', inForceOnDate: true, rules: { maxLoss: { percent: 8 } } });
     // Before the oldest version: that version, flagged as not known to be in force then.
     expect(await catalog.planRulesOn('ftmo-2-step-100000', '2024-01-01')).toMatchObject({ checkedOn: '2025-09-04', inForceOnDate: false });
     await expect(catalog.planRulesOn('no-such-plan', '2026-01-01')).rejects.toMatchObject({ code: 'not_found' });

@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseResetClock, validateRollover } from '@propfolio/coach';
+import Decimal from 'decimal.js';
 import Type, { type Static } from 'typebox';
 import { Nullable, PlanRulesSchema, RolloverSchema, type PlanRules, type Rollover } from '../schemas/rules.js';
 import { assertIsoDate, assertSchema, parseYaml } from './validate.js';
@@ -25,7 +26,16 @@ const ProgramFileSchema = Type.Object(
     sources: Type.Optional(Type.Array(Url)),
     notes: Type.Optional(Type.String()),
     sizes: Type.Array(
-      Type.Object({ size: Nullable(Amount), price: Nullable(Amount), deferredFee: Type.Optional(Amount) }, { additionalProperties: false }),
+      Type.Object(
+        {
+          size: Nullable(Amount),
+          price: Nullable(Amount),
+          deferredFee: Type.Optional(Amount),
+          /** Rule fields that differ by size (Topstep's dollar limits), merged into the program's rule sections. */
+          rules: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+        },
+        { additionalProperties: false },
+      ),
       { minItems: 1 },
     ),
     rules: Type.Record(Type.String(), Type.Unknown()),
@@ -71,6 +81,11 @@ export interface PlanRecord {
   price: string | null;
   rules: PlanRules;
   checkedOn: string;
+  /**
+   * The date the rule version is filed under: the newest of `checkedOn` and every rule's own `source.readOn`,
+   * so a rule re-read today becomes a new version without re-dating the list price.
+   */
+  rulesCheckedOn: string;
   sourceUrl: string;
   notes: string | null;
 }
@@ -84,6 +99,17 @@ type Section = Record<string, unknown>;
 const isSection = (value: unknown): value is Section => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Fills the omitted keys of a rule section with null (unknown), keeping 'none' and null as they are. */
 const section = (value: unknown, defaults: Section): unknown => (isSection(value) ? { ...defaults, ...value } : (value ?? null));
+/** As `section`, for a rule that may be disputed: each claim's value is filled as the rule itself would be. */
+const disputable = (value: unknown, defaults: Section): unknown =>
+  isSection(value) && Array.isArray(value['disputed'])
+    ? {
+        note: null,
+        ...value,
+        disputed: (value['disputed'] as unknown[]).map((claim) =>
+          isSection(claim) ? { ...claim, value: section(claim['value'], defaults) } : claim,
+        ),
+      }
+    : section(value, defaults);
 
 /** Key order of a stored rule set (the schema's), so files with keys in any order store the same JSON. */
 const RULE_KEYS = Object.keys(PlanRulesSchema.properties);
@@ -95,7 +121,7 @@ interface FirmClock {
 }
 
 function expandRules(raw: Section, clock: FirmClock, otherSources: string[], deferredFee: number | undefined): unknown {
-  const daily = section(raw['dailyLoss'], { percent: null, amountOf: null, basis: null, ...clock, note: null });
+  const daily = disputable(raw['dailyLoss'], { percent: null, amountOf: null, basis: null, ...clock, note: null });
   const rules: Section = {
     profitTargetsPercent: null,
     eaPolicy: null,
@@ -108,7 +134,7 @@ function expandRules(raw: Section, clock: FirmClock, otherSources: string[], def
     other: [],
     ...raw,
     dailyLoss: daily,
-    maxLoss: section(raw['maxLoss'], { percent: null, type: null, lockFloor: null, lockTriggerPercent: null, note: null }),
+    maxLoss: disputable(raw['maxLoss'], { percent: null, type: null, lockFloor: null, lockTriggerPercent: null, note: null }),
     minTradingDays: section(raw['minTradingDays'], { days: null, perPhase: false, note: null }),
     timeLimit: raw['timeLimit'] ?? null,
     profitSplit: section(raw['profitSplit'], { percent: null, maxPercent: null, note: null }),
@@ -121,6 +147,17 @@ function expandRules(raw: Section, clock: FirmClock, otherSources: string[], def
     ...RULE_KEYS.map((key) => [key, rules[key]]),
     ...Object.entries(rules).filter(([key]) => !RULE_KEYS.includes(key)),
   ]);
+}
+
+/** A size's rule fields on top of the program's: a section merges field by field, anything else replaces. */
+function withSizeRules(program: Section, size: Section | undefined): Section {
+  if (!size) return program;
+  const merged: Section = { ...program };
+  for (const [key, value] of Object.entries(size)) {
+    const base = program[key];
+    merged[key] = isSection(base) && isSection(value) ? { ...base, ...value } : value;
+  }
+  return merged;
 }
 
 /** Exact decimal text of a YAML number (2 decimals at most, as stored). */
@@ -161,16 +198,111 @@ function assertRollover(rules: PlanRules, where: string): void {
   }
 }
 
+/** The rule objects of a plan, with where each sits (a disputed rule's claims included). */
+function ruleObjects(rules: PlanRules): [string, Section][] {
+  const out: [string, Section][] = [];
+  for (const key of ['dailyLoss', 'maxLoss', 'minTradingDays', 'consistency'] as const) {
+    const value: unknown = rules[key];
+    if (!isSection(value)) continue;
+    const claims: unknown = value['disputed'];
+    if (Array.isArray(claims))
+      claims.forEach((claim: { value: unknown }, i) => {
+        if (isSection(claim.value)) out.push([`${key}.disputed[${i}]`, claim.value]);
+      });
+    else out.push([key, value]);
+  }
+  return out;
+}
+
+function rulesCheckedOn(rules: PlanRules, checkedOn: string, where: string): string {
+  let newest = checkedOn;
+  for (const [key, rule] of ruleObjects(rules)) {
+    const source = rule['source'] as { readOn: string } | undefined;
+    if (!source) continue;
+    assertIsoDate(source.readOn, `${where} ${key}.source.readOn`);
+    if (source.readOn > newest) newest = source.readOn;
+  }
+  return newest;
+}
+
+/**
+ * Words a rule's note (or the program's `other` lines) may use, and the data they require: a note that says
+ * "peak" beside a static floor, or "of the total profit" beside a best-day rule of the target, is a rule
+ * whose words and data disagree, and the import refuses it naming both.
+ */
+const WORD_CHECKS: readonly {
+  words: RegExp;
+  rule: 'dailyLoss' | 'maxLoss' | 'minTradingDays' | 'consistency';
+  field: string;
+  allowed: readonly (string | null)[];
+}[] = [
+  {
+    words: /\b(?:day[- ]start(?:ing)? equity|equity at (?:the )?(?:server )?midnight)\b/i,
+    rule: 'dailyLoss',
+    field: 'basis',
+    allowed: ['day_start_equity', 'max_balance_equity'],
+  },
+  {
+    words: /\bhigher of (?:the )?(?:start(?:ing)? )?balance (?:and|or) (?:start(?:ing)? )?equity\b/i,
+    rule: 'dailyLoss',
+    field: 'basis',
+    allowed: ['max_balance_equity'],
+  },
+  {
+    words: /\b(?:peak|high[- ]water|trails?|trailing)\b/i,
+    rule: 'maxLoss',
+    field: 'type',
+    allowed: ['trailing_eod', 'trailing_closed_balance', 'trailing_equity', null],
+  },
+  { words: /\bof (?:the )?(?:peak|high[- ]water mark)\b/i, rule: 'maxLoss', field: 'amountOf', allowed: ['high_water_mark'] },
+  { words: /\bprofitable days?\b/i, rule: 'minTradingDays', field: 'counts', allowed: ['profitable_day', null] },
+  { words: /\bbest day\b.*\bof (?:the )?total profit\b/i, rule: 'consistency', field: 'of', allowed: ['total_profit'] },
+  { words: /\bbest day\b.*\bof (?:the )?profit target\b/i, rule: 'consistency', field: 'of', allowed: ['profit_target'] },
+  { words: /\b(?:continue|keep) trading\b/i, rule: 'consistency', field: 'effect', allowed: ['blocks_pass'] },
+];
+
+/**
+ * What a rule says in words must not contradict its data, and a limit given both as a percentage of the
+ * initial balance and as an amount must be the same limit. Throws naming the words (or both figures) and the field.
+ */
+function assertRulesAgree(rules: PlanRules, size: number | null, where: string): void {
+  const objects = new Map(ruleObjects(rules));
+  for (const check of WORD_CHECKS) {
+    const rule = objects.get(check.rule);
+    const texts = [typeof rule?.['note'] === 'string' ? rule['note'] : null, ...(check.rule === 'consistency' ? rules.other : [])];
+    for (const text of texts) {
+      if (text === null || !check.words.test(text)) continue;
+      const value = rule?.[check.field] ?? null;
+      if (!check.allowed.includes(typeof value === 'string' ? value : null) || (value !== null && typeof value !== 'string'))
+        throw new Error(
+          `Invalid catalog data in ${where}: the words "${text}" say ${check.rule}.${check.field} is ${check.allowed.filter((a) => a !== null).join(' or ')}, but the data says ${JSON.stringify(value)}`,
+        );
+    }
+  }
+  for (const [key, rule] of objects) {
+    const { percent, amount } = rule as { percent?: unknown; amount?: unknown };
+    const ofInitial = key.startsWith('maxLoss')
+      ? (rule['amountOf'] ?? 'initial_balance') === 'initial_balance'
+      : rule['amountOf'] === 'initial_balance';
+    if (typeof percent !== 'number' || typeof amount !== 'number' || size === null || !ofInitial) continue;
+    if (new Decimal(size).times(percent).div(100).equals(amount)) continue;
+    throw new Error(
+      `Invalid catalog data in ${where}: ${key}.percent ${percent}% of ${size} is ${new Decimal(size).times(percent).div(100).toString()}, but ${key}.amount says ${amount}`,
+    );
+  }
+}
+
 function programPlans(firmSlug: string, program: ProgramFile, clock: FirmClock, where: string): PlanRecord[] {
   assertIsoDate(program.checkedOn, `${where} checkedOn`);
   return program.sizes.map((entry) => {
     const id = entry.size === null ? `${firmSlug}-${program.key}` : `${firmSlug}-${program.key}-${decimalText(entry.size, where)}`;
     const rules = assertSchema(
       PlanRulesSchema,
-      expandRules(program.rules, clock, program.sources ?? [], entry.deferredFee),
+      expandRules(withSizeRules(program.rules, entry.rules), clock, program.sources ?? [], entry.deferredFee),
       `${where} (${id}) rules`,
     );
     assertRollover(rules, `${where} (${id}) dailyLoss`);
+    assertRulesAgree(rules, entry.size, `${where} (${id})`);
     const targets = rules.profitTargetsPercent;
     if (targets !== null && targets.length !== program.phases) {
       throw new Error(`Invalid catalog data in ${where} (${id}): ${targets.length} profit targets for ${program.phases} phases`);
@@ -186,6 +318,7 @@ function programPlans(firmSlug: string, program: ProgramFile, clock: FirmClock, 
       price: entry.price === null ? null : decimalText(entry.price, where),
       rules,
       checkedOn: program.checkedOn,
+      rulesCheckedOn: rulesCheckedOn(rules, program.checkedOn, `${where} (${id})`),
       sourceUrl: program.sourceUrl,
       notes: program.notes?.trim() ?? null,
     };

@@ -126,7 +126,13 @@ async function importPlans(prisma: Client, plans: PlanRecord[], recordedAt: Date
     if (previousRules !== contentHash(plan.rules)) {
       writes.push(
         prisma.planRuleVersion.create({
-          data: { planId: plan.id, rules: plan.rules, checkedOn: utcDate(plan.checkedOn), recordedAt },
+          // A plan's first version is the rules as its row was checked; a change is dated by the newest rule re-read (rulesCheckedOn).
+          data: {
+            planId: plan.id,
+            rules: plan.rules,
+            checkedOn: utcDate(previousRules === undefined ? plan.checkedOn : plan.rulesCheckedOn),
+            recordedAt,
+          },
         }),
       );
       if (previousRules !== undefined) report.ruleChanges++;
