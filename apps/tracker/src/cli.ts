@@ -21,7 +21,8 @@ Required:
   --login <login>          the trading account number
   --server <server>        the broker's trade server, as the platform shows it (e.g. FTMO-Demo)
   --currency <ISO>         the account's deposit currency (USD, JPY, ...)
-  --figures <file>         JSON {"balance": n, "equity": n, "closedPnlToday"?: n}, re-read every interval
+  --figures <file>         JSON {"balance": n, "equity": n, "closedPnlToday"?: n, "closedPositions"?: [...]},
+                           re-read every interval
 
 Options:
   --initial-balance <n>    the balance the account started with (default: the first balance read)
@@ -201,8 +202,13 @@ function summary(stats: TrackerStats): string {
     const answers = (['created', 'updated', 'unchanged'] as const).filter((o) => outcomes[o] > 0).map((o) => `${outcomes[o]} ${o}`);
     return `${count} ${what}${count === 1 ? '' : 's'}${answers.length > 0 ? ` (${answers.join(', ')})` : ''}`;
   };
+  const { accepted, unchanged } = stats.positions;
+  const positions =
+    accepted + unchanged > 0
+      ? `, ${accepted + unchanged} closed position${accepted + unchanged === 1 ? '' : 's'} (${accepted} accepted, ${unchanged} unchanged)`
+      : '';
   const refused = stats.refused > 0 ? `; ${stats.refused} refused and dropped` : '';
-  return `sent ${part('snapshot', stats.snapshots)} and ${part('report', stats.reports)}${refused}`;
+  return `sent ${part('snapshot', stats.snapshots)}${positions} and ${part('report', stats.reports)}${refused}`;
 }
 
 export const EXIT_CODES: Record<RunEnd, number> = { drained: 0, aborted: 0, stopped: 1, queued: 75 };

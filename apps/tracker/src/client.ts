@@ -1,11 +1,14 @@
 import { parseRetryAfter } from './backoff.js';
 import {
   paths,
+  positionsBody,
   registerBody,
   reportBody,
   snapshotBody,
   userAgent,
   type Account,
+  type PositionsAnswer,
+  type PositionsBody,
   type Problem,
   type RegisterBody,
   type ReportAnswer,
@@ -46,7 +49,7 @@ export interface SentRequest {
 }
 
 /**
- * The four calls of the tracker protocol over HTTP. Stateless: it neither retries nor queues (the
+ * The calls of the tracker protocol over HTTP. Stateless: it neither retries nor queues (the
  * {@link Tracker} does), it sends exactly the documented bytes and classifies each answer.
  */
 export class TrackerClient {
@@ -78,6 +81,10 @@ export class TrackerClient {
 
   report(accountId: string, body: ReportBody): Promise<CallResult<ReportAnswer>> {
     return this.call<ReportAnswer>('POST', paths.report(accountId), reportBody(body));
+  }
+
+  positions(accountId: string, body: PositionsBody): Promise<CallResult<PositionsAnswer>> {
+    return this.call<PositionsAnswer>('POST', paths.positions(accountId), positionsBody(body));
   }
 
   /** The documented headers, in the documented order. */

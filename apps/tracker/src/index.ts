@@ -3,9 +3,10 @@ export { TrackerClient, type CallResult, type FetchLike, type SentRequest, type 
 export { ManualClock, systemClock, type Clock } from './clock.js';
 export { parseFigures, readFigures } from './figures.js';
 export * from './protocol.js';
-export { DEFAULT_QUEUE_CAP, FileQueue, type QueueItem, type ReportItem, type SnapshotItem } from './queue.js';
+export { DEFAULT_QUEUE_CAP, FileQueue, type PositionsItem, type QueueItem, type ReportItem, type SnapshotItem } from './queue.js';
 export { runLoop, runOnce, type RunEnd, type RunOptions } from './run.js';
 export {
+  REMEMBERED_POSITIONS,
   Tracker,
   silentLogger,
   type Figures,

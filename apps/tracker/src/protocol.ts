@@ -44,6 +44,52 @@ export interface ReportBody {
   closedPnl: number;
 }
 
+/** Most positions in one closed-positions message (the service refuses a larger one whole). */
+export const MAX_POSITIONS_PER_MESSAGE = 1000;
+
+/**
+ * A closed position (message 6): its open and close, costs and, when the tracker watched it while open, its
+ * worst and best floating P&L. Prices and volume are quantities ({@link formatQuantity}), money is amounts.
+ */
+export interface ClosedPosition {
+  /** MT5: the position id (DEAL_POSITION_ID); MT4: the order ticket. Digits as text. */
+  position: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  /** Lots opened. */
+  volume: number;
+  openedAt: string;
+  closedAt: string;
+  openPrice: number;
+  /** Volume-weighted over the closing deals. */
+  closePrice: number;
+  stopLoss: number | null;
+  takeProfit: number | null;
+  commission: number;
+  swap: number;
+  fee: number;
+  /** Profit of the closing deals before costs. */
+  profit: number;
+  comment: string;
+  magic: number;
+  /** Worst floating P&L while open (≤ 0), null when the tracker did not watch the whole life of the position. */
+  mae: number | null;
+  /** Best floating P&L while open (≥ 0), null likewise. */
+  mfe: number | null;
+}
+
+export interface PositionsBody {
+  positions: ClosedPosition[];
+}
+
+export interface PositionsAnswer {
+  accountId: string;
+  /** Positions stored, or whose figures changed. */
+  accepted: number;
+  /** Positions already stored with the same figures (a resend). */
+  unchanged: number;
+}
+
 export type WriteOutcome = 'created' | 'updated' | 'unchanged';
 
 export interface SnapshotAnswer {
@@ -88,6 +134,17 @@ export function formatAmount(value: number): string {
   return text === '-0' ? '0' : text;
 }
 
+/**
+ * A price or a volume as the protocol writes it: rounded half away from zero to 8 decimals (the most the service
+ * stores), then the shortest form (`1.08312`, `0.5`, `65000`). MQL: DoubleToString(v, 8) and strip zeros.
+ */
+export function formatQuantity(value: number): string {
+  if (!Number.isFinite(value)) throw new RangeError(`not a finite quantity: ${value}`);
+  const units = Math.round(Math.abs(value) * 1e8 + 1e-5) * Math.sign(value);
+  const text = (units / 1e8).toFixed(8).replace(/0+$/, '').replace(/\.$/, '');
+  return text === '-0' ? '0' : text;
+}
+
 /** Rounds an amount the way {@link formatAmount} writes it. */
 export function roundAmount(value: number): number {
   return Number(formatAmount(value));
@@ -128,6 +185,29 @@ export function reportBody(body: ReportBody): string {
   );
 }
 
+const nullable = (value: number | null, format: (v: number) => string) => (value === null ? 'null' : format(value));
+
+/** One position's object, keys in the documented order. */
+function positionJson(p: ClosedPosition): string {
+  if (!Number.isSafeInteger(p.magic) || p.magic < 0) throw new RangeError(`magic must be a whole number ≥ 0 (got ${p.magic})`);
+  return (
+    `{"position":${jsonString(p.position)},"symbol":${jsonString(p.symbol)},"side":${jsonString(p.side)},` +
+    `"volume":${formatQuantity(p.volume)},"openedAt":${jsonString(p.openedAt)},"closedAt":${jsonString(p.closedAt)},` +
+    `"openPrice":${formatQuantity(p.openPrice)},"closePrice":${formatQuantity(p.closePrice)},` +
+    `"stopLoss":${nullable(p.stopLoss, formatQuantity)},"takeProfit":${nullable(p.takeProfit, formatQuantity)},` +
+    `"commission":${formatAmount(p.commission)},"swap":${formatAmount(p.swap)},"fee":${formatAmount(p.fee)},` +
+    `"profit":${formatAmount(p.profit)},"comment":${jsonString(p.comment)},"magic":${String(p.magic)},` +
+    `"mae":${nullable(p.mae, formatAmount)},"mfe":${nullable(p.mfe, formatAmount)}}`
+  );
+}
+
+export function positionsBody(body: PositionsBody): string {
+  const count = body.positions.length;
+  if (count < 1 || count > MAX_POSITIONS_PER_MESSAGE)
+    throw new RangeError(`a positions message carries 1 to ${MAX_POSITIONS_PER_MESSAGE} positions (got ${count})`);
+  return `{"positions":[${body.positions.map(positionJson).join(',')}]}`;
+}
+
 /** RFC 3986 query value: every UTF-8 byte but `A-Z a-z 0-9 - . _ ~` as `%XX` (upper case). */
 export function encodeQueryValue(value: string): string {
   let out = '';
@@ -144,6 +224,7 @@ export const paths = {
   register: () => `${API_PREFIX}/accounts`,
   snapshot: (accountId: string) => `${API_PREFIX}/accounts/${encodeQueryValue(accountId)}/snapshots`,
   report: (accountId: string) => `${API_PREFIX}/accounts/${encodeQueryValue(accountId)}/reports`,
+  positions: (accountId: string) => `${API_PREFIX}/accounts/${encodeQueryValue(accountId)}/positions`,
 };
 
 /** `2026-03-05T14:03:00Z`: the instant truncated to the second, in UTC. */

@@ -1,4 +1,5 @@
 import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { ClosedPosition } from './protocol.js';
 
 /** A snapshot waiting to be sent. `closedPnl` is the figures file's `closedPnlToday`: kept locally, never sent. */
 export interface SnapshotItem {
@@ -19,13 +20,20 @@ export interface ReportItem {
   closedPnl: number;
 }
 
-export type QueueItem = SnapshotItem | ReportItem;
-export type NewQueueItem = Omit<SnapshotItem, 'seq'> | Omit<ReportItem, 'seq'>;
+/** A closed-positions message (1 to 1,000 positions), sent as it was queued. */
+export interface PositionsItem {
+  seq: number;
+  kind: 'positions';
+  positions: ClosedPosition[];
+}
+
+export type QueueItem = SnapshotItem | ReportItem | PositionsItem;
+export type NewQueueItem = Omit<SnapshotItem, 'seq'> | Omit<ReportItem, 'seq'> | Omit<PositionsItem, 'seq'>;
 
 export const DEFAULT_QUEUE_CAP = 10_000;
 
 export interface QueueOptions {
-  /** Most items kept; beyond it the oldest snapshots go (reports never). */
+  /** Most items kept; beyond it the oldest snapshots go (reports and positions never). */
   cap?: number;
   /** Called when items are dropped for the cap or a line of the file cannot be read. */
   warn?: (message: string) => void;
@@ -180,6 +188,9 @@ function parseItem(line: string): QueueItem | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const item = value as Record<string, unknown>;
   if (!isNumber(item.seq) || !Number.isInteger(item.seq) || item.seq < 1) return undefined;
+  // The positions were checked when they were queued; a line that holds a list of them is one.
+  if (item.kind === 'positions')
+    return Array.isArray(item.positions) && item.positions.length > 0 ? (item as unknown as PositionsItem) : undefined;
   if (!isNumber(item.balance) || !isNumber(item.equity)) return undefined;
   if (item.kind === 'snapshot' && typeof item.at === 'string' && !Number.isNaN(Date.parse(item.at))) {
     if (item.closedPnl !== undefined && !isNumber(item.closedPnl)) return undefined;

@@ -6,13 +6,16 @@ import type { Clock } from './clock.js';
 import {
   formatAmount,
   formatInstant,
+  MAX_POSITIONS_PER_MESSAGE,
   roundAmount,
   type Account,
+  type ClosedPosition,
+  type PositionsAnswer,
   type ReportAnswer,
   type SnapshotAnswer,
   type WriteOutcome,
 } from './protocol.js';
-import type { FileQueue, QueueItem, ReportItem, SnapshotItem } from './queue.js';
+import type { FileQueue, PositionsItem, QueueItem, ReportItem, SnapshotItem } from './queue.js';
 
 /** What the trader's platform says right now. */
 export interface Figures {
@@ -20,7 +23,12 @@ export interface Figures {
   equity: number;
   /** Closed P&L of the current firm day, when the source knows it (else the day's balance change is used). */
   closedPnlToday?: number;
+  /** Positions closed lately; each is queued once (the tracker remembers the last {@link REMEMBERED_POSITIONS} ids). */
+  closedPositions?: ClosedPosition[];
 }
+
+/** How many queued position ids the state remembers, so that a figures file listing recent closes sends each once. */
+export const REMEMBERED_POSITIONS = 10_000;
 
 /** The firm day of the latest answered snapshot, and its figures so far (persisted). */
 export interface OpenDay {
@@ -40,6 +48,8 @@ export interface TrackerState {
   lastQueued: { at: string; balance: number; equity: number } | null;
   day: OpenDay | null;
   lastReportedDay: string | null;
+  /** The ids of the positions queued lately, oldest first (at most {@link REMEMBERED_POSITIONS}). */
+  queuedPositions?: string[];
 }
 
 export interface Logger {
@@ -73,6 +83,8 @@ export type StepResult = 'sent' | 'idle' | 'waiting' | 'stopped';
 export interface TrackerStats {
   snapshots: Record<WriteOutcome, number>;
   reports: Record<WriteOutcome, number>;
+  /** Closed positions sent, by the service's count of each message. */
+  positions: { accepted: number; unchanged: number };
   /** Items refused with a 4xx (other than the stopping ones) and dropped. */
   refused: number;
   /** Failed attempts that will be tried again. */
@@ -82,6 +94,7 @@ export interface TrackerStats {
 export interface TrackerEvents {
   snapshot: [item: SnapshotItem, answer: SnapshotAnswer];
   report: [item: ReportItem, answer: ReportAnswer];
+  positions: [item: PositionsItem, answer: PositionsAnswer];
   account: [account: Account];
   retry: [message: string, delayMs: number];
   refused: [item: QueueItem | null, message: string];
@@ -113,6 +126,7 @@ export class Tracker extends EventEmitter<TrackerEvents> {
   readonly stats: TrackerStats = {
     snapshots: { created: 0, updated: 0, unchanged: 0 },
     reports: { created: 0, updated: 0, unchanged: 0 },
+    positions: { accepted: 0, unchanged: 0 },
     refused: 0,
     retries: 0,
   };
@@ -153,6 +167,7 @@ export class Tracker extends EventEmitter<TrackerEvents> {
     if (!Number.isFinite(figures.balance) || !Number.isFinite(figures.equity))
       throw new RangeError('balance and equity must be finite numbers');
     this.lastFigures = figures;
+    if (figures.closedPositions) this.queuePositions(figures.closedPositions);
     const now = this.clock.now();
     const at = formatInstant(now);
     this.reportEndedDay(now);
@@ -168,6 +183,29 @@ export class Tracker extends EventEmitter<TrackerEvents> {
     this.queue.enqueue({ kind: 'snapshot', at, balance, equity, ...closedPnl });
     this.state.lastQueued = { at, balance, equity };
     this.saveState();
+  }
+
+  /**
+   * Queues closed positions not queued before, in messages of at most 1,000: they are sent in queue order with the
+   * snapshots and reports, retried like them, and never dropped for the cap. Returns how many were new.
+   */
+  queuePositions(positions: readonly ClosedPosition[]): number {
+    const remembered = this.state.queuedPositions ?? [];
+    const known = new Set(remembered);
+    const fresh = positions.filter((p) => {
+      if (known.has(p.position)) return false;
+      known.add(p.position);
+      return true;
+    });
+    for (let i = 0; i < fresh.length; i += MAX_POSITIONS_PER_MESSAGE) {
+      const item = this.queue.enqueue({ kind: 'positions', positions: fresh.slice(i, i + MAX_POSITIONS_PER_MESSAGE) });
+      this.logger.info(`${describe(item)}: queued`);
+    }
+    if (fresh.length > 0) {
+      this.state.queuedPositions = [...remembered, ...fresh.map((p) => p.position)].slice(-REMEMBERED_POSITIONS);
+      this.saveState();
+    }
+    return fresh.length;
   }
 
   /**
@@ -192,6 +230,15 @@ export class Tracker extends EventEmitter<TrackerEvents> {
         const answer = (result as { body: SnapshotAnswer }).body;
         this.logger.info(`${describe(item)}: ${answer.outcome} (firm day ${answer.day})`);
         this.onSnapshotAnswer(item, answer);
+      }
+    } else if (item.kind === 'positions') {
+      const result = await this.options.client.positions(this.accountId, { positions: item.positions });
+      if (this.settle(item, result)) {
+        const answer = (result as { body: PositionsAnswer }).body;
+        this.stats.positions.accepted += answer.accepted;
+        this.stats.positions.unchanged += answer.unchanged;
+        this.logger.info(`${describe(item)}: ${answer.accepted} accepted, ${answer.unchanged} unchanged`);
+        this.emit('positions', item, answer);
       }
     } else {
       const body = { date: item.date, balance: item.balance, equity: item.equity, closedPnl: item.closedPnl };
@@ -407,6 +454,11 @@ export class Tracker extends EventEmitter<TrackerEvents> {
 
 /** An item as the log names it: what it is and the figures it carries. */
 function describe(item: QueueItem): string {
+  if (item.kind === 'positions') {
+    const ids = item.positions.map((p) => p.position);
+    const shown = ids.length > 3 ? `${ids.slice(0, 3).join(', ')} …` : ids.join(', ');
+    return `positions ${shown} (${ids.length})`;
+  }
   const figures = `balance ${formatAmount(item.balance)}, equity ${formatAmount(item.equity)}`;
   return item.kind === 'snapshot'
     ? `snapshot ${item.at} (${figures})`

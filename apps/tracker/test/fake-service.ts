@@ -18,6 +18,8 @@ export class FakeService {
   accounts = new Map<string, { id: string; login: string; server: string; currency: string; initialBalance: number; archived: boolean }>();
   days = new Map<string, Day>();
   reports = new Map<string, { balance: number; equity: number; closedPnl: number }>();
+  /** Closed positions by `<account> <position>`, as the JSON each was last sent with. */
+  positions = new Map<string, string>();
   /** Answers to give instead of the real ones, first in first out: a status, or 'network' for a thrown error. */
   failures: ({ status: number; headers?: Record<string, string>; body?: unknown } | 'network' | 'lost-answer')[] = [];
 
@@ -67,6 +69,22 @@ export class FakeService {
         archived: false,
       });
       return json(201, this.view(id));
+    }
+    const positions = /^\/api\/v1\/accounts\/([^/]+)\/positions$/.exec(path);
+    if (method === 'POST' && positions) {
+      const account = this.accounts.get(positions[1]!);
+      if (!account) return problem(404, 'not_found');
+      if (account.archived) return problem(409, 'account_archived');
+      const list = input.positions as { position: string }[];
+      if (!Array.isArray(list) || list.length < 1 || list.length > 1000) return problem(422, 'position_rejected');
+      let accepted = 0;
+      for (const position of list) {
+        const key = `${account.id} ${position.position}`;
+        const json = JSON.stringify(position);
+        if (this.positions.get(key) !== json) accepted++;
+        this.positions.set(key, json);
+      }
+      return json(200, { accountId: account.id, accepted, unchanged: list.length - accepted });
     }
     const match = /^\/api\/v1\/accounts\/([^/]+)\/(snapshots|reports)$/.exec(path);
     if (method === 'POST' && match) {
@@ -127,7 +145,7 @@ export class FakeService {
   }
 
   /** The requests to one kind of path, by method and path suffix. */
-  sent(kind: 'lookup' | 'accounts' | 'snapshots' | 'reports'): SentRequest[] {
+  sent(kind: 'lookup' | 'accounts' | 'snapshots' | 'reports' | 'positions'): SentRequest[] {
     return this.requests.filter((r) => {
       const path = new URL(r.url).pathname;
       if (kind === 'lookup') return path.endsWith('/lookup');
