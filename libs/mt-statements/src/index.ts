@@ -4,4 +4,5 @@ export { StatementError, MAX_STATEMENT_BYTES, MAX_STATEMENT_DEALS, MAX_STATEMENT
 export { MONEY_DECIMALS, MAX_AMOUNT_INTEGER_DIGITS } from './money.js';
 export { MT_FIRST_YEAR, MT_LAST_YEAR } from './time.js';
 export { MAX_COLSPAN, MAX_ELEMENT_NESTING, GRID_SLOTS_PER_CHARACTER, GRID_SLOTS_FLOOR } from './html/table-rows.js';
-export type { Statement, StatementAccount, StatementSummary, Transaction, TransactionKind } from './types.js';
+export { MAX_SYMBOL_LENGTH } from './positions.js';
+export type { Position, PositionDeal, Statement, StatementAccount, StatementSummary, Transaction, TransactionKind } from './types.js';

@@ -52,6 +52,19 @@ export function parseMoney(raw: string, where: string): Decimal {
   return new Decimal(compact);
 }
 
+/**
+ * A price or volume cell ('2 115.40', '0.50', '38 950.5'): a non-negative number, kept with the decimals written.
+ * Null for an empty cell; `text` is the number as written without separators ('2115.40', trailing zero kept). The same digit bound as money keeps a crafted cell from becoming a huge Decimal.
+ */
+export function parseQuantity(raw: string, where: string): { value: Decimal; text: string } | null {
+  const compact = compactOf(raw);
+  if (compact === '') return null;
+  if (!/^\d+(\.\d+)?$/.test(compact) || digitsOf(compact).integer > MAX_AMOUNT_INTEGER_DIGITS || digitsOf(compact).decimals > 10) {
+    throw new StatementError('malformed', `${where}: "${raw}" is not a price or volume.`);
+  }
+  return { value: new Decimal(compact), text: compact };
+}
+
 /** Whether a cell holds an amount (or is blank), without throwing. */
 export const isMoney = (raw: string): boolean => NUMBER.test(compactOf(raw));
 

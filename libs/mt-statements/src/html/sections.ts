@@ -19,3 +19,13 @@ export function columnIndex(header: readonly string[]): Map<string, number> {
   });
   return map;
 }
+
+/**
+ * Position of the first column named `name` to the right of column `after`: the second "Time" and "Price" of MT's
+ * position rows (close time, close price) are the ones after "T / P". Undefined when there is none.
+ */
+export function columnAfter(header: readonly string[], name: string, after: number | undefined): number | undefined {
+  if (after === undefined) return undefined;
+  const at = header.findIndex((text, i) => i > after && text.toLowerCase() === name);
+  return at < 0 ? undefined : at;
+}

@@ -1,13 +1,27 @@
 import { StatementError } from '../errors.js';
-import { columnIndex } from '../html/sections.js';
+import { columnAfter, columnIndex } from '../html/sections.js';
 import { bannerOf, filledTexts, gridOf, valueAfterLabel, type Row } from '../html/table-rows.js';
-import { Decimal, formatMoney, isMoney, parseMoney } from '../money.js';
+import { Decimal, formatMoney, isMoney, parseMoney, parseQuantity } from '../money.js';
 import { isMtTime, normaliseMtTime } from '../time.js';
 import type { Transaction } from '../types.js';
 
 export interface Mt4Line {
   transaction: Transaction;
   amounts: { commission: Decimal; taxes: Decimal; swap: Decimal; profit: Decimal };
+  /** A closed trade's round trip, for its position; null for balance and credit rows. */
+  trade: Mt4Trade | null;
+}
+
+export interface Mt4Trade {
+  side: 'buy' | 'sell';
+  openedAt: string;
+  volume: Decimal;
+  openPrice: { value: Decimal; text: string };
+  closePrice: { value: Decimal; text: string };
+  stopLoss: string | null;
+  takeProfit: string | null;
+  /** The magic number newer builds write on the short row under the trade. */
+  magic: string | null;
 }
 
 export interface Mt4ClosedSection {
@@ -19,7 +33,21 @@ export interface Mt4ClosedSection {
   end: number;
 }
 
-const REQUIRED = ['ticket', 'open time', 'type', 'size', 'item', 'close time', 'commission', 'taxes', 'swap', 'profit'] as const;
+const REQUIRED = [
+  'ticket',
+  'open time',
+  'type',
+  'size',
+  'item',
+  'price',
+  's / l',
+  't / p',
+  'close time',
+  'commission',
+  'taxes',
+  'swap',
+  'profit',
+] as const;
 const NEXT_SECTIONS = ['open trades:', 'working orders:', 'summary:', 'details:'];
 
 export const netOfLine = (l: Mt4Line): Decimal => l.amounts.commission.plus(l.amounts.taxes).plus(l.amounts.swap).plus(l.amounts.profit);
@@ -43,6 +71,12 @@ export function readClosedTransactions(rows: readonly Row[], headerAt: number): 
     );
   }
   const at = (grid: readonly string[], name: (typeof REQUIRED)[number]): string => grid[columns.get(name) as number] ?? '';
+  // The second "Price", after Close Time, is where the trade closed.
+  const closePriceAt = columnAfter(gridOf(header), 'price', columns.get('close time'));
+  if (closePriceAt === undefined) {
+    throw new StatementError('malformed', 'The MT4 "Closed Transactions" table lacks the close Price column (after Close Time).');
+  }
+  const closePrice = (grid: readonly string[]): string => grid[closePriceAt] ?? '';
 
   const lines: Mt4Line[] = [];
   let totals: Mt4ClosedSection['totals'] = null;
@@ -61,7 +95,7 @@ export function readClosedTransactions(rows: readonly Row[], headerAt: number): 
     const where = `MT4 ticket ${ticket || '(no number)'}`;
 
     if ((type === 'buy' || type === 'sell') && !texts.some((t) => t.toLowerCase() === 'cancelled')) {
-      last = readTrade(row, grid, at, where);
+      last = readTrade(row, grid, at, closePrice(grid), where);
       lines.push(last);
     } else if (type === 'balance' || type === 'credit') {
       last = null;
@@ -76,6 +110,7 @@ export function readClosedTransactions(rows: readonly Row[], headerAt: number): 
       // Newer builds: the trade's magic number and comment on a short row under it.
       const comment = texts.filter((t) => !/^\d+$/.test(t)).join(' ');
       if (comment !== '') last.transaction.comment = comment;
+      if (last.trade) last.trade.magic = texts.find((t) => /^\d+$/.test(t)) ?? null;
       last = null;
     } else if (
       ticket === '' &&
@@ -101,7 +136,13 @@ export function readClosedTransactions(rows: readonly Row[], headerAt: number): 
 
 type ColumnReader = (grid: readonly string[], name: (typeof REQUIRED)[number]) => string;
 
-function readTrade(row: Row, grid: readonly string[], at: ColumnReader, where: string): Mt4Line {
+/** S / L and T / P as written; MT4 writes 0 for a level that was not set. */
+function level(raw: string, where: string): string | null {
+  const price = parseQuantity(raw, where);
+  return price === null || price.value.isZero() ? null : price.text;
+}
+
+function readTrade(row: Row, grid: readonly string[], at: ColumnReader, closePrice: string, where: string): Mt4Line {
   const amounts = {
     commission: parseMoney(at(grid, 'commission'), `${where}, Commission`),
     taxes: parseMoney(at(grid, 'taxes'), `${where}, Taxes`),
@@ -109,6 +150,12 @@ function readTrade(row: Row, grid: readonly string[], at: ColumnReader, where: s
     profit: parseMoney(at(grid, 'profit'), `${where}, Profit`),
   };
   const title = row.cells[0]?.title?.trim();
+  const volume = parseQuantity(at(grid, 'size'), `${where}, Size`);
+  const openPrice = parseQuantity(at(grid, 'price'), `${where}, Price`);
+  const exitPrice = parseQuantity(closePrice, `${where}, close Price`);
+  if (volume === null || volume.value.isZero() || openPrice === null || exitPrice === null) {
+    throw new StatementError('malformed', `${where}: a closed trade needs its Size and both Prices.`);
+  }
   return {
     transaction: {
       kind: 'trade',
@@ -124,6 +171,16 @@ function readTrade(row: Row, grid: readonly string[], at: ColumnReader, where: s
       entry: 'out',
     },
     amounts,
+    trade: {
+      side: at(grid, 'type').toLowerCase() === 'sell' ? 'sell' : 'buy',
+      openedAt: normaliseMtTime(at(grid, 'open time'), `${where}, Open Time`),
+      volume: volume.value,
+      openPrice,
+      closePrice: exitPrice,
+      stopLoss: level(at(grid, 's / l'), `${where}, S / L`),
+      takeProfit: level(at(grid, 't / p'), `${where}, T / P`),
+      magic: null,
+    },
   };
 }
 
@@ -153,5 +210,6 @@ function readBalanceLine(row: Row, grid: readonly string[], at: ColumnReader, ty
       entry: null,
     },
     amounts: { commission: zero, taxes: zero, swap: zero, profit: amount },
+    trade: null,
   };
 }

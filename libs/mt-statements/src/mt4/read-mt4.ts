@@ -5,6 +5,7 @@ import { Decimal, formatMoney, parseMoney, sumMoney } from '../money.js';
 import type { Statement } from '../types.js';
 import { netOfLine, readClosedTransactions, type Mt4ClosedSection, type Mt4Line } from './closed-transactions.js';
 import { readMt4Header } from './header.js';
+import { mt4Position } from './positions.js';
 
 function summaryValue(rows: readonly Row[], label: string): Decimal | null {
   for (const row of rows) {
@@ -85,6 +86,7 @@ export function readMt4(doc: HtmlDocument): Statement {
     generatedAt: header.generatedAt,
     openingBalance: formatMoney(new Decimal(0)),
     transactions: section.lines.map((l) => l.transaction),
+    positions: section.lines.flatMap((l) => (l.trade ? [mt4Position(l, l.trade)] : [])),
     summary: { closedPnl: formatMoney(closedTradePnl), deposits: formatMoney(depositWithdrawal), balance: formatMoney(balance) },
   };
 }

@@ -1,7 +1,7 @@
 import { StatementError } from '../errors.js';
 import { columnIndex } from '../html/sections.js';
 import { gridOf, type Row } from '../html/table-rows.js';
-import { Decimal, formatMoney, isMoney, parseMoney } from '../money.js';
+import { Decimal, formatMoney, isMoney, parseMoney, parseQuantity } from '../money.js';
 import { isMtTime, normaliseMtTime } from '../time.js';
 import type { Transaction } from '../types.js';
 import { dealEntry, dealKind } from './deal-kind.js';
@@ -12,6 +12,8 @@ export interface Mt5Deal {
   balanceAfter: Decimal | null;
   /** The raw column amounts, for the totals check. */
   amounts: { commission: Decimal; fee: Decimal; swap: Decimal; profit: Decimal };
+  /** A trade deal's lots, price and order ticket (an opening order's ticket is MT5's position id); null otherwise. */
+  trade: { side: 'buy' | 'sell'; volume: Decimal; price: { value: Decimal; text: string }; order: string } | null;
 }
 
 export interface Mt5Totals {
@@ -30,7 +32,7 @@ export interface Mt5DealsTable {
   end: number;
 }
 
-const REQUIRED = ['time', 'deal', 'symbol', 'type', 'direction', 'commission', 'swap', 'profit', 'balance'] as const;
+const REQUIRED = ['time', 'deal', 'symbol', 'type', 'direction', 'volume', 'price', 'commission', 'swap', 'profit', 'balance'] as const;
 
 function columnsOf(header: Row): Map<string, number> {
   const columns = columnIndex(gridOf(header));
@@ -113,6 +115,15 @@ function readDeal(grid: readonly string[], col: (grid: readonly string[], name: 
   const balance = col(grid, 'balance');
   const symbol = col(grid, 'symbol');
   const comment = col(grid, 'comment');
+  let trade: Mt5Deal['trade'] = null;
+  if (kind === 'trade') {
+    const volume = parseQuantity(col(grid, 'volume'), `${where}, Volume`);
+    const price = parseQuantity(col(grid, 'price'), `${where}, Price`);
+    if (volume === null || volume.value.isZero() || price === null) {
+      throw new StatementError('malformed', `${where}: a ${type} deal needs its Volume and Price.`);
+    }
+    trade = { side: type.toLowerCase() === 'sell' ? 'sell' : 'buy', volume: volume.value, price, order: col(grid, 'order') };
+  }
   return {
     transaction: {
       kind,
@@ -128,6 +139,7 @@ function readDeal(grid: readonly string[], col: (grid: readonly string[], name: 
     },
     balanceAfter: balance === '' ? null : parseMoney(balance, `${where}, Balance`),
     amounts,
+    trade,
   };
 }
 

@@ -16,7 +16,10 @@ function labelled(rows: readonly Row[], label: string): string | null {
  * '51234567 (USD, Broker-Server, real, Hedge)'; older builds put only the login there, and the
  * page title '51234567: Name - Trade History Report' still has it.
  */
-export function readMt5Header(doc: HtmlDocument, headerRows: readonly Row[]): { account: StatementAccount; generatedAt: string | null } {
+export function readMt5Header(
+  doc: HtmlDocument,
+  headerRows: readonly Row[],
+): { account: StatementAccount; generatedAt: string | null; netting: boolean } {
   const accountText = labelled(headerRows, 'Account:') ?? '';
   const accountMatch = /^(\d+)\s*(?:\(([^)]*)\))?/.exec(accountText);
   const login = accountMatch?.[1] ?? /^(\d+):/.exec(doc.title)?.[1];
@@ -36,5 +39,8 @@ export function readMt5Header(doc: HtmlDocument, headerRows: readonly Row[]): { 
       company: labelled(headerRows, 'Company:'),
     },
     generatedAt: date === null ? null : parseGeneratedAt(date),
+    // The margin mode closes the Account line: "Netting" (and "Exchange") keep one position per symbol, "Hedge"
+    // (or no word, on older builds) many.
+    netting: details.some((d) => /\b(netting|exchange)\b/i.test(d)),
   };
 }

@@ -5,6 +5,7 @@ import { formatMoney, parseMoney } from '../money.js';
 import type { Statement, StatementSummary } from '../types.js';
 import { readDealsTable } from './deals.js';
 import { readMt5Header } from './header.js';
+import { buildMt5Positions, readPositionsTable, type Mt5PositionRow } from './positions.js';
 import { verifyBalanceChain, verifyDealTotals } from './verify.js';
 
 const SECTIONS = ['Positions', 'Orders', 'Deals', 'Open Positions', 'Working Orders', 'Summary', 'Results'];
@@ -20,7 +21,8 @@ function findValue(rows: readonly Row[], label: string): string | null {
 /**
  * An MT5 "Trade History Report". The Deals table is the ledger: every balance change is a deal, and
  * the report's running Balance column and totals row let the reader prove it lost nothing.
- * Positions and Orders repeat the same trades grouped differently and are not read for money.
+ * Positions and Orders repeat the same trades grouped differently and are not read for money; the positions
+ * are built from the deals, with the Positions table's stop loss, take profit and close times.
  */
 export function readMt5(doc: HtmlDocument): Statement {
   const { rows } = doc;
@@ -45,6 +47,11 @@ export function readMt5(doc: HtmlDocument): Statement {
   const opening = verifyBalanceChain(table.deals);
   verifyDealTotals(table.deals, table.totals);
 
+  const positionsAt = findBanner(rows, ['Positions']);
+  const positionRows =
+    positionsAt >= 0 && positionsAt < dealsAt ? readPositionsTable(rows, positionsAt + 1) : new Map<string, Mt5PositionRow>();
+  const positions = buildMt5Positions(table.deals, positionRows, header.netting);
+
   const summary: StatementSummary = { balance: formatMoney(parseMoney(balanceText, 'Summary, Balance')) };
   const netProfit = findValue(after, 'Total Net Profit:');
   if (netProfit !== null) summary.closedPnl = formatMoney(parseMoney(netProfit, 'Results, Total Net Profit'));
@@ -55,6 +62,7 @@ export function readMt5(doc: HtmlDocument): Statement {
     generatedAt: header.generatedAt,
     openingBalance: formatMoney(opening),
     transactions: table.deals.map((d) => d.transaction),
+    positions,
     summary,
   };
 }
