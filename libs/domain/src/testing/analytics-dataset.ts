@@ -207,3 +207,4 @@ export const expectedTaxYear = {
     { month: '2026-03', income: 213300, expenses: 5000, net: 208300 },
   ],
 };
+export { closedPosition } from '../trades/trade-fixtures.js';

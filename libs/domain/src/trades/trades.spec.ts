@@ -4,30 +4,8 @@ import type { Caller } from '@propfolio/core';
 import { RegisterAccountInput } from '../accounts/accounts.inputs.js';
 import { createDomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
+import { closedPosition as position } from './trade-fixtures.js';
 import { ListTradesInput, PushPositionsInput, TradeStatsInput, UpdateTradeInput } from './trades.inputs.js';
-
-/** A closed position as the tracker sends it; `over` replaces any field. */
-export const position = (id: string, over: Record<string, unknown> = {}) => ({
-  position: id,
-  symbol: 'EURUSD',
-  side: 'buy',
-  volume: 1,
-  openedAt: '2026-03-02T00:30:00Z',
-  closedAt: '2026-03-02T02:00:00Z',
-  openPrice: 1.08,
-  closePrice: 1.081,
-  stopLoss: 1.079,
-  takeProfit: null,
-  commission: -7,
-  swap: 0,
-  fee: 0,
-  profit: 100,
-  comment: null,
-  magic: 0,
-  mae: null,
-  mfe: null,
-  ...over,
-});
 
 describeEachDatabase('trades', (getDb) => {
   const services = () => createDomainServices(getDb());

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { describeEachDatabase } from '@propfolio/db/testing';
+import { createDomainServices, type TradePage, type TradeStats, type TradeView } from '@propfolio/domain';
+import { closedPosition } from '@propfolio/domain/testing';
+import { createChallenge, expectProblem, json, registerAccount, RestTestApp } from './harness.js';
+
+describeEachDatabase('REST trades', (getDb) => {
+  let app: RestTestApp;
+  beforeAll(async () => {
+    app = await RestTestApp.start(getDb());
+  });
+  afterAll(() => app.close());
+
+  it('takes the tracker message with a tracker key, twice to the same effect, and journals the trade', async () => {
+    const challenge = await createChallenge(app);
+    const account = await registerAccount(app, { challengeId: challenge.id });
+    const caller = await app.context.authenticate(app.ownerKey);
+    const { secret } = await createDomainServices(app.context.db).keys.createForUser(caller.userId, 'tracker', 'tracker');
+    const message = {
+      positions: [
+        closedPosition('501', { mae: -30, mfe: 120 }),
+        closedPosition('502', {
+          side: 'sell',
+          volume: 1,
+          profit: -60,
+          closedAt: '2026-03-03T10:00:00Z',
+          exits: [
+            { at: '2026-03-03T09:00:00Z', volume: 0.5, price: 1.0795, profit: -20 },
+            { at: '2026-03-03T10:00:00Z', volume: 0.5, price: 1.08, profit: -40 },
+          ],
+        }),
+      ],
+    };
+    const first = await app.post(`/accounts/${account.id}/positions`, message, secret);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ accountId: account.id, accepted: 2, unchanged: 0 });
+    expect((await app.post(`/accounts/${account.id}/positions`, message, secret)).body).toEqual({
+      accountId: account.id,
+      accepted: 0,
+      unchanged: 2,
+    });
+    // A tracker key feeds trades; it does not read the journal.
+    expectProblem(await app.get('/trades', secret), 403, 'insufficient_scope');
+
+    const page = json<TradePage>(await app.get(`/trades?challengeId=${challenge.id}`));
+    expect(page.items.map((t) => [t.position, t.net, t.outcome, t.exits.length])).toEqual([
+      ['502', -67, 'loss', 2],
+      ['501', 93, 'win', 0],
+    ]);
+    const loss = page.items[0] as TradeView;
+    const patched = await app.patch(`/trades/${loss.id}`, { tags: ['fomo'], note: '損切りが遅れた', setup: 'Breakout', plannedRisk: 67 });
+    expect(patched.status).toBe(200);
+    expect(json<TradeView>(patched)).toMatchObject({ tags: ['fomo'], note: '損切りが遅れた', setup: 'Breakout', r: -1 });
+    expect(json<TradeView>(await app.get(`/trades/${loss.id}`))).toMatchObject({ note: '損切りが遅れた' });
+    // The figures are the source's: a PATCH of one is refused by the contract, not silently dropped.
+    expectProblem(await app.patch(`/trades/${loss.id}`, { profit: 1 }), 400, 'validation_failed');
+
+    const stats = json<TradeStats>(await app.get(`/trades/stats?accountId=${account.id}`));
+    expect(stats.overall).toMatchObject({
+      count: 2,
+      wins: 1,
+      losses: 1,
+      winRate: 0.5,
+      profitFactor: 1.39,
+      withRisk: 1,
+      expectancyR: -1,
+      averageMae: -30,
+    });
+    expect(stats.byTag).toEqual([expect.objectContaining({ key: 'fomo', count: 1, net: -67 })]);
+  });
+
+  it('answers 422 naming the position, 400 for journal fields over their bounds, 404 for another user', async () => {
+    const account = await registerAccount(app);
+    const bad = await app.post(`/accounts/${account.id}/positions`, { positions: [closedPosition('9', { symbol: 'S'.repeat(33) })] });
+    expect(expectProblem(bad, 422, 'position_rejected')).toMatchObject({ facts: { position: '9' } });
+    const many = { positions: Array.from({ length: 10_001 }, (_, i) => closedPosition(String(i))) };
+    expectProblem(await app.post(`/accounts/${account.id}/positions`, many), 422, 'position_rejected');
+
+    await app.post(`/accounts/${account.id}/positions`, { positions: [closedPosition('1')] });
+    const [trade] = json<TradePage>(await app.get(`/trades?accountId=${account.id}`)).items;
+    const id = trade?.id ?? '';
+    expectProblem(await app.patch(`/trades/${id}`, { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }), 400, 'validation_failed');
+    expectProblem(await app.patch(`/trades/${id}`, { tags: ['x'.repeat(41)] }), 400, 'validation_failed');
+    expectProblem(await app.patch(`/trades/${id}`, { note: 'x'.repeat(4001) }), 400, 'validation_failed');
+
+    const other = await app.newUserKey();
+    expectProblem(await app.get(`/trades/${id}`, other), 404, 'not_found');
+    expectProblem(await app.patch(`/trades/${id}`, { note: 'mine now' }, other), 404, 'not_found');
+    expectProblem(await app.get(`/trades?accountId=${account.id}`, other), 404, 'not_found');
+    expectProblem(await app.get(`/trades/stats?accountId=${account.id}`, other), 404, 'not_found');
+    expectProblem(await app.post(`/accounts/${account.id}/positions`, { positions: [closedPosition('2')] }, other), 404, 'not_found');
+    expect(json<TradeView>(await app.get(`/trades/${id}`)).note).toBeNull();
+  });
+});
