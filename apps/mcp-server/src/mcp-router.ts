@@ -1,4 +1,3 @@
-import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { authenticateRequests, rateLimitRequests, refuseDeepJson, refuseNonUtf8Json, requestState, toAppError } from '@propfolio/http';
 import type { OperationContext } from '@propfolio/core';
@@ -7,7 +6,7 @@ import { noExtras, type McpExtras } from './extras.js';
 import { batchPolicy, messageCount } from './http/batches.js';
 import { jsonRpcError, refuseAsJsonRpc } from './http/json-rpc-error.js';
 import { paramsPolicy } from './http/params-policy.js';
-import { defaultOrigins, originValidation } from './http/origin.js';
+import { defaultOrigins, hostValidation, originValidation } from './http/origin.js';
 import { createMcpServer, mcpCatalog } from './mcp-server.js';
 import { StatelessHttpTransport } from './sdk/index.js';
 import { messageJson } from './tool-call.js';
@@ -34,7 +33,7 @@ export function mcpRouter(context: AppContext, extras: McpExtras = noExtras): Ro
   router.delete(MCP_PATH, refuse);
   router.post(
     MCP_PATH,
-    hostHeaderValidation(mcpAllowedHosts),
+    hostValidation(mcpAllowedHosts),
     originValidation(origins),
     refuseNonUtf8Json((res, error) => jsonRpcError(res, 415, -32600, `Invalid Request: ${error.detail}`)),
     express.json({ limit: bodyLimitBytes }),

@@ -71,8 +71,8 @@ export async function rawPost(url: string, body: unknown, headers: Record<string
   });
 }
 
-/** A POST with a forged Host header (fetch cannot send one), answering the status code. */
-export async function postWithHost(url: string, host: string, body: unknown): Promise<number> {
+/** A POST with a forged Host header (fetch cannot send one), answering the status code and the parsed JSON body. */
+export async function postWithHost(url: string, host: string, body: unknown): Promise<{ status: number; body: unknown }> {
   const { request } = await import('node:http');
   const target = new URL(url);
   return new Promise((resolve, reject) => {
@@ -85,8 +85,13 @@ export async function postWithHost(url: string, host: string, body: unknown): Pr
         headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       },
       (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const json = res.headers['content-type']?.startsWith('application/json') ? (JSON.parse(text) as unknown) : text;
+          resolve({ status: res.statusCode ?? 0, body: json });
+        });
       },
     );
     req.on('error', reject);

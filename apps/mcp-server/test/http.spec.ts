@@ -27,9 +27,28 @@ describeEachDatabase('MCP over HTTP', (getDb) => {
     }
   });
 
+  it('refuses a bad Host or Origin as documented: 403, JSON-RPC -32003, the problem in error.data', async () => {
+    const expected = (detail: string) => ({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32003,
+        message: `forbidden: ${detail}`,
+        data: expect.objectContaining({ status: 403, code: 'forbidden', detail }) as unknown,
+      },
+    });
+    const host = await postWithHost(server.url, 'evil.example:3000', LIST);
+    expect([host.status, host.body]).toEqual([403, expected('Host evil.example:3000 is not allowed (see MCP_ALLOWED_HOSTS).')]);
+    const origin = await rawPost(server.url, LIST, { origin: 'https://evil.example' });
+    expect([origin.status, await origin.json()]).toEqual([
+      403,
+      expected('Origin https://evil.example is not allowed (see MCP_ALLOWED_ORIGINS).'),
+    ]);
+  });
+
   it('validates Host and Origin against the allowed lists (DNS-rebinding protection)', async () => {
-    expect(await postWithHost(server.url, 'evil.example', LIST)).toBe(403);
-    expect(await postWithHost(server.url, 'localhost:3000', LIST)).toBe(200);
+    expect((await postWithHost(server.url, 'evil.example', LIST)).status).toBe(403);
+    expect((await postWithHost(server.url, 'localhost:3000', LIST)).status).toBe(200);
     expect((await rawPost(server.url, LIST, { origin: 'https://evil.example' })).status).toBe(403);
     expect((await rawPost(server.url, LIST, { origin: 'http://localhost:3000' })).status).toBe(200);
     // the server's own origin only: another port on localhost is another site

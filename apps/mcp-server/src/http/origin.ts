@@ -1,5 +1,35 @@
 import type { NextFunction, Request, Response } from 'express';
-import { jsonRpcError } from './json-rpc-error.js';
+import { AppError } from '@propfolio/core';
+import { refuseAsJsonRpc } from './json-rpc-error.js';
+
+/**
+ * A refusal of this DNS-rebinding check, as every refusal before the MCP layer is answered (docs/mcp-clients.md):
+ * 403 with JSON-RPC -32003, `forbidden: …` in the message and the REST problem in `error.data`.
+ */
+function forbid(res: Response, detail: string): void {
+  refuseAsJsonRpc(res, new AppError('forbidden', detail), {});
+}
+
+/**
+ * The Host header must name one of MCP_ALLOWED_HOSTS (any port): a DNS name rebound to this machine arrives
+ * under its own Host. Our own check instead of the SDK's hostHeaderValidation, which answers -32000 and no data.
+ */
+export function hostValidation(allowedHosts: string[]) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const host = req.headers.host;
+    let hostname: string | undefined;
+    try {
+      hostname = host === undefined ? undefined : new URL(`http://${host}`).hostname;
+    } catch {
+      hostname = undefined;
+    }
+    if (hostname !== undefined && allowedHosts.includes(hostname)) {
+      next();
+      return;
+    }
+    forbid(res, host === undefined ? 'The request has no Host header.' : `Host ${host} is not allowed (see MCP_ALLOWED_HOSTS).`);
+  };
+}
 
 /**
  * One allowed browser origin: exact (`https://app.example.com`, `http://localhost:6274`, the port is part
@@ -57,6 +87,6 @@ export function originValidation(allowed: string[]) {
       next();
       return;
     }
-    jsonRpcError(res, 403, -32003, `Forbidden: Origin ${origin} is not allowed (see MCP_ALLOWED_ORIGINS).`);
+    forbid(res, `Origin ${origin} is not allowed (see MCP_ALLOWED_ORIGINS).`);
   };
 }

@@ -7,8 +7,8 @@
  * to it and delete the bypass here.
  *
  * Not bypasses (public API, no entry here): the `Transport` interface the transport implements, the
- * request and result schemas of `types.js`, `McpError`/`ErrorCode`, `RequestHandlerExtra.requestId`,
- * `hostHeaderValidation` (the SDK's exported middleware behind `createMcpExpressApp`).
+ * request and result schemas of `types.js`, `McpError`/`ErrorCode`, `RequestHandlerExtra.requestId`.
+ * The Host check is our own (`http/origin.ts`), so a refusal carries the documented -32003 and problem.
  */
 import { Server, type ServerOptions } from '@modelcontextprotocol/sdk/server/index.js';
 import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
