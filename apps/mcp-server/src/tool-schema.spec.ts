@@ -61,6 +61,22 @@ describe('compactInputSchema', () => {
     // format: date says YYYY-MM-DD: the pattern beside it is left out
     expect(JSON.stringify(compact)).not.toContain('pattern');
   });
+
+  it('keeps the examples of free text, not of a number or a formatted value', () => {
+    const input = {
+      type: 'object',
+      properties: {
+        plan: { type: 'string', examples: ['2-Step 100k'] },
+        price: { type: 'number', examples: [540] },
+        on: { type: 'string', format: 'date', examples: ['2026-03-01'] },
+      },
+    };
+    expect(compactInputSchema(input).properties).toEqual({
+      plan: { type: 'string', examples: ['2-Step 100k'] },
+      price: { type: 'number' },
+      on: { type: 'string', format: 'date' },
+    });
+  });
 });
 
 describe('compactOutputSchema', () => {

@@ -143,9 +143,25 @@ function cutBelow(schema: JsonSchema, depth: number): JsonSchema {
   return out;
 }
 
+const SELF_EXPLAINED_TYPES = new Set(['number', 'integer', 'boolean']);
+
+/**
+ * An example shows what a value looks like; a number, a date or a code with a pattern already says so (`540`
+ * beside `type: number` tells an agent nothing). Free text and ids keep theirs.
+ */
+function dropSelfEvidentExample(schema: JsonSchema): JsonSchema {
+  const { examples: _examples, ...rest } = schema;
+  const selfEvident =
+    'format' in schema ||
+    'pattern' in schema ||
+    'enum' in schema ||
+    (typeof schema.type === 'string' && SELF_EXPLAINED_TYPES.has(schema.type));
+  return 'examples' in schema && selfEvident ? rest : schema;
+}
+
 /** An input schema: every constraint and every word for the agent, each written once. */
 export function compactInputSchema(schema: JsonSchema): JsonSchema {
-  return shareRepeated(mapSchema(mapSchema(schema, collapseNullable), dropDatePattern));
+  return shareRepeated(mapSchema(mapSchema(mapSchema(schema, collapseNullable), dropDatePattern), dropSelfEvidentExample));
 }
 
 /** Depth of nesting an output schema needs in full. */
