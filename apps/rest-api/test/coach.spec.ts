@@ -7,6 +7,7 @@ import {
   type ChallengeSimulation,
   type PlanSimulation,
 } from '@propfolio/domain';
+import { firmDayAt } from '@propfolio/coach';
 import { createChallenge, expectProblem, json, registerAccount, RestTestApp } from './harness.js';
 
 /** The FTMO 2-Step 100k plan: target 10 % / 5 %, daily 5 % of the initial balance from the day's starting balance
@@ -287,6 +288,35 @@ describeEachDatabase('REST challenge coach: pass probability', (getDb) => {
     expect(json<ChallengeSimulation>(await app.post(`/challenges/${challenge.id}/simulations`, body, key))).toEqual(sim);
   });
 
+  it("starts where the account stands: equity 102,000 with $759.80 left to today's floor is no 0 % daily breach", async () => {
+    const key = await app.newUserKey();
+    const challenge = await createChallenge(app, { planId: FTMO, phase: 'Phase 1', purchasedAt: '2026-01-02' }, key);
+    const account = await registerAccount(app, { challengeId: challenge.id }, key);
+    // Twenty firm days before today (Prague), every third losing 1 % and the others making 874.30: 106,240.20.
+    const today = firmDayAt(new Date(), { timeZone: 'Europe/Prague', time: '00:00' }).day;
+    const daysBefore = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    let balance = 100000;
+    for (let n = 20; n >= 1; n--) {
+      const pnl = n % 3 === 0 ? -1000 : 874.3;
+      balance = Math.round((balance + pnl) * 100) / 100;
+      await app.post(`/accounts/${account.id}/reports`, { date: daysBefore(n), balance, equity: balance, closedPnl: pnl }, key).expect(200);
+    }
+    expect(balance).toBe(106240.2);
+    // Today a floating loss of 4,240.20: the floor is 106,240.20 − 5,000 = 101,240.20, and equity is 759.80 above it.
+    await app.post(`/accounts/${account.id}/snapshots`, { at: new Date().toISOString(), balance, equity: 102000 }, key).expect(200);
+    const headroom = json<ChallengeHeadroom>(await app.get(`/challenges/${challenge.id}/headroom`, key));
+    expect(headroom).toMatchObject({ status: 'warning', dailyLoss: { floor: 101240.2, left: 759.8 } });
+
+    const sim = json<ChallengeSimulation>(await app.post(`/challenges/${challenge.id}/simulations`, { seed: 1, paths: 4000 }, key));
+    expect(sim.start).toMatchObject({ balancePercent: 106.2402, equityPercent: 102, today: { floorPercent: 101.2402 } });
+    // A third of the days lose 1 %, more than the 0.7598 % left: today alone breaches on about a third of the paths,
+    // and the floating loss carried through midnight keeps tomorrow as close to its floor.
+    expect(sim.breachDailyLoss).toBeGreaterThan(0.4);
+    expect(sim.passProbability).toBeLessThan(0.6);
+    expect(sim).toMatchObject({ timeLimited: false, timeout: null, planStale: expect.any(Boolean) });
+    expect(sim.history.dailyPnlPercent).toHaveLength(20);
+  });
+
   it('refuses out-of-range inputs with the field named', async () => {
     const challenge = await createChallenge(app, { planId: FTMO, purchasedAt: '2026-01-02' });
     const cases: [object, string][] = [
@@ -314,15 +344,18 @@ describeEachDatabase('REST challenge coach: pass probability', (getDb) => {
     // Every day below the daily limit (−6 % against 5 %) breaches on day one.
     const ruin = json<PlanSimulation>(await app.post('/simulations', { planId: FTMO, dailyPnlPercent: [-6], paths: 500 }, null));
     expect(ruin).toMatchObject({ passProbability: 0, breachDailyLoss: 1, expectedAttempts: null });
-    // Rules alone, for a plan not in the catalog.
+    // Rules alone, for a plan not in the catalog: what they leave unknown is named, never simulated as a guess.
+    const partial = { profitTargetsPercent: [4], dailyLoss: 'none', maxLoss: { percent: 10, type: 'static' } };
+    const unknown = expectProblem(await app.post('/simulations', { rules: partial, dailyPnlPercent: [2] }, null), 422, 'rules_unknown');
+    expect(unknown.errors?.map((e) => e.field)).toEqual(['rules.minTradingDays.days', 'rules.timeLimit']);
     const own = json<PlanSimulation>(
       await app.post(
         '/simulations',
-        { rules: { profitTargetsPercent: [4], dailyLoss: 'none', maxLoss: { percent: 10, type: 'static' } }, dailyPnlPercent: [2] },
+        { rules: { ...partial, minTradingDays: { days: 0, perPhase: false }, timeLimit: 'none' }, dailyPnlPercent: [2] },
         null,
       ),
     );
-    expect(own).toMatchObject({ planId: null, passProbability: 1, daysToPass: { median: 2, p90: 2 } });
+    expect(own).toMatchObject({ planId: null, planStale: null, passProbability: 1, daysToPass: { median: 2, p90: 2 } });
     expectProblem(await app.post('/simulations', { dailyPnlPercent: [1] }, null), 400, 'validation_failed');
     expectProblem(await app.post('/simulations', { planId: 'no-such-plan', dailyPnlPercent: [1] }, null), 404, 'not_found');
   });

@@ -90,6 +90,6 @@ export class CatalogService {
   /** The plan and the rule version in force on `date` (the oldest known when its history starts later). */
   async planRulesOn(planId: string, date: string): Promise<PlanRulesOnDate> {
     if (!isIsoDate(date)) throw AppError.invalidField('date', 'must be a real calendar date in YYYY-MM-DD format');
-    return planRulesOn(this.db, planId, date);
+    return planRulesOn(this.db, planId, date, this.freshness());
   }
 }

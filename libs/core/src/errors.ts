@@ -31,7 +31,10 @@ export type ErrorCode =
   | 'rate_limited'
   | 'idempotency_key_reused'
   | 'insufficient_history'
+  | 'rules_unknown'
   | 'statement_rejected'
+  | 'too_costly'
+  | 'job_aborted'
   | 'position_rejected'
   | 'service_unavailable'
   | 'internal_error';
@@ -57,7 +60,10 @@ const TITLES: Record<ErrorCode, [status: number, title: string]> = {
   rate_limited: [429, 'Too many requests'],
   idempotency_key_reused: [422, 'Idempotency key reused'],
   insufficient_history: [422, 'Not enough history'],
+  rules_unknown: [422, 'Rules unknown'],
   statement_rejected: [422, 'Statement not importable'],
+  too_costly: [422, 'Too costly to compute'],
+  job_aborted: [422, 'Job aborted'],
   position_rejected: [422, 'Position not accepted'],
   service_unavailable: [503, 'Service unavailable'],
   internal_error: [500, 'Internal error'],

@@ -1,6 +1,7 @@
 import { AppError, dateToIso } from '@propfolio/core';
 import { decimalToNumber, type Database } from '@propfolio/db';
 import type { PlanRules } from '../schemas/rules.js';
+import { type Freshness, isStale } from './plan-search.js';
 
 /** A plan as the coach needs it: what it is, its list price, and the rules in force on a given day. */
 export interface PlanRulesOnDate {
@@ -14,6 +15,10 @@ export interface PlanRulesOnDate {
   rules: PlanRules;
   /** The checked-on date of the rule version applied. */
   checkedOn: string;
+  /** When the plan was last checked against the firm's site (its newest check, whatever version applies). */
+  lastCheckedOn: string;
+  /** True when that check is older than the catalog's limit, as search_plans says it: re-check on the firm site. */
+  stale: boolean;
   /**
    * False when the plan's recorded history starts after the date asked about: the oldest version known is
    * applied, and the caller should say so rather than present it as the rules of that day.
@@ -23,7 +28,7 @@ export interface PlanRulesOnDate {
 
 /** A plan with every rule version it has had, newest first, as read from the database. */
 interface PlanHistory {
-  plan: Omit<PlanRulesOnDate, 'rules' | 'checkedOn' | 'inForceOnDate'>;
+  plan: Omit<PlanRulesOnDate, 'rules' | 'checkedOn' | 'inForceOnDate' | 'stale'>;
   versions: { rules: PlanRules; checkedOn: string }[];
   loadedAt: number;
 }
@@ -55,6 +60,7 @@ async function planHistory(db: Database, planId: string, now: number): Promise<P
       accountSize: true,
       currency: true,
       price: true,
+      checkedOn: true,
       firm: { select: { name: true } },
       ruleVersions: { orderBy: [{ checkedOn: 'desc' }, { recordedAt: 'desc' }], select: { rules: true, checkedOn: true } },
     },
@@ -69,6 +75,7 @@ async function planHistory(db: Database, planId: string, now: number): Promise<P
       accountSize: plan.accountSize === null ? null : decimalToNumber(plan.accountSize),
       currency: plan.currency,
       price: plan.price === null ? null : decimalToNumber(plan.price),
+      lastCheckedOn: dateToIso(plan.checkedOn),
     },
     versions: plan.ruleVersions.map((v) => ({ rules: v.rules as unknown as PlanRules, checkedOn: dateToIso(v.checkedOn) })),
     loadedAt: now,
@@ -82,12 +89,24 @@ async function planHistory(db: Database, planId: string, now: number): Promise<P
  * The rules a plan had on `date` (`YYYY-MM-DD`): the newest version checked on or before it, like list prices
  * (the import records a version whenever the rules change). `not_found` for an unknown plan.
  */
-export async function planRulesOn(db: Database, planId: string, date: string, now = Date.now()): Promise<PlanRulesOnDate> {
+export async function planRulesOn(
+  db: Database,
+  planId: string,
+  date: string,
+  freshness: Freshness,
+  now = Date.now(),
+): Promise<PlanRulesOnDate> {
   const history = await planHistory(db, planId, now);
   if (!history) throw AppError.notFound(`Plan "${planId}"`);
   const inForce = history.versions.find((v) => v.checkedOn <= date);
   const version = inForce ?? history.versions.at(-1);
   // Every imported plan has a version (the migration gave existing plans their first), so this is a broken import.
   if (!version) throw new Error(`Plan ${planId} has no rule version`);
-  return { ...history.plan, rules: version.rules, checkedOn: version.checkedOn, inForceOnDate: inForce !== undefined };
+  return {
+    ...history.plan,
+    rules: version.rules,
+    checkedOn: version.checkedOn,
+    inForceOnDate: inForce !== undefined,
+    stale: isStale(history.plan.lastCheckedOn, freshness),
+  };
 }

@@ -12,6 +12,10 @@ export interface Freshness {
   staleAfterDays: number;
 }
 
+/** Whether a plan checked on `checkedOn` is due for a re-check: the one rule search_plans and the coach's answers both state. */
+export const isStale = (checkedOn: string, freshness: Freshness): boolean =>
+  daysBetween(checkedOn, freshness.today) > freshness.staleAfterDays;
+
 type PlanRow = Prisma.PlanGetPayload<object>;
 
 const decimal = (value: number): Prisma.Decimal => new Prisma.Decimal(String(value));
@@ -47,7 +51,7 @@ function toPlanItem(row: PlanRow, firmName: string, freshness: Freshness): PlanI
     rules: row.rules as PlanRules,
     checkedOn,
     ageDays,
-    stale: ageDays > freshness.staleAfterDays,
+    stale: isStale(checkedOn, freshness),
     sourceUrl: row.sourceUrl,
     notes: row.notes,
   };

@@ -25,7 +25,7 @@ export const PROBLEM_SCHEMA: JsonSchema = {
     facts: {
       type: 'object',
       description:
-        'The figures the problem is about, by name: insufficient_history `reportedDays`, `neededDays`; rate_limited `limit` (requests per window), `windowSeconds`, `resetSeconds` (until the window ends, as Retry-After); payload_too_large `limitBytes`.',
+        'The figures the problem is about, by name: insufficient_history `reportedDays`, `neededDays`; rate_limited `limit` (requests per window), `windowSeconds`, `resetSeconds` (until the window ends, as Retry-After); payload_too_large `limitBytes`; rules_unknown `missing` (the unknown rule parts, comma-separated; `errors` names each as a field).',
       additionalProperties: { type: ['number', 'string'] },
     },
   },

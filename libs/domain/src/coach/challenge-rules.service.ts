@@ -3,7 +3,7 @@ import { Prisma, type Database } from '@propfolio/db';
 import { findOwnedChallenge, lockOwnedChallenge } from '../challenges/owned-challenge.js';
 import type { ChallengeIdInput } from '../challenges/challenges.inputs.js';
 import type { SetChallengeRulesInput } from './coach.inputs.js';
-import { challengeRules, type PlanRulesSource, type RulesOfChallenge } from './challenge-rules.js';
+import { challengeRules, planFacts, type PlanRulesSource, type RulesOfChallenge } from './challenge-rules.js';
 import type { ChallengeRulesView } from './coach.outputs.js';
 
 /**
@@ -41,7 +41,7 @@ export class ChallengeRulesService {
     return {
       challengeId,
       planId: challenge.planId,
-      planCheckedOn: resolved.plan?.checkedOn ?? null,
+      ...planFacts(resolved),
       planVersionInForce: resolved.plan?.inForceOnDate ?? false,
       planMissing: resolved.planMissing,
       override: challenge.rulesOverride ?? null,

@@ -14,6 +14,10 @@ export interface PlanVersion {
   rules: CoachRules;
   /** Checked-on date of the version applied. */
   checkedOn: string;
+  /** When the plan was last checked against the firm, whatever version applies. */
+  lastCheckedOn: string;
+  /** True when that check is older than the catalog's limit (search_plans' `stale`). */
+  stale: boolean;
   /** False when the plan's history starts after the day asked about (its oldest version is applied). */
   inForceOnDate: boolean;
 }
@@ -39,6 +43,19 @@ export interface ChallengeRules {
   plan: PlanVersion | null;
   /** Why the linked plan could not be read, when it could not. */
   planMissing: string | null;
+}
+
+/**
+ * What every coach answer says about the plan behind its rules: the version applied, when the plan was
+ * last checked and whether that check is stale, so no answer rests on an old rule without saying so.
+ */
+export function planFacts(rules: ChallengeRules | { plan: PlanVersion | null }) {
+  const { plan } = rules;
+  return {
+    planCheckedOn: plan?.checkedOn ?? null,
+    planLastCheckedOn: plan?.lastCheckedOn ?? null,
+    planStale: plan?.stale ?? null,
+  };
 }
 
 /** UTC midnight: the day used for an account whose plan's roll-over is unknown (the answers say so). */

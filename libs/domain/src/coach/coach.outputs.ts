@@ -1,6 +1,7 @@
 import { EffectiveRuleValuesSchema, HeadroomSchema, RulesOverrideSchema, SimulationSchema } from '@propfolio/coach';
 import Type, { type Static } from 'typebox';
 import { ByCurrency, Id, IsoDate, Nullable, Timestamp } from '../shared/schemas.js';
+import { HISTORY_SOURCE_DOC } from './coach.inputs.js';
 
 const Source = Type.Object({
   source: Type.Enum(['challenge', 'plan', 'unknown'], {
@@ -11,13 +12,25 @@ const Source = Type.Object({
   checkedOn: Nullable(IsoDate('When the plan’s rules were last checked against the firm.')),
 });
 
+/** The plan behind an answer's rules and how fresh it is: every coach answer carries these three. */
+const PlanFacts = {
+  planCheckedOn: Nullable(IsoDate('Checked-on date of the plan’s rule version applied (the one in force on the purchase date).')),
+  planLastCheckedOn: Nullable(IsoDate('When the plan was last checked against the firm’s site; null without a plan.')),
+  planStale: Nullable(
+    Type.Boolean({
+      description:
+        'True when that check is older than the catalog’s limit (as search_plans says it): tell the user to confirm the rules on the firm’s site. Null without a plan.',
+    }),
+  ),
+};
+
 const RULES_DOC =
   'Every rule the coach applies, merged: `null` = unknown, `"none"` = no such rule. Same vocabulary as a plan’s rules (search_plans).';
 
 export const ChallengeRulesSchema = Type.Object({
   challengeId: Id('Challenge id.'),
   planId: Nullable(Type.String({ description: 'The linked catalog plan, or null.' })),
-  planCheckedOn: Nullable(IsoDate('Checked-on date of the plan’s rule version in force on the purchase date.')),
+  ...PlanFacts,
   planVersionInForce: Type.Boolean({
     description: 'False when the catalog’s history of the plan starts after the purchase date (its oldest version is used).',
   }),
@@ -64,7 +77,7 @@ export const ChallengeHeadroomSchema = Type.Object({
   rules: Type.Object(
     {
       planId: ChallengeRulesSchema.properties.planId,
-      planCheckedOn: Nullable(IsoDate('Checked-on date of the plan’s rule version applied (the one in force on the purchase date).')),
+      ...PlanFacts,
       planVersionInForce: ChallengeRulesSchema.properties.planVersionInForce,
       planMissing: ChallengeRulesSchema.properties.planMissing,
       provenance: ChallengeRulesSchema.properties.provenance,
@@ -100,23 +113,49 @@ export const ChallengeSimulationSchema = Type.Object({
   history: Type.Object(
     {
       source: Type.Enum(['tracked', 'supplied'], {
-        description: '`tracked`: your reported days; `supplied`: the dailyPnlPercent you sent.',
+        description: `\`tracked\`: ${HISTORY_SOURCE_DOC}; \`supplied\`: the dailyPnlPercent you sent.`,
       }),
       accounts: Type.Array(Id('EA account.'), { description: 'The accounts whose days were drawn from.' }),
+      dailyPnlPercent: Type.Array(Type.Number(), {
+        description: 'The days drawn from, oldest first: each day’s closed P&L in percent of its account’s initial balance.',
+      }),
+      dailyLowPercent: Type.Array(Nullable(Type.Number()), {
+        description:
+          'Beside each day, its lowest equity against the day’s start in percent of the initial balance (from intraday snapshots); null for a day without them.',
+      }),
     },
-    { description: 'Where the daily P&L came from.' },
+    { description: 'Where the daily P&L came from, and the days themselves (a what-if re-runs the same draws).' },
   ),
   start: Type.Object(
     {
       accountId: Nullable(Id('The account the current state is read from; null: a fresh start.')),
-      balancePercent: Type.Number({ description: 'Balance now, percent of the initial balance.' }),
+      balancePercent: Type.Number({ description: 'Closed balance now, percent of the initial balance.' }),
+      equityPercent: Type.Number({
+        description: 'Equity now, percent of the initial balance: the floating P&L (equity − balance) is carried through the next reset.',
+      }),
       highWaterMarkPercent: Type.Number({ description: 'The level a trailing floor trails now, percent of the initial balance.' }),
       daysDone: Type.Integer({ description: 'Days reported so far.' }),
-      tradingDaysDone: Type.Integer({ description: 'Trading days so far.' }),
-      daysLeft: Nullable(Type.Integer({ description: 'Days left under the time limit; null without one.' })),
+      tradingDaysDone: Type.Integer({ description: 'Trading days so far, as the rule counts them.' }),
+      bestDayPercent: Type.Number({ description: 'The best closed day so far, percent of the initial balance (0 when none made money).' }),
+      today: Nullable(
+        Type.Object(
+          {
+            floorPercent: Nullable(
+              Type.Number({ description: 'Today’s daily floor as the headroom measures it now; null without a daily limit.' }),
+            ),
+            startBalancePercent: Type.Number({ description: 'Balance at today’s roll-over.' }),
+            traded: Type.Boolean({ description: 'Whether today already counts as a trading day.' }),
+          },
+          { description: 'Today, under way: the first simulated day is its rest, judged against today’s floor from the equity now.' },
+        ),
+      ),
+      daysLeft: Nullable(
+        Type.Integer({ description: 'Simulated days left under the time limit, today’s rest included; null without one.' }),
+      ),
     },
-    { description: 'The state the simulation starts from.' },
+    { description: 'Where the simulation starts: now, not a fresh day.' },
   ),
+  ...PlanFacts,
   rulesProvenance: Provenance,
   realized: Type.Object(
     {
@@ -132,7 +171,7 @@ export type ChallengeSimulation = Static<typeof ChallengeSimulationSchema>;
 
 export const PlanSimulationSchema = Type.Object({
   planId: Nullable(Type.String({ description: 'The catalog plan simulated; null for rules alone.' })),
-  planCheckedOn: Nullable(IsoDate('Checked-on date of the plan’s rule version applied.')),
+  ...PlanFacts,
   currency: Nullable(Type.String({ description: 'Currency of the plan’s price and fees.' })),
   rulesProvenance: Provenance,
   ...S,

@@ -3,7 +3,7 @@ import { AppError, type Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import type { HeadroomInput } from './coach.inputs.js';
 import { isoToDate } from '../shared/dates.js';
-import { challengeRules, rolloverOf, type ChallengeRules, type PlanRulesSource } from './challenge-rules.js';
+import { challengeRules, planFacts, rolloverOf, type ChallengeRules, type PlanRulesSource } from './challenge-rules.js';
 import { readHeadroomRows, type HeadroomAccountRows } from './headroom-read.js';
 import type { ChallengeHeadroom } from './coach.outputs.js';
 import { phaseIndexOf } from './phase.js';
@@ -52,7 +52,7 @@ export class HeadroomService {
       at: at.toISOString(),
       rules: {
         planId: challenge.planId,
-        planCheckedOn: rules.plan?.checkedOn ?? null,
+        ...planFacts(rules),
         planVersionInForce: rules.plan?.inForceOnDate ?? false,
         planMissing: rules.planMissing,
         provenance: rules.effective.provenance,

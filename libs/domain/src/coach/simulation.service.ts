@@ -2,12 +2,15 @@ import {
   CoachInputError,
   MIN_HISTORY_DAYS,
   effectiveRules,
+  firmDayAt,
+  readSimulationRules,
   simulateChallenge,
-  simulationRulesFor,
   type EffectiveRules,
+  type Fees,
   type Simulation,
   type SimulationInput,
   type SimulationRules,
+  type SimulationRulesRead,
 } from '@propfolio/coach';
 import { AppError, todayIso, type Caller } from '@propfolio/core';
 import { Prisma, type Database } from '@propfolio/db';
@@ -15,36 +18,66 @@ import { findOwnedChallenge } from '../challenges/owned-challenge.js';
 import type { SimulateChallengeInput, SimulatePlanInput } from './coach.inputs.js';
 import { requireId } from '../shared/ids.js';
 import { CurrencyTotals } from '../shared/money.js';
-import { challengeRules, type PlanRulesSource, type PlanVersion } from './challenge-rules.js';
+import { challengeRules, planFacts, rolloverOf, type ChallengeRules, type PlanRulesSource, type PlanVersion } from './challenge-rules.js';
 import type { HeadroomService } from './headroom.service.js';
-import type { ChallengeHeadroom } from './coach.outputs.js';
-import { phaseIndexOf } from './phase.js';
-import type { ChallengeSimulation, PlanSimulation } from './coach.outputs.js';
+import type { ChallengeHeadroom, ChallengeSimulation, PlanSimulation } from './coach.outputs.js';
+import { phaseOf } from './phase.js';
 import type { CpuRequester } from '../workers/cpu-tasks.js';
 
-/** Runs a simulation for `who` (signed-in callers are served first); the composition root passes its CPU pool, tests and tools run it in-process. */
+/** Runs a simulation for `who` (the pool serves signed-in callers first); the composition root passes its CPU pool, tests and tools run it in-process. */
 export type Simulator = (input: SimulationInput, who: CpuRequester) => Promise<Simulation>;
 export const simulateInProcess: Simulator = (input) => Promise.resolve(simulateChallenge(input));
 
-const FRESH_START = { balancePercent: 100, highWaterMarkPercent: 100, daysDone: 0, tradingDaysDone: 0 } as const;
+type State = ChallengeSimulation['start'];
 
-/** The merged rules of one phase for the simulation: that phase's target (none when funded or unknown). */
-const simulationRules = (rules: EffectiveRules, phaseIndex: number | null): SimulationRules =>
-  simulationRulesFor(rules.rules, phaseIndex === null ? null : (rules.rules.profitTargetsPercent?.[phaseIndex] ?? null));
+const FRESH_START: Omit<State, 'accountId'> = {
+  balancePercent: 100,
+  equityPercent: 100,
+  highWaterMarkPercent: 100,
+  daysDone: 0,
+  tradingDaysDone: 0,
+  bestDayPercent: 0,
+  today: null,
+  daysLeft: null,
+};
 
-/** Whether the plan refunds its fee with the first payout (the catalog's rule; the coach's rules do not carry fees). */
-const refundsOnFirstPayout = (plan: PlanVersion | null): boolean =>
-  (plan?.rules as { feeRefund?: { when?: string | null } | null } | undefined)?.feeRefund?.when === 'first_payout';
+/** Trading days in a span of calendar days: a payout's waiting time is in calendar days, a simulated day is a trading day. */
+const tradingDaysIn = (calendarDays: number): number => Math.ceil((calendarDays * 5) / 7);
+
+/** The catalog's fee refund and first payout (the coach's rules do not carry fees). */
+function payoutTerms(plan: PlanVersion | null): { refundsOnFirstPayout: boolean; firstPayoutAfterDays: number | null } {
+  const rules = plan?.rules as
+    { feeRefund?: { when?: string | null } | null; payout?: { firstAfterDays?: number | null } | null } | undefined;
+  return { refundsOnFirstPayout: rules?.feeRefund?.when === 'first_payout', firstPayoutAfterDays: rules?.payout?.firstAfterDays ?? null };
+}
 
 function coachError(error: unknown): unknown {
   return error instanceof CoachInputError ? AppError.invalidField(error.field, error.message) : error;
 }
 
+/** 422 rules_unknown: a simulation over an unknown rule would answer on a guess (once: passProbability 0, timeout 1). */
+function refuseUnknownRules(read: SimulationRulesRead): void {
+  if (read.missing.length === 0) return;
+  throw new AppError(
+    'rules_unknown',
+    `The simulation needs rules that are unknown: ${read.missing.join(', ')}. Set them with set_challenge_rules (PATCH /challenges/{id}/rules) or give them in rules.`,
+    read.missing.map((field) => ({ field: `rules.${field.split(' ')[0] ?? field}`, message: 'unknown' })),
+    { missing: read.missing.join(', ') },
+  );
+}
+
+/** One account's rows the simulation starts from. */
+interface AccountRows {
+  initialBalance: Prisma.Decimal;
+  days: { date: Date; balance: Prisma.Decimal; equity: Prisma.Decimal; closedPnl: Prisma.Decimal }[];
+  latest: { day: Date; balance: Prisma.Decimal; equity: Prisma.Decimal } | null;
+}
+
 /**
- * Pass probability from the trader's own days: the challenge's current state (from its headroom), the
- * merged rules of its phase, and a P&L series (tracked days as a percent of each account's initial
- * balance, or one the caller supplies), simulated by the coach off the event loop. The public variant
- * takes a plan or rules and a supplied series, for a trader who has not bought yet.
+ * Pass probability from where the trader stands: the challenge's current state (its headroom now: equity,
+ * today's floor, floating P&L, high-water mark, days), the merged rules of its phase, and a P&L series
+ * (tracked days with their intraday lows, or one the caller supplies), simulated by the coach off the event
+ * loop. Unknown rules are a 422 naming each. The public variant takes a plan or rules and a supplied series.
  */
 export class SimulationService {
   constructor(
@@ -55,68 +88,99 @@ export class SimulationService {
   ) {}
 
   async forChallenge(caller: Caller, input: SimulateChallengeInput, now = new Date()): Promise<ChallengeSimulation> {
+    const who: CpuRequester = { caller };
     const challenge = await findOwnedChallenge(this.db.prisma, caller, input.id);
-    const [rules, headroom, history, realized] = await Promise.all([
+    const [rules, headroom, realized] = await Promise.all([
       challengeRules(this.plans, challenge),
       this.headroom.forChallenge(caller, { id: challenge.id }, now),
-      input.dailyPnlPercent ? Promise.resolve(null) : this.history(caller, input.accountId),
       this.realized(caller, challenge.id),
     ]);
-    const series = input.dailyPnlPercent ?? history?.series ?? [];
-    if (!input.dailyPnlPercent && series.length < MIN_HISTORY_DAYS) {
+    const account = headroom.accountId === null ? null : await this.accountRows(headroom.accountId);
+    const initial = account ? account.initialBalance.toNumber() : (rules.plan?.accountSize ?? null);
+    const phases = rules.effective.rules.profitTargetsPercent?.length ?? rules.plan?.phases ?? null;
+    const phase = phaseOf(challenge.phase, phases);
+    const read = readSimulationRules(rules.effective.rules, phase, initial);
+    refuseUnknownRules(read);
+
+    const history = input.dailyPnlPercent
+      ? { series: input.dailyPnlPercent, lows: input.dailyPnlPercent.map(() => null), accounts: [] }
+      : await this.history(caller, challenge.id, input.accountId);
+    if (!input.dailyPnlPercent && history.series.length < MIN_HISTORY_DAYS) {
+      const n = history.series.length;
       throw new AppError(
         'insufficient_history',
-        `The simulation needs at least ${MIN_HISTORY_DAYS} reported days; ${series.length === 1 ? 'there is 1' : `there are ${series.length}`}${input.accountId ? ' on this account' : ''}. Import a statement (POST /accounts/{id}/statements), let the tracker report more days, or pass your own dailyPnlPercent.`,
+        `The simulation needs at least ${MIN_HISTORY_DAYS} reported days; ${n === 1 ? 'there is 1' : `there are ${n}`}${input.accountId ? ' on this account' : ''}. Import a statement (POST /accounts/{id}/statements), let the tracker report more days, or pass your own dailyPnlPercent.`,
         undefined,
-        { reportedDays: series.length, neededDays: MIN_HISTORY_DAYS },
+        { reportedDays: n, neededDays: MIN_HISTORY_DAYS },
       );
     }
-    const state = headroom.accountId === null ? { ...FRESH_START, daysLeft: null } : await this.state(headroom);
-    const owner: CpuRequester = { caller };
-    const simulation = await this.run(owner, {
-      state: { ...state, daysLeft: state.daysLeft ?? timeLimitDays(rules.effective) },
-      rules: simulationRules(rules.effective, phaseIndexOf(challenge.phase, rules.plan?.phases ?? null)),
-      dailyPnlPercent: series,
+    const timeLimit = timeLimitDays(rules.effective);
+    const state = account ? stateNow(account, headroom, rules, now) : { ...FRESH_START };
+    const start: State = { ...state, accountId: headroom.accountId, daysLeft: state.daysLeft ?? timeLimit };
+    const base = {
+      dailyPnlPercent: history.series,
+      dailyLowPercent: history.lows,
       ...options(input),
-      fees: { price: Number(challenge.price), refundOnFirstPayout: refundsOnFirstPayout(rules.plan) },
-    });
+    };
+    const fees = await this.fees(rules, phase, initial, Number(challenge.price), base, who);
+    const simulation = await this.run({ ...base, state: start, rules: read.rules, riskScale: input.riskScale ?? [], fees: fees.fees }, who);
     return {
       challengeId: challenge.id,
       currency: challenge.currency,
-      history: input.dailyPnlPercent ? { source: 'supplied', accounts: [] } : { source: 'tracked', accounts: history?.accounts ?? [] },
-      start: { ...state, accountId: headroom.accountId },
+      history: {
+        source: input.dailyPnlPercent ? 'supplied' : 'tracked',
+        accounts: history.accounts,
+        dailyPnlPercent: [...history.series],
+        dailyLowPercent: [...history.lows],
+      },
+      start,
+      ...planFacts(rules),
       rulesProvenance: rules.effective.provenance,
       realized,
       ...simulation,
+      notes: [...simulation.notes, ...read.notes, ...fees.notes],
     };
   }
 
   async forPlan(input: SimulatePlanInput, now = new Date(), who: CpuRequester = { caller: null }): Promise<PlanSimulation> {
     if (input.planId === undefined && input.rules === undefined) throw AppError.invalidField('planId', 'give planId, rules, or both');
     const plan = input.planId === undefined ? null : await this.plans.planRulesOn(input.planId, input.purchasedOn ?? todayIso(now));
-    let rules: EffectiveRules;
+    let effective: EffectiveRules;
     try {
-      rules = effectiveRules(plan?.rules ?? null, input.rules ?? null, plan ? { planId: plan.planId, checkedOn: plan.checkedOn } : null);
+      effective = effectiveRules(
+        plan?.rules ?? null,
+        input.rules ?? null,
+        plan ? { planId: plan.planId, checkedOn: plan.checkedOn } : null,
+      );
     } catch (error) {
       throw coachError(error);
     }
-    const simulation = await this.run(who, {
-      state: { ...FRESH_START, daysLeft: timeLimitDays(rules) },
-      rules: simulationRules(rules, 0),
-      dailyPnlPercent: input.dailyPnlPercent,
-      ...options(input),
-      fees: plan?.price != null ? { price: plan.price, refundOnFirstPayout: refundsOnFirstPayout(plan) } : null,
-    });
+    const rules = { effective, plan, planMissing: null };
+    const read = readSimulationRules(effective.rules, 0, plan?.accountSize ?? null);
+    refuseUnknownRules(read);
+    const base = { dailyPnlPercent: input.dailyPnlPercent, ...options(input) };
+    const fees = plan?.price != null ? await this.fees(rules, 0, plan.accountSize, plan.price, base, who) : { fees: null, notes: [] };
+    const simulation = await this.run(
+      {
+        ...base,
+        state: { ...FRESH_START, daysLeft: timeLimitDays(effective) },
+        rules: read.rules,
+        fees: fees.fees,
+        riskScale: input.riskScale ?? [],
+      },
+      who,
+    );
     return {
       planId: plan?.planId ?? null,
-      planCheckedOn: plan?.checkedOn ?? null,
+      ...planFacts(rules),
       currency: plan?.currency ?? null,
-      rulesProvenance: rules.provenance,
+      rulesProvenance: effective.provenance,
       ...simulation,
+      notes: [...simulation.notes, ...read.notes, ...fees.notes],
     };
   }
 
-  private async run(who: CpuRequester, input: SimulationInput): Promise<Simulation> {
+  private async run(input: SimulationInput, who: CpuRequester): Promise<Simulation> {
     try {
       return await this.simulate(input, who);
     } catch (error) {
@@ -125,49 +189,96 @@ export class SimulationService {
   }
 
   /**
-   * Where the primary account stands, in percent of its initial balance: its latest balance (report or
-   * snapshot, whichever is newer), the high-water mark its floor trails (from the headroom), and its days.
+   * The fees to pass, and when the plan refunds the fee with the first payout, the chance of reaching that
+   * payout once this phase is passed: passing each later phase from a fresh start, then the funded account
+   * lasting until its first payout without a breach (the catalog's `payout.firstAfterDays`), each simulated
+   * on the same days. Unknown when a later phase's rules or the payout's date are.
    */
-  private async state(headroom: ChallengeHeadroom): Promise<SimulationInput['state']> {
-    const id = headroom.accountId ?? '';
+  private async fees(
+    rules: ChallengeRules,
+    phase: number | 'funded' | null,
+    initial: number | null,
+    price: number,
+    base: Pick<SimulationInput, 'dailyPnlPercent' | 'dailyLowPercent' | 'method' | 'blockDays' | 'paths' | 'seed' | 'horizonDays'>,
+    who: CpuRequester,
+  ): Promise<{ fees: Fees; notes: string[] }> {
+    const terms = payoutTerms(rules.plan);
+    if (!terms.refundsOnFirstPayout) return { fees: { price, refundOnFirstPayout: false }, notes: [] };
+    const unvalued = (why: string) => ({ fees: { price, refundOnFirstPayout: true }, notes: [`The fee refund is not valued: ${why}.`] });
+    if (terms.firstPayoutAfterDays === null) return unvalued('the plan does not say when the first payout comes');
+    const timeLimit = timeLimitDays(rules.effective);
+    const later: { rules: SimulationRules; daysLeft: number | null }[] = [];
+    const phases = rules.effective.rules.profitTargetsPercent?.length ?? 0;
+    for (let next = typeof phase === 'number' ? phase + 1 : phases; next < phases; next++) {
+      const read = readSimulationRules(rules.effective.rules, next, initial);
+      if (read.missing.length > 0) return unvalued(`phase ${next + 1} needs ${read.missing.join(', ')}`);
+      later.push({ rules: read.rules, daysLeft: timeLimit });
+    }
+    const funded = readSimulationRules(rules.effective.rules, 'funded', initial);
+    if (funded.missing.length > 0) return unvalued(`the funded account needs ${funded.missing.join(', ')}`);
+    later.push({ rules: funded.rules, daysLeft: tradingDaysIn(terms.firstPayoutAfterDays) });
+    let reach = 1;
+    for (const step of later) {
+      const sim = await this.run({ ...base, state: { ...FRESH_START, daysLeft: step.daysLeft }, rules: step.rules, fees: null }, who);
+      // The funded account has no target: what reaches the payout is what is still standing when it comes.
+      reach *= step.rules.targetPercent === null ? (sim.timeout ?? 0) : sim.passProbability;
+    }
+    return { fees: { price, refundOnFirstPayout: true, firstPayoutProbability: reach }, notes: [] };
+  }
+
+  private async accountRows(id: string): Promise<AccountRows> {
     const account = await this.db.prisma.eaAccount.findUniqueOrThrow({
       where: { id },
       select: {
         initialBalance: true,
-        dailyPnl: { orderBy: { date: 'desc' }, take: 1, select: { balance: true, date: true } },
-        intraday: { orderBy: { at: 'desc' }, take: 1, select: { balance: true, day: true } },
-        _count: { select: { dailyPnl: true } },
+        dailyPnl: { orderBy: { date: 'asc' }, select: { date: true, balance: true, equity: true, closedPnl: true } },
+        intraday: { orderBy: { at: 'desc' }, take: 1, select: { day: true, balance: true, equity: true } },
       },
     });
-    const report = account.dailyPnl[0];
-    const snapshot = account.intraday[0];
-    const balance = snapshot && (!report || snapshot.day >= report.date) ? snapshot.balance : (report?.balance ?? account.initialBalance);
-    const percent = (value: Prisma.Decimal | number): number => new Prisma.Decimal(value).div(account.initialBalance).times(100).toNumber();
-    const highWaterMark = headroom.maxLoss?.highWaterMark;
-    return {
-      balancePercent: percent(balance),
-      highWaterMarkPercent:
-        highWaterMark === null || highWaterMark === undefined ? Math.max(100, percent(balance)) : percent(highWaterMark),
-      daysDone: account._count.dailyPnl,
-      tradingDaysDone: headroom.tradingDays?.done ?? 0,
-      daysLeft: headroom.tradingDays?.timeLimitDaysLeft ?? null,
-    };
+    return { initialBalance: account.initialBalance, days: account.dailyPnl, latest: account.intraday[0] ?? null };
   }
 
-  /** Every reported day of one account (or of all the caller's accounts) as a percent of its initial balance, oldest first. */
-  private async history(caller: Caller, accountId: string | undefined): Promise<{ series: number[]; accounts: string[] }> {
-    const rows = await this.db.prisma.dailyPnl.findMany({
-      where: { account: { userId: caller.userId, ...(accountId === undefined ? {} : { id: requireId(accountId, 'EA account') }) } },
-      orderBy: [{ date: 'asc' }, { accountId: 'asc' }],
-      select: { accountId: true, closedPnl: true, account: { select: { initialBalance: true } } },
+  /**
+   * Every reported day of the accounts linked to the challenge (archived ones included), or of one account
+   * of the caller's, as a percent of its initial balance, oldest first, with the day's intraday low when a
+   * snapshot saw it: the lowest equity against the equity at the day's start (the previous report's, else
+   * the initial balance), never above the day's close nor above 0.
+   */
+  private async history(
+    caller: Caller,
+    challengeId: string,
+    accountId: string | undefined,
+  ): Promise<{ series: number[]; lows: (number | null)[]; accounts: string[] }> {
+    const accountWhere =
+      accountId === undefined ? { userId: caller.userId, challengeId } : { userId: caller.userId, id: requireId(accountId, 'EA account') };
+    const accounts = await this.db.prisma.eaAccount.findMany({
+      where: accountWhere,
+      select: {
+        id: true,
+        initialBalance: true,
+        dailyPnl: { orderBy: { date: 'asc' }, select: { date: true, equity: true, closedPnl: true } },
+        intraday: { select: { day: true, minEquity: true } },
+      },
     });
-    if (accountId !== undefined && rows.length === 0) {
-      const owned = await this.db.prisma.eaAccount.count({ where: { id: requireId(accountId, 'EA account'), userId: caller.userId } });
-      if (owned === 0) throw AppError.notFound('EA account');
+    if (accountId !== undefined && accounts.length === 0) throw AppError.notFound('EA account');
+    const days: { date: Date; accountId: string; close: number; low: number | null }[] = [];
+    for (const account of accounts) {
+      const lowOf = new Map(account.intraday.map((row) => [row.day.getTime(), row.minEquity]));
+      let startEquity = account.initialBalance;
+      for (const report of account.dailyPnl) {
+        const percent = (value: Prisma.Decimal) => value.div(account.initialBalance).times(100).toNumber();
+        const close = percent(report.closedPnl);
+        const minEquity = lowOf.get(report.date.getTime());
+        const low = minEquity === undefined ? null : Math.min(0, close, percent(minEquity.minus(startEquity)));
+        days.push({ date: report.date, accountId: account.id, close, low });
+        startEquity = report.equity;
+      }
     }
+    days.sort((a, b) => a.date.getTime() - b.date.getTime() || a.accountId.localeCompare(b.accountId));
     return {
-      series: rows.map((row) => row.closedPnl.div(row.account.initialBalance).times(100).toNumber()),
-      accounts: [...new Set(rows.map((row) => row.accountId))],
+      series: days.map((d) => d.close),
+      lows: days.map((d) => d.low),
+      accounts: [...new Set(days.map((d) => d.accountId))],
     };
   }
 
@@ -198,16 +309,58 @@ export class SimulationService {
   }
 }
 
+/**
+ * Where the primary account stands now, in percent of its initial balance: balance and equity (the newer
+ * of its latest report and snapshot), the high-water mark its floor trails and the trading days (from the
+ * headroom), its best day, and today: while today's report has not come, the first simulated day is today's
+ * rest, judged against today's floor as the headroom measures it.
+ */
+function stateNow(account: AccountRows, headroom: ChallengeHeadroom, rules: ChallengeRules, now: Date): Omit<State, 'accountId'> {
+  const initial = account.initialBalance;
+  const percent = (value: Prisma.Decimal | number): number => new Prisma.Decimal(value).div(initial).times(100).toNumber();
+  const report = account.days.at(-1);
+  const snapshot = account.latest;
+  const levels =
+    snapshot && (!report || snapshot.day >= report.date)
+      ? snapshot
+      : report
+        ? { balance: report.balance, equity: report.equity }
+        : { balance: initial, equity: initial };
+  const today = firmDayAt(now, rolloverOf(rules).rollover).day;
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  const todayReported = report !== undefined && iso(report.date) >= today;
+  const startBalance = account.days.filter((d) => iso(d.date) < today).at(-1)?.balance ?? initial;
+  const best = account.days.reduce((m, d) => (d.closedPnl.gt(m) ? d.closedPnl : m), new Prisma.Decimal(0));
+  const highWaterMark = headroom.maxLoss?.highWaterMark ?? null;
+  const floor = headroom.dailyLoss?.floor ?? null;
+  const daysAfterToday = headroom.tradingDays?.timeLimitDaysLeft ?? null;
+  return {
+    balancePercent: percent(levels.balance),
+    equityPercent: percent(levels.equity),
+    highWaterMarkPercent: highWaterMark === null ? Math.max(100, percent(levels.balance)) : percent(highWaterMark),
+    daysDone: account.days.length,
+    tradingDaysDone: headroom.tradingDays?.done ?? 0,
+    bestDayPercent: percent(best),
+    today: todayReported
+      ? null
+      : {
+          floorPercent: floor === null ? null : percent(floor),
+          startBalancePercent: percent(startBalance),
+          traded: snapshot !== null && iso(snapshot.day) === today && !snapshot.balance.eq(startBalance),
+        },
+    daysLeft: daysAfterToday === null ? null : Math.max(0, daysAfterToday + (todayReported ? 0 : 1)),
+  };
+}
+
 function options(
   input: SimulateChallengeInput | SimulatePlanInput,
-): Pick<SimulationInput, 'method' | 'blockDays' | 'paths' | 'seed' | 'horizonDays' | 'riskScale'> {
+): Pick<SimulationInput, 'method' | 'blockDays' | 'paths' | 'seed' | 'horizonDays'> {
   return {
     ...(input.method ? { method: input.method } : {}),
     ...(input.blockDays ? { blockDays: input.blockDays } : {}),
     ...(input.paths ? { paths: input.paths } : {}),
     ...(input.seed !== undefined ? { seed: input.seed } : {}),
     ...(input.horizonDays ? { horizonDays: input.horizonDays } : {}),
-    ...(input.riskScale ? { riskScale: input.riskScale } : {}),
   };
 }
 
