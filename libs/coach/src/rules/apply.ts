@@ -141,12 +141,13 @@ export function raiseHighWaterMark(
 
 /**
  * Total profit still needed for the best day to be at most `share` (a fraction) of the total profit:
- * best / share − total, at least 0 (FTMO 1-Step, 50%: best day 3,000 of a total 5,000 → 1,000 more).
- * Null when the share is 0 (no total makes a profitable best day fit).
+ * best / share − total, at least 0 (FTMO 1-Step, 50%: best day 3,000 of a total 5,000 → 1,000 more),
+ * rounded up to the cent: the quotient may not terminate (a 7% share), and an amount a cent short would
+ * still leave the rule broken. Null when the share is 0 (no total makes a profitable best day fit).
  */
 export function bestDayNeeded(share: Decimal, best: Decimal, total: Decimal): Decimal | null {
   if (share.isZero()) return best.gt(0) ? null : new Decimal(0);
-  return maxOf(new Decimal(0), best.div(share).minus(total));
+  return maxOf(new Decimal(0), best.div(share).minus(total)).toDecimalPlaces(2, Decimal.ROUND_UP);
 }
 
 /** What the coach knows about one firm day of trading. */
