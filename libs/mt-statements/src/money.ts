@@ -52,15 +52,22 @@ export function parseMoney(raw: string, where: string): Decimal {
   return new Decimal(compact);
 }
 
+/** Decimals a price (or S/L, T/P) may have: the database keeps prices as numeric(24,8). */
+export const PRICE_DECIMALS = 8;
+/** Decimals a volume in lots may have: the database keeps lots as numeric(19,4); MT's smallest step is 0.001. */
+export const VOLUME_DECIMALS = 4;
+
 /**
- * A price or volume cell ('2 115.40', '0.50', '38 950.5'): a non-negative number, kept with the decimals written.
- * Null for an empty cell; `text` is the number as written without separators ('2115.40', trailing zero kept). The same digit bound as money keeps a crafted cell from becoming a huge Decimal.
+ * A price or volume cell ('2 115.40', '0.50', '38 950.5'): a non-negative number of at most
+ * {@link PRICE_DECIMALS} / {@link VOLUME_DECIMALS} decimals and {@link MAX_AMOUNT_INTEGER_DIGITS} integer digits.
+ * Null for an empty cell; `text` is the number as written without separators ('2115.40', trailing zero kept).
  */
-export function parseQuantity(raw: string, where: string): { value: Decimal; text: string } | null {
+export function parseQuantity(raw: string, where: string, kind: 'price' | 'volume'): { value: Decimal; text: string } | null {
   const compact = compactOf(raw);
   if (compact === '') return null;
-  if (!/^\d+(\.\d+)?$/.test(compact) || digitsOf(compact).integer > MAX_AMOUNT_INTEGER_DIGITS || digitsOf(compact).decimals > 10) {
-    throw new StatementError('malformed', `${where}: "${raw}" is not a price or volume.`);
+  const places = kind === 'price' ? PRICE_DECIMALS : VOLUME_DECIMALS;
+  if (!/^\d+(\.\d+)?$/.test(compact) || digitsOf(compact).integer > MAX_AMOUNT_INTEGER_DIGITS || digitsOf(compact).decimals > places) {
+    throw new StatementError('malformed', `${where}: "${raw}" is not a ${kind} (at most ${places} decimals).`);
   }
   return { value: new Decimal(compact), text: compact };
 }

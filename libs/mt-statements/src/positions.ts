@@ -1,5 +1,5 @@
 import { StatementError } from './errors.js';
-import { Decimal, formatMoney, sumMoney } from './money.js';
+import { Decimal, formatMoney, PRICE_DECIMALS, sumMoney } from './money.js';
 import type { Position, PositionDeal } from './types.js';
 
 /** Longest symbol name a position may have: MT5 symbol names are at most 31 characters. */
@@ -63,15 +63,16 @@ export function addExit(p: PositionDraft, exit: Fill): void {
 }
 
 /**
- * Σ volume × price / Σ volume, to two more decimals than the most precise price given (round half even): the
- * prices themselves when there is one fill or all agree, and an average close enough for any P&L check otherwise.
+ * Σ volume × price / Σ volume, to two more decimals than the most precise price given but at most
+ * {@link PRICE_DECIMALS} (round half even): the price itself when there is one fill or all agree, and an average
+ * close enough for any P&L check otherwise.
  */
 function weightedPrice(fills: readonly Fill[]): string {
   const places = Math.max(...fills.map((f) => f.priceText.split('.')[1]?.length ?? 0));
   const volume = total(fills, (f) => f.volume);
   const value = total(fills, (f) => f.volume.times(f.price))
     .div(volume)
-    .toDecimalPlaces(places + 2, Decimal.ROUND_HALF_EVEN);
+    .toDecimalPlaces(Math.min(places + 2, PRICE_DECIMALS), Decimal.ROUND_HALF_EVEN);
   return value.toFixed(Math.max(places, value.decimalPlaces()));
 }
 

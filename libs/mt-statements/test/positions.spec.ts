@@ -250,6 +250,13 @@ describe('positions: every closed position, built from the deals', () => {
     expect(e.message).toMatch(/Position 4001 .*deal 3004 closes 1\.4 lots, but only 1 are open/);
   });
 
+  it('refuses a price of more than 8 decimals or lots of more than 4 (what the database keeps), naming the deal', () => {
+    const price = refusal(edited(nettingText, '<td nowrap>1.08200</td>', '<td nowrap>1.082000001</td>'));
+    expect(price.message).toMatch(/MT5 deal 3004, Price: "1\.082000001" is not a price \(at most 8 decimals\)/);
+    const lots = refusal(edited(nettingText, '<td nowrap>out</td><td nowrap>0.40</td>', '<td nowrap>out</td><td nowrap>0.40001</td>'));
+    expect(lots.message).toMatch(/MT5 deal 3004, Volume: .* \(at most 4 decimals\)/);
+  });
+
   it('refuses an MT4 trade closed before it opened, and a symbol over 32 characters, naming the position', () => {
     const early = refusal(edited(mt4, '2024.02.12 09:10:22', '2024.02.12 13:10:22'));
     expect(early.message).toMatch(/Position 40001005 .*before it opened at 2024-02-12 13:10:22/);

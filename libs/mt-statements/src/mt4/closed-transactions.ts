@@ -110,7 +110,8 @@ export function readClosedTransactions(rows: readonly Row[], headerAt: number): 
       // Newer builds: the trade's magic number and comment on a short row under it.
       const comment = texts.filter((t) => !/^\d+$/.test(t)).join(' ');
       if (comment !== '') last.transaction.comment = comment;
-      if (last.trade) last.trade.magic = texts.find((t) => /^\d+$/.test(t)) ?? null;
+      // MQL's magic is an integer of at most 20 digits (ulong); anything longer is not one.
+      if (last.trade) last.trade.magic = texts.find((t) => /^\d{1,20}$/.test(t)) ?? null;
       last = null;
     } else if (
       ticket === '' &&
@@ -138,7 +139,7 @@ type ColumnReader = (grid: readonly string[], name: (typeof REQUIRED)[number]) =
 
 /** S / L and T / P as written; MT4 writes 0 for a level that was not set. */
 function level(raw: string, where: string): string | null {
-  const price = parseQuantity(raw, where);
+  const price = parseQuantity(raw, where, 'price');
   return price === null || price.value.isZero() ? null : price.text;
 }
 
@@ -150,9 +151,9 @@ function readTrade(row: Row, grid: readonly string[], at: ColumnReader, closePri
     profit: parseMoney(at(grid, 'profit'), `${where}, Profit`),
   };
   const title = row.cells[0]?.title?.trim();
-  const volume = parseQuantity(at(grid, 'size'), `${where}, Size`);
-  const openPrice = parseQuantity(at(grid, 'price'), `${where}, Price`);
-  const exitPrice = parseQuantity(closePrice, `${where}, close Price`);
+  const volume = parseQuantity(at(grid, 'size'), `${where}, Size`, 'volume');
+  const openPrice = parseQuantity(at(grid, 'price'), `${where}, Price`, 'price');
+  const exitPrice = parseQuantity(closePrice, `${where}, close Price`, 'price');
   if (volume === null || volume.value.isZero() || openPrice === null || exitPrice === null) {
     throw new StatementError('malformed', `${where}: a closed trade needs its Size and both Prices.`);
   }

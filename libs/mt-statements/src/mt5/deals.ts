@@ -117,8 +117,8 @@ function readDeal(grid: readonly string[], col: (grid: readonly string[], name: 
   const comment = col(grid, 'comment');
   let trade: Mt5Deal['trade'] = null;
   if (kind === 'trade') {
-    const volume = parseQuantity(col(grid, 'volume'), `${where}, Volume`);
-    const price = parseQuantity(col(grid, 'price'), `${where}, Price`);
+    const volume = parseQuantity(col(grid, 'volume'), `${where}, Volume`, 'volume');
+    const price = parseQuantity(col(grid, 'price'), `${where}, Price`, 'price');
     if (volume === null || volume.value.isZero() || price === null) {
       throw new StatementError('malformed', `${where}: a ${type} deal needs its Volume and Price.`);
     }

@@ -34,7 +34,7 @@ export function readPositionsTable(rows: readonly Row[], headerAt: number): Map<
     const id = cells[positionAt] ?? '';
     const where = `MT5 position ${id}`;
     const level = (at: number): string | null => {
-      const price = parseQuantity(cells[at] ?? '', where);
+      const price = parseQuantity(cells[at] ?? '', where, 'price');
       return price === null || price.value.isZero() ? null : price.text;
     };
     const close = closeAt === undefined ? '' : (cells[closeAt] ?? '');
