@@ -6,7 +6,7 @@ CREATE TABLE "Trade" (
     "position" TEXT NOT NULL,
     "symbol" TEXT NOT NULL,
     "side" TEXT NOT NULL,
-    "volume" DECIMAL(19,4) NOT NULL,
+    "volume" DECIMAL(24,8) NOT NULL,
     "openedAt" TIMESTAMPTZ(3) NOT NULL,
     "closedAt" TIMESTAMPTZ(3) NOT NULL,
     "openPrice" DECIMAL(24,8) NOT NULL,

@@ -93,7 +93,8 @@ export function recordsFromMessage(positions: readonly ClosedPositionInput[]): P
     swap: decimalText(p.swap ?? 0),
     fee: decimalText(p.fee ?? 0),
     profit: decimalText(p.profit),
-    comment: p.comment ?? null,
+    // The tracker sends "" for no comment; stored as none, as a statement's empty comment is.
+    comment: p.comment === undefined || p.comment === null || p.comment === '' ? null : p.comment,
     magic: optionalText(p.magic),
     mae: optionalText(p.mae),
     mfe: optionalText(p.mfe),

@@ -41,7 +41,7 @@ const TrimEach = (): PropertyDecorator =>
     Array.isArray(value) ? value.map((item: unknown) => (typeof item === 'string' ? item.trim() : item)) : value,
   );
 
-/** Prices on the wire: JSON numbers with at most 8 decimals (crypto and JPY crosses alike), stored exactly. */
+/** Prices and volumes on the wire: JSON numbers with at most 8 decimals (crypto, JPY crosses, 0.001-lot steps), stored exactly. */
 const PRICE = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 8 } as const;
 const PRICE_MESSAGE = { message: '$property must be a number with at most 8 decimals' } as const;
 const MAX_PRICE = 9_999_999_999_999;
@@ -52,7 +52,7 @@ export class PositionExitInput {
   at!: string;
 
   @Doc({ description: 'Volume closed by this deal, in lots (> 0).', example: 0.5 })
-  @IsNumber(MONEY, MONEY_MESSAGE)
+  @IsNumber(PRICE, PRICE_MESSAGE)
   @IsPositive()
   @Max(MAX_AMOUNT)
   volume!: number;
@@ -87,7 +87,7 @@ export class ClosedPositionInput {
   side!: Side;
 
   @Doc({ description: 'Volume opened, in lots (> 0).', example: 1 })
-  @IsNumber(MONEY, MONEY_MESSAGE)
+  @IsNumber(PRICE, PRICE_MESSAGE)
   @IsPositive()
   @Max(MAX_AMOUNT)
   volume!: number;
