@@ -106,6 +106,24 @@ describeEachDatabase('REST challenge coach: headroom', (getDb) => {
     );
   });
 
+  it('answers ?at= a past instant from what was known then: no later snapshot, no report of a day not yet ended', async () => {
+    const challenge = await createChallenge(app, { planId: FTMO, phase: 'Phase 1', purchasedAt: '2026-05-01' });
+    const account = await registerAccount(app, { challengeId: challenge.id, initialBalance: 100000 });
+    await pushReport(app, account.id, '2026-05-04', 100500, 500);
+    await pushSnapshot(app, account.id, '2026-05-05T06:00:00Z', 100500, 99800);
+    await pushSnapshot(app, account.id, '2026-05-05T10:00:00Z', 97000, 96000);
+    await pushReport(app, account.id, '2026-05-05', 97000, -3500);
+    // At 08:00 UTC only the 06:00 snapshot had been seen: equity 99,800, its lowest too; the 10:00 dip and the
+    // day's report (sent after Prague midnight) were still to come.
+    const then = json<ChallengeHeadroom>(await app.get(`/challenges/${challenge.id}/headroom?at=2026-05-05T08:00:00Z`));
+    expect(then.dailyLoss).toMatchObject({ floor: 95500, left: 4300, lowestEquity: 99800 });
+    expect(then.target).toMatchObject({ remaining: 9500 });
+    expect(then.stale).toMatchObject({ asOf: '2026-05-05T06:00:00Z' });
+    // After the 10:00 snapshot the dip is known.
+    const later = json<ChallengeHeadroom>(await app.get(`/challenges/${challenge.id}/headroom?at=2026-05-05T11:00:00Z`));
+    expect(later.dailyLoss).toMatchObject({ floor: 95500, lowestEquity: 96000 });
+  });
+
   it('trails an end-of-day floor that locks at the initial balance, on a New York 17:00 day across its spring change', async () => {
     const challenge = await createChallenge(app, { phase: 'Phase 1', purchasedAt: '2026-03-01' });
     await app.patch(`/challenges/${challenge.id}/rules`, {

@@ -14,8 +14,11 @@ export interface HeadroomAccountRows {
   createdOn: string;
   /** [day, balance, equity, closedPnl], oldest first. */
   days: [string, string, string, string][];
-  /** [day, at, firstAt, balance, equity, minEquity, maxEquity], oldest first. */
-  intraday: [string, string, string, string, string, string, string][];
+  /**
+   * [day, at, firstAt, balance, equity, minEquity, maxEquity, minEquityAt, maxEquityAt, firstBalance, firstEquity],
+   * oldest first: one row per day holding its latest snapshot, its extremes with their instants, and its first snapshot.
+   */
+  intraday: [string, string, string, string, string, string, string, string, string, string, string][];
 }
 
 export interface HeadroomRows {
@@ -56,7 +59,10 @@ SELECT json_build_object(
       'intraday', COALESCE((
         SELECT json_agg(json_build_array(i."day"::text, to_char(i."at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           to_char(i."firstAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), i."balance"::text, i."equity"::text,
-          i."minEquity"::text, i."maxEquity"::text) ORDER BY i."day")
+          i."minEquity"::text, i."maxEquity"::text,
+          to_char(i."minEquityAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          to_char(i."maxEquityAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          i."firstBalance"::text, i."firstEquity"::text) ORDER BY i."day")
         FROM "IntradayEquity" i WHERE i."accountId" = a."id"), '[]'::json)
     ) ORDER BY a."createdAt" DESC, a."id" DESC)
     FROM "EaAccount" a WHERE a."challengeId" = c."id" AND a."userId" = c."userId" AND a."archivedAt" IS NULL

@@ -77,19 +77,32 @@ export class HeadroomService {
 }
 
 /**
- * One account's headroom as of `at`: reports of firm days up to the day of `at`, and the intraday rows
- * that had begun by then (a row holds the day's extremes so far, so an `at` inside a day sees that day's
- * extremes up to its latest snapshot, not earlier: the answer's `stale.basedOn` names what it used).
+ * One account's headroom as of `at`, from what was known at `at` only, so an answer about the past does not
+ * see its future: a day's report once that day had ended (reports are end-of-day), and of each day's intraday
+ * row what had been seen by then. A row holds the day's latest snapshot and extremes; when its latest snapshot
+ * came after `at`, only its first snapshot, and an extreme reached by `at`, were known (`stale.basedOn` names it).
  */
 function headroomOf(account: HeadroomAccountRows, rules: ChallengeRules, phaseIndex: number | null, at: Date): Headroom {
   const { rollover } = rolloverOf(rules);
   const today = firmDayAt(at, rollover).day;
+  const atMs = at.getTime();
   const days = account.days
     .map(([day, balance, equity, closedPnl]) => ({ day, balance, equity, closedPnl }))
-    .filter((row) => row.day <= today);
+    .filter((row) => row.day < today);
   const snapshots = account.intraday
-    .filter(([, , firstAt]) => Date.parse(firstAt) <= at.getTime())
-    .map(([day, snapshotAt, , balance, equity, minEquity, maxEquity]) => ({ day, at: snapshotAt, balance, equity, minEquity, maxEquity }));
+    .filter(([, , firstAt]) => Date.parse(firstAt) <= atMs)
+    .map(([day, snapshotAt, firstAt, balance, equity, minEquity, maxEquity, minEquityAt, maxEquityAt, firstBalance, firstEquity]) =>
+      Date.parse(snapshotAt) <= atMs
+        ? { day, at: snapshotAt, balance, equity, minEquity, maxEquity }
+        : {
+            day,
+            at: firstAt,
+            balance: firstBalance,
+            equity: firstEquity,
+            minEquity: Date.parse(minEquityAt) <= atMs ? minEquity : firstEquity,
+            maxEquity: Date.parse(maxEquityAt) <= atMs ? maxEquity : firstEquity,
+          },
+    );
   const firstDay = [days[0]?.day, snapshots[0]?.day, account.createdOn].filter((d): d is string => d !== undefined).sort()[0] ?? null;
   return computeHeadroom({
     at,
