@@ -3,8 +3,9 @@
 #pragma once
 #include "mql-common.h"
 
-// --- Orders (https://docs.mql4.com/trading/orderselect, …/ordershistorytotal, …/ordertype, …/orderclosetime,
-// …/orderprofit, …/ordercommission, …/orderswap; constants: https://docs.mql4.com/constants/tradingconstants/orderproperties)
+// --- Orders (https://docs.mql4.com/trading/orderselect, …/orderstotal, …/ordershistorytotal, …/orderticket,
+// …/ordertype, …/ordersymbol, …/orderlots, …/orderopentime, …/orderclosetime, …/orderopenprice, …/ordercloseprice,
+// …/orderstoploss, …/ordertakeprofit, …/orderprofit, …/ordercommission, …/orderswap, …/ordercomment, …/ordermagicnumber; constants: https://docs.mql4.com/constants/tradingconstants/orderproperties)
 const int SELECT_BY_POS = 0;
 const int SELECT_BY_TICKET = 1;
 const int MODE_TRADES = 0;
@@ -12,9 +13,20 @@ const int MODE_HISTORY = 1;
 const int OP_BUY = 0;
 const int OP_SELL = 1;
 bool OrderSelect(int index, int select, int pool = MODE_TRADES);
+int OrdersTotal();
 int OrdersHistoryTotal();
+int OrderTicket();
 int OrderType();
+string OrderSymbol();
+double OrderLots();
+datetime OrderOpenTime();
 datetime OrderCloseTime();
+double OrderOpenPrice();
+double OrderClosePrice();
+double OrderStopLoss();
+double OrderTakeProfit();
 double OrderProfit();
 double OrderCommission();
 double OrderSwap();
+string OrderComment();
+int OrderMagicNumber();

@@ -5,8 +5,9 @@
 //| Protocol: docs/tracker-protocol.md (version 1). The reference    |
 //| tracker apps/tracker (TypeScript) sends the same bytes.          |
 //|                                                                  |
-//| Reads nothing but the account's figures and its own order        |
-//| history; places no orders and changes nothing in the terminal.   |
+//| Reads nothing but the account's figures, its open orders'        |
+//| floating profit and its own order history; places no orders and  |
+//| changes nothing in the terminal.                                 |
 //| Compile in MetaEditor (F7); attach to any one chart.             |
 //| Allow the service's URL first: Tools > Options > Expert Advisors |
 //| > "Allow WebRequest for listed URL" (else error 4014).           |
@@ -16,7 +17,7 @@
 #property version     "1.00"
 #property description "Propfolio tracker: pushes balance and equity snapshots and a daily report to your Propfolio service."
 #property description "Allow the service URL in Tools > Options > Expert Advisors > 'Allow WebRequest for listed URL'."
-#property description "Reads account figures and order history only; never trades."
+#property description "Reads account figures, open orders' profit and order history only; never trades."
 #property strict
 
 input string InpServiceUrl      = "https://propfolio.example.com"; // Propfolio service URL (allow it for WebRequest)
@@ -34,12 +35,16 @@ input double InpInitialBalance  = 0;                               // Initial ba
 #define BACKOFF_CAP_S      300
 #define RETRY_AFTER_MAX_S  3600
 #define FILE_FOLDER        "PropfolioTracker"
+#define POSITIONS_PER_MESSAGE 1000
+#define RECENT_CLOSES_S    3600
 
-//--- one queued item: a snapshot (isReport=false) or a daily report
+//--- one queued item: a snapshot, a daily report (isReport) or a closed-positions message (isPositions)
 struct QueueItem
   {
    long              seq;
    bool              isReport;
+   bool              isPositions;
+   string            positions; // positions message: its JSON array, exactly as sent
    string            at;        // snapshot: ISO instant
    string            date;      // report: firm day YYYY-MM-DD
    double            balance;
@@ -81,9 +86,22 @@ bool      g_dayReported = false;
 string    g_lastReportedDay = "";
 int       g_serverOffset = 0;   // trade server time minus UTC, seconds (multiple of 15 minutes)
 
+//--- closed positions (docs/tracker-protocol.md, message 6): the last close queued (persisted), and the worst and
+//--- best floating profit of each open position seen so far (persisted), sampled every second
+bool      g_hasLastClose  = false; // false until the history's last close is known: only later closes are sent
+long      g_lastCloseTicket = 0;
+datetime  g_lastCloseTime = 0;     // server time
+bool      g_scanCloses    = false; // a trade happened: look for closed positions at the next tick
+datetime  g_watchSince    = 0;     // server time this run began watching positions
+long      g_excursionId[];
+double    g_excursionWorst[];
+double    g_excursionBest[];
+bool      g_excursionWhole[];      // watched since the position opened
+
 //--- answers, for the chart comment
 int       g_sentSnapshots = 0;
 int       g_sentReports   = 0;
+int       g_sentPositions = 0;
 string    g_lastProblem   = "";
 
 //+------------------------------------------------------------------+
@@ -102,7 +120,8 @@ void ShowStatus()
    else
      {
       text += " | queued " + IntegerToString(QueueSize());
-      text += " | sent " + IntegerToString(g_sentSnapshots) + " snapshots, " + IntegerToString(g_sentReports) + " reports";
+      text += " | sent " + IntegerToString(g_sentSnapshots) + " snapshots, " + IntegerToString(g_sentReports) + " reports, " +
+              IntegerToString(g_sentPositions) + " closed positions";
       if(g_failures > 0)
          text += " | retrying: " + g_lastProblem;
      }
@@ -130,13 +149,27 @@ string FormatAmount(const double value)
    double cents = MathRound(MathAbs(value) * 100.0 + 1e-7);
    if(value < 0)
       cents = -cents;
-   string text = DoubleToString(cents / 100.0, 2);
-   int len = StringLen(text);
-   while(len > 0 && StringGetCharacter(text, len - 1) == '0')
+   return WithoutTrailingZeros(DoubleToString(cents / 100.0, 2));
+  }
+
+//--- a price or a volume rounded half away from zero to 8 decimals (the most the service keeps), no trailing zeros
+string FormatQuantity(const double value)
+  {
+   double units = MathRound(MathAbs(value) * 100000000.0 + 1e-5);
+   if(value < 0)
+      units = -units;
+   return WithoutTrailingZeros(DoubleToString(units / 100000000.0, 8));
+  }
+
+//--- "101250.40" -> "101250.4", "100.00" -> "100", "-0.00" -> "0"
+string WithoutTrailingZeros(const string fixed)
+  {
+   int len = StringLen(fixed);
+   while(len > 0 && StringGetCharacter(fixed, len - 1) == '0')
       len--;
-   if(len > 0 && StringGetCharacter(text, len - 1) == '.')
+   if(len > 0 && StringGetCharacter(fixed, len - 1) == '.')
       len--;
-   text = StringSubstr(text, 0, len);
+   string text = StringSubstr(fixed, 0, len);
    if(text == "-0" || text == "")
       text = "0";
    return text;
@@ -252,9 +285,48 @@ string ReportBody(const QueueItem &item)
           ",\"closedPnl\":" + FormatAmount(item.closedPnl) + "}";
   }
 
+string PositionsBody(const QueueItem &item)
+  {
+   return "{\"positions\":" + item.positions + "}";
+  }
+
+//--- "positions 123456, 123457 (2)": the ids of a positions message, for the journal
+string PositionsLabel(const string positions)
+  {
+   string ids = "";
+   int count = 0;
+   int from = 0;
+   string key = "{\"position\":\"";
+   while(true)
+     {
+      int at = StringFind(positions, key, from);
+      if(at < 0)
+         break;
+      int start = at + StringLen(key);
+      int end = StringFind(positions, "\"", start);
+      if(end < 0)
+         break;
+      if(count < 3)
+         ids += (count > 0 ? ", " : "") + StringSubstr(positions, start, end - start);
+      count++;
+      from = end;
+     }
+   return "positions " + ids + (count > 3 ? " ..." : "") + " (" + IntegerToString(count) + ")";
+  }
+
+//--- an item as the journal names it
+string ItemLabel(const QueueItem &item)
+  {
+   if(item.isPositions)
+      return PositionsLabel(item.positions);
+   return item.isReport ? "report " + item.date : "snapshot " + item.at;
+  }
+
 //--- the queue file's line for an item (same form as the reference tracker's)
 string QueueLine(const QueueItem &item)
   {
+   if(item.isPositions)
+      return "{\"kind\":\"positions\",\"positions\":" + item.positions + ",\"seq\":" + IntegerToString(item.seq) + "}";
    if(item.isReport)
       return "{\"kind\":\"report\",\"date\":" + JsonString(item.date) + ",\"balance\":" + FormatAmount(item.balance) +
              ",\"equity\":" + FormatAmount(item.equity) + ",\"closedPnl\":" + FormatAmount(item.closedPnl) + ",\"seq\":" + IntegerToString(item.seq) + "}";
@@ -344,7 +416,37 @@ int ReadJsonString(const string json, int i, string &out)
    return -1;
   }
 
-//--- the value of a top-level key: strings unescaped, numbers and literals as written
+//--- the index after the array or object starting at json[i]; -1 if it does not end
+int JsonValueEnd(const string json, int i)
+  {
+   int n = StringLen(json);
+   int depth = 0;
+   while(i < n)
+     {
+      ushort c = StringGetCharacter(json, i);
+      if(c == '"')
+        {
+         string skipped;
+         i = ReadJsonString(json, i, skipped);
+         if(i < 0)
+            return -1;
+         continue;
+        }
+      if(c == '[' || c == '{')
+         depth++;
+      else
+         if(c == ']' || c == '}')
+           {
+            depth--;
+            if(depth == 0)
+               return i + 1;
+           }
+      i++;
+     }
+   return -1;
+  }
+
+//--- the value of a top-level key: strings unescaped, arrays and objects, numbers and literals as written
 bool JsonGet(const string json, const string key, string &value)
   {
    int n = StringLen(json);
@@ -365,6 +467,14 @@ bool JsonGet(const string json, const string key, string &value)
             j = SkipSpaces(json, j + 1);
             if(j < n && StringGetCharacter(json, j) == '"')
                return ReadJsonString(json, j, value) >= 0;
+            if(j < n && (StringGetCharacter(json, j) == '[' || StringGetCharacter(json, j) == '{'))
+              {
+               int close = JsonValueEnd(json, j);
+               if(close < 0)
+                  return false;
+               value = StringSubstr(json, j, close - j);
+               return true;
+              }
             int k = j;
             while(k < n)
               {
@@ -476,7 +586,10 @@ void SaveState()
               ",\"day\":" + JsonString(g_hasDay ? g_day : "") + ",\"dayStartsAt\":" + JsonString(g_dayStartsAt) +
               ",\"dayEndsAt\":" + JsonString(g_dayEndsAt) + ",\"dayBalance\":" + FormatAmount(g_dayBalance) +
               ",\"dayEquity\":" + FormatAmount(g_dayEquity) + ",\"dayReported\":" + (g_dayReported ? "true" : "false") +
-              ",\"lastReportedDay\":" + JsonString(g_lastReportedDay) + ",\"serverOffset\":" + IntegerToString(g_serverOffset) + "}\n";
+              ",\"lastReportedDay\":" + JsonString(g_lastReportedDay) + ",\"serverOffset\":" + IntegerToString(g_serverOffset) +
+              ",\"lastClose\":" + JsonString(g_hasLastClose ? IntegerToString(g_lastCloseTicket) : "") +
+              ",\"lastCloseTime\":" + IntegerToString((long)g_lastCloseTime) + ",\"excursions\":" + JsonString(ExcursionsText()) +
+              ",\"recentCloses\":" + JsonString(RecentClosesText()) + "}\n";
    WriteAtomically(g_files + ".state", s);
   }
 
@@ -498,6 +611,12 @@ void LoadState()
    g_dayReported = JsonText(s, "dayReported") == "true";
    g_lastReportedDay = JsonText(s, "lastReportedDay");
    g_serverOffset = (int)StringToInteger(JsonText(s, "serverOffset"));
+   string lastClose = JsonText(s, "lastClose");
+   g_hasLastClose = lastClose != "";
+   g_lastCloseTicket = StringToInteger(lastClose);
+   g_lastCloseTime = (datetime)StringToInteger(JsonText(s, "lastCloseTime"));
+   LoadExcursions(JsonText(s, "excursions"));
+   LoadRecentCloses(JsonText(s, "recentCloses"));
   }
 
 //+------------------------------------------------------------------+
@@ -512,6 +631,21 @@ bool ParseQueueLine(const string line, QueueItem &item)
   {
    string kind = JsonText(line, "kind");
    string seq = JsonText(line, "seq");
+   item.isPositions = kind == "positions";
+   item.positions = "";
+   if(item.isPositions)
+     {
+      // The positions were checked when they were queued: the line holds the message's array as it is sent.
+      item.seq = StringToInteger(seq);
+      item.isReport = false;
+      item.at = "";
+      item.date = "";
+      item.balance = 0;
+      item.equity = 0;
+      item.closedPnl = 0;
+      item.positions = JsonText(line, "positions");
+      return item.seq > 0 && StringLen(item.positions) > 2 && StringGetCharacter(item.positions, 0) == '[';
+     }
    string balance = JsonText(line, "balance");
    string equity = JsonText(line, "equity");
    if(seq == "" || balance == "" || equity == "")
@@ -601,7 +735,7 @@ void RewriteQueue()
    g_deadLines = 0;
   }
 
-//--- over the cap: the oldest snapshots leave, a tenth of the cap at once; reports are never dropped
+//--- over the cap: the oldest snapshots leave, a tenth of the cap at once; reports and positions are never dropped
 void DropOldestSnapshots()
   {
    int size = QueueSize();
@@ -613,7 +747,7 @@ void DropOldestSnapshots()
    for(int i = 0; i < size; i++)
      {
       QueueItem item = g_queue[g_head + i];
-      if(!item.isReport && dropped < toDrop)
+      if(!item.isReport && !item.isPositions && dropped < toDrop)
         {
          if(dropped == 0)
             first = item.at;
@@ -662,7 +796,7 @@ void Ack(const long seq)
 bool HasSnapshotBefore(const datetime limit)
   {
    for(int i = g_head; i < ArraySize(g_queue); i++)
-      if(!g_queue[i].isReport && ParseInstant(g_queue[i].at) < limit)
+      if(!g_queue[i].isReport && !g_queue[i].isPositions && ParseInstant(g_queue[i].at) < limit)
          return true;
    return false;
   }
@@ -703,6 +837,322 @@ double ClosedPnl(const datetime startUtc, const datetime endUtc)
   }
 
 //+------------------------------------------------------------------+
+//| Closed positions (docs/tracker-protocol.md, message 6)           |
+//+------------------------------------------------------------------+
+//--- a closed position as the history tells it; times are server times
+struct ClosedPosition
+  {
+   long              id;
+   string            symbol;
+   bool              buy;
+   double            volume;
+   datetime          opened;
+   datetime          closed;
+   double            openPrice;
+   double            closePrice;
+   double            stopLoss;   // 0: none
+   double            takeProfit; // 0: none
+   double            commission;
+   double            swap;
+   double            fee;
+   double            profit;
+   string            comment;
+   long              magic;
+  };
+
+string    g_batch      = "";    // position objects of the message being gathered
+int       g_batchCount = 0;
+
+int ExcursionIndex(const long id)
+  {
+   for(int k = 0; k < ArraySize(g_excursionId); k++)
+      if(g_excursionId[k] == id)
+         return k;
+   return -1;
+  }
+
+//--- one sample of an open position's floating profit; `opened` (server time) tells whether it opened while watched
+void SampleExcursion(const long id, const double profit, const datetime opened)
+  {
+   int k = ExcursionIndex(id);
+   if(k < 0)
+     {
+      k = ArraySize(g_excursionId);
+      ArrayResize(g_excursionId, k + 1, 100);
+      ArrayResize(g_excursionWorst, k + 1, 100);
+      ArrayResize(g_excursionBest, k + 1, 100);
+      ArrayResize(g_excursionWhole, k + 1, 100);
+      g_excursionId[k] = id;
+      g_excursionWorst[k] = profit;
+      g_excursionBest[k] = profit;
+      // Opened before this run watched it: its worst and best before then are unknown, so none are sent.
+      g_excursionWhole[k] = opened >= g_watchSince;
+     }
+   g_excursionWorst[k] = MathMin(g_excursionWorst[k], profit);
+   g_excursionBest[k] = MathMax(g_excursionBest[k], profit);
+  }
+
+void RemoveExcursion(const int k)
+  {
+   int last = ArraySize(g_excursionId) - 1;
+   g_excursionId[k] = g_excursionId[last];
+   g_excursionWorst[k] = g_excursionWorst[last];
+   g_excursionBest[k] = g_excursionBest[last];
+   g_excursionWhole[k] = g_excursionWhole[last];
+   ArrayResize(g_excursionId, last, 100);
+   ArrayResize(g_excursionWorst, last, 100);
+   ArrayResize(g_excursionBest, last, 100);
+   ArrayResize(g_excursionWhole, last, 100);
+  }
+
+//--- the state's form: "id:worst:best:whole;..."
+string ExcursionsText()
+  {
+   string text = "";
+   for(int k = 0; k < ArraySize(g_excursionId); k++)
+      text += (k > 0 ? ";" : "") + IntegerToString(g_excursionId[k]) + ":" + DoubleToString(g_excursionWorst[k], 2) + ":" +
+              DoubleToString(g_excursionBest[k], 2) + ":" + (g_excursionWhole[k] ? "1" : "0");
+   return text;
+  }
+
+void LoadExcursions(const string text)
+  {
+   string entries[];
+   int count = StringSplit(text, ';', entries);
+   for(int i = 0; i < count; i++)
+     {
+      string parts[];
+      if(StringSplit(entries[i], ':', parts) != 4)
+         continue;
+      int k = ArraySize(g_excursionId);
+      ArrayResize(g_excursionId, k + 1, 100);
+      ArrayResize(g_excursionWorst, k + 1, 100);
+      ArrayResize(g_excursionBest, k + 1, 100);
+      ArrayResize(g_excursionWhole, k + 1, 100);
+      g_excursionId[k] = StringToInteger(parts[0]);
+      g_excursionWorst[k] = StringToDouble(parts[1]);
+      g_excursionBest[k] = StringToDouble(parts[2]);
+      g_excursionWhole[k] = parts[3] == "1";
+     }
+  }
+
+//--- ,"mae":…,"mfe":… of a closed position (null unless watched since it opened); the position is then forgotten
+string ExcursionJson(const long id)
+  {
+   int k = ExcursionIndex(id);
+   string json = ",\"mae\":null,\"mfe\":null";
+   if(k < 0)
+      return json;
+   if(g_excursionWhole[k])
+      json = ",\"mae\":" + FormatAmount(MathMin(0, g_excursionWorst[k])) + ",\"mfe\":" + FormatAmount(MathMax(0, g_excursionBest[k]));
+   RemoveExcursion(k);
+   return json;
+  }
+
+//--- one position's object, keys in the documented order, times in UTC
+string PositionJson(const ClosedPosition &p)
+  {
+   return "{\"position\":" + JsonString(IntegerToString(p.id)) + ",\"symbol\":" + JsonString(p.symbol) +
+          ",\"side\":" + (p.buy ? "\"buy\"" : "\"sell\"") + ",\"volume\":" + FormatQuantity(p.volume) +
+          ",\"openedAt\":" + JsonString(FormatInstant(p.opened - g_serverOffset)) +
+          ",\"closedAt\":" + JsonString(FormatInstant(p.closed - g_serverOffset)) +
+          ",\"openPrice\":" + FormatQuantity(p.openPrice) + ",\"closePrice\":" + FormatQuantity(p.closePrice) +
+          ",\"stopLoss\":" + (p.stopLoss > 0 ? FormatQuantity(p.stopLoss) : "null") +
+          ",\"takeProfit\":" + (p.takeProfit > 0 ? FormatQuantity(p.takeProfit) : "null") +
+          ",\"commission\":" + FormatAmount(p.commission) + ",\"swap\":" + FormatAmount(p.swap) + ",\"fee\":" + FormatAmount(p.fee) +
+          ",\"profit\":" + FormatAmount(p.profit) + ",\"comment\":" + JsonString(p.comment) +
+          ",\"magic\":" + IntegerToString(p.magic < 0 ? 0 : p.magic) + ExcursionJson(p.id) + "}";
+  }
+
+//--- gathers position objects into messages of at most 1,000
+void AddToBatch(const string json)
+  {
+   g_batch += (g_batchCount > 0 ? "," : "") + json;
+   g_batchCount++;
+   if(g_batchCount >= POSITIONS_PER_MESSAGE)
+      FlushBatch();
+  }
+
+void FlushBatch()
+  {
+   if(g_batchCount == 0)
+      return;
+   QueueItem item;
+   item.isReport = false;
+   item.isPositions = true;
+   item.positions = "[" + g_batch + "]";
+   item.at = "";
+   item.date = "";
+   item.balance = 0;
+   item.equity = 0;
+   item.closedPnl = 0;
+   Enqueue(item);
+   g_batch = "";
+   g_batchCount = 0;
+   Log(PositionsLabel(item.positions) + ": queued");
+  }
+
+//--- the orders closed in the last RECENT_CLOSES_S seconds before the last close queued (persisted): MT4's history is in
+//--- no fixed order and a close may show in it after a later one, so that window is looked at again, each ticket once
+long      g_recentTicket[];
+datetime  g_recentClose[];
+int       g_openOrders = -1;     // OrdersTotal() at the last sample: a change means an order opened or closed
+
+//--- every second: the floating profit of each open market order
+void SampleExcursions()
+  {
+   int total = OrdersTotal();
+   if(total != g_openOrders)
+     {
+      g_openOrders = total;
+      g_scanCloses = true;
+     }
+   for(int i = total - 1; i >= 0; i--)
+     {
+      if(!OrderSelect(i, SELECT_BY_POS, MODE_TRADES))
+         continue;
+      if(OrderType() != OP_BUY && OrderType() != OP_SELL)
+         continue; // a pending order has no floating profit
+      SampleExcursion(OrderTicket(), OrderProfit(), OrderOpenTime());
+     }
+  }
+
+//--- forgets the samples of orders that are no longer open (their close was queued, or happened unwatched)
+void ForgetClosedExcursions()
+  {
+   for(int k = ArraySize(g_excursionId) - 1; k >= 0; k--)
+      if(!OrderSelect((int)g_excursionId[k], SELECT_BY_TICKET) || OrderCloseTime() != 0)
+         RemoveExcursion(k);
+  }
+
+bool RecentClose(const long ticket)
+  {
+   for(int k = 0; k < ArraySize(g_recentTicket); k++)
+      if(g_recentTicket[k] == ticket)
+         return true;
+   return false;
+  }
+
+void RememberClose(const long ticket, const datetime closed)
+  {
+   int k = ArraySize(g_recentTicket);
+   ArrayResize(g_recentTicket, k + 1, 100);
+   ArrayResize(g_recentClose, k + 1, 100);
+   g_recentTicket[k] = ticket;
+   g_recentClose[k] = closed;
+  }
+
+//--- keeps only the closes still inside the window before the last one
+void ForgetOldCloses()
+  {
+   int kept = 0;
+   for(int k = 0; k < ArraySize(g_recentTicket); k++)
+     {
+      if(g_recentClose[k] <= g_lastCloseTime - RECENT_CLOSES_S)
+         continue;
+      g_recentTicket[kept] = g_recentTicket[k];
+      g_recentClose[kept] = g_recentClose[k];
+      kept++;
+     }
+   ArrayResize(g_recentTicket, kept, 100);
+   ArrayResize(g_recentClose, kept, 100);
+  }
+
+//--- the state's form: "ticket@close;..."
+string RecentClosesText()
+  {
+   string text = "";
+   for(int k = 0; k < ArraySize(g_recentTicket); k++)
+      text += (k > 0 ? ";" : "") + IntegerToString(g_recentTicket[k]) + "@" + IntegerToString((long)g_recentClose[k]);
+   return text;
+  }
+
+void LoadRecentCloses(const string text)
+  {
+   string entries[];
+   int count = StringSplit(text, ';', entries);
+   for(int i = 0; i < count; i++)
+     {
+      string parts[];
+      if(StringSplit(entries[i], '@', parts) == 2)
+         RememberClose(StringToInteger(parts[0]), (datetime)StringToInteger(parts[1]));
+     }
+  }
+
+//--- a closed market order of the history, ready to be selected: is it one this scan should take?
+bool IsClosedTrade()
+  {
+   return (OrderType() == OP_BUY || OrderType() == OP_SELL) && OrderCloseTime() > g_lastCloseTime - RECENT_CLOSES_S;
+  }
+
+//--- the history's last close: the orders closed before it were closed before the tracker watched (the statement's part)
+void StartClosesHere()
+  {
+   g_lastCloseTime = 0;
+   int total = OrdersHistoryTotal();
+   for(int i = 0; i < total; i++)
+      if(OrderSelect(i, SELECT_BY_POS, MODE_HISTORY) && (OrderType() == OP_BUY || OrderType() == OP_SELL) && OrderCloseTime() > g_lastCloseTime)
+         g_lastCloseTime = OrderCloseTime();
+   for(int i = 0; i < total; i++)
+      if(OrderSelect(i, SELECT_BY_POS, MODE_HISTORY) && IsClosedTrade())
+         RememberClose(OrderTicket(), OrderCloseTime());
+   g_lastCloseTicket = 0; // MT4 keeps the window above instead of a deal ticket
+   g_hasLastClose = true;
+   SaveState();
+  }
+
+//--- the selected closed order as a position (MT4: one ticket is one position; a partial close leaves a new ticket)
+void ReadPosition(ClosedPosition &p)
+  {
+   p.id = OrderTicket();
+   p.symbol = OrderSymbol();
+   p.buy = OrderType() == OP_BUY;
+   p.volume = OrderLots();
+   p.opened = OrderOpenTime();
+   p.closed = OrderCloseTime();
+   p.openPrice = OrderOpenPrice();
+   p.closePrice = OrderClosePrice();
+   p.stopLoss = OrderStopLoss();
+   p.takeProfit = OrderTakeProfit();
+   p.commission = OrderCommission();
+   p.swap = OrderSwap();
+   p.fee = 0;
+   p.profit = OrderProfit();
+   p.comment = OrderComment();
+   p.magic = OrderMagicNumber();
+  }
+
+//--- queues the orders closed since the last look; `prune` forgets stale samples too
+void ScanClosedPositions(const bool prune)
+  {
+   g_scanCloses = false;
+   if(!g_hasLastClose)
+     {
+      StartClosesHere();
+      return;
+     }
+   datetime newest = g_lastCloseTime;
+   int total = OrdersHistoryTotal();
+   for(int i = 0; i < total; i++)
+     {
+      if(!OrderSelect(i, SELECT_BY_POS, MODE_HISTORY) || !IsClosedTrade() || RecentClose(OrderTicket()))
+         continue;
+      ClosedPosition p;
+      ReadPosition(p);
+      AddToBatch(PositionJson(p));
+      RememberClose(p.id, p.closed);
+      if(p.closed > newest)
+         newest = p.closed;
+     }
+   FlushBatch();
+   g_lastCloseTime = newest;
+   ForgetOldCloses();
+   if(prune)
+      ForgetClosedExcursions();
+   SaveState();
+  }
+
+//+------------------------------------------------------------------+
 //| Snapshots and reports (docs/tracker-protocol.md, "When ...")     |
 //+------------------------------------------------------------------+
 void QueueReport()
@@ -716,6 +1166,8 @@ void QueueReport()
      }
    QueueItem item;
    item.isReport = true;
+   item.isPositions = false;
+   item.positions = "";
    item.at = "";
    item.date = g_day;
    item.balance = g_dayBalance;
@@ -756,6 +1208,8 @@ void Observe(const datetime now)
       return;
    QueueItem item;
    item.isReport = false;
+   item.isPositions = false;
+   item.positions = "";
    item.at = at;
    item.date = "";
    item.balance = balance;
@@ -1019,22 +1473,31 @@ void Step(const datetime now)
    if(QueueSize() == 0)
       return;
    QueueItem item = g_queue[g_head];
-   string path = "/api/v1/accounts/" + UrlEncode(g_accountId) + (item.isReport ? "/reports" : "/snapshots");
+   string path = "/api/v1/accounts/" + UrlEncode(g_accountId) + (item.isPositions ? "/positions" : item.isReport ? "/reports" : "/snapshots");
+   string body = item.isPositions ? PositionsBody(item) : item.isReport ? ReportBody(item) : SnapshotBody(item);
    string answer;
    int retryAfter;
-   int status = Http("POST", path, item.isReport ? ReportBody(item) : SnapshotBody(item), answer, retryAfter);
-   string what = item.isReport ? "report " + item.date : "snapshot " + item.at;
+   int status = Http("POST", path, body, answer, retryAfter);
+   string what = ItemLabel(item);
    if(status >= 200 && status < 300)
      {
       Succeeded();
       Ack(item.seq);
-      if(item.isReport)
+      if(item.isPositions)
         {
-         g_sentReports++;
-         Log(what + ": " + JsonText(answer, "outcome"));
+         long accepted = StringToInteger(JsonText(answer, "accepted"));
+         long unchanged = StringToInteger(JsonText(answer, "unchanged"));
+         g_sentPositions += (int)(accepted + unchanged);
+         Log(what + ": " + IntegerToString(accepted) + " accepted, " + IntegerToString(unchanged) + " unchanged");
         }
       else
-         OnSnapshotAnswer(item, answer);
+         if(item.isReport)
+           {
+            g_sentReports++;
+            Log(what + ": " + JsonText(answer, "outcome"));
+           }
+         else
+            OnSnapshotAnswer(item, answer);
       return;
      }
    if(IsRetryable(status))
@@ -1119,6 +1582,9 @@ int OnInit()
    g_files = FILE_FOLDER + "\\" + FileSafe(g_login) + "_" + FileSafe(g_server);
    LoadState();
    LoadQueue();
+   g_watchSince = TimeCurrent();
+   if(!g_hasLastClose)
+      StartClosesHere();
    MathSrand((uint)GetTickCount());
    g_nextSample = 0;
    if(!EventSetTimer(1))
@@ -1136,20 +1602,28 @@ int OnInit()
 void OnDeinit(const int reason)
   {
    EventKillTimer();
+   if(g_files != "")
+      SaveState(); // the open orders' samples, for the next start
    Comment("");
   }
 
-//--- every second: read the figures when the interval has passed, then make at most one request
+//--- every second: sample the open orders, read the figures and look for closed orders when the interval has passed
+//--- (or the number of orders changed), then make at most one request
 void OnTimer()
   {
    if(g_stopped)
       return;
    datetime now = TimeGMT();
+   SampleExcursions();
    if(now >= g_nextSample)
      {
       Observe(now);
+      ScanClosedPositions(true);
       g_nextSample = now + InpIntervalSeconds;
      }
+   else
+      if(g_scanCloses)
+         ScanClosedPositions(false);
    Step(now);
    ShowStatus();
   }

@@ -5,8 +5,9 @@
 //| Protocol: docs/tracker-protocol.md (version 1). The reference    |
 //| tracker apps/tracker (TypeScript) sends the same bytes.          |
 //|                                                                  |
-//| Reads nothing but the account's figures and its own deal         |
-//| history; places no orders and changes nothing in the terminal.   |
+//| Reads nothing but the account's figures, its open positions'     |
+//| floating profit and its own deal history; places no orders and   |
+//| changes nothing in the terminal.                                 |
 //| Compile in MetaEditor (F7); attach to any one chart.             |
 //| Allow the service's URL first: Tools > Options > Expert Advisors |
 //| > "Allow WebRequest for listed URL" (else error 4014).           |
@@ -16,7 +17,7 @@
 #property version     "1.00"
 #property description "Propfolio tracker: pushes balance and equity snapshots and a daily report to your Propfolio service."
 #property description "Allow the service URL in Tools > Options > Expert Advisors > 'Allow WebRequest for listed URL'."
-#property description "Reads account figures and deal history only; never trades."
+#property description "Reads account figures, open positions' profit and deal history only; never trades."
 
 input string InpServiceUrl      = "https://propfolio.example.com"; // Propfolio service URL (allow it for WebRequest)
 input string InpApiKey          = "";                              // Tracker API key (eakey_..., scope tracker)
@@ -33,12 +34,15 @@ input double InpInitialBalance  = 0;                               // Initial ba
 #define BACKOFF_CAP_S      300
 #define RETRY_AFTER_MAX_S  3600
 #define FILE_FOLDER        "PropfolioTracker"
+#define POSITIONS_PER_MESSAGE 1000
 
-//--- one queued item: a snapshot (isReport=false) or a daily report
+//--- one queued item: a snapshot, a daily report (isReport) or a closed-positions message (isPositions)
 struct QueueItem
   {
    long              seq;
    bool              isReport;
+   bool              isPositions;
+   string            positions; // positions message: its JSON array, exactly as sent
    string            at;        // snapshot: ISO instant
    string            date;      // report: firm day YYYY-MM-DD
    double            balance;
@@ -80,9 +84,22 @@ bool      g_dayReported = false;
 string    g_lastReportedDay = "";
 int       g_serverOffset = 0;   // trade server time minus UTC, seconds (multiple of 15 minutes)
 
+//--- closed positions (docs/tracker-protocol.md, message 6): the last close queued (persisted), and the worst and
+//--- best floating profit of each open position seen so far (persisted), sampled every second
+bool      g_hasLastClose  = false; // false until the history's last close is known: only later closes are sent
+long      g_lastCloseTicket = 0;
+datetime  g_lastCloseTime = 0;     // server time
+bool      g_scanCloses    = false; // a trade happened: look for closed positions at the next tick
+datetime  g_watchSince    = 0;     // server time this run began watching positions
+long      g_excursionId[];
+double    g_excursionWorst[];
+double    g_excursionBest[];
+bool      g_excursionWhole[];      // watched since the position opened
+
 //--- answers, for the chart comment
 int       g_sentSnapshots = 0;
 int       g_sentReports   = 0;
+int       g_sentPositions = 0;
 string    g_lastProblem   = "";
 
 //+------------------------------------------------------------------+
@@ -101,7 +118,8 @@ void ShowStatus()
    else
      {
       text += " | queued " + IntegerToString(QueueSize());
-      text += " | sent " + IntegerToString(g_sentSnapshots) + " snapshots, " + IntegerToString(g_sentReports) + " reports";
+      text += " | sent " + IntegerToString(g_sentSnapshots) + " snapshots, " + IntegerToString(g_sentReports) + " reports, " +
+              IntegerToString(g_sentPositions) + " closed positions";
       if(g_failures > 0)
          text += " | retrying: " + g_lastProblem;
      }
@@ -129,13 +147,27 @@ string FormatAmount(const double value)
    double cents = MathRound(MathAbs(value) * 100.0 + 1e-7);
    if(value < 0)
       cents = -cents;
-   string text = DoubleToString(cents / 100.0, 2);
-   int len = StringLen(text);
-   while(len > 0 && StringGetCharacter(text, len - 1) == '0')
+   return WithoutTrailingZeros(DoubleToString(cents / 100.0, 2));
+  }
+
+//--- a price or a volume rounded half away from zero to 8 decimals (the most the service keeps), no trailing zeros
+string FormatQuantity(const double value)
+  {
+   double units = MathRound(MathAbs(value) * 100000000.0 + 1e-5);
+   if(value < 0)
+      units = -units;
+   return WithoutTrailingZeros(DoubleToString(units / 100000000.0, 8));
+  }
+
+//--- "101250.40" -> "101250.4", "100.00" -> "100", "-0.00" -> "0"
+string WithoutTrailingZeros(const string fixed)
+  {
+   int len = StringLen(fixed);
+   while(len > 0 && StringGetCharacter(fixed, len - 1) == '0')
       len--;
-   if(len > 0 && StringGetCharacter(text, len - 1) == '.')
+   if(len > 0 && StringGetCharacter(fixed, len - 1) == '.')
       len--;
-   text = StringSubstr(text, 0, len);
+   string text = StringSubstr(fixed, 0, len);
    if(text == "-0" || text == "")
       text = "0";
    return text;
@@ -251,9 +283,48 @@ string ReportBody(const QueueItem &item)
           ",\"closedPnl\":" + FormatAmount(item.closedPnl) + "}";
   }
 
+string PositionsBody(const QueueItem &item)
+  {
+   return "{\"positions\":" + item.positions + "}";
+  }
+
+//--- "positions 123456, 123457 (2)": the ids of a positions message, for the journal
+string PositionsLabel(const string positions)
+  {
+   string ids = "";
+   int count = 0;
+   int from = 0;
+   string key = "{\"position\":\"";
+   while(true)
+     {
+      int at = StringFind(positions, key, from);
+      if(at < 0)
+         break;
+      int start = at + StringLen(key);
+      int end = StringFind(positions, "\"", start);
+      if(end < 0)
+         break;
+      if(count < 3)
+         ids += (count > 0 ? ", " : "") + StringSubstr(positions, start, end - start);
+      count++;
+      from = end;
+     }
+   return "positions " + ids + (count > 3 ? " ..." : "") + " (" + IntegerToString(count) + ")";
+  }
+
+//--- an item as the journal names it
+string ItemLabel(const QueueItem &item)
+  {
+   if(item.isPositions)
+      return PositionsLabel(item.positions);
+   return item.isReport ? "report " + item.date : "snapshot " + item.at;
+  }
+
 //--- the queue file's line for an item (same form as the reference tracker's)
 string QueueLine(const QueueItem &item)
   {
+   if(item.isPositions)
+      return "{\"kind\":\"positions\",\"positions\":" + item.positions + ",\"seq\":" + IntegerToString(item.seq) + "}";
    if(item.isReport)
       return "{\"kind\":\"report\",\"date\":" + JsonString(item.date) + ",\"balance\":" + FormatAmount(item.balance) +
              ",\"equity\":" + FormatAmount(item.equity) + ",\"closedPnl\":" + FormatAmount(item.closedPnl) + ",\"seq\":" + IntegerToString(item.seq) + "}";
@@ -343,7 +414,37 @@ int ReadJsonString(const string json, int i, string &out)
    return -1;
   }
 
-//--- the value of a top-level key: strings unescaped, numbers and literals as written
+//--- the index after the array or object starting at json[i]; -1 if it does not end
+int JsonValueEnd(const string json, int i)
+  {
+   int n = StringLen(json);
+   int depth = 0;
+   while(i < n)
+     {
+      ushort c = StringGetCharacter(json, i);
+      if(c == '"')
+        {
+         string skipped;
+         i = ReadJsonString(json, i, skipped);
+         if(i < 0)
+            return -1;
+         continue;
+        }
+      if(c == '[' || c == '{')
+         depth++;
+      else
+         if(c == ']' || c == '}')
+           {
+            depth--;
+            if(depth == 0)
+               return i + 1;
+           }
+      i++;
+     }
+   return -1;
+  }
+
+//--- the value of a top-level key: strings unescaped, arrays and objects, numbers and literals as written
 bool JsonGet(const string json, const string key, string &value)
   {
    int n = StringLen(json);
@@ -364,6 +465,14 @@ bool JsonGet(const string json, const string key, string &value)
             j = SkipSpaces(json, j + 1);
             if(j < n && StringGetCharacter(json, j) == '"')
                return ReadJsonString(json, j, value) >= 0;
+            if(j < n && (StringGetCharacter(json, j) == '[' || StringGetCharacter(json, j) == '{'))
+              {
+               int close = JsonValueEnd(json, j);
+               if(close < 0)
+                  return false;
+               value = StringSubstr(json, j, close - j);
+               return true;
+              }
             int k = j;
             while(k < n)
               {
@@ -475,7 +584,9 @@ void SaveState()
               ",\"day\":" + JsonString(g_hasDay ? g_day : "") + ",\"dayStartsAt\":" + JsonString(g_dayStartsAt) +
               ",\"dayEndsAt\":" + JsonString(g_dayEndsAt) + ",\"dayBalance\":" + FormatAmount(g_dayBalance) +
               ",\"dayEquity\":" + FormatAmount(g_dayEquity) + ",\"dayReported\":" + (g_dayReported ? "true" : "false") +
-              ",\"lastReportedDay\":" + JsonString(g_lastReportedDay) + ",\"serverOffset\":" + IntegerToString(g_serverOffset) + "}\n";
+              ",\"lastReportedDay\":" + JsonString(g_lastReportedDay) + ",\"serverOffset\":" + IntegerToString(g_serverOffset) +
+              ",\"lastClose\":" + JsonString(g_hasLastClose ? IntegerToString(g_lastCloseTicket) : "") +
+              ",\"lastCloseTime\":" + IntegerToString((long)g_lastCloseTime) + ",\"excursions\":" + JsonString(ExcursionsText()) + "}\n";
    WriteAtomically(g_files + ".state", s);
   }
 
@@ -497,6 +608,11 @@ void LoadState()
    g_dayReported = JsonText(s, "dayReported") == "true";
    g_lastReportedDay = JsonText(s, "lastReportedDay");
    g_serverOffset = (int)StringToInteger(JsonText(s, "serverOffset"));
+   string lastClose = JsonText(s, "lastClose");
+   g_hasLastClose = lastClose != "";
+   g_lastCloseTicket = StringToInteger(lastClose);
+   g_lastCloseTime = (datetime)StringToInteger(JsonText(s, "lastCloseTime"));
+   LoadExcursions(JsonText(s, "excursions"));
   }
 
 //+------------------------------------------------------------------+
@@ -511,6 +627,21 @@ bool ParseQueueLine(const string line, QueueItem &item)
   {
    string kind = JsonText(line, "kind");
    string seq = JsonText(line, "seq");
+   item.isPositions = kind == "positions";
+   item.positions = "";
+   if(item.isPositions)
+     {
+      // The positions were checked when they were queued: the line holds the message's array as it is sent.
+      item.seq = StringToInteger(seq);
+      item.isReport = false;
+      item.at = "";
+      item.date = "";
+      item.balance = 0;
+      item.equity = 0;
+      item.closedPnl = 0;
+      item.positions = JsonText(line, "positions");
+      return item.seq > 0 && StringLen(item.positions) > 2 && StringGetCharacter(item.positions, 0) == '[';
+     }
    string balance = JsonText(line, "balance");
    string equity = JsonText(line, "equity");
    if(seq == "" || balance == "" || equity == "")
@@ -600,7 +731,7 @@ void RewriteQueue()
    g_deadLines = 0;
   }
 
-//--- over the cap: the oldest snapshots leave, a tenth of the cap at once; reports are never dropped
+//--- over the cap: the oldest snapshots leave, a tenth of the cap at once; reports and positions are never dropped
 void DropOldestSnapshots()
   {
    int size = QueueSize();
@@ -612,7 +743,7 @@ void DropOldestSnapshots()
    for(int i = 0; i < size; i++)
      {
       QueueItem item = g_queue[g_head + i];
-      if(!item.isReport && dropped < toDrop)
+      if(!item.isReport && !item.isPositions && dropped < toDrop)
         {
          if(dropped == 0)
             first = item.at;
@@ -661,7 +792,7 @@ void Ack(const long seq)
 bool HasSnapshotBefore(const datetime limit)
   {
    for(int i = g_head; i < ArraySize(g_queue); i++)
-      if(!g_queue[i].isReport && ParseInstant(g_queue[i].at) < limit)
+      if(!g_queue[i].isReport && !g_queue[i].isPositions && ParseInstant(g_queue[i].at) < limit)
          return true;
    return false;
   }
@@ -710,6 +841,337 @@ double ClosedPnl(const datetime startUtc, const datetime endUtc)
   }
 
 //+------------------------------------------------------------------+
+//| Closed positions (docs/tracker-protocol.md, message 6)           |
+//+------------------------------------------------------------------+
+//--- a closed position as the history tells it; times are server times
+struct ClosedPosition
+  {
+   long              id;
+   string            symbol;
+   bool              buy;
+   double            volume;
+   datetime          opened;
+   datetime          closed;
+   double            openPrice;
+   double            closePrice;
+   double            stopLoss;   // 0: none
+   double            takeProfit; // 0: none
+   double            commission;
+   double            swap;
+   double            fee;
+   double            profit;
+   string            comment;
+   long              magic;
+  };
+
+string    g_batch      = "";    // position objects of the message being gathered
+int       g_batchCount = 0;
+
+int ExcursionIndex(const long id)
+  {
+   for(int k = 0; k < ArraySize(g_excursionId); k++)
+      if(g_excursionId[k] == id)
+         return k;
+   return -1;
+  }
+
+//--- one sample of an open position's floating profit; `opened` (server time) tells whether it opened while watched
+void SampleExcursion(const long id, const double profit, const datetime opened)
+  {
+   int k = ExcursionIndex(id);
+   if(k < 0)
+     {
+      k = ArraySize(g_excursionId);
+      ArrayResize(g_excursionId, k + 1, 100);
+      ArrayResize(g_excursionWorst, k + 1, 100);
+      ArrayResize(g_excursionBest, k + 1, 100);
+      ArrayResize(g_excursionWhole, k + 1, 100);
+      g_excursionId[k] = id;
+      g_excursionWorst[k] = profit;
+      g_excursionBest[k] = profit;
+      // Opened before this run watched it: its worst and best before then are unknown, so none are sent.
+      g_excursionWhole[k] = opened >= g_watchSince;
+     }
+   g_excursionWorst[k] = MathMin(g_excursionWorst[k], profit);
+   g_excursionBest[k] = MathMax(g_excursionBest[k], profit);
+  }
+
+void RemoveExcursion(const int k)
+  {
+   int last = ArraySize(g_excursionId) - 1;
+   g_excursionId[k] = g_excursionId[last];
+   g_excursionWorst[k] = g_excursionWorst[last];
+   g_excursionBest[k] = g_excursionBest[last];
+   g_excursionWhole[k] = g_excursionWhole[last];
+   ArrayResize(g_excursionId, last, 100);
+   ArrayResize(g_excursionWorst, last, 100);
+   ArrayResize(g_excursionBest, last, 100);
+   ArrayResize(g_excursionWhole, last, 100);
+  }
+
+//--- the state's form: "id:worst:best:whole;..."
+string ExcursionsText()
+  {
+   string text = "";
+   for(int k = 0; k < ArraySize(g_excursionId); k++)
+      text += (k > 0 ? ";" : "") + IntegerToString(g_excursionId[k]) + ":" + DoubleToString(g_excursionWorst[k], 2) + ":" +
+              DoubleToString(g_excursionBest[k], 2) + ":" + (g_excursionWhole[k] ? "1" : "0");
+   return text;
+  }
+
+void LoadExcursions(const string text)
+  {
+   string entries[];
+   int count = StringSplit(text, ';', entries);
+   for(int i = 0; i < count; i++)
+     {
+      string parts[];
+      if(StringSplit(entries[i], ':', parts) != 4)
+         continue;
+      int k = ArraySize(g_excursionId);
+      ArrayResize(g_excursionId, k + 1, 100);
+      ArrayResize(g_excursionWorst, k + 1, 100);
+      ArrayResize(g_excursionBest, k + 1, 100);
+      ArrayResize(g_excursionWhole, k + 1, 100);
+      g_excursionId[k] = StringToInteger(parts[0]);
+      g_excursionWorst[k] = StringToDouble(parts[1]);
+      g_excursionBest[k] = StringToDouble(parts[2]);
+      g_excursionWhole[k] = parts[3] == "1";
+     }
+  }
+
+//--- ,"mae":…,"mfe":… of a closed position (null unless watched since it opened); the position is then forgotten
+string ExcursionJson(const long id)
+  {
+   int k = ExcursionIndex(id);
+   string json = ",\"mae\":null,\"mfe\":null";
+   if(k < 0)
+      return json;
+   if(g_excursionWhole[k])
+      json = ",\"mae\":" + FormatAmount(MathMin(0, g_excursionWorst[k])) + ",\"mfe\":" + FormatAmount(MathMax(0, g_excursionBest[k]));
+   RemoveExcursion(k);
+   return json;
+  }
+
+//--- one position's object, keys in the documented order, times in UTC
+string PositionJson(const ClosedPosition &p)
+  {
+   return "{\"position\":" + JsonString(IntegerToString(p.id)) + ",\"symbol\":" + JsonString(p.symbol) +
+          ",\"side\":" + (p.buy ? "\"buy\"" : "\"sell\"") + ",\"volume\":" + FormatQuantity(p.volume) +
+          ",\"openedAt\":" + JsonString(FormatInstant(p.opened - g_serverOffset)) +
+          ",\"closedAt\":" + JsonString(FormatInstant(p.closed - g_serverOffset)) +
+          ",\"openPrice\":" + FormatQuantity(p.openPrice) + ",\"closePrice\":" + FormatQuantity(p.closePrice) +
+          ",\"stopLoss\":" + (p.stopLoss > 0 ? FormatQuantity(p.stopLoss) : "null") +
+          ",\"takeProfit\":" + (p.takeProfit > 0 ? FormatQuantity(p.takeProfit) : "null") +
+          ",\"commission\":" + FormatAmount(p.commission) + ",\"swap\":" + FormatAmount(p.swap) + ",\"fee\":" + FormatAmount(p.fee) +
+          ",\"profit\":" + FormatAmount(p.profit) + ",\"comment\":" + JsonString(p.comment) +
+          ",\"magic\":" + IntegerToString(p.magic < 0 ? 0 : p.magic) + ExcursionJson(p.id) + "}";
+  }
+
+//--- gathers position objects into messages of at most 1,000
+void AddToBatch(const string json)
+  {
+   g_batch += (g_batchCount > 0 ? "," : "") + json;
+   g_batchCount++;
+   if(g_batchCount >= POSITIONS_PER_MESSAGE)
+      FlushBatch();
+  }
+
+void FlushBatch()
+  {
+   if(g_batchCount == 0)
+      return;
+   QueueItem item;
+   item.isReport = false;
+   item.isPositions = true;
+   item.positions = "[" + g_batch + "]";
+   item.at = "";
+   item.date = "";
+   item.balance = 0;
+   item.equity = 0;
+   item.closedPnl = 0;
+   Enqueue(item);
+   g_batch = "";
+   g_batchCount = 0;
+   Log(PositionsLabel(item.positions) + ": queued");
+  }
+
+//--- every second: the floating profit of each open position
+void SampleExcursions()
+  {
+   int total = PositionsTotal();
+   for(int i = 0; i < total; i++)
+     {
+      if(PositionGetTicket(i) == 0)
+         continue; // PositionGetTicket also selects the position for PositionGet*
+      SampleExcursion(PositionGetInteger(POSITION_IDENTIFIER), PositionGetDouble(POSITION_PROFIT), (datetime)PositionGetInteger(POSITION_TIME));
+     }
+  }
+
+//--- forgets the samples of positions that are no longer open (closed without a closing deal seen, e.g. reversed)
+void ForgetClosedExcursions()
+  {
+   for(int k = ArraySize(g_excursionId) - 1; k >= 0; k--)
+      if(!PositionSelectByTicket((ulong)g_excursionId[k]))
+         RemoveExcursion(k);
+  }
+
+//--- the history's last deal: closes up to it came before the tracker watched (the statement import's part)
+void StartClosesHere()
+  {
+   if(!HistorySelect(0, TimeTradeServer() + 86400))
+      return;
+   g_lastCloseTicket = 0;
+   g_lastCloseTime = 0;
+   int total = HistoryDealsTotal();
+   for(int i = 0; i < total; i++)
+     {
+      ulong ticket = HistoryDealGetTicket(i);
+      if((long)ticket <= g_lastCloseTicket)
+         continue;
+      g_lastCloseTicket = (long)ticket;
+      g_lastCloseTime = (datetime)HistoryDealGetInteger(ticket, DEAL_TIME);
+     }
+   g_hasLastClose = true;
+   SaveState();
+  }
+
+//--- a position's whole life from its deals; false for a reversed one (netting) or one not closed
+bool ReadPosition(const long id, ClosedPosition &p)
+  {
+   if(!HistorySelectByPosition(id))
+     {
+      Log("HistorySelectByPosition(" + IntegerToString(id) + ") failed (error " + IntegerToString(GetLastError()) + "): position not sent");
+      return false;
+     }
+   p.id = id;
+   p.symbol = "";
+   p.buy = true;
+   p.opened = 0;
+   p.closed = 0;
+   p.stopLoss = 0;
+   p.takeProfit = 0;
+   p.commission = 0;
+   p.swap = 0;
+   p.fee = 0;
+   p.profit = 0;
+   p.comment = "";
+   p.magic = 0;
+   double inVolume = 0, inValue = 0, outVolume = 0, outValue = 0;
+   int total = HistoryDealsTotal();
+   for(int i = 0; i < total; i++)
+     {
+      ulong ticket = HistoryDealGetTicket(i);
+      if(ticket == 0)
+         continue;
+      ENUM_DEAL_ENTRY entry = (ENUM_DEAL_ENTRY)HistoryDealGetInteger(ticket, DEAL_ENTRY);
+      datetime t = (datetime)HistoryDealGetInteger(ticket, DEAL_TIME);
+      double volume = HistoryDealGetDouble(ticket, DEAL_VOLUME);
+      double price = HistoryDealGetDouble(ticket, DEAL_PRICE);
+      p.commission += HistoryDealGetDouble(ticket, DEAL_COMMISSION);
+      p.swap += HistoryDealGetDouble(ticket, DEAL_SWAP);
+      p.fee += HistoryDealGetDouble(ticket, DEAL_FEE);
+      if(entry == DEAL_ENTRY_IN)
+        {
+         if(inVolume == 0 || t < p.opened)
+           {
+            p.opened = t;
+            p.buy = (ENUM_DEAL_TYPE)HistoryDealGetInteger(ticket, DEAL_TYPE) == DEAL_TYPE_BUY;
+            p.symbol = HistoryDealGetString(ticket, DEAL_SYMBOL);
+            p.comment = HistoryDealGetString(ticket, DEAL_COMMENT);
+            p.magic = HistoryDealGetInteger(ticket, DEAL_MAGIC);
+           }
+         inVolume += volume;
+         inValue += volume * price;
+        }
+      else
+         if(entry == DEAL_ENTRY_OUT || entry == DEAL_ENTRY_OUT_BY)
+           {
+            if(t >= p.closed)
+              {
+               // The last exit's levels: the position's stop loss and take profit when it closed.
+               p.closed = t;
+               p.stopLoss = HistoryDealGetDouble(ticket, DEAL_SL);
+               p.takeProfit = HistoryDealGetDouble(ticket, DEAL_TP);
+              }
+            outVolume += volume;
+            outValue += volume * price;
+            p.profit += HistoryDealGetDouble(ticket, DEAL_PROFIT);
+           }
+         else
+           {
+            Log("position " + IntegerToString(id) + " was reversed (netting account): not sent; the statement import has it");
+            return false;
+           }
+     }
+   if(inVolume <= 0 || outVolume <= 0)
+      return false;
+   p.volume = inVolume;
+   p.openPrice = inValue / inVolume;
+   p.closePrice = outValue / outVolume;
+   return true;
+  }
+
+//--- queues the positions whose last closing deal came since the last look; `prune` forgets stale samples too
+void ScanClosedPositions(const bool prune)
+  {
+   g_scanCloses = false;
+   if(!g_hasLastClose)
+     {
+      StartClosesHere();
+      return;
+     }
+   if(!HistorySelect(g_lastCloseTime - 60, TimeTradeServer() + 86400))
+     {
+      Log("HistorySelect failed (error " + IntegerToString(GetLastError()) + "): closed positions are looked for again later");
+      return;
+     }
+   long closed[];
+   long lastTicket = g_lastCloseTicket;
+   datetime lastTime = g_lastCloseTime;
+   int total = HistoryDealsTotal();
+   for(int i = 0; i < total; i++)
+     {
+      ulong ticket = HistoryDealGetTicket(i);
+      if((long)ticket <= g_lastCloseTicket)
+         continue; // deal tickets rise: this one was looked at before
+      if((long)ticket > lastTicket)
+        {
+         lastTicket = (long)ticket;
+         lastTime = (datetime)HistoryDealGetInteger(ticket, DEAL_TIME);
+        }
+      ENUM_DEAL_ENTRY entry = (ENUM_DEAL_ENTRY)HistoryDealGetInteger(ticket, DEAL_ENTRY);
+      if(entry != DEAL_ENTRY_OUT && entry != DEAL_ENTRY_OUT_BY)
+         continue;
+      long id = HistoryDealGetInteger(ticket, DEAL_POSITION_ID);
+      if(PositionSelectByTicket((ulong)id))
+         continue; // closed in part: it goes when its last part closes
+      bool seen = false;
+      for(int k = 0; k < ArraySize(closed); k++)
+         if(closed[k] == id)
+            seen = true;
+      if(seen)
+         continue;
+      int size = ArraySize(closed);
+      ArrayResize(closed, size + 1, 16);
+      closed[size] = id;
+     }
+   // HistorySelectByPosition replaces the selection read above: the ids were collected first.
+   for(int k = 0; k < ArraySize(closed); k++)
+     {
+      ClosedPosition p;
+      if(ReadPosition(closed[k], p))
+         AddToBatch(PositionJson(p));
+     }
+   FlushBatch();
+   if(prune)
+      ForgetClosedExcursions();
+   g_lastCloseTicket = lastTicket;
+   g_lastCloseTime = lastTime;
+   SaveState();
+  }
+
+//+------------------------------------------------------------------+
 //| Snapshots and reports (docs/tracker-protocol.md, "When ...")     |
 //+------------------------------------------------------------------+
 void QueueReport()
@@ -723,6 +1185,8 @@ void QueueReport()
      }
    QueueItem item;
    item.isReport = true;
+   item.isPositions = false;
+   item.positions = "";
    item.at = "";
    item.date = g_day;
    item.balance = g_dayBalance;
@@ -764,6 +1228,8 @@ void Observe(const datetime now)
       return;
    QueueItem item;
    item.isReport = false;
+   item.isPositions = false;
+   item.positions = "";
    item.at = at;
    item.date = "";
    item.balance = balance;
@@ -1027,22 +1493,31 @@ void Step(const datetime now)
    if(QueueSize() == 0)
       return;
    QueueItem item = g_queue[g_head];
-   string path = "/api/v1/accounts/" + UrlEncode(g_accountId) + (item.isReport ? "/reports" : "/snapshots");
+   string path = "/api/v1/accounts/" + UrlEncode(g_accountId) + (item.isPositions ? "/positions" : item.isReport ? "/reports" : "/snapshots");
+   string body = item.isPositions ? PositionsBody(item) : item.isReport ? ReportBody(item) : SnapshotBody(item);
    string answer;
    int retryAfter;
-   int status = Http("POST", path, item.isReport ? ReportBody(item) : SnapshotBody(item), answer, retryAfter);
-   string what = item.isReport ? "report " + item.date : "snapshot " + item.at;
+   int status = Http("POST", path, body, answer, retryAfter);
+   string what = ItemLabel(item);
    if(status >= 200 && status < 300)
      {
       Succeeded();
       Ack(item.seq);
-      if(item.isReport)
+      if(item.isPositions)
         {
-         g_sentReports++;
-         Log(what + ": " + JsonText(answer, "outcome"));
+         long accepted = StringToInteger(JsonText(answer, "accepted"));
+         long unchanged = StringToInteger(JsonText(answer, "unchanged"));
+         g_sentPositions += (int)(accepted + unchanged);
+         Log(what + ": " + IntegerToString(accepted) + " accepted, " + IntegerToString(unchanged) + " unchanged");
         }
       else
-         OnSnapshotAnswer(item, answer);
+         if(item.isReport)
+           {
+            g_sentReports++;
+            Log(what + ": " + JsonText(answer, "outcome"));
+           }
+         else
+            OnSnapshotAnswer(item, answer);
       return;
      }
    if(IsRetryable(status))
@@ -1127,6 +1602,9 @@ int OnInit()
    g_files = FILE_FOLDER + "\\" + FileSafe(g_login) + "_" + FileSafe(g_server);
    LoadState();
    LoadQueue();
+   g_watchSince = TimeTradeServer();
+   if(!g_hasLastClose)
+      StartClosesHere();
    MathSrand((uint)GetTickCount());
    g_nextSample = 0;
    if(!EventSetTimer(1))
@@ -1144,20 +1622,28 @@ int OnInit()
 void OnDeinit(const int reason)
   {
    EventKillTimer();
+   if(g_files != "")
+      SaveState(); // the open positions' samples, for the next start
    Comment("");
   }
 
-//--- every second: read the figures when the interval has passed, then make at most one request
+//--- every second: sample the open positions, read the figures and look for closed positions when the interval has
+//--- passed (or a deal came), then make at most one request
 void OnTimer()
   {
    if(g_stopped)
       return;
    datetime now = TimeGMT();
+   SampleExcursions();
    if(now >= g_nextSample)
      {
       Observe(now);
+      ScanClosedPositions(true);
       g_nextSample = now + InpIntervalSeconds;
      }
+   else
+      if(g_scanCloses)
+         ScanClosedPositions(false);
    Step(now);
    ShowStatus();
   }
@@ -1165,5 +1651,12 @@ void OnTimer()
 void OnTick()
   {
    // Nothing: the tracker works on its timer, so a quiet market does not stop it and a busy one does not load it.
+  }
+
+//--- a deal was added (a position opened, closed or changed): look for closed positions at the next timer tick
+void OnTradeTransaction(const MqlTradeTransaction &trans, const MqlTradeRequest &request, const MqlTradeResult &result)
+  {
+   if(trans.type == TRADE_TRANSACTION_DEAL_ADD)
+      g_scanCloses = true;
   }
 //+------------------------------------------------------------------+
