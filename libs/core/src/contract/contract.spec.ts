@@ -5,7 +5,8 @@ import { AppError } from '../errors.js';
 import { contractSchema } from './json-schema.js';
 import { Doc } from './field-docs.js';
 import { parseInput } from './parse-input.js';
-import { IsIsoDate, NumberFromQuery, UpperCase } from './validators.js';
+import TB from 'typebox';
+import { IsIsoDate, MatchesSchema, NumberFromQuery, UpperCase } from './validators.js';
 
 class Leg {
   @Doc('Leg name') @IsString() name!: string;
@@ -106,5 +107,28 @@ describe('validation messages', () => {
     class Empty {}
     await expect(parseInput(Empty, {})).resolves.toBeInstanceOf(Empty);
     await expect(parseInput(Empty, { x: 1 })).rejects.toMatchObject({ errors: [{ field: 'x', message: 'is not a known field' }] });
+  });
+
+  it('names the field at fault inside a schema-checked union, with the values it allows', async () => {
+    // A rule that may be "none", null or an object: the first schema error is about the other branches.
+    const Rule = TB.Union([
+      TB.Literal('none'),
+      TB.Object({ basis: TB.Union([TB.Enum(['a', 'b']), TB.Null()]) }, { additionalProperties: false }),
+      TB.Null(),
+    ]);
+    class WithRule {
+      @MatchesSchema(TB.Object({ rule: TB.Optional(Rule) }, { additionalProperties: false })) rules!: unknown;
+    }
+    const messages = async (rules: unknown) => {
+      try {
+        await parseInput(WithRule, { rules });
+      } catch (error) {
+        if (error instanceof AppError) return error.errors?.map((e) => e.message);
+      }
+      return [];
+    };
+    expect(await messages({ rule: { basis: 'c' } })).toEqual(['rules.rule.basis must be equal to one of the allowed values: a, b']);
+    expect(await messages({ rule: { base: 'a' } })).toEqual(['rules.rule.base is not a known field']);
+    expect(await messages({ rule: 'all' })).toEqual(['rules.rule must be equal to constant']);
   });
 });

@@ -40,6 +40,21 @@ export function IsIsoInstant(options?: ValidationOptions): PropertyDecorator {
 /** The validator name the JSON Schema derivation maps to the schema itself. */
 export const MATCHES_SCHEMA = 'matchesSchema';
 
+/** Keywords that only say "not this branch of a union": a deeper or more specific error names the fault better. */
+const BRANCH_KEYWORDS = new Set(['type', 'const', 'anyOf']);
+type SchemaError = ReturnType<typeof Value.Errors>[number];
+
+/**
+ * The error that names the part at fault. Inside a union (a rule that may also be "none" or null) the first
+ * error is about another branch ("must be string"); the deepest path, and there a specific keyword such as
+ * `enum` or `additionalProperties`, is the field the caller got wrong.
+ */
+function fieldAtFault(errors: readonly SchemaError[]): SchemaError | undefined {
+  const depth = (e: SchemaError) => e.instancePath.split('/').length;
+  const rank = (e: SchemaError) => depth(e) * 2 + (BRANCH_KEYWORDS.has(e.keyword) ? 0 : 1);
+  return errors.reduce<SchemaError | undefined>((best, e) => (best === undefined || rank(e) > rank(best) ? e : best), undefined);
+}
+
 /**
  * A structured field validated by the JSON Schema (typebox) that a library already owns, e.g. a plan's rules:
  * the one schema both checks the input and documents it, instead of a second copy as nested contract classes.
@@ -54,8 +69,12 @@ export function MatchesSchema(schema: TSchema, options?: ValidationOptions): Pro
       constraints: [schema],
       options: {
         message: (args: ValidationArguments) => {
-          const [first] = Value.Errors(schema, args.value);
-          return first ? `${args.property}${first.instancePath.replaceAll('/', '.')} ${first.message}` : `${args.property} is invalid`;
+          const error = fieldAtFault(Value.Errors(schema, args.value));
+          if (!error) return `${args.property} is invalid`;
+          const allowed = error.keyword === 'enum' ? `: ${error.params.allowedValues.map(String).join(', ')}` : '';
+          // typebox reports a property that `additionalProperties: false` refuses as "schema is false" at its own path.
+          const message = error.keyword === 'boolean' ? 'is not a known field' : error.message;
+          return `${args.property}${error.instancePath.replaceAll('/', '.')} ${message}${allowed}`;
         },
         ...options,
       },
