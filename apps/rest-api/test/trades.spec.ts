@@ -91,4 +91,23 @@ describeEachDatabase('REST trades', (getDb) => {
     expectProblem(await app.post(`/accounts/${account.id}/positions`, { positions: [closedPosition('2')] }, other), 404, 'not_found');
     expect(json<TradeView>(await app.get(`/trades/${id}`)).note).toBeNull();
   });
+
+  it('counts FTMO trading days from the days positions were opened, not the day they closed', async () => {
+    const challenge = await createChallenge(app, { planId: 'ftmo-2-step-100000', purchasedAt: '2026-05-01' });
+    const account = await registerAccount(app, { challengeId: challenge.id });
+    const headroom = async () =>
+      json<{ tradingDays: { done: number; countedFrom: string } }>(
+        await app.get(`/challenges/${challenge.id}/headroom?at=2026-05-09T12:00:00Z`),
+      );
+    expect((await headroom()).tradingDays.countedFrom).not.toBe('position_opened');
+    // Four positions opened Monday to Thursday (10:00 UTC, noon in Prague), all closed on Friday: four days to FTMO.
+    const positions = ['04', '05', '06', '07'].map((day, i) =>
+      closedPosition(String(900 + i), { openedAt: `2026-05-${day}T10:00:00Z`, closedAt: '2026-05-08T15:00:00Z' }),
+    );
+    expect((await app.post(`/accounts/${account.id}/positions`, { positions })).status).toBe(200);
+    // The attempt starts with the account's first reported day (reports alone would count Friday once).
+    const report = { date: '2026-05-04', balance: 100000, equity: 100000, closedPnl: 0 };
+    expect((await app.post(`/accounts/${account.id}/reports`, report)).status).toBe(200);
+    expect((await headroom()).tradingDays).toMatchObject({ done: 4, countedFrom: 'position_opened' });
+  });
 });

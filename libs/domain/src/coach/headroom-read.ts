@@ -19,6 +19,12 @@ export interface HeadroomAccountRows {
    * oldest first: one row per day holding its latest snapshot, its extremes with their instants, and its first snapshot.
    */
   intraday: [string, string, string, string, string, string, string, string, string, string, string][];
+  /**
+   * The distinct minutes (ISO UTC) in which the account's stored trades closing after the purchase were opened,
+   * oldest first, for a rule that counts opening days; null when the account has no trades at all (its opening
+   * days are then unknown, not none).
+   */
+  opened: string[] | null;
 }
 
 export interface HeadroomRows {
@@ -63,7 +69,11 @@ SELECT json_build_object(
           to_char(i."minEquityAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           to_char(i."maxEquityAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           i."firstBalance"::text, i."firstEquity"::text) ORDER BY i."day")
-        FROM "IntradayEquity" i WHERE i."accountId" = a."id"), '[]'::json)
+        FROM "IntradayEquity" i WHERE i."accountId" = a."id"), '[]'::json),
+      'opened', CASE WHEN EXISTS (SELECT 1 FROM "Trade" t WHERE t."accountId" = a."id") THEN COALESCE((
+        SELECT json_agg(to_char(m, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') ORDER BY m)
+        FROM (SELECT DISTINCT date_trunc('minute', t."openedAt" AT TIME ZONE 'UTC') AS m FROM "Trade" t
+          WHERE t."accountId" = a."id" AND t."closedAt" >= (c."purchasedAt"::timestamp AT TIME ZONE 'UTC') - interval '1 day') o), '[]'::json) END
     ) ORDER BY a."createdAt" DESC, a."id" DESC)
     FROM "EaAccount" a WHERE a."challengeId" = c."id" AND a."userId" = c."userId" AND a."archivedAt" IS NULL
   ), '[]'::json)

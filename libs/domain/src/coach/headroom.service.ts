@@ -103,6 +103,15 @@ function headroomOf(account: HeadroomAccountRows, rules: ChallengeRules, phaseIn
             maxEquity: Date.parse(maxEquityAt) <= atMs ? maxEquity : firstEquity,
           },
     );
+  // A position counts from its opening: one opened by `at` opened its firm day, whenever it closed.
+  const openedDays =
+    account.opened === null
+      ? null
+      : [
+          ...new Set(
+            account.opened.filter((minute) => Date.parse(minute) <= atMs).map((minute) => firmDayAt(new Date(minute), rollover).day),
+          ),
+        ];
   const firstDay = [days[0]?.day, snapshots[0]?.day, account.createdOn].filter((d): d is string => d !== undefined).sort()[0] ?? null;
   return computeHeadroom({
     at,
@@ -112,6 +121,7 @@ function headroomOf(account: HeadroomAccountRows, rules: ChallengeRules, phaseIn
     days,
     snapshots,
     startedOn: firstDay,
+    openedDays,
   });
 }
 
