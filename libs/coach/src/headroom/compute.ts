@@ -82,10 +82,7 @@ export function computeHeadroom(input: HeadroomInput): Headroom {
     },
     reasons,
   );
-  const consistency = consistencyHeadroom(
-    { rule: rules.consistency, provenance: provenance.consistency, points, targetAmount, targetRemaining: target.remaining },
-    reasons,
-  );
+  const consistency = consistencyHeadroom({ rule: rules.consistency, provenance: provenance.consistency, points, targetAmount }, reasons);
   const nextReset = nextResetHeadroom({ daily, rollover, today, initial, balanceNow: now.balance, equityNow: now.equity }, reasons);
   const stale = freshness({ latest: now.latest, rollover, atMs, staleAfterMs, startedOn, today: todayName }, reasons);
 

@@ -18,12 +18,10 @@ export interface ConsistencyInput {
   points: readonly Point[];
   /** The profit the target asks for, when known. */
   targetAmount: Decimal | null;
-  /** What is left of the target; null when there is none or it is unknown. */
-  targetRemaining: number | null;
 }
 
 export function consistencyHeadroom(input: ConsistencyInput, reasons: HeadroomReason[]): Headroom['consistency'] {
-  const { rule, provenance, points, targetAmount, targetRemaining } = input;
+  const { rule, provenance, points, targetAmount } = input;
   if (rule === null) {
     reasons.push({
       rule: 'consistency',
@@ -65,7 +63,7 @@ export function consistencyHeadroom(input: ConsistencyInput, reasons: HeadroomRe
       rule: 'consistency',
       kind: 'info',
       code: 'consistency.blocks_pass',
-      values: { ...values, profitStillNeeded: numOrNull(needed), targetReached: targetRemaining === 0 ? 'yes' : 'no' },
+      values: { ...values, profitStillNeeded: numOrNull(needed) },
       message:
         needed === null
           ? `${what}: the phase cannot pass until it holds`
