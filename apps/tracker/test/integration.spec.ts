@@ -10,6 +10,7 @@ import {
   systemClock,
   Tracker,
   TrackerClient,
+  type ClosedPosition,
   type Clock,
   type FetchLike,
   type SnapshotAnswer,
@@ -309,6 +310,71 @@ suite('the reference tracker against the real service, which goes away and comes
       // The account was registered once, with the name and initial balance given.
       const lookup = await client.lookup('5012345', 'FTMO Demo 2');
       expect(lookup).toMatchObject({ kind: 'ok', body: { id: accountId, initialBalance: 100_000, archived: false } });
+    },
+    START_TIMEOUT_MS,
+  );
+
+  it(
+    'sends closed positions with a tracker key: the service stores each once, with the figures sent, and answers a resend unchanged',
+    async () => {
+      mkdirSync(join(dir, 'positions'));
+      const client = new TrackerClient({ baseUrl: service.base, apiKey: keys.tracker, platform: 'test' });
+      const tracker = new Tracker({
+        client,
+        queue: new FileQueue(join(dir, 'positions', 'queue.jsonl')),
+        login: '6000001',
+        server: 'Positions-Demo',
+        currency: 'USD',
+        initialBalance: 100_000,
+        clock: systemClock,
+      });
+      // A close price averaged over two exits has more decimals than the service keeps: the tracker writes 8.
+      const position: ClosedPosition = {
+        position: '123456',
+        symbol: 'EURUSD',
+        side: 'buy',
+        volume: 0.5,
+        openedAt: `${D}T07:00:00Z`,
+        closedAt: `${D}T09:30:00Z`,
+        openPrice: 1.08312,
+        closePrice: (1.08455 * 0.3 + 1.08511 * 0.2) / 0.5,
+        stopLoss: 1.0811,
+        takeProfit: null,
+        commission: -3.5,
+        swap: 0,
+        fee: 0,
+        profit: 71.5,
+        comment: 'breakout',
+        magic: 20260305,
+        mae: -42.1,
+        mfe: 88.3,
+      };
+      tracker.observe({ balance: 100_071.5, equity: 100_071.5, closedPositions: [position] });
+      const drained = tracker.whenDrained();
+      await tracker.drain();
+      await drained;
+      expect(tracker.stats).toMatchObject({ positions: { accepted: 1, unchanged: 0 }, refused: 0 });
+      expect(await client.positions(tracker.account!, { positions: [position] })).toMatchObject({
+        kind: 'ok',
+        body: { accepted: 0, unchanged: 1 },
+      });
+
+      const trades = await fetch(`${service.base}/api/v1/trades?accountId=${tracker.account!}`, {
+        headers: { authorization: `Bearer ${keys.full}` },
+      });
+      expect(trades.status).toBe(200);
+      expect(((await trades.json()) as { items: unknown[] }).items).toEqual([
+        expect.objectContaining({
+          position: '123456',
+          symbol: 'EURUSD',
+          side: 'buy',
+          openPrice: 1.08312,
+          closePrice: 1.084774,
+          commission: -3.5,
+          mae: -42.1,
+          mfe: 88.3,
+        }),
+      ]);
     },
     START_TIMEOUT_MS,
   );
