@@ -22,7 +22,7 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
     name: 'list_trades',
     title: 'List trades',
     description:
-      "Lists the caller's closed trades (positions from the EA tracker and imported statements), newest close first, with symbol, side, volume, prices, costs, net, outcome, holding time, MAE/MFE, tags, note, setup and R. Filters: accountId or challengeId, symbol, side, from/to (close time), outcome (win/loss/breakeven), tag. Paginated: pass `nextCursor` back as `cursor`. For totals and breakdowns use get_trade_stats.",
+      "Lists the caller's closed trades (from the EA tracker and imported statements), newest close first: symbol, side, volume, prices, costs, net, outcome, holding time, MAE/MFE, tags, note, setup and R. Filter by account or challenge, symbol, side, close window, outcome or tag; paginated with `cursor`. Totals and breakdowns: get_trade_stats.",
     ...KEY_READ,
     input: ListTradesInput,
     output: TradePageSchema,
@@ -34,7 +34,7 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
     name: 'get_trade_stats',
     title: 'Trade statistics',
     description:
-      'Journal statistics of the caller’s trades, for one account (accountId), one challenge (challengeId) or all, optionally within from/to (close time): count, win rate, profit factor, expectancy per trade and in R (where a planned risk is set), average and largest win and loss, longest win and loss streaks, average holding time, average MAE/MFE; the same figures by symbol, side, weekday and hour of the open (in `timeZone`, default Asia/Tokyo), trading session (Tokyo, London, New York in their own clocks) and tag. Breakeven is |net| < 0.005; net = profit + commission + swap + fee.',
+      "Returns journal statistics of the caller's trades for one account, one challenge or all: count, win rate, profit factor, expectancy (also in R), average and largest win and loss, streaks, holding time, MAE/MFE; overall and by symbol, side, weekday and hour of the open in the trader's zone, session (Tokyo, London, New York) and tag. Breakeven: |net| < 0.005.",
     ...KEY_READ,
     input: TradeStatsInput,
     output: TradeStatsSchema,
@@ -54,7 +54,7 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_trade',
     title: 'Tag or annotate a trade',
-    description: `Sets a trade's journal fields: tags (replacing its tags, at most 20 of 40 characters), a note (4,000 characters), a setup name, and the planned risk amount that R is measured against. Fields left out stay; null clears. The trade's figures (prices, volume, P&L) come from its source and cannot be changed. Returns the trade. ${NO_DELETE}`,
+    description: `Sets a trade's journal fields: its tags (replacing them), a note, a setup name and the planned risk that R is measured against. Fields left out stay; null clears. Its figures (prices, volume, P&L) come from its source and cannot be changed. Returns the trade. ${NO_DELETE}`,
     auth: 'key',
     readOnly: false,
     idempotent: true,
@@ -69,7 +69,7 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
     mcp: false,
     tracker: true,
     title: 'Push closed positions',
-    description: `The EA tracker's closed-positions message for one account: 1 to ${MAX_POSITIONS_PER_MESSAGE} positions, each stored once per account and position id. A resend changes nothing and is counted as \`unchanged\`. A position whose exits exceed its volume, that closes before it opens, repeats in the message, or has a symbol over 32 characters, and a message over ${MAX_POSITIONS_PER_MESSAGE} positions, answer 422 position_rejected naming it, and nothing is stored. An archived account answers 409 account_archived.`,
+    description: `The EA tracker's closed-positions message for one account. Returns how many positions were stored (\`accepted\`) and how many were already stored as sent (\`unchanged\`): a resend changes nothing. A position closing before it opens, with exits over its volume, repeated, or with a symbol over 32 characters, or over ${MAX_POSITIONS_PER_MESSAGE} in a message: 422 naming it, nothing stored.`,
     ...KEY_IDEMPOTENT_WRITE,
     input: PushPositionsInput,
     output: PushPositionsResultSchema,
