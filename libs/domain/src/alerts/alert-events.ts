@@ -1,0 +1,51 @@
+import type { Prisma } from '@propfolio/db';
+
+/**
+ * The seam between the alert RULES (this context: which crossing happened, decided once per firm day per
+ * threshold) and the alert DELIVERY (channels, durable queue, senders). The evaluation produces events; a sink
+ * turns them into deliveries. Kept in its own file so both sides build against one shape while they are written
+ * apart.
+ */
+export type AlertRuleKind = 'daily_loss' | 'max_loss' | 'breached' | 'target_reached' | 'best_day' | 'tracker_silent';
+
+export const ALERT_RULE_KINDS: readonly AlertRuleKind[] = [
+  'daily_loss',
+  'max_loss',
+  'breached',
+  'target_reached',
+  'best_day',
+  'tracker_silent',
+];
+
+export interface AlertEvent {
+  readonly userId: string;
+  readonly challengeId: string;
+  readonly accountId: string;
+  readonly rule: AlertRuleKind;
+  /** The percent left that was crossed (50, 25, 10) for daily_loss/max_loss, the minutes for tracker_silent; null otherwise. */
+  readonly threshold: number | null;
+  /** The firm day (YYYY-MM-DD on the firm's clock) the alert fired in: the fired-log key with account, rule, threshold. */
+  readonly firmDay: string;
+  readonly firm: string;
+  readonly accountLabel: string;
+  /** Amount left under the rule, decimal string in the account currency; null when the rule has no amount. */
+  readonly amountLeft: string | null;
+  /** Percent of the rule's allowance left (0–100); null when the rule has no allowance. */
+  readonly percentLeft: number | null;
+  /** The rule's floor as an equity level, decimal string; null when unknown or not a floor rule. */
+  readonly floor: string | null;
+  readonly currency: string;
+  /** ISO 8601 instant (UTC, Z) when the firm day ends; null when the plan's clock is unknown. */
+  readonly firmDayEndsAt: string | null;
+  /** The recipient's language (the user's `language` column), for the message's wording. */
+  readonly language?: 'ja' | 'en';
+}
+
+/**
+ * Receives the events of one evaluation. `tx` is given when the caller wants the deliveries enqueued in the same
+ * transaction as the fired-log rows (so a crash cannot log an alert as fired yet never deliver it).
+ */
+export type AlertSink = (events: readonly AlertEvent[], tx?: Prisma.TransactionClient) => Promise<void>;
+
+/** The sink until delivery is wired: evaluation still records what fired, nothing is sent. */
+export const noopAlertSink: AlertSink = () => Promise.resolve();
