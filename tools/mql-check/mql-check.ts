@@ -2,7 +2,9 @@
 // (keeping every line where it was, so clang's diagnostics name the EA's own lines), and the built-ins come from our
 // headers (mql4.h, mql5.h). README.md beside this file lists what is rewritten and what is not supported.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type MqlDialect = 'mql4' | 'mql5';
@@ -274,4 +276,56 @@ export function checkMql(
   if (run.error) throw run.error;
   const output = [...errors, run.stderr.trim()].filter((s) => s !== '').join('\n');
   return { ok: errors.length === 0 && run.status === 0, output };
+}
+
+/**
+ * Runs an MQL program's own code on Linux: the program, then `driver` (C++ with a `main`, calling the program's
+ * functions; `mql_runtime_utf8` turns an MQL string into UTF-8), built against mql-runtime.h. Only code that needs
+ * no terminal can run: the terminal's built-ins (WebRequest, files, history …) are left undefined, so the link
+ * ignores unresolved symbols and a call to one would crash. Throws with clang's messages when the build fails.
+ */
+export function runMql(
+  source: string,
+  fileName: string,
+  driver: string,
+  dialect: MqlDialect = fileName.endsWith('.mq4') ? 'mql4' : 'mql5',
+): string {
+  const { cpp, errors } = preprocessMql(source, fileName);
+  if (errors.length > 0) throw new Error(errors.join('\n'));
+  const clang = process.env.CLANGXX ?? 'clang++';
+  const dir = mkdtempSync(join(tmpdir(), 'mql-run-'));
+  try {
+    const binary = join(dir, 'program');
+    const build = spawnSync(
+      clang,
+      [
+        '-std=c++17',
+        '-DMQL_RUNTIME',
+        '-fno-operator-names',
+        '-fno-color-diagnostics',
+        '-w',
+        '-include',
+        `${HERE}${dialect}.h`,
+        '-include',
+        `${HERE}mql-runtime.h`,
+        '-x',
+        'c++',
+        '-',
+        '-o',
+        binary,
+        // A non-PIE binary with the terminal's built-ins unresolved: they are never called (see above).
+        '-no-pie',
+        '-Wl,--unresolved-symbols=ignore-all',
+      ],
+      { input: `${cpp}\n#line 1 "driver"\n${driver}\n`, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+    );
+    if (build.error) throw build.error;
+    if (build.status !== 0) throw new Error(`the MQL program did not build:\n${build.stderr}`);
+    const run = spawnSync(binary, [], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    if (run.error) throw run.error;
+    if (run.status !== 0) throw new Error(`the MQL program failed (${run.status ?? run.signal ?? '?'}):\n${run.stderr}`);
+    return run.stdout;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -8,6 +8,21 @@
 // passes, which is the point. Parameters MQL declares as `const string` by value are `const string &` here: the
 // same calls are accepted. This header is compiled, never run: nothing is defined.
 #pragma once
+// MQL_RUNTIME (mql-runtime.h) gives the string and the arrays their storage, so that the EAs' own protocol code can
+// also be run (apps/tracker/test/mql-bytes.spec.ts). The check itself includes no standard header: a call to a C or
+// C++ library function is an unknown function, as in MQL.
+#ifdef MQL_RUNTIME
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <deque>
+#include <string>
+// stdio's macros of the same names as MQL's ENUM_FILE_POSITION members.
+#undef SEEK_SET
+#undef SEEK_CUR
+#undef SEEK_END
+#endif
 
 // --- Types (https://www.mql5.com/en/docs/basis/types/integer): long is 64-bit in MQL, as on LP64 Linux.
 static_assert(sizeof(long) == 8, "MQL's long and ulong are 64-bit: run the check on a 64-bit Linux (LP64)");
@@ -44,6 +59,9 @@ public:
   friend bool operator>(const string &a, const string &b);
   friend bool operator<=(const string &a, const string &b);
   friend bool operator>=(const string &a, const string &b);
+#ifdef MQL_RUNTIME
+  std::u16string units; // MQL strings are UTF-16
+#endif
 };
 string operator""_s(const char *text, decltype(sizeof 0) length);
 
@@ -56,6 +74,9 @@ public:
   MqlArray &operator=(const MqlArray &) = delete;
   T &operator[](int index);
   const T &operator[](int index) const;
+#ifdef MQL_RUNTIME
+  std::deque<T> items; // a deque: std::vector<bool> has no bool & to hand out
+#endif
 };
 
 // Only the types MQL can print or format (numbers, bool, enums, strings) may go to Print, Alert, Comment and
@@ -83,6 +104,10 @@ template <bool Condition, typename T = void> struct mql_enable_if {};
 template <typename T> struct mql_enable_if<true, T> {
   typedef T type;
 };
+#ifdef MQL_RUNTIME
+template <typename... A> void mql_runtime_print(const A &...args);
+template <typename... A> string mql_runtime_format(const string &format, const A &...args);
+#endif
 
 // --- Constants (https://www.mql5.com/en/docs/constants)
 const int WHOLE_ARRAY = -1;    // https://www.mql5.com/en/docs/constants/namedconstants/otherconstants
@@ -124,6 +149,9 @@ int MQLInfoInteger(ENUM_MQL_INFO_INTEGER property_id);
 // --- Common functions (https://www.mql5.com/en/docs/common)
 template <typename... A> void Print(const A &...args) {
   static_assert(mql_all_printable<A...>(), "Print takes numbers, bools, enums and strings only");
+#ifdef MQL_RUNTIME
+  mql_runtime_print(args...);
+#endif
 }
 template <typename... A> void Alert(const A &...args) {
   static_assert(mql_all_printable<A...>(), "Alert takes numbers, bools, enums and strings only");
@@ -160,7 +188,11 @@ template <typename B, typename = typename mql_enable_if<mql_byte<B>::value>::typ
 string CharArrayToString(const MqlArray<B> &array, int start = 0, int count = WHOLE_ARRAY, uint codepage = CP_ACP);
 template <typename... A> string StringFormat(const string &format, const A &...args) {
   static_assert(mql_all_printable<A...>(), "StringFormat takes numbers, bools, enums and strings only");
+#ifdef MQL_RUNTIME
+  return mql_runtime_format(format, args...);
+#else
   return string();
+#endif
 }
 
 // --- Strings (https://www.mql5.com/en/docs/strings)
