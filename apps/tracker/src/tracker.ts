@@ -7,6 +7,7 @@ import {
   formatAmount,
   formatInstant,
   MAX_POSITIONS_PER_MESSAGE,
+  positionsBody,
   roundAmount,
   type Account,
   type ClosedPosition,
@@ -197,6 +198,10 @@ export class Tracker extends EventEmitter<TrackerEvents> {
       known.add(p.position);
       return true;
     });
+    // Written once now, so that a position the protocol cannot carry (a fractional magic, a NaN price) throws here,
+    // at its source, rather than stopping the queue at its head later.
+    for (let i = 0; i < fresh.length; i += MAX_POSITIONS_PER_MESSAGE)
+      positionsBody({ positions: fresh.slice(i, i + MAX_POSITIONS_PER_MESSAGE) });
     for (let i = 0; i < fresh.length; i += MAX_POSITIONS_PER_MESSAGE) {
       const item = this.queue.enqueue({ kind: 'positions', positions: fresh.slice(i, i + MAX_POSITIONS_PER_MESSAGE) });
       this.logger.info(`${describe(item)}: queued`);

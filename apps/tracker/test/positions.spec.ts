@@ -184,6 +184,15 @@ describe('the tracker sends closed positions', () => {
     ).toEqual([['123456'], ['123457']]);
   });
 
+  it('refuses, when queueing, a position the protocol cannot carry, and queues nothing of that batch', () => {
+    const { make } = setup();
+    const tracker = make();
+    expect(() => tracker.queuePositions([position(1), position(2, { magic: -1 })])).toThrow(/magic must be a whole number/);
+    expect(() => tracker.queuePositions([position(3, { openPrice: Number.NaN })])).toThrow(RangeError);
+    expect(tracker.queue.size).toBe(0);
+    expect(tracker.queuePositions([position(1)])).toBe(1);
+  });
+
   it('splits more than 1,000 new positions into messages of 1,000, in order with the snapshots', async () => {
     const { service, make } = setup();
     const tracker = make();
