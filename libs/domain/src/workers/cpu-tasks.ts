@@ -61,7 +61,26 @@ export type CpuTaskError =
   | { engine: 'coach'; message: string; field: string }
   | { engine: 'statement'; code: StatementError['code']; message: string };
 
-export type CpuTaskOutcome<K extends CpuTaskKind = CpuTaskKind> = { ok: true; value: CpuResult<K> } | { ok: false; error: CpuTaskError };
+/** A job's end as the child reports it: the result, an engine's error, or a bug (its stack, for the log). */
+export type CpuTaskOutcome<K extends CpuTaskKind = CpuTaskKind> =
+  { ok: true; value: CpuResult<K> } | { ok: false; error: CpuTaskError } | { ok: false; bug: string };
+
+/** Parent to child: one job. */
+export interface CpuJobMessage {
+  id: number;
+  task: CpuTask;
+}
+
+/** Child to parent, once: listening for jobs. */
+export interface CpuChildReady {
+  ready: true;
+}
+
+/** Child to parent: that job's outcome. */
+export interface CpuJobAnswer {
+  id: number;
+  outcome: CpuTaskOutcome;
+}
 
 /** An engine's own error as data, or undefined for anything else (a bug, which stays an error). */
 export function taskErrorOf(error: unknown): CpuTaskError | undefined {

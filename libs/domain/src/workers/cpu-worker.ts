@@ -1,15 +1,27 @@
 /**
- * The pool's worker for CPU-heavy work (see cpu-tasks.ts). It returns plain data; each engine's own error
- * crosses the boundary as data so that the sending side can throw the same error as an in-process call would.
+ * A child process of the CPU pool (cpu-pool.ts): runs one job at a time, as the parent sends them, and
+ * answers plain data. Each engine's own error crosses as data so that the parent throws the same error an
+ * in-process call would; anything else is a bug, sent as its message. A fatal runtime error (V8 aborting
+ * on an invalid size, heap exhaustion) ends this process only: the parent answers that job and starts
+ * another child.
  */
-import { runCpuTask, taskErrorOf, type CpuTask, type CpuTaskOutcome } from './cpu-tasks.js';
+import { runCpuTask, taskErrorOf, type CpuChildReady, type CpuJobAnswer, type CpuJobMessage } from './cpu-tasks.js';
 
-export default function runTask(task: CpuTask): CpuTaskOutcome {
+function answer({ id, task }: CpuJobMessage): CpuJobAnswer {
   try {
-    return { ok: true, value: runCpuTask(task) };
+    return { id, outcome: { ok: true, value: runCpuTask(task) } };
   } catch (error) {
     const known = taskErrorOf(error);
-    if (known) return { ok: false, error: known };
-    throw error;
+    if (known) return { id, outcome: { ok: false, error: known } };
+    return { id, outcome: { ok: false, bug: error instanceof Error ? (error.stack ?? error.message) : String(error) } };
   }
 }
+
+process.on('message', (message: CpuJobMessage) => {
+  process.send?.(answer(message));
+});
+// Jobs are sent only after this: a message that arrives before the listener above exists (a preloaded module
+// may start the channel early) would be dropped.
+process.send?.({ ready: true } satisfies CpuChildReady);
+// The parent's channel closing (it exited or was killed) leaves this process nothing to do.
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { AppError, type Caller } from '@propfolio/core';
+import type { SimulationInput } from '@propfolio/coach';
+import { StatementError } from '@propfolio/mt-statements';
+import { createCpuPool, type CpuPoolOptions } from './cpu-pool.js';
+import type { CpuPool, CpuRequester } from './cpu-tasks.js';
+
+/** The test-only hook that makes a child abort (or hang) on a marked statement (libs/domain/test/abort-hook.mjs). */
+const HOOK = pathToFileURL(fileURLToPath(new URL('../../test/abort-hook.mjs', import.meta.url))).href;
+const marked = (marker: string): Uint8Array => new TextEncoder().encode(`${marker} <html></html>`);
+
+const member = (name: string): CpuRequester => ({
+  caller: { userId: name, userName: name, credentialId: `key:${name}`, scope: 'full' } satisfies Caller,
+});
+const anonymous = (address: string): CpuRequester => ({ caller: null, clientAddress: address });
+
+function simulation(paths: number, horizonDays = 60, scales = 0): SimulationInput {
+  return {
+    state: { balancePercent: 100, highWaterMarkPercent: 100, daysDone: 0, tradingDaysDone: 0, daysLeft: null },
+    rules: { targetPercent: 10, dailyLossPercent: 5, maxLossPercent: 10 },
+    // Small daily moves: most paths stay open to the horizon, so the job's length follows its size.
+    dailyPnlPercent: Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? -0.05 : 0.04)),
+    paths,
+    horizonDays,
+    riskScale: Array.from({ length: scales }, (_, i) => 0.5 + i / 10),
+  };
+}
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('the CPU pool', () => {
+  let pool: CpuPool | undefined;
+  const open = (options: Partial<CpuPoolOptions> = {}): CpuPool =>
+    (pool = createCpuPool({ workers: 1, queueLimit: 8, jobTimeoutMs: 20_000, execArgv: ['--import', HOOK], ...options }));
+  afterEach(async () => {
+    await pool?.close();
+    pool = undefined;
+  });
+
+  it('runs each kind of job in a child process, engine errors arriving as the engine threw them', async () => {
+    const cpu = open();
+    const result = await cpu.run({ kind: 'simulate', input: simulation(1000) }, member('ann'));
+    expect(result.paths).toBe(1000);
+    expect(await failure(cpu.run({ kind: 'statement', input: new TextEncoder().encode('not a statement') }, member('ann')))).toBeInstanceOf(
+      StatementError,
+    );
+    const built = await cpu.run({ kind: 'build', input: { changes: [] } }, member('ann'));
+    expect(built.bytes).toBeInstanceOf(Uint8Array);
+  });
+
+  it('answers 422 job_aborted when the child dies mid-job (a fatal runtime error), and the next job gets a new child', async () => {
+    const cpu = open();
+    const aborted = await failure(cpu.run({ kind: 'statement', input: marked('PROPFOLIO-TEST-ABORT') }, member('ann')));
+    expect(aborted).toBeInstanceOf(AppError);
+    expect(aborted).toMatchObject({ code: 'job_aborted', status: 422 });
+    expect((aborted as AppError).detail).toContain('SIGABRT');
+    expect((await cpu.run({ kind: 'simulate', input: simulation(500) }, member('ann'))).paths).toBe(500);
+  });
+
+  it('stops a job past its time budget (503, the child killed) and serves the next one', async () => {
+    const cpu = open({ jobTimeoutMs: 1_500 });
+    const stopped = await failure(cpu.run({ kind: 'statement', input: marked('PROPFOLIO-TEST-HANG') }, member('ann')));
+    expect(stopped).toMatchObject({ code: 'service_unavailable', status: 503 });
+    expect((await cpu.run({ kind: 'simulate', input: simulation(500) }, member('ann'))).paths).toBe(500);
+  });
+
+  it('refuses up front (422 too_costly, facts: cost, limit, unit) a job whose cost cannot fit its budget', async () => {
+    const cpu = open({ jobTimeoutMs: 10_000 });
+    // The largest public simulation: 100,000 paths × 1,000 days × 11 runs (about 18 s of one core).
+    const refused = await failure(cpu.run({ kind: 'simulate', input: simulation(100_000, 1000, 10) }, anonymous('203.0.113.1')));
+    expect(refused).toMatchObject({
+      code: 'too_costly',
+      status: 422,
+      facts: { cost: 1_100_000_000, limit: 100_000_000, unit: 'path-days' },
+    });
+    expect((refused as AppError).detail).toContain('100,000 paths × 1,000 days × 11 runs');
+    const bytes = await failure(cpu.run({ kind: 'statement', input: new Uint8Array(6_100_000) }, member('ann')));
+    expect(bytes).toMatchObject({ code: 'too_costly', facts: { cost: 6_100_000, limit: 6_000_000, unit: 'bytes' } });
+    // Refused before any child was asked: the same address is not holding a job now.
+    expect((await cpu.run({ kind: 'simulate', input: simulation(200) }, anonymous('203.0.113.1'))).paths).toBe(200);
+  });
+
+  it('lets an anonymous client have one job at a time, and anonymous clients half the queue (429 with when to retry)', async () => {
+    const cpu = open({ queueLimit: 4 });
+    const first = cpu.run({ kind: 'simulate', input: simulation(20_000, 200) }, anonymous('203.0.113.1'));
+    const again = await failure(cpu.run({ kind: 'simulate', input: simulation(200) }, anonymous('203.0.113.1')));
+    expect(again).toMatchObject({ code: 'rate_limited', status: 429, facts: { limit: 1 } });
+    expect((again as AppError).facts?.resetSeconds).toBeGreaterThanOrEqual(1);
+    const second = cpu.run({ kind: 'simulate', input: simulation(200) }, anonymous('203.0.113.2'));
+    const third = await failure(cpu.run({ kind: 'simulate', input: simulation(200) }, anonymous('203.0.113.3')));
+    expect(third).toMatchObject({ code: 'rate_limited', facts: { limit: 2 } });
+    // A signed-in caller is not counted against the anonymous slice.
+    const signedIn = cpu.run({ kind: 'simulate', input: simulation(200) }, member('ann'));
+    await Promise.all([first, second, signedIn]);
+  });
+
+  it('serves signed-in callers before anonymous ones, and lanes of work in turn', async () => {
+    const cpu = open({ queueLimit: 16 });
+    const order: string[] = [];
+    const track = (name: string, job: Promise<unknown>): Promise<void> =>
+      job.then(
+        () => void order.push(name),
+        () => void order.push(name),
+      );
+    // One child: the first job holds it while the rest queue up in the order sent.
+    const jobs = [
+      track('member sim 1', cpu.run({ kind: 'simulate', input: simulation(30_000, 200) }, member('ann'))),
+      track('anonymous sim a', cpu.run({ kind: 'simulate', input: simulation(200) }, anonymous('198.51.100.1'))),
+      track('anonymous sim b', cpu.run({ kind: 'simulate', input: simulation(200) }, anonymous('198.51.100.2'))),
+      track('member sim 2', cpu.run({ kind: 'simulate', input: simulation(200) }, member('bob'))),
+      track('member sim 3', cpu.run({ kind: 'simulate', input: simulation(200) }, member('bob'))),
+      track('member import', cpu.run({ kind: 'statement', input: new TextEncoder().encode('x') }, member('cy'))),
+    ];
+    await Promise.all(jobs);
+    expect(order).toEqual(['member sim 1', 'member import', 'member sim 2', 'member sim 3', 'anonymous sim a', 'anonymous sim b']);
+  });
+});
