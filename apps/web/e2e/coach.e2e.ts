@@ -111,7 +111,8 @@ test('the P&L page shows the gauges, the floors on the chart, the pass probabili
     'Risk scale: ×1',
     `Pass: ${await probability.innerText()}`,
     expect.stringMatching(/^Breach: \d+\.\d%$/),
-    expect.stringMatching(/^Out of time: \d+\.\d%$/),
+    // FTMO 2-Step has no time limit: paths still open at the horizon are undecided, never "out of time".
+    expect.stringMatching(/^Undecided after 60 days: \d+\.\d%$/),
   ];
   await expect.poll(() => legendText(curve)).toEqual(atRest);
   // The cursor picks another scale; off the chart, the legend is back at ×1.

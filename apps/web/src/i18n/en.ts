@@ -451,6 +451,7 @@ export const en = {
   'hr.lowestLeft': 'Closest to the floor today',
   'hr.ref.day_start_balance': 'Day-start balance',
   'hr.ref.max_balance_equity': 'Higher of balance and equity at day start',
+  'hr.ref.day_start_equity': 'Day-start equity',
   'hr.ref.initial_balance': 'Initial balance',
   'hr.resetsAt': 'Resets at',
   'hr.type': 'Floor type',
@@ -487,6 +488,8 @@ export const en = {
   'hr.maxFloor': 'Max-loss floor',
   'hr.dailyFloor': 'Daily floor (today)',
   'hr.targetLine': 'Target',
+  'plan.lastChecked': 'The plan’s rules were last checked against the firm on {date}.',
+  'plan.staleNotice': 'The plan’s rules were last checked on {date}: confirm them on the firm’s site before relying on these figures.',
   'sim.title': 'Pass probability',
   'sim.scale': 'Risk scale',
   'sim.pass': 'Pass',
@@ -520,8 +523,15 @@ export const en = {
   'sim.whatIfRest': '· daily-loss breach {daily} · max-loss breach {max} · {open} {share}',
   'sim.whatIfReset': 'Back to the current risk and rules',
   'sim.notes': 'What the model leaves out',
-  'sim.notesText':
-    'Each day is one closing move, so intraday drawdowns are not modelled (optimistic for equity-based limits). Days are drawn from your own history, in runs; a future that differs from it is not modelled. The interval is the simulation’s own error only.',
+  'sim.rulesUnknown':
+    'The simulation needs rules that are unknown for this challenge: {missing}. Enter them in the rules below and it will run.',
+  'sim.noteNoLows':
+    'Intraday dips are not modelled: these days have no intraday snapshots, so each is judged at its close only (optimistic for equity-based limits).',
+  'sim.noteLows':
+    '{n} of the {days} days carry their intraday low from snapshots, so equity-based limits see those dips; the others are judged at their close.',
+  'sim.noteUndecided': 'The plan has no time limit: paths still open after {days} simulated days are undecided, not failed.',
+  'sim.noteResampled':
+    'Days are drawn from your own history, in runs, starting from today as it stands (today’s floor and any floating P&L held through the reset); a future that differs from that history is not modelled. The interval is the simulation’s own error only.',
   'rules.title': 'Rules',
   'rules.summaryPlan': 'plan {plan}, checked on {date}',
   'rules.summaryNoPlan': 'no catalog plan linked',

@@ -451,6 +451,7 @@ export const ja: Record<MessageKey, string> = {
   'hr.lowestLeft': '本日最も下限に近づいた時の余力',
   'hr.ref.day_start_balance': '日初の残高',
   'hr.ref.max_balance_equity': '日初の残高と有効証拠金の高い方',
+  'hr.ref.day_start_equity': '日初の有効証拠金',
   'hr.ref.initial_balance': '初期残高',
   'hr.resetsAt': 'リセット日時',
   'hr.type': '下限の種類',
@@ -488,6 +489,9 @@ export const ja: Record<MessageKey, string> = {
   'hr.maxFloor': '最大損失の下限',
   'hr.dailyFloor': '日次損失の下限（本日）',
   'hr.targetLine': '利益目標',
+  'plan.lastChecked': 'プランのルールは {date} にファームの公式情報と照合しました。',
+  'plan.staleNotice':
+    'プランのルールは {date} に確認したものです。この数値を頼りにする前に、ファームのサイトで最新のルールを確認してください。',
   'sim.title': '合格確率',
   'sim.scale': 'リスク倍率',
   'sim.pass': '合格',
@@ -521,8 +525,15 @@ export const ja: Record<MessageKey, string> = {
   'sim.whatIfRest': '・日次損失で失格 {daily}・最大損失で失格 {max}・{open} {share}',
   'sim.whatIfReset': '現在のリスクとルールに戻す',
   'sim.notes': 'このモデルが考慮しないこと',
-  'sim.notesText':
-    '1日を終値の1回の動きとして扱うため、日中のドローダウンは考慮しません（有効証拠金ベースの上限には楽観的です）。日々はあなた自身の履歴からまとまりで抽出するため、履歴と異なる将来は考慮しません。区間はシミュレーション自体の誤差のみです。',
+  'sim.rulesUnknown':
+    'このチャレンジには、シミュレーションに必要なルールで不明なものがあります：{missing}。下のルール欄で入力すると計算できます。',
+  'sim.noteNoLows':
+    '日中の落ち込みはモデル化していません。これらの日には日中スナップショットがないため、各日を終値だけで判定しています（有効証拠金基準の制限には楽観的です）。',
+  'sim.noteLows':
+    '{days}日のうち {n}日は、スナップショットから日中の最安値を持っているため、有効証拠金基準の制限はその落ち込みも判定します。残りの日は終値で判定します。',
+  'sim.noteUndecided': 'このプランには期限がありません。{days}日分シミュレーションしても決着しないパスは「未決」で、失格ではありません。',
+  'sim.noteResampled':
+    '日々の損益はあなた自身の履歴から連続したまとまりで抽出し、今日の状態（今日のフロアと、リセットをまたいで持ち越す含み損益）から始めます。履歴と異なる将来はモデル化していません。区間はシミュレーション自体の誤差だけです。',
   'rules.title': 'ルール',
   'rules.summaryPlan': 'プラン {plan}（{date} 確認）',
   'rules.summaryNoPlan': 'カタログのプランは未紐付け',

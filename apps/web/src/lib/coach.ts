@@ -43,16 +43,18 @@ export const RULE_NAMES: readonly RuleName[] = [
 export const SERVER_TIME_ZONES = ['GMT+2/+3', 'UTC+02:00', 'UTC+03:00', 'UTC'] as const;
 
 /**
- * The server's run replayed in the browser: same start, history, paths and seed, so at the server's own
- * rules and scale 1 it gives the server's figure, and any other scale or rule is a true what-if.
+ * The server's run replayed in the browser: same start (equity, today's floor, floating P&L, days), the same
+ * days with their intraday lows, paths and seed, so at the server's own rules and scale 1 it gives the
+ * server's figure, and any other scale or rule is a true what-if.
  */
-export function whatIfInput(sim: ChallengeSimulation, rules: SimulationRules, series: number[], riskScale: number): SimulationInput {
-  const { balancePercent, highWaterMarkPercent, daysDone, tradingDaysDone } = sim.start;
+export function whatIfInput(sim: ChallengeSimulation, rules: SimulationRules, riskScale: number): SimulationInput {
+  const { accountId: _accountId, ...state } = sim.start;
   return {
-    state: { balancePercent, highWaterMarkPercent, daysDone, tradingDaysDone, daysLeft: null },
+    state,
     horizonDays: sim.horizonDays,
     rules,
-    dailyPnlPercent: series,
+    dailyPnlPercent: sim.history.dailyPnlPercent,
+    dailyLowPercent: sim.history.dailyLowPercent,
     method: sim.method,
     ...(sim.blockDays === null ? {} : { blockDays: sim.blockDays }),
     paths: sim.paths,

@@ -5,6 +5,7 @@ import { useI18n, type I18n } from '../../i18n/i18n.js';
 import { en, type MessageKey } from '../../i18n/en.js';
 import { Empty } from '../states.js';
 import { Gauge, type GaugeTone } from './Gauge.js';
+import { PlanChecked } from './PlanChecked.js';
 
 const toneOf = (left: number | null, leftPercent: number | null, threshold: number): GaugeTone =>
   left === null ? 'unknown' : left < 0 ? 'breached' : leftPercent !== null && leftPercent < threshold * 100 ? 'warning' : 'ok';
@@ -19,7 +20,7 @@ export function StatusBadge({ status }: { status: HeadroomStatus }) {
 }
 
 /** A reason in the reader's language, by its stable code, the figures it names formatted for the reader. */
-const MONEY_VALUES = new Set(['left', 'floor', 'lowestEquity', 'equity', 'floorAfterReset', 'bestDayProfit']);
+const MONEY_VALUES = new Set(['left', 'floor', 'lowestEquity', 'equity', 'floorAfterReset', 'bestDayProfit', 'profitStillNeeded']);
 const DATE_VALUES = new Set(['day', 'startedOn', 'bestDay']);
 
 function reasonText(i18n: I18n, reason: HeadroomReason, h: Headroom): string | null {
@@ -330,6 +331,7 @@ export function HeadroomPanel({
   return (
     <section className="card headroom" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
+      <PlanChecked facts={rules} />
       {body}
     </section>
   );

@@ -1,5 +1,6 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { Options } from 'uplot';
 import { simulateChallenge, simulationRulesFor, type Simulation, type SimulationOutcomes } from '@propfolio/coach';
 import { ApiError, app } from '../../lib/api.js';
@@ -116,19 +117,19 @@ type RuleTweak = { target: string; daily: string; max: string };
 function WhatIf({
   sim,
   rules,
-  series,
+  initialBalance,
   targetPercent,
 }: {
   sim: ChallengeSimulation;
   rules: ChallengeRulesView;
-  series: number[];
+  initialBalance: number;
   targetPercent: number | null;
 }) {
   const i18n = useI18n();
   const { t } = i18n;
   const openLabel = useOpenLabel(sim);
   const id = useId();
-  const base = simulationRulesFor(rules.rules, targetPercent);
+  const base = simulationRulesFor(rules.rules, targetPercent, initialBalance);
   const initial: RuleTweak = {
     target: base.targetPercent === null ? '' : String(base.targetPercent),
     daily: base.dailyLossPercent === null ? '' : String(base.dailyLossPercent),
@@ -143,12 +144,11 @@ function WhatIf({
     const input = whatIfInput(
       sim,
       {
-        ...simulationRulesFor(rules.rules, targetPercent),
+        ...simulationRulesFor(rules.rules, targetPercent, initialBalance),
         targetPercent: num(deferredTweak.target),
         dailyLossPercent: num(deferredTweak.daily),
         maxLossPercent: num(deferredTweak.max),
       },
-      series,
       deferredScale,
     );
     try {
@@ -158,7 +158,7 @@ function WhatIf({
     } catch (error) {
       return { out: null, ms: 0, error: error instanceof Error ? error.message : String(error) };
     }
-  }, [sim, rules, targetPercent, series, deferredScale, deferredTweak]);
+  }, [sim, rules, targetPercent, initialBalance, deferredScale, deferredTweak]);
   const set = (k: keyof RuleTweak) => (e: { target: { value: string } }) => setTweak({ ...tweak, [k]: e.target.value });
   return (
     <div className="what-if-body">
@@ -284,20 +284,6 @@ export function PassProbability({
     queryKey: ['challenge-rules', challengeId],
     queryFn: () => getChallengeRules(challengeId),
   });
-  const history = useQuery({
-    queryKey: ['daily-pnl', accountId, 366],
-    queryFn: () => app.get(`/accounts/${accountId ?? ''}/daily-pnl`, { days: 366 }),
-    enabled: accountId !== undefined,
-  });
-  const series = useMemo(
-    () =>
-      account && history.data
-        ? history.data.days
-            .filter((d) => d.reported && d.closedPnl !== null)
-            .map((d) => ((d.closedPnl ?? 0) / account.initialBalance) * 100)
-        : null,
-    [account, history.data],
-  );
   const headingId = useId();
   let body;
   if (sim.isPending) body = <Loading />;
@@ -311,6 +297,17 @@ export function PassProbability({
             {typeof n === 'number' && typeof need === 'number' ? t('sim.tooFew', { n, need }) : t('err.insufficient_history')}
           </p>
           <p>{t('sim.tooFewHow')}</p>
+        </Empty>
+      );
+    } else if (e instanceof ApiError && e.code === 'rules_unknown') {
+      body = (
+        <Empty>
+          <p data-testid="rules-unknown">{t('sim.rulesUnknown', { missing: String(e.facts.missing ?? '') })}</p>
+          <p>
+            <Link to="/challenges/$id" params={{ id: challengeId }} hash="rules">
+              {t('hr.enterRules')}
+            </Link>
+          </p>
         </Empty>
       );
     } else body = <ErrorState error={e} retry={() => void sim.refetch()} />;
@@ -372,16 +369,20 @@ export function PassProbability({
         <p className="muted small">{t('sim.basis', { days: s.historyDays, paths: i18n.number(s.paths, 0), horizon: s.horizonDays })}</p>
         {s.lowData && <p className="notice">{t('sim.lowData')}</p>}
         <RiskCurve sim={s} />
-        {rules.data && series && series.length > 0 ? (
-          <WhatIfPanel sim={s} rules={rules.data} series={series} targetPercent={targetPercent} />
-        ) : rules.isError || history.isError ? (
-          <ErrorState error={rules.error ?? history.error} />
-        ) : (
+        {rules.data && account && s.history.dailyPnlPercent.length > 0 ? (
+          <WhatIfPanel sim={s} rules={rules.data} initialBalance={account.initialBalance} targetPercent={targetPercent} />
+        ) : rules.isError ? (
+          <ErrorState error={rules.error} />
+        ) : rules.isPending ? (
           <Loading />
-        )}
+        ) : null}
         <details className="sim-notes">
           <summary>{t('sim.notes')}</summary>
-          <p>{t('sim.notesText')}</p>
+          <ul data-testid="sim-notes">
+            <li>{s.intradayLowDays === 0 ? t('sim.noteNoLows') : t('sim.noteLows', { n: s.intradayLowDays, days: s.historyDays })}</li>
+            {!s.timeLimited && <li>{t('sim.noteUndecided', { days: s.horizonDays })}</li>}
+            <li>{t('sim.noteResampled')}</li>
+          </ul>
         </details>
       </>
     );
