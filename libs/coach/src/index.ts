@@ -91,3 +91,6 @@ export {
   DEFAULT_SEED,
   MIN_HISTORY_DAYS,
 } from './simulate/limits.js';
+
+export * from './alerts/index.js';
+export * from './check-trade/index.js';

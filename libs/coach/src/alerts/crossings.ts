@@ -1,0 +1,116 @@
+/**
+ * Which alert thresholds an account has crossed, and which of them to announce. Pure: the caller keeps the
+ * fired log (one row per account, rule, threshold and firm day) and hands back what it already holds, so an
+ * alert fires once per firm day per threshold however often equity hovers around it.
+ */
+import type { Headroom } from '../headroom/schema.js';
+
+export type AlertRule = 'daily_loss' | 'max_loss' | 'breached' | 'target_reached' | 'best_day' | 'tracker_silent';
+
+/** The rules a trader keeps per challenge; the defaults are what a challenge without its own answers with. */
+export interface AlertRuleSet {
+  /** Percent of the daily loss allowance left at which to warn, e.g. [50, 25, 10]. */
+  readonly dailyLoss: readonly number[];
+  /** Percent of the maximum loss allowance left at which to warn. */
+  readonly maxLoss: readonly number[];
+  readonly breached: boolean;
+  readonly targetReached: boolean;
+  /** Percent of the best-day limit already made at which to warn (the rule is about to bind); null: off. */
+  readonly bestDay: number | null;
+  /** Minutes without data on a trading day before the tracker counts as silent; null: off. */
+  readonly trackerSilentMinutes: number | null;
+}
+
+export const DEFAULT_ALERT_RULES: AlertRuleSet = {
+  dailyLoss: [50, 25, 10],
+  maxLoss: [50, 25, 10],
+  breached: true,
+  targetReached: true,
+  bestDay: 80,
+  trackerSilentMinutes: 30,
+};
+
+/** The figures one evaluation looks at, all read from the account's headroom (see alertFiguresOf). */
+export interface AlertFigures {
+  readonly dailyLeftPercent: number | null;
+  readonly maxLeftPercent: number | null;
+  readonly breached: boolean;
+  readonly targetReached: boolean;
+  /** Best day's profit as a percent of the rule's limit; null without a best-day rule or a limit. */
+  readonly bestDayUsedPercent: number | null;
+}
+
+export interface AlertKey {
+  readonly rule: AlertRule;
+  /** The threshold crossed (percent, or minutes for tracker_silent); null for the rules without one. */
+  readonly threshold: number | null;
+}
+
+export const alertKeyText = (k: AlertKey): string => `${k.rule}:${k.threshold === null ? '-' : String(k.threshold)}`;
+
+export function alertFiguresOf(h: Headroom): AlertFigures {
+  const c = h.consistency;
+  return {
+    dailyLeftPercent: h.dailyLoss.leftPercent,
+    maxLeftPercent: h.maxLoss.leftPercent,
+    // Only a floor crossed is a breach alert: a time limit running out is no surprise worth a push.
+    breached: h.reasons.some((r) => r.code === 'dailyLoss.breached' || r.code === 'maxLoss.breached'),
+    targetReached: h.target.remaining !== null && h.target.remaining <= 0,
+    bestDayUsedPercent: c?.limit != null && c.limit > 0 ? (c.bestDayProfit / c.limit) * 100 : null,
+  };
+}
+
+/**
+ * Every threshold crossed now. A percent-left threshold is crossed at or below it (50 % left is "half
+ * gone"); the deeper thresholds are crossed with it, so a jump from 60 % to 5 % crosses 50, 25 and 10 at once.
+ */
+export function crossedNow(f: AlertFigures, rules: AlertRuleSet): AlertKey[] {
+  const out: AlertKey[] = [];
+  const left = (rule: 'daily_loss' | 'max_loss', pct: number | null, thresholds: readonly number[]) => {
+    if (pct === null) return;
+    for (const t of [...new Set(thresholds)].sort((a, b) => b - a)) if (pct <= t) out.push({ rule, threshold: t });
+  };
+  left('daily_loss', f.dailyLeftPercent, rules.dailyLoss);
+  left('max_loss', f.maxLeftPercent, rules.maxLoss);
+  if (rules.breached && f.breached) out.push({ rule: 'breached', threshold: null });
+  if (rules.targetReached && f.targetReached) out.push({ rule: 'target_reached', threshold: null });
+  if (rules.bestDay !== null && f.bestDayUsedPercent !== null && f.bestDayUsedPercent >= rules.bestDay)
+    out.push({ rule: 'best_day', threshold: rules.bestDay });
+  return out;
+}
+
+/**
+ * Of the keys newly logged in one evaluation (the rows the fired log's insert returned), the ones to send: per
+ * rule only the deepest threshold, since "10 % left" already says what "50 % left" would. The shallower ones
+ * stay logged, so they do not fire later that firm day when equity recovers a little.
+ */
+export function toAnnounce(newlyLogged: readonly AlertKey[]): AlertKey[] {
+  const deepest = new Map<AlertRule, AlertKey>();
+  for (const k of newlyLogged) {
+    const seen = deepest.get(k.rule);
+    // Percent-left thresholds: lower is deeper. The other rules carry one threshold each.
+    if (!seen || (k.threshold ?? 0) < (seen.threshold ?? 0)) deepest.set(k.rule, k);
+  }
+  return [...deepest.values()];
+}
+
+/**
+ * One evaluation against an in-memory log: what to log and what to announce. The service does the same with
+ * the database as the log (insert … on conflict do nothing returning); this is the rule it follows.
+ */
+export function decideAlerts(
+  f: AlertFigures,
+  rules: AlertRuleSet,
+  alreadyFired: ReadonlySet<string>,
+): { log: AlertKey[]; announce: AlertKey[] } {
+  const log = crossedNow(f, rules).filter((k) => !alreadyFired.has(alertKeyText(k)));
+  return { log, announce: toAnnounce(log) };
+}
+
+/**
+ * Whether the tracker has been silent too long: only on a trading day (a weekend says nothing about a
+ * tracker), and only once it has reported at least once (a new account is not "silent").
+ */
+export function trackerSilent(lastSeenMs: number | null, nowMs: number, minutes: number, tradingDay: boolean): boolean {
+  return tradingDay && lastSeenMs !== null && nowMs - lastSeenMs > minutes * 60_000;
+}

@@ -1,0 +1,13 @@
+export {
+  type AlertRule,
+  type AlertRuleSet,
+  type AlertFigures,
+  type AlertKey,
+  DEFAULT_ALERT_RULES,
+  alertKeyText,
+  alertFiguresOf,
+  crossedNow,
+  toAnnounce,
+  decideAlerts,
+  trackerSilent,
+} from './crossings.js';

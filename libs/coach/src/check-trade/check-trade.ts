@@ -1,0 +1,225 @@
+/**
+ * The pre-trade check: for a worst-case loss on one account, what each rule would have left, whether the
+ * trade keeps every rule, and the largest loss (and volume for the stop) that does. Pure and exact (decimal.js),
+ * from the headroom figures alone, so the dashboard's calculator answers in the browser as the trader types.
+ */
+import { CoachInputError } from '../shared/errors.js';
+import { Decimal, maxOf, minOf, num } from '../shared/money.js';
+import type { Headroom } from '../headroom/schema.js';
+
+/** A worst-case loss as an amount, or as a position: volume × stop distance in ticks × tick value. */
+export type TradeRisk =
+  | { readonly riskAmount: number | string }
+  | {
+      readonly volume: number | string;
+      readonly stopDistance: number | string;
+      readonly tickValue: number | string;
+      readonly tickSize: number | string;
+    };
+
+export interface CheckTradeInput {
+  /** The account's headroom now (computeHeadroom, or an account of get_challenge_headroom). */
+  readonly headroom: Headroom;
+  readonly risk: TradeRisk;
+  /** The plan's maximum risk per trade, percent of the initial balance; null/absent when the plan has none. */
+  readonly maxRiskPerTradePercent?: number | null;
+  /** The initial balance, needed with maxRiskPerTradePercent. */
+  readonly initialBalance?: number | string | null;
+  /** The best-day rule's share and base, needed to judge a loss against a share of the total profit. */
+  readonly bestDayRule?: { readonly bestDayMaxPercent: number; readonly of: 'profit_target' | 'total_profit' } | null;
+}
+
+export type CheckedRule = 'daily_loss' | 'max_loss' | 'after_reset' | 'max_risk_per_trade' | 'best_day';
+
+export interface RuleCheck {
+  readonly rule: CheckedRule;
+  /** The level the rule judges: an equity floor, or for max_risk_per_trade and best_day null. */
+  readonly floor: number | null;
+  /** Equity after the loss (after_reset: at the reset, with the loss still floating). */
+  readonly levelAfter: number;
+  /** What the rule would still allow after the loss; negative when it would be broken. Null when unbounded. */
+  readonly leftAfter: number | null;
+  readonly allowed: boolean;
+  /** The largest loss this rule allows; null when the loss cannot break it. */
+  readonly maxRiskAmount: number | null;
+}
+
+export interface TradeCheck {
+  readonly currency: string;
+  readonly riskAmount: number;
+  readonly equity: number | null;
+  /** allowed: every checked rule keeps; blocked: one breaks; unknown: equity or both loss rules are unknown. */
+  readonly verdict: 'allowed' | 'blocked' | 'unknown';
+  readonly rules: readonly RuleCheck[];
+  /** The largest loss that keeps every rule (0 when none does); null when no rule bounds it or it is unknown. */
+  readonly maxRiskAmount: number | null;
+  /** maxRiskAmount as a volume for the given stop (rounded down to 0.01 lot); null for a riskAmount input. */
+  readonly maxVolume: number | null;
+}
+
+/** The smallest step above a floor that is not "at" it, for floors judged at_or_below (a cent). */
+const STRICT_STEP = new Decimal('0.01');
+
+function positive(value: number | string, field: string, allowZero = false): Decimal {
+  let d: Decimal;
+  try {
+    d = new Decimal(value);
+  } catch {
+    throw new CoachInputError(`${field} must be a number`, field);
+  }
+  if (!d.isFinite() || d.isNegative() || (!allowZero && d.isZero()))
+    throw new CoachInputError(`${field} must be ${allowZero ? 'at least 0' : 'greater than 0'}`, field);
+  return d;
+}
+
+/** Loss per 1.0 volume for the stop: stop distance ÷ tick size × tick value, as MetaTrader reports the symbol. */
+function lossPerVolume(risk: Exclude<TradeRisk, { riskAmount: unknown }>): Decimal {
+  const ticks = positive(risk.stopDistance, 'stopDistance').div(positive(risk.tickSize, 'tickSize'));
+  return ticks.times(positive(risk.tickValue, 'tickValue'));
+}
+
+export function riskAmountOf(risk: TradeRisk): Decimal {
+  if ('riskAmount' in risk) return positive(risk.riskAmount, 'riskAmount', true);
+  return positive(risk.volume, 'volume').times(lossPerVolume(risk));
+}
+
+/** Equity now, read back from a floor and what is left above it (the headroom does not carry it alone). */
+function equityOf(h: Headroom): Decimal | null {
+  if (h.dailyLoss.floor !== null && h.dailyLoss.left !== null) return new Decimal(h.dailyLoss.floor).plus(h.dailyLoss.left);
+  if (h.maxLoss.floor !== null && h.maxLoss.left !== null) return new Decimal(h.maxLoss.floor).plus(h.maxLoss.left);
+  return null;
+}
+
+function floorCheck(
+  rule: CheckedRule,
+  floor: Decimal,
+  comparison: 'below' | 'at_or_below' | null,
+  equity: Decimal,
+  risk: Decimal,
+): RuleCheck {
+  const after = equity.minus(risk);
+  const strict = comparison === 'at_or_below';
+  const allowed = strict ? after.gt(floor) : after.gte(floor);
+  const max = maxOf(equity.minus(floor).minus(strict ? STRICT_STEP : 0), new Decimal(0));
+  return { rule, floor: num(floor), levelAfter: num(after), leftAfter: num(after.minus(floor)), allowed, maxRiskAmount: num(max) };
+}
+
+/**
+ * The floor after the next reset with the loss still open: it is set from the balance and equity at the
+ * reset, and a floating loss lowers equity but not balance. Only the equity-based references move with it.
+ */
+function afterResetCheck(h: Headroom, equity: Decimal, risk: Decimal): RuleCheck | null {
+  const { reference, comparison } = h.dailyLoss;
+  const floorNow = h.nextReset.dailyFloorAfterReset;
+  if (reference === null || floorNow === null || h.nextReset.at === null) return null;
+  const balance = equity.minus(h.nextReset.carriedFloating);
+  const after = equity.minus(risk);
+  // The limit the reset would apply, read back from the floor the headroom computed at today's levels.
+  const levelNow = reference.kind === 'day_start_equity' ? equity : reference.kind === 'max_balance_equity' ? maxOf(balance, equity) : null;
+  if (reference.kind === 'day_start_equity') {
+    // The floor follows equity down: a floating loss never breaches at the reset.
+    const limit = equity.minus(floorNow);
+    return {
+      rule: 'after_reset',
+      floor: num(after.minus(limit)),
+      levelAfter: num(after),
+      leftAfter: num(limit),
+      allowed: true,
+      maxRiskAmount: null,
+    };
+  }
+  if (reference.kind === 'max_balance_equity' && levelNow !== null) {
+    const limit = levelNow.minus(floorNow);
+    // Below the balance the reference is the balance: the floor stops falling with equity.
+    const floorAfter = maxOf(balance, after).minus(limit);
+    const strict = comparison === 'at_or_below';
+    const allowed = strict ? after.gt(floorAfter) : after.gte(floorAfter);
+    const fixedFloor = balance.minus(limit);
+    const max = maxOf(equity.minus(fixedFloor).minus(strict ? STRICT_STEP : 0), new Decimal(0));
+    return {
+      rule: 'after_reset',
+      floor: num(floorAfter),
+      levelAfter: num(after),
+      leftAfter: num(after.minus(floorAfter)),
+      allowed,
+      maxRiskAmount: num(max),
+    };
+  }
+  return floorCheck('after_reset', new Decimal(floorNow), comparison, equity, risk);
+}
+
+/**
+ * A loss cannot make the best day larger, but under a share of the total profit it shrinks the total: the
+ * best day must stay within share × (total − loss). A rule whose effect only delays the pass is reported,
+ * never a block.
+ */
+function bestDayCheck(h: Headroom, rule: NonNullable<CheckTradeInput['bestDayRule']>, equity: Decimal, risk: Decimal): RuleCheck | null {
+  const c = h.consistency;
+  if (!c || rule.of !== 'total_profit' || c.limit === null) return null;
+  const share = new Decimal(rule.bestDayMaxPercent).div(100);
+  const total = new Decimal(c.limit).div(share);
+  const best = new Decimal(c.bestDayProfit);
+  const totalAfter = total.minus(risk);
+  const limitAfter = maxOf(totalAfter, new Decimal(0)).times(share);
+  const holds = best.lte(limitAfter);
+  const max = maxOf(total.minus(best.div(share)), new Decimal(0));
+  return {
+    rule: 'best_day',
+    floor: null,
+    levelAfter: num(equity.minus(risk)),
+    leftAfter: num(limitAfter.minus(best)),
+    allowed: holds || c.effect !== 'fails',
+    maxRiskAmount: c.effect === 'fails' ? num(max) : null,
+  };
+}
+
+export function checkTrade(input: CheckTradeInput): TradeCheck {
+  const { headroom: h, risk } = input;
+  const riskAmount = riskAmountOf(risk);
+  const equity = equityOf(h);
+  const perVolume = 'riskAmount' in risk ? null : lossPerVolume(risk);
+  if (equity === null)
+    return {
+      currency: h.currency,
+      riskAmount: num(riskAmount),
+      equity: null,
+      verdict: 'unknown',
+      rules: [],
+      maxRiskAmount: null,
+      maxVolume: null,
+    };
+  const rules: RuleCheck[] = [];
+  if (h.dailyLoss.floor !== null)
+    rules.push(floorCheck('daily_loss', new Decimal(h.dailyLoss.floor), h.dailyLoss.comparison, equity, riskAmount));
+  if (h.maxLoss.floor !== null) rules.push(floorCheck('max_loss', new Decimal(h.maxLoss.floor), h.maxLoss.comparison, equity, riskAmount));
+  const reset = afterResetCheck(h, equity, riskAmount);
+  if (reset) rules.push(reset);
+  if (input.maxRiskPerTradePercent != null) {
+    if (input.initialBalance == null) throw new CoachInputError('initialBalance is needed with maxRiskPerTradePercent', 'initialBalance');
+    const cap = positive(input.initialBalance, 'initialBalance').times(input.maxRiskPerTradePercent).div(100);
+    rules.push({
+      rule: 'max_risk_per_trade',
+      floor: null,
+      levelAfter: num(equity.minus(riskAmount)),
+      leftAfter: num(cap.minus(riskAmount)),
+      allowed: riskAmount.lte(cap),
+      maxRiskAmount: num(cap),
+    });
+  }
+  const best = input.bestDayRule ? bestDayCheck(h, input.bestDayRule, equity, riskAmount) : null;
+  if (best) rules.push(best);
+  const bounds = rules.flatMap((r) => (r.maxRiskAmount === null ? [] : [new Decimal(r.maxRiskAmount)]));
+  const max = bounds.length ? bounds.reduce(minOf) : null;
+  const bothLossRulesUnknown = h.dailyLoss.floor === null && h.maxLoss.floor === null;
+  const verdict = rules.some((r) => !r.allowed) ? 'blocked' : bothLossRulesUnknown ? 'unknown' : 'allowed';
+  return {
+    currency: h.currency,
+    riskAmount: num(riskAmount),
+    equity: num(equity),
+    verdict,
+    rules,
+    maxRiskAmount: max === null ? null : num(max),
+    // Rounded down to a hundredth of a lot, the step most symbols trade in, so the volume never exceeds the loss.
+    maxVolume: max === null || perVolume === null ? null : num(max.div(perVolume).toDecimalPlaces(2, Decimal.ROUND_DOWN)),
+  };
+}

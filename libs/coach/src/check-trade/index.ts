@@ -1,0 +1,9 @@
+export {
+  checkTrade,
+  riskAmountOf,
+  type CheckTradeInput,
+  type TradeRisk,
+  type TradeCheck,
+  type RuleCheck,
+  type CheckedRule,
+} from './check-trade.js';
