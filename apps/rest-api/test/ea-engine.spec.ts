@@ -64,8 +64,13 @@ async function start(db: Database, env: Record<string, string>): Promise<Running
   };
 }
 
-const diagnose = (url: string, content: string, encoding: 'base64' | 'text' = 'base64') =>
-  request(url).post('/api/v1/ea/diagnose').send({ content, contentEncoding: encoding });
+const diagnose = (url: string, content: string, encoding: 'base64' | 'text' = 'base64', key?: string) => {
+  const post = request(url).post('/api/v1/ea/diagnose');
+  return (key ? post.set('Authorization', `Bearer ${key}`) : post).send({ content, contentEncoding: encoding });
+};
+
+/** A key of its own: signed-in work is not held to an anonymous client's one job at a time. */
+const keyOf = async (app: Running): Promise<string> => (await app.context.domain.keys.createKey(`ea-${Date.now()}`)).key;
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
@@ -134,10 +139,11 @@ describe('public EA work: bounded, off the event loop, rate-limited on its own',
   });
 
   it('bounds the queue (503 service_unavailable when full) and never answers 500', async () => {
-    const app = await start(db, { EA_WORKERS: '1', EA_QUEUE_LIMIT: '1', EA_RATE_LIMIT_PER_MINUTE: '1000' });
+    const app = await start(db, { CPU_WORKERS: '1', CPU_QUEUE_LIMIT: '1', EA_RATE_LIMIT_PER_MINUTE: '1000' });
     try {
       const content = bigSet(MAX_CONTENT_BYTES);
-      const answers = await Promise.all(Array.from({ length: 8 }, () => diagnose(app.url, content)));
+      const key = await keyOf(app);
+      const answers = await Promise.all(Array.from({ length: 8 }, () => diagnose(app.url, content, 'base64', key)));
       const statuses = answers.map((a) => a.status);
       expect(statuses).toContain(200);
       expect(statuses).toContain(503);
@@ -148,12 +154,12 @@ describe('public EA work: bounded, off the event loop, rate-limited on its own',
     }
   });
 
-  it('stops a job over its time budget (503) and keeps serving', async () => {
-    const app = await start(db, { EA_WORKERS: '1', EA_JOB_TIMEOUT_MS: '100', EA_RATE_LIMIT_PER_MINUTE: '1000' });
+  it('refuses up front a job that cannot fit its time budget (422 too_costly, not a 503 after burning it) and keeps serving', async () => {
+    const app = await start(db, { CPU_WORKERS: '1', CPU_JOB_TIMEOUT_MS: '100', EA_RATE_LIMIT_PER_MINUTE: '1000' });
     try {
       const slow = await diagnose(app.url, bigSet(MAX_CONTENT_BYTES));
-      expect(slow.status).toBe(503);
-      expect(json<ProblemBody>(slow).detail).toContain('longer than 100 ms');
+      expect(slow.status).toBe(422);
+      expect(json<ProblemBody>(slow).facts).toEqual({ cost: MAX_CONTENT_BYTES, limit: 100_000, unit: 'bytes' });
       expect((await request(app.url).get('/api/v1/ea/params/37-5')).status).toBe(200);
     } finally {
       await app.close();
@@ -161,14 +167,15 @@ describe('public EA work: bounded, off the event loop, rate-limited on its own',
   });
 
   it('/healthz stays responsive while large diagnoses are in flight (compared with those requests, same run)', async () => {
-    const app = await start(db, { EA_WORKERS: '2', EA_QUEUE_LIMIT: '32', EA_RATE_LIMIT_PER_MINUTE: '1000' });
+    const app = await start(db, { CPU_WORKERS: '2', CPU_QUEUE_LIMIT: '32', EA_RATE_LIMIT_PER_MINUTE: '1000' });
     try {
       const content = bigSet(MAX_CONTENT_BYTES);
-      expect((await diagnose(app.url, content)).status).toBe(200); // warm the workers
+      const key = await keyOf(app);
+      expect((await diagnose(app.url, content, 'base64', key)).status).toBe(200); // warm the workers
       const baseline = median(await Promise.all([0, 1, 2].map(async () => (await timed(() => request(app.url).get('/healthz'))).ms)));
       let pending = 6;
       const heavy = Array.from({ length: 6 }, () =>
-        timed(() => diagnose(app.url, content)).finally(() => {
+        timed(() => diagnose(app.url, content, 'base64', key)).finally(() => {
           pending--;
         }),
       );
