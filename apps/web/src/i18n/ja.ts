@@ -586,6 +586,25 @@ export const ja: Record<MessageKey, string> = {
   'rules.ofProfit': '総利益',
   'rules.save': 'ルールを保存',
   'rules.clear': '自分のルールを消去',
+  'rules.amount': '固定額',
+  'rules.amountHint': '口座の通貨で。％より優先されます',
+  'rules.amountIs': '固定 {n}',
+  'rules.comparison': '違反となる有効証拠金',
+  'rules.cmp.below': '下限を下回ったとき',
+  'rules.cmp.at_or_below': '下限以下になったとき',
+  'rules.ofHwm': '最高水準（ハイウォーターマーク）',
+  'rules.counts': '取引日として数える日',
+  'rules.countsOption.position_opened': 'ポジションを新規に建てた日',
+  'rules.countsOption.balance_change': '決済または残高の変化があった日',
+  'rules.countsOption.profitable_day': '一定以上の確定利益が出た日',
+  'rules.counts.position_opened': 'ポジションを建てた日',
+  'rules.counts.balance_change': '決済のあった日',
+  'rules.counts.profitable_day': '確定利益{p}%以上の日',
+  'rules.minProfit': '1日の最低利益（%）',
+  'rules.effect': '満たさないとき',
+  'rules.effect.blocks_pass': '満たすまで取引を続ける',
+  'rules.effect.fails': '失格になる',
+  'rules.notStated': '記載なし',
   'rules.saved': 'ルールを保存しました。',
   'imp.title': '取引明細のインポート',
   'imp.help':
@@ -732,6 +751,12 @@ export const ja: Record<MessageKey, string> = {
   'hr.code.minTradingDays.unknown': '{source}最低取引日数が不明です。',
   'hr.code.consistency.unknown': '{source}ベストデイ（一貫性）ルールが不明なため、判定していません。',
   'hr.code.consistency.broken': '最大の利益日（{bestDay}、{bestDayProfit}）が{of}の{bestDayMaxPercent}%を超えています。',
+  'hr.code.consistency.blocks_pass':
+    '最大の利益日（{bestDay}、{bestDayProfit}）が{of}の{bestDayMaxPercent}%を超えています。失格ではありません。総利益があと{profitStillNeeded}増えれば合格条件を満たします。',
+  'hr.code.consistency.failed':
+    '最大の利益日（{bestDay}、{bestDayProfit}）が{of}の{bestDayMaxPercent}%を超えました。このルールでは失格です。',
+  'hr.code.minTradingDays.openings_unknown':
+    'このルールはポジションを建てた日を数えますが、データにその記録がないため、決済のあった日で数えています。',
   'hr.code.data.stale': '{hours}時間データがありません。リアルタイムではなく{asOf}時点の値で判定しています。',
   'hr.code.data.no_account':
     'このチャレンジに有効なEA口座が紐付いていません。紐付けるか（トラッカーが登録します）、取引明細をインポートしてください。',

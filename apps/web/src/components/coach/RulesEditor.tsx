@@ -23,6 +23,8 @@ interface RulesForm {
   dailyPercent: string;
   dailyBasis: string;
   dailyAmountOf: string;
+  dailyAmount: string;
+  dailyComparison: string;
   rolloverZone: string;
   rolloverTime: string;
   maxMode: Mode;
@@ -30,14 +32,26 @@ interface RulesForm {
   maxType: string;
   maxLock: string;
   maxLockTrigger: string;
+  maxAmountOf: string;
+  maxAmount: string;
+  maxComparison: string;
   minDays: string;
   perPhase: string;
+  dayCounts: string;
+  dayMinProfit: string;
   timeMode: Mode;
   timeDays: string;
   consMode: Mode;
   consPercent: string;
   consOf: string;
+  consEffect: string;
 }
+
+/** The rule words the editor offers, in the engine's vocabulary. */
+const BASES = ['day_start_balance', 'day_start_equity', 'max_balance_equity', 'initial_balance'] as const;
+const COMPARISONS = ['below', 'at_or_below'] as const;
+const DAY_KINDS = ['position_opened', 'balance_change', 'profitable_day'] as const;
+const EFFECTS = ['blocks_pass', 'fails'] as const;
 
 const str = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v));
 const modeOf = (v: unknown): Mode => (v === 'none' ? 'none' : v === null || v === undefined ? 'plan' : 'own');
@@ -53,6 +67,8 @@ function formOf(o: RulesOverride | null): RulesForm {
     dailyPercent: str(d?.percent),
     dailyBasis: str(d?.basis),
     dailyAmountOf: str(d?.amountOf),
+    dailyAmount: str(d?.amount),
+    dailyComparison: str(d?.comparison),
     rolloverZone: d?.rollover?.timeZone ?? '',
     rolloverTime: d?.rollover?.time ?? '',
     maxMode: modeOf(o?.maxLoss),
@@ -60,13 +76,19 @@ function formOf(o: RulesOverride | null): RulesForm {
     maxType: str(m?.type),
     maxLock: str(m?.lockFloor),
     maxLockTrigger: str(m?.lockTriggerPercent),
+    maxAmountOf: str(m?.amountOf),
+    maxAmount: str(m?.amount),
+    maxComparison: str(m?.comparison),
     minDays: str(o?.minTradingDays?.days),
     perPhase: o?.minTradingDays?.perPhase === undefined ? '' : String(o.minTradingDays.perPhase),
+    dayCounts: str(o?.minTradingDays?.counts),
+    dayMinProfit: str(o?.minTradingDays?.minProfitPercent),
     timeMode: modeOf(o?.timeLimit),
     timeDays: str(time?.days),
     consMode: modeOf(o?.consistency),
     consPercent: str(c?.bestDayMaxPercent),
     consOf: c?.of ?? 'profit_target',
+    consEffect: str(c?.effect),
   };
 }
 
@@ -86,6 +108,8 @@ function overrideOf(f: RulesForm): RulesOverride | null {
       ...(num(f.dailyPercent) !== undefined ? { percent: num(f.dailyPercent) } : {}),
       ...(f.dailyBasis ? { basis: f.dailyBasis as 'initial_balance' } : {}),
       ...(f.dailyAmountOf ? { amountOf: f.dailyAmountOf as 'initial_balance' } : {}),
+      ...(num(f.dailyAmount) !== undefined ? { amount: num(f.dailyAmount) } : {}),
+      ...(f.dailyComparison ? { comparison: f.dailyComparison as 'below' } : {}),
       ...(f.rolloverZone.trim() && f.rolloverTime ? { rollover: { timeZone: f.rolloverZone.trim(), time: f.rolloverTime } } : {}),
     };
   }
@@ -96,18 +120,27 @@ function overrideOf(f: RulesForm): RulesOverride | null {
       ...(f.maxType ? { type: f.maxType as 'static' } : {}),
       ...(f.maxLock ? { lockFloor: 'initial_balance' as const } : {}),
       ...(num(f.maxLockTrigger) !== undefined ? { lockTriggerPercent: num(f.maxLockTrigger) } : {}),
+      ...(f.maxAmountOf ? { amountOf: f.maxAmountOf as 'initial_balance' } : {}),
+      ...(num(f.maxAmount) !== undefined ? { amount: num(f.maxAmount) } : {}),
+      ...(f.maxComparison ? { comparison: f.maxComparison as 'below' } : {}),
     };
   }
-  if (f.minDays.trim() !== '' || f.perPhase !== '')
+  if (f.minDays.trim() !== '' || f.perPhase !== '' || f.dayCounts !== '')
     o.minTradingDays = {
       ...(num(f.minDays) !== undefined ? { days: num(f.minDays) } : {}),
       ...(f.perPhase !== '' ? { perPhase: f.perPhase === 'true' } : {}),
+      ...(f.dayCounts ? { counts: f.dayCounts as 'position_opened' } : {}),
+      ...(f.dayCounts === 'profitable_day' && num(f.dayMinProfit) !== undefined ? { minProfitPercent: num(f.dayMinProfit) } : {}),
     };
   if (f.timeMode === 'none') o.timeLimit = 'none';
   else if (f.timeMode === 'own' && num(f.timeDays) !== undefined) o.timeLimit = { days: num(f.timeDays) ?? 0 };
   if (f.consMode === 'none') o.consistency = 'none';
   else if (f.consMode === 'own' && num(f.consPercent) !== undefined)
-    o.consistency = { bestDayMaxPercent: num(f.consPercent) ?? 0, of: f.consOf as 'profit_target' };
+    o.consistency = {
+      bestDayMaxPercent: num(f.consPercent) ?? 0,
+      of: f.consOf as 'profit_target',
+      ...(f.consEffect ? { effect: f.consEffect as 'blocks_pass' } : {}),
+    };
   return Object.keys(o).length ? o : null;
 }
 
@@ -117,6 +150,9 @@ function ruleText(i18n: I18n, name: RuleName, view: ChallengeRulesView): string 
   const r = view.rules;
   const unknown = t('rules.unknown');
   const p = (v: number | null | undefined) => (v === null || v === undefined ? '?' : `${i18n.number(v)}%`);
+  // A fixed amount wins over a percentage (Topstep's $2,000); it is in the account's currency, which the rules do not carry.
+  const amountOrPercent = (rule: { percent: number | null; amount?: number | null }) =>
+    rule.amount === null || rule.amount === undefined ? p(rule.percent) : t('rules.amountIs', { n: i18n.number(rule.amount) });
   switch (name) {
     case 'profitTargetsPercent':
       return r.profitTargetsPercent === null
@@ -128,8 +164,9 @@ function ruleText(i18n: I18n, name: RuleName, view: ChallengeRulesView): string 
       const d = r.dailyLoss;
       if (d === null) return unknown;
       if (d === 'none') return t('rules.none');
-      const parts = [p(d.percent)];
+      const parts = [amountOrPercent(d)];
       if (d.basis) parts.push(t(`hr.ref.${d.basis}`));
+      if (d.comparison) parts.push(t(`rules.cmp.${d.comparison}`));
       if (d.rollover) parts.push(t('rules.resetAt', { time: d.rollover.time, zone: d.rollover.timeZone }));
       else if (d.resetClock) parts.push(d.resetClock);
       return parts.join(' · ');
@@ -138,14 +175,23 @@ function ruleText(i18n: I18n, name: RuleName, view: ChallengeRulesView): string 
       const m = r.maxLoss;
       if (m === null) return unknown;
       if (m === 'none') return t('rules.none');
-      return [p(m.percent), m.type ? t(`hr.maxType.${m.type}`) : null, m.lockFloor ? t('rules.lockInitial') : null]
+      return [
+        amountOrPercent(m),
+        m.amountOf === 'high_water_mark' ? t('rules.ofHwm') : null,
+        m.type ? t(`hr.maxType.${m.type}`) : null,
+        m.lockFloor ? t('rules.lockInitial') : null,
+        m.comparison ? t(`rules.cmp.${m.comparison}`) : null,
+      ]
         .filter(Boolean)
         .join(' · ');
     }
-    case 'minTradingDays':
-      return r.minTradingDays === null || r.minTradingDays.days === null
-        ? unknown
-        : t(r.minTradingDays.perPhase ? 'rules.daysPerPhase' : 'rules.days', { n: r.minTradingDays.days });
+    case 'minTradingDays': {
+      const m = r.minTradingDays;
+      if (m === null || m.days === null) return unknown;
+      const days = t(m.perPhase ? 'rules.daysPerPhase' : 'rules.days', { n: m.days });
+      if (!m.counts) return days;
+      return `${days} · ${t(`rules.counts.${m.counts}`, { p: i18n.number(m.minProfitPercent ?? 0) })}`;
+    }
     case 'timeLimit':
       return r.timeLimit === null ? unknown : r.timeLimit === 'none' ? t('rules.none') : t('rules.days', { n: r.timeLimit.days });
     case 'consistency':
@@ -153,7 +199,12 @@ function ruleText(i18n: I18n, name: RuleName, view: ChallengeRulesView): string 
         ? unknown
         : r.consistency === 'none'
           ? t('rules.none')
-          : t(`rules.cons.${r.consistency.of}`, { p: i18n.number(r.consistency.bestDayMaxPercent) });
+          : [
+              t(`rules.cons.${r.consistency.of}`, { p: i18n.number(r.consistency.bestDayMaxPercent) }),
+              r.consistency.effect ? t(`rules.effect.${r.consistency.effect}`) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ');
   }
 }
 
@@ -209,6 +260,28 @@ function Editor({ view }: { view: ChallengeRulesView }) {
       placeholder={placeholder}
     />
   );
+  const amountField = (k: 'dailyAmount' | 'maxAmount') => (
+    <Field
+      label={t('rules.amount')}
+      hint={t('rules.amountHint')}
+      type="number"
+      min={0}
+      step="any"
+      inputMode="decimal"
+      value={form[k]}
+      onChange={set(k)}
+    />
+  );
+  const comparisonField = (k: 'dailyComparison' | 'maxComparison') => (
+    <SelectField label={t('rules.comparison')} value={form[k]} onChange={set(k)}>
+      <option value="">{t('rules.keepPlan')}</option>
+      {COMPARISONS.map((x) => (
+        <option key={x} value={x}>
+          {t(`rules.cmp.${x}`)}
+        </option>
+      ))}
+    </SelectField>
+  );
   return (
     <>
       <div className="table-wrap">
@@ -252,15 +325,19 @@ function Editor({ view }: { view: ChallengeRulesView }) {
               {pctField(t('rules.percent'), 'dailyPercent')}
               <SelectField label={t('rules.basis')} value={form.dailyBasis} onChange={set('dailyBasis')}>
                 <option value="">{t('rules.keepPlan')}</option>
-                <option value="day_start_balance">{t('hr.ref.day_start_balance')}</option>
-                <option value="max_balance_equity">{t('hr.ref.max_balance_equity')}</option>
-                <option value="initial_balance">{t('hr.ref.initial_balance')}</option>
+                {BASES.map((x) => (
+                  <option key={x} value={x}>
+                    {t(`hr.ref.${x}`)}
+                  </option>
+                ))}
               </SelectField>
               <SelectField label={t('rules.amountOf')} value={form.dailyAmountOf} onChange={set('dailyAmountOf')}>
                 <option value="">{t('rules.keepPlan')}</option>
                 <option value="initial_balance">{t('rules.ofInitial')}</option>
                 <option value="reference">{t('rules.ofReference')}</option>
               </SelectField>
+              {amountField('dailyAmount')}
+              {comparisonField('dailyComparison')}
               <Field
                 label={t('rules.zone')}
                 hint={t('rules.zoneHint')}
@@ -292,6 +369,13 @@ function Editor({ view }: { view: ChallengeRulesView }) {
                 <option value="initial_balance">{t('rules.lockInitial')}</option>
               </SelectField>
               {pctField(t('rules.lockTrigger'), 'maxLockTrigger')}
+              <SelectField label={t('rules.amountOf')} value={form.maxAmountOf} onChange={set('maxAmountOf')}>
+                <option value="">{t('rules.keepPlan')}</option>
+                <option value="initial_balance">{t('rules.ofInitial')}</option>
+                <option value="high_water_mark">{t('rules.ofHwm')}</option>
+              </SelectField>
+              {amountField('maxAmount')}
+              {comparisonField('maxComparison')}
             </>
           )}
         </fieldset>
@@ -303,6 +387,15 @@ function Editor({ view }: { view: ChallengeRulesView }) {
             <option value="true">{t('common.yes')}</option>
             <option value="false">{t('common.no')}</option>
           </SelectField>
+          <SelectField label={t('rules.counts')} value={form.dayCounts} onChange={set('dayCounts')}>
+            <option value="">{t('rules.keepPlan')}</option>
+            {DAY_KINDS.map((x) => (
+              <option key={x} value={x}>
+                {t(`rules.countsOption.${x}`)}
+              </option>
+            ))}
+          </SelectField>
+          {form.dayCounts === 'profitable_day' && pctField(t('rules.minProfit'), 'dayMinProfit')}
         </fieldset>
         <fieldset className="full rule-group">
           <legend>{t('rules.name.timeLimit')}</legend>
@@ -320,6 +413,14 @@ function Editor({ view }: { view: ChallengeRulesView }) {
               <SelectField label={t('rules.bestDayOf')} value={form.consOf} onChange={set('consOf')}>
                 <option value="profit_target">{t('rules.ofTarget')}</option>
                 <option value="total_profit">{t('rules.ofProfit')}</option>
+              </SelectField>
+              <SelectField label={t('rules.effect')} value={form.consEffect} onChange={set('consEffect')}>
+                <option value="">{t('rules.notStated')}</option>
+                {EFFECTS.map((x) => (
+                  <option key={x} value={x}>
+                    {t(`rules.effect.${x}`)}
+                  </option>
+                ))}
               </SelectField>
             </>
           )}
