@@ -30,7 +30,7 @@ export const RolloverSchema = Type.Object(
 );
 
 /** Where one rule was read, and when: a changed rule cites its own source beside the plan's. */
-export const RuleSourceSchema = Type.Object(
+const RuleSourceSchema = Type.Object(
   {
     url: Type.String({ pattern: '^https://\\S+$', description: 'The page the rule was read on.' }),
     readOn: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'When it was read (or the date the page gives), YYYY-MM-DD.' }),
@@ -156,6 +156,5 @@ export type Rollover = Static<typeof RolloverSchema>;
 export type MaxLoss = Static<typeof MaxLossSchema>;
 export type PlanRules = Static<typeof PlanRulesSchema>;
 export type { DailyLossBasis, MaxLossType } from '@propfolio/coach';
-export type RuleSource = Static<typeof RuleSourceSchema>;
 export type Policy = Static<typeof PolicySchema>;
 export type Permission = Static<typeof PermissionSchema>;

@@ -31,7 +31,7 @@ export const RolloverSchema = Type.Object(
 );
 
 /** A limit written as an amount of money in the account's currency. */
-export const RuleAmount = (description: string) => Nullable(Type.Number({ minimum: 0, description }));
+const RuleAmount = (description: string) => Nullable(Type.Number({ minimum: 0, description }));
 
 const Comparison = Nullable(
   Type.Enum(BREACH_COMPARISONS, {
