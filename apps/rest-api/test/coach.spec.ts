@@ -253,6 +253,23 @@ describeEachDatabase('REST challenge coach: headroom', (getDb) => {
       'validation_failed',
     );
     expect(shape.errors?.[0]?.field).toBe('rules');
+    // An unknown rule word names the part at fault and the words allowed, not the rule's union ("must be string").
+    for (const [rules, part] of [
+      [{ dailyLoss: { basis: 'day_start_credit' } }, 'rules.dailyLoss.basis'],
+      [{ maxLoss: { comparison: 'at' } }, 'rules.maxLoss.comparison'],
+      [{ minTradingDays: { counts: 'logged_in' } }, 'rules.minTradingDays.counts'],
+    ] as const) {
+      const word = expectProblem(await app.patch(`/challenges/${challenge.id}/rules`, { rules }), 400, 'validation_failed');
+      expect(word.errors?.[0]?.message).toMatch(new RegExp(`^${part.replaceAll('.', '\\.')} must be equal to one of the allowed values: `));
+    }
+    // Parts that contradict each other are refused before anything is written, naming the field.
+    const parts = expectProblem(
+      await app.patch(`/challenges/${challenge.id}/rules`, { rules: { minTradingDays: { days: 3, counts: 'profitable_day' } } }),
+      400,
+      'validation_failed',
+    );
+    expect(parts.errors?.[0]?.field).toBe('rules.minTradingDays.minProfitPercent');
+    expect((await app.get(`/challenges/${challenge.id}/rules`)).body).toMatchObject({ override: null });
   });
 });
 
