@@ -91,11 +91,11 @@ export function readSimulationRules(
   return { rules: out, missing, notes };
 }
 
-/** The simulation rules alone, for a what-if over rules already known to be complete. */
+/** The simulation rules alone with a given target (null: none), for a what-if over rules already known to be complete. */
 export function simulationRulesFor(
   rules: EffectiveRuleValues,
   targetPercent: number | null,
   initialBalance: number | null = null,
 ): SimulationRules {
-  return readSimulationRules(rules, targetPercent, initialBalance).rules;
+  return { ...readSimulationRules(rules, 'funded', initialBalance).rules, targetPercent };
 }

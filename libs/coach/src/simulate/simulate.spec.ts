@@ -5,7 +5,7 @@ import type { CoachRules } from '../rules/types.js';
 import { CoachInputError } from '../shared/errors.js';
 import { bareLoopBaseline } from './engine.js';
 import { MAX_PATHS } from './limits.js';
-import { readSimulationRules } from './rules-for.js';
+import { readSimulationRules, simulationRulesFor } from './rules-for.js';
 import { SimulationSchema } from './schema.js';
 import { simulateChallenge, type SimulationInput } from './simulate.js';
 import { wilsonInterval } from './stats.js';
@@ -509,6 +509,12 @@ describe('the rules a simulation reads', () => {
     expect(read(ftmo1Step)).toMatchObject({ missing: [], notes: [], rules: { bestDay: { maxPercent: 50, of: 'total_profit' } } });
     const unstated = read({ ...ftmo1Step, consistency: { bestDayMaxPercent: 50, of: 'total_profit' } });
     expect([unstated.rules.bestDay, unstated.notes.length]).toEqual([undefined, 1]);
+  });
+
+  it('a what-if takes the target it is given, whatever the phases', () => {
+    const rules = effectiveRules(ftmo1Step, null, null).rules;
+    expect(simulationRulesFor(rules, 7, 100_000)).toEqual({ ...read(ftmo1Step).rules, targetPercent: 7 });
+    expect(simulationRulesFor(rules, null).targetPercent).toBeNull();
   });
 
   it('names every unknown part instead of simulating a guess', () => {
