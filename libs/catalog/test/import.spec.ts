@@ -112,7 +112,8 @@ describeEachDatabase('price history', (getDb) => {
     expect(await importCatalog(db, { dataDir: dir, force: true })).toMatchObject({ plans: 0, ruleChanges: 0 });
 
     // Bought before the change: the old rules, named by their checked-on date; after it: the new ones.
-    expect(await catalog.planRulesOn('ftmo-2-step-100000', '2026-11-30')).toEqual(before);
+    // (The plan's own last check moved on, so it is no longer stale; the rule version applied did not.)
+    expect(await catalog.planRulesOn('ftmo-2-step-100000', '2026-11-30')).toEqual({ ...before, lastCheckedOn: '2026-12-01', stale: false });
     expect(before.rules.maxLoss).toMatchObject({ percent: 10 });
     const after = await catalog.planRulesOn('ftmo-2-step-100000', '2026-12-01');
     expect(after).toMatchObject({ checkedOn: '2026-12-01', inForceOnDate: true, rules: { maxLoss: { percent: 8 } } });
