@@ -120,6 +120,8 @@ test('an EA account the tracker registered on its own is linked to its challenge
   const challenge = await apiCreateChallenge(server, { firm: 'FTMO', plan: '2-Step 100k', price: 540 });
   const failed = await apiCreateChallenge(server, { firm: 'The5ers', plan: 'Hyper Growth 10k', price: 260 });
   expect((await apiCall(server, 'PATCH', `/challenges/${failed.id}`, { status: 'failed' })).status).toBe(200);
+  // A plan that names its firm itself is shown without the firm a second time ("FTMO · FTMO Challenge …").
+  await apiCreateChallenge(server, { firm: 'FTMO', plan: 'FTMO Challenge 2-Step 10k', price: 155 });
   const account = await apiCall<{ id: string }>(server, 'POST', '/accounts', {
     login: '7700001',
     server: 'FTMO-Demo',
@@ -132,7 +134,12 @@ test('an EA account the tracker registered on its own is linked to its challenge
   const settings = page.getByRole('form', { name: 'Account’s challenge and name' });
   const select = settings.getByLabel('Challenge of this account');
   // A failed challenge is closed: it is not offered.
-  await expect(select.locator('option')).toHaveText(['Choose the challenge…', 'FTMO · 2-Step 100k (Phase 1)']);
+  await expect(select.locator('option')).toHaveCount(3);
+  expect((await select.locator('option').allInnerTexts()).sort()).toEqual([
+    'Choose the challenge…',
+    'FTMO Challenge 2-Step 10k (Phase 1)',
+    'FTMO · 2-Step 100k (Phase 1)',
+  ]);
   await select.selectOption({ label: 'FTMO · 2-Step 100k (Phase 1)' });
   await settings.getByLabel('Account name').fill('FTMO phase 1');
   await settings.getByRole('button', { name: 'Save' }).click();

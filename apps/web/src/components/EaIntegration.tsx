@@ -8,6 +8,7 @@ import { Field, fieldSetter, SelectField } from './Field.js';
 import { CodeBlock, CopyButton } from './CopyButton.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { FormError, QueryView } from './states.js';
+import { challengeName } from '../lib/names.js';
 
 /** MCP client set-ups for this very service (its origin), with the key to paste in. */
 function mcpConfigs(origin: string, key: string) {
@@ -186,7 +187,7 @@ function RegisterAccount() {
           <option value="">{t('ea.noChallenge')}</option>
           {(challenges.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>
-              {c.firm} · {c.plan} ({c.phase})
+              {challengeName(c)} ({c.phase})
             </option>
           ))}
         </SelectField>

@@ -15,6 +15,7 @@ import { LedgerFacts } from '../components/ledger/LedgerFacts.js';
 import { Costs } from '../components/ledger/Costs.js';
 import { History } from '../components/ledger/History.js';
 import { ChallengePayouts } from '../components/ledger/ChallengePayouts.js';
+import { challengeName } from '../lib/names.js';
 
 /**
  * Whether a change of phase or status archives the challenge's EA accounts, by the rules the server sends
@@ -325,9 +326,7 @@ export function ChallengePage() {
         {(d) => (
           <>
             <div className="page-head">
-              <h1>
-                {d.challenge.firm} · {d.challenge.plan}
-              </h1>
+              <h1>{challengeName(d.challenge)}</h1>
               <div className="actions">
                 {editable(d) && !editing && (
                   <button type="button" aria-expanded="false" aria-controls="edit-challenge" onClick={() => setEditing(true)}>

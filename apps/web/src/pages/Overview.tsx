@@ -7,6 +7,7 @@ import { cumulativeByCurrency } from '../lib/series.js';
 import type { CurrencyAmount, Summary } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Empty, ErrorState, Loading, QueryView } from '../components/states.js';
+import { challengeName } from '../lib/names.js';
 
 const SpendChart = lazy(() => import('../components/SpendChart.js'));
 
@@ -134,7 +135,7 @@ export function OverviewPage() {
                   {summary.data.activeChallenges.map((c) => (
                     <li key={c.id}>
                       <Link to="/challenges/$id" params={{ id: c.id }}>
-                        {c.firm} · {c.plan}
+                        {challengeName(c)}
                       </Link>
                       <span className="muted">
                         {c.phase} · {i18n.tn('count.daysSince', c.daysSincePurchase)}
@@ -151,9 +152,7 @@ export function OverviewPage() {
                   <ul className="list">
                     {p.items.map((x) => (
                       <li key={x.id}>
-                        <span>
-                          {x.firm} · {x.plan}
-                        </span>
+                        <span>{challengeName(x)}</span>
                         <span className="muted">
                           {i18n.date(x.date)} · <strong>{i18n.money(x.amount, x.currency)}</strong>
                         </span>

@@ -6,6 +6,7 @@ import type { Payout } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Field } from '../components/Field.js';
 import { QueryView } from '../components/states.js';
+import { challengeName } from '../lib/names.js';
 
 const csvCell = (v: string | number) => (/[",\n\r]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
 
@@ -94,7 +95,7 @@ export function PayoutsPage() {
                       <td data-label={t('ch.date')}>{i18n.date(p.date)}</td>
                       <td data-label={t('pay.challenge')}>
                         <Link to="/challenges/$id" params={{ id: p.challengeId }}>
-                          {p.firm} · {p.plan}
+                          {challengeName(p)}
                         </Link>
                       </td>
                       <td className="num" data-label={t('ch.amount')}>

@@ -3,6 +3,7 @@ import { useI18n } from '../../i18n/i18n.js';
 import type { FirmRow, RefundDue } from '../../lib/ledger-types.js';
 import { Empty } from '../states.js';
 import { days, ratio, roi } from './format.js';
+import { challengeName } from '../../lib/names.js';
 
 /** One row per firm and currency: money first, then the attempt figures (shown once per firm). */
 export function FirmTable({ firms }: { firms: FirmRow[] }) {
@@ -110,7 +111,7 @@ export function RefundsDue({ due }: { due: RefundDue[] }) {
           {due.map((d) => (
             <li key={d.challengeId}>
               <Link to="/challenges/$id" params={{ id: d.challengeId }}>
-                {d.firm} · {d.plan}
+                {challengeName(d)}
               </Link>
               <strong>{i18n.money(d.amount, d.currency)}</strong>
               <span className="muted">{TRIGGERS.has(d.trigger) ? t(`trigger.${d.trigger as 'first_payout'}`) : d.trigger}</span>

@@ -8,6 +8,7 @@ import { download } from '../../pages/Payouts.js';
 import { Field } from '../Field.js';
 import { Empty, QueryView } from '../states.js';
 import { kindLabel } from './MoneyTotals.js';
+import { challengeName } from '../../lib/names.js';
 
 const thisYear = () => new Date().getUTCFullYear();
 
@@ -169,7 +170,7 @@ function TaxYearBody({ report }: { report: TaxYear }) {
                   <td data-label={t('an.taxType')}>{t(`taxType.${l.type}`)}</td>
                   <td data-label={t('an.kind')}>{kindLabel(t, l.kind)}</td>
                   <td data-label={t('pay.challenge')} className="wrap">
-                    {l.firm} · {l.plan}
+                    {challengeName(l)}
                   </td>
                   <td data-label={t('ch.amount')} className="num">
                     {i18n.money(l.amount, l.currency)}

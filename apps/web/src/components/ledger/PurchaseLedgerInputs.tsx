@@ -3,6 +3,7 @@ import { useI18n } from '../../i18n/i18n.js';
 import { allPages } from '../../lib/queries.js';
 import type { Challenge, Plan } from '../../lib/types.js';
 import { Field, fieldSetter, SelectField } from '../Field.js';
+import { challengeName } from '../../lib/names.js';
 
 export interface PurchaseLedgerForm {
   listPrice: string;
@@ -26,7 +27,7 @@ const planOption = (p: Plan) =>
     .filter(Boolean)
     .join(' ');
 
-const failedLabel = (c: Challenge) => `${c.firm} · ${c.plan} (${c.purchasedAt})`;
+const failedLabel = (c: Challenge) => `${challengeName(c)} (${c.purchasedAt})`;
 
 /**
  * List price and coupon, the catalog plan (picked from the plans the firm field matches), and the
