@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { app } from '../lib/api.js';
 import { allPages } from '../lib/queries.js';
@@ -6,17 +6,22 @@ import type { Account } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Field, SelectField } from '../components/Field.js';
 import { Reveal } from '../components/Reveal.js';
-import { Empty, FormError, QueryView } from '../components/states.js';
+import { Empty, FormError, Loading, QueryView } from '../components/states.js';
 import { PnlCharts, type Level } from '../components/PnlCharts.js';
 import { COLORS } from '../components/Chart.js';
 import { EaIntegration } from '../components/EaIntegration.js';
 import { HeadroomPanel } from '../components/coach/HeadroomPanel.js';
 import { PassProbability } from '../components/coach/PassProbability.js';
 import { StatementImport } from '../components/coach/StatementImport.js';
+import { useDailyFloorLine } from '../components/coach/daily-floors.js';
 import { accountHeadroom, useChallengeHeadroom } from '../lib/headroom.js';
 import type { Headroom } from '../lib/coach.js';
+import { challengeName } from '../lib/names.js';
+import { MIN_HISTORY_DAYS } from '@propfolio/coach';
 
 const RANGES = [7, 30, 90, 365] as const;
+/** The days read to tell whether the simulation has history enough (the longest daily-pnl window). */
+const HISTORY_WINDOW_DAYS = 366;
 
 function AccountsTable({
   accounts,
@@ -61,7 +66,7 @@ function AccountsTable({
                 </div>
               </th>
               <td data-label={t('ea.challenge')}>
-                {a.challenge ? `${a.challenge.firm} · ${a.challenge.plan} (${a.challenge.phase})` : t('common.none')}
+                {a.challenge ? `${challengeName(a.challenge)} (${a.challenge.phase})` : t('common.none')}
               </td>
               <td className="num" data-label={t('pnl.balance')}>
                 {i18n.money(a.balance, a.currency)}
@@ -81,15 +86,13 @@ function AccountsTable({
   );
 }
 
-/** The rule levels to draw on the balance chart: the max-loss floor, today's daily floor and the target. */
+/** The flat rule levels of the balance chart: the max-loss floor and the target (the daily floor moves by day: useDailyFloorLine). */
 function useLevels(headroom: Headroom | null): Level[] {
   const { t } = useI18n();
   return useMemo(() => {
     if (!headroom) return [];
     const levels: Level[] = [];
     if (headroom.maxLoss.floor !== null) levels.push({ label: t('hr.maxFloor'), value: headroom.maxLoss.floor, color: COLORS.maxFloor });
-    if (headroom.dailyLoss.floor !== null)
-      levels.push({ label: t('hr.dailyFloor'), value: headroom.dailyLoss.floor, color: COLORS.dailyFloor });
     if (headroom.target.level !== null) levels.push({ label: t('hr.targetLine'), value: headroom.target.level, color: COLORS.target });
     return levels;
   }, [headroom, t]);
@@ -130,7 +133,7 @@ function AccountSettings({ account }: { account: Account }) {
         <option value="">{account.challenge ? t('common.none') : t('pnl.chooseChallenge')}</option>
         {open.map((c) => (
           <option key={c.id} value={c.id}>
-            {c.firm} · {c.plan} ({c.phase})
+            {challengeName(c)} ({c.phase})
           </option>
         ))}
       </SelectField>
@@ -153,6 +156,11 @@ function AccountCoach({ account }: { account: Account }) {
   const { t } = useI18n();
   const challengeId = account.challenge?.id;
   const headroom = useChallengeHeadroom(challengeId);
+  const history = useQuery({
+    queryKey: ['daily-pnl', account.id, HISTORY_WINDOW_DAYS],
+    queryFn: () => app.get(`/accounts/${account.id}/daily-pnl`, { days: HISTORY_WINDOW_DAYS }),
+    enabled: challengeId !== undefined && !account.archived,
+  });
   if (!challengeId)
     return (
       <section className="card" aria-labelledby="coach-h">
@@ -175,11 +183,36 @@ function AccountCoach({ account }: { account: Account }) {
         return (
           <div className="coach">
             <HeadroomPanel headroom={mine} rules={h.rules} challengeId={h.challengeId} heading={t('hr.title')} />
-            <PassProbability challengeId={h.challengeId} account={account} targetPercent={mine?.target.percent ?? null} />
+            {history.isPending ? (
+              <Loading />
+            ) : history.data && history.data.reportedDays < MIN_HISTORY_DAYS ? (
+              <ShortHistory reportedDays={history.data.reportedDays} />
+            ) : (
+              <PassProbability challengeId={h.challengeId} account={account} targetPercent={mine?.target.percent ?? null} />
+            )}
           </div>
         );
       }}
     </QueryView>
+  );
+}
+
+/**
+ * The pass panel of an account with too short a history, said without asking the server: its simulation
+ * would only answer 422 insufficient_history, which the browser logs as a failed request. The server
+ * counts the account's whole history; a year of it is what a coach works from, so a year is read here.
+ */
+function ShortHistory({ reportedDays }: { reportedDays: number }) {
+  const { t } = useI18n();
+  const headingId = useId();
+  return (
+    <section className="card pass-panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('sim.title')}</h2>
+      <Empty>
+        <p data-testid="insufficient-history">{t('sim.tooFew', { n: reportedDays, need: MIN_HISTORY_DAYS })}</p>
+        <p>{t('sim.tooFewHow')}</p>
+      </Empty>
+    </section>
   );
 }
 
@@ -188,11 +221,13 @@ function Series({ account }: { account: Account }) {
   const { t } = i18n;
   const [days, setDays] = useState<number>(30);
   const headroom = useChallengeHeadroom(account.archived ? undefined : account.challenge?.id);
-  const levels = useLevels(accountHeadroom(headroom.data, account.id));
+  const mine = accountHeadroom(headroom.data, account.id);
+  const levels = useLevels(mine);
   const series = useQuery({
     queryKey: ['daily-pnl', account.id, days],
     queryFn: () => app.get(`/accounts/${account.id}/daily-pnl`, { days: Math.min(days, 366) }),
   });
+  const dailyFloors = useDailyFloorLine(account.archived ? undefined : account.challenge?.id, account.initialBalance, series.data, mine);
   return (
     <section aria-labelledby="series-h">
       <div className="page-head">
@@ -219,7 +254,11 @@ function Series({ account }: { account: Account }) {
               {t('pnl.reported', { days: i18n.tn('count.reportedDays', s.reportedDays), total: i18n.money(s.closedPnlTotal, s.currency) })}{' '}
               · {t('pnl.gaps')}
             </p>
-            {s.reportedDays === 0 ? <Empty>{t('pnl.noReports')}</Empty> : <PnlCharts series={s} levels={levels} />}
+            {s.reportedDays === 0 ? (
+              <Empty>{t('pnl.noReports')}</Empty>
+            ) : (
+              <PnlCharts series={s} levels={levels} stepLevels={dailyFloors ? [dailyFloors] : []} />
+            )}
           </>
         )}
       </QueryView>
