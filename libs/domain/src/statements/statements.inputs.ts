@@ -1,5 +1,5 @@
 import { MAX_STATEMENT_BYTES } from '@propfolio/mt-statements';
-import { Doc } from '@propfolio/core';
+import { Doc, IsIsoDate } from '@propfolio/core';
 import { IsBoolean, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
 import { Absent } from '../shared/contract-fields.js';
 import { AccountIdInput } from '../accounts/accounts.inputs.js';
@@ -7,6 +7,15 @@ import { AccountIdInput } from '../accounts/accounts.inputs.js';
 export const STATEMENT_ENCODINGS = ['base64', 'utf8'] as const;
 /** Largest statement file read, in MiB, for the documentation. */
 const MAX_MIB = MAX_STATEMENT_BYTES / 1_048_576;
+/** Base64 of the largest file, unwrapped. */
+const MAX_BASE64 = Math.ceil(MAX_STATEMENT_BYTES / 3) * 4;
+/**
+ * Longest `content` taken: base64 of the largest file wrapped at 76 characters with CRLF (as mail and most tools
+ * write it), plus slack. The file's own size is what is limited (413 above MAX_STATEMENT_BYTES), not its spelling.
+ */
+export const MAX_CONTENT_LENGTH = MAX_BASE64 + 2 * Math.ceil(MAX_BASE64 / 76) + 1024;
+/** The JSON body of the largest import: `content` with each CRLF escaped as four characters, and the fields around it. */
+export const MAX_IMPORT_BODY_BYTES = MAX_BASE64 + 4 * Math.ceil(MAX_BASE64 / 76) + 64 * 1024;
 
 export class ImportStatementInput extends AccountIdInput {
   @Doc({
@@ -14,8 +23,7 @@ export class ImportStatementInput extends AccountIdInput {
   })
   @IsString()
   @MinLength(1)
-  // base64 of the largest file, with room for line breaks.
-  @MaxLength(Math.ceil((MAX_STATEMENT_BYTES * 4) / 3) + 1024)
+  @MaxLength(MAX_CONTENT_LENGTH)
   content!: string;
 
   @Doc({ description: '`base64` (a file as saved, any encoding) or `utf8` (its text).', default: 'base64' })
@@ -38,4 +46,13 @@ export class ImportStatementInput extends AccountIdInput {
   @Absent()
   @IsBoolean()
   dryRun?: boolean;
+
+  @Doc({
+    description:
+      'Paging of `days` in a large answer: list the days after this one (the `nextDaysAfter` of the previous answer). Send it with `dryRun: true` to page a preview (re-sent after an import, every day reads `unchanged`; what the import wrote is in the daily P&L).',
+    example: '2024-03-05',
+  })
+  @Absent()
+  @IsIsoDate()
+  daysAfter?: string;
 }

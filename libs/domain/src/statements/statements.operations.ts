@@ -1,8 +1,7 @@
 import { defineOperation, type Operation } from '@propfolio/core';
-import { MAX_STATEMENT_BYTES } from '@propfolio/mt-statements';
 import { type DomainServices } from '../services.js';
 import { callerOf } from '../shared/operation-flags.js';
-import { ImportStatementInput } from './statements.inputs.js';
+import { ImportStatementInput, MAX_IMPORT_BODY_BYTES } from './statements.inputs.js';
 import { StatementImportSchema } from './statements.outputs.js';
 
 export const statementOperations = (services: DomainServices): Operation[] => [
@@ -10,14 +9,14 @@ export const statementOperations = (services: DomainServices): Operation[] => [
     name: 'import_statement',
     title: 'Import a MetaTrader statement',
     description:
-      "Fills an EA account's daily P&L from a MetaTrader statement, e.g. its history from before the tracker ran: closed P&L (deposits are not profit) and end-of-day balance per firm day. All or nothing: a file of another login, cut, or not a statement is refused whole. Returns every day read and what it added or replaced; re-importing a file changes nothing.",
+      "Fills an EA account's daily P&L from a MetaTrader statement, e.g. its history from before the tracker ran: closed P&L (deposits are not profit) and end-of-day balance per firm day. All or nothing: a file of another login, cut, or not a statement is refused whole. Returns the counts, the first and last days and those changed, and up to 1,000 days with what each added or replaced (page the rest with daysAfter); re-importing a file changes nothing.",
     auth: 'key',
     readOnly: false,
     idempotent: true,
     input: ImportStatementInput,
     output: StatementImportSchema,
-    // base64 of the largest statement, plus the JSON around it.
-    rest: { method: 'POST', path: '/accounts/:id/statements', bodyLimitBytes: Math.ceil((MAX_STATEMENT_BYTES * 4) / 3) + 64 * 1024 },
+    // base64 of the largest statement (wrapped or not), plus the JSON around it; MCP's tools/call takes the same.
+    rest: { method: 'POST', path: '/accounts/:id/statements', bodyLimitBytes: MAX_IMPORT_BODY_BYTES },
     run: async (ctx, input) => services.statements.import(callerOf(ctx), input),
   }),
 ];

@@ -1,14 +1,22 @@
-import { CoachInputError, DEFAULT_BROKER_ZONE, firmDayAt, localToInstant, parseBrokerZone } from '@propfolio/coach';
+import { setImmediate } from 'node:timers/promises';
+import { CoachInputError, DEFAULT_BROKER_ZONE, parseBrokerZone } from '@propfolio/coach';
 import { AppError, type Caller } from '@propfolio/core';
 import { Prisma, type Database } from '@propfolio/db';
-import { foldDays, readStatement, StatementError, MAX_STATEMENT_BYTES, type Statement } from '@propfolio/mt-statements';
+import {
+  readStatement,
+  StatementError,
+  MAX_STATEMENT_BYTES,
+  type FoldedDay,
+  type FoldedDays,
+  type Statement,
+} from '@propfolio/mt-statements';
 import { archivedAccountError } from '../accounts/archived-error.js';
 import { challengeRules, rolloverOf, type PlanRulesSource } from '../coach/challenge-rules.js';
 import type { ImportStatementInput } from './statements.inputs.js';
-import { dateToIso, isoToDate } from '../shared/dates.js';
 import { requireId } from '../shared/ids.js';
 import { toMoney } from '../shared/money.js';
 import type { StatementImport } from './statements.outputs.js';
+import { statementDays } from './statement-days.js';
 import type { CpuRequester } from '../workers/cpu-tasks.js';
 
 /** Reads a statement's bytes for `who`; the composition root runs it on the CPU pool, tests and tools in-process. */
@@ -41,16 +49,38 @@ function rejected(error: StatementError): AppError {
   return new AppError('statement_rejected', `${error.message} (${error.code}). Nothing was imported.`);
 }
 
+/**
+ * Days per statement, so an import is a bounded number of statements (at most MAX_STATEMENT_DAYS / DAYS_PER_WRITE
+ * writes) and none of them holds the embedded database, which runs on the event loop, for long: a write fires the
+ * change trigger once per row, about 0.1 ms each there.
+ */
+const DAYS_PER_WRITE = 250;
+const DAYS_PER_READ = 2_000;
+/**
+ * Lets the event loop take other requests between two statements: the embedded database answers through
+ * promises alone, so a chain of its queries would otherwise run to the end without a turn of the loop.
+ */
+const nextTurn = (): Promise<void> => setImmediate();
+/** Days listed in one answer; the rest are paged with `daysAfter` (see ImportStatementInput). */
+export const DAYS_PER_ANSWER = 1_000;
+/** The import's writes run as set-based statements, seconds at most for the largest file; well inside this. */
+const WRITE_TIMEOUT_MS = 60_000;
+
 interface ExistingDay {
   balance: Prisma.Decimal;
   closedPnl: Prisma.Decimal;
 }
 
+type Outcome = 'created' | 'updated' | 'unchanged';
+
 /**
  * Imports the account history a trader exports from MetaTrader: the statement's deals become daily closed
  * P&L and end-of-day balances per firm day (the broker clock converted to instants, then cut at the plan's
- * roll-over). All of a file or nothing: a statement of another login, a cut or misread file is refused
- * before anything is written, and the days are written in one transaction. Re-importing the same file
+ * roll-over). All of a file or nothing: a statement of another login, a cut or misread file, a deal in the
+ * future or a figure the database cannot keep is refused before anything is written (the dry run runs the same
+ * checks, so it gives the same verdict), and the days are written in one transaction as a few set-based
+ * statements. Imports of one account run one at a time (an advisory lock on the account), so of two identical
+ * imports sent together one creates and the other finds its days unchanged. Re-importing the same file
  * changes nothing; a newer overlapping file adds the new days and says which figures it replaced.
  */
 export class StatementImportService {
@@ -60,7 +90,7 @@ export class StatementImportService {
     private readonly read: StatementReader = readStatementInProcess,
   ) {}
 
-  async import(caller: Caller, input: ImportStatementInput): Promise<StatementImport> {
+  async import(caller: Caller, input: ImportStatementInput, now = new Date()): Promise<StatementImport> {
     const accountId = requireId(input.id, 'EA account');
     const bytes = fileBytes(input);
     const account = await this.db.prisma.eaAccount.findFirst({
@@ -91,78 +121,168 @@ export class StatementImportService {
       );
     }
     const { rollover, known } = rolloverOf(account.challenge ? await challengeRules(this.plans, account.challenge) : null);
-    const folded = foldDays(statement.transactions, {
-      dayOf: (local) => firmDayAt(localToInstant(local, serverTimeZone), rollover).day,
-      openingBalance: statement.openingBalance,
-    });
+    const folded = await statementDays(statement, { serverTimeZone, rollover, now });
     const warnings = statementWarnings(statement, account);
 
-    return this.db.prisma.$transaction(async (tx) => {
-      // Locked like a report (FOR KEY SHARE), so an archive either waits for the import or is seen by it.
+    const judge = async (): Promise<Outcome[]> => {
+      const existing = await readDays(this.db.prisma, accountId, folded.days);
+      return folded.days.map((day) => {
+        const before = existing.get(day.day);
+        if (before === undefined) return 'created';
+        return before.balance.equals(day.balance) && before.closedPnl.equals(day.closedPnl) ? 'unchanged' : 'updated';
+      });
+    };
+    const write = async (tx: Prisma.TransactionClient): Promise<{ outcomes: Outcome[]; previous: Map<string, ExistingDay> }> => {
+      // Locked like a report (FOR KEY SHARE), so an archive either waits for the import or is seen by it; and
+      // imports of this account one after the other, so each compares against what the previous one wrote.
       const [locked] = await tx.$queryRaw<{ archivedAt: Date | null }[]>`
         SELECT "archivedAt" FROM "EaAccount" WHERE "id" = ${accountId} AND "userId" = ${caller.userId} FOR KEY SHARE`;
       if (!locked) throw AppError.notFound('EA account');
       if (locked.archivedAt) throw archivedAccountError(locked.archivedAt, account.archivedReason);
-      const existing = new Map<string, ExistingDay>(
-        (
-          await tx.dailyPnl.findMany({
-            where: { accountId, date: { in: folded.days.map((d) => isoToDate(d.day)) } },
-            select: { date: true, balance: true, closedPnl: true },
-          })
-        ).map((row) => [dateToIso(row.date), row]),
-      );
-      const days = folded.days.map((day) => {
-        const before = existing.get(day.day);
-        const same = before !== undefined && before.balance.equals(day.balance) && before.closedPnl.equals(day.closedPnl);
-        const outcome = before === undefined ? 'created' : same ? 'unchanged' : 'updated';
-        return {
-          date: day.day,
-          outcome,
-          closedPnl: toMoney(new Prisma.Decimal(day.closedPnl)),
-          balance: toMoney(new Prisma.Decimal(day.balance)),
-          deposits: toMoney(new Prisma.Decimal(day.deposits)),
-          withdrawals: toMoney(new Prisma.Decimal(day.withdrawals)),
-          trades: day.trades,
-          previous: outcome === 'updated' && before ? { balance: toMoney(before.balance), closedPnl: toMoney(before.closedPnl) } : null,
-        } as const;
-      });
-      if (!input.dryRun) {
-        for (const [index, day] of folded.days.entries()) {
-          if (days[index]?.outcome === 'unchanged') continue;
-          // A statement knows closed figures only: a new day's equity is its balance; a reported day keeps the equity the tracker saw.
-          await tx.dailyPnl.upsert({
-            where: { accountId_date: { accountId, date: isoToDate(day.day) } },
-            create: { accountId, date: isoToDate(day.day), balance: day.balance, equity: day.balance, closedPnl: day.closedPnl },
-            update: { balance: day.balance, closedPnl: day.closedPnl },
-          });
-        }
-        const last = folded.days.at(-1);
-        if (last && days.some((d) => d.outcome !== 'unchanged')) {
-          await tx.eaAccount.updateMany({
-            where: { id: accountId, OR: [{ lastReportOn: null }, { lastReportOn: { lte: isoToDate(last.day) } }] },
-            data: { balance: last.balance, lastReportOn: isoToDate(last.day) },
-          });
-        }
-      }
-      return {
-        accountId,
-        dryRun: input.dryRun ?? false,
-        platform: statement.platform,
-        login: statement.account.login,
-        currency: statement.account.currency,
-        serverTimeZone,
-        rolloverKnown: known,
-        from: folded.days[0]?.day ?? null,
-        to: folded.days.at(-1)?.day ?? null,
-        created: days.filter((d) => d.outcome === 'created').length,
-        updated: days.filter((d) => d.outcome === 'updated').length,
-        unchanged: days.filter((d) => d.outcome === 'unchanged').length,
-        days,
-        skipped: folded.skipped,
-        warnings,
-      };
-    });
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`statement-import:${accountId}`}, 0))`;
+      const previous = await readDays(tx, accountId, folded.days);
+      const outcomes = await writeDays(tx, accountId, folded.days, previous);
+      return { outcomes, previous };
+    };
+
+    let outcomes: Outcome[];
+    let previous = new Map<string, ExistingDay>();
+    if (input.dryRun) outcomes = await judge();
+    else ({ outcomes, previous } = await this.db.prisma.$transaction((tx) => write(tx), { timeout: WRITE_TIMEOUT_MS }));
+    if (!input.dryRun) this.db.announceChanges();
+    return answerOf({ accountId, input, statement, serverTimeZone, known, folded, outcomes, previous, warnings });
   }
+}
+
+/** The stored days of the account among `days`, a bounded number of reads (DAYS_PER_READ dates each). */
+async function readDays(
+  prisma: Prisma.TransactionClient,
+  accountId: string,
+  days: readonly FoldedDay[],
+): Promise<Map<string, ExistingDay>> {
+  const existing = new Map<string, ExistingDay>();
+  for (let from = 0; from < days.length; from += DAYS_PER_READ) {
+    const dates = days.slice(from, from + DAYS_PER_READ).map((d) => d.day);
+    const rows = await prisma.$queryRaw<{ date: string; balance: Prisma.Decimal; closedPnl: Prisma.Decimal }[]>`
+      SELECT to_char("date", 'YYYY-MM-DD') AS "date", "balance", "closedPnl" FROM "DailyPnl"
+      WHERE "accountId" = ${accountId} AND "date" = ANY(${dates}::date[])`;
+    for (const row of rows) existing.set(row.date, { balance: row.balance, closedPnl: row.closedPnl });
+    await nextTurn();
+  }
+  return existing;
+}
+
+/**
+ * Writes the days that differ from `previous` (read under the import's lock), DAYS_PER_WRITE to a statement:
+ * a multi-row upsert from arrays. A statement knows closed figures only: a new day's equity is its balance; a day
+ * already recorded keeps the floating P&L it had (equity minus balance) and moves by the balance's correction, so
+ * a corrected statement corrects the equity too. The account then follows its latest day, balance and equity,
+ * unless a later day was already reported. Answers each day's outcome, in the order of `days`.
+ */
+async function writeDays(
+  prisma: Prisma.TransactionClient,
+  accountId: string,
+  days: readonly FoldedDay[],
+  previous: ReadonlyMap<string, ExistingDay>,
+): Promise<Outcome[]> {
+  const outcomes = days.map((day): Outcome => {
+    const before = previous.get(day.day);
+    if (before === undefined) return 'created';
+    return before.balance.equals(day.balance) && before.closedPnl.equals(day.closedPnl) ? 'unchanged' : 'updated';
+  });
+  const changed = days.filter((_, i) => outcomes[i] !== 'unchanged');
+  for (let from = 0; from < changed.length; from += DAYS_PER_WRITE) {
+    const part = changed.slice(from, from + DAYS_PER_WRITE);
+    await prisma.$executeRaw`
+      INSERT INTO "DailyPnl" AS d ("accountId", "date", "balance", "equity", "closedPnl")
+      SELECT ${accountId}, t."date", t."balance", t."balance", t."closedPnl"
+      FROM unnest(${part.map((d) => d.day)}::date[], ${part.map((d) => d.balance)}::numeric[], ${part.map((d) => d.closedPnl)}::numeric[])
+        AS t("date", "balance", "closedPnl")
+      ON CONFLICT ("accountId", "date") DO UPDATE SET
+        "balance" = EXCLUDED."balance",
+        "closedPnl" = EXCLUDED."closedPnl",
+        "equity" = d."equity" + (EXCLUDED."balance" - d."balance")
+      WHERE (d."balance", d."closedPnl") IS DISTINCT FROM (EXCLUDED."balance", EXCLUDED."closedPnl")`;
+    await nextTurn();
+  }
+  const last = days.at(-1);
+  if (last && changed.length > 0) {
+    await prisma.$executeRaw`
+      UPDATE "EaAccount" a SET "balance" = d."balance", "equity" = d."equity", "lastReportOn" = d."date"
+      FROM "DailyPnl" d
+      WHERE a."id" = ${accountId} AND d."accountId" = a."id" AND d."date" = ${last.day}::date
+        AND (a."lastReportOn" IS NULL OR a."lastReportOn" <= d."date")`;
+  }
+  return outcomes;
+}
+
+interface AnswerParts {
+  accountId: string;
+  input: ImportStatementInput;
+  statement: Statement;
+  serverTimeZone: string;
+  known: boolean;
+  folded: FoldedDays;
+  outcomes: readonly Outcome[];
+  previous: ReadonlyMap<string, ExistingDay>;
+  warnings: string[];
+}
+
+/**
+ * The answer: counts and first and last days of the whole statement, the first and last changed day, and at most
+ * DAYS_PER_ANSWER days listed (those after `daysAfter`), with the cursor of the next page when more follow. Only
+ * the listed days are turned into JSON figures.
+ */
+function answerOf(parts: AnswerParts): StatementImport {
+  const { folded, outcomes, input } = parts;
+  const counts = { created: 0, updated: 0, unchanged: 0 };
+  let changedFrom: string | null = null;
+  let changedTo: string | null = null;
+  for (const [i, day] of folded.days.entries()) {
+    const outcome = outcomes[i] ?? 'unchanged';
+    counts[outcome]++;
+    if (outcome !== 'unchanged') {
+      changedFrom ??= day.day;
+      changedTo = day.day;
+    }
+  }
+  const after = input.daysAfter;
+  const first = after === undefined ? 0 : folded.days.findIndex((d) => d.day > after);
+  const start = first < 0 ? folded.days.length : first;
+  const listed = folded.days.slice(start, start + DAYS_PER_ANSWER);
+  const more = start + listed.length < folded.days.length;
+  return {
+    accountId: parts.accountId,
+    dryRun: input.dryRun ?? false,
+    platform: parts.statement.platform,
+    login: parts.statement.account.login,
+    currency: parts.statement.account.currency,
+    serverTimeZone: parts.serverTimeZone,
+    rolloverKnown: parts.known,
+    from: folded.days[0]?.day ?? null,
+    to: folded.days.at(-1)?.day ?? null,
+    ...counts,
+    changedFrom,
+    changedTo,
+    daysTotal: folded.days.length,
+    days: listed.map((day, i) => {
+      const outcome = outcomes[start + i] ?? 'unchanged';
+      const before = outcome === 'updated' ? parts.previous.get(day.day) : undefined;
+      return {
+        date: day.day,
+        outcome,
+        closedPnl: toMoney(new Prisma.Decimal(day.closedPnl)),
+        balance: toMoney(new Prisma.Decimal(day.balance)),
+        deposits: toMoney(new Prisma.Decimal(day.deposits)),
+        withdrawals: toMoney(new Prisma.Decimal(day.withdrawals)),
+        trades: day.trades,
+        previous: before ? { balance: toMoney(before.balance), closedPnl: toMoney(before.closedPnl) } : null,
+      };
+    }),
+    nextDaysAfter: more ? (listed.at(-1)?.day ?? null) : null,
+    skipped: folded.skipped,
+    warnings: parts.warnings,
+  };
 }
 
 /** What the trader should look at: a currency or first deposit that does not match the account as registered. */
