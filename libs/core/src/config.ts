@@ -42,8 +42,36 @@ export interface Config {
   cpu: { workers: number; queueLimit: number; jobTimeoutMs: number };
   /** The public EA engine's own rate limit (.set diagnoses and builds per minute per key or client address). */
   ea: { rateLimitPerMinute: number };
+  /** Alert channels and their delivery (docs/alerts.md, "Channels and delivery"). */
+  alerts: AlertsConfig;
   /** Settings given under an old name that still works: one sentence each, for the start-up log. */
   deprecations: string[];
+}
+
+export interface AlertsConfig {
+  /**
+   * The 32-byte AES-256-GCM key that seals the channels' secrets at rest (ALERTS_SECRET_KEY, base64 or hex). Without
+   * it alert channels cannot be created or sent to, and the service says so at start-up if channels exist.
+   */
+  secretKey: Buffer | undefined;
+  /** Lets destinations resolve to loopback, private or link-local addresses and use http (tests, a closed LAN). */
+  allowPrivateDestinations: boolean;
+  /** smtp:// or smtps:// server for e-mail channels; without it the e-mail channel is refused. */
+  smtpUrl: string | undefined;
+  /** The From address of alert e-mails. */
+  smtpFrom: string;
+  /** Milliseconds one delivery request may take before it counts as failed and is retried. */
+  deliveryTimeoutMs: number;
+}
+
+/** A 256-bit key written as 64 hex digits or 44 base64 characters; anything else is named as a problem. */
+function secretKey(env: Env, name: string, problems: string[]): Buffer | undefined {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length === 32 && (/^[0-9a-fA-F]{64}$/.test(raw) || key.toString('base64') === raw)) return key;
+  problems.push(`${name} must be 32 random bytes as 64 hex digits or base64 (e.g. the output of: openssl rand -base64 32).`);
+  return undefined;
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -162,6 +190,13 @@ export function loadConfig(given: Env = process.env): Config {
       jobTimeoutMs: integer(env, 'CPU_JOB_TIMEOUT_MS', 10_000, 100, 600_000, problems),
     },
     ea: { rateLimitPerMinute: integer(env, 'EA_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000, problems) },
+    alerts: {
+      secretKey: secretKey(env, 'ALERTS_SECRET_KEY', problems),
+      allowPrivateDestinations: boolean(env, 'ALERTS_ALLOW_PRIVATE_DESTINATIONS', problems),
+      smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:'], problems),
+      smtpFrom: env.SMTP_FROM?.trim() || 'Propfolio <alerts@localhost>',
+      deliveryTimeoutMs: integer(env, 'ALERTS_DELIVERY_TIMEOUT_MS', 10_000, 100, 120_000, problems),
+    },
     deprecations,
   };
   if (problems.length > 0) throw new ConfigError(problems);
