@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createScratchDatabase, type ScratchDatabase } from '@propfolio/db/testing';
 import { ROOT, startApp, stopApp, waitForHealthy, waitForOutput, type RunningApp } from '../../apps/server/test/process-harness.js';
-import { reportOfDays } from './statement-files.js';
+import { dailyStatement, STATEMENT_LOGIN } from './daily-statement.js';
 import { report, serverUrl } from './support.js';
 
 /**
@@ -18,7 +18,6 @@ import { report, serverUrl } from './support.js';
  *   simulations finish while the import is in flight than the anonymous slice of the pool holds.
  */
 const HOOK = pathToFileURL(join(ROOT, 'libs/domain/test/abort-hook.mjs')).href;
-const LOGIN = '51234567';
 const UA = { 'user-agent': 'propfolio-chaos/1.0' };
 
 describe('CPU pool: a crash costs one job, and the pool is fair', () => {
@@ -52,7 +51,11 @@ describe('CPU pool: a crash costs one job, and the pool is fair', () => {
     await waitForOutput(app, /eakey_[A-Za-z0-9]+/);
     key = /eakey_[A-Za-z0-9]+/.exec(app.output())?.[0] ?? '';
     signedIn.authorization = `Bearer ${key}`;
-    const account = await call('/accounts', { login: LOGIN, server: 'Broker-Live', currency: 'usd', initialBalance: 100000 }, signedIn);
+    const account = await call(
+      '/accounts',
+      { login: STATEMENT_LOGIN, server: 'Broker-Live', currency: 'usd', initialBalance: 100000 },
+      signedIn,
+    );
     expect(account.status).toBe(201);
     accountId = ((await account.json()) as { id: string }).id;
   });
@@ -69,7 +72,7 @@ describe('CPU pool: a crash costs one job, and the pool is fair', () => {
     expect({ status: crash.status, code: problem.code }).toEqual({ status: 422, code: 'job_aborted' });
     expect(problem.detail).toContain('SIGABRT');
     // Same process (no restart in between), next request: a real 30-day statement.
-    const next = await importStatement(reportOfDays(LOGIN, 30, 4).bytes);
+    const next = await importStatement(dailyStatement(30, 4));
     expect(next.status).toBe(200);
     expect(((await next.json()) as { created: number }).created).toBe(30);
     expect(app.child.exitCode).toBeNull();
@@ -110,7 +113,7 @@ describe('CPU pool: a crash costs one job, and the pool is fair', () => {
     const flood = Array.from({ length: flooders }, (_, n) => flooder(n));
     // The flood is on once the pool has finished anonymous work.
     while (finished < 3) await new Promise((resolve) => setTimeout(resolve, 20));
-    const file = reportOfDays(LOGIN, 30, 4).bytes;
+    const file = dailyStatement(30, 4);
     const rounds: { status: number; finishedMeanwhile: number }[] = [];
     for (let i = 0; i < 5; i++) {
       const before = finished;

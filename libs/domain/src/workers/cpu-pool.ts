@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AppError, type Config } from '@propfolio/core';
@@ -59,6 +59,8 @@ interface Job {
 }
 
 interface Slot {
+  /** May run anonymous work; such a child runs at a lower OS priority, so a signed-in job beside it gets the CPU first. */
+  shared: boolean;
   child: ChildProcess | undefined;
   /** The child said it listens for jobs (a job given before waits for this). */
   ready: boolean;
@@ -76,6 +78,9 @@ function childEntry(): { filename: string; execArgv: string[] } {
   const tsx = createRequire(import.meta.url).resolve('tsx');
   return { filename: join(here, 'cpu-worker.ts'), execArgv: ['--import', pathToFileURL(tsx).href] };
 }
+
+/** The niceness of children that may run anonymous work (0 is normal, 19 the lowest priority). */
+const SHARED_NICENESS = 10;
 
 const SHUTTING_DOWN = new AppError('service_unavailable', 'The service is shutting down; retry in a moment.');
 
@@ -97,7 +102,12 @@ function anonymousRefusal(what: string, limit: number, waitMs: number): AppError
 export function createCpuPool(options: CpuPoolOptions): CpuPool {
   const entry = childEntry();
   const idleMs = options.idleMs ?? 60_000;
-  const slots: Slot[] = Array.from({ length: Math.max(1, options.workers) }, () => ({
+  const workers = Math.max(1, options.workers);
+  // Half the children (at least one) may take anonymous work; the others are kept for signed-in callers.
+  const sharedChildren = Math.max(1, Math.floor(workers / 2));
+  // Signed-in work tries the kept children first, so the shared ones stay free for anonymous work when they can.
+  const slots: Slot[] = Array.from({ length: workers }, (_, index) => ({
+    shared: index >= workers - sharedChildren,
     child: undefined,
     ready: false,
     job: undefined,
@@ -112,13 +122,9 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
   /** Anonymous jobs waiting or running, by client address. */
   const anonymousJobs = new Map<string, Job>();
   const anonymousShare = Math.max(1, Math.floor(options.queueLimit / 2));
-  // With one child the slice is that child: a signed-in job then waits for at most one anonymous job.
-  const anonymousChildren = Math.max(1, Math.floor(slots.length / 2));
   let waitingCount = 0;
   let lastId = 0;
   let closed = false;
-
-  const runningAnonymous = (): number => slots.filter((slot) => slot.job?.anonymous !== undefined).length;
 
   function take(queues: Map<Lane, Job[]>, turn: 'member' | 'anonymous'): Job | undefined {
     for (let i = 0; i < LANES.length; i++) {
@@ -134,12 +140,11 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
   }
 
   function dispatch(): void {
+    // With one child the slice is that child: a signed-in job then waits for at most one anonymous job.
     for (const slot of slots) {
       if (slot.job) continue;
-      const job =
-        take(waiting.member, 'member') ?? (runningAnonymous() < anonymousChildren ? take(waiting.anonymous, 'anonymous') : undefined);
-      if (!job) return;
-      start(slot, job);
+      const job = take(waiting.member, 'member') ?? (slot.shared ? take(waiting.anonymous, 'anonymous') : undefined);
+      if (job) start(slot, job);
     }
   }
 
@@ -157,6 +162,14 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    if (slot.shared && child.pid !== undefined) {
+      try {
+        // Lower only (any user may), once per child: the OS then gives a signed-in job's child the CPU first.
+        setPriority(child.pid, SHARED_NICENESS);
+      } catch {
+        // A platform without priorities: the slice still bounds how many children anonymous work holds.
+      }
+    }
     // An idle child must not keep the process alive; a running job's timer does while it runs.
     child.unref();
     child.channel?.unref();
