@@ -70,7 +70,11 @@ export const SnapshotResultSchema = Type.Object({
   rolloverKnown: Type.Boolean({ description: "False when the plan's roll-over is unknown and UTC midnight was used." }),
   outcome: Type.Enum(['created', 'updated', 'unchanged'], {
     description:
-      '`created`: the first snapshot of the day; `updated`: it moved the latest figures or an extreme; `unchanged`: a retry or nothing new.',
+      '`created`: the first snapshot of the day; `updated`: folded into the day (see `latest`); `unchanged`: a retry of the day’s latest snapshot (same instant and figures), nothing written.',
+  }),
+  latest: Type.Boolean({
+    description:
+      'true: this snapshot is the day’s latest (its figures are `balance` and `equity`); false: a newer one was already stored, so this one only counted toward the day’s extremes.',
   }),
   balance: Money('Latest balance of the day.'),
   equity: Money('Latest equity of the day.'),

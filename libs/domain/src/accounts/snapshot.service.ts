@@ -7,6 +7,7 @@ import { requireId } from '../shared/ids.js';
 import { type Decimal, toDecimal, toMoney } from '../shared/money.js';
 import type { SnapshotResult } from './accounts.outputs.js';
 import { archivedAccountError } from './archived-error.js';
+import { afterAccountWrite } from '../alerts/alerts.service.js';
 
 /** How far ahead of the service clock a snapshot may be dated (terminal clocks drift). */
 const FUTURE_GRACE_MS = 5 * 60_000;
@@ -16,6 +17,8 @@ interface SnapshotRow {
   archivedReason: string | null;
   /** true: first snapshot of the day; false: the day changed; null: nothing was written. */
   created: boolean | null;
+  /** Whether this snapshot's instant is the day's latest (false: a newer one was already stored). */
+  latest: boolean;
   balance: Decimal;
   equity: Decimal;
   minEquity: Decimal;
@@ -28,8 +31,10 @@ interface SnapshotRow {
  * and the day's first figures. The firm day follows the roll-over of the account's challenge's rules.
  *
  * One statement, like the daily report (see ReportService for the locking): the account row FOR KEY SHARE
- * (archiving takes it FOR UPDATE, so a snapshot lands before an archive or sees it), then an upsert whose
- * update only happens when the snapshot changes something; a retry of the same instant writes nothing.
+ * (archiving takes it FOR UPDATE, so a snapshot lands before an archive or sees it), then an upsert that
+ * folds in every snapshot but a retry of the day's latest one (same instant, same figures), which writes
+ * nothing and answers `unchanged`. A snapshot older than the latest stored (sent late, or racing a newer one)
+ * is still counted and may move an extreme: it answers `updated` with `latest: false`, never `unchanged`.
  */
 export class SnapshotService {
   constructor(
@@ -75,12 +80,11 @@ export class SnapshotService {
           "firstBalance" = CASE WHEN EXCLUDED."at" < d."firstAt" THEN EXCLUDED."balance" ELSE d."firstBalance" END,
           "firstEquity" = CASE WHEN EXCLUDED."at" < d."firstAt" THEN EXCLUDED."equity" ELSE d."firstEquity" END,
           "snapshots" = d."snapshots" + 1
-        WHERE EXCLUDED."at" > d."at"
-          OR (EXCLUDED."at" = d."at" AND (EXCLUDED."balance", EXCLUDED."equity") IS DISTINCT FROM (d."balance", d."equity"))
-          OR EXCLUDED."at" < d."firstAt" OR EXCLUDED."equity" < d."minEquity" OR EXCLUDED."equity" > d."maxEquity"
-        RETURNING "xmax" = 0 AS "created", "balance", "equity", "minEquity", "maxEquity"
+        WHERE EXCLUDED."at" <> d."at" OR (EXCLUDED."balance", EXCLUDED."equity") IS DISTINCT FROM (d."balance", d."equity")
+        RETURNING "xmax" = 0 AS "created", "at", "balance", "equity", "minEquity", "maxEquity"
       )
       SELECT a."archivedAt", a."archivedReason", (SELECT "created" FROM day) AS "created",
+        COALESCE(n."at", o."at") = ${at}::timestamptz AS "latest",
         COALESCE(n."balance", o."balance") AS "balance", COALESCE(n."equity", o."equity") AS "equity",
         COALESCE(n."minEquity", o."minEquity") AS "minEquity", COALESCE(n."maxEquity", o."maxEquity") AS "maxEquity"
       FROM account a
@@ -88,6 +92,7 @@ export class SnapshotService {
       LEFT JOIN "IntradayEquity" o ON o."accountId" = a."id" AND o."day" = ${day.day}::date`;
     if (!row) throw AppError.notFound('EA account');
     if (row.archivedAt) throw archivedAccountError(row.archivedAt, row.archivedReason);
+    if (row.created !== null) afterAccountWrite(this.db, accountId);
     return {
       accountId,
       at: at.toISOString(),
@@ -96,6 +101,7 @@ export class SnapshotService {
       dayEndsAt: day.endUtc,
       rolloverKnown: known,
       outcome: row.created === null ? 'unchanged' : row.created ? 'created' : 'updated',
+      latest: row.latest,
       balance: toMoney(row.balance),
       equity: toMoney(row.equity),
       minEquity: toMoney(row.minEquity),
