@@ -32,9 +32,10 @@ describeEachDatabase('MCP search_plans answer size', (getDb) => {
     return { bytes: Buffer.byteLength(text), body: JSON.parse(text) as ToolAnswer };
   };
 
-  it('answers one firm under 8 KB, its sizes grouped under their programs with the rules once', async () => {
+  it('answers one firm under 9 KB, its sizes grouped under their programs with the rules once', async () => {
     const { bytes, body } = await searchPlans({ firm: 'ftmo' });
-    expect(bytes).toBeLessThan(8 * 1024);
+    // 8 KB until issue 32: each rule changed since cites its own source and read date (about 200 bytes a rule, twice on the wire).
+    expect(bytes).toBeLessThan(9 * 1024);
     const { programs, items } = body.result.structuredContent;
     expect(items).toBeUndefined();
     expect(programs?.map((p) => [p.program, p.sizes.map((s) => s.accountSize)])).toEqual([

@@ -105,7 +105,12 @@ describe('validation when loading', () => {
     const dir = copy();
     const file = join(dir, 'firms', 'ftmo.yaml');
     const yaml = readFileSync(file, 'utf8');
-    writeFileSync(file, yaml.replace('of: total_profit', 'of: profit_target'));
+    writeFileSync(
+      file,
+      yaml
+        .replace('of: total_profit', 'of: profit_target')
+        .replace('      consistency:\n', '      other: ["Best day at most 50% of the total profit."]\n      consistency:\n'),
+    );
     expect(() => loadPlanCatalog(dir)).toThrow(
       /ftmo-1-step-10000\).*"Best day at most 50% of the total profit.*" say consistency\.of is total_profit, but the data says "profit_target"/,
     );
