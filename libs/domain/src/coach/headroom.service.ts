@@ -32,7 +32,7 @@ export class HeadroomService {
       rulesOverride: challenge.rulesOverride,
     });
     const { accounts } = challenge;
-    const at = input.at === undefined ? now : new Date(input.at);
+    const at = input.at === undefined ? now : headroomInstant(input.at, now);
     const phases = rules.effective.rules.profitTargetsPercent?.length ?? rules.plan?.phases ?? null;
     const phaseIndex = phaseIndexOf(challenge.phase, phases);
     const items = accounts.map((account) => ({
@@ -137,3 +137,22 @@ const EMPTY = {
   stale: null,
   warningThreshold: null,
 };
+
+/** The earliest instant a headroom is judged at: MetaTrader's clock starts in 1970, and so does every account. */
+const EARLIEST_AT = Date.UTC(1970, 0, 1);
+const YEAR_MS = 366 * 86_400_000;
+
+/**
+ * `at` as an instant, 400 outside 1970 to a year after the service's clock: the rules' calendar (firm days, time
+ * limits) is not defined far outside it, and 9999-12-31 made the firm-day arithmetic fail as a 500.
+ */
+function headroomInstant(at: string, now: Date): Date {
+  const instant = new Date(at);
+  if (!(instant.getTime() >= EARLIEST_AT && instant.getTime() <= now.getTime() + YEAR_MS)) {
+    throw AppError.invalidField(
+      'at',
+      `must be between 1970-01-01T00:00:00Z and a year from now (${new Date(now.getTime() + YEAR_MS).toISOString()})`,
+    );
+  }
+  return instant;
+}
