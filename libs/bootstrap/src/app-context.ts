@@ -78,6 +78,9 @@ export async function createAppContext(db: Database, config: Config, options: Ap
   const rateLimiter = options.rateLimiter ?? createRateLimiter(config, logger);
   const answers = new AnswerCache(config.answerCacheEntries, Date.now, () => db.announceChanges());
   const stopWatching = await db.watchChanges({ change: (scope) => answers.changed(scope), live: (live) => answers.setLive(live) });
+  domain.alerts.useLogger(logger.child({ component: 'alerts' }));
+  // Silence is the absence of a write, so no write can notice it: a timer per process looks (see AlertService.watchSilence).
+  const stopSilenceWatch = domain.alerts.watchSilence();
   const runnerDeps = { answers, idempotency, requestHash };
   return {
     config,
@@ -91,6 +94,8 @@ export async function createAppContext(db: Database, config: Config, options: Ap
     rateLimiter,
     domain,
     close: async () => {
+      stopSilenceWatch();
+      await domain.alerts.idle();
       await stopWatching();
       await rateLimiter.close();
       await cpu.close();

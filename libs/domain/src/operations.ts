@@ -9,6 +9,7 @@ import { analyticsOperations } from './analytics/analytics.operations.js';
 import { coachOperations } from './coach/coach.operations.js';
 import { statementOperations } from './statements/statements.operations.js';
 import { tradeOperations } from './trades/trades.operations.js';
+import { alertOperations } from './alerts/alerts.operations.js';
 
 /**
  * The published order is written here once: group by group, each group's operations in the order its file
@@ -23,6 +24,7 @@ const GROUPS: readonly ((services: DomainServices) => Operation[])[] = [
   statementOperations,
   tradeOperations,
   coachOperations,
+  alertOperations,
   ledgerOperations,
   analyticsOperations,
 ];

@@ -24,6 +24,8 @@ import { FxService } from './fx/fx.service.js';
 import { AnalyticsService } from './analytics/analytics.service.js';
 import { TaxYearService } from './analytics/tax-year.js';
 import { TradeService } from './trades/trades.service.js';
+import { AlertService } from './alerts/alerts.service.js';
+import type { AlertSink } from './alerts/alert-events.js';
 
 /** Every domain service over one database; build once per process. */
 export interface DomainServices {
@@ -48,6 +50,7 @@ export interface DomainServices {
   analytics: AnalyticsService;
   taxYear: TaxYearService;
   trades: TradeService;
+  alerts: AlertService;
 }
 
 export interface DomainOptions {
@@ -61,6 +64,8 @@ export interface DomainOptions {
   readStatement?: StatementReader;
   /** Runs pass-probability simulations (the operation layer passes its worker pool; default in-process). */
   simulate?: Simulator;
+  /** Where fired alerts go (the delivery queue); default: logged as fired, sent nowhere. */
+  alertSink?: AlertSink;
 }
 
 /** A source for a process without a catalog: every linked plan reads as unknown, so rules come from the challenge alone. */
@@ -73,6 +78,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
   const credentials = new Revocations();
   const users = new UserService(db, credentials);
   const planRules = options.planRules ?? NO_CATALOG;
+  const coach = new CoachService(db, planRules, options.simulate);
   return {
     users,
     sessions: new SessionService(db, options.sessionDays ?? 30, credentials),
@@ -86,7 +92,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     reports: new ReportService(db),
     snapshots: new SnapshotService(db, planRules),
     statements: new StatementImportService(db, planRules, options.readStatement),
-    coach: new CoachService(db, planRules, options.simulate),
+    coach,
     summary: new SummaryService(db),
     keys: new ApiKeyService(db, credentials),
     idempotency: new IdempotencyStore(db),
@@ -95,5 +101,6 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     analytics: new AnalyticsService(db),
     taxYear: new TaxYearService(db),
     trades: new TradeService(db),
+    alerts: new AlertService(db, coach.headroom, planRules, options.alertSink),
   };
 }

@@ -6,6 +6,7 @@ import { requireId } from '../shared/ids.js';
 import { type Decimal, toDecimal, toMoney } from '../shared/money.js';
 import type { ReportResult } from './accounts.outputs.js';
 import { archivedAccountError } from './archived-error.js';
+import { afterAccountWrite } from '../alerts/alerts.service.js';
 
 /** Broker server days run up to a few hours ahead of UTC, so a report may be dated one day after UTC today. */
 const BROKER_DAY_GRACE = 1;
@@ -74,6 +75,7 @@ export class ReportService {
       FROM account a LEFT JOIN moved m ON true`;
     if (!row) throw AppError.notFound('EA account');
     if (row.archivedAt) throw archivedAccountError(row.archivedAt, row.archivedReason);
+    if (row.created !== null) afterAccountWrite(this.db, accountId);
     return {
       accountId,
       date: input.date,

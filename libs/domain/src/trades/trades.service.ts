@@ -1,6 +1,7 @@
 import { AppError, type Caller } from '@propfolio/core';
 import type { Database, Prisma, TradeModel as Trade } from '@propfolio/db';
 import { archivedAccountError } from '../accounts/archived-error.js';
+import { afterAccountWrite } from '../alerts/alerts.service.js';
 import { requireId } from '../shared/ids.js';
 import { jsonArray, jsonObject, queryJson, revive } from '../shared/json-rows.js';
 import { keysetPage, SqlParams } from '../shared/keyset-sql.js';
@@ -39,6 +40,7 @@ export class TradeService {
       if (locked.archivedAt) throw archivedAccountError(locked.archivedAt, locked.archivedReason);
       return storePositions(tx, accountId, records);
     });
+    afterAccountWrite(this.db, accountId);
     return { accountId, ...counts };
   }
 

@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from '@jest/globals';
+import { describeEachDatabase } from '@propfolio/db/testing';
+import { createDomainServices } from '@propfolio/domain';
+import { firmDayAt } from '@propfolio/coach';
+import { createChallenge, expectProblem, json, registerAccount, RestTestApp } from './harness.js';
+
+/** FTMO 2-Step 100k from the catalog: daily 5 % of the initial balance below the day-start balance (Prague midnight), 10 % static. */
+const FTMO = 'ftmo-2-step-100000';
+
+const query = (params: Record<string, number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+
+interface SentEvent {
+  rule: string;
+  threshold: number | null;
+  firmDay: string;
+  amountLeft: string | null;
+  percentLeft: number | null;
+  floor: string | null;
+  firmDayEndsAt: string | null;
+  firm: string;
+  language?: string;
+}
+
+describeEachDatabase('REST alerts: rules, firing once per firm day, check_trade and the terminal guard', (getDb) => {
+  let app: RestTestApp;
+  let sent: SentEvent[] = [];
+  beforeAll(async () => {
+    app = await RestTestApp.start(getDb());
+    app.context.domain.alerts.useSink((events) => {
+      sent.push(...(events as SentEvent[]));
+      return Promise.resolve();
+    });
+  });
+  beforeEach(() => {
+    sent = [];
+  });
+  afterAll(() => app.close());
+
+  /** Pushes a snapshot, then waits for the evaluation it triggered (judged a minute after the snapshot) and returns what it sent. */
+  async function snapshot(id: string, at: string, balance: number, equity: number): Promise<string[]> {
+    app.context.domain.alerts.clock = () => new Date(Date.parse(at) + 60_000);
+    const res = await app.post(`/accounts/${id}/snapshots`, { at, balance, equity });
+    expect(res.status).toBe(200);
+    await app.context.domain.alerts.idle();
+    const keys = sent.map((e) => `${e.rule}:${String(e.threshold)}`);
+    sent = [];
+    return keys;
+  }
+
+  it('fires 50, 25 and 10 % of the daily loss left once each while equity hovers, and again after the roll-over', async () => {
+    const challenge = await createChallenge(app, { planId: FTMO, phase: 'Phase 1', purchasedAt: '2026-03-20' });
+    const account = await registerAccount(app, { challengeId: challenge.id, initialBalance: 100000 });
+    // Day 27's reference is the 26th's closing balance 100,000: floor 95,000, limit 5,000.
+    expect(
+      (await app.post(`/accounts/${account.id}/reports`, { date: '2026-03-26', balance: 100000, equity: 100000, closedPnl: 0 })).status,
+    ).toBe(200);
+    await app.context.domain.alerts.idle();
+    sent = [];
+    const id = account.id;
+    expect(await snapshot(id, '2026-03-27T09:00:00Z', 100000, 98000)).toEqual([]); // 60 % left
+    expect(await snapshot(id, '2026-03-27T10:00:00Z', 100000, 97400)).toEqual(['daily_loss:50']); // 48 %
+    expect(await snapshot(id, '2026-03-27T10:01:00Z', 100000, 97600)).toEqual([]); // 52 %: back above
+    expect(await snapshot(id, '2026-03-27T10:02:00Z', 100000, 97450)).toEqual([]); // 49 % again: already fired today
+    expect(await snapshot(id, '2026-03-27T10:03:00Z', 100000, 96200)).toEqual(['daily_loss:25']); // 24 %
+    expect(await snapshot(id, '2026-03-27T10:04:00Z', 100000, 96400)).toEqual([]); // 28 %
+    expect(await snapshot(id, '2026-03-27T10:05:00Z', 100000, 96100)).toEqual([]); // 22 %: 25 already fired
+    expect(await snapshot(id, '2026-03-27T10:06:00Z', 100000, 95400)).toEqual(['daily_loss:10']); // 8 %
+    // Monday the 30th: a new firm day measured from Friday's close; the same crossing fires again.
+    await app.post(`/accounts/${id}/reports`, { date: '2026-03-27', balance: 100000, equity: 95400, closedPnl: 0 });
+    await app.context.domain.alerts.idle(); // judged on the 27th: nothing new that day
+    expect(sent).toEqual([]);
+    app.context.domain.alerts.clock = () => new Date('2026-03-30T09:01:00Z');
+    const res = await app.post(`/accounts/${id}/snapshots`, { at: '2026-03-30T09:00:00Z', balance: 100000, equity: 97400 });
+    expect(res.status).toBe(200);
+    await app.context.domain.alerts.idle();
+    expect(sent).toEqual([
+      expect.objectContaining({
+        rule: 'daily_loss',
+        threshold: 50,
+        firmDay: '2026-03-30',
+        firm: 'FTMO',
+        amountLeft: '2400',
+        percentLeft: 48,
+        floor: '95000',
+        // Prague moved to summer time on the 29th: the firm day ends at 22:00 UTC.
+        firmDayEndsAt: '2026-03-30T22:00:00Z',
+        language: 'ja',
+      }),
+    ]);
+  });
+
+  it('a crossed floor fires breached once, with the deepest daily threshold only', async () => {
+    const challenge = await createChallenge(app, { planId: FTMO, phase: 'Phase 1', purchasedAt: '2026-04-01' });
+    const { id } = await registerAccount(app, { challengeId: challenge.id, initialBalance: 100000 });
+    await app.post(`/accounts/${id}/reports`, { date: '2026-04-06', balance: 100000, equity: 100000, closedPnl: 0 });
+    await app.context.domain.alerts.idle();
+    sent = [];
+    expect(await snapshot(id, '2026-04-07T09:00:00Z', 100000, 94900)).toEqual([
+      'daily_loss:10', // the deepest threshold crossed at once; 50 and 25 are logged with it and never sent that day
+      'max_loss:50', // 4,900 of 10,000 left
+      'breached:null',
+    ]);
+    expect(await snapshot(id, '2026-04-07T09:01:00Z', 100000, 94800)).toEqual([]);
+  });
+
+  it('keeps alert rules per challenge: defaults, replaced, back to defaults; 400 naming the field; 404 for another user', async () => {
+    const challenge = await createChallenge(app, { planId: FTMO, purchasedAt: '2026-04-01' });
+    const path = `/challenges/${challenge.id}/alert-rules`;
+    const defaults = json<{ isDefault: boolean; rules: { rule: string; threshold: number | null }[] }>(await app.get(path));
+    expect(defaults.isDefault).toBe(true);
+    expect(defaults.rules.filter((r) => r.rule === 'daily_loss').map((r) => r.threshold)).toEqual([50, 25, 10]);
+    const rules = [{ rule: 'daily_loss', threshold: 30 }, { rule: 'breached' }, { rule: 'tracker_silent', threshold: 15 }];
+    const set = await app.patch(path, { rules });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({
+      challengeId: challenge.id,
+      isDefault: false,
+      rules: [
+        { rule: 'daily_loss', threshold: 30 },
+        { rule: 'breached', threshold: null },
+        { rule: 'tracker_silent', threshold: 15 },
+      ],
+    });
+    expect((await app.get(path)).body).toEqual(set.body);
+
+    const tooMany = Array.from({ length: 51 }, (_, i) => ({ rule: 'daily_loss', threshold: (i % 100) + 1 }));
+    expect(expectProblem(await app.patch(path, { rules: tooMany }), 400, 'validation_failed').errors?.[0]?.field).toBe('rules');
+    expect(expectProblem(await app.patch(path, { rules: [{ rule: 'max_loss' }] }), 400, 'validation_failed').errors?.[0]?.field).toBe(
+      'rules.0.threshold',
+    );
+    expect(
+      expectProblem(await app.patch(path, { rules: [{ rule: 'daily_loss', threshold: 101 }] }), 400, 'validation_failed').errors?.[0]
+        ?.field,
+    ).toBe('rules.0.threshold');
+    expect(
+      expectProblem(
+        await app.patch(path, {
+          rules: [
+            { rule: 'max_loss', threshold: 10 },
+            { rule: 'max_loss', threshold: 10 },
+          ],
+        }),
+        400,
+        'validation_failed',
+      ).errors?.[0]?.field,
+    ).toBe('rules.1.rule');
+    expect((await app.get(path)).body).toEqual(set.body); // nothing of the refused writes was kept
+
+    expect(json<{ isDefault: boolean }>(await app.patch(path, { rules: null })).isDefault).toBe(true);
+    const other = await app.newUserKey();
+    expectProblem(await app.get(path, other), 404, 'not_found');
+    expectProblem(await app.patch(path, { rules: null }, other), 404, 'not_found');
+  });
+
+  /** An FTMO account standing, now, at balance 100,000 and equity 98,000 on a day that started at 100,000. */
+  async function ftmoAccountNow(): Promise<{ challengeId: string; id: string }> {
+    const challenge = await createChallenge(app, { planId: FTMO, phase: 'Phase 1', purchasedAt: '2026-01-05' });
+    const { id } = await registerAccount(app, { challengeId: challenge.id, initialBalance: 100000 });
+    const today = firmDayAt(new Date(), { timeZone: 'Europe/Prague', time: '00:00' });
+    const yesterday = new Date(Date.parse(`${today.day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await app.post(`/accounts/${id}/reports`, { date: yesterday, balance: 100000, equity: 100000, closedPnl: 0 });
+    const at = new Date(Math.max(Date.now() - 60_000, Date.parse(today.startUtc))).toISOString();
+    expect((await app.post(`/accounts/${id}/snapshots`, { at, balance: 100000, equity: 98000 })).status).toBe(200);
+    return { challengeId: challenge.id, id };
+  }
+
+  it('check_trade answers each rule with hand-computed levels, the largest loss and volume, and 400/404 for bad input', async () => {
+    const { id } = await ftmoAccountNow();
+    const res = await app.get(`/accounts/${id}/trade-check?${query({ riskAmount: 2000 })}`);
+    expect(res.status).toBe(200);
+    // Daily floor 95,000, static floor 90,000, equity 98,000; the reset keeps 95,000 (the balance does not move with a floating loss).
+    expect(res.body).toMatchObject({
+      accountId: id,
+      currency: 'USD',
+      riskAmount: 2000,
+      equity: 98000,
+      verdict: 'allowed',
+      rules: [
+        { rule: 'daily_loss', floor: 95000, levelAfter: 96000, leftAfter: 1000, allowed: true, maxRiskAmount: 3000 },
+        { rule: 'max_loss', floor: 90000, levelAfter: 96000, leftAfter: 6000, allowed: true, maxRiskAmount: 8000 },
+        { rule: 'after_reset', floor: 95000, levelAfter: 96000, leftAfter: 1000, allowed: true, maxRiskAmount: 3000 },
+      ],
+      maxRiskAmount: 3000,
+      maxVolume: null,
+    });
+    // 2 lots with a 20-pip EURUSD stop (200 ticks × 1 per lot): 400 at risk, 3,000 ÷ 200 = 15 lots at most.
+    const lots = await app.get(`/accounts/${id}/trade-check?${query({ volume: 2, stopDistance: 0.002, tickValue: 1, tickSize: 0.00001 })}`);
+    expect(lots.body).toMatchObject({ riskAmount: 400, verdict: 'allowed', maxVolume: 15 });
+    expect(json<{ verdict: string }>(await app.get(`/accounts/${id}/trade-check?${query({ riskAmount: 3000.01 })}`)).verdict).toBe(
+      'blocked',
+    );
+    expect(expectProblem(await app.get(`/accounts/${id}/trade-check?${query({})}`), 400, 'validation_failed').errors?.[0]?.field).toBe(
+      'riskAmount',
+    );
+    expect(
+      expectProblem(
+        await app.get(`/accounts/${id}/trade-check?${query({ volume: 1, stopDistance: 0.002, tickValue: 1, tickSize: 0 })}`),
+        400,
+        'validation_failed',
+      ).errors?.[0]?.field,
+    ).toBe('tickSize');
+    expectProblem(await app.get(`/accounts/${id}/trade-check?${query({ riskAmount: 1 })}`, await app.newUserKey()), 404, 'not_found');
+  });
+
+  it('gives a tracker key its own account’s levels; another account or another user’s tracker key is a 404', async () => {
+    const { id, challengeId } = await ftmoAccountNow();
+    const caller = await app.context.authenticate(app.ownerKey);
+    const { secret } = await createDomainServices(app.context.db).keys.createForUser(caller.userId, 'tracker', 'tracker');
+    const res = await app.get(`/accounts/${id}/guard`, secret);
+    expect(res.status).toBe(200);
+    const today = firmDayAt(new Date(), { timeZone: 'Europe/Prague', time: '00:00' });
+    expect(res.body).toMatchObject({
+      accountId: id,
+      currency: 'USD',
+      dailyFloor: 95000,
+      dailyComparison: 'below',
+      maxLossFloor: 90000,
+      firmDayEndsAt: today.endUtc,
+      dailyFloorAfterReset: 95000,
+      alertThresholds: { dailyLoss: [50, 25, 10], maxLoss: [50, 25, 10] },
+    });
+    await app.patch(`/challenges/${challengeId}/alert-rules`, { rules: [{ rule: 'daily_loss', threshold: 40 }] });
+    expect((await app.get(`/accounts/${id}/guard`, secret)).body).toMatchObject({ alertThresholds: { dailyLoss: [40], maxLoss: [] } });
+
+    expectProblem(await app.get('/accounts/00000000-0000-4000-8000-000000000000/guard', secret), 404, 'not_found');
+    const stranger = await app.context.authenticate(await app.newUserKey());
+    const theirs = await createDomainServices(app.context.db).keys.createForUser(stranger.userId, 'tracker', 'tracker');
+    expectProblem(await app.get(`/accounts/${id}/guard`, theirs.secret), 404, 'not_found');
+    // A tracker key reads levels; it does not change the alert rules.
+    expectProblem(await app.patch(`/challenges/${challengeId}/alert-rules`, { rules: null }, secret), 403, 'insufficient_scope');
+  });
+});

@@ -1,0 +1,81 @@
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
+import { Type } from 'class-transformer';
+import { Doc, NumberFromQuery } from '@propfolio/core';
+import { ChallengeIdInput } from '../challenges/challenges.inputs.js';
+import { Absent } from '../shared/contract-fields.js';
+import { ALERT_RULE_KINDS, type AlertRuleKind } from './alert-events.js';
+
+/** Rules a challenge may keep: enough for every threshold a trader would want, bounded so evaluation stays cheap. */
+export const MAX_ALERT_RULES = 50;
+/** The longest a tracker may be silent before the alert, in minutes: a trading day. */
+export const MAX_SILENT_MINUTES = 1440;
+
+export class AlertRuleInput {
+  @Doc({
+    description:
+      '`daily_loss` / `max_loss`: less than `threshold` percent of the allowance left; `breached`: a floor crossed; `target_reached`; `best_day`: the best day reached `threshold` percent of its limit; `tracker_silent`: no data for more than `threshold` minutes on a trading day.',
+    example: 'daily_loss',
+  })
+  @IsIn(ALERT_RULE_KINDS)
+  rule!: AlertRuleKind;
+
+  @Doc({
+    description:
+      'Percent (1–100) for daily_loss, max_loss and best_day; minutes (1–1440) for tracker_silent; leave out or null for the others.',
+    example: 25,
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_SILENT_MINUTES)
+  threshold?: number | null;
+}
+
+export class SetAlertRulesInput extends ChallengeIdInput {
+  @Doc(`The challenge's alert rules, at most ${String(MAX_ALERT_RULES)}; they replace what was stored. null goes back to the defaults.`)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_ALERT_RULES)
+  @ValidateNested({ each: true })
+  @Type(() => AlertRuleInput)
+  rules!: AlertRuleInput[] | null;
+}
+
+const FINITE = { allowNaN: false, allowInfinity: false } as const;
+
+/** Bounds are the pure check's (a 400 naming the field): repeating them here would cost every agent's tools/list. */
+export class CheckTradeInput {
+  @Doc('EA account id (list_accounts).')
+  @IsString()
+  id!: string;
+
+  @Doc('Worst-case loss, account currency; or volume, stopDistance, tickValue, tickSize.')
+  @Absent()
+  @NumberFromQuery()
+  @IsNumber(FINITE)
+  riskAmount?: number;
+
+  @Doc('Lots.')
+  @Absent()
+  @NumberFromQuery()
+  @IsNumber(FINITE)
+  volume?: number;
+
+  @Doc('Entry to stop, price units.')
+  @Absent()
+  @NumberFromQuery()
+  @IsNumber(FINITE)
+  stopDistance?: number;
+
+  @Doc('SYMBOL_TRADE_TICK_VALUE.')
+  @Absent()
+  @NumberFromQuery()
+  @IsNumber(FINITE)
+  tickValue?: number;
+
+  @Doc('SYMBOL_TRADE_TICK_SIZE.')
+  @Absent()
+  @NumberFromQuery()
+  @IsNumber(FINITE)
+  tickSize?: number;
+}

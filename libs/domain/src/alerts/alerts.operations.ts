@@ -1,0 +1,63 @@
+import { defineOperation, type Operation } from '@propfolio/core';
+import { AccountIdInput } from '../accounts/accounts.inputs.js';
+import { ChallengeIdInput } from '../challenges/challenges.inputs.js';
+import { type DomainServices } from '../services.js';
+import { callerOf, KEY_IDEMPOTENT_WRITE, KEY_READ } from '../shared/operation-flags.js';
+import { CheckTradeInput, SetAlertRulesInput } from './alerts.inputs.js';
+import { AccountGuardSchema, AlertRulesSchema, TradeCheckSchema } from './alerts.outputs.js';
+
+/** Reads that depend on the clock as well as the records: never kept in the answer cache. */
+const KEY_LIVE_READ = { auth: 'key', readOnly: true, idempotent: true } as const;
+
+/** Before the breach: a challenge's alert rules, the pre-trade check, and the levels a terminal guards. */
+export const alertOperations = (services: DomainServices): Operation[] => [
+  defineOperation({
+    name: 'get_alert_rules',
+    // Configured on the dashboard's Alerts page or over REST; kept out of tools/list, whose size agents pay at every session.
+    mcp: false,
+    title: 'Alert rules of a challenge',
+    description:
+      'Returns when a challenge alerts you: percent of the daily and maximum loss left, a floor crossed, target reached, best-day rule near its limit, tracker silent. Each fires once per firm day per threshold. The defaults when none are set.',
+    ...KEY_READ,
+    input: ChallengeIdInput,
+    output: AlertRulesSchema,
+    rest: { method: 'GET', path: '/challenges/:id/alert-rules' },
+    run: async (ctx, input) => services.alerts.getRules(callerOf(ctx), input),
+  }),
+  defineOperation({
+    name: 'set_alert_rules',
+    mcp: false,
+    title: 'Set a challenge’s alert rules',
+    description: 'Replaces a challenge’s alert rules (null: back to the defaults). Returns them as get_alert_rules does.',
+    ...KEY_IDEMPOTENT_WRITE,
+    input: SetAlertRulesInput,
+    output: AlertRulesSchema,
+    rest: { method: 'PATCH', path: '/challenges/:id/alert-rules' },
+    run: async (ctx, input) => services.alerts.setRules(callerOf(ctx), input),
+  }),
+  defineOperation({
+    name: 'check_trade',
+    title: 'Pre-trade check',
+    description:
+      'Use it before a trade. Returns per rule the equity after a worst-case loss, what is left, allowed or blocked, and the largest loss and volume keeping every rule.',
+    ...KEY_LIVE_READ,
+    input: CheckTradeInput,
+    output: TradeCheckSchema,
+    rest: { method: 'GET', path: '/accounts/:id/trade-check' },
+    run: async (ctx, input) => services.alerts.checkTrade(callerOf(ctx), input, ctx.now),
+  }),
+  defineOperation({
+    name: 'get_account_guard',
+    // Read by the EA's guard and chart display with a tracker key; agents use get_headroom.
+    mcp: false,
+    tracker: true,
+    title: 'Levels a terminal guards',
+    description:
+      "Returns the levels a terminal needs for its own account: today's daily floor and the maximum-loss floor as equity levels, the next reset, the floor after it, the status and the alert thresholds.",
+    ...KEY_LIVE_READ,
+    input: AccountIdInput,
+    output: AccountGuardSchema,
+    rest: { method: 'GET', path: '/accounts/:id/guard' },
+    run: async (ctx, input) => services.alerts.guard(callerOf(ctx), input, ctx.now),
+  }),
+];

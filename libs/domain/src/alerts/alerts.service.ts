@@ -1,0 +1,357 @@
+import { AsyncResource } from 'node:async_hooks';
+import {
+  alertFiguresOf,
+  checkTrade,
+  CoachInputError,
+  crossedNow,
+  firmDayAt,
+  type AlertKey,
+  type Headroom,
+  toAnnounce,
+  trackerSilent,
+} from '@propfolio/coach';
+import { AppError, type Caller, createLogger, type Logger } from '@propfolio/core';
+import type { Database, Prisma } from '@propfolio/db';
+import type { AccountIdInput } from '../accounts/accounts.inputs.js';
+import { findOwnedAccount } from '../accounts/owned-account.js';
+import type { HeadroomService } from '../coach/headroom.service.js';
+import { challengeRules, type PlanRulesSource, UTC_MIDNIGHT } from '../coach/challenge-rules.js';
+import { toDecimal, toMoney } from '../shared/money.js';
+import { requireId } from '../shared/ids.js';
+import type { ChallengeIdInput } from '../challenges/challenges.inputs.js';
+import { type AlertEvent, type AlertRuleKind, type AlertSink, noopAlertSink } from './alert-events.js';
+import { type AlertRuleItem, DEFAULT_RULE_ITEMS, toRuleSet, validRuleItems } from './alert-rules.js';
+import type { CheckTradeInput, SetAlertRulesInput } from './alerts.inputs.js';
+import type { AccountGuard, AlertRulesView, TradeCheckView } from './alerts.outputs.js';
+
+/** How often a process looks for silent trackers, and how many accounts one look may take. */
+export const SILENCE_SWEEP_MS = 60_000;
+const SILENCE_SWEEP_LIMIT = 200;
+
+interface AccountFacts {
+  userId: string;
+  challengeId: string;
+  challengeStatus: string;
+  firm: string;
+  label: string;
+  currency: string;
+  language: string;
+  rules: unknown;
+}
+
+/** The service of each database, for the write paths' one-line hook (they hold the database, not this service). */
+const byDatabase = new WeakMap<Database, AlertService>();
+
+/**
+ * The write paths' hook, called after their write committed: a snapshot, a report, an import or a closed
+ * trade may have crossed an alert threshold. It only marks the account; the evaluation runs later, off the
+ * write's answer, and its failures are logged, never the write's.
+ */
+export function afterAccountWrite(db: Database, accountId: string): void {
+  byDatabase.get(db)?.afterAccountWrite(accountId);
+}
+
+/**
+ * Alert rules and their evaluation (issue 34 item 1), the pre-trade check (item 4) and the terminal's levels
+ * (item 5). The decisions are the coach's (pure); this reads the headroom, keeps the fired log, and hands new
+ * alerts to the sink that delivers them.
+ */
+export class AlertService {
+  private readonly dirty = new Set<string>();
+  private draining: Promise<void> | null = null;
+  /**
+   * Started in the context the service was built in, never the writer's: a write inside a unit (one
+   * transaction the code running in it joins through AsyncLocalStorage) would otherwise pull the evaluation
+   * into a transaction that is over by the time it runs.
+   */
+  private readonly startDrain: () => Promise<void>;
+
+  constructor(
+    private readonly db: Database,
+    private readonly headroom: HeadroomService,
+    private readonly plans: PlanRulesSource,
+    private sink: AlertSink = noopAlertSink,
+    private log: Logger = createLogger('error', { component: 'alerts' }),
+  ) {
+    this.startDrain = AsyncResource.bind(() => this.drain());
+    // The process's first services over a database are its app's; a later one (a tool, a test's helper) must not take the hook.
+    if (!byDatabase.has(db)) byDatabase.set(db, this);
+  }
+
+  /** The instant evaluations judge at: the service clock, replaceable in tests that need a fixed firm day. */
+  clock: () => Date = () => new Date();
+
+  /** The delivery side plugs in here (channels and the durable queue); until then alerts are logged as fired only. */
+  useSink(sink: AlertSink): void {
+    this.sink = sink;
+  }
+
+  /** The process's logger, for evaluation failures (the domain is built before the logger is handed around). */
+  useLogger(log: Logger): void {
+    this.log = log;
+  }
+
+  async getRules(caller: Caller, input: ChallengeIdInput): Promise<AlertRulesView> {
+    const id = requireId(input.id, 'Challenge');
+    const challenge = await this.db.prisma.challenge.findFirst({ where: { id, userId: caller.userId }, select: { alertRules: true } });
+    if (!challenge) throw AppError.notFound('Challenge');
+    const stored = challenge.alertRules?.rules as AlertRuleItem[] | undefined;
+    return { challengeId: id, isDefault: stored === undefined, rules: stored ?? [...DEFAULT_RULE_ITEMS] };
+  }
+
+  async setRules(caller: Caller, input: SetAlertRulesInput): Promise<AlertRulesView> {
+    const id = requireId(input.id, 'Challenge');
+    const items = input.rules === null ? null : validRuleItems(input.rules);
+    const challenge = await this.db.prisma.challenge.findFirst({ where: { id, userId: caller.userId }, select: { id: true } });
+    if (!challenge) throw AppError.notFound('Challenge');
+    if (items === null) await this.db.prisma.alertRuleSet.deleteMany({ where: { challengeId: id } });
+    else
+      await this.db.prisma.alertRuleSet.upsert({
+        where: { challengeId: id },
+        create: { challengeId: id, userId: caller.userId, rules: items as unknown as Prisma.InputJsonValue },
+        update: { rules: items as unknown as Prisma.InputJsonValue },
+      });
+    return { challengeId: id, isDefault: items === null, rules: items ?? [...DEFAULT_RULE_ITEMS] };
+  }
+
+  /** Marks an account for evaluation and returns at once. */
+  afterAccountWrite(accountId: string): void {
+    this.dirty.add(accountId);
+    this.draining ??= this.startDrain();
+  }
+
+  /** Resolves when every marked account has been evaluated: for tests and a graceful stop. */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    // Let the write answer first: the evaluation starts on a later turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      while (this.dirty.size > 0) {
+        const [accountId] = this.dirty;
+        if (accountId === undefined) break;
+        this.dirty.delete(accountId);
+        try {
+          await this.evaluate(accountId, this.clock());
+        } catch (error) {
+          this.log.error('alert evaluation failed', { accountId, error: error instanceof Error ? error.message : String(error) });
+        }
+      }
+    } finally {
+      this.draining = null;
+    }
+  }
+
+  /**
+   * One account's alerts now: the thresholds crossed, logged once per firm day (the insert that conflicts
+   * decides, so two processes evaluating the same snapshot send one alert), the deepest new one per rule handed
+   * to the sink in the same transaction as the log rows.
+   */
+  async evaluate(accountId: string, now = new Date()): Promise<AlertEvent[]> {
+    const facts = await this.accountFacts(accountId);
+    if (!facts || facts.challengeStatus !== 'in_progress') return [];
+    const h = await this.accountHeadroom(facts, accountId, now);
+    if (!h) return [];
+    const items = (facts.rules as AlertRuleItem[] | null) ?? DEFAULT_RULE_ITEMS;
+    const set = toRuleSet(items);
+    const keys = crossedNow(alertFiguresOf(h), set);
+    const firmDay = h.dailyLoss.day?.day ?? firmDayAt(now, UTC_MIDNIGHT).day;
+    const asOf = h.stale.asOf === null ? null : Date.parse(h.stale.asOf);
+    if (set.trackerSilentMinutes !== null && trackerSilent(asOf, now.getTime(), set.trackerSilentMinutes, isWeekday(firmDay)))
+      keys.push({ rule: 'tracker_silent', threshold: set.trackerSilentMinutes });
+    if (keys.length === 0) return [];
+    return this.db.prisma.$transaction(async (tx) => {
+      const rows = await tx.$queryRawUnsafe<{ rule: AlertRuleKind; threshold: number }[]>(
+        `INSERT INTO "AlertFired" ("accountId", "rule", "threshold", "firmDay")
+         SELECT $1, r, t, $4::date FROM unnest($2::text[], $3::int[]) AS k(r, t)
+         ON CONFLICT DO NOTHING RETURNING "rule", "threshold"`,
+        accountId,
+        keys.map((k) => k.rule),
+        keys.map((k) => k.threshold ?? 0),
+        firmDay,
+      );
+      const fired: AlertKey[] = rows.map((r) => ({
+        rule: r.rule,
+        threshold: r.rule === 'breached' || r.rule === 'target_reached' ? null : r.threshold,
+      }));
+      const events = toAnnounce(fired).map((k) => eventOf(k, facts, accountId, h, firmDay));
+      if (events.length > 0) await this.sink(events, tx);
+      return events;
+    });
+  }
+
+  /**
+   * Silence cannot be noticed on a write, since it is the absence of one: a timer per process looks for active
+   * accounts whose newest snapshot is older than a minute (and younger than a day, so a tracker switched off
+   * for good is looked at for one day only) and not yet reported silent since, oldest first, a bounded batch.
+   */
+  watchSilence(intervalMs = SILENCE_SWEEP_MS): () => void {
+    const timer = setInterval(() => {
+      void this.sweepSilence().catch((error: unknown) => {
+        this.log.error('silent-tracker sweep failed', { error: error instanceof Error ? error.message : String(error) });
+      });
+    }, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  async sweepSilence(): Promise<number> {
+    const rows = await this.db.driverQuery<{ id: string }>(
+      `SELECT a."id" FROM "EaAccount" a
+       JOIN "Challenge" c ON c."id" = a."challengeId" AND c."status" = 'in_progress'
+       JOIN LATERAL (SELECT max(i."at") AS last FROM "IntradayEquity" i
+                     WHERE i."accountId" = a."id" AND i."day" >= (now() AT TIME ZONE 'UTC')::date - 2) l ON true
+       WHERE a."archivedAt" IS NULL AND l.last < now() - interval '1 minute' AND l.last > now() - interval '1 day'
+         AND NOT EXISTS (SELECT 1 FROM "AlertFired" f WHERE f."accountId" = a."id" AND f."rule" = 'tracker_silent' AND f."firedAt" > l.last)
+       ORDER BY l.last LIMIT ${String(SILENCE_SWEEP_LIMIT)}`,
+    );
+    for (const row of rows) this.afterAccountWrite(row.id);
+    return rows.length;
+  }
+
+  async checkTrade(caller: Caller, input: CheckTradeInput, now = new Date()): Promise<TradeCheckView> {
+    const { account, headroom: h, maxRiskPerTradePercent, bestDayRule } = await this.ownedHeadroom(caller, input.id, now);
+    const risk =
+      input.riskAmount !== undefined
+        ? { riskAmount: input.riskAmount }
+        : input.volume !== undefined && input.stopDistance !== undefined && input.tickValue !== undefined && input.tickSize !== undefined
+          ? { volume: input.volume, stopDistance: input.stopDistance, tickValue: input.tickValue, tickSize: input.tickSize }
+          : null;
+    if (risk === null) throw AppError.invalidField('riskAmount', 'give riskAmount, or volume with stopDistance, tickValue and tickSize');
+    try {
+      const c = checkTrade({ headroom: h, risk, maxRiskPerTradePercent, initialBalance: account.initialBalance.toString(), bestDayRule });
+      return { accountId: account.id, at: h.at, ...c, rules: [...c.rules] };
+    } catch (error) {
+      if (error instanceof CoachInputError) throw AppError.invalidField(error.field, error.message);
+      throw error;
+    }
+  }
+
+  async guard(caller: Caller, input: AccountIdInput, now = new Date()): Promise<AccountGuard> {
+    const { account, headroom: h, challengeId } = await this.ownedHeadroom(caller, input.id, now);
+    const set = toRuleSet(
+      ((await this.db.prisma.alertRuleSet.findUnique({ where: { challengeId } }))?.rules as AlertRuleItem[] | undefined) ??
+        DEFAULT_RULE_ITEMS,
+    );
+    return {
+      accountId: account.id,
+      at: h.at,
+      currency: h.currency,
+      status: h.status,
+      dailyFloor: h.dailyLoss.floor,
+      dailyComparison: h.dailyLoss.comparison,
+      maxLossFloor: h.maxLoss.floor,
+      maxLossComparison: h.maxLoss.comparison,
+      firmDayEndsAt: h.nextReset.at,
+      dailyFloorAfterReset: h.nextReset.dailyFloorAfterReset,
+      alertThresholds: { dailyLoss: [...set.dailyLoss], maxLoss: [...set.maxLoss] },
+    };
+  }
+
+  /** The caller's active account and its headroom; 404 for another's or an unknown one, as every account route. */
+  private async ownedHeadroom(caller: Caller, id: string, now: Date) {
+    const account = await findOwnedAccount(this.db.prisma, caller, id);
+    if (account.archivedAt !== null) throw AppError.conflict('The EA account is archived: it has no live levels.', 'account_archived');
+    if (account.challengeId === null)
+      throw new AppError(
+        'rules_unknown',
+        'The EA account is not linked to a challenge, so no rule applies to it: link it (update_account).',
+      );
+    const answer = await this.headroom.forChallenge(caller, { id: account.challengeId }, now);
+    const item = answer.accounts.find((a) => a.account.id === account.id);
+    if (!item) throw AppError.notFound('EA account');
+    return { account, challengeId: account.challengeId, headroom: item.headroom, ...(await this.tradeRules(account.challengeId)) };
+  }
+
+  /** The rules check_trade needs beyond the headroom: the plan's risk per trade and the best-day rule's share. */
+  private async tradeRules(challengeId: string) {
+    const challenge = await this.db.prisma.challenge.findUniqueOrThrow({
+      where: { id: challengeId },
+      select: { planId: true, purchasedAt: true, rulesOverride: true },
+    });
+    const rules = await challengeRules(this.plans, challenge);
+    const consistency = rules.effective.rules.consistency;
+    // The catalog's rules carry the risk per trade beside the coach's fields; the coach itself does not judge it.
+    const planRules = (rules.plan?.rules ?? {}) as { maxRiskPerTradePercent?: number | null };
+    return {
+      maxRiskPerTradePercent: planRules.maxRiskPerTradePercent ?? null,
+      bestDayRule:
+        consistency === null || consistency === 'none' ? null : { bestDayMaxPercent: consistency.bestDayMaxPercent, of: consistency.of },
+    };
+  }
+
+  private async accountHeadroom(facts: AccountFacts, accountId: string, now: Date): Promise<Headroom | null> {
+    const caller: Caller = { userId: facts.userId, userName: '', credentialId: 'alerts', scope: 'full' };
+    const answer = await this.headroom.forChallenge(caller, { id: facts.challengeId }, now);
+    return answer.accounts.find((a) => a.account.id === accountId)?.headroom ?? null;
+  }
+
+  private async accountFacts(accountId: string): Promise<AccountFacts | null> {
+    const [row] = await this.db.driverQuery<AccountFacts & Record<string, unknown>>(
+      `SELECT a."userId", a."challengeId", c."status"::text AS "challengeStatus", c."firm",
+              COALESCE(a."name", a."login" || '@' || a."server") AS "label", a."currency", u."language", r."rules"
+       FROM "EaAccount" a
+       JOIN "Challenge" c ON c."id" = a."challengeId"
+       JOIN "User" u ON u."id" = a."userId"
+       LEFT JOIN "AlertRuleSet" r ON r."challengeId" = c."id"
+       WHERE a."id" = $1 AND a."archivedAt" IS NULL`,
+      [accountId],
+    );
+    if (!row) return null;
+    // PGlite's driver may hand json back as text.
+    return { ...row, rules: typeof row.rules === 'string' ? (JSON.parse(row.rules) as unknown) : row.rules };
+  }
+}
+
+/** Monday to Friday: the days a tracker is expected to report (the firm day's name, a calendar date). */
+function isWeekday(day: string): boolean {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
+}
+
+const text = (n: number | null): string | null => (n === null ? null : String(n));
+
+function eventOf(key: AlertKey, facts: AccountFacts, accountId: string, h: Headroom, firmDay: string): AlertEvent {
+  const daily = { amountLeft: text(h.dailyLoss.left), percentLeft: h.dailyLoss.leftPercent, floor: text(h.dailyLoss.floor) };
+  const max = { amountLeft: text(h.maxLoss.left), percentLeft: h.maxLoss.leftPercent, floor: text(h.maxLoss.floor) };
+  const none = { amountLeft: null, percentLeft: null, floor: null };
+  const c = h.consistency;
+  const figures =
+    key.rule === 'daily_loss'
+      ? daily
+      : key.rule === 'max_loss'
+        ? max
+        : key.rule === 'breached'
+          ? h.reasons.some((r) => r.code === 'dailyLoss.breached')
+            ? daily
+            : max
+          : key.rule === 'best_day' && c?.limit != null
+            ? bestDayFigures(c.limit, c.bestDayProfit)
+            : none;
+  return {
+    userId: facts.userId,
+    challengeId: facts.challengeId,
+    accountId,
+    rule: key.rule,
+    threshold: key.threshold,
+    firmDay,
+    firm: facts.firm,
+    accountLabel: facts.label,
+    ...figures,
+    currency: facts.currency,
+    firmDayEndsAt: h.dailyLoss.day?.endUtc ?? h.nextReset.at,
+    language: facts.language === 'en' ? 'en' : 'ja',
+  };
+}
+
+/** What the best day may still make under its limit, exactly, and as a percent of the limit (2 decimals). */
+function bestDayFigures(limit: number, best: number) {
+  const left = toDecimal(limit).minus(toDecimal(best));
+  return {
+    amountLeft: left.toString(),
+    percentLeft: limit > 0 ? toMoney(left.div(toDecimal(limit)).times(100).toDecimalPlaces(2)) : null,
+    floor: null,
+  };
+}
