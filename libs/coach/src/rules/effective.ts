@@ -167,7 +167,11 @@ export function effectiveRules(planRules: CoachRules | null, override: RulesOver
     consistency:
       planRules?.consistency == null || planRules.consistency === 'none'
         ? (planRules?.consistency ?? null)
-        : { ...planRules.consistency, effect: planRules.consistency.effect ?? null },
+        : {
+            bestDayMaxPercent: planRules.consistency.bestDayMaxPercent,
+            of: planRules.consistency.of,
+            effect: planRules.consistency.effect ?? null,
+          },
   };
   const rules: EffectiveRuleValues = { ...plan };
   const overridden: Record<RuleName, string[]> = {

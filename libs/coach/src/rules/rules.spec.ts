@@ -127,6 +127,19 @@ describe('the rule vocabulary', () => {
     });
   });
 
+  it('keeps only the fields it knows from a catalog rule, so the answer matches its closed schema', () => {
+    const source = { url: 'https://ftmo.com/au/?p=1671', readOn: '2026-11-27' };
+    const catalogRules = {
+      ...plan,
+      maxLoss: { percent: 10, type: 'trailing_eod' as const, note: 'Trails.', source },
+      minTradingDays: { days: 4, perPhase: true, counts: 'position_opened' as const, note: null, source },
+      consistency: { bestDayMaxPercent: 50, of: 'total_profit' as const, effect: 'blocks_pass' as const, source },
+    };
+    const { rules } = effectiveRules(catalogRules, null, meta);
+    expect(Value.Check(EffectiveRuleValuesSchema, rules)).toBe(true);
+    expect(rules.consistency).toEqual({ bestDayMaxPercent: 50, of: 'total_profit', effect: 'blocks_pass' });
+  });
+
   it('reads a rule whose sources disagree as unknown, without picking a claim', () => {
     const disputed = {
       disputed: [
