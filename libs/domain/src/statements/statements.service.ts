@@ -11,6 +11,7 @@ import {
   type Statement,
 } from '@propfolio/mt-statements';
 import { archivedAccountError } from '../accounts/archived-error.js';
+import { afterAccountWrite } from '../alerts/alerts.service.js';
 import { challengeRules, rolloverOf, type PlanRulesSource } from '../coach/challenge-rules.js';
 import type { ImportStatementInput } from './statements.inputs.js';
 import { requireId } from '../shared/ids.js';
@@ -150,6 +151,7 @@ export class StatementImportService {
     if (input.dryRun) outcomes = await judge();
     else ({ outcomes, previous } = await this.db.prisma.$transaction((tx) => write(tx), { timeout: WRITE_TIMEOUT_MS }));
     if (!input.dryRun) this.db.announceChanges();
+    if (!input.dryRun) afterAccountWrite(this.db, accountId);
     return answerOf({ accountId, input, statement, serverTimeZone, known, folded, outcomes, previous, warnings });
   }
 }
