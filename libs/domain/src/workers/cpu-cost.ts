@@ -2,7 +2,7 @@ import { DEFAULT_HORIZON_DAYS, DEFAULT_PATHS } from '@propfolio/coach';
 import type { CpuTask, CpuTaskKind, CpuTaskTypes } from './cpu-tasks.js';
 
 /** What a job will cost, known before it starts: an upper bound in the kind's own unit. */
-export interface CpuCost {
+interface CpuCost {
   units: number;
   unit: 'path-days' | 'bytes';
   /** For a person: what was counted, e.g. "100,000 paths × 1,000 days × 11 runs". */
@@ -15,7 +15,7 @@ export interface CpuCost {
  * one path, for each risk scale; paths that pass or breach early cost less, so this bounds from above), a
  * statement's byte, a `.set` file's byte. A job's limit is what fits in CPU_JOB_TIMEOUT_MS at this rate.
  */
-export const UNITS_PER_MS: { readonly [K in CpuTaskKind]: number } = {
+const UNITS_PER_MS: { readonly [K in CpuTaskKind]: number } = {
   simulate: 10_000,
   statement: 600,
   diagnose: 1_000,

@@ -56,13 +56,13 @@ export function runCpuTask<K extends CpuTaskKind>(task: CpuTask<K>): CpuResult<K
 }
 
 /** An engine error as data: which engine threw it, and what it said (crosses a thread or process boundary). */
-export type CpuTaskError =
+type CpuTaskError =
   | { engine: 'ea'; code: EaSettingsError['code']; message: string; field: string | undefined }
   | { engine: 'coach'; message: string; field: string }
   | { engine: 'statement'; code: StatementError['code']; message: string };
 
 /** A job's end as the child reports it: the result, an engine's error, or a bug (its stack, for the log). */
-export type CpuTaskOutcome<K extends CpuTaskKind = CpuTaskKind> =
+type CpuTaskOutcome<K extends CpuTaskKind = CpuTaskKind> =
   { ok: true; value: CpuResult<K> } | { ok: false; error: CpuTaskError } | { ok: false; bug: string };
 
 /** Parent to child: one job. */
