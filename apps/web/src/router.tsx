@@ -14,6 +14,7 @@ import { CatalogPage } from './pages/Catalog.js';
 import { ArticlesPage, ArticlePage } from './pages/Articles.js';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const oneOf = <T extends string>(v: unknown, values: readonly T[]): T | undefined => values.find((value) => value === v);
 
 const rootRoute = createRootRoute({ component: Layout, notFoundComponent: NotFound });
 /** Pages behind sign-in: without a session the browser goes to /sign-in and comes back afterwards. */
@@ -50,6 +51,21 @@ const signedInRoutes = [
     path: '/pnl',
     component: lazyRouteComponent(() => import('./pages/Pnl.js'), 'PnlPage'),
     pendingComponent: Loading,
+  }),
+  createRoute({
+    getParentRoute: () => authed,
+    path: '/trades',
+    component: lazyRouteComponent(() => import('./pages/Trades.js'), 'TradesPage'),
+    pendingComponent: Loading,
+    validateSearch: (s: Record<string, unknown>) => ({
+      accountId: str(s.accountId),
+      symbol: str(s.symbol),
+      side: oneOf(s.side, ['buy', 'sell'] as const),
+      outcome: oneOf(s.outcome, ['win', 'loss', 'breakeven'] as const),
+      tag: str(s.tag),
+      from: str(s.from),
+      to: str(s.to),
+    }),
   }),
   createRoute({
     getParentRoute: () => authed,

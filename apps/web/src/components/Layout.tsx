@@ -8,6 +8,7 @@ const PRIVATE_NAV: [string, MessageKey][] = [
   ['/', 'nav.overview'],
   ['/challenges', 'nav.challenges'],
   ['/pnl', 'nav.pnl'],
+  ['/trades', 'nav.trades'],
   ['/payouts', 'nav.payouts'],
   ['/analytics', 'nav.analytics'],
   ['/trash', 'nav.trash'],

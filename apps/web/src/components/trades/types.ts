@@ -1,0 +1,19 @@
+import type { AppAnswer } from '../../lib/types.js';
+
+/** The journal's wire shapes, from the generated OpenAPI types of /app/api (no hand-written copy). */
+export type TradePage = AppAnswer<'/app/api/trades', 'get'>;
+export type Trade = TradePage['items'][number];
+export type TradeStats = AppAnswer<'/app/api/trades/stats', 'get'>;
+export type TradeFigures = TradeStats['overall'];
+
+/** The list filters as the URL keeps them (every one optional; '' never travels). */
+export interface TradeFilter {
+  accountId?: string | undefined;
+  symbol?: string | undefined;
+  side?: 'buy' | 'sell' | undefined;
+  outcome?: 'win' | 'loss' | 'breakeven' | undefined;
+  tag?: string | undefined;
+  /** Calendar days (YYYY-MM-DD) in the browser's zone; sent as the instants of their local midnights. */
+  from?: string | undefined;
+  to?: string | undefined;
+}

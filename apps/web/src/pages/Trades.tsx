@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { app } from '../lib/api.js';
+import { allPages } from '../lib/queries.js';
+import { useI18n } from '../i18n/i18n.js';
+import { Field, SelectField } from '../components/Field.js';
+import { Empty, ErrorState, Loading, QueryView } from '../components/states.js';
+import { TradeList } from '../components/trades/TradeList.js';
+import { TradeStatsView } from '../components/trades/TradeStatsView.js';
+import { browserZone, localDayStart } from '../components/trades/format.js';
+import type { TradeFilter } from '../components/trades/types.js';
+import '../components/trades/trades.css';
+
+/** The filter as the server takes it: days as the instants of the browser's midnights, `to` exclusive of the next day. */
+function serverQuery(filter: TradeFilter) {
+  return {
+    accountId: filter.accountId,
+    symbol: filter.symbol,
+    side: filter.side,
+    outcome: filter.outcome,
+    tag: filter.tag,
+    from: filter.from ? localDayStart(filter.from) : undefined,
+    to: filter.to ? localDayStart(filter.to, 1) : undefined,
+  };
+}
+
+/** The filter form: kept as typed until applied (Enter or the button), then written to the URL. */
+function Filters({ filter, accounts }: { filter: TradeFilter; accounts: { id: string; label: string }[] }) {
+  const { t } = useI18n();
+  const navigate = useNavigate({ from: '/trades' });
+  const [form, setForm] = useState({
+    accountId: filter.accountId ?? '',
+    symbol: filter.symbol ?? '',
+    side: filter.side ?? '',
+    outcome: filter.outcome ?? '',
+    tag: filter.tag ?? '',
+    from: filter.from ?? '',
+    to: filter.to ?? '',
+  });
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+  const apply = (next: typeof form) =>
+    void navigate({
+      search: {
+        accountId: next.accountId || undefined,
+        symbol: next.symbol.trim() || undefined,
+        side: next.side === 'buy' || next.side === 'sell' ? next.side : undefined,
+        outcome: next.outcome === 'win' || next.outcome === 'loss' || next.outcome === 'breakeven' ? next.outcome : undefined,
+        tag: next.tag.trim() || undefined,
+        from: next.from || undefined,
+        to: next.to || undefined,
+      },
+    });
+  return (
+    <form
+      className="filters"
+      role="search"
+      aria-label={t('tr.filters')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply(form);
+      }}
+    >
+      <SelectField label={t('tr.scope')} value={form.accountId} onChange={set('accountId')}>
+        <option value="">{t('tr.allAccounts')}</option>
+        {accounts.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.label}
+          </option>
+        ))}
+      </SelectField>
+      <Field label={t('tr.symbol')} value={form.symbol} maxLength={32} onChange={set('symbol')} />
+      <SelectField label={t('tr.side')} value={form.side} onChange={set('side')}>
+        <option value="">{t('tr.any')}</option>
+        <option value="buy">{t('tr.buy')}</option>
+        <option value="sell">{t('tr.sell')}</option>
+      </SelectField>
+      <SelectField label={t('tr.outcome')} value={form.outcome} onChange={set('outcome')}>
+        <option value="">{t('tr.any')}</option>
+        <option value="win">{t('tr.win')}</option>
+        <option value="loss">{t('tr.loss')}</option>
+        <option value="breakeven">{t('tr.breakeven')}</option>
+      </SelectField>
+      <Field label={t('tr.tag')} value={form.tag} maxLength={40} onChange={set('tag')} />
+      <Field label={t('tr.from')} type="date" value={form.from} onChange={set('from')} />
+      <Field label={t('tr.to')} type="date" value={form.to} onChange={set('to')} />
+      <div className="actions">
+        <button type="submit">{t('tr.apply')}</button>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => {
+            const cleared = { accountId: '', symbol: '', side: '', outcome: '', tag: '', from: '', to: '' };
+            setForm(cleared);
+            apply(cleared);
+          }}
+        >
+          {t('tr.clear')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The trade journal: the closed positions of one account or all, filtered, with their statistics (weekday and
+ * hour in the browser's own zone) and tags, notes, setup and planned risk edited in place.
+ */
+export function TradesPage() {
+  const { t } = useI18n();
+  const filter = useSearch({ from: '/authed/trades' });
+  const accounts = useQuery({ queryKey: ['accounts', 'all'], queryFn: () => allPages('/accounts', { archived: 'include' }) });
+  const query = serverQuery(filter);
+  const trades = useInfiniteQuery({
+    queryKey: ['trades', query],
+    queryFn: ({ pageParam }) => app.get('/trades', { ...query, limit: 50, cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+  const timeZone = browserZone();
+  // The stats cover the scope and the close window; the list's other filters narrow the list only.
+  const scope = { accountId: query.accountId, from: query.from, to: query.to };
+  const stats = useQuery({
+    queryKey: ['trade-stats', scope, timeZone],
+    queryFn: () => app.get('/trades/stats', { ...scope, timeZone }),
+  });
+  const list = accounts.data ?? [];
+  const currencyOf = (accountId: string) => list.find((a) => a.id === accountId)?.currency ?? null;
+  // One currency for the stats when the scope has one (an account, or accounts all in the same currency).
+  const inScope = filter.accountId ? list.filter((a) => a.id === filter.accountId) : list;
+  const currencies = new Set(inScope.map((a) => a.currency));
+  const statsCurrency = currencies.size === 1 ? ([...currencies][0] ?? null) : null;
+  const items = trades.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <section className="trades-page">
+      <h1>{t('tr.title')}</h1>
+      <p className="muted">{t('tr.intro')}</p>
+      <Filters
+        key={JSON.stringify(filter)}
+        filter={filter}
+        accounts={list.map((a) => ({ id: a.id, label: `${a.name ?? a.login} (${a.login} @ ${a.server})` }))}
+      />
+      {currencies.size > 1 && <p className="muted">{t('tr.currencyMixed')}</p>}
+      <QueryView query={stats}>{(s) => (s.overall.count === 0 ? null : <TradeStatsView stats={s} currency={statsCurrency} />)}</QueryView>
+      <h2>{t('tr.list')}</h2>
+      {trades.isPending && <Loading />}
+      {trades.isError && <ErrorState error={trades.error} retry={() => void trades.refetch()} />}
+      {trades.isSuccess && items.length === 0 && <Empty>{t('tr.empty')}</Empty>}
+      {items.length > 0 && <TradeList trades={items} currencyOf={currencyOf} />}
+      {trades.hasNextPage && (
+        <button type="button" onClick={() => void trades.fetchNextPage()} disabled={trades.isFetchingNextPage}>
+          {t('common.more')}
+        </button>
+      )}
+    </section>
+  );
+}
