@@ -90,13 +90,14 @@ test('the P&L page shows the gauges, the floors on the chart, the pass probabili
       'Balance: $102,000.00',
       'Equity: $102,000.00',
       'Max-loss floor: $90,000.00',
-      'Daily floor (today): $97,000.00',
       'Target: $110,000.00',
+      // The daily floor as it stood yesterday: the day before's close 101,700 − 5,000, not today's 97,000.
+      'Daily floor (each day): $96,700.00',
     ]);
-  // The floors and the target are lines of the balance chart, named in its description.
+  // The floors and the target are lines of the balance chart, named in its description (the daily floor at its latest, today's).
   await expect(
     page.getByRole('img', {
-      name: /^Balance and equity: Max-loss floor \$90,000\.00, Daily floor \(today\) \$97,000\.00, Target \$110,000\.00$/,
+      name: /^Balance and equity: Max-loss floor \$90,000\.00, Target \$110,000\.00, Daily floor \(each day\) \$97,000\.00$/,
     }),
   ).toBeAttached();
 

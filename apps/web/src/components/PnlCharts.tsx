@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { AlignedData, Options } from 'uplot';
 import { useI18n } from '../i18n/i18n.js';
 import type { DailyPnl } from '../lib/types.js';
-import { bars, Chart, COLORS, dayAxis, dayRange, latest, legendValues, utcDate } from './Chart.js';
+import { bars, Chart, COLORS, dayAxis, dayRange, latest, legendValues, steps as stepPaths, utcDate } from './Chart.js';
 
 const seconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
@@ -14,10 +14,21 @@ export interface Level {
 }
 
 /**
- * Daily closed P&L as bars and balance/equity as lines; unreported days are null, i.e. gaps. `levels`
- * adds flat lines (floors, target) to the balance chart, named in its legend and caption.
+ * A rule level that moves from day to day, one value per day of the series (null: none that day): the daily
+ * floor as it stood each day. Drawn as steps, since a day's floor holds the whole day.
  */
-export function PnlCharts({ series, levels = [] }: { series: DailyPnl; levels?: Level[] }) {
+export interface StepLevel {
+  label: string;
+  color: string;
+  values: (number | null)[];
+}
+
+/**
+ * Daily closed P&L as bars and balance/equity as lines; unreported days are null, i.e. gaps. `levels`
+ * adds flat lines (max-loss floor, target) to the balance chart and `stepLevels` day-by-day steps (the
+ * daily floor), each named in its legend and caption.
+ */
+export function PnlCharts({ series, levels = [], stepLevels = [] }: { series: DailyPnl; levels?: Level[]; stepLevels?: StepLevel[] }) {
   const i18n = useI18n();
   const { t } = i18n;
   const money = (v: number | null | undefined) => (v == null ? '—' : i18n.money(v, series.currency));
@@ -48,7 +59,7 @@ export function PnlCharts({ series, levels = [] }: { series: DailyPnl; levels?: 
     };
   }, [i18n, series.currency]);
   const lineOptions = useMemo<Omit<Options, 'width' | 'height'>>(() => {
-    // At rest: the latest reported day (the rule levels are flat lines, the same every day).
+    // At rest: the latest reported day; a flat level reads the same every day, a step level its value that day.
     const value = legendValues(latest(1, 2));
     return {
       scales: { x: { time: true, range: dayRange() } },
@@ -66,9 +77,19 @@ export function PnlCharts({ series, levels = [] }: { series: DailyPnl; levels?: 
           points: { show: false },
           value: () => money(l.value),
         })),
+        ...stepLevels.map((l) => ({
+          label: l.label,
+          stroke: l.color,
+          width: 1.5,
+          dash: [3, 3],
+          paths: stepPaths,
+          spanGaps: false,
+          points: { show: false },
+          value: value(money),
+        })),
       ],
     };
-  }, [i18n, series.currency, levels]);
+  }, [i18n, series.currency, levels, stepLevels]);
   const barData = useMemo(
     () =>
       [
@@ -80,10 +101,21 @@ export function PnlCharts({ series, levels = [] }: { series: DailyPnl; levels?: 
   );
   const lineData = useMemo(
     () =>
-      [x, series.days.map((d) => d.balance), series.days.map((d) => d.equity), ...levels.map((l) => x.map(() => l.value))] as AlignedData,
-    [x, series, levels],
+      [
+        x,
+        series.days.map((d) => d.balance),
+        series.days.map((d) => d.equity),
+        ...levels.map((l) => x.map(() => l.value)),
+        ...stepLevels.map((l) => l.values),
+      ] as AlignedData,
+    [x, series, levels, stepLevels],
   );
-  const lineLabel = levels.length ? `${t('pnl.line')}: ${levels.map((l) => `${l.label} ${money(l.value)}`).join(', ')}` : t('pnl.line');
+  // The description names each level with its latest value (a step level: the last day that has one).
+  const described = [
+    ...levels.map((l) => `${l.label} ${money(l.value)}`),
+    ...stepLevels.map((l) => `${l.label} ${money(l.values.findLast((v) => v !== null))}`),
+  ];
+  const lineLabel = described.length ? `${t('pnl.line')}: ${described.join(', ')}` : t('pnl.line');
   return (
     <div className="two-col">
       <figure className="card">
