@@ -16,3 +16,4 @@ export {
   type TrackerState,
   type TrackerStats,
 } from './tracker.js';
+export { GUARD_OFF, GUARD_START, guardStep, type GuardDecision, type GuardLevels, type GuardSettings, type GuardState } from './guard.js';
