@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import type { AlertEvent } from './alert-events.js';
+import { alertMessage } from './alert-message.js';
+
+const event: AlertEvent = {
+  userId: 'u',
+  challengeId: 'c',
+  accountId: 'a',
+  rule: 'daily_loss',
+  threshold: 25,
+  firmDay: '2026-03-30',
+  firm: 'FTMO',
+  accountLabel: '5012345@FTMO-Demo',
+  amountLeft: '1200.5',
+  percentLeft: 24.01,
+  floor: '95000',
+  currency: 'USD',
+  firmDayEndsAt: '2026-03-30T22:00:00Z',
+};
+
+describe('alert messages', () => {
+  it('name the firm, account, rule, amount and percent left, floor and end of the firm day, in English', () => {
+    expect(alertMessage({ ...event, language: 'en' }).text).toBe(
+      [
+        'FTMO 5012345@FTMO-Demo: Daily loss: 25% or less left',
+        'Left: 1200.5 USD (24.01%)',
+        'Floor: equity 95000 USD',
+        'Firm day 2026-03-30 ends 2026-03-30 22:00 UTC',
+      ].join('\n'),
+    );
+  });
+
+  it('in Japanese by default (the users table’s default language)', () => {
+    expect(alertMessage(event).text).toBe(
+      [
+        'FTMO 5012345@FTMO-Demo: 日次損失: 残り 25% 以下',
+        '残り: 1200.5 USD（24.01%）',
+        '下限: 有効証拠金 95000 USD',
+        'ファーム日 2026-03-30 の終了: 2026-03-30 22:00 UTC',
+      ].join('\n'),
+    );
+  });
+
+  it('leave out what a rule has not: a silent tracker names no amount or floor', () => {
+    const silent = alertMessage({
+      ...event,
+      rule: 'tracker_silent',
+      threshold: 30,
+      amountLeft: null,
+      percentLeft: null,
+      floor: null,
+      language: 'en',
+    });
+    expect(silent.text).toBe(
+      'FTMO 5012345@FTMO-Demo: Tracker silent for more than 30 minutes\nFirm day 2026-03-30 ends 2026-03-30 22:00 UTC',
+    );
+  });
+});
