@@ -226,6 +226,18 @@ export const DASHBOARD_ROUTES = {
   deleteMemo: deletion('memos', 'memo'),
   deletePayout: deletion('payouts', 'payout'),
   deleteAccount: deletion('accounts', 'account'),
+  removeAlertChannel: route({
+    method: 'delete',
+    path: '/alert-channels/:id',
+    operationId: 'remove_alert_channel',
+    summary: 'Remove an alert channel',
+    description:
+      'Removes the channel with its sealed secret, its queued messages and its delivery log. Not into the trash: a channel is a setting holding a token, not part of the trading history, so it is added again rather than restored.',
+    access: 'session',
+    input: IdParams,
+    status: 204,
+    problems: { '404': 'Unknown id (or another user’s)' },
+  }),
   listTrash: route({
     method: 'get',
     path: '/trash',

@@ -59,6 +59,22 @@ export function serviceOrigin(config: Config): string {
   return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${config.port}`;
 }
 
+/**
+ * Channels stored without the key that sealed them cannot be sent to: said once at start, as an error naming the
+ * setting, rather than as a dead letter per alert later. The service still starts, since everything else works.
+ */
+async function checkAlertKey(db: Database, config: Config, logger: Logger): Promise<void> {
+  if (config.alerts.secretKey) return;
+  const channels = await db.prisma.alertChannel.count();
+  if (channels > 0) {
+    logger.error('alert channels cannot send', {
+      channels,
+      reason:
+        "ALERTS_SECRET_KEY is not set: the stored channels' secrets cannot be opened, so no alert is delivered. Set it to the key they were stored with.",
+    });
+  }
+}
+
 /** Builds the context over a database that is already open (tests, or a host that owns the database). */
 export async function createAppContext(db: Database, config: Config, options: AppContextOptions = {}): Promise<AppContext> {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -81,6 +97,9 @@ export async function createAppContext(db: Database, config: Config, options: Ap
   domain.alerts.useLogger(logger.child({ component: 'alerts' }));
   // Silence is the absence of a write, so no write can notice it: a timer per process looks (see AlertService.watchSilence).
   const stopSilenceWatch = domain.alerts.watchSilence();
+  await checkAlertKey(db, config, logger);
+  // Off the request path: a snapshot's answer waits for its delivery rows to be written, never for a receiver.
+  domain.alertDelivery.start();
   const runnerDeps = { answers, idempotency, requestHash };
   return {
     config,
@@ -96,6 +115,8 @@ export async function createAppContext(db: Database, config: Config, options: Ap
     close: async () => {
       stopSilenceWatch();
       await domain.alerts.idle();
+      // Attempts in flight finish (each within its timeout); what is still queued stays for the next start.
+      await domain.alertDelivery.stop();
       await stopWatching();
       await rateLimiter.close();
       await cpu.close();

@@ -10,6 +10,7 @@ import { coachOperations } from './coach/coach.operations.js';
 import { statementOperations } from './statements/statements.operations.js';
 import { tradeOperations } from './trades/trades.operations.js';
 import { alertOperations } from './alerts/alerts.operations.js';
+import { alertChannelOperations } from './alert-channels/alert-channels.operations.js';
 
 /**
  * The published order is written here once: group by group, each group's operations in the order its file
@@ -25,6 +26,7 @@ const GROUPS: readonly ((services: DomainServices) => Operation[])[] = [
   tradeOperations,
   coachOperations,
   alertOperations,
+  alertChannelOperations,
   ledgerOperations,
   analyticsOperations,
 ];

@@ -1,4 +1,4 @@
-import { AppError } from '@propfolio/core';
+import { AppError, type AlertsConfig } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { AccountService } from './accounts/accounts.service.js';
 import { DailyPnlService } from './accounts/daily-pnl.service.js';
@@ -26,6 +26,9 @@ import { TaxYearService } from './analytics/tax-year.js';
 import { TradeService } from './trades/trades.service.js';
 import { AlertService } from './alerts/alerts.service.js';
 import type { AlertSink } from './alerts/alert-events.js';
+import { AlertChannelService } from './alert-channels/alert-channels.service.js';
+import { AlertDeliveryWorker } from './alert-channels/alert-delivery.worker.js';
+import { smtpMailer } from './alert-channels/smtp-mailer.js';
 
 /** Every domain service over one database; build once per process. */
 export interface DomainServices {
@@ -51,6 +54,9 @@ export interface DomainServices {
   taxYear: TaxYearService;
   trades: TradeService;
   alerts: AlertService;
+  alertChannels: AlertChannelService;
+  /** Sends the queued alert deliveries; the process starts it (runService) and stops it on close. */
+  alertDelivery: AlertDeliveryWorker;
 }
 
 export interface DomainOptions {
@@ -66,7 +72,17 @@ export interface DomainOptions {
   simulate?: Simulator;
   /** Where fired alerts go (the delivery queue); default: logged as fired, sent nowhere. */
   alertSink?: AlertSink;
+  /** Alert channels' settings (ALERTS_*, SMTP_*); without them channels are refused (503) and nothing is sent. */
+  alertChannels?: AlertsConfig;
 }
+
+const NO_ALERT_CHANNELS: AlertsConfig = {
+  secretKey: undefined,
+  allowPrivateDestinations: false,
+  smtpUrl: undefined,
+  smtpFrom: '',
+  deliveryTimeoutMs: 10_000,
+};
 
 /** A source for a process without a catalog: every linked plan reads as unknown, so rules come from the challenge alone. */
 const NO_CATALOG: PlanRulesSource = {
@@ -79,6 +95,13 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
   const users = new UserService(db, credentials);
   const planRules = options.planRules ?? NO_CATALOG;
   const coach = new CoachService(db, planRules, options.simulate);
+  const channels = options.alertChannels ?? NO_ALERT_CHANNELS;
+  const alertDelivery = new AlertDeliveryWorker(db, {
+    secretKey: channels.secretKey,
+    allowPrivateDestinations: channels.allowPrivateDestinations,
+    timeoutMs: channels.deliveryTimeoutMs,
+    mailer: channels.smtpUrl ? smtpMailer(channels.smtpUrl, channels.smtpFrom, channels.deliveryTimeoutMs) : undefined,
+  });
   return {
     users,
     sessions: new SessionService(db, options.sessionDays ?? 30, credentials),
@@ -101,6 +124,15 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     analytics: new AnalyticsService(db),
     taxYear: new TaxYearService(db),
     trades: new TradeService(db),
-    alerts: new AlertService(db, coach.headroom, planRules, options.alertSink),
+    alerts: new AlertService(db, coach.headroom, planRules, options.alertSink ?? alertDelivery.sink),
+    alertChannels: new AlertChannelService(db, {
+      secretKey: channels.secretKey,
+      allowPrivateDestinations: channels.allowPrivateDestinations,
+      emailEnabled: channels.smtpUrl !== undefined,
+      wake: () => {
+        alertDelivery.wake();
+      },
+    }),
+    alertDelivery,
   };
 }

@@ -9,7 +9,7 @@ import { callerOfSession, requireSession, signedIn } from '../http/session.js';
 
 const caller = (res: Response): Caller => callerOfSession(signedIn(res));
 
-/** Deletion (only here, never on /api/v1 or MCP) into the trash, the trash listing, and restore. */
+/** Deletion (only here, never on /api/v1 or MCP) into the trash, the trash listing, and restore; and an alert channel's removal. */
 export function trashRoutes({ domain, answers }: DashboardDeps): Router {
   const router = Router();
   const deletions = [
@@ -25,6 +25,12 @@ export function trashRoutes({ domain, answers }: DashboardDeps): Router {
       res.json({ entry: await answers.writing(who.userId, () => remove(who, id)) } satisfies Answer<typeof DeletedSchema>);
     });
   }
+  serve(router, ROUTES.removeAlertChannel, requireSession, async (req, res) => {
+    const who = caller(res);
+    const { id } = await parseInput(IdParams, req.params);
+    await answers.writing(who.userId, () => domain.alertChannels.remove(who, id));
+    res.status(204).end();
+  });
   serve(router, ROUTES.listTrash, requireSession, async (_req, res) => {
     res.json({ items: await domain.trash.list(caller(res)) } satisfies Answer<typeof TrashListSchema>);
   });

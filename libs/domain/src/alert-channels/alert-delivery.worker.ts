@@ -1,0 +1,187 @@
+import type { Database, Prisma } from '@propfolio/db';
+import type { AlertEvent, AlertSink } from '../alerts/alert-events.js';
+import { alertMessage } from '../alerts/alert-message.js';
+import { testMessage } from './test-message.js';
+import { sendTo, type ChannelKind, type ChannelSecrets, type Mailer } from './channel-senders.js';
+import { claimDue, settle, type ClaimedDelivery } from './delivery-queue.js';
+import type { Resolve } from './destination.js';
+import type { SendOutcome } from './http-post.js';
+import { unseal } from './secret-box.js';
+
+export interface DeliveryWorkerOptions {
+  readonly secretKey: Buffer | undefined;
+  readonly allowPrivateDestinations: boolean;
+  /** One attempt's time limit (ALERTS_DELIVERY_TIMEOUT_MS). */
+  readonly timeoutMs: number;
+  readonly mailer?: Mailer | undefined;
+  /** How often the queue is looked at for rows another instance queued, or retries that came due (default 500 ms). */
+  readonly pollMs?: number;
+  /** Attempts in flight at once; a slow receiver holds one slot, not the queue (default 32). */
+  readonly concurrency?: number;
+  readonly now?: () => Date;
+  readonly random?: () => number;
+  readonly resolve?: Resolve;
+  /** Told of each attempt's result, for the service's log. */
+  readonly onAttempt?: (attempt: { id: string; channelId: string; status: 'delivered' | 'pending' | 'dead'; error: string | null }) => void;
+}
+
+/**
+ * Sends the queued deliveries, off every request's path: a snapshot's answer only waits for its rows to be written.
+ * Several instances may run one each on one PostgreSQL (claims skip each other's rows); on PGlite there is one.
+ */
+export class AlertDeliveryWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly inFlight = new Set<Promise<void>>();
+  private round: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private readonly now: () => Date;
+  private readonly concurrency: number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: DeliveryWorkerOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+    this.concurrency = options.concurrency ?? 32;
+  }
+
+  /** Polls until stop(); the timer does not keep a process alive on its own. */
+  start(): void {
+    this.stopped = false;
+    this.timer ??= setInterval(() => {
+      this.wake();
+    }, this.options.pollMs ?? 500);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Runs a round soon; calls while one runs join the next, so a burst of alerts costs one claim per slot freed. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.round) {
+      this.again = true;
+      return;
+    }
+    this.round = this.claimAndSend()
+      .catch(() => {
+        // The database was unreachable: the rows stay queued for the next poll.
+      })
+      .finally(() => {
+        this.round = undefined;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Claims what fits in the free slots and starts those attempts; resolves once they are claimed, not sent. */
+  private async claimAndSend(): Promise<void> {
+    const free = this.concurrency - this.inFlight.size;
+    if (free <= 0 || !this.options.secretKey) return;
+    const now = this.now();
+    const claimed = await this.db.prisma.$transaction((tx) => claimDue(tx, now, free));
+    for (const row of claimed) {
+      const attempt = this.attempt(row).finally(() => {
+        this.inFlight.delete(attempt);
+        this.wake();
+      });
+      this.inFlight.add(attempt);
+    }
+  }
+
+  /** Everything due now, sent and settled: for tests and the bench, which wait on this instead of a clock. */
+  async drain(): Promise<void> {
+    for (;;) {
+      this.wake();
+      while (this.round || this.inFlight.size > 0) {
+        await Promise.all([this.round, ...this.inFlight]);
+      }
+      const due = await this.db.prisma.alertDelivery.count({
+        where: { status: 'pending', nextAttemptAt: { lte: this.now() }, OR: [{ lockedUntil: null }, { lockedUntil: { lte: this.now() } }] },
+      });
+      if (due === 0) return;
+    }
+  }
+
+  private async attempt(row: ClaimedDelivery): Promise<void> {
+    const outcome = await this.send(row);
+    const status = await settle(this.db.prisma, row, this.now(), outcome, this.options.random);
+    this.options.onAttempt?.({ id: row.id, channelId: row.channelId, status, error: outcome.ok ? null : outcome.error });
+  }
+
+  private async send(row: ClaimedDelivery): Promise<SendOutcome> {
+    const channel = await this.db.prisma.alertChannel.findUnique({ where: { id: row.channelId } });
+    if (!channel) return { ok: false, retry: false, error: 'the channel was removed' };
+    let secrets: ChannelSecrets;
+    try {
+      secrets = JSON.parse(unseal(this.options.secretKey ?? Buffer.alloc(0), channel.secretBox, channel.id)) as ChannelSecrets;
+    } catch {
+      return {
+        ok: false,
+        retry: false,
+        error: "the channel's secret cannot be opened: ALERTS_SECRET_KEY is not the key it was stored with",
+      };
+    }
+    const payload = row.event;
+    const outgoing =
+      'event' in payload
+        ? { id: row.id, purpose: 'alert' as const, event: payload.event, message: alertMessage(payload.event) }
+        : { id: row.id, purpose: 'test' as const, event: null, message: testMessage(payload.channelName, payload.language) };
+    return sendTo(channel.kind as ChannelKind, channel.target, secrets, outgoing, {
+      timeoutMs: this.options.timeoutMs,
+      allowPrivate: this.options.allowPrivateDestinations,
+      mailer: this.options.mailer,
+      now: this.now(),
+      ...(this.options.resolve ? { resolve: this.options.resolve } : {}),
+    });
+  }
+
+  /** Stops claiming and waits for the attempts in flight (each ends within its timeout), so a restart loses none. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.round;
+    await Promise.all([...this.inFlight]);
+  }
+
+  /**
+   * The alert rules' sink: one delivery per event and channel of the event's user, written with the caller's
+   * transaction when given (the fired log and its deliveries commit together), then a round is started.
+   */
+  readonly sink: AlertSink = async (events: readonly AlertEvent[], tx?: Prisma.TransactionClient) => {
+    if (events.length === 0) return;
+    const client = tx ?? this.db.prisma;
+    const userIds = [...new Set(events.map((e) => e.userId))];
+    const channels = await client.alertChannel.findMany({ where: { userId: { in: userIds } }, select: { id: true, userId: true } });
+    // On this worker's clock, like the claims and the 24 h window that read them.
+    const now = this.now();
+    const data = events.flatMap((event) =>
+      channels
+        .filter((c) => c.userId === event.userId)
+        .map((c) => ({
+          channelId: c.id,
+          userId: event.userId,
+          purpose: 'alert',
+          event: { event } as unknown as Prisma.InputJsonValue,
+          createdAt: now,
+          updatedAt: now,
+          nextAttemptAt: now,
+        })),
+    );
+    if (data.length === 0) return;
+    await client.alertDelivery.createMany({ data });
+    setImmediate(() => {
+      this.wake();
+    });
+    // Inside a caller's transaction the rows show once it commits, usually within milliseconds: look again then
+    // rather than a poll later (the poll still takes them if the commit is slower).
+    if (tx) {
+      setTimeout(() => {
+        this.wake();
+      }, 25).unref();
+    }
+  };
+}

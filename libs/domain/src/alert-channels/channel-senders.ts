@@ -1,0 +1,125 @@
+import { Webhook } from 'standardwebhooks';
+import type { AlertEvent } from '../alerts/alert-events.js';
+import type { AlertMessage } from '../alerts/alert-message.js';
+import { parseDestination, type Resolve } from './destination.js';
+import { postJson, type SendOutcome } from './http-post.js';
+
+export const CHANNEL_KINDS = ['webhook', 'discord', 'slack', 'telegram', 'line', 'email'] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+/** What the sealed box of a channel holds: whatever would let someone else post as the user. */
+export interface ChannelSecrets {
+  /** webhook, discord, slack: the URL (Discord's and Slack's embed their token). */
+  readonly url?: string;
+  /** webhook: the Standard Webhooks signing secret, whsec_ and base64. */
+  readonly secret?: string;
+  /** telegram: the bot token; line: the channel access token. */
+  readonly token?: string;
+  /** telegram, line: the API's base URL when it is not the public one (a self-hosted Bot API server, a test receiver). */
+  readonly apiUrl?: string;
+}
+
+export const DEFAULT_API_URL: Partial<Record<ChannelKind, string>> = {
+  telegram: 'https://api.telegram.org',
+  line: 'https://api.line.me',
+};
+
+/** Sends one e-mail; throws an error carrying the SMTP `responseCode` when the server refused it. */
+export type Mailer = (to: string, subject: string, text: string) => Promise<void>;
+
+export interface Outgoing {
+  /** The delivery's id: the webhook-id of every attempt, so a receiver can drop a repeat. */
+  readonly id: string;
+  readonly purpose: 'alert' | 'test';
+  readonly event: AlertEvent | null;
+  readonly message: AlertMessage;
+}
+
+export interface SendContext {
+  readonly timeoutMs: number;
+  readonly allowPrivate: boolean;
+  readonly mailer: Mailer | undefined;
+  readonly now: Date;
+  readonly resolve?: Resolve;
+}
+
+/** The API URL with its path, keeping a base's own path (a self-hosted server under /telegram). */
+function apiEndpoint(kind: ChannelKind, secrets: ChannelSecrets, path: string, allowPrivate: boolean): URL {
+  const base = secrets.apiUrl ?? DEFAULT_API_URL[kind] ?? '';
+  return parseDestination(`${base.replace(/\/+$/, '')}${path}`, allowPrivate);
+}
+
+/** The Standard Webhooks body: a type, the instant, and the data (the event, plus the worded message). */
+function webhookBody(outgoing: Outgoing, now: Date): string {
+  return JSON.stringify({
+    type: outgoing.purpose === 'test' ? 'alert.test' : 'alert.fired',
+    timestamp: now.toISOString(),
+    data: { ...(outgoing.event ?? {}), message: outgoing.message.text },
+  });
+}
+
+async function sendMail(mailer: Mailer | undefined, to: string, message: AlertMessage): Promise<SendOutcome> {
+  if (!mailer) return { ok: false, retry: false, error: 'e-mail is not configured on this server (SMTP_URL)' };
+  try {
+    await mailer(to, message.title, message.text);
+    return { ok: true };
+  } catch (error) {
+    const code = (error as { responseCode?: number }).responseCode;
+    // A 5xx SMTP reply (unknown mailbox) is final; a 4xx or a lost connection is the server asking to come back.
+    return { ok: false, retry: !(typeof code === 'number' && code >= 500), error: (error as Error).message.slice(0, 300) };
+  }
+}
+
+/** One attempt at one channel, in the shape its service expects. */
+export async function sendTo(
+  kind: ChannelKind,
+  target: string,
+  secrets: ChannelSecrets,
+  outgoing: Outgoing,
+  ctx: SendContext,
+): Promise<SendOutcome> {
+  const post = { timeoutMs: ctx.timeoutMs, allowPrivate: ctx.allowPrivate, ...(ctx.resolve ? { resolve: ctx.resolve } : {}) };
+  try {
+    switch (kind) {
+      case 'webhook': {
+        const body = webhookBody(outgoing, ctx.now);
+        const msgId = `msg_${outgoing.id}`;
+        const signature = new Webhook(secrets.secret ?? '').sign(msgId, ctx.now, body);
+        const headers = {
+          'webhook-id': msgId,
+          'webhook-timestamp': String(Math.floor(ctx.now.getTime() / 1000)),
+          'webhook-signature': signature,
+        };
+        return await postJson(parseDestination(secrets.url ?? '', ctx.allowPrivate), body, headers, post);
+      }
+      case 'discord':
+        return await postJson(
+          parseDestination(secrets.url ?? '', ctx.allowPrivate),
+          JSON.stringify({ content: outgoing.message.text }),
+          {},
+          post,
+        );
+      case 'slack':
+        return await postJson(
+          parseDestination(secrets.url ?? '', ctx.allowPrivate),
+          JSON.stringify({ text: outgoing.message.text }),
+          {},
+          post,
+        );
+      case 'telegram': {
+        const url = apiEndpoint(kind, secrets, `/bot${secrets.token ?? ''}/sendMessage`, ctx.allowPrivate);
+        return await postJson(url, JSON.stringify({ chat_id: target, text: outgoing.message.text }), {}, post);
+      }
+      case 'line': {
+        const url = apiEndpoint(kind, secrets, '/v2/bot/message/push', ctx.allowPrivate);
+        const body = JSON.stringify({ to: target, messages: [{ type: 'text', text: outgoing.message.text.slice(0, 5000) }] });
+        return await postJson(url, body, { authorization: `Bearer ${secrets.token ?? ''}`, 'x-line-retry-key': outgoing.id }, post);
+      }
+      case 'email':
+        return await sendMail(ctx.mailer, target, outgoing.message);
+    }
+  } catch (error) {
+    // A stored URL that no longer passes the checks (the operator turned private destinations off).
+    return { ok: false, retry: false, error: `refused: ${(error as Error).message}` };
+  }
+}

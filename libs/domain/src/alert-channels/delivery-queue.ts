@@ -1,0 +1,89 @@
+import type { Prisma } from '@propfolio/db';
+import type { AlertEvent } from '../alerts/alert-events.js';
+import type { Language } from './test-message.js';
+
+type Tx = Prisma.TransactionClient;
+
+/** Retries stop this long after a delivery was queued: past a day an alert about a firm day is history. */
+export const RETRY_WINDOW_MS = 24 * 3_600_000;
+const FIRST_RETRY_MS = 10_000;
+const LONGEST_WAIT_MS = 2 * 3_600_000;
+/**
+ * How long a claim holds a row. Far above one attempt's timeout, so a live worker always finishes before another
+ * instance may take the row; a worker that died mid-send leaves it to be taken again when this ends.
+ */
+export const LEASE_MS = 120_000;
+
+/** What a delivery row carries to be worded at send time. */
+export type DeliveryPayload =
+  { readonly event: AlertEvent } | { readonly test: true; readonly language: Language; readonly channelName: string };
+
+/**
+ * The wait before attempt n + 1: 10 s doubling to at most 2 h, each spread by ±20 % so that deliveries failed
+ * together (a receiver down) do not all come back in the same second.
+ */
+export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(LONGEST_WAIT_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+export interface ClaimedDelivery {
+  readonly id: string;
+  readonly channelId: string;
+  readonly purpose: string;
+  readonly event: DeliveryPayload;
+  readonly attempts: number;
+  readonly createdAt: Date;
+}
+
+/**
+ * Takes up to `limit` due rows for this worker: FOR UPDATE SKIP LOCKED lets instances claim at once without waiting
+ * on each other or taking the same row, and the lease written in the same statement keeps the row theirs after
+ * the claim's transaction ends (the sending happens outside any transaction, so no connection is held for 10 s).
+ */
+export async function claimDue(tx: Tx, now: Date, limit: number): Promise<ClaimedDelivery[]> {
+  const leaseEnd = new Date(now.getTime() + LEASE_MS);
+  return tx.$queryRaw<ClaimedDelivery[]>`
+    UPDATE "AlertDelivery" AS d
+       SET "lockedUntil" = ${leaseEnd}, "attempts" = d."attempts" + 1, "updatedAt" = ${now}
+     WHERE d."id" IN (
+       SELECT "id" FROM "AlertDelivery"
+        WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now} AND ("lockedUntil" IS NULL OR "lockedUntil" <= ${now})
+        ORDER BY "nextAttemptAt"
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+    RETURNING d."id", d."channelId", d."purpose", d."event", d."attempts", d."createdAt"`;
+}
+
+/** The row's state after an attempt; written only while this worker's claim (its attempt count) still holds. */
+export async function settle(
+  tx: Tx,
+  claimed: ClaimedDelivery,
+  now: Date,
+  outcome: { ok: true } | { ok: false; retry: boolean; error: string },
+  random?: () => number,
+): Promise<'delivered' | 'pending' | 'dead'> {
+  const where = { id: claimed.id, attempts: claimed.attempts, status: 'pending' };
+  if (outcome.ok) {
+    await tx.alertDelivery.updateMany({
+      where,
+      data: { status: 'delivered', deliveredAt: now, lastError: null, lockedUntil: null, updatedAt: now },
+    });
+    return 'delivered';
+  }
+  const next = new Date(now.getTime() + retryDelayMs(claimed.attempts, random));
+  const expired = next.getTime() > claimed.createdAt.getTime() + RETRY_WINDOW_MS;
+  const status = outcome.retry && !expired ? 'pending' : 'dead';
+  const lastError = outcome.retry && expired ? `${outcome.error} (gave up after ${claimed.attempts} attempts in 24 h)` : outcome.error;
+  await tx.alertDelivery.updateMany({
+    where,
+    data: {
+      status,
+      lastError: lastError.slice(0, 500),
+      lockedUntil: null,
+      updatedAt: now,
+      ...(status === 'pending' ? { nextAttemptAt: next } : {}),
+    },
+  });
+  return status;
+}
