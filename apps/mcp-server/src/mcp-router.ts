@@ -1,6 +1,6 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { authenticateRequests, rateLimitRequests, refuseDeepJson, refuseNonUtf8Json, requestState, toAppError } from '@propfolio/http';
-import type { OperationContext } from '@propfolio/core';
+import { AppError, type Operation, type OperationContext } from '@propfolio/core';
 import { type AppContext } from '@propfolio/bootstrap';
 import { noExtras, type McpExtras } from './extras.js';
 import { batchPolicy, messageCount } from './http/batches.js';
@@ -24,6 +24,7 @@ export function mcpRouter(context: AppContext, extras: McpExtras = noExtras): Ro
   const connected = server.connect(transport);
   const { mcpAllowedHosts, mcpAllowedOrigins, bodyLimitBytes, port } = context.config;
   const origins = mcpAllowedOrigins.length > 0 ? mcpAllowedOrigins : defaultOrigins(mcpAllowedHosts, port);
+  const fileBodyLimits = toolBodyLimits(context.operations, bodyLimitBytes);
   const router = Router();
   const refuse = (_req: Request, res: Response) =>
     jsonRpcError(res, 405, -32000, 'Method not allowed: this server is stateless; send JSON-RPC messages with POST.', {
@@ -36,7 +37,8 @@ export function mcpRouter(context: AppContext, extras: McpExtras = noExtras): Ro
     hostValidation(mcpAllowedHosts),
     originValidation(origins),
     refuseNonUtf8Json((res, error) => jsonRpcError(res, 415, -32600, `Invalid Request: ${error.detail}`)),
-    express.json({ limit: bodyLimitBytes }),
+    express.json({ limit: fileBodyLimits.largest, verify: keepBodySize }),
+    refuseOversizedMessages(bodyLimitBytes, fileBodyLimits.byTool),
     refuseDeepJson((res, error) => jsonRpcError(res, 400, -32600, `Invalid Request: ${error.detail}`)),
     batchPolicy(),
     authenticateRequests(context.authenticate, context.rateLimiter, refuseAsJsonRpc),
@@ -64,4 +66,45 @@ export function mcpRouter(context: AppContext, extras: McpExtras = noExtras): Ro
     jsonRpcError(res, 400, -32700, 'Parse error: the body is not valid JSON.');
   });
   return router;
+}
+
+/** The bytes of each parsed body, for refuseOversizedMessages (body-parser's own limit is the largest of all). */
+const bodySizes = new WeakMap<Request, number>();
+const keepBodySize = (req: Request, _res: Response, buffer: Buffer): void => {
+  bodySizes.set(req, buffer.length);
+};
+
+/**
+ * The tools that take a whole file (an operation's `rest.bodyLimitBytes`, as import_statement's 5 MiB statement)
+ * take the same body over MCP as over REST; the body parser therefore reads up to the largest of them.
+ */
+function toolBodyLimits(operations: readonly Operation[], bodyLimitBytes: number): { byTool: Map<string, number>; largest: number } {
+  const byTool = new Map<string, number>();
+  for (const op of operations) {
+    if (op.rest.bodyLimitBytes !== undefined && op.rest.bodyLimitBytes > bodyLimitBytes) byTool.set(op.name, op.rest.bodyLimitBytes);
+  }
+  return { byTool, largest: Math.max(bodyLimitBytes, ...byTool.values()) };
+}
+
+/**
+ * A body over the server's limit is accepted only as one tools/call of a tool that takes a file, within that tool's
+ * own limit; anything else that large is 413, as body-parser answers beyond the largest limit.
+ */
+function refuseOversizedMessages(bodyLimitBytes: number, byTool: ReadonlyMap<string, number>) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const size = bodySizes.get(req) ?? 0;
+    if (size <= bodyLimitBytes) {
+      next();
+      return;
+    }
+    const message = req.body as { method?: unknown; params?: { name?: unknown } } | null;
+    const tool = message !== null && typeof message === 'object' && message.method === 'tools/call' ? message.params?.name : undefined;
+    const limit = (typeof tool === 'string' ? byTool.get(tool) : undefined) ?? bodyLimitBytes;
+    if (size <= limit) {
+      next();
+      return;
+    }
+    const problem = AppError.payloadTooLarge(`The request body is ${String(size)} bytes; at most ${String(limit)} are accepted.`, limit);
+    jsonRpcError(res, 413, -32600, 'Request body too large.', {}, problem.toProblem());
+  };
 }

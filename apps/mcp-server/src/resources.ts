@@ -4,11 +4,11 @@ import {
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   McpError,
-  ReadResourceRequestSchema,
   type Prompt,
   type Resource,
   type ResourceTemplate,
 } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { AppError, type Operation, type OperationContext } from '@propfolio/core';
 import { executeOperation } from '@propfolio/operations';
 import { type AppContext } from '@propfolio/bootstrap';
@@ -59,11 +59,39 @@ const FAMILIES: ResourceFamily[] = [
   },
 ];
 
+/**
+ * resources/read with its params unchecked by the SDK, whose own schema answers a missing or non-string `uri` with
+ * a dump of its validation issues; readResourceUri says what is wrong in a sentence instead.
+ */
+const LooseReadResourceRequestSchema = z.object({ method: z.literal('resources/read'), params: z.unknown().optional() }).loose();
+
+/** The `uri` of a resources/read, or McpError -32602 saying what it should be. */
+function readResourceUri(params: unknown): string {
+  const uri = typeof params === 'object' && params !== null && !Array.isArray(params) ? (params as { uri?: unknown }).uri : undefined;
+  if (typeof uri !== 'string' || uri === '') {
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      'Invalid params for resources/read: `uri` must be a non-empty string, a resource URI from resources/list or a template of resources/templates/list.',
+    );
+  }
+  return uri;
+}
+
 function parseUri(uri: string): { family: ResourceFamily; ref: string } | undefined {
   for (const family of FAMILIES) {
     const prefix = family.template.uriTemplate.replace(/\{[a-z]+\}$/, '');
     if (uri.startsWith(prefix) && uri.length > prefix.length) {
-      return { family, ref: decodeURIComponent(uri.slice(prefix.length)) };
+      let ref: string;
+      try {
+        ref = decodeURIComponent(uri.slice(prefix.length));
+      } catch {
+        // decodeURIComponent's own message is a bare "URI malformed".
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `The resource URI ${JSON.stringify(uri)} has a malformed percent-escape: write each % as %25, and each escape as % and two hex digits of UTF-8.`,
+        );
+      }
+      return { family, ref };
     }
   }
   return undefined;
@@ -102,15 +130,16 @@ export function mcpExtras(context: AppContext): McpExtras {
           throw error;
         }
       });
-      server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
-        const parsed = parseUri(request.params.uri);
+      server.setRequestHandler(LooseReadResourceRequestSchema, async (request, extra) => {
+        const uri = readResourceUri(request.params);
+        const parsed = parseUri(uri);
         if (!parsed || !families.includes(parsed.family)) {
-          throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}`);
+          throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${uri}`);
         }
         try {
           const content = await run(parsed.family.read.operation, contextOf(extra), { [parsed.family.read.field]: parsed.ref });
           return {
-            contents: [{ uri: request.params.uri, mimeType: 'application/json', text: JSON.stringify(content) }],
+            contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(content) }],
           };
         } catch (error) {
           if (error instanceof AppError) throw new McpError(ErrorCode.InvalidParams, `${error.code}: ${error.detail}`);
