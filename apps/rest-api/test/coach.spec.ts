@@ -376,6 +376,9 @@ describeEachDatabase('REST challenge coach: pass probability', (getDb) => {
     expect(sim).toMatchObject({ planId: FTMO, planCheckedOn: '2025-09-04', passProbability: 1, breachDailyLoss: 0, breachMaxLoss: 0 });
     expect(sim.daysToPass).toEqual({ median: 10, p90: 10 });
     expect(sim.expectedAttempts).toBe(1);
+    // FTMO refunds the fee with the first payout, 14 days after funding: at 1 % a day phase 2 passes and the
+    // funded account stands on every path, so the whole 540 comes back.
+    expect(sim.expectedFees).toEqual({ gross: 540, expectedRefund: 540, net: 0 });
     // Every day below the daily limit (−6 % against 5 %) breaches on day one.
     const ruin = json<PlanSimulation>(await app.post('/simulations', { planId: FTMO, dailyPnlPercent: [-6], paths: 500 }, null));
     expect(ruin).toMatchObject({ passProbability: 0, breachDailyLoss: 1, expectedAttempts: null });

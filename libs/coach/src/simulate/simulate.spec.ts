@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import Value from 'typebox/value';
+import { dailyFloor, knownDaily, knownMaxLoss, maxLossFloor } from '../rules/apply.js';
 import { effectiveRules } from '../rules/effective.js';
+import { Decimal } from '../shared/money.js';
 import type { CoachRules } from '../rules/types.js';
 import { CoachInputError } from '../shared/errors.js';
 import { bareLoopBaseline } from './engine.js';
@@ -433,6 +435,72 @@ describe('properties', () => {
         },
       ),
       { numRuns: 40 },
+    );
+  });
+
+  it("the engine's floors are the rule functions' floors: a day landing on one breaches only a rule that says at or below", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('initial_balance', 'day_start_balance', 'day_start_equity', 'max_balance_equity' as const),
+        fc.constantFrom('initial_balance', 'reference' as const),
+        fc.integer({ min: 1, max: 10 }),
+        fc.integer({ min: 9000, max: 11000 }),
+        fc.integer({ min: -300, max: 300 }),
+        (basis, amountOf, percent, hundredths, floatingHundredths) => {
+          const balance = hundredths / 100;
+          const equity = balance + floatingHundredths / 100;
+          const rule = knownDaily({ percent, amountOf, basis, resetClock: null, rollover: null, amount: null, comparison: null })!;
+          const floor = dailyFloor(rule, new Decimal(100), { balance: new Decimal(balance), equity: new Decimal(equity) }).floor.toNumber();
+          fc.pre(floor <= equity); // an account already under its floor breaches before any move
+          const day = (comparison: 'below' | 'at_or_below') =>
+            simulateChallenge({
+              state: { ...fresh, balancePercent: balance, equityPercent: equity },
+              rules: {
+                ...noLimits,
+                dailyLossPercent: percent,
+                dailyLossBasis: basis,
+                dailyLossAmountOf: amountOf,
+                dailyLossComparison: comparison,
+              },
+              dailyPnlPercent: [floor - equity],
+              paths: 1,
+              horizonDays: 1,
+            }).breachDailyLoss;
+          expect([day('below'), day('at_or_below')]).toEqual([0, 1]);
+        },
+      ),
+      { numRuns: 80 },
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom('initial_balance', 'high_water_mark' as const),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 10000, max: 13000 }),
+        (amountOf, percent, markHundredths) => {
+          const mark = markHundredths / 100;
+          const rule = knownMaxLoss(
+            { percent, type: 'trailing_eod', lockFloor: null, lockTriggerPercent: null, amountOf, amount: null, comparison: null },
+            new Decimal(100),
+          )!;
+          const floor = maxLossFloor(rule, new Decimal(100), new Decimal(mark)).floor.toNumber();
+          const run = (comparison: 'below' | 'at_or_below') =>
+            simulateChallenge({
+              state: { ...fresh, balancePercent: mark, highWaterMarkPercent: mark },
+              rules: {
+                ...noLimits,
+                maxLossPercent: percent,
+                maxLossType: 'trailing_eod',
+                maxLossAmountOf: amountOf,
+                maxLossComparison: comparison,
+              },
+              dailyPnlPercent: [floor - mark],
+              paths: 1,
+              horizonDays: 1,
+            }).breachMaxLoss;
+          expect([run('below'), run('at_or_below')]).toEqual([0, 1]);
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 
