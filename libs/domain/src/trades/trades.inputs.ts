@@ -205,21 +205,11 @@ export class PushPositionsInput extends AccountIdInput {
 
 /** The filters a list and the stats share, each written once: which account or challenge, and the close window. */
 const AccountFilter = (): PropertyDecorator =>
-  Compose(Doc('Only the trades of this EA account (an id from list_accounts).'), Absent(), IsString());
+  Compose(Doc("Only this EA account's trades (an id from list_accounts)."), Absent(), IsString());
 const ChallengeFilter = (): PropertyDecorator =>
-  Compose(Doc('Only the trades of the accounts linked to this challenge (an id from list_challenges).'), Absent(), IsString());
-const FromFilter = (): PropertyDecorator =>
-  Compose(
-    Doc({ description: 'Only trades closed at or after this instant (ISO 8601 with zone).', example: '2026-03-01T00:00:00Z' }),
-    Absent(),
-    IsIsoInstant(),
-  );
-const ToFilter = (): PropertyDecorator =>
-  Compose(
-    Doc({ description: 'Only trades closed before this instant (ISO 8601 with zone).', example: '2026-04-01T00:00:00Z' }),
-    Absent(),
-    IsIsoInstant(),
-  );
+  Compose(Doc('Only trades of the accounts linked to this challenge.'), Absent(), IsString());
+const FromFilter = (): PropertyDecorator => Compose(Doc('Only trades closed at or after this instant.'), Absent(), IsIsoInstant());
+const ToFilter = (): PropertyDecorator => Compose(Doc('Only trades closed before this instant.'), Absent(), IsIsoInstant());
 
 /** What both the list and the stats read: the filters above. */
 export interface TradeScope {
@@ -242,7 +232,7 @@ export class ListTradesInput extends PageInput implements TradeScope {
   @ToFilter()
   to?: string;
 
-  @Doc({ description: 'Only this symbol (exact, any case).', example: 'EURUSD' })
+  @Doc({ description: 'Only this symbol (exact).', example: 'EURUSD' })
   @Absent()
   @Trim()
   @IsString()
@@ -254,12 +244,12 @@ export class ListTradesInput extends PageInput implements TradeScope {
   @IsIn(SIDES)
   side?: Side;
 
-  @Doc('Only wins (net ≥ 0.005), losses (net ≤ −0.005) or breakevens (|net| < 0.005); see docs/trades.md.')
+  @Doc('win: net ≥ 0.005; loss: net ≤ −0.005; breakeven: in between.')
   @Absent()
   @IsIn(OUTCOMES)
   outcome?: Outcome;
 
-  @Doc({ description: 'Only trades carrying this tag (exact).', example: 'London open' })
+  @Doc('Only trades carrying this tag.')
   @Absent()
   @FreeText(MAX_TAG_LENGTH)
   tag?: string;
@@ -272,10 +262,7 @@ export class TradeIdInput {
 }
 
 export class UpdateTradeInput extends TradeIdInput {
-  @Doc({
-    description: `The trade's tags, replacing the ones it has: at most ${MAX_TAGS}, each 1 to ${MAX_TAG_LENGTH} characters (trimmed, duplicates dropped). [] removes all.`,
-    example: ['London open', 'A+ setup'],
-  })
+  @Doc({ description: "Replaces the trade's tags (trimmed, duplicates dropped); [] removes all.", example: ['London open'] })
   @Absent()
   @IsArray()
   @ArrayMaxSize(MAX_TAGS)
@@ -285,13 +272,13 @@ export class UpdateTradeInput extends TradeIdInput {
   @MaxLength(MAX_TAG_LENGTH, { each: true })
   tags?: string[];
 
-  @Doc({ description: `A note (at most ${MAX_NOTE_LENGTH} characters); null removes it.`, example: 'Entered early, before the retest.' })
+  @Doc('A note; null removes it.')
   @IsOptional()
   @IsString()
   @MaxLength(MAX_NOTE_LENGTH)
   note?: string | null;
 
-  @Doc({ description: `Name of the setup traded (at most ${MAX_SETUP_LENGTH} characters); null removes it.`, example: 'Breakout retest' })
+  @Doc('Name of the setup traded; null removes it.')
   @IsOptional()
   @Trim()
   @IsString()
@@ -299,11 +286,7 @@ export class UpdateTradeInput extends TradeIdInput {
   @MaxLength(MAX_SETUP_LENGTH)
   setup?: string | null;
 
-  @Doc({
-    description:
-      'Amount risked when the trade was planned (> 0, account currency): the loss at the stop. R = net ÷ plannedRisk. null removes it.',
-    example: 500,
-  })
+  @Doc('Amount at risk as planned (account currency; the loss at the stop): R = net ÷ plannedRisk. null removes it.')
   @IsOptional()
   @IsNumber(MONEY, MONEY_MESSAGE)
   @IsPositive()
@@ -325,7 +308,7 @@ export class TradeStatsInput implements TradeScope {
   to?: string;
 
   @Doc({
-    description: `IANA time zone the weekday and hour groups are counted in (the trader's own clock). Default ${DEFAULT_TRADER_ZONE}.`,
+    description: "IANA zone of the weekday and hour groups (the trader's clock).",
     example: 'Europe/London',
     default: DEFAULT_TRADER_ZONE,
   })
