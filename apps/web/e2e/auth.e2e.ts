@@ -15,6 +15,14 @@ test('first-run setup, sign out, then sign in again', async ({ page, server, con
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in to Propfolio' })).toBeVisible();
+  // The used link says so before any form, and points at sign-in.
+  await page.goto(server.setupUrl.replace(/^http:\/\/[^/]+/, ''));
+  await expect(page.getByTestId('setup-used')).toHaveText(
+    'This setup link has already been used or has expired: the owner account exists. Sign in instead.',
+  );
+  await expect(page.getByLabel('Password')).toHaveCount(0);
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to Propfolio' })).toBeVisible();
 
   await page.getByLabel('Email').fill(OWNER.email);
   await page.getByLabel('Password').fill('wrong password!!');

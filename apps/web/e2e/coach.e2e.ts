@@ -72,9 +72,15 @@ test('the P&L page shows the gauges, the floors on the chart, the pass probabili
 
   const headroom = page.getByRole('region', { name: 'Rule headroom' });
   await expect(headroom.getByTestId('headroom-status')).toHaveText('Within the rules');
-  await expect(headroom.getByRole('meter', { name: 'Daily loss' })).toHaveAttribute('aria-valuetext', '$3,800.00 left (limit $5,000.00)');
+  await expect(headroom.getByRole('meter', { name: 'Daily loss' })).toHaveAttribute(
+    'aria-valuetext',
+    '$3,800.00 above the floor (loss limit $5,000.00)',
+  );
   await expect(headroom.getByTestId('daily-floor')).toHaveText('$97,000.00');
-  await expect(headroom.getByRole('meter', { name: 'Max loss' })).toHaveAttribute('aria-valuetext', '$10,800.00 left (limit $10,000.00)');
+  await expect(headroom.getByRole('meter', { name: 'Max loss' })).toHaveAttribute(
+    'aria-valuetext',
+    '$10,800.00 above the floor (loss limit $10,000.00)',
+  );
   await expect(headroom.getByTestId('max-floor')).toHaveText('$90,000.00');
   await expect(headroom.getByTestId('target')).toContainText('$8,000.00 to go to $110,000.00');
   await expect(headroom.getByText(/done \(4 required\)/)).toBeVisible();
@@ -149,9 +155,15 @@ test('the P&L page shows the gauges, the floors on the chart, the pass probabili
 test('fewer than 20 reported days: the pass panel says how many there are', async ({ page, server, consoleErrors }) => {
   await setUpOwner(page, server);
   await seedChallenge(server, { login: '7002', name: 'Short history', days: 7 });
+  // The page knows the history is short: it does not ask for a simulation the server would refuse with 422.
+  const simulations: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/simulations')) simulations.push(request.url());
+  });
   await openAccount(page, 'Short history');
   const pass = page.getByRole('region', { name: 'Pass probability' });
   await expect(pass.getByTestId('insufficient-history')).toHaveText('The simulation needs at least 20 reported days; this account has 7.');
+  expect(simulations).toEqual([]);
   // The headroom does not need 20 days.
   await expect(page.getByRole('region', { name: 'Rule headroom' }).getByTestId('headroom-status')).toBeVisible();
   expect(consoleErrors).toEqual([]);
@@ -241,7 +253,10 @@ test('the challenge page: the same headroom and pass panels, and its own rules o
   const { challengeId } = await seedChallenge(server, { login: '7003', name: 'FTMO rules', days: 25 });
   await page.goto(`/challenges/${challengeId}`);
   const headroom = page.getByRole('region', { name: 'Rule headroom' });
-  await expect(headroom.getByRole('meter', { name: 'Daily loss' })).toHaveAttribute('aria-valuetext', '$3,800.00 left (limit $5,000.00)');
+  await expect(headroom.getByRole('meter', { name: 'Daily loss' })).toHaveAttribute(
+    'aria-valuetext',
+    '$3,800.00 above the floor (loss limit $5,000.00)',
+  );
   await expect(page.getByRole('region', { name: 'Pass probability' }).getByTestId('pass-probability')).toContainText('%');
 
   // Collapsed until opened; each rule says where it comes from.
@@ -256,7 +271,10 @@ test('the challenge page: the same headroom and pass panels, and its own rules o
   await expect(rules.getByTestId('provenance-dailyLoss')).toHaveText('Your rule');
   await expect(rules.getByTestId('provenance-maxLoss')).toHaveText('From plan ftmo-2-step-100000 checked on Sep 4, 2025');
   // 6 % of 100 000 under 102 000: floor 96 000, equity 100 800, 4 800 left.
-  await expect(headroom.getByRole('meter', { name: 'Daily loss' })).toHaveAttribute('aria-valuetext', '$4,800.00 left (limit $6,000.00)');
+  await expect(headroom.getByRole('meter', { name: 'Daily loss' })).toHaveAttribute(
+    'aria-valuetext',
+    '$4,800.00 above the floor (loss limit $6,000.00)',
+  );
   const stored = await apiCall<{ override: unknown }>(server, 'GET', `/challenges/${challengeId}/rules`);
   expect(stored.body.override).toEqual({ dailyLoss: { percent: 6 } });
 
@@ -289,7 +307,10 @@ test('in Japanese, a yen account’s headroom is shown without decimals', async 
   const headroom = page.getByRole('region', { name: 'ルールの余力' });
   // 5 % of 10 000 000 = 500 000 under 10 012 345: the floor 9 512 345; nothing lost today.
   await expect(headroom.getByTestId('daily-floor')).toHaveText('￥9,512,345');
-  await expect(headroom.getByRole('meter', { name: '日次損失' })).toHaveAttribute('aria-valuetext', '残り ￥500,000（上限 ￥500,000）');
+  await expect(headroom.getByRole('meter', { name: '日次損失' })).toHaveAttribute(
+    'aria-valuetext',
+    '下限ラインまで ￥500,000（損失上限 ￥500,000）',
+  );
   // Reasons are worded from their stable code in Japanese: no English original to fall back on.
   await expect(headroom.locator('.reason-detail')).toHaveCount(0);
   for (const reason of await headroom.locator('li.reason').all()) await expect(reason).toHaveText(/[ぁ-んァ-ヶ一-龠]/);

@@ -54,6 +54,7 @@ export const en = {
   'auth.setupIntro': 'Choose the owner account’s email and password. The setup link works once.',
   'auth.setupToken': 'Setup token',
   'auth.setupDone': 'Set up and sign in',
+  'auth.setupUsed': 'This setup link has already been used or has expired: the owner account exists. Sign in instead.',
   'auth.signedOut': 'You have been signed out.',
   'auth.signOutEverywhere': 'Sign out everywhere',
   'overview.title': 'Overview',
@@ -443,7 +444,7 @@ export const en = {
   'hr.reasons': 'Why',
   'hr.unknownRule': 'Rule unknown',
   'hr.overBy': 'Crossed by {amount}',
-  'hr.leftOf': '{left} left (limit {limit})',
+  'hr.leftOf': '{left} above the floor (loss limit {limit})',
   'hr.dailyLoss': 'Daily loss',
   'hr.maxLoss': 'Max loss',
   'hr.floor': 'Floor',
@@ -478,7 +479,7 @@ export const en = {
   'hr.emptyRules': 'No rules to judge by yet: link a catalog plan to the challenge or enter your rules.',
   'hr.emptyData': 'No figures yet: import a statement or run the tracker.',
   'hr.asOf': 'as of {at}',
-  'hr.stale': 'Not live: based on {basedOn} ({asOf}). Start the tracker or import a newer statement.',
+  'hr.stale': 'Not live: based on the data of {asOf}. Start the tracker or import a newer statement.',
   'hr.rulesFrom': 'Rules of plan {plan} as checked on {date}.',
   'hr.rulesFromMixed': 'Rules of plan {plan} as checked on {date}, with your own on top.',
   'hr.rulesOwn': 'Your own rules (no catalog plan linked).',
@@ -768,7 +769,6 @@ export const en = {
   'eaa.noFile': 'No file chosen',
   'count.reportedDays.one': '{n} reported day',
   'count.reportedDays.other': '{n} reported days',
-} as const;
   'nav.trades': 'Trades',
   'tr.title': 'Trades',
   'tr.intro':
@@ -835,5 +835,6 @@ export const en = {
     'Net = profit + commission + swap + fees. A trade whose net rounds to 0.00 (|net| < 0.005) is a breakeven. Sessions are counted in their own cities’ clocks.',
   'tr.currencyMixed': 'These accounts are in several currencies: amounts are added as they are. Choose one account to see one currency.',
   'err.position_rejected': 'A position was refused; nothing was stored.',
+} as const;
 
 export type MessageKey = keyof typeof en;

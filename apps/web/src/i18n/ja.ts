@@ -56,6 +56,7 @@ export const ja: Record<MessageKey, string> = {
   'auth.setupIntro': 'オーナーアカウントのメールアドレスとパスワードを決めてください。セットアップリンクは一度だけ使えます。',
   'auth.setupToken': 'セットアップトークン',
   'auth.setupDone': '設定してサインイン',
+  'auth.setupUsed': 'このセットアップリンクは使用済みか期限切れです。オーナーアカウントは作成済みなので、サインインしてください。',
   'auth.signedOut': 'サインアウトしました。',
   'auth.signOutEverywhere': 'すべての端末でサインアウト',
   'overview.title': '概要',
@@ -443,7 +444,7 @@ export const ja: Record<MessageKey, string> = {
   'hr.reasons': '判定の理由',
   'hr.unknownRule': 'ルール不明',
   'hr.overBy': '{amount} 超過',
-  'hr.leftOf': '残り {left}（上限 {limit}）',
+  'hr.leftOf': '下限ラインまで {left}（損失上限 {limit}）',
   'hr.dailyLoss': '日次損失',
   'hr.maxLoss': '最大損失',
   'hr.floor': '下限ライン',
@@ -770,7 +771,6 @@ export const ja: Record<MessageKey, string> = {
   'eaa.noFile': 'ファイルが選択されていません',
   'count.reportedDays.one': 'レポート{n}日',
   'count.reportedDays.other': 'レポート{n}日',
-};
   'nav.trades': 'トレード',
   'tr.title': 'トレード',
   'tr.intro':
@@ -837,3 +837,4 @@ export const ja: Record<MessageKey, string> = {
     '純損益 = 損益 + 手数料 + スワップ + その他費用。純損益が0.00に丸まる（|純損益| < 0.005）トレードは引き分けです。セッションは各都市の現地時刻で数えます。',
   'tr.currencyMixed': '複数の通貨の口座があり、金額はそのまま合算しています。通貨をそろえるには口座を1つ選んでください。',
   'err.position_rejected': 'ポジションが受け付けられず、何も保存されませんでした。',
+};

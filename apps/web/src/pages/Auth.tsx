@@ -6,7 +6,7 @@ import { useAcceptSession } from '../lib/session.js';
 import type { Session } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Field, fieldSetter } from '../components/Field.js';
-import { FormError } from '../components/states.js';
+import { FormError, Loading } from '../components/states.js';
 
 /** Only same-site paths may be a post-sign-in destination (no open redirect). */
 const safeNext = (next: string | undefined) => (next && next.startsWith('/') && !next.startsWith('//') ? next : '/');
@@ -140,7 +140,25 @@ export function SetupPage() {
       }),
     onSuccess: done,
   });
+  // Whether the link still works, asked before the form: a used link would otherwise show the whole form and
+  // only refuse it (403) once filled in.
+  const status = useQuery({ queryKey: ['setup'], queryFn: () => app.get('/setup'), retry: false });
   const set = fieldSetter(form, setForm);
+  if (status.isPending) return <Loading />;
+  if (status.data?.needed === false)
+    return (
+      <section className="narrow">
+        <h1>{t('auth.setupTitle')}</h1>
+        <p className="notice" role="note" data-testid="setup-used">
+          {t('auth.setupUsed')}
+        </p>
+        <p>
+          <Link to="/sign-in" search={{ next: undefined }}>
+            {t('nav.signIn')}
+          </Link>
+        </p>
+      </section>
+    );
   return (
     <section className="narrow">
       <h1>{t('auth.setupTitle')}</h1>
