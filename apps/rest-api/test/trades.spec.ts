@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { createDomainServices, type TradePage, type TradeStats, type TradeView } from '@propfolio/domain';
@@ -109,5 +110,34 @@ describeEachDatabase('REST trades', (getDb) => {
     const report = { date: '2026-05-04', balance: 100000, equity: 100000, closedPnl: 0 };
     expect((await app.post(`/accounts/${account.id}/reports`, report)).status).toBe(200);
     expect((await headroom()).tradingDays).toMatchObject({ done: 4, countedFrom: 'position_opened' });
+  });
+
+  it('stores the trades of an imported statement once, at their instants, and a dry run stores none', async () => {
+    const file = (name: string) =>
+      readFileSync(new URL(`../../../libs/mt-statements/test/fixtures/${name}`, import.meta.url)).toString('base64');
+    const mt5 = await registerAccount(app, { login: '51234567' });
+    const body = { content: file('ReportHistory-51234567.html') };
+    expect((await app.post(`/accounts/${mt5.id}/statements`, { ...body, dryRun: true })).status).toBe(200);
+    expect(json<TradePage>(await app.get(`/trades?accountId=${mt5.id}`)).items).toEqual([]);
+    for (let i = 0; i < 2; i++) expect((await app.post(`/accounts/${mt5.id}/statements`, body)).status).toBe(200);
+    // Server time GMT+2 in March: 2024-03-04 09:15:03 on the broker's clock is 07:15:03 UTC.
+    expect(
+      json<TradePage>(await app.get(`/trades?accountId=${mt5.id}`)).items.map((t) => [t.position, t.symbol, t.openedAt, t.net]),
+    ).toEqual([
+      ['2007', 'US30', '2024-03-06T11:20:18.000Z', -92.5],
+      ['2005', 'GBPUSD', '2024-03-05T21:40:10.000Z', 38.7],
+      ['2003', 'XAUUSD', '2024-03-04T13:30:00.000Z', -333.25],
+      ['2001', 'EURUSD', '2024-03-04T07:15:03.000Z', 131],
+    ]);
+
+    const mt4 = await registerAccount(app, { login: '2089123' });
+    expect((await app.post(`/accounts/${mt4.id}/statements`, { content: file('Statement-2089123.htm') })).status).toBe(200);
+    const mt4Trades = json<TradePage>(await app.get(`/trades?accountId=${mt4.id}`)).items;
+    expect(mt4Trades.map((t) => [t.position, t.symbol, t.net])).toEqual([
+      ['40001030', 'xauusd', 80.2],
+      ['40001020', 'usdjpy', 15.38],
+      ['40001010', 'gbpusd', -199.35],
+      ['40001005', 'eurusd', 121.5],
+    ]);
   });
 });

@@ -19,6 +19,8 @@ import { toMoney } from '../shared/money.js';
 import type { StatementImport } from './statements.outputs.js';
 import { statementDays } from './statement-days.js';
 import type { CpuRequester } from '../workers/cpu-tasks.js';
+import { positionRecordsFromStatement } from '../trades/statement-positions.js';
+import { checkPositions, storePositions } from '../trades/trade-store.js';
 
 /** Reads a statement's bytes for `who`; the composition root runs it on the CPU pool, tests and tools in-process. */
 export type StatementReader = (bytes: Uint8Array, who: CpuRequester) => Promise<Statement>;
@@ -124,6 +126,10 @@ export class StatementImportService {
     const { rollover, known } = rolloverOf(account.challenge ? await challengeRules(this.plans, account.challenge) : null);
     const folded = await statementDays(statement, { serverTimeZone, rollover, now });
     const warnings = statementWarnings(statement, account);
+    // The statement's closed positions become the account's trades in the same transaction as its days (a dry run
+    // checks them too, so it gives the same verdict).
+    const positions = positionRecordsFromStatement(statement.positions, serverTimeZone);
+    checkPositions(positions);
 
     const judge = async (): Promise<Outcome[]> => {
       const existing = await readDays(this.db.prisma, accountId, folded.days);
@@ -143,6 +149,7 @@ export class StatementImportService {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`statement-import:${accountId}`}, 0))`;
       const previous = await readDays(tx, accountId, folded.days);
       const outcomes = await writeDays(tx, accountId, folded.days, previous);
+      await storePositions(tx, accountId, positions);
       return { outcomes, previous };
     };
 
