@@ -1,5 +1,6 @@
 import {
   CoachInputError,
+  MAX_SERIES_DAYS,
   MIN_HISTORY_DAYS,
   effectiveRules,
   firmDayAt,
@@ -240,7 +241,7 @@ export class SimulationService {
 
   /**
    * Every reported day of the accounts linked to the challenge (archived ones included), or of one account
-   * of the caller's, as a percent of its initial balance, oldest first, with the day's intraday low when a
+   * of the caller's, up to the newest MAX_SERIES_DAYS, as a percent of its initial balance, oldest first, with the day's intraday low when a
    * snapshot saw it: the lowest equity against the equity at the day's start (the previous report's, else
    * the initial balance), never above the day's close nor above 0.
    */
@@ -275,10 +276,13 @@ export class SimulationService {
       }
     }
     days.sort((a, b) => a.date.getTime() - b.date.getTime() || a.accountId.localeCompare(b.accountId));
+    // The engine takes at most MAX_SERIES_DAYS days: a longer history is simulated from its newest days (it was a
+    // 400 about dailyPnlPercent, a field this caller never sent).
+    const newest = days.slice(-MAX_SERIES_DAYS);
     return {
-      series: days.map((d) => d.close),
-      lows: days.map((d) => d.low),
-      accounts: [...new Set(days.map((d) => d.accountId))],
+      series: newest.map((d) => d.close),
+      lows: newest.map((d) => d.low),
+      accounts: [...new Set(newest.map((d) => d.accountId))],
     };
   }
 
