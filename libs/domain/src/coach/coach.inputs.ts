@@ -7,7 +7,7 @@ import { Absent } from '../shared/contract-fields.js';
 export const SIMULATION_METHODS = ['block', 'iid'] as const;
 
 /** Which days a challenge's simulation draws from when the caller names no account: written once for the input, the answer and the docs. */
-export const HISTORY_SOURCE_DOC = 'every reported day of the EA accounts linked to this challenge, archived ones included';
+export const HISTORY_SOURCE_DOC = 'the accounts linked to this challenge, archived ones included';
 /** A daily P&L beyond ±100 % of the initial balance is not a trading day, it is a typo. */
 const MAX_DAILY_PERCENT = 100;
 const FINITE = { allowNaN: false, allowInfinity: false } as const;
@@ -111,7 +111,7 @@ export class SimulateChallengeInput extends SimulationOptions {
   @IsString()
   id!: string;
 
-  @Doc(`Draw the P&L from this EA account of yours only (default: ${HISTORY_SOURCE_DOC}).`)
+  @Doc(`Draw the days from this EA account of yours only (default: ${HISTORY_SOURCE_DOC}).`)
   @Absent()
   @IsString()
   accountId?: string;

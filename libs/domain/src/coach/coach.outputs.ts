@@ -113,7 +113,7 @@ export const ChallengeSimulationSchema = Type.Object({
   history: Type.Object(
     {
       source: Type.Enum(['tracked', 'supplied'], {
-        description: `\`tracked\`: ${HISTORY_SOURCE_DOC}; \`supplied\`: the dailyPnlPercent you sent.`,
+        description: `\`tracked\`: the reported days of ${HISTORY_SOURCE_DOC}; \`supplied\`: the dailyPnlPercent you sent.`,
       }),
       accounts: Type.Array(Id('EA account.'), { description: 'The accounts whose days were drawn from.' }),
       dailyPnlPercent: Type.Array(Type.Number(), {
