@@ -94,3 +94,4 @@ export {
 
 export * from './alerts/index.js';
 export * from './check-trade/index.js';
+export * from './trade-rules/index.js';

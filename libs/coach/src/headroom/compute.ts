@@ -9,7 +9,7 @@
  *
  * This module only orders the steps; each part of the answer has its own module. The reasons are
  * collected in the order of the answer's parts: the rules, daily loss, maximum loss, target, trading
- * days, consistency, next reset, then freshness.
+ * days, consistency, next reset, the trade rules, then freshness.
  */
 import { firmDayBoundsAt } from '../clock/firm-day.js';
 import { isoUtc } from '../clock/zone.js';
@@ -25,6 +25,8 @@ import type { Headroom, HeadroomReason } from './schema.js';
 import { statusOf } from './status.js';
 import { targetHeadroom } from './target.js';
 import { tradingDaysHeadroom } from './trading-days.js';
+import { judgeTradeRules } from '../trade-rules/judge.js';
+import { NO_TRADE_RULES } from '../trade-rules/trades.js';
 import { walkAttempt } from './walk.js';
 
 export {
@@ -84,6 +86,22 @@ export function computeHeadroom(input: HeadroomInput): Headroom {
   );
   const consistency = consistencyHeadroom({ rule: rules.consistency, provenance: provenance.consistency, points, targetAmount }, reasons);
   const nextReset = nextResetHeadroom({ daily, rollover, today, initial, balanceNow: now.balance, equityNow: now.equity }, reasons);
+  const tradeRules = input.trades
+    ? judgeTradeRules(
+        {
+          trades: input.trades.items,
+          truncated: input.trades.truncated,
+          rules: input.tradeRules ?? NO_TRADE_RULES,
+          consistency: rules.consistency,
+          rollover,
+          initial,
+          threshold,
+          atMs,
+          startedOn,
+        },
+        reasons,
+      )
+    : null;
   const stale = freshness({ latest: now.latest, rollover, atMs, staleAfterMs, startedOn, today: todayName }, reasons);
 
   return {
@@ -95,6 +113,7 @@ export function computeHeadroom(input: HeadroomInput): Headroom {
     tradingDays,
     consistency,
     nextReset,
+    tradeRules,
     stale,
     status: statusOf(reasons),
     reasons,

@@ -6,6 +6,7 @@ import { parseDate } from '../shared/calendar.js';
 import { CoachInputError } from '../shared/errors.js';
 import { type Decimal, money } from '../shared/money.js';
 import type { EffectiveRules } from '../rules/effective.js';
+import type { PlanTradeRules, TradeFact } from '../trade-rules/trades.js';
 
 /** End-of-day report of one firm day: balance and equity at the roll-over, and the day's closed P&L. */
 export interface DayReport {
@@ -43,6 +44,14 @@ export interface HeadroomInput {
    * them: a rule that counts opening days (FTMO) is then counted from them, else from closed P&L.
    */
   openedDays?: readonly string[] | null;
+  /**
+   * The account's closed trades, when the caller has them, for the rules only trades can check (weekend
+   * holding, hedging, risk per trade, the best day trade by trade); `truncated` when only the newest were read.
+   * Absent or null: `tradeRules` is null.
+   */
+  trades?: { items: readonly TradeFact[]; truncated: boolean } | null;
+  /** The plan's trade rules (see `planTradeRules`); absent: all unknown. */
+  tradeRules?: PlanTradeRules | null;
   /** Fraction of a limit below which the status is `warning` (default 0.25). */
   warningThreshold?: number;
   /** Hours after which the newest data counts as stale (default 24). */

@@ -4,6 +4,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { Day, Money, Nullable, Percent, Timestamp } from '../shared/schema.js';
+import { TradeRulesSchema } from '../trade-rules/schema.js';
 
 const FirmDaySchema = Type.Object(
   {
@@ -164,15 +165,34 @@ export const REASON_CODES = [
   'consistency.broken',
   'consistency.blocks_pass',
   'consistency.failed',
+  'weekendHolding.breached',
+  'hedging.breached',
+  'maxRiskPerTrade.breached',
+  'maxRiskPerTrade.near_limit',
   'data.stale',
   'data.no_account',
+  'data.trades_truncated',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 
 const ReasonSchema = Type.Object({
-  rule: Type.Enum(['dailyLoss', 'maxLoss', 'profitTarget', 'minTradingDays', 'timeLimit', 'consistency', 'data'], {
-    description: 'The rule concerned.',
-  }),
+  rule: Type.Enum(
+    [
+      'dailyLoss',
+      'maxLoss',
+      'profitTarget',
+      'minTradingDays',
+      'timeLimit',
+      'consistency',
+      'weekendHolding',
+      'hedging',
+      'maxRiskPerTrade',
+      'data',
+    ],
+    {
+      description: 'The rule concerned.',
+    },
+  ),
   kind: Type.Enum(['breached', 'warning', 'unknown', 'stale', 'info'], { description: 'What kind of finding.' }),
   code: Type.Enum(REASON_CODES, { description: 'What the finding is, stable for clients that word it themselves.' }),
   values: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Null()]), {
@@ -191,6 +211,7 @@ export const HeadroomSchema = Type.Object(
     tradingDays: TradingDaysSchema,
     consistency: Nullable(ConsistencySchema),
     nextReset: NextResetSchema,
+    tradeRules: Nullable(TradeRulesSchema),
     stale: StaleSchema,
     status: Type.Enum(['ok', 'warning', 'breached', 'unknown'], {
       description:

@@ -1,0 +1,165 @@
+/**
+ * The rules only trades can check, judged on the attempt's closed trades: weekend holding, hedging, the
+ * loss of one trade, and the best day trade by trade. Each finding names its trades; a broken rule adds
+ * a reason (so the headroom's status shows it), and nothing here changes the challenge.
+ */
+import { firmDayBoundsAt } from '../clock/firm-day.js';
+import { type ParsedRollover, validateRollover } from '../clock/rollover.js';
+import { isoUtc } from '../clock/zone.js';
+import type { EffectiveRuleValues } from '../rules/effective.js';
+import { type Decimal, num, numOrNull, percentOf } from '../shared/money.js';
+import type { HeadroomReason } from '../headroom/schema.js';
+import { bestDayOf } from './best-day.js';
+import { hedges } from './hedging.js';
+import { riskPerTrade } from './risk.js';
+import type { TradeRef, TradeRules } from './schema.js';
+import { type PlanTradeRules, readTrades, type Trade, type TradeFact } from './trades.js';
+import { weekendHolds } from './weekend.js';
+
+/** Trades listed per finding: enough to act on, bounded so one answer stays small. */
+export const MAX_LISTED = 20;
+
+/** Days are named on UTC midnight when the plan's roll-over is unknown (the weekend is then not judged). */
+const UTC_DAYS = validateRollover({ timeZone: 'UTC', time: '00:00' });
+
+export interface TradeRulesInput {
+  trades: readonly TradeFact[];
+  /** True when the caller read only the newest trades. */
+  truncated: boolean;
+  rules: PlanTradeRules;
+  consistency: EffectiveRuleValues['consistency'];
+  rollover: ParsedRollover | null;
+  initial: Decimal;
+  threshold: number;
+  atMs: number;
+  /** First firm day of the attempt; trades closed before it are not the attempt's. */
+  startedOn: string | null;
+}
+
+const ref = (t: Trade): TradeRef => ({
+  position: t.fact.position,
+  symbol: t.fact.symbol,
+  side: t.fact.side,
+  volume: Number(t.fact.volume),
+  openedAt: isoUtc(t.openMs),
+  closedAt: isoUtc(t.closeMs),
+  net: num(t.net),
+});
+
+export function judgeTradeRules(input: TradeRulesInput, reasons: HeadroomReason[]): TradeRules {
+  const { rules, rollover, initial, threshold, atMs, startedOn } = input;
+  const days = rollover ?? UTC_DAYS;
+  // Only what had closed by `at`, in the attempt: an answer about the past does not see its future.
+  const trades = readTrades(input.trades).filter(
+    (t) => t.closeMs <= atMs && (startedOn === null || firmDayBoundsAt(t.closeMs, days).day >= startedOn),
+  );
+  if (input.truncated)
+    reasons.push({
+      rule: 'data',
+      kind: 'info',
+      code: 'data.trades_truncated',
+      values: { count: input.trades.length },
+      message: `Only the newest ${input.trades.length} trades were judged`,
+    });
+
+  const holds = rollover ? weekendHolds(trades, rollover) : [];
+  const weekendStatus =
+    rules.weekendHolding === null || !rollover ? null : rules.weekendHolding === 'banned' && holds.length > 0 ? 'breached' : 'ok';
+  const [firstHold] = holds;
+  if (weekendStatus === 'breached' && firstHold)
+    reasons.push({
+      rule: 'weekendHolding',
+      kind: 'breached',
+      code: 'weekendHolding.breached',
+      values: {
+        count: holds.length,
+        position: firstHold.trade.fact.position,
+        symbol: firstHold.trade.fact.symbol,
+        weekendClose: isoUtc(firstHold.closeMs),
+      },
+      message: `${holds.length} position(s) held over the weekend, which the plan bans: first ${firstHold.trade.fact.position} (${firstHold.trade.fact.symbol}) across ${isoUtc(firstHold.closeMs)}`,
+    });
+
+  const hedged = hedges(trades, MAX_LISTED);
+  const hedgeStatus = rules.hedging === null ? null : rules.hedging === 'banned' && hedged.count > 0 ? 'breached' : 'ok';
+  const [firstPair] = hedged.pairs;
+  if (hedgeStatus === 'breached' && firstPair)
+    reasons.push({
+      rule: 'hedging',
+      kind: 'breached',
+      code: 'hedging.breached',
+      values: {
+        count: hedged.count,
+        symbol: firstPair.first.fact.symbol,
+        positions: `${firstPair.first.fact.position}, ${firstPair.second.fact.position}`,
+      },
+      message: `${hedged.count} hedged pair(s), which the plan bans: first ${firstPair.first.fact.position} and ${firstPair.second.fact.position} on ${firstPair.first.fact.symbol}`,
+    });
+
+  const percent = rules.maxRiskPerTradePercent;
+  const risk = percent === null ? null : riskPerTrade(trades, percent, initial, threshold);
+  if (risk && risk.status !== 'ok') {
+    const worst = risk.findings.filter((f) => f.status === risk.status);
+    const [w] = worst;
+    if (w)
+      reasons.push({
+        rule: 'maxRiskPerTrade',
+        kind: risk.status,
+        code: risk.status === 'breached' ? 'maxRiskPerTrade.breached' : 'maxRiskPerTrade.near_limit',
+        values: {
+          count: worst.length,
+          position: w.trade.fact.position,
+          symbol: w.trade.fact.symbol,
+          loss: num(w.loss),
+          limit: num(risk.limit),
+          percent,
+        },
+        message: `${worst.length} trade(s) lost ${risk.status === 'breached' ? 'more than' : 'close to'} the plan's ${percent}% per trade (${num(risk.limit)}): worst ${w.trade.fact.position} (${w.trade.fact.symbol}) lost ${num(w.loss)}`,
+      });
+  }
+
+  const best = bestDayOf(trades, days);
+  const rule =
+    input.consistency !== null && input.consistency !== 'none' && input.consistency.of === 'total_profit' ? input.consistency : null;
+  const share = best.total.gt(0) ? percentOf(best.profit, best.total) : null;
+  let bestStatus: 'ok' | 'warning' | 'breached' | null = null;
+  if (rule) {
+    const over = best.day !== null && (share === null || share > rule.bestDayMaxPercent);
+    const near = share !== null && share > rule.bestDayMaxPercent * (1 - threshold);
+    // Past the share it is as bad as the rule's effect: only a rule that ends the attempt is a breach.
+    bestStatus = over ? (rule.effect === 'fails' ? 'breached' : 'warning') : near ? 'warning' : 'ok';
+  }
+
+  return {
+    tradesRead: trades.length,
+    truncated: input.truncated,
+    weekendHolding: {
+      rule: rules.weekendHolding,
+      status: weekendStatus,
+      count: holds.length,
+      trades: holds.slice(0, MAX_LISTED).map((h) => ({ ...ref(h.trade), weekendClose: isoUtc(h.closeMs) })),
+    },
+    hedging: {
+      rule: rules.hedging,
+      status: hedgeStatus,
+      count: hedged.count,
+      pairs: hedged.pairs.map((p) => [ref(p.first), ref(p.second)]),
+    },
+    maxRiskPerTrade: {
+      percent,
+      limit: numOrNull(risk?.limit ?? null),
+      status: risk?.status ?? null,
+      count: risk?.findings.length ?? 0,
+      trades: (risk?.findings ?? []).slice(0, MAX_LISTED).map((f) => ({ ...ref(f.trade), loss: num(f.loss), status: f.status })),
+    },
+    bestDay: {
+      day: best.day,
+      profit: num(best.profit),
+      totalProfit: num(best.total),
+      sharePercent: share,
+      maxPercent: rule?.bestDayMaxPercent ?? null,
+      status: bestStatus,
+      trades: best.trades.slice(0, MAX_LISTED).map(ref),
+    },
+  };
+}
