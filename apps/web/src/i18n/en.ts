@@ -650,6 +650,8 @@ export const en = {
   'ea.otherWay': 'History from before the tracker, or no EA at all? Select the account and import the statement MetaTrader exports:',
   'err.insufficient_history': 'Not enough reported days for a simulation yet.',
   'err.statement_rejected': 'This file cannot be imported.',
+  'err.too_costly': 'This would take too long to compute, so it was not started: ask for less (fewer paths, a shorter horizon or a smaller file).',
+  'err.job_aborted': 'The file could not be processed: reading it stopped the worker. Nothing was changed; sending it again will fail again.',
   'err.payload_too_large': 'The file is too large.',
   'cat.rules': 'Rules',
   'cat.minDays': 'Minimum trading days',

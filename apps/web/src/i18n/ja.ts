@@ -653,6 +653,8 @@ export const ja: Record<MessageKey, string> = {
   'ea.otherWay': 'トラッカー導入前の履歴や、EA を使わない場合は、口座を選んで MetaTrader が出力する取引明細をインポートしてください：',
   'err.insufficient_history': 'シミュレーションに必要な報告日数がまだ足りません。',
   'err.statement_rejected': 'このファイルはインポートできません。',
+  'err.too_costly': '計算に時間がかかりすぎるため開始しませんでした。パス数・期間・ファイルを小さくしてください。',
+  'err.job_aborted': 'ファイルを処理できませんでした(読み取り中に処理が停止しました)。何も変更されていません。同じファイルは再送しても失敗します。',
   'err.payload_too_large': 'ファイルが大きすぎます。',
   'cat.rules': 'ルール',
   'cat.minDays': '最低取引日数',
