@@ -32,7 +32,7 @@ describe('loadConfig', () => {
     expect(both.cpu.workers).toBe(2);
     expect(both.deprecations).toEqual(['EA_WORKERS is deprecated: use CPU_WORKERS (set too, so EA_WORKERS is ignored).']);
     expect(loadConfig({ CPU_WORKERS: '2' }).deprecations).toEqual([]);
-    expect(() => loadConfig({ EA_WORKERS: 'many' })).toThrow('CPU_WORKERS must be an integer');
+    expect(() => loadConfig({ EA_WORKERS: 'many' })).toThrow('EA_WORKERS must be an integer');
   });
 });
 

@@ -199,6 +199,12 @@ export function loadConfig(given: Env = process.env): Config {
     },
     deprecations,
   };
-  if (problems.length > 0) throw new ConfigError(problems);
+  if (problems.length > 0) {
+    // A value read under its old name is reported under the name the operator wrote.
+    const readAs = RENAMED.filter(([name, oldName]) => env[name] === given[oldName] && !given[name]);
+    throw new ConfigError(
+      problems.map((problem) => readAs.reduce((text, [name, oldName]) => text.replace(`${name} must`, `${oldName} must`), problem)),
+    );
+  }
   return config;
 }
