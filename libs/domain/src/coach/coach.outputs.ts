@@ -93,6 +93,7 @@ export const ChallengeHeadroomSchema = Type.Object({
   tradingDays: Nullable(H.tradingDays),
   consistency: H.consistency,
   nextReset: Nullable(H.nextReset),
+  tradeRules: H.tradeRules,
   stale: Nullable(H.stale),
   reasons: H.reasons,
   warningThreshold: Nullable(H.warningThreshold),

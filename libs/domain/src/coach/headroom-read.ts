@@ -25,7 +25,16 @@ export interface HeadroomAccountRows {
    * days are then unknown, not none).
    */
   opened: string[] | null;
+  /**
+   * The account's trades closed from the day before the purchase on, newest first, at most
+   * `MAX_HEADROOM_TRADES + 1` (one more than is judged, so the caller knows it was cut) as
+   * [position, symbol, side, volume, openedAt, closedAt, net]; null when the account has no trades at all.
+   */
+  trades: [string, string, 'buy' | 'sell', string, string, string, string][] | null;
 }
+
+/** The newest trades a headroom judges: a bound on one answer's work (the trade rules say when it was reached). */
+export const MAX_HEADROOM_TRADES = 10_000;
 
 export interface HeadroomRows {
   id: string;
@@ -40,7 +49,7 @@ export interface HeadroomRows {
 
 /**
  * Everything a challenge's headroom is computed from, in one statement on the driver: the challenge, its
- * active accounts and their reports and intraday rows, built as JSON by the database with numerics as text
+ * active accounts and their reports, intraday rows and newest trades (on the account's closedAt index), built as JSON by the database with numerics as text
  * (exact, and no Decimal object per cell only to be turned back into text for the coach). A foreign or
  * unknown id reads as no row.
  */
@@ -73,7 +82,14 @@ SELECT json_build_object(
       'opened', CASE WHEN EXISTS (SELECT 1 FROM "Trade" t WHERE t."accountId" = a."id") THEN COALESCE((
         SELECT json_agg(to_char(m, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') ORDER BY m)
         FROM (SELECT DISTINCT date_trunc('minute', t."openedAt" AT TIME ZONE 'UTC') AS m FROM "Trade" t
-          WHERE t."accountId" = a."id" AND t."closedAt" >= (c."purchasedAt"::timestamp AT TIME ZONE 'UTC') - interval '1 day') o), '[]'::json) END
+          WHERE t."accountId" = a."id" AND t."closedAt" >= (c."purchasedAt"::timestamp AT TIME ZONE 'UTC') - interval '1 day') o), '[]'::json) END,
+      'trades', CASE WHEN EXISTS (SELECT 1 FROM "Trade" t WHERE t."accountId" = a."id") THEN COALESCE((
+        SELECT json_agg(json_build_array(r."position", r."symbol", r."side", r."volume"::text,
+          to_char(r."openedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          to_char(r."closedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), r."net"::text) ORDER BY r."closedAt" DESC, r."id" DESC)
+        FROM (SELECT * FROM "Trade" t WHERE t."accountId" = a."id"
+          AND t."closedAt" >= (c."purchasedAt"::timestamp AT TIME ZONE 'UTC') - interval '1 day'
+          ORDER BY t."closedAt" DESC, t."id" DESC LIMIT ${MAX_HEADROOM_TRADES + 1}) r), '[]'::json) END
     ) ORDER BY a."createdAt" DESC, a."id" DESC)
     FROM "EaAccount" a WHERE a."challengeId" = c."id" AND a."userId" = c."userId" AND a."archivedAt" IS NULL
   ), '[]'::json)

@@ -1,10 +1,10 @@
-import { computeHeadroom, firmDayAt, type Headroom } from '@propfolio/coach';
+import { computeHeadroom, firmDayAt, planTradeRules, type Headroom } from '@propfolio/coach';
 import { AppError, type Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import type { HeadroomInput } from './coach.inputs.js';
 import { isoToDate } from '../shared/dates.js';
 import { challengeRules, planFacts, rolloverOf, type ChallengeRules, type PlanRulesSource } from './challenge-rules.js';
-import { readHeadroomRows, type HeadroomAccountRows } from './headroom-read.js';
+import { MAX_HEADROOM_TRADES, readHeadroomRows, type HeadroomAccountRows } from './headroom-read.js';
 import type { ChallengeHeadroom } from './coach.outputs.js';
 import { phaseIndexOf } from './phase.js';
 
@@ -112,6 +112,24 @@ function headroomOf(account: HeadroomAccountRows, rules: ChallengeRules, phaseIn
             account.opened.filter((minute) => Date.parse(minute) <= atMs).map((minute) => firmDayAt(new Date(minute), rollover).day),
           ),
         ];
+  // Trades are judged from the plan's rules only: a challenge's own rules do not carry them yet.
+  const trades =
+    account.trades === null
+      ? null
+      : {
+          items: account.trades
+            .slice(0, MAX_HEADROOM_TRADES)
+            .map(([position, symbol, side, volume, openedAt, closedAt, net]) => ({
+              position,
+              symbol,
+              side,
+              volume,
+              openedAt,
+              closedAt,
+              net,
+            })),
+          truncated: account.trades.length > MAX_HEADROOM_TRADES,
+        };
   const firstDay = [days[0]?.day, snapshots[0]?.day, account.createdOn].filter((d): d is string => d !== undefined).sort()[0] ?? null;
   return computeHeadroom({
     at,
@@ -122,6 +140,8 @@ function headroomOf(account: HeadroomAccountRows, rules: ChallengeRules, phaseIn
     snapshots,
     startedOn: firstDay,
     openedDays,
+    trades,
+    tradeRules: planTradeRules(rules.plan?.rules),
   });
 }
 
@@ -134,6 +154,7 @@ const EMPTY = {
   tradingDays: null,
   consistency: null,
   nextReset: null,
+  tradeRules: null,
   stale: null,
   warningThreshold: null,
 };

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { describeEachDatabase } from '@propfolio/db/testing';
+import type { ChallengeHeadroom } from '@propfolio/domain';
+import { closedPosition } from '@propfolio/domain/testing';
+import { createChallenge, json, registerAccount, RestTestApp } from './harness.js';
+
+describeEachDatabase('REST headroom: rules judged on trades', (getDb) => {
+  let app: RestTestApp;
+  beforeAll(async () => {
+    app = await RestTestApp.start(getDb());
+  });
+  afterAll(() => app.close());
+
+  it('finds a weekend hold the FTMO plan bans and a hedge it does not rule on, naming their positions', async () => {
+    const challenge = await createChallenge(app, { planId: 'ftmo-2-step-100000', purchasedAt: '2026-05-01' });
+    const account = await registerAccount(app, { challengeId: challenge.id });
+    const headroom = async () => json<ChallengeHeadroom>(await app.get(`/challenges/${challenge.id}/headroom?at=2026-05-14T12:00:00Z`));
+    // Before the tracker sent any position, the trade rules are not judged (unknown, not "none held").
+    expect((await headroom()).tradeRules).toBeNull();
+
+    const positions = [
+      // Friday 15:00 UTC to Monday: across FTMO's weekend close, Saturday 00:00 in Prague (22:00 UTC in summer).
+      closedPosition('701', { symbol: 'XAUUSD', openedAt: '2026-05-08T15:00:00Z', closedAt: '2026-05-11T07:00:00Z', profit: 250 }),
+      // Closed a second before that close: not held.
+      closedPosition('702', { openedAt: '2026-05-08T15:00:00Z', closedAt: '2026-05-08T21:59:59Z' }),
+      // A buy and a sell on EURUSD open together on Tuesday.
+      closedPosition('703', { side: 'buy', openedAt: '2026-05-12T08:00:00Z', closedAt: '2026-05-12T10:00:00Z', profit: -40 }),
+      closedPosition('704', { side: 'sell', openedAt: '2026-05-12T09:00:00Z', closedAt: '2026-05-12T11:00:00Z', profit: 45 }),
+    ];
+    expect((await app.post(`/accounts/${account.id}/positions`, { positions })).status).toBe(200);
+    await app.post(`/accounts/${account.id}/reports`, { date: '2026-05-04', balance: 100000, equity: 100000, closedPnl: 0 });
+
+    const h = await headroom();
+    expect(h.challengeStatus).toBe('in_progress');
+    expect(h.tradeRules).toMatchObject({ tradesRead: 4, truncated: false });
+    expect(h.tradeRules?.weekendHolding).toMatchObject({
+      rule: 'banned',
+      status: 'breached',
+      count: 1,
+      trades: [{ position: '701', symbol: 'XAUUSD', openedAt: '2026-05-08T15:00:00Z', weekendClose: '2026-05-08T22:00:00Z' }],
+    });
+    expect(h.tradeRules?.hedging).toMatchObject({ rule: null, status: null, count: 1 });
+    expect(h.tradeRules?.hedging.pairs.map((pair) => pair.map((t) => `${t.position} ${t.side}`))).toEqual([['703 buy', '704 sell']]);
+    expect(h.reasons).toContainEqual(
+      expect.objectContaining({
+        rule: 'weekendHolding',
+        kind: 'breached',
+        code: 'weekendHolding.breached',
+        values: expect.objectContaining({ position: '701' }),
+      }),
+    );
+    expect(h.status).toBe('breached');
+    // What was known at Friday noon: no trade had closed yet, so nothing is held.
+    const before = json<ChallengeHeadroom>(await app.get(`/challenges/${challenge.id}/headroom?at=2026-05-08T12:00:00Z`));
+    expect(before.tradeRules).toMatchObject({ tradesRead: 0, weekendHolding: { count: 0, status: 'ok' } });
+  });
+
+  it("judges a closed trade's loss against the plan's risk per trade (The5ers Bootcamp: 2 % of the initial balance)", async () => {
+    const challenge = await createChallenge(app, { planId: 'the5ers-bootcamp-100000', purchasedAt: '2026-05-01' });
+    const account = await registerAccount(app, { challengeId: challenge.id });
+    const positions = [
+      closedPosition('801', { profit: -2100, commission: -7, openedAt: '2026-05-05T08:00:00Z', closedAt: '2026-05-05T09:00:00Z' }),
+      closedPosition('802', { profit: -1600, commission: 0, openedAt: '2026-05-06T08:00:00Z', closedAt: '2026-05-06T09:00:00Z' }),
+    ];
+    expect((await app.post(`/accounts/${account.id}/positions`, { positions })).status).toBe(200);
+    // The attempt starts with the account's first reported day; trades before it are not the attempt's.
+    await app.post(`/accounts/${account.id}/reports`, { date: '2026-05-04', balance: 100000, equity: 100000, closedPnl: 0 });
+    const h = json<ChallengeHeadroom>(await app.get(`/challenges/${challenge.id}/headroom?at=2026-05-14T12:00:00Z`));
+    expect(h.tradeRules?.maxRiskPerTrade).toMatchObject({
+      percent: 2,
+      limit: 2000,
+      status: 'breached',
+      count: 2,
+      trades: [
+        { position: '801', loss: 2107, status: 'breached' },
+        { position: '802', loss: 1600, status: 'warning' },
+      ],
+    });
+    expect(h.reasons.map((r) => r.code)).toContain('maxRiskPerTrade.breached');
+  });
+});
