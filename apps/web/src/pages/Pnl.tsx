@@ -13,6 +13,7 @@ import { EaIntegration } from '../components/EaIntegration.js';
 import { HeadroomPanel } from '../components/coach/HeadroomPanel.js';
 import { PassProbability } from '../components/coach/PassProbability.js';
 import { StatementImport } from '../components/coach/StatementImport.js';
+import { TradeCheck } from '../components/check-trade/TradeCheck.js';
 import { useDailyFloorLine } from '../components/coach/daily-floors.js';
 import { accountHeadroom, useChallengeHeadroom } from '../lib/headroom.js';
 import type { Headroom } from '../lib/coach.js';
@@ -183,6 +184,7 @@ function AccountCoach({ account }: { account: Account }) {
         return (
           <div className="coach">
             <HeadroomPanel headroom={mine} rules={h.rules} challengeId={h.challengeId} heading={t('hr.title')} />
+            {mine && <TradeCheck headroom={mine} />}
             {history.isPending ? (
               <Loading />
             ) : history.data && history.data.reportedDays < MIN_HISTORY_DAYS ? (

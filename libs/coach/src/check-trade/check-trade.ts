@@ -17,9 +17,12 @@ export type TradeRisk =
       readonly tickSize: number | string;
     };
 
+/** The parts of a headroom the check reads: any answer carrying them will do (the dashboard's generated type too). */
+export type CheckedHeadroom = Pick<Headroom, 'currency' | 'dailyLoss' | 'maxLoss' | 'nextReset' | 'consistency'>;
+
 export interface CheckTradeInput {
-  /** The account's headroom now (computeHeadroom, or an account of get_challenge_headroom). */
-  readonly headroom: Headroom;
+  /** The account's headroom now (computeHeadroom, or an account of get_headroom). */
+  readonly headroom: CheckedHeadroom;
   readonly risk: TradeRisk;
   /** The plan's maximum risk per trade, percent of the initial balance; null/absent when the plan has none. */
   readonly maxRiskPerTradePercent?: number | null;
@@ -84,7 +87,7 @@ export function riskAmountOf(risk: TradeRisk): Decimal {
 }
 
 /** Equity now, read back from a floor and what is left above it (the headroom does not carry it alone). */
-function equityOf(h: Headroom): Decimal | null {
+function equityOf(h: CheckedHeadroom): Decimal | null {
   if (h.dailyLoss.floor !== null && h.dailyLoss.left !== null) return new Decimal(h.dailyLoss.floor).plus(h.dailyLoss.left);
   if (h.maxLoss.floor !== null && h.maxLoss.left !== null) return new Decimal(h.maxLoss.floor).plus(h.maxLoss.left);
   return null;
@@ -108,7 +111,7 @@ function floorCheck(
  * The floor after the next reset with the loss still open: it is set from the balance and equity at the
  * reset, and a floating loss lowers equity but not balance. Only the equity-based references move with it.
  */
-function afterResetCheck(h: Headroom, equity: Decimal, risk: Decimal): RuleCheck | null {
+function afterResetCheck(h: CheckedHeadroom, equity: Decimal, risk: Decimal): RuleCheck | null {
   const { reference, comparison } = h.dailyLoss;
   const floorNow = h.nextReset.dailyFloorAfterReset;
   if (reference === null || floorNow === null || h.nextReset.at === null) return null;
@@ -153,7 +156,12 @@ function afterResetCheck(h: Headroom, equity: Decimal, risk: Decimal): RuleCheck
  * best day must stay within share × (total − loss). A rule whose effect only delays the pass is reported,
  * never a block.
  */
-function bestDayCheck(h: Headroom, rule: NonNullable<CheckTradeInput['bestDayRule']>, equity: Decimal, risk: Decimal): RuleCheck | null {
+function bestDayCheck(
+  h: CheckedHeadroom,
+  rule: NonNullable<CheckTradeInput['bestDayRule']>,
+  equity: Decimal,
+  risk: Decimal,
+): RuleCheck | null {
   const c = h.consistency;
   if (!c || rule.of !== 'total_profit' || c.limit === null) return null;
   const share = new Decimal(rule.bestDayMaxPercent).div(100);

@@ -2,6 +2,7 @@ export {
   checkTrade,
   riskAmountOf,
   type CheckTradeInput,
+  type CheckedHeadroom,
   type TradeRisk,
   type TradeCheck,
   type RuleCheck,
