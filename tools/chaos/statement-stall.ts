@@ -11,7 +11,6 @@
  * Prints one line per run: the file, the outcome (HTTP-like status and counts) and the probe's p50/p99/max.
  */
 import 'reflect-metadata';
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseInput } from '@propfolio/core';
@@ -20,51 +19,7 @@ import { readStatement, type Statement } from '@propfolio/mt-statements';
 import { openDatabase } from '@propfolio/db';
 import pg from 'pg';
 import { reportOfDays } from '@propfolio/domain/testing';
-
-const PROBE = `
-const url = process.argv[1];
-const times = [];
-let stop = false;
-process.stdin.on('data', () => { stop = true; });
-(async () => {
-  while (!stop) {
-    const started = performance.now();
-    // A new connection each time: a stall longer than the server's keep-alive would otherwise reset it.
-    await fetch(url, { headers: { connection: 'close' } }).then((r) => r.arrayBuffer(), () => undefined);
-    times.push(performance.now() - started);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  process.stdout.write(JSON.stringify(times));
-})();`;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-async function probeDuring<T>(
-  url: string,
-  work: () => Promise<T>,
-): Promise<{ result: T; p50: number; p99: number; max: number; probes: number }> {
-  const child = spawn(process.execPath, ['-e', PROBE, url], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const closed = new Promise((r) => child.on('close', r));
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  // Let the probe take a few idle samples first.
-  await new Promise((r) => setTimeout(r, 300));
-  const result = await work();
-  await new Promise((r) => setTimeout(r, 200));
-  child.stdin.end('stop');
-  await closed;
-  const times = (JSON.parse(out) as number[]).sort((a, b) => a - b);
-  const round = (n: number): number => Math.round(n * 10) / 10;
-  return {
-    result,
-    p50: round(percentile(times, 50)),
-    p99: round(percentile(times, 99)),
-    max: round(times.at(-1) ?? 0),
-    probes: times.length,
-  };
-}
+import { probeDuring } from './healthz-probe.js';
 
 // A scratch database of its own on PostgreSQL (dropped at the end); PGlite in memory otherwise. Not the test
 // helpers of @propfolio/db/testing: they need Jest's globals, and this runs under plain tsx.
