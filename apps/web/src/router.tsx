@@ -10,6 +10,7 @@ import { ChallengesPage } from './pages/Challenges.js';
 import { ChallengePage } from './pages/ChallengeDetail.js';
 import { PayoutsPage } from './pages/Payouts.js';
 import { TrashPage } from './pages/Trash.js';
+import { AlertsPage } from './pages/AlertsPage.js';
 import { CatalogPage } from './pages/Catalog.js';
 import { ArticlesPage, ArticlePage } from './pages/Articles.js';
 
@@ -74,6 +75,7 @@ const signedInRoutes = [
     validateSearch: (s: Record<string, unknown>) => ({ from: str(s.from) }),
   }),
   createRoute({ getParentRoute: () => authed, path: '/trash', component: TrashPage }),
+  createRoute({ getParentRoute: () => authed, path: '/alerts', component: AlertsPage }),
   createRoute({
     getParentRoute: () => authed,
     path: '/analytics',

@@ -11,6 +11,7 @@ const PRIVATE_NAV: [string, MessageKey][] = [
   ['/trades', 'nav.trades'],
   ['/payouts', 'nav.payouts'],
   ['/analytics', 'nav.analytics'],
+  ['/alerts', 'nav.alerts'],
   ['/trash', 'nav.trash'],
 ];
 const PUBLIC_NAV: [string, MessageKey][] = [

@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { app } from '../../lib/api.js';
+import { useI18n } from '../../i18n/i18n.js';
+import { QueryView } from '../states.js';
+
+/** The delivery log, newest first; read again every few seconds while something is still on its way. */
+export function DeliveryLog() {
+  const { t, dateTime } = useI18n();
+  const channels = useQuery({ queryKey: ['alert-channels'], queryFn: () => app.get('/alert-channels') });
+  const deliveries = useQuery({
+    queryKey: ['alert-deliveries'],
+    queryFn: () => app.get('/alert-deliveries', { limit: 50 }),
+    refetchInterval: (query) => (query.state.data?.items.some((d) => d.status === 'pending') ? 3000 : false),
+  });
+  const nameOf = (id: string) => channels.data?.items.find((c) => c.id === id)?.name ?? '—';
+  return (
+    <QueryView query={deliveries} isEmpty={(d) => d.items.length === 0} empty={t('alerts.log.empty')}>
+      {(d) => (
+        <div className="table-wrap" tabIndex={0} role="region" aria-label={t('alerts.log.title')}>
+          <table className="alert-log">
+            <thead>
+              <tr>
+                <th scope="col">{t('alerts.log.when')}</th>
+                <th scope="col">{t('alerts.log.channel')}</th>
+                <th scope="col">{t('alerts.log.what')}</th>
+                <th scope="col">{t('alerts.log.status')}</th>
+                <th scope="col">{t('alerts.log.attempts')}</th>
+                <th scope="col">{t('alerts.log.lastError')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.items.map((row) => (
+                <tr key={row.id}>
+                  <td>{dateTime(row.createdAt)}</td>
+                  <td>{nameOf(row.channelId)}</td>
+                  <td>
+                    {row.rule === null
+                      ? t('alerts.log.test')
+                      : `${t(`alerts.rule.${row.rule}`)}${row.threshold === null ? '' : ` ${row.threshold}`} · ${row.accountLabel ?? ''}`}
+                  </td>
+                  <td>
+                    <span className={`badge status-${row.status}`}>{t(`alerts.status.${row.status}`)}</span>
+                    {row.status === 'pending' && row.nextAttemptAt && row.attempts > 0 ? (
+                      <small className="muted"> {t('alerts.log.next', { when: dateTime(row.nextAttemptAt) })}</small>
+                    ) : null}
+                  </td>
+                  <td>{row.attempts}</td>
+                  <td className="muted">{row.lastError ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </QueryView>
+  );
+}
