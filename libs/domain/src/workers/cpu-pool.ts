@@ -79,6 +79,12 @@ function childEntry(): { filename: string; execArgv: string[] } {
   return { filename: join(here, 'cpu-worker.ts'), execArgv: ['--import', pathToFileURL(tsx).href] };
 }
 
+const CHILD_ENV = ['PATH', 'NODE_OPTIONS', 'NODE_ENV'] as const;
+
+function childEnvironment(): NodeJS.ProcessEnv {
+  return Object.fromEntries(CHILD_ENV.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])));
+}
+
 /** The niceness of children that may run anonymous work (0 is normal, 19 the lowest priority). */
 const SHARED_NICENESS = 10;
 
@@ -160,6 +166,9 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
       execArgv: [...entry.execArgv, ...(options.execArgv ?? [])],
       // Structured clone, so a statement's Uint8Array and the engines' results cross as they are.
       serialization: 'advanced',
+      // A process that parses untrusted files gets none of the service's secrets (database URL, keys): only
+      // what Node itself reads.
+      env: childEnvironment(),
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     if (slot.shared && child.pid !== undefined) {
