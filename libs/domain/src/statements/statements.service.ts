@@ -43,7 +43,9 @@ function decodeBase64(text: string): Uint8Array {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 === 1) {
     throw AppError.invalidField('content', 'is not valid base64 (send contentEncoding "utf8" for the file’s text)');
   }
-  return Uint8Array.from(Buffer.from(compact, 'base64'));
+  // A view of the decoded bytes, not Uint8Array.from's copy element by element (50 ms of event loop for 5 MiB).
+  const bytes = Buffer.from(compact, 'base64');
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 function rejected(error: StatementError): AppError {
