@@ -352,6 +352,44 @@ describeEachDatabase('REST challenge coach: pass probability', (getDb) => {
     expect(sim.history.dailyPnlPercent).toHaveLength(20);
   });
 
+  it('draws each tracked day with its intraday low, and names the rules it lacks instead of guessing', async () => {
+    const key = await app.newUserKey();
+    const challenge = await createChallenge(app, { planId: FTMO, phase: 'Phase 1', purchasedAt: '2026-06-01' }, key);
+    const account = await registerAccount(app, { challengeId: challenge.id }, key);
+    let balance = 100000;
+    for (let day = 1; day <= 20; day++) {
+      const date = `2026-06-${String(day + 1).padStart(2, '0')}`;
+      // On the 5th day a dip to 97,800 (2,200 under the day's start) before closing at +300.
+      if (day === 5)
+        await app.post(`/accounts/${account.id}/snapshots`, { at: `${date}T09:00:00Z`, balance, equity: balance - 2200 }, key).expect(200);
+      balance += 300;
+      await app.post(`/accounts/${account.id}/reports`, { date, balance, equity: balance, closedPnl: 300 }, key).expect(200);
+    }
+    const sim = json<ChallengeSimulation>(await app.post(`/challenges/${challenge.id}/simulations`, { seed: 1, paths: 500 }, key));
+    expect(sim.intradayLowDays).toBe(1);
+    expect(sim.history.dailyLowPercent.map((low, i) => (low === null ? null : [i, low]))).toEqual([
+      ...Array<null>(4).fill(null),
+      [4, -2.2],
+      ...Array<null>(15).fill(null),
+    ]);
+    expect(sim.notes[0]).toMatch(/^1 of the 20 history days carry their intraday low/);
+
+    // The same days under a challenge whose phase names no phase of the plan, and without a plan: each missing part named.
+    const vague = await createChallenge(app, { phase: 'Evaluation', purchasedAt: '2026-06-01' }, key);
+    const problem = expectProblem(
+      await app.post(`/challenges/${vague.id}/simulations`, { dailyPnlPercent: [1, -1] }, key),
+      422,
+      'rules_unknown',
+    );
+    expect(problem.errors?.map((e) => e.field)).toEqual([
+      'rules.profitTargetsPercent',
+      'rules.dailyLoss',
+      'rules.maxLoss',
+      'rules.minTradingDays.days',
+      'rules.timeLimit',
+    ]);
+  });
+
   it('refuses out-of-range inputs with the field named', async () => {
     const challenge = await createChallenge(app, { planId: FTMO, purchasedAt: '2026-01-02' });
     const cases: [object, string][] = [
