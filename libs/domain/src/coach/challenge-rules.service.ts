@@ -5,6 +5,7 @@ import type { ChallengeIdInput } from '../challenges/challenges.inputs.js';
 import type { SetChallengeRulesInput } from './coach.inputs.js';
 import { challengeRules, planFacts, type PlanRulesSource, type RulesOfChallenge } from './challenge-rules.js';
 import type { ChallengeRulesView } from './coach.outputs.js';
+import { refuseUnjudgeableRules } from './challenge-rules-bounds.js';
 
 /**
  * A challenge's own rules: read them merged with its plan's (each rule saying where it came from), and
@@ -21,11 +22,15 @@ export class ChallengeRulesService {
     return this.view(challenge.id, challenge);
   }
 
-  /** Replaces the challenge's own rules (`null` clears them). A roll-over that is not a real zone or time is a 400 before anything is written. */
+  /**
+   * Replaces the challenge's own rules (`null` clears them). A roll-over that is not a real zone or time, a bound
+   * passed or a contradiction with the plan's rules (challenge-rules-bounds.ts) is a 400 before anything is written.
+   */
   async set(caller: Caller, input: SetChallengeRulesInput): Promise<ChallengeRulesView> {
     const current = await findOwnedChallenge(this.db.prisma, caller, input.id);
     const next = { ...current, rulesOverride: input.rules };
     const view = await this.view(current.id, next);
+    if (input.rules !== null) refuseUnjudgeableRules(input.rules, view.rules);
     await this.db.prisma.$transaction(async (tx) => {
       await lockOwnedChallenge(tx, caller, current.id);
       await tx.challenge.update({
