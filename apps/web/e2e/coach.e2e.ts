@@ -258,6 +258,8 @@ test('the challenge page: the same headroom and pass panels, and its own rules o
     '$3,800.00 above the floor (loss limit $5,000.00)',
   );
   await expect(page.getByRole('region', { name: 'Pass probability' }).getByTestId('pass-probability')).toContainText('%');
+  // The page says when the plan's rules were last checked (with a notice to confirm them when that check is stale).
+  await expect(headroom.getByTestId(/^plan-(stale|checked)$/)).toContainText(/last checked (against the firm )?on \w{3} \d+, \d{4}/);
 
   // Collapsed until opened; each rule says where it comes from.
   const rules = page.locator('details#rules');
