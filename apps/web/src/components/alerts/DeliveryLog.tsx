@@ -31,21 +31,23 @@ export function DeliveryLog() {
             <tbody>
               {d.items.map((row) => (
                 <tr key={row.id}>
-                  <td>{dateTime(row.createdAt)}</td>
-                  <td>{nameOf(row.channelId)}</td>
-                  <td>
+                  <td data-label={t('alerts.log.when')}>{dateTime(row.createdAt)}</td>
+                  <td data-label={t('alerts.log.channel')}>{nameOf(row.channelId)}</td>
+                  <td data-label={t('alerts.log.what')}>
                     {row.rule === null
                       ? t('alerts.log.test')
                       : `${t(`alerts.rule.${row.rule}`)}${row.threshold === null ? '' : ` ${row.threshold}`} · ${row.accountLabel ?? ''}`}
                   </td>
-                  <td>
+                  <td data-label={t('alerts.log.status')}>
                     <span className={`badge status-${row.status}`}>{t(`alerts.status.${row.status}`)}</span>
                     {row.status === 'pending' && row.nextAttemptAt && row.attempts > 0 ? (
                       <small className="muted"> {t('alerts.log.next', { when: dateTime(row.nextAttemptAt) })}</small>
                     ) : null}
                   </td>
-                  <td>{row.attempts}</td>
-                  <td className="muted">{row.lastError ?? '—'}</td>
+                  <td data-label={t('alerts.log.attempts')}>{row.attempts}</td>
+                  <td className="muted" data-label={t('alerts.log.lastError')}>
+                    {row.lastError ?? '—'}
+                  </td>
                 </tr>
               ))}
             </tbody>
