@@ -170,7 +170,7 @@ export function TradeCheck({ headroom }: { headroom: Headroom }) {
             {check.maxVolume !== null && (
               <>
                 {' '}
-                · {text.summaryVolume}: <strong>{i18n.number(check.maxVolume, 2)}</strong>
+                · {text.summaryVolume}: <strong>{check.maxVolume.toFixed(2)}</strong>
               </>
             )}
           </p>
