@@ -36,7 +36,7 @@ const test = base.extend({
         await server.stop();
       }
     },
-    { timeout: 600_000 },
+    { scope: 'test', timeout: 600_000 },
   ],
 });
 
