@@ -1,6 +1,5 @@
 import { AppError, type Caller } from '@propfolio/core';
 import { Prisma, type Database } from '@propfolio/db';
-import { queryJson } from '../shared/json-rows.js';
 import { SqlParams } from '../shared/keyset-sql.js';
 import { toMoney } from '../shared/money.js';
 import { scopeSql } from './trade-scope.js';
@@ -19,99 +18,165 @@ const SESSIONS = [
   { key: 'newYork', zone: 'America/New_York', from: '08:00', to: '17:00' },
 ] as const;
 
-const SESSIONS_SQL = `COALESCE(NULLIF(array_remove(ARRAY[${SESSIONS.map(
-  (s) =>
-    `CASE WHEN ("openedAt" AT TIME ZONE '${s.zone}')::time >= '${s.from}' AND ("openedAt" AT TIME ZONE '${s.zone}')::time < '${s.to}' THEN '${s.key}' END`,
-).join(', ')}], NULL), '{}'), ARRAY['none'])`;
+/**
+ * Per row, the sessions it opened in as a bit mask (bit i: SESSIONS[i]), from each city's local time of the open
+ * (`l.<key>`, converted once per row in the read below).
+ */
+const SESSION_MASK_SQL = SESSIONS.map(
+  (session, bit) =>
+    `(CASE WHEN l."${session.key}" >= '${session.from}' AND l."${session.key}" < '${session.to}' THEN ${1 << bit} ELSE 0 END)`,
+).join(' + ');
 
-// The figures of any group, as exact text (money) or counts; the ratios are taken in TypeScript from them.
-const FIGURES_SQL = `count(*)::int AS "count",
+/**
+ * The partial figures of one group of rows, as exact text (money) or counts: sums and extremes only, so that
+ * groups add up exactly into coarser ones (an average is a sum and a count until the answer is made).
+ */
+const PARTIAL_SQL = `count(*)::int AS "count",
   (count(*) FILTER (WHERE o = 1))::int AS "wins",
   (count(*) FILTER (WHERE o = -1))::int AS "losses",
-  (count(*) FILTER (WHERE o = 0))::int AS "breakevens",
-  COALESCE(sum("net"), 0)::text AS "net",
+  sum("net")::text AS "net",
   COALESCE(sum("net") FILTER (WHERE o = 1), 0)::text AS "grossProfit",
   COALESCE(-sum("net") FILTER (WHERE o = -1), 0)::text AS "grossLoss",
   (max("net") FILTER (WHERE o = 1))::text AS "largestWin",
   (min("net") FILTER (WHERE o = -1))::text AS "largestLoss",
-  avg(EXTRACT(EPOCH FROM "closedAt" - "openedAt"))::float8 AS "holding",
-  count("plannedRisk")::int AS "withRisk",
-  (avg("net" / "plannedRisk") FILTER (WHERE "plannedRisk" > 0))::text AS "meanR",
-  avg("mae")::text AS "averageMae",
-  avg("mfe")::text AS "averageMfe"`;
+  sum(EXTRACT(EPOCH FROM "closedAt" - "openedAt"))::text AS "holding",
+  (count(*) FILTER (WHERE "plannedRisk" > 0))::int AS "withRisk",
+  COALESCE(sum("net" / "plannedRisk") FILTER (WHERE "plannedRisk" > 0), 0)::text AS "rSum",
+  count("mae")::int AS "maeCount",
+  COALESCE(sum("mae"), 0)::text AS "maeSum",
+  count("mfe")::int AS "mfeCount",
+  COALESCE(sum("mfe"), 0)::text AS "mfeSum"`;
 
-interface FigureRow {
-  dim: string;
-  key: string | null;
+interface PartialRow {
   count: number;
   wins: number;
   losses: number;
-  breakevens: number;
   net: string;
   grossProfit: string;
   grossLoss: string;
   largestWin: string | null;
   largestLoss: string | null;
-  holding: number | null;
+  holding: string;
   withRisk: number;
-  meanR: string | null;
-  averageMae: string | null;
-  averageMfe: string | null;
+  rSum: string;
+  maeCount: number;
+  maeSum: string;
+  mfeCount: number;
+  mfeSum: string;
+}
+
+/** A partial row of the finest grouping: symbol, side, weekday and hour of the open, and its sessions. */
+interface CellRow extends PartialRow {
+  symbol: string;
+  side: string;
+  wd: number;
+  hr: number;
+  /** Bit i set: opened in SESSIONS[i]. */
+  sessions: number;
 }
 
 interface StatsRow {
-  groups: FigureRow[] | null;
-  streaks: Record<string, number> | null;
+  cells: CellRow[] | null;
+  tags: (PartialRow & { tag: string })[] | null;
+  /** W, L or B per trade, newest close first: the streaks are the longest runs of W and of L. */
+  outcomes: string | null;
 }
 
 const D = (text: string) => new Prisma.Decimal(text);
-const money = (value: Prisma.Decimal) => toMoney(value.toDecimalPlaces(4));
-const maybeMoney = (text: string | null) => (text === null ? null : money(D(text)));
+const ZERO = new Prisma.Decimal(0);
 
-function figures(row: FigureRow): TradeFigures {
-  const grossProfit = D(row.grossProfit);
-  const grossLoss = D(row.grossLoss);
-  return {
-    count: row.count,
-    wins: row.wins,
-    losses: row.losses,
-    breakevens: row.breakevens,
-    winRate: row.count === 0 ? null : toMoney(D(String(row.wins)).dividedBy(row.count).toDecimalPlaces(4)),
-    net: money(D(row.net)),
-    grossProfit: money(grossProfit),
-    grossLoss: money(grossLoss),
-    profitFactor: grossLoss.isZero() ? null : toMoney(grossProfit.dividedBy(grossLoss).toDecimalPlaces(2)),
-    expectancy: row.count === 0 ? null : money(D(row.net).dividedBy(row.count)),
-    averageWin: row.wins === 0 ? null : money(grossProfit.dividedBy(row.wins)),
-    averageLoss: row.losses === 0 ? null : money(grossLoss.dividedBy(row.losses)),
-    largestWin: maybeMoney(row.largestWin),
-    largestLoss: maybeMoney(row.largestLoss),
-    averageHoldingSeconds: row.holding === null ? null : Math.round(row.holding),
-    withRisk: row.withRisk,
-    expectancyR: row.meanR === null ? null : toMoney(D(row.meanR).toDecimalPlaces(2)),
-    averageMae: maybeMoney(row.averageMae),
-    averageMfe: maybeMoney(row.averageMfe),
-  };
+/** Partial figures added up exactly (Decimal sums, extremes compared), for any coarser group. */
+class Totals {
+  count = 0;
+  wins = 0;
+  losses = 0;
+  net = ZERO;
+  grossProfit = ZERO;
+  grossLoss = ZERO;
+  largestWin: Prisma.Decimal | null = null;
+  largestLoss: Prisma.Decimal | null = null;
+  holding = ZERO;
+  withRisk = 0;
+  rSum = ZERO;
+  maeCount = 0;
+  maeSum = ZERO;
+  mfeCount = 0;
+  mfeSum = ZERO;
+
+  add(row: PartialRow): this {
+    this.count += row.count;
+    this.wins += row.wins;
+    this.losses += row.losses;
+    this.net = this.net.plus(row.net);
+    this.grossProfit = this.grossProfit.plus(row.grossProfit);
+    this.grossLoss = this.grossLoss.plus(row.grossLoss);
+    if (row.largestWin !== null && (this.largestWin === null || this.largestWin.lessThan(row.largestWin)))
+      this.largestWin = D(row.largestWin);
+    if (row.largestLoss !== null && (this.largestLoss === null || this.largestLoss.greaterThan(row.largestLoss)))
+      this.largestLoss = D(row.largestLoss);
+    this.holding = this.holding.plus(row.holding);
+    this.withRisk += row.withRisk;
+    this.rSum = this.rSum.plus(row.rSum);
+    this.maeCount += row.maeCount;
+    this.maeSum = this.maeSum.plus(row.maeSum);
+    this.mfeCount += row.mfeCount;
+    this.mfeSum = this.mfeSum.plus(row.mfeSum);
+    return this;
+  }
+
+  figures(): TradeFigures {
+    const money = (value: Prisma.Decimal) => toMoney(value.toDecimalPlaces(4));
+    const mean = (sum: Prisma.Decimal, n: number) => (n === 0 ? null : money(sum.dividedBy(n)));
+    return {
+      count: this.count,
+      wins: this.wins,
+      losses: this.losses,
+      breakevens: this.count - this.wins - this.losses,
+      winRate: this.count === 0 ? null : toMoney(new Prisma.Decimal(this.wins).dividedBy(this.count).toDecimalPlaces(4)),
+      net: money(this.net),
+      grossProfit: money(this.grossProfit),
+      grossLoss: money(this.grossLoss),
+      profitFactor: this.grossLoss.isZero() ? null : toMoney(this.grossProfit.dividedBy(this.grossLoss).toDecimalPlaces(2)),
+      expectancy: mean(this.net, this.count),
+      averageWin: mean(this.grossProfit, this.wins),
+      averageLoss: mean(this.grossLoss, this.losses),
+      largestWin: this.largestWin === null ? null : money(this.largestWin),
+      largestLoss: this.largestLoss === null ? null : money(this.largestLoss),
+      averageHoldingSeconds: this.count === 0 ? null : this.holding.dividedBy(this.count).round().toNumber(),
+      withRisk: this.withRisk,
+      expectancyR: this.withRisk === 0 ? null : toMoney(this.rSum.dividedBy(this.withRisk).toDecimalPlaces(2)),
+      averageMae: mean(this.maeSum, this.maeCount),
+      averageMfe: mean(this.mfeSum, this.mfeCount),
+    };
+  }
 }
 
-const EMPTY: FigureRow = {
-  dim: 'overall',
-  key: null,
-  count: 0,
-  wins: 0,
-  losses: 0,
-  breakevens: 0,
-  net: '0',
-  grossProfit: '0',
-  grossLoss: '0',
-  largestWin: null,
-  largestLoss: null,
-  holding: null,
-  withRisk: 0,
-  meanR: null,
-  averageMae: null,
-  averageMfe: null,
-};
+/** Totals per key, answered in key order. */
+class Groups<K extends string | number> {
+  private readonly byKey = new Map<K, Totals>();
+
+  add(key: K, row: PartialRow): void {
+    const totals = this.byKey.get(key) ?? new Totals();
+    this.byKey.set(key, totals.add(row));
+  }
+
+  list(): ({ key: K } & TradeFigures)[] {
+    return [...this.byKey.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, totals]) => ({ key, ...totals.figures() }));
+  }
+}
+
+/** The longest run of `mark` in the outcome string. */
+function longestRun(outcomes: string, mark: 'W' | 'L'): number {
+  let longest = 0;
+  let run = 0;
+  for (const c of outcomes) {
+    run = c === mark ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  return longest;
+}
 
 // An IANA name (Area/City) or UTC: never an offset, which PostgreSQL's AT TIME ZONE reads with the POSIX sign (east negative).
 const IANA_NAME = /^(UTC|[A-Za-z]+(\/[A-Za-z0-9_+-]+)+)$/;
@@ -131,67 +196,81 @@ export function traderZone(timeZone: string | undefined): string {
 }
 
 /**
- * Every figure of get_trade_stats in one statement: the scope's trades are read once (a materialized CTE),
- * then folded by GROUPING SETS (overall, symbol, side, weekday, hour), by session and by tag (each a trade
- * may count in more than once), and the longest win and loss streaks by gaps-and-islands over close order.
- * The database does the folding; only the groups' figures travel.
+ * Every figure of get_trade_stats from one statement: the database folds the scope's trades into the finest cells
+ * (symbol, side, weekday and hour of the open in the trader's zone, sessions), sums and extremes only, which add up
+ * exactly (Decimal) into the overall figures and every grouping here; it folds tags over the trades that have any,
+ * and answers the outcomes as one W/L/B letter per trade in close order (the order of the account index), from
+ * which the streaks are the longest runs. The cells are at most a few thousand rows whatever the number of trades.
  */
 export async function readTradeStats(db: Database, caller: Caller, input: TradeStatsInput): Promise<TradeStats> {
   const timeZone = traderZone(input.timeZone);
   const params = new SqlParams();
   const where = scopeSql(caller, input, params);
   const zone = params.add(timeZone);
-  const sql = `WITH t AS MATERIALIZED (
-      SELECT t."id", t."symbol", t."side", t."tags", t."net", t."openedAt", t."closedAt", t."plannedRisk", t."mae", t."mfe",
-        ${outcomeSql('t."net"')} AS o, t."openedAt" AT TIME ZONE ${zone} AS "local"
-      FROM "Trade" t WHERE ${where}
-    ), g AS (
-      SELECT CASE WHEN GROUPING("symbol") = 0 THEN 'symbol' WHEN GROUPING("side") = 0 THEN 'side'
-          WHEN GROUPING(wd) = 0 THEN 'weekday' WHEN GROUPING(hr) = 0 THEN 'hour' ELSE 'overall' END AS "dim",
-        COALESCE("symbol", "side", wd::text, hr::text) AS "key", ${FIGURES_SQL}
-      FROM (SELECT *, EXTRACT(ISODOW FROM "local")::int AS wd, EXTRACT(HOUR FROM "local")::int AS hr FROM t) x
-      GROUP BY GROUPING SETS ((), ("symbol"), ("side"), (wd), (hr))
-      UNION ALL
-      SELECT 'session', s, ${FIGURES_SQL} FROM t CROSS JOIN LATERAL unnest(${SESSIONS_SQL}) s GROUP BY s
-      UNION ALL
-      SELECT 'tag', tag, ${FIGURES_SQL} FROM t CROSS JOIN LATERAL unnest(t."tags") tag GROUP BY tag
-    ), runs AS (
-      SELECT o, row_number() OVER (ORDER BY "closedAt", "id") - row_number() OVER (PARTITION BY o ORDER BY "closedAt", "id") AS run FROM t
-    ), streaks AS (
-      SELECT o, max(n) AS longest FROM (SELECT o, run, count(*) AS n FROM runs GROUP BY o, run) r GROUP BY o
-    )
-    SELECT json_build_object(
-      'groups', (SELECT json_agg(g) FROM g),
-      'streaks', (SELECT json_object_agg(o::text, longest) FROM streaks)) AS "data"`;
+  // Each zone converted once per row (a LATERAL kept apart by OFFSET 0, so the planner does not inline it into
+  // every use): the conversions were most of the read's time.
+  const locals = [
+    `t."openedAt" AT TIME ZONE ${zone} AS "trader"`,
+    ...SESSIONS.map((session) => `(t."openedAt" AT TIME ZONE '${session.zone}')::time AS "${session.key}"`),
+  ].join(', ');
+  const outcome = outcomeSql('t."net"');
+  const sql = `SELECT json_build_object(
+      'cells', (SELECT json_agg(c) FROM (
+        SELECT "symbol", "side", wd, hr, sessions, ${PARTIAL_SQL} FROM (
+          SELECT t."symbol", t."side", t."net", t."openedAt", t."closedAt", t."plannedRisk", t."mae", t."mfe", ${outcome} AS o,
+            EXTRACT(ISODOW FROM l."trader")::int AS wd, EXTRACT(HOUR FROM l."trader")::int AS hr, ${SESSION_MASK_SQL} AS sessions
+          FROM "Trade" t CROSS JOIN LATERAL (SELECT ${locals} OFFSET 0) l WHERE ${where}) x
+        GROUP BY "symbol", "side", wd, hr, sessions) c),
+      'tags', (SELECT json_agg(g) FROM (
+        SELECT tag, ${PARTIAL_SQL} FROM (SELECT t.*, ${outcome} AS o FROM "Trade" t WHERE ${where} AND t."tags" <> '{}') t
+        CROSS JOIN LATERAL unnest(t."tags") tag GROUP BY tag) g),
+      'outcomes', (SELECT string_agg(CASE ${outcome} WHEN 1 THEN 'W' WHEN -1 THEN 'L' ELSE 'B' END, '' ORDER BY t."closedAt" DESC, t."id" DESC)
+        FROM "Trade" t WHERE ${where})
+    ) AS "data"`;
   let row: StatsRow | null;
   try {
-    row = await queryJson<StatsRow>(db, sql, params.values);
+    // The cells are grouped by hashing when the hash table may take 64 MB instead of the server's default 4 MB (a
+    // sort spilled to disk instead); SET LOCAL keeps the setting to this read's own transaction.
+    row = await db.prisma.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`SET LOCAL work_mem = '64MB'`);
+      const [result] = await tx.$queryRawUnsafe<{ data: StatsRow | string }[]>(sql, ...params.values);
+      // node-postgres parses json; PGlite's driver may hand it back as text.
+      return result === undefined ? null : typeof result.data === 'string' ? (JSON.parse(result.data) as StatsRow) : result.data;
+    });
   } catch (error) {
     // A zone the runtime knows but this PostgreSQL does not (an older tz database) is still the caller's input.
     if (error instanceof Error && /time zone/i.test(error.message))
       throw AppError.invalidField('timeZone', 'is not a time zone this database knows');
     throw error;
   }
-  const groups = row?.groups ?? [];
-  const of = (dim: string) => groups.filter((g) => g.dim === dim);
-  const keyed = (dim: string) =>
-    of(dim)
-      .map((g) => ({ key: g.key ?? '', ...figures(g) }))
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const numbered = (dim: string) =>
-    of(dim)
-      .map((g) => ({ key: Number(g.key), ...figures(g) }))
-      .sort((a, b) => a.key - b.key);
+  const overall = new Totals();
+  const bySymbol = new Groups<string>();
+  const bySide = new Groups<string>();
+  const byWeekday = new Groups<number>();
+  const byHour = new Groups<number>();
+  const bySession = new Groups<string>();
+  for (const cell of row?.cells ?? []) {
+    overall.add(cell);
+    bySymbol.add(cell.symbol, cell);
+    bySide.add(cell.side, cell);
+    byWeekday.add(cell.wd, cell);
+    byHour.add(cell.hr, cell);
+    const opened = SESSIONS.filter((_, bit) => (cell.sessions & (1 << bit)) !== 0).map((session) => session.key);
+    for (const session of opened.length > 0 ? opened : ['none']) bySession.add(session, cell);
+  }
+  const byTag = new Groups<string>();
+  for (const tag of row?.tags ?? []) byTag.add(tag.tag, tag);
+  const outcomes = row?.outcomes ?? '';
   return {
     timeZone,
-    overall: figures(of('overall')[0] ?? EMPTY),
-    longestWinStreak: row?.streaks?.['1'] ?? 0,
-    longestLossStreak: row?.streaks?.['-1'] ?? 0,
-    bySymbol: keyed('symbol'),
-    bySide: keyed('side'),
-    byWeekday: numbered('weekday'),
-    byHour: numbered('hour'),
-    bySession: keyed('session'),
-    byTag: keyed('tag'),
+    overall: overall.figures(),
+    longestWinStreak: longestRun(outcomes, 'W'),
+    longestLossStreak: longestRun(outcomes, 'L'),
+    bySymbol: bySymbol.list(),
+    bySide: bySide.list(),
+    byWeekday: byWeekday.list(),
+    byHour: byHour.list(),
+    bySession: bySession.list(),
+    byTag: byTag.list(),
   };
 }
