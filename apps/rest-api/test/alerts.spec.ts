@@ -103,6 +103,75 @@ describeEachDatabase('REST alerts: rules, firing once per firm day, check_trade 
     expect(await snapshot(id, '2026-04-07T09:01:00Z', 100000, 94800)).toEqual([]);
   });
 
+  it('a silent tracker is found by the sweep on a trading day and reported once; a weekend is not silence', async () => {
+    const alerts = app.context.domain.alerts;
+    const challenge = await createChallenge(app, { planId: FTMO, phase: 'Phase 1', purchasedAt: '2026-03-20' });
+    const { id } = await registerAccount(app, { challengeId: challenge.id, initialBalance: 100000 });
+    expect(await snapshot(id, '2026-03-30T09:00:00Z', 100000, 99900)).toEqual([]);
+    // Monday 09:31 UTC: 31 minutes without a snapshot, over the default 30.
+    alerts.clock = () => new Date('2026-03-30T09:31:00Z');
+    expect(await alerts.sweepSilence()).toBeGreaterThanOrEqual(1);
+    await alerts.idle();
+    expect(sent.filter((e) => e.rule === 'tracker_silent')).toEqual([expect.objectContaining({ threshold: 30, firmDay: '2026-03-30' })]);
+    sent = [];
+    // Reported once: the next sweep skips it until a new snapshot comes.
+    alerts.clock = () => new Date('2026-03-30T09:45:00Z');
+    await alerts.sweepSilence();
+    await alerts.idle();
+    expect(sent).toEqual([]);
+
+    // Saturday: the firm day is no trading day, so a quiet terminal is no alert.
+    const other = await registerAccount(app, { challengeId: challenge.id, initialBalance: 100000 });
+    expect(await snapshot(other.id, '2026-04-04T09:00:00Z', 100000, 100000)).toEqual([]);
+    alerts.clock = () => new Date('2026-04-04T10:00:00Z');
+    await alerts.sweepSilence();
+    await alerts.idle();
+    expect(sent).toEqual([]);
+  });
+
+  it('never delays or fails the write: a sink that hangs or throws leaves the snapshot’s answer as it was', async () => {
+    const alerts = app.context.domain.alerts;
+    const challenge = await createChallenge(app, { planId: FTMO, phase: 'Phase 1', purchasedAt: '2026-04-01' });
+    const { id } = await registerAccount(app, { challengeId: challenge.id, initialBalance: 100000 });
+    await app.post(`/accounts/${id}/reports`, { date: '2026-04-06', balance: 100000, equity: 100000, closedPnl: 0 });
+    await alerts.idle();
+    let release: () => void = () => undefined;
+    let reached: () => void = () => undefined;
+    const sinkReached = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    alerts.useSink(
+      () =>
+        new Promise<void>((resolve) => {
+          reached();
+          release = resolve;
+        }),
+    );
+    try {
+      alerts.clock = () => new Date('2026-04-07T09:01:00Z');
+      // The sink is held until the answer has come: the answer cannot be waiting for it.
+      const res = await app.post(`/accounts/${id}/snapshots`, { at: '2026-04-07T09:00:00Z', balance: 100000, equity: 97400 });
+      expect(res.status).toBe(200);
+      await sinkReached;
+      release();
+      await alerts.idle();
+
+      alerts.useSink(() => Promise.reject(new Error('receiver down')));
+      alerts.clock = () => new Date('2026-04-07T09:03:00Z');
+      const failing = await app.post(`/accounts/${id}/snapshots`, { at: '2026-04-07T09:02:00Z', balance: 100000, equity: 96200 });
+      expect(failing.status).toBe(200);
+      await alerts.idle();
+    } finally {
+      alerts.useSink((events) => {
+        sent.push(...(events as SentEvent[]));
+        return Promise.resolve();
+      });
+    }
+    // The failed delivery rolled its log rows back with it: the 25 % crossing is still to be announced.
+    alerts.clock = () => new Date('2026-04-07T09:05:00Z');
+    expect(await snapshot(id, '2026-04-07T09:04:00Z', 100000, 96100)).toEqual(['daily_loss:25']);
+  });
+
   it('keeps alert rules per challenge: defaults, replaced, back to defaults; 400 naming the field; 404 for another user', async () => {
     const challenge = await createChallenge(app, { planId: FTMO, purchasedAt: '2026-04-01' });
     const path = `/challenges/${challenge.id}/alert-rules`;

@@ -164,13 +164,14 @@ export class AlertService {
     if (keys.length === 0) return [];
     return this.db.prisma.$transaction(async (tx) => {
       const rows = await tx.$queryRawUnsafe<{ rule: AlertRuleKind; threshold: number }[]>(
-        `INSERT INTO "AlertFired" ("accountId", "rule", "threshold", "firmDay")
-         SELECT $1, r, t, $4::date FROM unnest($2::text[], $3::int[]) AS k(r, t)
+        `INSERT INTO "AlertFired" ("accountId", "rule", "threshold", "firmDay", "firedAt")
+         SELECT $1, r, t, $4::date, $5::timestamptz FROM unnest($2::text[], $3::int[]) AS k(r, t)
          ON CONFLICT DO NOTHING RETURNING "rule", "threshold"`,
         accountId,
         keys.map((k) => k.rule),
         keys.map((k) => k.threshold ?? 0),
         firmDay,
+        now.toISOString(),
       );
       const fired: AlertKey[] = rows.map((r) => ({
         rule: r.rule,
@@ -197,15 +198,17 @@ export class AlertService {
     return () => clearInterval(timer);
   }
 
-  async sweepSilence(): Promise<number> {
+  async sweepSilence(now = this.clock()): Promise<number> {
+    // The service clock, not the database's, so the sweep and the evaluation it triggers judge the same instant.
     const rows = await this.db.driverQuery<{ id: string }>(
       `SELECT a."id" FROM "EaAccount" a
        JOIN "Challenge" c ON c."id" = a."challengeId" AND c."status" = 'in_progress'
        JOIN LATERAL (SELECT max(i."at") AS last FROM "IntradayEquity" i
-                     WHERE i."accountId" = a."id" AND i."day" >= (now() AT TIME ZONE 'UTC')::date - 2) l ON true
-       WHERE a."archivedAt" IS NULL AND l.last < now() - interval '1 minute' AND l.last > now() - interval '1 day'
+                     WHERE i."accountId" = a."id" AND i."day" >= ($1::timestamptz AT TIME ZONE 'UTC')::date - 2) l ON true
+       WHERE a."archivedAt" IS NULL AND l.last < $1::timestamptz - interval '1 minute' AND l.last > $1::timestamptz - interval '1 day'
          AND NOT EXISTS (SELECT 1 FROM "AlertFired" f WHERE f."accountId" = a."id" AND f."rule" = 'tracker_silent' AND f."firedAt" > l.last)
        ORDER BY l.last LIMIT ${String(SILENCE_SWEEP_LIMIT)}`,
+      [now.toISOString()],
     );
     for (const row of rows) this.afterAccountWrite(row.id);
     return rows.length;
