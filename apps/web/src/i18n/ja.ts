@@ -768,6 +768,32 @@ export const ja: Record<MessageKey, string> = {
   'hr.code.data.stale': '{hours}時間データがありません。リアルタイムではなく{asOf}時点の値で判定しています。',
   'hr.code.data.no_account':
     'このチャレンジに有効なEA口座が紐付いていません。紐付けるか（トラッカーが登録します）、取引明細をインポートしてください。',
+  'hr.code.weekendHolding.breached':
+    '週末の持ち越しはプランで禁止されていますが、{count}件のポジションが週末をまたいで保有されました（最初は #{position} {symbol}、週末クローズ {weekendClose}）。',
+  'hr.code.hedging.breached':
+    '両建て（同じ銘柄の買いと売りを同時に保有）はプランで禁止されていますが、{count}組ありました（最初は {symbol} の {positions}）。',
+  'hr.code.maxRiskPerTrade.breached':
+    '{count}件のトレードが、プランの1トレードあたりの上限 {percent}%（{limit}）を超えて損失を出しました（最大は #{position} {symbol} の損失 {loss}）。',
+  'hr.code.maxRiskPerTrade.near_limit':
+    '{count}件のトレードの損失が、プランの1トレードあたりの上限 {percent}%（{limit}）に近づいています（最大は #{position} {symbol} の損失 {loss}）。',
+  'hr.code.data.trades_truncated': 'トレードのルールは最新の{count}件のトレードだけで判定しています。',
+  'hr.tr.title': 'トレードで判定するルール',
+  'hr.tr.read': '決済済みのトレード{n}件を判定しました。',
+  'hr.tr.openNotJudged': '未決済のポジションは決済後に判定します。',
+  'hr.tr.notJudged': '判定なし',
+  'hr.tr.banned': '禁止',
+  'hr.tr.allowed': '許可',
+  'hr.tr.unstated': 'プランに記載なし',
+  'hr.tr.weekendFound': '週末の持ち越し {n}件',
+  'hr.tr.hedgeFound': '両建て {n}組',
+  'hr.tr.riskText': '1トレードの損失は {limit}（{percent}%）まで · 超過・接近 {n}件',
+  'hr.tr.bestDay': 'トレード別の最良日',
+  'hr.tr.bestDayText': '{day}：{profit}（総利益の{share}%）',
+  'hr.tr.bestDayMax': '（上限{max}%）',
+  'hr.tr.noBestDay': 'まだ利益の出た日はありません',
+  'hr.tr.trades': 'トレード',
+  'hr.tr.across': '{at} をまたいで保有',
+  'hr.tr.lost': '損失 {amount}',
   'hr.src.plan': 'プランの',
   'hr.src.challenge': 'チャレンジの',
   'hr.src.Plan': 'プランの',

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { ChallengeHeadroom, Headroom, HeadroomReason, HeadroomStatus } from '../../lib/coach.js';
 import { useI18n, type I18n } from '../../i18n/i18n.js';
@@ -20,8 +20,19 @@ export function StatusBadge({ status }: { status: HeadroomStatus }) {
 }
 
 /** A reason in the reader's language, by its stable code, the figures it names formatted for the reader. */
-const MONEY_VALUES = new Set(['left', 'floor', 'lowestEquity', 'equity', 'floorAfterReset', 'bestDayProfit', 'profitStillNeeded']);
+const MONEY_VALUES = new Set([
+  'left',
+  'floor',
+  'lowestEquity',
+  'equity',
+  'floorAfterReset',
+  'bestDayProfit',
+  'profitStillNeeded',
+  'loss',
+  'limit',
+]);
 const DATE_VALUES = new Set(['day', 'startedOn', 'bestDay']);
+const INSTANT_VALUES = new Set(['asOf', 'weekendClose']);
 
 function reasonText(i18n: I18n, reason: HeadroomReason, h: Headroom): string | null {
   const key = `hr.code.${reason.code}` as MessageKey;
@@ -37,7 +48,7 @@ function reasonText(i18n: I18n, reason: HeadroomReason, h: Headroom): string | n
     } else if (k === 'of' && (v === 'profit_target' || v === 'total_profit')) vars.of = i18n.t(`hr.of.${v}`);
     else if (MONEY_VALUES.has(k) && typeof v === 'number') vars[k] = i18n.moneyRounded(v, currency);
     else if (DATE_VALUES.has(k) && typeof v === 'string') vars[k] = i18n.date(v);
-    else if (k === 'asOf' && typeof v === 'string') vars[k] = i18n.dateTime(v);
+    else if (INSTANT_VALUES.has(k) && typeof v === 'string') vars[k] = i18n.dateTime(v);
     else vars[k] = typeof v === 'number' ? i18n.number(v) : v;
   }
   // A rule without a stated source reads as the plan's.
@@ -245,6 +256,140 @@ function Progress({ h }: { h: Headroom }) {
   );
 }
 
+type TradeRules = NonNullable<Headroom['tradeRules']>;
+type TradeRef = TradeRules['bestDay']['trades'][number];
+type FindingStatus = TradeRules['hedging']['status'];
+
+/** A finding's badge: its status, or "not judged" when the plan does not state the rule. */
+function FindingBadge({ status }: { status: FindingStatus }) {
+  const { t } = useI18n();
+  return (
+    <span className={`badge headroom-${status ?? 'unknown'}`}>{status === null ? t('hr.tr.notJudged') : t(`hr.status.${status}`)}</span>
+  );
+}
+
+/** One trade named as a trader finds it in the terminal: position id, symbol, side and lots, opened and closed. */
+function TradeLine({ trade, children }: { trade: TradeRef; children?: ReactNode }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  return (
+    <li>
+      #{trade.position} {trade.symbol} {t(trade.side === 'buy' ? 'tr.buy' : 'tr.sell')} {i18n.number(trade.volume)}
+      <span className="muted">
+        {' · '}
+        <time dateTime={trade.openedAt}>{i18n.dateTime(trade.openedAt)}</time> –{' '}
+        <time dateTime={trade.closedAt}>{i18n.dateTime(trade.closedAt)}</time>
+      </span>
+      {children}
+    </li>
+  );
+}
+
+/** The rule as the plan states it: banned, allowed, or not stated. */
+const permissionKey = (rule: TradeRules['hedging']['rule']) =>
+  rule === 'banned' ? 'hr.tr.banned' : rule === 'allowed' ? 'hr.tr.allowed' : 'hr.tr.unstated';
+
+/**
+ * The rules judged on closed trades (weekend holding, hedging, risk per trade, the best day by trade), each
+ * with its status and the trades that decided it; lists open on their own when a rule is broken or near.
+ */
+function TradeRulesFacts({ h, r }: { h: Headroom; r: TradeRules }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const m = (v: number) => i18n.moneyRounded(v, h.currency);
+  const flagged = (status: FindingStatus) => status === 'breached' || status === 'warning';
+  const { weekendHolding: w, hedging: hg, maxRiskPerTrade: risk, bestDay: best } = r;
+  return (
+    <section className="trade-rules" data-testid="trade-rules">
+      <h3 className="sub-h">{t('hr.tr.title')}</h3>
+      <p className="muted small">
+        {t('hr.tr.read', { n: r.tradesRead })} {t('hr.tr.openNotJudged')}
+      </p>
+      <ul className="reasons">
+        <li data-testid="tr-weekend">
+          <strong>{t('hr.rule.weekendHolding')}</strong> <FindingBadge status={w.status} /> {t(permissionKey(w.rule))} ·{' '}
+          {t('hr.tr.weekendFound', { n: w.count })}
+          {w.trades.length > 0 && (
+            <details open={flagged(w.status)}>
+              <summary>{t('hr.tr.trades')}</summary>
+              <ul className="small">
+                {w.trades.map((trade) => (
+                  <TradeLine key={trade.position} trade={trade}>
+                    {' · '}
+                    {t('hr.tr.across', { at: i18n.dateTime(trade.weekendClose) })}
+                  </TradeLine>
+                ))}
+              </ul>
+            </details>
+          )}
+        </li>
+        <li data-testid="tr-hedging">
+          <strong>{t('hr.rule.hedging')}</strong> <FindingBadge status={hg.status} /> {t(permissionKey(hg.rule))} ·{' '}
+          {t('hr.tr.hedgeFound', { n: hg.count })}
+          {hg.pairs.length > 0 && (
+            <details open={flagged(hg.status)}>
+              <summary>{t('hr.tr.trades')}</summary>
+              <ul className="small">
+                {hg.pairs.map(([a, b]) => (
+                  <li key={`${a.position}-${b.position}`}>
+                    <ul className="small">
+                      <TradeLine trade={a} />
+                      <TradeLine trade={b} />
+                    </ul>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+        </li>
+        <li data-testid="tr-risk">
+          <strong>{t('hr.rule.maxRiskPerTrade')}</strong> <FindingBadge status={risk.status} />{' '}
+          {risk.percent === null || risk.limit === null
+            ? t('hr.tr.unstated')
+            : t('hr.tr.riskText', { limit: m(risk.limit), percent: i18n.number(risk.percent), n: risk.count })}
+          {risk.trades.length > 0 && (
+            <details open={flagged(risk.status)}>
+              <summary>{t('hr.tr.trades')}</summary>
+              <ul className="small">
+                {risk.trades.map((trade) => (
+                  <TradeLine key={trade.position} trade={trade}>
+                    {' · '}
+                    <span className={trade.status === 'breached' ? 'neg' : undefined}>{t('hr.tr.lost', { amount: m(trade.loss) })}</span>
+                  </TradeLine>
+                ))}
+              </ul>
+            </details>
+          )}
+        </li>
+        <li data-testid="tr-best-day">
+          <strong>{t('hr.tr.bestDay')}</strong> {best.status !== null && <FindingBadge status={best.status} />}{' '}
+          {best.day === null
+            ? t('hr.tr.noBestDay')
+            : t('hr.tr.bestDayText', {
+                day: i18n.date(best.day),
+                profit: m(best.profit),
+                share: best.sharePercent === null ? t('common.none') : i18n.number(best.sharePercent, 1),
+              })}
+          {best.maxPercent !== null && ` ${t('hr.tr.bestDayMax', { max: i18n.number(best.maxPercent) })}`}
+          {best.trades.length > 0 && (
+            <details open={flagged(best.status)}>
+              <summary>{t('hr.tr.trades')}</summary>
+              <ul className="small">
+                {best.trades.map((trade) => (
+                  <TradeLine key={trade.position} trade={trade}>
+                    {' · '}
+                    <span className={trade.net < 0 ? 'neg' : undefined}>{m(trade.net)}</span>
+                  </TradeLine>
+                ))}
+              </ul>
+            </details>
+          )}
+        </li>
+      </ul>
+    </section>
+  );
+}
+
 /** True when no rule is known from anywhere: nothing to judge until a plan is linked or rules are entered. */
 export const noRules = (rules: ChallengeHeadroom['rules']) =>
   rules.planId === null && Object.values(rules.provenance).every((p) => p.source === 'unknown');
@@ -306,6 +451,7 @@ export function HeadroomPanel({
           <MaxGauge h={headroom} threshold={threshold} />
         </div>
         <Progress h={headroom} />
+        {headroom.tradeRules && <TradeRulesFacts h={headroom} r={headroom.tradeRules} />}
         {headroom.reasons.length > 0 && (
           <>
             <h3 className="sub-h">{t('hr.reasons')}</h3>
