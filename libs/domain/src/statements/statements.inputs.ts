@@ -48,8 +48,7 @@ export class ImportStatementInput extends AccountIdInput {
   dryRun?: boolean;
 
   @Doc({
-    description:
-      'Paging of `days` in a large answer: list the days after this one (the `nextDaysAfter` of the previous answer). Send it with `dryRun: true` to page a preview (re-sent after an import, every day reads `unchanged`; what the import wrote is in the daily P&L).',
+    description: 'List the days after this one: the previous answer’s `nextDaysAfter` (with `dryRun: true` to page a preview).',
     example: '2024-03-05',
   })
   @Absent()

@@ -33,16 +33,11 @@ export const StatementImportSchema = Type.Object({
   created: Type.Integer({ description: 'Days added.' }),
   updated: Type.Integer({ description: 'Days whose figures were replaced.' }),
   unchanged: Type.Integer({ description: 'Days already recorded with the same figures.' }),
-  changedFrom: Nullable(IsoDate('First day created or updated (null when nothing changed).')),
-  changedTo: Nullable(IsoDate('Last day created or updated (null when nothing changed).')),
-  daysTotal: Type.Integer({ description: 'Days in the statement: `created + updated + unchanged`.' }),
-  days: Type.Array(ImportedDaySchema, {
-    description:
-      'The statement’s days, oldest first: all of them up to 1,000, else the first 1,000 (after `daysAfter` when sent); `nextDaysAfter` pages on.',
-  }),
-  nextDaysAfter: Nullable(
-    IsoDate('When more days follow those listed: send it as `daysAfter` (with `dryRun: true`) for the next page; null on the last page.'),
-  ),
+  changedFrom: Nullable(IsoDate('First day created or updated.')),
+  changedTo: Nullable(IsoDate('Last day created or updated.')),
+  daysTotal: Type.Integer({ description: 'Days in the statement.' }),
+  days: Type.Array(ImportedDaySchema, { description: 'The days, oldest first: at most 1,000 (after `daysAfter`).' }),
+  nextDaysAfter: Nullable(IsoDate('Send as `daysAfter` for the next days; null on the last page.')),
   skipped: Type.Array(
     Type.Object({
       ticket: Type.String({ description: 'Deal or ticket number.' }),
