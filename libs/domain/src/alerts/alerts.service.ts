@@ -71,7 +71,9 @@ export class AlertService {
     private readonly headroom: HeadroomService,
     private readonly plans: PlanRulesSource,
     private sink: AlertSink = noopAlertSink,
-    private log: Logger = createLogger('error', { component: 'alerts' }),
+    // Silent until the serving process hands its logger over (createAppContext): services built bare, as the domain's
+    // own specs do, outlive their test database by an evaluation or two, and that is no error worth a line.
+    private log: Logger = createLogger('silent'),
   ) {
     this.startDrain = AsyncResource.bind(() => this.drain());
     // The process's first services over a database are its app's; a later one (a tool, a test's helper) must not take the hook.
