@@ -133,14 +133,7 @@ export class StatementImportService {
     const positions = positionRecordsFromStatement(statement.positions, serverTimeZone);
     checkPositions(positions);
 
-    const judge = async (): Promise<Outcome[]> => {
-      const existing = await readDays(this.db.prisma, accountId, folded.days);
-      return folded.days.map((day) => {
-        const before = existing.get(day.day);
-        if (before === undefined) return 'created';
-        return before.balance.equals(day.balance) && before.closedPnl.equals(day.closedPnl) ? 'unchanged' : 'updated';
-      });
-    };
+    const judge = async (): Promise<Outcome[]> => outcomesOf(folded.days, await readDays(this.db.prisma, accountId, folded.days));
     const write = async (tx: Prisma.TransactionClient): Promise<{ outcomes: Outcome[]; previous: Map<string, ExistingDay> }> => {
       // Locked like a report (FOR KEY SHARE), so an archive either waits for the import or is seen by it; and
       // imports of this account one after the other, so each compares against what the previous one wrote.
@@ -163,6 +156,15 @@ export class StatementImportService {
     if (!input.dryRun) afterAccountWrite(this.db, accountId);
     return answerOf({ accountId, input, statement, serverTimeZone, known, folded, outcomes, previous, warnings });
   }
+}
+
+/** What writing each day does to the stored ones: the dry run's verdict and the write's are this one function. */
+function outcomesOf(days: readonly FoldedDay[], stored: ReadonlyMap<string, ExistingDay>): Outcome[] {
+  return days.map((day) => {
+    const before = stored.get(day.day);
+    if (before === undefined) return 'created';
+    return before.balance.equals(day.balance) && before.closedPnl.equals(day.closedPnl) ? 'unchanged' : 'updated';
+  });
 }
 
 /** The stored days of the account among `days`, a bounded number of reads (DAYS_PER_READ dates each). */
@@ -196,11 +198,7 @@ async function writeDays(
   days: readonly FoldedDay[],
   previous: ReadonlyMap<string, ExistingDay>,
 ): Promise<Outcome[]> {
-  const outcomes = days.map((day): Outcome => {
-    const before = previous.get(day.day);
-    if (before === undefined) return 'created';
-    return before.balance.equals(day.balance) && before.closedPnl.equals(day.closedPnl) ? 'unchanged' : 'updated';
-  });
+  const outcomes = outcomesOf(days, previous);
   const changed = days.filter((_, i) => outcomes[i] !== 'unchanged');
   for (let from = 0; from < changed.length; from += DAYS_PER_WRITE) {
     const part = changed.slice(from, from + DAYS_PER_WRITE);
