@@ -161,6 +161,7 @@ template <typename... A> void Comment(const A &...args) {
 }
 int GetLastError();
 void ResetLastError();
+bool SendNotification(const string &text); // https://www.mql5.com/en/docs/network/sendnotification, docs.mql4.com/common/sendnotification
 uint GetTickCount();
 // https://www.mql5.com/en/docs/network/webrequest, https://docs.mql4.com/common/webrequest (the headers form)
 int WebRequest(const string &method, const string &url, const string &headers, int timeout, const MqlArray<char> &data,
