@@ -30,3 +30,11 @@ double OrderCommission();
 double OrderSwap();
 string OrderComment();
 int OrderMagicNumber();
+
+// --- The guard's trading (https://docs.mql4.com/trading/orderclose, …/orderdelete, https://docs.mql4.com/series/refreshrates;
+// colours: https://docs.mql4.com/basis/types/integer/color, clrNONE/CLR_NONE https://docs.mql4.com/constants/objectconstants/webcolors)
+typedef uint color;
+const color clrNONE = 0xFFFFFFFF; // -1 as MQL's color
+bool OrderClose(int ticket, double lots, double price, int slippage, color arrow_color = clrNONE);
+bool OrderDelete(int ticket, color arrow_color = clrNONE);
+bool RefreshRates();

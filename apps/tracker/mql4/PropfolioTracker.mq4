@@ -6,8 +6,10 @@
 //| tracker apps/tracker (TypeScript) sends the same bytes.          |
 //|                                                                  |
 //| Reads nothing but the account's figures, its open orders'        |
-//| floating profit and its own order history; places no orders and  |
-//| changes nothing in the terminal.                                 |
+//| floating profit and its own order history. Places no orders and  |
+//| changes nothing in the terminal unless InpGuardEnabled is true   |
+//| (off by default): then, at equity at or below a loss floor +     |
+//| buffer, it closes every order and deletes pending ones.          |
 //| Compile in MetaEditor (F7); attach to any one chart.             |
 //| Allow the service's URL first: Tools > Options > Expert Advisors |
 //| > "Allow WebRequest for listed URL" (else error 4014).           |
@@ -17,7 +19,7 @@
 #property version     "1.00"
 #property description "Propfolio tracker: pushes balance and equity snapshots and a daily report to your Propfolio service."
 #property description "Allow the service URL in Tools > Options > Expert Advisors > 'Allow WebRequest for listed URL'."
-#property description "Reads account figures, open orders' profit and order history only; never trades."
+#property description "Reads account figures, open orders' profit and order history; trades only if you enable the guard (InpGuardEnabled)."
 #property strict
 
 input string InpServiceUrl      = "https://propfolio.example.com"; // Propfolio service URL (allow it for WebRequest)
@@ -25,6 +27,9 @@ input string InpApiKey          = "";                              // Tracker AP
 input int    InpIntervalSeconds = 60;                              // Seconds between readings of balance and equity
 input string InpAccountName     = "";                              // Account name in Propfolio (optional)
 input double InpInitialBalance  = 0;                               // Initial balance to register with (0 = current balance)
+input bool   InpGuardEnabled    = false;                           // Guard: close all orders and delete pending ones near a loss floor
+input double InpGuardBufferAmount = 0;                             // Guard buffer (account currency): acts at equity <= floor + buffer
+input int    InpGuardSlippagePoints = 30;                          // Guard: largest slippage accepted when closing (points)
 
 #define TRACKER_VERSION    "1.0.0"
 #define TRACKER_PLATFORM   "MT4"
@@ -36,6 +41,7 @@ input double InpInitialBalance  = 0;                               // Initial ba
 #define RETRY_AFTER_MAX_S  3600
 #define FILE_FOLDER        "PropfolioTracker"
 #define POSITIONS_PER_MESSAGE 1000
+#define GUARD_TRIES        3      // attempts per order when the guard acts (requotes, moved prices)
 #define RECENT_CLOSES_S    3600
 
 //--- one queued item: a snapshot, a daily report (isReport) or a closed-positions message (isPositions)
@@ -98,6 +104,18 @@ double    g_excursionWorst[];
 double    g_excursionBest[];
 bool      g_excursionWhole[];      // watched since the position opened
 
+//--- the guard levels (docs/tracker-protocol.md, message 7), read every interval, and the guard's one state
+//--- (apps/tracker/src/guard.ts's GuardState.armed): false after an action until equity is back above the line
+bool      g_guardHasLevels = false;
+bool      g_guardHasDaily  = false;
+double    g_guardDailyFloor = 0;
+bool      g_guardHasMax    = false;
+double    g_guardMaxFloor  = 0;
+datetime  g_guardDayEnds   = 0;     // UTC; 0 when unknown
+bool      g_guardArmed     = true;
+datetime  g_nextGuardRead  = 0;     // TimeGMT() of the next read
+string    g_guardNote      = "";    // why there are no levels, for the chart
+
 //--- answers, for the chart comment
 int       g_sentSnapshots = 0;
 int       g_sentReports   = 0;
@@ -125,7 +143,7 @@ void ShowStatus()
       if(g_failures > 0)
          text += " | retrying: " + g_lastProblem;
      }
-   Comment(text);
+   Comment(text + GuardStatus(AccountInfoDouble(ACCOUNT_EQUITY), TimeGMT()));
   }
 
 //--- the text without leading and trailing spaces, tabs and line breaks
@@ -1391,6 +1409,211 @@ string KeyHint(const int status)
   }
 
 //+------------------------------------------------------------------+
+//| The guard (docs/tracker-protocol.md, message 7)                  |
+//+------------------------------------------------------------------+
+//--- the levels of a 200 answer; a floor the route gives as null is not used
+void UseGuardLevels(const string answer)
+  {
+   string daily = JsonText(answer, "dailyFloor");
+   string maxLoss = JsonText(answer, "maxLossFloor");
+   g_guardHasDaily = daily != "" && daily != "null";
+   g_guardDailyFloor = g_guardHasDaily ? StringToDouble(daily) : 0;
+   g_guardHasMax = maxLoss != "" && maxLoss != "null";
+   g_guardMaxFloor = g_guardHasMax ? StringToDouble(maxLoss) : 0;
+   string ends = JsonText(answer, "firmDayEndsAt");
+   g_guardDayEnds = ends == "" || ends == "null" ? 0 : ParseInstant(ends);
+   g_guardHasLevels = true;
+   g_guardNote = "";
+  }
+
+//--- no levels to guard with (no challenge linked, archived, refused): the guard does nothing until they come back
+void DropGuardLevels(const string why)
+  {
+   if(g_guardNote != why)
+      Log("guard levels: " + why);
+   g_guardHasLevels = false;
+   g_guardNote = why;
+  }
+
+//--- GET /accounts/{id}/guard, as the lookup's GET: same headers, backoff and stops; at most once per interval
+void ReadGuard(const datetime now)
+  {
+   g_nextGuardRead = now + InpIntervalSeconds;
+   string answer;
+   int retryAfter;
+   int status = Http("GET", "/api/v1/accounts/" + UrlEncode(g_accountId) + "/guard", "", answer, retryAfter);
+   if(status == 200)
+     {
+      Succeeded();
+      UseGuardLevels(answer);
+      return;
+     }
+   if(IsRetryable(status))
+     {
+      g_nextGuardRead = 0; // read again as soon as the backoff allows
+      Failed("guard levels: " + Describe(status, answer), retryAfter);
+      return;
+     }
+   string code = JsonText(answer, "code");
+   if(status == 401 || status == 403 || (status == 409 && code == "account_archived"))
+     {
+      Stop(Describe(status, answer) + KeyHint(status));
+      return;
+     }
+   // 422 rules_unknown (no challenge linked), or a server without the route (404): an answer, not a failure
+   Succeeded();
+   DropGuardLevels(Describe(status, answer));
+  }
+
+//--- one look at equity: guardStep of apps/tracker/src/guard.ts, same lines, states and transitions. Returns the rule
+//--- acted on ("daily_loss" or "max_loss") with its floor and line, or "" for no action. The daily floor counts only
+//--- before its firm day's end (after the reset it is yesterday's); of the lines in force the highest is the one
+//--- equity meets first (the daily one on a tie, as the reference's stable sort keeps it first)
+string GuardStep(const bool enabled, const double buffer, const double equity, const datetime nowUtc, double &floor, double &line)
+  {
+   if(!enabled || !g_guardHasLevels)
+      return "";
+   double b = MathMax(0, buffer);
+   string rule = "";
+   double topFloor = 0;
+   double topLine = 0;
+   if(g_guardHasDaily && g_guardDayEnds != 0 && nowUtc < g_guardDayEnds)
+     {
+      rule = "daily_loss";
+      topFloor = g_guardDailyFloor;
+      topLine = g_guardDailyFloor + b;
+     }
+   if(g_guardHasMax && (rule == "" || g_guardMaxFloor + b > topLine))
+     {
+      rule = "max_loss";
+      topFloor = g_guardMaxFloor;
+      topLine = g_guardMaxFloor + b;
+     }
+   if(rule == "")
+      return "";
+   if(equity > topLine)
+     {
+      g_guardArmed = true;
+      return "";
+     }
+   if(!g_guardArmed)
+      return "";
+   g_guardArmed = false;
+   floor = topFloor;
+   line = topLine;
+   return rule;
+  }
+
+//--- closes the selected market order (OrderSelect done): at the latest price, refreshed before each try, as
+//--- OrderClose wants; a requote or a moved price is tried again
+bool GuardCloseOrder(const int ticket)
+  {
+   for(int attempt = 1; attempt <= GUARD_TRIES; attempt++)
+     {
+      if(!OrderSelect(ticket, SELECT_BY_TICKET) || OrderCloseTime() != 0)
+         return true; // closed meanwhile
+      RefreshRates();
+      ResetLastError();
+      if(OrderClose(ticket, OrderLots(), OrderClosePrice(), InpGuardSlippagePoints < 0 ? 0 : InpGuardSlippagePoints))
+         return true;
+      Log("guard: closing order " + IntegerToString(ticket) + " (" + OrderSymbol() + ") failed, attempt " + IntegerToString(attempt) +
+          ": error " + IntegerToString(GetLastError()));
+     }
+   return false;
+  }
+
+bool GuardDeleteOrder(const int ticket)
+  {
+   for(int attempt = 1; attempt <= GUARD_TRIES; attempt++)
+     {
+      ResetLastError();
+      if(OrderDelete(ticket))
+         return true;
+      Log("guard: deleting order " + IntegerToString(ticket) + " failed, attempt " + IntegerToString(attempt) + ": error " +
+          IntegerToString(GetLastError()));
+     }
+   return false;
+  }
+
+//--- closes every market order of the account and deletes every pending one (not only this chart's or this EA's: the
+//--- floors are the account's); says what it did. The tickets are gathered first: closing changes the positions
+void GuardCloseAll(const string why)
+  {
+   int tickets[];
+   bool market[];
+   int total = OrdersTotal();
+   ArrayResize(tickets, 0);
+   ArrayResize(market, 0);
+   for(int i = 0; i < total; i++)
+     {
+      if(!OrderSelect(i, SELECT_BY_POS, MODE_TRADES))
+         continue;
+      int n = ArraySize(tickets);
+      ArrayResize(tickets, n + 1);
+      ArrayResize(market, n + 1);
+      tickets[n] = OrderTicket();
+      market[n] = OrderType() == OP_BUY || OrderType() == OP_SELL;
+     }
+   int closed = 0, failed = 0, deleted = 0, kept = 0;
+   for(int i = 0; i < ArraySize(tickets); i++)
+     {
+      if(market[i])
+        {
+         if(GuardCloseOrder(tickets[i]))
+            closed++;
+         else
+            failed++;
+        }
+      else
+        {
+         if(GuardDeleteOrder(tickets[i]))
+            deleted++;
+         else
+            kept++;
+        }
+     }
+   string done = "guard: " + why + ": " + IntegerToString(closed) + " positions closed, " + IntegerToString(deleted) + " pending orders deleted" +
+                 (failed + kept > 0 ? "; NOT closed: " + IntegerToString(failed) + " positions, " + IntegerToString(kept) + " orders (see the journal)" : "");
+   Log(done);
+   Alert("PropfolioTracker ", done);
+   SendNotification("Propfolio " + g_login + ": " + done);
+  }
+
+//--- every second when enabled: the guard's decision on the equity now, and its action
+void Guard(const datetime now)
+  {
+   double equity = AccountInfoDouble(ACCOUNT_EQUITY);
+   double floor = 0, line = 0;
+   string rule = GuardStep(InpGuardEnabled, InpGuardBufferAmount, equity, now, floor, line);
+   if(rule == "")
+      return;
+   GuardCloseAll("equity " + FormatAmount(equity) + " is at or below the " + (rule == "daily_loss" ? "daily loss floor " : "maximum loss floor ") +
+                 FormatAmount(floor) + " + buffer " + FormatAmount(MathMax(0, InpGuardBufferAmount)) + " = " + FormatAmount(line));
+  }
+
+//--- the chart's lines: equity, each floor in force and the amount left to it, the next reset. The reset is shown in
+//--- the trade server's clock (TimeCurrent, UTC + g_serverOffset): it is the clock of the terminal's charts and
+//--- Market Watch, which the firm's day is usually stated in; the PC's clock (TimeLocal) depends on where it runs
+string GuardStatus(const double equity, const datetime nowUtc)
+  {
+   if(!g_guardHasLevels)
+      return g_guardNote == "" ? "" : "\nguard levels: " + g_guardNote;
+   string text = "\nequity " + FormatAmount(equity) + " " + g_currency;
+   if(g_guardHasDaily && g_guardDayEnds != 0 && nowUtc < g_guardDayEnds)
+      text += " | daily floor " + FormatAmount(g_guardDailyFloor) + " (left " + FormatAmount(equity - g_guardDailyFloor) + ")";
+   if(g_guardHasMax)
+      text += " | max loss floor " + FormatAmount(g_guardMaxFloor) + " (left " + FormatAmount(equity - g_guardMaxFloor) + ")";
+   if(g_guardDayEnds != 0)
+     {
+      int offset = g_serverOffset < 0 ? -g_serverOffset : g_serverOffset;
+      text += "\nnext reset " + TimeToString(g_guardDayEnds + g_serverOffset, TIME_DATE | TIME_MINUTES) + " server time (UTC" +
+              (g_serverOffset < 0 ? "-" : "+") + IntegerToString(offset / 3600) + ":" + IntegerToString((offset % 3600) / 60, 2, '0') + ")";
+     }
+   text += "\nguard " + (InpGuardEnabled ? (g_guardArmed ? "ON, buffer " + FormatAmount(MathMax(0, InpGuardBufferAmount)) : "ON, acted: waits for equity to recover") : "off");
+   return text;
+  }
+
+//+------------------------------------------------------------------+
 //| Finding the account, sending the queue                           |
 //+------------------------------------------------------------------+
 void UseAccount(const string answer)
@@ -1470,6 +1693,11 @@ void Step(const datetime now)
       return;
      }
    ReportEndedDay(now);
+   if(now >= g_nextGuardRead)
+     {
+      ReadGuard(now);
+      return;
+     }
    if(QueueSize() == 0)
       return;
    QueueItem item = g_queue[g_head];
@@ -1615,6 +1843,7 @@ void OnTimer()
       return;
    datetime now = TimeGMT();
    SampleExcursions();
+   Guard(now); // every second: equity moves faster than the interval
    if(now >= g_nextSample)
      {
       Observe(now);

@@ -1,0 +1,120 @@
+// The EAs' guard, run on the small MQL runtime: each EA reads the route's answer (UseGuardLevels) and takes its
+// decision (GuardStep) along a simulated equity path; every step's decision and state must be the reference
+// tracker's (guardStep in src/guard.ts) on the same path. The trading itself (OrderSend, OrderClose) is the
+// terminal's and is not run here.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from '@jest/globals';
+import { clangAvailable, readMqlSource, runMql } from '../../../tools/mql-check/mql-check.js';
+import { GUARD_START, guardStep, type GuardLevels, type GuardSettings, type GuardState } from '../src/guard.js';
+
+const EAS = {
+  mql5: fileURLToPath(new URL('../mql5/PropfolioTracker.mq5', import.meta.url)),
+  mql4: fileURLToPath(new URL('../mql4/PropfolioTracker.mq4', import.meta.url)),
+};
+
+const HOUR = 3_600_000;
+const T0 = Date.UTC(2026, 2, 30, 8, 0, 0); // the firm day ends at 22:00 UTC
+const monday: GuardLevels = { dailyFloor: 95000, maxLossFloor: 90000, firmDayEndsAt: '2026-03-30T22:00:00Z' };
+const tuesday: GuardLevels = { dailyFloor: 94200, maxLossFloor: 90000, firmDayEndsAt: '2026-03-31T22:00:00Z' };
+// The maximum-loss floor above the daily one (a trailing drawdown late in a challenge), and levels with nulls.
+const trailing: GuardLevels = { dailyFloor: 95000, maxLossFloor: 95500, firmDayEndsAt: '2026-04-01T22:00:00Z' };
+const noDaily: GuardLevels = { dailyFloor: null, maxLossFloor: 90000, firmDayEndsAt: null };
+
+type Step = [number, number, GuardLevels | null];
+const PATH: Step[] = [
+  [T0, 97000, monday],
+  [T0 + 1 * HOUR, 95300, monday], // above 95,000 + 200
+  [T0 + 2 * HOUR, 95200, monday], // at the line: acts
+  [T0 + 3 * HOUR, 95150, monday], // lingering below: nothing more
+  [T0 + 4 * HOUR, 95100, monday],
+  [T0 + 5 * HOUR, 95600, monday], // recovered: armed again
+  [T0 + 6 * HOUR, 95180, monday], // a second crossing: acts again
+  [T0 + 14 * HOUR - 1000, 95500, monday], // recovered, a second before the reset
+  [T0 + 14 * HOUR, 95100, monday], // 22:00 UTC: the daily floor is yesterday's, not used
+  [T0 + 16 * HOUR, 94500, tuesday], // the new day's levels: 94,200 + 200 = 94,400, above it
+  [T0 + 17 * HOUR, 94400, tuesday], // crossing after the reset: acts
+  [T0 + 18 * HOUR, 94000, null], // the levels could not be read (409/422): no decision, the state kept
+  [T0 + 19 * HOUR, 96000, trailing], // the maximum-loss line 95,700 is the higher one
+  [T0 + 20 * HOUR, 95650, trailing], // acts on the maximum-loss floor
+  [T0 + 21 * HOUR, 91000, noDaily],
+  [T0 + 22 * HOUR, 90200, noDaily], // only the maximum-loss floor: acts at 90,000 + 200
+];
+const ON: GuardSettings = { enabled: true, buffer: 200 };
+
+/** One line per step: instant (s), the rule acted on or "none", floor, line, equity, and the state after it. */
+function referenceLines(settings: GuardSettings, path: Step[]): string[] {
+  let state: GuardState = GUARD_START;
+  return path.map(([at, equity, levels]) => {
+    const step = guardStep(settings, levels, equity, state, at);
+    state = step.state;
+    const d = step.decision;
+    const acted = d.action === 'close_all' ? `${d.rule} ${d.floor.toFixed(2)} ${d.line.toFixed(2)}` : 'none';
+    return `${String(at / 1000)} ${acted} ${equity.toFixed(2)} ${state.armed ? 'armed' : 'waiting'}`;
+  });
+}
+
+/** The same path as a C++ driver over the EA's own functions; the levels are given as the route answers them. */
+function driver(settings: GuardSettings, path: Step[]): string {
+  const steps = path.map(([at, equity, levels]) => {
+    const read =
+      levels === null
+        ? 'g_guardHasLevels = false;'
+        : `UseGuardLevels(mql_runtime_string(R"J(${JSON.stringify({
+            accountId: '0b7c2f55-3f0e-4a8e-9a43-5f8d7d0c9e21',
+            at: new Date(at).toISOString(),
+            currency: 'USD',
+            status: 'ok',
+            dailyFloor: levels.dailyFloor,
+            dailyComparison: levels.dailyFloor === null ? null : 'below',
+            maxLossFloor: levels.maxLossFloor,
+            maxLossComparison: 'below',
+            firmDayEndsAt: levels.firmDayEndsAt,
+            dailyFloorAfterReset: levels.dailyFloor,
+            alertThresholds: { dailyLoss: [50, 25, 10], maxLoss: [50, 25, 10] },
+          })})J"));`;
+    return `  ${read} step(${String(at / 1000)}, ${String(equity)});`;
+  });
+  return `
+static void step(datetime at, double equity) {
+  double floor = 0, line = 0;
+  string rule = GuardStep(${String(settings.enabled)}, ${String(settings.buffer)}, equity, at, floor, line);
+  std::string acted = rule == mql_runtime_string("") ? std::string("none")
+    : mql_runtime_utf8(rule) + " " + mql_runtime_utf8(DoubleToString(floor, 2)) + " " + mql_runtime_utf8(DoubleToString(line, 2));
+  std::printf("%ld %s %.2f %s\\n", (long)at, acted.c_str(), equity, g_guardArmed ? "armed" : "waiting");
+}
+int main() {
+${steps.join('\n')}
+}
+`;
+}
+
+(clangAvailable() ? describe : describe.skip)('the EAs’ guard decides as the reference tracker’s', () => {
+  it('the path acts at the crossings, once each, after recovering and after the reset (the reference itself)', () => {
+    const acted = referenceLines(ON, PATH).filter((line) => !line.includes(' none '));
+    expect(acted.map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual([
+      `${String((T0 + 2 * HOUR) / 1000)} daily_loss`,
+      `${String((T0 + 6 * HOUR) / 1000)} daily_loss`,
+      `${String((T0 + 17 * HOUR) / 1000)} daily_loss`,
+      `${String((T0 + 20 * HOUR) / 1000)} max_loss`,
+      `${String((T0 + 22 * HOUR) / 1000)} max_loss`,
+    ]);
+  });
+
+  it.each(Object.entries(EAS))('%s: every step as guardStep, enabled with a buffer', (_dialect, path) => {
+    const lines = runMql(readMqlSource(path), path, driver(ON, PATH)).trim().split('\n');
+    expect(lines).toEqual(referenceLines(ON, PATH));
+  });
+
+  it.each(Object.entries(EAS))('%s: off (the default) never acts', (_dialect, path) => {
+    const off: GuardSettings = { enabled: false, buffer: 200 };
+    const lines = runMql(readMqlSource(path), path, driver(off, PATH)).trim().split('\n');
+    expect(lines).toEqual(referenceLines(off, PATH));
+    expect(lines.every((line) => line.includes(' none '))).toBe(true);
+  });
+
+  it.each(Object.entries(EAS))('%s: a negative buffer counts as none, as in the reference', (_dialect, path) => {
+    const negative: GuardSettings = { enabled: true, buffer: -500 };
+    const lines = runMql(readMqlSource(path), path, driver(negative, PATH)).trim().split('\n');
+    expect(lines).toEqual(referenceLines(negative, PATH));
+  });
+});
