@@ -12,7 +12,7 @@ export interface AlertRuleItem {
 /** The defaults as a list, written from the coach's one default set so the two cannot drift. */
 export const DEFAULT_RULE_ITEMS: readonly AlertRuleItem[] = toItems(DEFAULT_ALERT_RULES);
 
-export function toItems(set: AlertRuleSet): AlertRuleItem[] {
+function toItems(set: AlertRuleSet): AlertRuleItem[] {
   return [
     ...set.dailyLoss.map((threshold) => ({ rule: 'daily_loss' as const, threshold })),
     ...set.maxLoss.map((threshold) => ({ rule: 'max_loss' as const, threshold })),

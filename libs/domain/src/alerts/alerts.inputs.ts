@@ -6,7 +6,7 @@ import { Absent } from '../shared/contract-fields.js';
 import { ALERT_RULE_KINDS, type AlertRuleKind } from './alert-events.js';
 
 /** Rules a challenge may keep: enough for every threshold a trader would want, bounded so evaluation stays cheap. */
-export const MAX_ALERT_RULES = 50;
+const MAX_ALERT_RULES = 50;
 /** The longest a tracker may be silent before the alert, in minutes: a trading day. */
 export const MAX_SILENT_MINUTES = 1440;
 

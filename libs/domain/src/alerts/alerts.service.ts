@@ -25,7 +25,7 @@ import type { CheckTradeInput, SetAlertRulesInput } from './alerts.inputs.js';
 import type { AccountGuard, AlertRulesView, TradeCheckView } from './alerts.outputs.js';
 
 /** How often a process looks for silent trackers, and how many accounts one look may take. */
-export const SILENCE_SWEEP_MS = 60_000;
+const SILENCE_SWEEP_MS = 60_000;
 const SILENCE_SWEEP_LIMIT = 200;
 
 interface AccountFacts {
