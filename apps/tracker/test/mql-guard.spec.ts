@@ -118,3 +118,67 @@ ${steps.join('\n')}
     expect(lines).toEqual(referenceLines(negative, PATH));
   });
 });
+
+/** The fake terminal for ReadGuard: WebRequest answers from a script and prints what it was asked. */
+const READ_DRIVER = String.raw`
+#include <vector>
+struct Canned { int status; const char *headers; const char *body; };
+static std::vector<Canned> answers;
+static size_t next_answer = 0;
+static datetime fake_now = 1774857600; // 2026-03-30T08:00:00Z
+datetime TimeGMT() { return fake_now; }
+int MathRand() { return 16384; }
+void ResetLastError() {}
+int GetLastError() { return 0; }
+double AccountInfoDouble(ENUM_ACCOUNT_INFO_DOUBLE) { return 96000; }
+bool StringToLower(string &s) { for (auto &u : s.units) if (u >= 'A' && u <= 'Z') u = u - 'A' + 'a'; return true; }
+int WebRequest(const string &method, const string &url, const string &headers, int, const MqlArray<char> &data, MqlArray<char> &result,
+               string &result_headers) {
+  std::string h = mql_runtime_utf8(headers);
+  for (size_t at = h.find("\r\n"); at != std::string::npos; at = h.find("\r\n")) h.replace(at, 2, "|");
+  std::printf("%s %s [%s] %d bytes\n", mql_runtime_utf8(method).c_str(), mql_runtime_utf8(url).c_str(), h.c_str(), ArraySize(data));
+  const Canned &a = answers.at(next_answer++);
+  StringToCharArray(mql_runtime_string(a.body), result, 0, WHOLE_ARRAY, CP_UTF8);
+  result_headers = mql_runtime_string(a.headers);
+  return a.status;
+}
+static void show() {
+  std::printf("levels %d daily %.2f max %.2f ends %ld | next read %+ld | failures %d, next attempt %+ld | stopped %d | note %s\n",
+              (int)g_guardHasLevels, g_guardDailyFloor, g_guardMaxFloor, (long)g_guardDayEnds,
+              g_nextGuardRead == 0 ? 0L : (long)(g_nextGuardRead - fake_now), g_failures,
+              g_nextAttempt == 0 ? 0L : (long)(g_nextAttempt - fake_now), (int)g_stopped, mql_runtime_utf8(g_guardNote).c_str());
+}
+int main() {
+  g_baseUrl = mql_runtime_string("https://propfolio.example.com");
+  g_accountId = mql_runtime_string("0b7c2f55-3f0e-4a8e-9a43-5f8d7d0c9e21");
+  answers.push_back({200, "Content-Type: application/json\r\n",
+    R"J({"accountId":"0b7c2f55-3f0e-4a8e-9a43-5f8d7d0c9e21","status":"ok","dailyFloor":95000.5,"maxLossFloor":90000,"firmDayEndsAt":"2026-03-30T22:00:00Z","alertThresholds":{"dailyLoss":[50],"maxLoss":[]}})J"});
+  answers.push_back({503, "Retry-After: 120\r\n", R"J({"code":"unavailable"})J"});
+  answers.push_back({422, "", R"J({"code":"rules_unknown","detail":"no challenge linked"})J"});
+  answers.push_back({403, "", R"J({"code":"forbidden"})J"});
+  for (int i = 0; i < 4; i++) {
+    ReadGuard(fake_now);
+    show();
+  }
+}
+`;
+
+(clangAvailable() ? describe : describe.skip)('the EAs read the guard route as their other GETs', () => {
+  it.each(Object.entries(EAS))('%s: levels kept on a retryable failure with its backoff, dropped on 422, a 403 stops', (dialect, path) => {
+    const lines = runMql(readMqlSource(path), path, READ_DRIVER).trim().split('\n');
+    const platform = dialect === 'mql5' ? 'MT5' : 'MT4';
+    const get = `GET https://propfolio.example.com/api/v1/accounts/0b7c2f55-3f0e-4a8e-9a43-5f8d7d0c9e21/guard [Authorization: Bearer |Accept: application/json|User-Agent: PropfolioTracker/1.0.0 (${platform})|] 0 bytes`;
+    const ends = Date.parse('2026-03-30T22:00:00Z') / 1000;
+    expect(lines).toEqual([
+      get,
+      `levels 1 daily 95000.50 max 90000.00 ends ${String(ends)} | next read +60 | failures 0, next attempt +0 | stopped 0 | note `,
+      get,
+      // The backoff's Retry-After floor; the last levels stay in force; read again once the backoff allows.
+      `levels 1 daily 95000.50 max 90000.00 ends ${String(ends)} | next read +0 | failures 1, next attempt +120 | stopped 0 | note `,
+      get,
+      `levels 0 daily 95000.50 max 90000.00 ends ${String(ends)} | next read +60 | failures 0, next attempt +0 | stopped 0 | note HTTP 422 rules_unknown (no challenge linked)`,
+      get,
+      `levels 0 daily 95000.50 max 90000.00 ends ${String(ends)} | next read +60 | failures 0, next attempt +0 | stopped 1 | note HTTP 422 rules_unknown (no challenge linked)`,
+    ]);
+  });
+});
