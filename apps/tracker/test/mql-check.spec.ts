@@ -112,6 +112,27 @@ function seeded(source: string, from: string, to: string): { source: string; lin
       /error: use of undeclared identifier 'TimeTradeServer'/,
     ],
     [
+      'a string where the lots are wanted',
+      'mql4',
+      'OrderClose(ticket, OrderLots(), OrderClosePrice()',
+      'OrderClose(ticket, OrderSymbol(), OrderClosePrice()',
+      /error: no matching function for call to 'OrderClose'/,
+    ],
+    [
+      'a trade request without its result',
+      'mql5',
+      'OrderSend(request, result)',
+      'OrderSend(request)',
+      /error: no matching function for call to 'OrderSend'/,
+    ],
+    [
+      'an MQL5 trade function in MQL4',
+      'mql4',
+      'OrderDelete(ticket)',
+      'OrderGetTicket(ticket)',
+      /error: use of undeclared identifier 'OrderGetTicket'/,
+    ],
+    [
       'an event handler with another signature',
       'mql5',
       'int OnInit()',
