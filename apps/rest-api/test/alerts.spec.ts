@@ -172,6 +172,25 @@ describeEachDatabase('REST alerts: rules, firing once per firm day, check_trade 
     expect(await snapshot(id, '2026-04-07T09:04:00Z', 100000, 96100)).toEqual(['daily_loss:25']);
   });
 
+  it('a snapshot sent with Idempotency-Key is judged once its unit committed, and a replay fires nothing', async () => {
+    const alerts = app.context.domain.alerts;
+    const challenge = await createChallenge(app, { planId: FTMO, phase: 'Phase 1', purchasedAt: '2026-04-01' });
+    const { id } = await registerAccount(app, { challengeId: challenge.id, initialBalance: 100000 });
+    await app.post(`/accounts/${id}/reports`, { date: '2026-04-06', balance: 100000, equity: 100000, closedPnl: 0 });
+    await alerts.idle();
+    sent = [];
+    alerts.clock = () => new Date('2026-04-07T09:01:00Z');
+    const body = { at: '2026-04-07T09:00:00Z', balance: 100000, equity: 97400 };
+    const headers = { 'Idempotency-Key': `snap-${id}` };
+    expect((await app.post(`/accounts/${id}/snapshots`, body, undefined, headers)).status).toBe(200);
+    await alerts.idle();
+    expect(sent.map((e) => `${e.rule}:${String(e.threshold)}`)).toEqual(['daily_loss:50']);
+    sent = [];
+    expect((await app.post(`/accounts/${id}/snapshots`, body, undefined, headers)).status).toBe(200);
+    await alerts.idle();
+    expect(sent).toEqual([]);
+  });
+
   it('keeps alert rules per challenge: defaults, replaced, back to defaults; 400 naming the field; 404 for another user', async () => {
     const challenge = await createChallenge(app, { planId: FTMO, purchasedAt: '2026-04-01' });
     const path = `/challenges/${challenge.id}/alert-rules`;

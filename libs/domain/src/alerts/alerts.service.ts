@@ -58,6 +58,10 @@ export function afterAccountWrite(db: Database, accountId: string): void {
  */
 export class AlertService {
   private readonly dirty = new Set<string>();
+  /** Accounts marked from inside a unit, whose write commits only when the unit does (see afterAccountWrite). */
+  private readonly inUnit = new Set<string>();
+  /** The database's own client, read at construction, outside any unit: inside one, `db.prisma` is the unit's. */
+  private readonly ownClient: unknown;
   private draining: Promise<void> | null = null;
   /**
    * Started in the context the service was built in, never the writer's: a write inside a unit (one
@@ -76,6 +80,7 @@ export class AlertService {
     private log: Logger = createLogger('silent'),
   ) {
     this.startDrain = AsyncResource.bind(() => this.drain());
+    this.ownClient = db.prisma;
     // The process's first services over a database are its app's; a later one (a tool, a test's helper) must not take the hook.
     if (!byDatabase.has(db)) byDatabase.set(db, this);
   }
@@ -118,6 +123,9 @@ export class AlertService {
 
   /** Marks an account for evaluation and returns at once. */
   afterAccountWrite(accountId: string): void {
+    // A write inside a unit (a request with Idempotency-Key) is not committed when its service returns: the
+    // evaluation then first waits for the account's row lock the write holds until its unit ends.
+    if (this.db.prisma !== this.ownClient) this.inUnit.add(accountId);
     this.dirty.add(accountId);
     this.draining ??= this.startDrain();
   }
@@ -135,7 +143,9 @@ export class AlertService {
         const [accountId] = this.dirty;
         if (accountId === undefined) break;
         this.dirty.delete(accountId);
+        const waitForUnit = this.inUnit.delete(accountId);
         try {
+          if (waitForUnit) await this.afterWritersOf(accountId);
           await this.evaluate(accountId, this.clock());
         } catch (error) {
           this.log.error('alert evaluation failed', { accountId, error: error instanceof Error ? error.message : String(error) });
@@ -144,6 +154,16 @@ export class AlertService {
     } finally {
       this.draining = null;
     }
+  }
+
+  /**
+   * Returns once the transactions writing to the account have ended: every write path holds the account row FOR
+   * KEY SHARE until it commits, which only FOR UPDATE waits for. Held for no longer than this one statement.
+   */
+  private async afterWritersOf(accountId: string): Promise<void> {
+    await this.db.prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT 1 FROM "EaAccount" WHERE "id" = ${accountId} FOR UPDATE`;
+    });
   }
 
   /**
