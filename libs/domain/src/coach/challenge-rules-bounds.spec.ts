@@ -30,10 +30,25 @@ describeEachDatabase('a challenge’s own rules are judgeable when stored', (get
     expect(await fieldsOf({ timeLimit: { days: 30 }, minTradingDays: { days: 40, perPhase: true } })).toEqual([
       'rules.minTradingDays.days',
     ]);
+    // A maximum-loss floor not below the start: a zero limit, a lock trigger that never locks (the floor trails above
+    // the start), and a lock at 0% profit (locked at the start before the first trade).
+    expect(await fieldsOf({ maxLoss: { type: 'static', amount: 0 } })).toEqual(['rules.maxLoss.amount']);
+    expect(await fieldsOf({ maxLoss: { type: 'trailing_equity', percent: 0 } })).toEqual(['rules.maxLoss.percent']);
+    expect(await fieldsOf({ maxLoss: { type: 'trailing_equity', percent: 5, lockTriggerPercent: 5 } })).toEqual([
+      'rules.maxLoss.lockTriggerPercent',
+    ]);
+    expect(
+      await fieldsOf({ maxLoss: { type: 'trailing_closed_balance', percent: 5, lockFloor: 'initial_balance', lockTriggerPercent: 0 } }),
+    ).toEqual(['rules.maxLoss.lockTriggerPercent']);
     const stored = await getDb().prisma.challenge.findUniqueOrThrow({ where: { id: challenge.id } });
     expect(stored.rulesOverride).toBeNull();
 
     // Within the bounds and consistent: stored.
     await expect(setRules({ profitTargetsPercent: [10, 5], dailyLoss: { percent: 5 }, timeLimit: { days: 30 } })).resolves.toBeDefined();
+    // A lock at the start once the account is up 5% (FundingPips Zero), and a static floor whose lock fields do nothing.
+    await expect(
+      setRules({ maxLoss: { type: 'trailing_equity', percent: 5, lockFloor: 'initial_balance', lockTriggerPercent: 5 } }),
+    ).resolves.toBeDefined();
+    await expect(setRules({ maxLoss: { type: 'static', percent: 10, lockTriggerPercent: 5 } })).resolves.toBeDefined();
   });
 });

@@ -12,6 +12,7 @@ const MAX_ZONE_LENGTH = 64;
 export interface RulesInForce {
   profitTargetsPercent: readonly (number | null)[] | null;
   dailyLoss: unknown;
+  maxLoss: unknown;
   timeLimit: 'none' | { days: number } | null;
   minTradingDays: { days: number | null } | null;
 }
@@ -21,8 +22,8 @@ export interface RulesInForce {
  * naming each field) rather than failing later on a field the caller never sent: a time limit and trading days the
  * simulation's horizon holds (it refused `state.daysLeft` above MAX_HORIZON_DAYS), at most MAX_RULE_PHASES targets,
  * bounded texts and amounts; and no contradiction in the rules as merged with the plan's: a daily loss limit of zero
- * beside a positive target (no day could lose, so no attempt could trade to the target), or more trading days
- * required than the time limit has days.
+ * beside a positive target (no day could lose, so no attempt could trade to the target), more trading days
+ * required than the time limit has days, or a maximum-loss floor that is not below the start (maxLossAtStart).
  */
 export function refuseUnjudgeableRules(own: RulesOverride, inForce: RulesInForce): void {
   const errors: FieldError[] = [];
@@ -70,7 +71,44 @@ export function refuseUnjudgeableRules(own: RulesOverride, inForce: RulesInForce
   if (limit !== null && needed !== null && needed > limit) {
     refuse('minTradingDays.days', `is ${needed} trading days, more than the time limit's ${limit} days`);
   }
+  const maxLoss = maxLossAtStart(inForce.maxLoss);
+  if (maxLoss) refuse(maxLoss.field, maxLoss.message);
   if (errors.length > 0) {
     throw AppError.validation(`These rules cannot be judged: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
   }
+}
+
+/**
+ * A maximum loss whose floor is not below the starting balance, which the schema's non-negative fields still allow:
+ * a limit of zero puts the floor at the start (no trade could lose); a lock triggered at 0% profit locks the floor at
+ * the start before the first trade (the mark already stands at the trigger); and a lock trigger without `lockFloor` is
+ * ignored by the floor (apply.ts's knownMaxLoss locks only at a lock level), so the floor the caller meant to stop at
+ * the start trails above it without end. Only a rule whose type is known is judged: an unknown type is not used.
+ */
+function maxLossAtStart(rule: unknown): { field: string; message: string } | null {
+  if (typeof rule !== 'object' || rule === null) return null;
+  const max = rule as { type?: unknown; percent?: unknown; amount?: unknown; lockFloor?: unknown; lockTriggerPercent?: unknown };
+  if (max.type == null) return null;
+  if (max.amount === 0 || (max.amount == null && max.percent === 0)) {
+    return {
+      field: max.amount === 0 ? 'maxLoss.amount' : 'maxLoss.percent',
+      message:
+        'is zero: the floor would stand at the starting balance, so no trade could lose; give a positive limit, or "none" when there is no maximum loss',
+    };
+  }
+  if (max.type === 'static' || max.lockTriggerPercent == null) return null;
+  if (max.lockFloor == null) {
+    return {
+      field: 'maxLoss.lockTriggerPercent',
+      message:
+        'is set without lockFloor: the trailing floor would never lock and would rise above the starting balance; give lockFloor "initial_balance", or no trigger',
+    };
+  }
+  if (max.lockTriggerPercent === 0) {
+    return {
+      field: 'maxLoss.lockTriggerPercent',
+      message: 'is 0: the floor would lock at the starting balance before the first trade; give the profit in percent at which it locks',
+    };
+  }
+  return null;
 }
