@@ -1,7 +1,7 @@
 // The EAs' guard, run on the small MQL runtime: each EA reads the route's answer (UseGuardLevels) and takes its
 // decision (GuardStep) along a simulated equity path; every step's decision and state must be the reference
-// tracker's (guardStep in src/guard.ts) on the same path. The trading itself (OrderSend, OrderClose) is the
-// terminal's and is not run here.
+// tracker's (guardStep in src/guard.ts) on the same path. The route is read through a scripted WebRequest, and the
+// action runs against fake trade functions (OrderSend; OrderClose, OrderDelete) that print what they were asked.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { clangAvailable, readMqlSource, runMql } from '../../../tools/mql-check/mql-check.js';
@@ -179,6 +179,135 @@ int main() {
       `levels 0 daily 95000.50 max 90000.00 ends ${String(ends)} | next read +60 | failures 0, next attempt +0 | stopped 0 | note HTTP 422 rules_unknown (no challenge linked)`,
       get,
       `levels 0 daily 95000.50 max 90000.00 ends ${String(ends)} | next read +60 | failures 0, next attempt +0 | stopped 1 | note HTTP 422 rules_unknown (no challenge linked)`,
+    ]);
+  });
+});
+
+// The guard's action on a fake terminal: what each EA asks the trade server for, its retries, and what it says.
+const ACTION_COMMON = String.raw`
+#include <vector>
+#include <map>
+void ResetLastError() {}
+int GetLastError() { return 0; }
+bool SendNotification(const string &text) { std::printf("notify: %s\n", mql_runtime_utf8(text).c_str()); return true; }
+`;
+
+const MT5_ACTION = String.raw`${ACTION_COMMON}
+struct FakePosition { ulong ticket; const char *symbol; ENUM_POSITION_TYPE type; double volume; };
+static std::vector<FakePosition> positions = {{101, "EURUSD", POSITION_TYPE_BUY, 1.5}, {102, "USDJPY", POSITION_TYPE_SELL, 2},
+                                              {103, "XAUUSD", POSITION_TYPE_BUY, 0.1}};
+static std::vector<ulong> orders = {201, 202};
+static std::map<ulong, std::vector<uint>> refusals = {{102, {10004}}, {103, {10006, 10006, 10006}}}; // requote; rejected
+static int selected = -1;
+int PositionsTotal() { return (int)positions.size(); }
+ulong PositionGetTicket(int i) { selected = i; return positions.at(i).ticket; }
+bool PositionSelectByTicket(ulong t) {
+  for (size_t i = 0; i < positions.size(); i++) if (positions[i].ticket == t) { selected = (int)i; return true; }
+  return false;
+}
+string PositionGetString(ENUM_POSITION_PROPERTY_STRING) { return mql_runtime_string(positions.at(selected).symbol); }
+long PositionGetInteger(ENUM_POSITION_PROPERTY_INTEGER) { return positions.at(selected).type; }
+double PositionGetDouble(ENUM_POSITION_PROPERTY_DOUBLE) { return positions.at(selected).volume; }
+double SymbolInfoDouble(const string &s, ENUM_SYMBOL_INFO_DOUBLE p) { return (p == SYMBOL_BID ? 1.0 : 1.5) * (s == mql_runtime_string("USDJPY") ? 150 : 1); }
+long SymbolInfoInteger(const string &s, ENUM_SYMBOL_INFO_INTEGER) { return s == mql_runtime_string("EURUSD") ? 2 : s == mql_runtime_string("USDJPY") ? 1 : 0; }
+int OrdersTotal() { return (int)orders.size(); }
+ulong OrderGetTicket(int i) { return orders.at(i); }
+bool OrderSend(MqlTradeRequest &r, MqlTradeResult &result) {
+  ulong ticket = r.action == TRADE_ACTION_DEAL ? r.position : r.order;
+  std::vector<uint> &no = refusals[ticket];
+  result.retcode = no.empty() ? TRADE_RETCODE_DONE : no.front();
+  if (!no.empty()) no.erase(no.begin());
+  if (r.action == TRADE_ACTION_DEAL)
+    std::printf("deal: position %lu %s %s %.2f at %.2f, deviation %lu, filling %d, '%s' -> %u\n", r.position, mql_runtime_utf8(r.symbol).c_str(),
+                r.type == ORDER_TYPE_BUY ? "buy" : "sell", r.volume, r.price, r.deviation, (int)r.type_filling, mql_runtime_utf8(r.comment).c_str(), result.retcode);
+  else
+    std::printf("remove: order %lu -> %u\n", r.order, result.retcode);
+  if (result.retcode == TRADE_RETCODE_DONE) {
+    for (size_t i = 0; i < positions.size(); i++) if (positions[i].ticket == ticket) positions.erase(positions.begin() + i);
+    for (size_t i = 0; i < orders.size(); i++) if (orders[i] == ticket) orders.erase(orders.begin() + i);
+  }
+  return true;
+}
+int main() {
+  g_login = mql_runtime_string("5012345");
+  GuardCloseAll(mql_runtime_string("equity 95200 is at or below the daily loss floor 95000 + buffer 200 = 95200"));
+  std::printf("left: %d positions, %d orders\n", PositionsTotal(), OrdersTotal());
+}
+`;
+
+const MT4_ACTION = String.raw`${ACTION_COMMON}
+struct FakeOrder { int ticket; int type; const char *symbol; double lots; double close_price; };
+static std::vector<FakeOrder> orders = {{101, OP_BUY, "EURUSD", 1.5, 1.1}, {102, OP_SELL, "USDJPY", 2, 150.2}, {201, 2, "EURUSD", 1, 1.05},
+                                        {103, OP_BUY, "XAUUSD", 0.1, 2400}, {202, 5, "USDJPY", 1, 149}};
+static std::map<int, int> refusals = {{102, 1}, {103, 3}}; // a requote; a market that stays closed
+static int selected = -1, refreshes = 0;
+int OrdersTotal() { return (int)orders.size(); }
+bool OrderSelect(int index, int select, int) {
+  if (select == SELECT_BY_POS) { if (index < 0 || index >= (int)orders.size()) return false; selected = index; return true; }
+  for (size_t i = 0; i < orders.size(); i++) if (orders[i].ticket == index) { selected = (int)i; return true; }
+  return false;
+}
+int OrderTicket() { return orders.at(selected).ticket; }
+int OrderType() { return orders.at(selected).type; }
+string OrderSymbol() { return mql_runtime_string(orders.at(selected).symbol); }
+double OrderLots() { return orders.at(selected).lots; }
+double OrderClosePrice() { return orders.at(selected).close_price + refreshes * 0.01; }
+datetime OrderCloseTime() { return 0; }
+bool RefreshRates() { refreshes++; return true; }
+static bool answer(int ticket) {
+  bool ok = refusals[ticket]-- <= 0;
+  if (ok) for (size_t i = 0; i < orders.size(); i++) if (orders[i].ticket == ticket) { orders.erase(orders.begin() + i); break; }
+  return ok;
+}
+bool OrderClose(int ticket, double lots, double price, int slippage, color) {
+  bool ok = answer(ticket);
+  std::printf("close: %d %.2f lots at %.2f (refresh %d), slippage %d -> %s\n", ticket, lots, price, refreshes, slippage, ok ? "ok" : "failed");
+  return ok;
+}
+bool OrderDelete(int ticket, color) {
+  bool ok = answer(ticket);
+  std::printf("delete: %d -> %s\n", ticket, ok ? "ok" : "failed");
+  return ok;
+}
+int main() {
+  g_login = mql_runtime_string("5012345");
+  GuardCloseAll(mql_runtime_string("equity 95200 is at or below the daily loss floor 95000 + buffer 200 = 95200"));
+  std::printf("left: %d orders\n", OrdersTotal());
+}
+`;
+
+(clangAvailable() ? describe : describe.skip)('the EAs’ guard action', () => {
+  const why = 'guard: equity 95200 is at or below the daily loss floor 95000 + buffer 200 = 95200';
+
+  it('MT5: each position closed by an opposite deal at the bid or ask, requotes tried again (3 tries), pendings removed, then said', () => {
+    const lines = runMql(readMqlSource(EAS.mql5), EAS.mql5, MT5_ACTION).trim().split('\n');
+    expect(lines).toEqual([
+      "deal: position 103 XAUUSD sell 0.10 at 1.00, deviation 30, filling 2, 'Propfolio guard' -> 10006",
+      "deal: position 103 XAUUSD sell 0.10 at 1.00, deviation 30, filling 2, 'Propfolio guard' -> 10006",
+      "deal: position 103 XAUUSD sell 0.10 at 1.00, deviation 30, filling 2, 'Propfolio guard' -> 10006",
+      "deal: position 102 USDJPY buy 2.00 at 225.00, deviation 30, filling 0, 'Propfolio guard' -> 10004",
+      "deal: position 102 USDJPY buy 2.00 at 225.00, deviation 30, filling 0, 'Propfolio guard' -> 10009",
+      "deal: position 101 EURUSD sell 1.50 at 1.00, deviation 30, filling 1, 'Propfolio guard' -> 10009",
+      'remove: order 202 -> 10009',
+      'remove: order 201 -> 10009',
+      `notify: Propfolio 5012345: ${why}: 2 positions closed, 2 pending orders deleted; NOT closed: 1 positions, 0 orders (see the journal)`,
+      'left: 1 positions, 0 orders',
+    ]);
+  });
+
+  it('MT4: market orders closed at the refreshed close price with the slippage (3 tries), pendings deleted, then said', () => {
+    const lines = runMql(readMqlSource(EAS.mql4), EAS.mql4, MT4_ACTION).trim().split('\n');
+    expect(lines).toEqual([
+      'close: 101 1.50 lots at 1.11 (refresh 1), slippage 30 -> ok',
+      'close: 102 2.00 lots at 150.22 (refresh 2), slippage 30 -> failed',
+      'close: 102 2.00 lots at 150.23 (refresh 3), slippage 30 -> ok',
+      'delete: 201 -> ok',
+      'close: 103 0.10 lots at 2400.04 (refresh 4), slippage 30 -> failed',
+      'close: 103 0.10 lots at 2400.05 (refresh 5), slippage 30 -> failed',
+      'close: 103 0.10 lots at 2400.06 (refresh 6), slippage 30 -> failed',
+      'delete: 202 -> ok',
+      `notify: Propfolio 5012345: ${why}: 2 positions closed, 2 pending orders deleted; NOT closed: 1 positions, 0 orders (see the journal)`,
+      'left: 1 orders',
     ]);
   });
 });
