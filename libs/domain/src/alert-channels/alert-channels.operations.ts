@@ -9,6 +9,12 @@ import {
   CreatedAlertChannelSchema,
 } from './alert-channels.outputs.js';
 
+/**
+ * REST and the dashboard only, as the alert rules are: channels are configuration a person sets up once, and every MCP
+ * tool costs each agent's session the bytes of its description (the four would take tools/list past its budget).
+ */
+const REST_ONLY = { mcp: false } as const;
+
 /** A read of the caller's records whose answer the worker changes on every attempt, so it is never kept (docs/answer-cache.md). */
 const KEY_LIVE_READ = { auth: 'key', readOnly: true, idempotent: true } as const;
 
@@ -18,6 +24,7 @@ export const alertChannelOperations = (services: DomainServices): Operation[] =>
     title: 'Add a channel that alerts are sent to',
     description: `Adds a place the caller's alerts go: a signed webhook (Standard Webhooks), a Discord or Slack incoming webhook, a Telegram bot, a LINE push, or e-mail. The destination must be public https. Secrets are stored encrypted and never shown again. Returns the channel and, for a webhook without a secret given, the signing secret once. ${NO_DELETE}`,
     ...KEY_CREATE,
+    ...REST_ONLY,
     input: CreateAlertChannelInput,
     output: CreatedAlertChannelSchema,
     rest: { method: 'POST', path: '/alert-channels', status: 201 },
@@ -29,6 +36,7 @@ export const alertChannelOperations = (services: DomainServices): Operation[] =>
     description:
       "Lists the caller's alert channels: kind, name, where they send as far as it is not secret, and a masked hint of the secret.",
     ...KEY_READ,
+    ...REST_ONLY,
     input: ListAlertChannelsInput,
     output: AlertChannelListSchema,
     rest: { method: 'GET', path: '/alert-channels' },
@@ -40,6 +48,7 @@ export const alertChannelOperations = (services: DomainServices): Operation[] =>
     description:
       "Queues a test message to one of the caller's channels and starts sending it at once, with the retries of any alert. Returns the queued delivery; list_alert_deliveries shows how it went.",
     ...KEY_CREATE,
+    ...REST_ONLY,
     input: AlertChannelIdInput,
     output: AlertDeliverySchema,
     rest: { method: 'POST', path: '/alert-channels/:id/test', status: 202 },
@@ -51,6 +60,7 @@ export const alertChannelOperations = (services: DomainServices): Operation[] =>
     description:
       "Lists the caller's alert deliveries, newest first: the channel, the rule, its state (waiting to retry, delivered, given up after a day), attempts and the last error.",
     ...KEY_LIVE_READ,
+    ...REST_ONLY,
     input: ListAlertDeliveriesInput,
     output: AlertDeliveryListSchema,
     rest: { method: 'GET', path: '/alert-deliveries' },
