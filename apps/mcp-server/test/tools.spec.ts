@@ -11,11 +11,12 @@ import { call, connectClient, errorCode, rawPost, startMcpServer, type McpTestSe
 
 const SNAPSHOT = join(import.meta.dirname, 'tools-list.snapshot.json');
 /**
- * Bytes of the tools/list answer with a full key: 201,838 for 32 tools before issue 35, whose target was 60,000.
- * With the four trade tools (36) the schemas are as compact as they go and what remains is prose: the tool and
- * field descriptions written in the operations. A new tool or a longer description has to fit here.
+ * Bytes of the tools/list answer with a full key. Issue 35 found 201,838 for 32 tools and asked for 60,000; the
+ * compact schemas (src/tool-schema.ts) made it 58,9xx for those 32, and the list has grown by tools since (63,7xx
+ * for 36, 64,4xx for 37, 68,4xx for the 41 with alerts). What remains is prose: the tool and field descriptions
+ * written in the operations. Raising this is a decision for review, as the snapshot is: shorten words first.
  */
-const TOOLS_LIST_BUDGET = 64_000;
+const TOOLS_LIST_BUDGET = 70_000;
 
 describeEachDatabase('MCP tools', (getDb) => {
   let server: McpTestServer;
