@@ -84,6 +84,16 @@ describe('check_trade on FTMO 2-Step 100k (static floors)', () => {
     expect([c.verdict, c.maxRiskAmount]).toEqual(['blocked', 1000]);
   });
 
+  it('reads the cap from the headroom when the plan has one and no percent is given', () => {
+    const capped = { ...headroom, tradeRules: { maxRiskPerTrade: { limit: 2000 } } };
+    const c = checkTrade({ headroom: capped, risk: { riskAmount: 2500 } });
+    expect(c.rules.at(-1)).toMatchObject({ rule: 'max_risk_per_trade', leftAfter: -500, allowed: false, maxRiskAmount: 2000 });
+    expect(c.maxRiskAmount).toBe(2000);
+    expect(checkTrade({ headroom: { ...headroom, tradeRules: null }, risk: { riskAmount: 10 } }).rules.map((r) => r.rule)).not.toContain(
+      'max_risk_per_trade',
+    );
+  });
+
   it('a floor judged at_or_below leaves a cent above it', () => {
     const strict = computeHeadroom({
       ...ftmo,

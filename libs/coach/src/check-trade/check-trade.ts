@@ -18,7 +18,10 @@ export type TradeRisk =
     };
 
 /** The parts of a headroom the check reads: any answer carrying them will do (the dashboard's generated type too). */
-export type CheckedHeadroom = Pick<Headroom, 'currency' | 'dailyLoss' | 'maxLoss' | 'nextReset' | 'consistency'>;
+export type CheckedHeadroom = Pick<Headroom, 'currency' | 'dailyLoss' | 'maxLoss' | 'nextReset' | 'consistency'> & {
+  /** The plan's cap on one trade's loss, as the headroom reads it from the plan (absent from older answers). */
+  readonly tradeRules?: { readonly maxRiskPerTrade: { readonly limit: number | null } } | null;
+};
 
 export interface CheckTradeInput {
   /** The account's headroom now (computeHeadroom, or an account of get_headroom). */
@@ -181,6 +184,16 @@ function bestDayCheck(
   };
 }
 
+/** The plan's cap on one trade: a percent given with the initial balance, else the amount the headroom carries. */
+function riskCap(input: CheckTradeInput): Decimal | null {
+  if (input.maxRiskPerTradePercent != null) {
+    if (input.initialBalance == null) throw new CoachInputError('initialBalance is needed with maxRiskPerTradePercent', 'initialBalance');
+    return positive(input.initialBalance, 'initialBalance').times(input.maxRiskPerTradePercent).div(100);
+  }
+  const limit = input.headroom.tradeRules?.maxRiskPerTrade.limit ?? null;
+  return limit === null ? null : new Decimal(limit);
+}
+
 export function checkTrade(input: CheckTradeInput): TradeCheck {
   const { headroom: h, risk } = input;
   const riskAmount = riskAmountOf(risk);
@@ -202,9 +215,8 @@ export function checkTrade(input: CheckTradeInput): TradeCheck {
   if (h.maxLoss.floor !== null) rules.push(floorCheck('max_loss', new Decimal(h.maxLoss.floor), h.maxLoss.comparison, equity, riskAmount));
   const reset = afterResetCheck(h, equity, riskAmount);
   if (reset) rules.push(reset);
-  if (input.maxRiskPerTradePercent != null) {
-    if (input.initialBalance == null) throw new CoachInputError('initialBalance is needed with maxRiskPerTradePercent', 'initialBalance');
-    const cap = positive(input.initialBalance, 'initialBalance').times(input.maxRiskPerTradePercent).div(100);
+  const cap = riskCap(input);
+  if (cap !== null) {
     rules.push({
       rule: 'max_risk_per_trade',
       floor: null,

@@ -237,7 +237,7 @@ export class AlertService {
   }
 
   async checkTrade(caller: Caller, input: CheckTradeInput, now = new Date()): Promise<TradeCheckView> {
-    const { account, headroom: h, maxRiskPerTradePercent, bestDayRule } = await this.ownedHeadroom(caller, input.id, now);
+    const { account, headroom: h, bestDayRule } = await this.ownedHeadroom(caller, input.id, now);
     const risk =
       input.riskAmount !== undefined
         ? { riskAmount: input.riskAmount }
@@ -246,7 +246,7 @@ export class AlertService {
           : null;
     if (risk === null) throw AppError.invalidField('riskAmount', 'give riskAmount, or volume with stopDistance, tickValue and tickSize');
     try {
-      const c = checkTrade({ headroom: h, risk, maxRiskPerTradePercent, initialBalance: account.initialBalance.toString(), bestDayRule });
+      const c = checkTrade({ headroom: h, risk, bestDayRule });
       return { accountId: account.id, at: h.at, ...c, rules: [...c.rules] };
     } catch (error) {
       if (error instanceof CoachInputError) throw AppError.invalidField(error.field, error.message);
@@ -298,10 +298,8 @@ export class AlertService {
     });
     const rules = await challengeRules(this.plans, challenge);
     const consistency = rules.effective.rules.consistency;
-    // The catalog's rules carry the risk per trade beside the coach's fields; the coach itself does not judge it.
-    const planRules = (rules.plan?.rules ?? {}) as { maxRiskPerTradePercent?: number | null };
+    // The plan's risk per trade comes with the headroom (tradeRules.maxRiskPerTrade.limit).
     return {
-      maxRiskPerTradePercent: planRules.maxRiskPerTradePercent ?? null,
       bestDayRule:
         consistency === null || consistency === 'none' ? null : { bestDayMaxPercent: consistency.bestDayMaxPercent, of: consistency.of },
     };
