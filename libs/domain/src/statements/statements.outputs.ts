@@ -38,6 +38,15 @@ export const StatementImportSchema = Type.Object({
   daysTotal: Type.Integer({ description: 'Days in the statement.' }),
   days: Type.Array(ImportedDaySchema, { description: 'The days, oldest first: at most 1,000 (after `daysAfter`).' }),
   nextDaysAfter: Nullable(IsoDate('Send as `daysAfter` for the next days; null on the last page.')),
+  trades: Type.Object(
+    {
+      read: Type.Integer({ description: 'Closed positions in the file (each becomes one trade of the account).' }),
+      created: Type.Integer({ description: 'Trades added.' }),
+      updated: Type.Integer({ description: 'Trades whose figures changed (their tags, note, setup and planned risk are kept).' }),
+      unchanged: Type.Integer({ description: 'Trades already recorded with the same figures.' }),
+    },
+    { description: 'The file’s closed positions as trades; on a dry run, what the import would do.' },
+  ),
   skipped: Type.Array(
     Type.Object({
       ticket: Type.String({ description: 'Deal or ticket number.' }),

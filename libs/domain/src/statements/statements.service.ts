@@ -20,7 +20,7 @@ import type { StatementImport } from './statements.outputs.js';
 import { statementDays } from './statement-days.js';
 import type { CpuRequester } from '../workers/cpu-tasks.js';
 import { positionRecordsFromStatement } from '../trades/statement-positions.js';
-import { checkPositions, storePositions } from '../trades/trade-store.js';
+import { checkPositions, judgePositions, storePositions, type PositionOutcomes } from '../trades/trade-store.js';
 
 /** Reads a statement's bytes for `who`; the composition root runs it on the CPU pool, tests and tools in-process. */
 export type StatementReader = (bytes: Uint8Array, who: CpuRequester) => Promise<Statement>;
@@ -78,6 +78,13 @@ interface ExistingDay {
 
 type Outcome = 'created' | 'updated' | 'unchanged';
 
+/** What an import did (or, as a dry run, would do): each day's outcome, the figures it replaced, the trades' counts. */
+interface Written {
+  outcomes: Outcome[];
+  previous: Map<string, ExistingDay>;
+  trades: PositionOutcomes;
+}
+
 /**
  * Imports the account history a trader exports from MetaTrader: the statement's deals become daily closed
  * P&L and end-of-day balances per firm day (the broker clock converted to instants, then cut at the plan's
@@ -133,8 +140,12 @@ export class StatementImportService {
     const positions = positionRecordsFromStatement(statement.positions, serverTimeZone);
     checkPositions(positions);
 
-    const judge = async (): Promise<Outcome[]> => outcomesOf(folded.days, await readDays(this.db.prisma, accountId, folded.days));
-    const write = async (tx: Prisma.TransactionClient): Promise<{ outcomes: Outcome[]; previous: Map<string, ExistingDay> }> => {
+    const judge = async (): Promise<Written> => ({
+      outcomes: outcomesOf(folded.days, await readDays(this.db.prisma, accountId, folded.days)),
+      previous: new Map<string, ExistingDay>(),
+      trades: await judgePositions(this.db.prisma, accountId, positions),
+    });
+    const write = async (tx: Prisma.TransactionClient): Promise<Written> => {
       // Locked like a report (FOR KEY SHARE), so an archive either waits for the import or is seen by it; and
       // imports of this account one after the other, so each compares against what the previous one wrote.
       const [locked] = await tx.$queryRaw<{ archivedAt: Date | null }[]>`
@@ -144,17 +155,14 @@ export class StatementImportService {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`statement-import:${accountId}`}, 0))`;
       const previous = await readDays(tx, accountId, folded.days);
       const outcomes = await writeDays(tx, accountId, folded.days, previous);
-      await storePositions(tx, accountId, positions);
-      return { outcomes, previous };
+      const trades = await storePositions(tx, accountId, positions);
+      return { outcomes, previous, trades };
     };
 
-    let outcomes: Outcome[];
-    let previous = new Map<string, ExistingDay>();
-    if (input.dryRun) outcomes = await judge();
-    else ({ outcomes, previous } = await this.db.prisma.$transaction((tx) => write(tx), { timeout: WRITE_TIMEOUT_MS }));
+    const written = input.dryRun ? await judge() : await this.db.prisma.$transaction((tx) => write(tx), { timeout: WRITE_TIMEOUT_MS });
     if (!input.dryRun) this.db.announceChanges();
     if (!input.dryRun) afterAccountWrite(this.db, accountId);
-    return answerOf({ accountId, input, statement, serverTimeZone, known, folded, outcomes, previous, warnings });
+    return answerOf({ accountId, input, statement, serverTimeZone, known, folded, warnings, ...written });
   }
 }
 
@@ -234,6 +242,7 @@ interface AnswerParts {
   folded: FoldedDays;
   outcomes: readonly Outcome[];
   previous: ReadonlyMap<string, ExistingDay>;
+  trades: PositionOutcomes;
   warnings: string[];
 }
 
@@ -289,6 +298,7 @@ function answerOf(parts: AnswerParts): StatementImport {
       };
     }),
     nextDaysAfter: more ? (listed.at(-1)?.day ?? null) : null,
+    trades: { read: parts.statement.positions.length, ...parts.trades },
     skipped: folded.skipped,
     warnings: parts.warnings,
   };

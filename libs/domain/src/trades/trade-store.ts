@@ -34,8 +34,10 @@ export interface PositionRecord {
   exits: readonly PositionExit[];
 }
 
-export interface StoredCounts {
-  accepted: number;
+/** What storing a batch does to each position: new, its figures replaced, or already stored with the same figures. */
+export interface PositionOutcomes {
+  created: number;
+  updated: number;
   unchanged: number;
 }
 
@@ -131,21 +133,20 @@ const FIGURES = [
 ] as const;
 
 /**
- * Stores an account's closed positions in one statement, whatever their number: the batch travels as one
- * JSON parameter, is expanded by `jsonb_to_recordset` and upserted on (accountId, position). A position
- * already stored with the same figures is not touched (no row version, no trigger, no cache drop); one
- * whose figures changed (a re-import after the broker corrected a commission) gets the new figures and
- * keeps the trader's tags, note, setup and planned risk. Call it inside the transaction that checked the
- * account (the statement import's, or the tracker push's). Answers how many were written and how many not.
+ * The batch as rows of the columns' own types (numeric(24,8), timestamptz(3)…), so that the dry run's comparison
+ * and the upsert's see the same rounded figures and give the same verdict. $2 is the batch as one JSON parameter.
  */
-export async function storePositions(
-  tx: Prisma.TransactionClient,
-  accountId: string,
-  positions: readonly PositionRecord[],
-): Promise<StoredCounts> {
-  if (positions.length === 0) return { accepted: 0, unchanged: 0 };
-  checkPositions(positions);
-  const batch = JSON.stringify(
+const INPUT_SQL = `SELECT * FROM jsonb_to_recordset($2::jsonb) AS i(
+     "position" text, "symbol" text, "side" text, "volume" numeric(24,8), "openedAt" timestamptz(3), "closedAt" timestamptz(3),
+     "openPrice" numeric(24,8), "closePrice" numeric(24,8), "stopLoss" numeric(24,8), "takeProfit" numeric(24,8),
+     "commission" numeric(19,4), "swap" numeric(19,4), "fee" numeric(19,4), "profit" numeric(19,4), "comment" text,
+     "magic" numeric(20,0), "mae" numeric(19,4), "mfe" numeric(19,4), "exits" jsonb)`;
+
+/** The incoming value of each of FIGURES, from the input row `i` (net is derived, as the write stores it). */
+const INCOMING = FIGURES.map((c) => (c === 'net' ? `(i."profit" + i."commission" + i."swap" + i."fee")` : `i."${c}"`));
+
+function batchJson(positions: readonly PositionRecord[]): string {
+  return JSON.stringify(
     positions.map((p) => ({
       ...p,
       openedAt: p.openedAt.toISOString(),
@@ -153,30 +154,64 @@ export async function storePositions(
       exits: p.exits.map((e) => ({ at: e.at.toISOString(), volume: Number(e.volume), price: Number(e.price), profit: Number(e.profit) })),
     })),
   );
+}
+
+/**
+ * What `storePositions` would do with the batch, without writing: the statement import's dry run. One read, the
+ * same comparison as the upsert's (same column types, same figures), so the preview's counts are the write's.
+ */
+export async function judgePositions(
+  prisma: Prisma.TransactionClient,
+  accountId: string,
+  positions: readonly PositionRecord[],
+): Promise<PositionOutcomes> {
+  if (positions.length === 0) return { created: 0, updated: 0, unchanged: 0 };
+  checkPositions(positions);
+  const [row] = await prisma.$queryRawUnsafe<{ created: number; updated: number }[]>(
+    `WITH input AS (${INPUT_SQL})
+     SELECT count(*) FILTER (WHERE t."id" IS NULL)::int AS "created",
+       count(*) FILTER (WHERE t."id" IS NOT NULL AND (${FIGURES.map((c) => `t."${c}"`).join(', ')}) IS DISTINCT FROM (${INCOMING.join(', ')}))::int AS "updated"
+     FROM input i LEFT JOIN "Trade" t ON t."accountId" = $1 AND t."position" = i."position"`,
+    accountId,
+    batchJson(positions),
+  );
+  const created = row?.created ?? 0;
+  const updated = row?.updated ?? 0;
+  return { created, updated, unchanged: positions.length - created - updated };
+}
+
+/**
+ * Stores an account's closed positions in one statement, whatever their number: the batch travels as one
+ * JSON parameter, is expanded by `jsonb_to_recordset` and upserted on (accountId, position). A position
+ * already stored with the same figures is not touched (no row version, no trigger, no cache drop); one
+ * whose figures changed (a re-import after the broker corrected a commission) gets the new figures and
+ * keeps the trader's tags, note, setup and planned risk. Call it inside the transaction that checked the
+ * account (the statement import's, or the tracker push's). Answers how many were created, updated and not touched.
+ */
+export async function storePositions(
+  tx: Prisma.TransactionClient,
+  accountId: string,
+  positions: readonly PositionRecord[],
+): Promise<PositionOutcomes> {
+  if (positions.length === 0) return { created: 0, updated: 0, unchanged: 0 };
+  checkPositions(positions);
   const columns = FIGURES.map((c) => `"${c}"`).join(', ');
-  const [row] = await tx.$queryRawUnsafe<{ written: number }[]>(
-    `WITH input AS (
-       SELECT * FROM jsonb_to_recordset($2::jsonb) AS i(
-         "position" text, "symbol" text, "side" text, "volume" numeric, "openedAt" timestamptz, "closedAt" timestamptz,
-         "openPrice" numeric, "closePrice" numeric, "stopLoss" numeric, "takeProfit" numeric, "commission" numeric,
-         "swap" numeric, "fee" numeric, "profit" numeric, "comment" text, "magic" numeric, "mae" numeric, "mfe" numeric,
-         "exits" jsonb)
-     ), written AS (
+  const [row] = await tx.$queryRawUnsafe<{ created: number; updated: number }[]>(
+    `WITH input AS (${INPUT_SQL}), written AS (
        INSERT INTO "Trade" ("id", "accountId", "userId", "position", ${columns}, "updatedAt")
-       SELECT gen_random_uuid()::text, a."id", a."userId", i."position", i."symbol", i."side", i."volume", i."openedAt",
-         i."closedAt", i."openPrice", i."closePrice", i."stopLoss", i."takeProfit", i."commission", i."swap", i."fee",
-         i."profit", i."profit" + i."commission" + i."swap" + i."fee", i."comment", i."magic", i."mae", i."mfe",
-         i."exits", now()
+       SELECT gen_random_uuid()::text, a."id", a."userId", i."position", ${INCOMING.join(', ')}, now()
        FROM input i CROSS JOIN (SELECT "id", "userId" FROM "EaAccount" WHERE "id" = $1) a
        ON CONFLICT ("accountId", "position") DO UPDATE
        SET ${FIGURES.map((c) => `"${c}" = EXCLUDED."${c}"`).join(', ')}, "updatedAt" = now()
        WHERE (${FIGURES.map((c) => `"Trade"."${c}"`).join(', ')}) IS DISTINCT FROM (${FIGURES.map((c) => `EXCLUDED."${c}"`).join(', ')})
-       RETURNING 1
+       -- xmax is 0 on a row this statement inserted and set on one it updated: the created/updated split.
+       RETURNING ("xmax" = 0) AS "inserted"
      )
-     SELECT count(*)::int AS "written" FROM written`,
+     SELECT count(*) FILTER (WHERE "inserted")::int AS "created", count(*) FILTER (WHERE NOT "inserted")::int AS "updated" FROM written`,
     accountId,
-    batch,
+    batchJson(positions),
   );
-  const accepted = row?.written ?? 0;
-  return { accepted, unchanged: positions.length - accepted };
+  const created = row?.created ?? 0;
+  const updated = row?.updated ?? 0;
+  return { created, updated, unchanged: positions.length - created - updated };
 }

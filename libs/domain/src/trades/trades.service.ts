@@ -32,7 +32,7 @@ export class TradeService {
   async push(caller: Caller, input: PushPositionsInput): Promise<PushPositionsResult> {
     const accountId = requireId(input.id, 'EA account');
     const records = recordsFromMessage(input.positions);
-    const counts = await this.db.prisma.$transaction(async (tx) => {
+    const { created, updated, unchanged } = await this.db.prisma.$transaction(async (tx) => {
       // Locked like a report (FOR KEY SHARE), so an archive either waits for the message or is seen by it.
       const [locked] = await tx.$queryRaw<{ archivedAt: Date | null; archivedReason: string | null }[]>`
         SELECT "archivedAt", "archivedReason" FROM "EaAccount" WHERE "id" = ${accountId} AND "userId" = ${caller.userId} FOR KEY SHARE`;
@@ -41,7 +41,7 @@ export class TradeService {
       return storePositions(tx, accountId, records);
     });
     afterAccountWrite(this.db, accountId);
-    return { accountId, ...counts };
+    return { accountId, accepted: created + updated, unchanged };
   }
 
   /** Newest close first, one statement on the driver; an empty page for a foreign account or challenge is a 404. */
