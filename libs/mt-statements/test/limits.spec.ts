@@ -12,7 +12,7 @@ import {
 import { gridOf, readTableRows } from '../src/html/table-rows.js';
 import { parseMoney } from '../src/money.js';
 import { asText, fixture, utf8 } from './load-fixture.js';
-import { mt5Report, type BuiltDeal } from './mt5-builder.js';
+import { mt5Report, type ReportDeal } from '@propfolio/mt-statements/testing';
 
 function caught(run: () => unknown): StatementError {
   try {
@@ -37,7 +37,7 @@ describe('HTML tables: the HTML standard’s limits, and work linear in the file
   });
 
   it('refuses the 1.2 KB MT5 report whose Deals header cell spans 1,000,000,000 columns, instead of growing an array', () => {
-    const html = asText(mt5Report([{ time: '2024.03.04 08:00:12', profit: '100.00' }], '100.00')).replace(
+    const html = asText(mt5Report([{ time: '2024.03.04 08:00:12', profit: '100.00' }], { total: '100.00' })).replace(
       '<td>Time</td>',
       '<td colspan="1000000000">Time</td>',
     );
@@ -215,14 +215,14 @@ describe('binary files with HTML inside are not statements', () => {
 
 describe('statement-wide limits, exported from the package entry', () => {
   const day = (i: number): string => new Date(Date.UTC(1971, 0, 1 + i)).toISOString().slice(0, 10).replaceAll('-', '.');
-  const deals = (n: number, at: (i: number) => string): BuiltDeal[] => Array.from({ length: n }, (_, i) => ({ time: at(i), profit: '1' }));
+  const deals = (n: number, at: (i: number) => string): ReportDeal[] => Array.from({ length: n }, (_, i) => ({ time: at(i), profit: '1' }));
 
   it('the builder’s report is read (so the refusals below are the limits’ doing)', () => {
     expect(
       readStatement(
         mt5Report(
           deals(3, (i) => `${day(i)} 10:00:00`),
-          '3',
+          { total: '3' },
         ),
       ).transactions,
     ).toHaveLength(3);
@@ -235,7 +235,7 @@ describe('statement-wide limits, exported from the package entry', () => {
       readStatement(
         mt5Report(
           deals(n, (i) => `${day(i)} 10:00:00`),
-          String(n),
+          { total: String(n) },
         ),
       ),
     );
@@ -248,7 +248,7 @@ describe('statement-wide limits, exported from the package entry', () => {
     const n = MAX_STATEMENT_DEALS + 1;
     const bytes = mt5Report(
       deals(n, () => '2024.03.04 10:00:00'),
-      String(n),
+      { total: String(n) },
     );
     const e = caught(() => readStatement(bytes, { maxBytes: bytes.length }));
     expect(e.code).toBe('limit_exceeded');

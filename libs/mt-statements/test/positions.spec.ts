@@ -8,7 +8,7 @@ import {
   type Transaction,
 } from '../src/index.js';
 import { firmDayOneHourBehind, fixture, serverDay, utf8 } from './load-fixture.js';
-import { mt5Report, type BuiltDeal, type BuiltPosition } from './mt5-builder.js';
+import { mt5Report, type BuiltPosition, type ReportDeal } from '@propfolio/mt-statements/testing';
 
 const FIXTURES = [
   'ReportHistory-51234567.html',
@@ -266,7 +266,7 @@ describe('positions: every closed position, built from the deals', () => {
   });
 
   describe('MT5 hedging: which position an exit closes, the Deals table naming none', () => {
-    const deal = (time: string, type: 'buy' | 'sell', direction: string, volume: string, order: string): BuiltDeal => ({
+    const deal = (time: string, type: 'buy' | 'sell', direction: string, volume: string, order: string): ReportDeal => ({
       time,
       profit: '0',
       trade: { symbol: 'EURUSD', type, direction, volume, price: '1.08000', order },
@@ -285,15 +285,15 @@ describe('positions: every closed position, built from the deals', () => {
         ['2024.03.04 10:05:00', '12', 'EURUSD', 'buy', '0.10', '1.08000', '1.07000', '', '2024.03.04 11:00:00', '1.08000'],
         ['2024.03.04 10:00:00', '11', 'EURUSD', 'buy', '0.10', '1.08000', '', '', '2024.03.04 12:00:00', '1.08000'],
       ];
-      expect(closed(mt5Report(deals, '0', undefined, table))).toEqual([
+      expect(closed(mt5Report(deals, { total: '0', positions: table }))).toEqual([
         ['12', '2024-03-04 11:00:00'],
         ['11', '2024-03-04 12:00:00'],
       ]);
-      expect(readStatement(mt5Report(deals, '0', undefined, table)).positions[0]?.stopLoss).toBe('1.07000');
+      expect(readStatement(mt5Report(deals, { total: '0', positions: table })).positions[0]?.stopLoss).toBe('1.07000');
     });
 
     it('without the table, the oldest open one (FIFO), skipping those too small for the exit', () => {
-      expect(closed(mt5Report(deals, '0'))).toEqual([
+      expect(closed(mt5Report(deals, { total: '0' }))).toEqual([
         ['11', '2024-03-04 11:00:00'],
         ['12', '2024-03-04 12:00:00'],
       ]);
@@ -302,12 +302,14 @@ describe('positions: every closed position, built from the deals', () => {
         deal('2024.03.04 10:05:00', 'buy', 'in', '0.50', '12'),
         deal('2024.03.04 11:00:00', 'sell', 'out', '0.50', '13'),
       ];
-      expect(closed(mt5Report(bigger, '0'))).toEqual([['12', '2024-03-04 11:00:00']]);
+      expect(closed(mt5Report(bigger, { total: '0' }))).toEqual([['12', '2024-03-04 11:00:00']]);
     });
 
     it('leaves out an exit whose entry is before the report, and a position still open', () => {
       const s = readStatement(
-        mt5Report([deal('2024.03.04 11:00:00', 'sell', 'out', '0.10', '13'), deal('2024.03.04 12:00:00', 'buy', 'in', '0.10', '14')], '0'),
+        mt5Report([deal('2024.03.04 11:00:00', 'sell', 'out', '0.10', '13'), deal('2024.03.04 12:00:00', 'buy', 'in', '0.10', '14')], {
+          total: '0',
+        }),
       );
       expect(s.transactions).toHaveLength(2);
       expect(s.positions).toEqual([]);
@@ -315,7 +317,9 @@ describe('positions: every closed position, built from the deals', () => {
 
     it('an order filled in two deals opens one position', () => {
       const split = [deal('2024.03.04 10:00:00', 'buy', 'in', '0.30', '11'), deal('2024.03.04 10:00:00', 'buy', 'in', '0.20', '11')];
-      const [position] = readStatement(mt5Report([...split, deal('2024.03.04 11:00:00', 'sell', 'out', '0.50', '12')], '0')).positions;
+      const [position] = readStatement(
+        mt5Report([...split, deal('2024.03.04 11:00:00', 'sell', 'out', '0.50', '12')], { total: '0' }),
+      ).positions;
       expect(position).toMatchObject({ position: '11', volume: '0.50' });
       expect(position?.entries.map((e) => e.volume)).toEqual(['0.30', '0.20']);
     });
@@ -323,7 +327,7 @@ describe('positions: every closed position, built from the deals', () => {
     it('pairs 10,000 partial exits of one position, each looked up once (the open lots are kept, not re-summed)', () => {
       const exits = Array.from({ length: 10_000 }, (_, i) => deal('2024.03.05 10:00:00', 'sell', 'out', '0.01', String(100 + i)));
       const [position, ...rest] = readStatement(
-        mt5Report([deal('2024.03.04 10:00:00', 'buy', 'in', '100.00', '11'), ...exits], '0'),
+        mt5Report([deal('2024.03.04 10:00:00', 'buy', 'in', '100.00', '11'), ...exits], { total: '0' }),
       ).positions;
       expect(rest).toEqual([]);
       expect(position?.exits).toHaveLength(10_000);
