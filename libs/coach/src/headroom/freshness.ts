@@ -34,14 +34,20 @@ export function freshness(input: FreshnessInput, reasons: HeadroomReason[]): Hea
 
 function judgeFreshness({ latest, rollover, atMs, staleAfterMs, startedOn, today }: FreshnessInput): Headroom['stale'] {
   if (!latest) {
-    return { isStale: startedOn !== null && startedOn < today, basedOn: 'no data yet: the initial balance', asOf: null };
+    return {
+      isStale: startedOn !== null && startedOn < today,
+      basedOn: 'no data yet: the initial balance',
+      source: 'initial_balance',
+      day: null,
+      asOf: null,
+    };
   }
   if (latest.kind === 'snapshot' && latest.atMs !== null) {
     const asOf = isoUtc(latest.atMs);
-    return { isStale: atMs - latest.atMs > staleAfterMs, basedOn: `snapshot at ${asOf}`, asOf };
+    return { isStale: atMs - latest.atMs > staleAfterMs, basedOn: `snapshot at ${asOf}`, source: 'snapshot', day: null, asOf };
   }
-  const basedOn = `report of ${latest.day}`;
-  if (!rollover) return { isStale: latest.day < addDays(today, -1), basedOn, asOf: null };
+  const report = { basedOn: `report of ${latest.day}`, source: 'report', day: latest.day } as const;
+  if (!rollover) return { isStale: latest.day < addDays(today, -1), ...report, asOf: null };
   const endMs = firmDayBounds(latest.day, rollover).endMs;
-  return { isStale: atMs - endMs > staleAfterMs, basedOn, asOf: isoUtc(endMs) };
+  return { isStale: atMs - endMs > staleAfterMs, ...report, asOf: isoUtc(endMs) };
 }

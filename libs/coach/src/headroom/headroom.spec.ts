@@ -104,7 +104,13 @@ describe('FTMO 2-Step 100k: 5% daily from the day-start balance, 10% static', ()
       carriedFloating: -2450.5,
       leftAfterReset: 2549.5,
     });
-    expect(h.stale).toEqual({ isStale: false, basedOn: 'snapshot at 2026-03-05T09:00:00Z', asOf: '2026-03-05T09:00:00Z' });
+    expect(h.stale).toEqual({
+      isStale: false,
+      basedOn: 'snapshot at 2026-03-05T09:00:00Z',
+      source: 'snapshot',
+      day: null,
+      asOf: '2026-03-05T09:00:00Z',
+    });
     expect(h.consistency).toBeNull();
     expect(h.status).toBe('ok'); // the unknown consistency rule is information only: it cannot fail the account
     expect(h.reasons).toEqual([
@@ -130,7 +136,13 @@ describe('FTMO 2-Step 100k: 5% daily from the day-start balance, 10% static', ()
       95000,
       5000,
     ]);
-    expect(h.stale).toEqual({ isStale: false, basedOn: 'no data yet: the initial balance', asOf: null });
+    expect(h.stale).toEqual({
+      isStale: false,
+      basedOn: 'no data yet: the initial balance',
+      source: 'initial_balance',
+      day: null,
+      asOf: null,
+    });
     expect([h.tradingDays.done, h.status]).toEqual([0, 'ok']);
   });
 
@@ -191,7 +203,13 @@ describe('FTMO 2-Step 100k: 5% daily from the day-start balance, 10% static', ()
 
   it('marks the answer stale when the newest data is older than the limit', () => {
     const h = computeHeadroom(ftmoInput({ at: new Date('2026-03-07T10:00:00Z') }));
-    expect(h.stale).toEqual({ isStale: true, basedOn: 'snapshot at 2026-03-05T09:00:00Z', asOf: '2026-03-05T09:00:00Z' });
+    expect(h.stale).toEqual({
+      isStale: true,
+      basedOn: 'snapshot at 2026-03-05T09:00:00Z',
+      source: 'snapshot',
+      day: null,
+      asOf: '2026-03-05T09:00:00Z',
+    });
     expect(h.reasons).toContainEqual({
       rule: 'data',
       kind: 'stale',
@@ -200,7 +218,13 @@ describe('FTMO 2-Step 100k: 5% daily from the day-start balance, 10% static', ()
       message: 'no data for 49 hours: based on snapshot at 2026-03-05T09:00:00Z',
     });
     const reportsOnly = computeHeadroom(ftmoInput({ snapshots: [], at: new Date('2026-03-05T10:00:00Z') }));
-    expect(reportsOnly.stale).toEqual({ isStale: false, basedOn: 'report of 2026-03-04', asOf: '2026-03-04T23:00:00Z' });
+    expect(reportsOnly.stale).toEqual({
+      isStale: false,
+      basedOn: 'report of 2026-03-04',
+      source: 'report',
+      day: '2026-03-04',
+      asOf: '2026-03-04T23:00:00Z',
+    });
     // Without a snapshot today the day is judged on the last close: nothing used yet.
     expect([reportsOnly.dailyLoss.used, reportsOnly.dailyLoss.lowestEquity]).toEqual([250.25, 102000.25]);
   });

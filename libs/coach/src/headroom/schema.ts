@@ -129,7 +129,11 @@ const NextResetSchema = Type.Object(
 const StaleSchema = Type.Object(
   {
     isStale: Type.Boolean({ description: 'True when the newest data is older than the staleness limit.' }),
-    basedOn: Type.String({ description: 'The data the answer rests on, e.g. "snapshot at 2026-03-05T14:00:00Z".' }),
+    basedOn: Type.String({ description: 'The data the answer rests on, in English, e.g. "snapshot at 2026-03-05T14:00:00Z".' }),
+    source: Type.Enum(['snapshot', 'report', 'initial_balance'], {
+      description: 'What the answer rests on (for wording it in any language): a snapshot, a daily report, or no data yet.',
+    }),
+    day: Nullable(Day('The firm day of that report; null for a snapshot or no data.')),
     asOf: Nullable(Timestamp('When that data was true, ISO 8601 UTC; null when unknown.')),
   },
   { description: 'How fresh the answer is.' },
