@@ -101,6 +101,14 @@ describeEachDatabase('REST alerts: rules, firing once per firm day, check_trade 
       'breached:null',
     ]);
     expect(await snapshot(id, '2026-04-07T09:01:00Z', 100000, 94800)).toEqual([]);
+    // The next morning the headroom still reports Tuesday's breach: it is not sent again (Wednesday's own
+    // thresholds are: the day starts from Tuesday's close, 94,800).
+    // (A maximum loss still under 50 % is a new firm day's alert: the rules are once per firm day.)
+    await app.post(`/accounts/${id}/reports`, { date: '2026-04-07', balance: 94800, equity: 94800, closedPnl: -5200 });
+    await app.context.domain.alerts.idle();
+    sent = [];
+    // 4,700 of the 10,000 maximum loss left is a new firm day's crossing; the daily floor is 89,800, far below.
+    expect(await snapshot(id, '2026-04-08T09:00:00Z', 94800, 94700)).toEqual(['max_loss:50']);
   });
 
   it('a silent tracker is found by the sweep on a trading day and reported once; a weekend is not silence', async () => {

@@ -184,15 +184,19 @@ export class AlertService {
     if (set.trackerSilentMinutes !== null && trackerSilent(asOf, now.getTime(), set.trackerSilentMinutes, isWeekday(firmDay)))
       keys.push({ rule: 'tracker_silent', threshold: set.trackerSilentMinutes });
     if (keys.length === 0) return [];
+    // A breach is an event of the day it happened (the headroom keeps reporting it on every later day): logged under
+    // that day, it is sent once, not again each morning. Every other key is logged under today.
+    const breachDay = h.reasons.find((r) => r.code === 'dailyLoss.breached' || r.code === 'maxLoss.breached')?.values['day'];
+    const dayOf = (k: AlertKey) => (k.rule === 'breached' && typeof breachDay === 'string' ? breachDay : firmDay);
     return this.db.prisma.$transaction(async (tx) => {
       const rows = await tx.$queryRawUnsafe<{ rule: AlertRuleKind; threshold: number }[]>(
         `INSERT INTO "AlertFired" ("accountId", "rule", "threshold", "firmDay", "firedAt")
-         SELECT $1, r, t, $4::date, $5::timestamptz FROM unnest($2::text[], $3::int[]) AS k(r, t)
+         SELECT $1, r, t, d::date, $5::timestamptz FROM unnest($2::text[], $3::int[], $4::text[]) AS k(r, t, d)
          ON CONFLICT DO NOTHING RETURNING "rule", "threshold"`,
         accountId,
         keys.map((k) => k.rule),
         keys.map((k) => k.threshold ?? 0),
-        firmDay,
+        keys.map(dayOf),
         now.toISOString(),
       );
       const fired: AlertKey[] = rows.map((r) => ({
