@@ -49,6 +49,64 @@ async function intradayOf(tx: Tx, accountIds: string[]): Promise<SnapshotRow[]> 
   return (await tx.intradayEquity.findMany({ where: { accountId: { in: accountIds } } })).map(freeze);
 }
 
+/** Every column of a trade, in one order for both moves (Trade and TrashedTrade share them, the entry's id aside). */
+const TRADE_COLUMNS = [
+  'id',
+  'accountId',
+  'userId',
+  'position',
+  'symbol',
+  'side',
+  'volume',
+  'openedAt',
+  'closedAt',
+  'openPrice',
+  'closePrice',
+  'stopLoss',
+  'takeProfit',
+  'commission',
+  'swap',
+  'fee',
+  'profit',
+  'net',
+  'comment',
+  'magic',
+  'mae',
+  'mfe',
+  'exits',
+  'tags',
+  'note',
+  'setup',
+  'plannedRisk',
+  'createdAt',
+  'updatedAt',
+]
+  .map((c) => `"${c}"`)
+  .join(', ');
+
+/**
+ * Moves the accounts' trades into the trash table under `entryId`, row for row, in one statement whatever their
+ * number; the account's deletion would otherwise take them by cascade. They stay out of the entry's JSON snapshot:
+ * an account can hold 100,000+ trades, which as JSON would make one row of tens of megabytes to read on every restore.
+ */
+async function trashTrades(tx: Tx, entryId: string, accountIds: string[]): Promise<void> {
+  if (accountIds.length === 0) return;
+  await tx.$executeRawUnsafe(
+    `WITH moved AS (DELETE FROM "Trade" WHERE "accountId" = ANY($2::text[]) RETURNING ${TRADE_COLUMNS})
+     INSERT INTO "TrashedTrade" ("entryId", ${TRADE_COLUMNS}) SELECT $1, ${TRADE_COLUMNS} FROM moved`,
+    entryId,
+    accountIds,
+  );
+}
+
+/** Puts the entry's trades back (their accounts restored first); the entry's deletion then drops the trash rows. */
+async function restoreTrades(tx: Tx, entryId: string): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `INSERT INTO "Trade" (${TRADE_COLUMNS}) SELECT ${TRADE_COLUMNS} FROM "TrashedTrade" WHERE "entryId" = $1`,
+    entryId,
+  );
+}
+
 /**
  * The row this transaction removes, or 404. Two deletions (or restores) of one record at once both read it;
  * on PostgreSQL the second waits on the first's row lock and then deletes nothing: it answers 404, and its
@@ -116,6 +174,9 @@ export class TrashService {
       snapshot.events = (await tx.challengeEvent.findMany({ where: { challengeId: challenge.id } })).map(freeze);
       const resets = await tx.challenge.findMany({ where: { resetOfId: challenge.id }, select: { id: true, updatedAt: true } });
       snapshot.resetLinks = resets.map((c) => ({ id: c.id, updatedAt: c.updatedAt.toISOString() }));
+      // The entry first, so that the trades can be moved under its id before the accounts' deletion cascades.
+      const entry = await this.record(tx, caller, 'challenge', challenge.id, `${challenge.firm} ${challenge.plan}`, snapshot, now);
+      await trashTrades(tx, entry.id, accountIds);
       await tx.challengeCost.deleteMany({ where: { challengeId: challenge.id } });
       await tx.challengeEvent.deleteMany({ where: { challengeId: challenge.id } });
       await tx.dailyPnl.deleteMany({ where: { accountId: { in: accountIds } } });
@@ -123,7 +184,7 @@ export class TrashService {
       await tx.payout.deleteMany({ where: { challengeId: challenge.id } });
       await tx.memo.deleteMany({ where: { challengeId: challenge.id } });
       await claim(tx.challenge.deleteMany({ where: { id: challenge.id } }), 'Challenge');
-      return this.record(tx, caller, 'challenge', challenge.id, `${challenge.firm} ${challenge.plan}`, snapshot, now);
+      return entry;
     });
   }
 
@@ -152,10 +213,9 @@ export class TrashService {
       const account = await findOwnedAccount(tx, caller, id);
       const reports = await tx.dailyPnl.findMany({ where: { accountId: account.id } });
       const intraday = await intradayOf(tx, [account.id]);
-      await tx.dailyPnl.deleteMany({ where: { accountId: account.id } });
-      await claim(tx.eaAccount.deleteMany({ where: { id: account.id } }), 'Account');
       const label = `${account.name ? `${account.name} ` : ''}${account.login} @ ${account.server}`;
-      return this.record(
+      // The entry first, so that the trades can be moved under its id before the account's deletion cascades.
+      const entry = await this.record(
         tx,
         caller,
         'account',
@@ -164,6 +224,10 @@ export class TrashService {
         { ...empty(), accounts: [freeze(account)], reports: reports.map(freeze), intraday },
         now,
       );
+      await trashTrades(tx, entry.id, [account.id]);
+      await tx.dailyPnl.deleteMany({ where: { accountId: account.id } });
+      await claim(tx.eaAccount.deleteMany({ where: { id: account.id } }), 'Account');
+      return entry;
     });
   }
 
@@ -185,8 +249,10 @@ export class TrashService {
         where: { id: requireId(id, 'Trash entry'), userId: caller.userId, purgeAfter: { gt: now } },
       });
       if (!entry) throw AppError.notFound('Trash entry');
-      // Claimed first: a concurrent restore of the same entry waits on this row and then finds it gone (404).
-      await claim(tx.trashEntry.deleteMany({ where: { id: entry.id } }), 'Trash entry');
+      // Claimed first: a concurrent restore of the same entry waits on this row lock and then finds it gone (404).
+      // Locked rather than deleted here: the deletion would cascade to the entry's trades before they are put back.
+      const [claimed] = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "TrashEntry" WHERE "id" = ${entry.id} FOR UPDATE`;
+      if (!claimed) throw AppError.notFound('Trash entry');
       const snapshot = entry.snapshot as unknown as Snapshot;
       await this.checkRestorable(tx, caller, snapshot);
       if (snapshot.challenges.length)
@@ -211,11 +277,13 @@ export class TrashService {
           data: { resetOfId: String(restoredChallenge?.id), updatedAt: new Date(link.updatedAt) },
         });
       }
+      await restoreTrades(tx, entry.id);
+      await claim(tx.trashEntry.deleteMany({ where: { id: entry.id } }), 'Trash entry');
       return { kind: entry.kind as TrashKind, id: entry.recordId };
     });
   }
 
-  /** Removes entries past their retention for every user; returns how many. */
+  /** Removes entries past their retention for every user (their trades with them, by cascade); returns how many. */
   async purgeExpired(now = new Date()): Promise<number> {
     return (await this.db.prisma.trashEntry.deleteMany({ where: { purgeAfter: { lte: now } } })).count;
   }
