@@ -145,7 +145,11 @@ export default async function run(): Promise<boolean> {
     const idle = await measureMember(client);
     const flooding = flood(client);
     // The flood is on once the pool has answered anonymous work.
-    while (flooding.counts.answered < 2) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (flooding.counts.answered < 2 && flooding.counts.other === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (flooding.counts.other > 0) {
+      await flooding.stop();
+      throw new Error('the flood got answers other than 200, 429 and 503: see the server log');
+    }
     const underFlood = await measureMember(client);
     await flooding.stop();
     const { counts } = flooding;
