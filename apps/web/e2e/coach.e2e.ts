@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
+import { reportOfDays } from '@propfolio/mt-statements/testing';
 import type { RunningServer } from './server.js';
 import { apiCall, apiCreateChallenge, expect, expectNoHorizontalScroll, legendText, setUpOwner, test } from './fixtures.js';
 
@@ -217,6 +218,95 @@ test('import an MT5 statement: preview the days, then commit', async ({ page, se
     .getByLabel(/Drop the statement file here/)
     .setInputFiles({ name: 'notes.html', mimeType: 'text/html', buffer: Buffer.from('<html><body>hello</body></html>') });
   await expect(panel.getByRole('alert')).toContainText('This file cannot be imported:');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a long statement’s preview on a phone: counts and the Import button first, ten days, then all and the next page', async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  await setUpOwner(page, server);
+  const challenge = await apiCreateChallenge(server, {
+    firm: 'FTMO',
+    plan: '2-Step 100k',
+    price: 540,
+    planId: FTMO,
+    purchasedAt: '2024-01-01',
+  });
+  const account = (login: string, name: string) =>
+    post(server, '/accounts', {
+      login,
+      server: 'MetaQuotes-Demo',
+      currency: 'USD',
+      initialBalance: 100000,
+      challengeId: challenge.id,
+      name,
+    });
+  await account('51230034', 'Thirty-four days');
+  await account('51231005', 'A thousand days');
+  const statement = (login: string, days: number) => ({
+    name: `ReportHistory-${login}.html`,
+    mimeType: 'text/html',
+    buffer: Buffer.from(reportOfDays(login, days, 2).bytes),
+  });
+  await page.setViewportSize({ width: 375, height: 812 });
+
+  await openAccount(page, 'Thirty-four days');
+  const panel = page.getByRole('region', { name: 'Import a statement' });
+  await panel.getByLabel(/Drop the statement file here/).setInputFiles(statement('51230034', 34));
+  const preview = panel.getByTestId('import-preview');
+  const counts = preview.getByTestId('import-counts');
+  await expect(counts.locator('div')).toHaveText([
+    'Days in the statement34',
+    'New34',
+    'Replaced0',
+    'Unchanged0',
+    /^Days it changes\S.+ – .+$/,
+  ]);
+  const rows = preview.getByTestId('import-days').locator('tbody tr');
+  await expect(rows).toHaveCount(10);
+  await expect(preview.getByTestId('import-showing')).toHaveText('Showing 10 of 34 days');
+  // The decision is on the first screen: the Import button ends within one phone screen of the preview's start.
+  const importButton = panel.getByRole('button', { name: 'Import (34 days to write)' });
+  const [top, button] = [await preview.boundingBox(), await importButton.boundingBox()];
+  expect(button && top ? button.y + button.height - top.y : Infinity).toBeLessThan(812);
+  await expectNoHorizontalScroll(page);
+
+  // Keyboard: all the days and back.
+  const showAll = preview.getByRole('button', { name: 'Show all 34 days' });
+  await showAll.focus();
+  await page.keyboard.press('Enter');
+  await expect(rows).toHaveCount(34);
+  await expect(preview.getByTestId('import-showing')).toHaveText('Showing 34 of 34 days');
+  await page.keyboard.press('Enter');
+  await expect(rows).toHaveCount(10);
+  await importButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByTestId('import-done')).toContainText('34 new days, 0 replaced, 0 unchanged.');
+  await expect(panel.getByTestId('import-done').getByTestId('import-showing')).toHaveText('Showing 10 of 34 days');
+
+  // Over the server's 1,000 days an answer: all 1,000 listed, then the next page by `nextDaysAfter`.
+  await openAccount(page, 'A thousand days');
+  await panel.getByLabel(/Drop the statement file here/).setInputFiles(statement('51231005', 1005));
+  await expect(preview.getByTestId('import-showing')).toHaveText('Showing 10 of 1005 days');
+  await expect(preview.getByRole('button', { name: 'Load the next days' })).toHaveCount(0);
+  await preview.getByRole('button', { name: 'Show all 1000 days' }).click();
+  await expect(preview.getByTestId('import-showing')).toHaveText('Showing 1000 of 1005 days');
+  await preview.getByRole('button', { name: 'Load the next days' }).click();
+  await expect(preview.getByTestId('import-showing')).toHaveText('Showing 1005 of 1005 days');
+  await expect(rows).toHaveCount(1005);
+  await expect(preview.getByRole('button', { name: 'Load the next days' })).toHaveCount(0);
+
+  // In Japanese.
+  await page.evaluate(() => localStorage.setItem('propfolio.lang', 'ja'));
+  await openAccount(page, 'Thirty-four days');
+  const panelJa = page.getByRole('region', { name: '取引明細のインポート' });
+  await panelJa.getByLabel(/明細ファイルをここにドロップ/).setInputFiles(statement('51230034', 34));
+  await expect(panelJa.getByTestId('import-counts')).toContainText('明細の日数34');
+  await expect(panelJa.getByTestId('import-counts')).toContainText('変更される日なし（すべて記録済み）');
+  await expect(panelJa.getByTestId('import-showing')).toHaveText('34日のうち10日を表示');
+  await expect(panelJa.getByRole('button', { name: '34日すべて表示' })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 

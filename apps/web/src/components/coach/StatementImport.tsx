@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, app } from '../../lib/api.js';
 import { MAX_STATEMENT_BYTES, SERVER_TIME_ZONES, toBase64, type StatementImport as ImportAnswer } from '../../lib/coach.js';
@@ -7,7 +7,13 @@ import { useI18n } from '../../i18n/i18n.js';
 import { SelectField } from '../Field.js';
 import { FormError } from '../states.js';
 
-function ImportTable({ answer, currency }: { answer: ImportAnswer; currency: string }) {
+/** Rows shown before "show all": ten day cards keep the preview's list about one phone screen tall. */
+const FIRST_ROWS = 10;
+
+type ImportDay = ImportAnswer['days'][number];
+type LoadAfter = ((after: string) => Promise<ImportAnswer>) | null;
+
+function DayRows({ days, currency }: { days: readonly ImportDay[]; currency: string }) {
   const i18n = useI18n();
   const { t } = i18n;
   const m = (v: number) => i18n.money(v, currency);
@@ -33,7 +39,7 @@ function ImportTable({ answer, currency }: { answer: ImportAnswer; currency: str
           </tr>
         </thead>
         <tbody>
-          {answer.days.map((d) => (
+          {days.map((d) => (
             <tr key={d.date}>
               <th scope="row">{i18n.date(d.date)}</th>
               <td data-label={t('imp.outcome')}>
@@ -62,22 +68,108 @@ function ImportTable({ answer, currency }: { answer: ImportAnswer; currency: str
   );
 }
 
-function Summary({ answer, currency }: { answer: ImportAnswer; currency: string }) {
+/**
+ * The answer's days, the first FIRST_ROWS of them until the person asks for all: a 34-day statement once made a
+ * 7,400 px column of day cards on a phone, the Import button below it. The server lists at most 1,000 days an
+ * answer; `loadAfter` (a preview's only: a write's later pages would all read as unchanged) fetches the page after
+ * the answer's `nextDaysAfter`.
+ */
+function ImportDays({ answer, currency, loadAfter }: { answer: ImportAnswer; currency: string; loadAfter: LoadAfter }) {
+  const { t } = useI18n();
+  const id = useId();
+  const [all, setAll] = useState(false);
+  const [listed, setListed] = useState({ days: answer.days, next: answer.nextDaysAfter });
+  const more = useMutation({
+    mutationFn: (after: string) => (loadAfter ? loadAfter(after) : Promise.reject(new Error('no later days'))),
+    onSuccess: (page) => {
+      setListed((l) => ({ days: [...l.days, ...page.days], next: page.nextDaysAfter }));
+      setAll(true);
+    },
+  });
+  if (answer.daysTotal === 0) {
+    return (
+      <p className="state state-empty" data-testid="import-no-days">
+        {t('imp.noDays')}
+      </p>
+    );
+  }
+  const shown = all ? listed.days : listed.days.slice(0, FIRST_ROWS);
+  const next = loadAfter && (all || listed.days.length <= FIRST_ROWS) ? listed.next : null;
+  return (
+    <section aria-labelledby={`${id}-h`} id={`${id}-days`}>
+      <h3 id={`${id}-h`}>{t('imp.daysHeading')}</h3>
+      <p className="muted" aria-live="polite" data-testid="import-showing">
+        {t('imp.showing', { n: shown.length, total: answer.daysTotal })}
+      </p>
+      <DayRows days={shown} currency={currency} />
+      <div className="actions">
+        {listed.days.length > FIRST_ROWS && (
+          <button type="button" aria-controls={`${id}-days`} aria-expanded={all} onClick={() => setAll(!all)}>
+            {all ? t('imp.showFewer') : t('imp.showAll', { n: listed.days.length })}
+          </button>
+        )}
+        {next !== null && (
+          <button type="button" aria-controls={`${id}-days`} disabled={more.isPending} onClick={() => more.mutate(next)}>
+            {more.isPending ? t('state.loading') : t('imp.nextDays')}
+          </button>
+        )}
+      </div>
+      <FormError error={more.error} />
+    </section>
+  );
+}
+
+/** The answer's counts before any day, what a person decides the import on, and the actions right below them. */
+function Summary({
+  answer,
+  currency,
+  actions,
+  loadAfter,
+}: {
+  answer: ImportAnswer;
+  currency: string;
+  actions: ReactNode;
+  loadAfter: LoadAfter;
+}) {
   const i18n = useI18n();
   const { t } = i18n;
+  const { changedFrom, changedTo } = answer;
+  const changed =
+    changedFrom && changedTo
+      ? changedFrom === changedTo
+        ? i18n.date(changedFrom)
+        : t('imp.range', { from: i18n.date(changedFrom), to: i18n.date(changedTo) })
+      : t('imp.noChange');
   return (
     <div className="import-result" data-testid={answer.dryRun ? 'import-preview' : 'import-done'}>
       <p role="status" className={answer.dryRun ? undefined : 'ok'}>
         {t(answer.dryRun ? 'imp.previewSummary' : 'imp.doneSummary', {
           platform: answer.platform.toUpperCase(),
           login: answer.login,
-          from: i18n.date(answer.from),
-          to: i18n.date(answer.to),
+          from: answer.from ? i18n.date(answer.from) : '—',
+          to: answer.to ? i18n.date(answer.to) : '—',
           created: answer.created,
           updated: answer.updated,
           unchanged: answer.unchanged,
         })}
       </p>
+      <dl className="facts import-counts" data-testid="import-counts">
+        <div>
+          <dt>{t('imp.daysTotal')}</dt>
+          <dd>{answer.daysTotal}</dd>
+        </div>
+        {(['created', 'updated', 'unchanged'] as const).map((o) => (
+          <div key={o}>
+            <dt>{t(`imp.outcome.${o}`)}</dt>
+            <dd>{answer[o]}</dd>
+          </div>
+        ))}
+        <div>
+          <dt>{t(answer.dryRun ? 'imp.changes' : 'imp.changed')}</dt>
+          <dd>{changed}</dd>
+        </div>
+      </dl>
+      {actions}
       {!answer.rolloverKnown && <p className="notice">{t('imp.noRollover')}</p>}
       {answer.warnings.length > 0 && (
         <div className="notice" role="note">
@@ -103,7 +195,7 @@ function Summary({ answer, currency }: { answer: ImportAnswer; currency: string 
           </ul>
         </details>
       )}
-      {answer.days.length > 0 && <ImportTable answer={answer} currency={currency} />}
+      <ImportDays answer={answer} currency={currency} loadAfter={loadAfter} />
     </div>
   );
 }
@@ -128,14 +220,11 @@ export function StatementImport({ account }: { account: Account }) {
   const [localError, setLocalError] = useState<string | null>(null);
   const [zone, setZone] = useState<string>(SERVER_TIME_ZONES[0]);
   const [dragging, setDragging] = useState(false);
+  const post = (content: string, dryRun: boolean, serverTimeZone: string, daysAfter?: string) =>
+    app.post(`/accounts/${account.id}/statements`, { content, contentEncoding: 'base64', serverTimeZone, dryRun, daysAfter });
   const send = useMutation({
     mutationFn: ({ content, dryRun, serverTimeZone }: { content: string; dryRun: boolean; serverTimeZone: string }) =>
-      app.post(`/accounts/${account.id}/statements`, {
-        content,
-        contentEncoding: 'base64',
-        serverTimeZone,
-        dryRun,
-      }),
+      post(content, dryRun, serverTimeZone),
     onSuccess: (answer) => {
       if (!answer.dryRun) {
         void client.invalidateQueries({ queryKey: ['daily-pnl'] });
@@ -222,28 +311,39 @@ export function StatementImport({ account }: { account: Account }) {
       )}
       <FormError error={send.error ? importError(send.error, t) : null} />
       {send.isPending && <p role="status">{t('state.loading')}</p>}
-      {answer && <Summary answer={answer} currency={answer.currency ?? account.currency} />}
-      {answer?.dryRun && file && (
-        <div className="actions">
-          <button
-            type="button"
-            className="primary"
-            disabled={send.isPending}
-            onClick={() => send.mutate({ content: file.content, dryRun: false, serverTimeZone: zone })}
-          >
-            {t('imp.commit', { n: answer.created + answer.updated })}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              send.reset();
-              setFile(null);
-              if (input.current) input.current.value = '';
-            }}
-          >
-            {t('common.cancel')}
-          </button>
-        </div>
+      {answer && (
+        <Summary
+          // A new answer (another file or clock, or the write) lists its days again from the first rows.
+          key={send.submittedAt}
+          answer={answer}
+          currency={answer.currency ?? account.currency}
+          loadAfter={answer.dryRun && file ? (after) => post(file.content, true, zone, after) : null}
+          actions={
+            answer.dryRun &&
+            file && (
+              <div className="actions">
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={send.isPending}
+                  onClick={() => send.mutate({ content: file.content, dryRun: false, serverTimeZone: zone })}
+                >
+                  {t('imp.commit', { n: answer.created + answer.updated })}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => {
+                    send.reset();
+                    setFile(null);
+                    if (input.current) input.current.value = '';
+                  }}
+                >
+                  {t('common.cancel')}
+                </button>
+              </div>
+            )
+          }
+        />
       )}
     </section>
   );
