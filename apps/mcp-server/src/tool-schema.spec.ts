@@ -77,6 +77,48 @@ describe('compactInputSchema', () => {
       on: { type: 'string', format: 'date' },
     });
   });
+  it('writes a rule that is "none", an object or null with its constant and null as one enum, same verdicts', () => {
+    const limit = {
+      type: 'object',
+      required: ['days'],
+      properties: { days: { type: 'integer', minimum: 1 } },
+      additionalProperties: false,
+    };
+    const rule: JsonSchema = {
+      type: 'object',
+      properties: {
+        timeLimit: { anyOf: [{ type: 'string', const: 'none' }, limit, { type: 'null' }], description: 'Time limit.' },
+        lockFloor: { anyOf: [{ type: 'string', const: 'initial_balance', description: 'Where it stops.' }, { type: 'null' }] },
+      },
+      additionalProperties: false,
+    };
+    const compact = compactInputSchema(rule);
+    expect(compact.properties).toEqual({
+      timeLimit: { anyOf: [{ enum: ['none', null] }, limit], description: 'Time limit.' },
+      lockFloor: { enum: ['initial_balance', null], description: 'Where it stops.' },
+    });
+    const values = [
+      { timeLimit: 'none' },
+      { timeLimit: null },
+      { timeLimit: { days: 30 } },
+      { lockFloor: 'initial_balance' },
+      { lockFloor: null },
+    ];
+    const refused = [
+      { timeLimit: 'never' },
+      { timeLimit: { days: 0 } },
+      { timeLimit: 7 },
+      { lockFloor: 'high_water_mark' },
+      { lockFloor: 0 },
+    ];
+    for (const value of values) expect([accepts(rule, value), accepts(compact, value)]).toEqual([true, true]);
+    for (const value of refused) expect([accepts(rule, value), accepts(compact, value)]).toEqual([false, false]);
+  });
+
+  it('drops the example of a list of numbers, which `items` already describes', () => {
+    const input = { type: 'object', properties: { pnl: { type: 'array', items: { type: 'number' }, examples: [[0.8, -0.4]] } } };
+    expect(compactInputSchema(input).properties).toEqual({ pnl: { type: 'array', items: { type: 'number' } } });
+  });
 });
 
 describe('compactOutputSchema', () => {

@@ -43,10 +43,34 @@ function collapseNullable(schema: JsonSchema): JsonSchema {
   const [value, nullSchema] = anyOf as unknown[];
   if (!isSchema(value) || !isSchema(nullSchema) || Object.keys(nullSchema).length !== 1 || nullSchema.type !== 'null') return schema;
   const clash = Object.keys(rest).some((key) => key in value && !READER_KEYWORDS.has(key));
-  if (clash || 'const' in value || 'anyOf' in value) return schema;
+  if (clash || 'anyOf' in value) return schema;
+  if ('const' in value) {
+    const { const: only, type: _type, ...described } = value;
+    return { ...described, ...rest, enum: [only, null] };
+  }
   if (typeof value.type === 'string' && !('enum' in value)) return { ...value, ...rest, type: [value.type, 'null'] };
   if (Array.isArray(value.enum) && !('type' in value)) return { ...value, ...rest, enum: [...(value.enum as unknown[]), null] };
   return schema;
+}
+
+/**
+ * `const` alone admits one value, so a `type` beside it says nothing more; and in a choice between a constant,
+ * an object and null (a rule that is `"none"`, given, or left as it is), the constant and null are one enum.
+ */
+function bareConstant(schema: JsonSchema): JsonSchema {
+  let out = schema;
+  if ('const' in out && typeof out.type === 'string' && out.type === typeof out.const) {
+    const { type: _type, ...rest } = out;
+    out = rest;
+  }
+  const branches = out.anyOf;
+  if (!Array.isArray(branches) || branches.length < 3) return out;
+  const nullAt = branches.findIndex((branch) => isSchema(branch) && Object.keys(branch).length === 1 && branch.type === 'null');
+  const constAt = branches.findIndex((branch) => isSchema(branch) && Object.keys(branch).length === 1 && 'const' in branch);
+  if (nullAt < 0 || constAt < 0) return out;
+  const constant = (branches[constAt] as JsonSchema).const;
+  const kept = (branches as unknown[]).filter((_, index) => index !== nullAt && index !== constAt);
+  return { ...out, anyOf: [{ enum: [constant, null] }, ...kept] };
 }
 
 /** A date's `format: date` already says YYYY-MM-DD: the contract's pattern beside it repeats it. */
@@ -151,17 +175,21 @@ const SELF_EXPLAINED_TYPES = new Set(['number', 'integer', 'boolean']);
  */
 function dropSelfEvidentExample(schema: JsonSchema): JsonSchema {
   const { examples: _examples, ...rest } = schema;
+  const itemType = isSchema(schema.items) ? schema.items.type : undefined;
   const selfEvident =
     'format' in schema ||
     'pattern' in schema ||
     'enum' in schema ||
-    (typeof schema.type === 'string' && SELF_EXPLAINED_TYPES.has(schema.type));
+    (typeof schema.type === 'string' && SELF_EXPLAINED_TYPES.has(schema.type)) ||
+    // a list of numbers ([0.8, -0.4, 1.2]) looks like what `items` already says
+    (schema.type === 'array' && typeof itemType === 'string' && SELF_EXPLAINED_TYPES.has(itemType));
   return 'examples' in schema && selfEvident ? rest : schema;
 }
 
 /** An input schema: every constraint and every word for the agent, each written once. */
 export function compactInputSchema(schema: JsonSchema): JsonSchema {
-  return shareRepeated(mapSchema(mapSchema(mapSchema(schema, collapseNullable), dropDatePattern), dropSelfEvidentExample));
+  const compact = (sub: JsonSchema) => dropSelfEvidentExample(dropDatePattern(bareConstant(collapseNullable(sub))));
+  return shareRepeated(mapSchema(schema, compact));
 }
 
 /** Depth of nesting an output schema needs in full. */
@@ -185,7 +213,7 @@ function depthOf(schema: JsonSchema): number {
  * answer's own fields). Every answer the full schema admits, this one admits too.
  */
 export function compactOutputSchema(schema: JsonSchema, maxBytes: number): JsonSchema {
-  const bare = mapSchema(mapSchema(mapSchema(schema, withoutReaderKeywords), collapseNullable), dropDatePattern);
+  const bare = mapSchema(schema, (sub) => dropDatePattern(bareConstant(collapseNullable(withoutReaderKeywords(sub)))));
   let kept = shareRepeated(bare);
   for (let depth = depthOf(bare) - 1; depth >= 0 && JSON.stringify(kept).length > maxBytes; depth--) {
     kept = shareRepeated(cutBelow(bare, depth));

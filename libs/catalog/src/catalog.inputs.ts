@@ -13,14 +13,14 @@ export type PlanSort = (typeof PLAN_SORTS)[number];
 /** Query of the public plan database (GET /plans and the matching MCP tool). */
 export class PlanQuery extends CursorPageQuery {
   /** Firm slug or display name, matched regardless of case, width and spaces ("ftmo", "ＦＴＭＯ", "the 5ers"). */
-  @Doc({ description: 'Firm slug or display name, matched regardless of case, width and spaces.', example: 'FTMO' })
+  @Doc({ description: 'Firm slug or name (any case, width, spacing).', example: 'FTMO' })
   @IsOptional()
   @IsString()
   @MaxLength(100)
   firm?: string;
 
   /** Number of evaluation phases, 0 to 3 (0 = instant funding). */
-  @Doc({ description: 'Number of evaluation phases, 0 to 3 (0 = instant funding).', example: 2 })
+  @Doc({ description: 'Evaluation phases (0 = instant funding).', example: 2 })
   @IsOptional()
   @NumberFromQuery()
   @IsInt()
@@ -37,7 +37,7 @@ export class PlanQuery extends CursorPageQuery {
   size?: number;
 
   /** Highest list price to include, in the plan's currency (plans with an unknown price are excluded). */
-  @Doc({ description: "Highest list price to include, in the plan's currency; plans with an unknown price are excluded.", example: 300 })
+  @Doc({ description: 'Highest list price; unknown prices excluded.', example: 300 })
   @IsOptional()
   @NumberFromQuery()
   @IsNumber()
@@ -45,21 +45,21 @@ export class PlanQuery extends CursorPageQuery {
   maxPrice?: number;
 
   /** ISO 4217 currency of the price (USD, EUR, JPY...). */
-  @Doc({ description: 'ISO 4217 currency of the price.', example: 'USD' })
+  @Doc({ description: 'Currency of the price.', example: 'USD' })
   @IsOptional()
   @UpperCase()
   @IsISO4217CurrencyCode()
   currency?: string;
 
   /** How the fee is charged: once, or monthly until passed or cancelled. */
-  @Doc({ description: 'How the fee is charged: once, or monthly until passed or cancelled.', example: 'one_time' })
+  @Doc({ description: 'Fee once, or monthly until passed or cancelled.', example: 'one_time' })
   @IsOptional()
   @IsIn(['one_time', 'monthly'])
   billing?: 'one_time' | 'monthly';
 
   /** Sort order: price or size, ascending, or descending with a leading "-"; default firm, program, size. */
   @Doc({
-    description: 'Sort by price or size, ascending, or descending with a leading "-"; default firm, program, size.',
+    description: 'Price or size, descending with a leading "-"; default firm, program, size.',
     example: 'price',
   })
   @IsOptional()
@@ -69,7 +69,7 @@ export class PlanQuery extends CursorPageQuery {
   /** How much of each plan the answer carries: grouped by program (default) or one whole row per plan. */
   @Doc({
     description:
-      'Shape of the answer. "programs" (default): the plans grouped under their program, the program\'s rules once and its sizes with id and price (a one-firm answer stays a few KB). "full": `items`, one whole row per plan, each repeating its program\'s rules.',
+      '"programs": plans grouped by program, its rules once and its sizes with id and price (small). "full": `items`, one whole row per plan.',
     example: 'full',
   })
   @IsOptional()
@@ -78,10 +78,7 @@ export class PlanQuery extends CursorPageQuery {
 }
 
 // `limit` is CursorPageQuery's; only what it counts here differs: plans (one per account size), not programs.
-Doc({ description: 'Plans per page (each account size is one plan, also when grouped by program), 1 to 100.', default: 20 })(
-  PlanQuery.prototype,
-  'limit',
-);
+Doc({ description: 'Plans per page (one per account size, also when grouped).', default: 20 })(PlanQuery.prototype, 'limit');
 
 /** Path and query of GET /plans/:id/prices (the plan's list-price history). */
 export class PlanPriceHistoryQuery extends CursorPageQuery {
@@ -101,8 +98,7 @@ export const MAX_QUERY_LENGTH = 200;
 export class ArticleQuery extends CursorPageQuery {
   /** Words to find, separated by spaces; every word must match; any script; empty lists the newest articles. */
   @Doc({
-    description:
-      'Words to find, separated by spaces; every word must match; Japanese needs no spaces, and full-width forms and katakana/hiragana are folded; empty lists the newest articles.',
+    description: 'Words, all must match; Japanese needs no spaces (width and kana folded); empty lists the newest.',
     example: '日次損失 FTMO',
   })
   @IsOptional()
@@ -120,7 +116,7 @@ export class ArticleQuery extends CursorPageQuery {
 /** Path parameter of GET /articles/:slug. */
 export class ArticleSlugParams {
   /** Article slug: lower-case letters, digits and single hyphens. */
-  @Doc({ description: 'Article slug: lower-case letters, digits and single hyphens.', example: 'daily-loss-and-trailing-drawdown' })
+  @Doc({ description: 'Article slug.', example: 'daily-loss-and-trailing-drawdown' })
   @IsString()
   @MaxLength(100)
   @Matches(new RegExp(ARTICLE_SLUG_PATTERN))

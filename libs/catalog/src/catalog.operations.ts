@@ -10,9 +10,7 @@ export function catalogOperations(catalog: CatalogService): Operation[] {
       name: 'search_plans',
       title: 'Search prop-firm plans',
       description:
-        'Use to find or compare prop-firm plans and their rules. Returns list prices before coupons and structured rules ' +
-        '(null means unknown, never guessed), each with `checkedOn` and `stale`: when stale, tell the user to check the ' +
-        'firm’s site. An unknown firm returns `suggestions`. Paginated: pass `nextCursor` back as `cursor`.',
+        'Find or compare prop-firm plans and their rules: list prices before coupons, rules (null = unknown, never guessed), `checkedOn` and `stale` (when stale, tell the user to check the firm’s site). An unknown firm returns `suggestions`.',
       auth: 'public',
       input: PlanQuery,
       output: PlanSearchAnswerSchema,
@@ -26,9 +24,7 @@ export function catalogOperations(catalog: CatalogService): Operation[] {
       name: 'get_plan_price_history',
       title: 'Price history of a plan',
       description:
-        'Use when the user asks whether a plan got cheaper or dearer (search_plans gives the current price). Returns its ' +
-        'list prices before coupons, newest first, each in force from its `checkedOn` until the next. An unknown id is a ' +
-        'not_found error. Paginated: pass `nextCursor` back as `cursor`.',
+        'Whether a plan got cheaper or dearer: its list prices before coupons, newest first, each in force from its `checkedOn` until the next. Current price: search_plans.',
       auth: 'public',
       input: PlanPriceHistoryQuery,
       output: PlanPriceHistorySchema,
@@ -42,9 +38,7 @@ export function catalogOperations(catalog: CatalogService): Operation[] {
       name: 'search_articles',
       title: 'Search articles',
       description:
-        'Searches Propfolio’s articles (Japanese and English) on prop-firm challenges and rules, payouts, taxes in Japan, ' +
-        'the EA tracker and EA settings. Returns hits ranked title first, each with a snippet (matches in <mark></mark>) ' +
-        'and `checkedOn`; get_article gives the full text. Paginated: pass `nextCursor` back as `cursor`.',
+        'Searches Propfolio’s articles (Japanese and English) on prop-firm challenges, rules, payouts, taxes in Japan, the EA tracker and EA settings: hits with a snippet (matches in <mark></mark>) and `checkedOn`. Full text: get_article.',
       auth: 'public',
       input: ArticleQuery,
       output: ArticleSearchResultSchema,
@@ -57,9 +51,7 @@ export function catalogOperations(catalog: CatalogService): Operation[] {
     defineOperation({
       name: 'get_article',
       title: 'Read an article',
-      description:
-        'Returns the full Markdown text and metadata (title, summary, tags, language, checkedOn, publishedAt) of one ' +
-        'article, by the slug search_articles returned. An unknown slug is a not_found error.',
+      description: 'One article’s full Markdown and metadata, by the slug search_articles returned.',
       auth: 'public',
       input: ArticleSlugParams,
       output: ArticleDetailSchema,

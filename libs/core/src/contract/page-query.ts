@@ -4,7 +4,7 @@ import { NumberFromQuery } from './validators.js';
 
 /** The paging fields of public search contracts (private lists use larger pages: see libs/domain). */
 export class CursorPageQuery {
-  @Doc({ description: 'Page size, 1 to 100.', default: 20 })
+  @Doc({ description: 'Page size.', default: 20 })
   @IsOptional()
   @NumberFromQuery()
   @IsInt()
@@ -12,7 +12,7 @@ export class CursorPageQuery {
   @Max(100)
   limit?: number = 20;
 
-  @Doc("Opaque cursor from the previous page's nextCursor.")
+  @Doc('The previous page’s `nextCursor`; leave out for the first page.')
   @IsOptional()
   @IsString()
   @MaxLength(200)

@@ -8,15 +8,14 @@ export const DEFAULT_DAYS = 30;
 export const MAX_DAYS = 366;
 
 export class AccountIdInput {
-  @Doc('Id of the EA account: the `id` of an item from list_accounts (the EA tracker registers accounts over REST, POST /accounts).')
+  @Doc('EA account id (from list_accounts).')
   @IsString()
   id!: string;
 }
 
 export class ListAccountsInput extends PageInput {
   @Doc({
-    description:
-      'Archived accounts (those of a past phase or a breached challenge): `exclude` (default, active accounts only), `include` (all), or `only`.',
+    description: 'Archived accounts (of a past phase or a breached challenge): exclude, include or only them.',
     default: 'exclude',
   })
   @IsOptional()
@@ -25,7 +24,7 @@ export class ListAccountsInput extends PageInput {
 }
 
 export class DailyPnlInput extends AccountIdInput {
-  @Doc({ description: `How many days to return, ending today (UTC), 1 to ${MAX_DAYS}. Default ${DEFAULT_DAYS}.`, default: DEFAULT_DAYS })
+  @Doc({ description: 'Days to return, ending today (UTC).', default: DEFAULT_DAYS })
   @NumberFromQuery()
   @IsOptional()
   @IsInt()
@@ -129,9 +128,7 @@ export class AccountSnapshotInput extends AccountIdInput {
 }
 
 export class UpdateAccountInput extends AccountIdInput {
-  @Doc(
-    'Id of the challenge this account trades (from list_challenges), e.g. for an account the tracker registered on its own. Not a failed challenge.',
-  )
+  @Doc('Challenge this account trades (from list_challenges); not a failed one.')
   @Absent()
   @IsString()
   challengeId?: string;

@@ -17,7 +17,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     name: 'list_accounts',
     title: 'List EA accounts',
     description:
-      "Lists the caller's MetaTrader accounts tracked by the EA, newest first, with balance, equity, P&L and P&L % against the initial balance, the linked challenge and an archived flag. Paginated: pass `nextCursor` back as `cursor`. For one account's days use get_account_daily_pnl.",
+      "Lists the caller's EA-tracked MetaTrader accounts, newest first: balance, equity, P&L, linked challenge, archived. Days of one: get_account_daily_pnl.",
     ...KEY_READ,
     input: ListAccountsInput,
     output: AccountPageSchema,
@@ -28,7 +28,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     name: 'get_account_daily_pnl',
     title: 'Daily P&L of an EA account',
     description:
-      'Returns the daily series of one EA account: one entry per calendar day, oldest first, with balance, equity and closed P&L. Days the EA did not report appear with `reported: false` and null figures (nothing is interpolated). Also gives the number of reported days and the total closed P&L.',
+      'Daily balance, equity and closed P&L of one EA account, oldest first, one entry per calendar day; unreported days have `reported: false` and null figures (never interpolated).',
     ...KEY_READ,
     input: DailyPnlInput,
     output: DailyPnlSchema,
@@ -51,7 +51,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_account',
     title: 'Link or rename an EA account',
-    description: `Links an EA account to a challenge (e.g. one the tracker registered unlinked) and/or renames it. A failed challenge answers 409 challenge_closed, an archived account 409 account_archived. Returns the account. ${NO_DELETE}`,
+    description: `Links an EA account to a challenge and/or renames it. A failed challenge answers 409 challenge_closed, an archived account 409 account_archived. ${NO_DELETE}`,
     auth: 'key',
     readOnly: false,
     idempotent: true,

@@ -4,26 +4,26 @@ import { FreeText } from '../shared/contract-fields.js';
 
 export class AnalyticsInput {
   @Doc({
-    description: 'First day counted (YYYY-MM-DD): money dated from it, attempts purchased from it. Default: all history.',
+    description: 'First day counted (money dated, attempts bought); default all history.',
     example: '2026-01-01',
   })
   @IsOptional()
   @IsIsoDate()
   from?: string;
 
-  @Doc({ description: 'Last day counted (YYYY-MM-DD). Default: today (UTC).', example: '2026-12-31' })
+  @Doc({ description: 'Last day counted; default today (UTC).', example: '2026-12-31' })
   @IsOptional()
   @IsIsoDate()
   to?: string;
 
-  @Doc({ description: 'Only this prop firm (as entered on the challenges, case-insensitive).', example: 'FTMO' })
+  @Doc({ description: 'Only this firm (as entered, any case).', example: 'FTMO' })
   @IsOptional()
   @FreeText(100)
   firm?: string;
 
   @Doc({
     description:
-      'Base currency (ISO 4217, e.g. JPY): convert every amount at the rate of its own date (a rate typed on the record into it wins, else the rate imported for that exact date and pair), each rounded to 4 decimals, and total in it. Left out: totals per currency, nothing converted.',
+      'Base currency: every amount converted at its own date’s rate (typed on the record, else imported for that date), rounded to 4 decimals. Left out: totals per currency.',
     example: 'JPY',
   })
   @IsOptional()
@@ -35,7 +35,7 @@ export class AnalyticsInput {
 export const TAX_FORMATS = ['json', 'csv'] as const;
 
 export class TaxYearInput {
-  @Doc({ description: 'Calendar year (January 1 to December 31).', example: 2026 })
+  @Doc({ description: 'Calendar year.', example: 2026 })
   @NumberFromQuery()
   @IsInt()
   @Min(2000)
@@ -44,7 +44,7 @@ export class TaxYearInput {
 
   @Doc({
     description:
-      'Currency of the report (ISO 4217), e.g. JPY. Each line is converted at the rate of its own date (a rate typed on the record wins, else the rate imported for that exact date) and rounded to 4 decimals; the sums add the rounded lines.',
+      'Report currency: each line converted at its own date’s rate (typed on the record, else imported for that date), rounded to 4 decimals; sums add the rounded lines.',
     example: 'JPY',
   })
   @UpperCase()
@@ -52,7 +52,7 @@ export class TaxYearInput {
   currency!: string;
 
   @Doc({
-    description: '`json` (default) or `csv`: over REST, csv answers a text/csv file; as a tool, the CSV text in `csv`.',
+    description: '`csv`: the CSV text in `csv` (over REST, a text/csv file).',
     default: 'json',
   })
   @IsOptional()

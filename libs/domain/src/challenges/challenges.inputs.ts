@@ -13,7 +13,7 @@ export const DEFAULT_PHASE = 'Phase 1';
 export const DEFAULT_CURRENCY = 'USD';
 
 export class ChallengeIdInput {
-  @Doc('Id of the challenge (a uuid from list_challenges or create_challenge).')
+  @Doc('Challenge id (from list_challenges).')
   @IsString()
   id!: string;
 }
@@ -25,12 +25,12 @@ export class GetChallengeInput extends ChallengeIdInput {}
  * in the tool schema. `id` was its name up to 0.1 and is still accepted for one version.
  */
 export class ChallengeRefInput {
-  @Doc('Id of the challenge to add to (a uuid from list_challenges or create_challenge).')
+  @Doc('Challenge id (from list_challenges).')
   @FormerName('id')
   @IsString()
   challengeId!: string;
 
-  @Doc({ description: 'Deprecated since 0.2 and removed in 0.3: the former name of `challengeId`.', deprecated: true })
+  @Doc({ description: 'Former name of `challengeId` (removed in 0.3).', deprecated: true })
   @IsOptional()
   @IsString()
   id?: string;
@@ -38,7 +38,7 @@ export class ChallengeRefInput {
 
 export class ListChallengesInput extends PageInput {
   @Doc({
-    description: 'Which challenges to list: `in_progress` (still being traded), `passed`, `failed` (breached), or `all`. Default `all`.',
+    description: '`failed` means breached.',
     default: 'all',
   })
   @IsOptional()
@@ -47,16 +47,16 @@ export class ListChallengesInput extends PageInput {
 }
 
 export class CreateChallengeInput extends PurchaseLedgerFields {
-  @Doc({ description: 'Name of the prop firm as the trader calls it (free text).', example: 'FTMO' })
+  @Doc({ description: 'Prop firm name (free text).', example: 'FTMO' })
   @FreeText(100)
   firm!: string;
 
-  @Doc({ description: 'Plan bought, including the account size (free text).', example: '2-Step 100k' })
+  @Doc({ description: 'Plan bought, with the account size (free text).', example: '2-Step 100k' })
   @FreeText(200)
   plan!: string;
 
   @Doc({
-    description: 'Price paid, as a JSON number. For a monthly plan this is the monthly fee.',
+    description: 'Price paid; for a monthly plan, the monthly fee.',
     example: 540,
   })
   @IsNumber(MONEY, MONEY_MESSAGE)
@@ -64,31 +64,31 @@ export class CreateChallengeInput extends PurchaseLedgerFields {
   @Max(MAX_AMOUNT)
   price!: number;
 
-  @Doc({ description: 'ISO 4217 currency of the price, any case. Default USD.', default: 'USD', example: 'EUR' })
+  @Doc({ description: 'Currency of the price, any case.', default: 'USD', example: 'EUR' })
   @Absent()
   @UpperCase()
   @IsISO4217CurrencyCode()
   currency?: string;
 
-  @Doc({ description: 'Current phase (free text). Default "Phase 1".', default: DEFAULT_PHASE, example: 'Phase 1' })
+  @Doc({ description: 'Current phase (free text).', default: DEFAULT_PHASE, example: 'Phase 1' })
   @Absent()
   @FreeText(50)
   phase?: string;
 
-  @Doc({ description: 'How it was paid (free text), e.g. "card" or "crypto".', example: 'card' })
+  @Doc({ description: 'How it was paid (free text).', example: 'card' })
   @Absent()
   @FreeText(100)
   paymentMethod?: string;
 
   @Doc({
-    description: '`one_time` (a single fee) or `monthly` (a subscription: `price` is billed every month). Default `one_time`.',
+    description: '`monthly`: `price` is billed every month.',
     default: 'one_time',
   })
   @Absent()
   @IsIn(BILLINGS)
   billing?: BillingName;
 
-  @Doc({ description: 'Purchase date, YYYY-MM-DD, not in the future. Default today (UTC).', example: '2026-03-01' })
+  @Doc({ description: 'Purchase date, not future; default today (UTC).', example: '2026-03-01' })
   @Absent()
   @IsIsoDate()
   purchasedAt?: string;
@@ -96,8 +96,7 @@ export class CreateChallengeInput extends PurchaseLedgerFields {
 
 export class UpdateChallengeInput extends ChallengeIdInput {
   @Doc({
-    description:
-      'New phase (free text), e.g. "Phase 2" or "Funded". A different phase archives every EA account linked to the challenge (a new phase means new trading accounts); the same phase changes nothing.',
+    description: 'New phase (free text), e.g. "Funded". A different phase archives the linked EA accounts.',
     example: 'Phase 2',
   })
   @Absent()
@@ -105,7 +104,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
   phase?: string;
 
   @Doc(
-    'New status: `in_progress`, `passed` or `failed`. `failed` records a breach: it archives the linked EA accounts and closes the challenge for good. `passed` without `passedAt` records today as the pass date. A passed challenge cannot go back to `in_progress`.',
+    '`failed` records a breach: archives the linked EA accounts and closes the challenge for good. `passed` without `passedAt` dates the pass today. No way back from `passed` to `in_progress`.',
   )
   @Absent()
   @IsIn(CHALLENGE_STATUSES)
@@ -117,8 +116,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
   paymentMethod?: string;
 
   @Doc({
-    description:
-      'Pass date, YYYY-MM-DD, not before the purchase date nor in the future. On an in-progress challenge it also sets the status to `passed`; on a passed one it corrects the date.',
+    description: 'Pass date (not future, not before the purchase); also sets `passed`, or corrects the date of a passed one.',
     example: '2026-03-20',
   })
   @Absent()
@@ -127,7 +125,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
 
   @Doc({
     description:
-      'Ends a monthly plan (YYYY-MM-DD, not before the purchase date nor in the future): the fee is counted for each month whose billing day (the purchase day of the month) falls on or before this date. Only for `monthly` billing; the one change a failed challenge still takes.',
+      'Ends a `monthly` plan: fees count for billing days (the purchase day of each month) up to this date. Also allowed on a failed challenge.',
     example: '2026-06-30',
   })
   @Absent()
@@ -135,8 +133,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
   monthlyEndedAt?: string;
 
   @Doc({
-    description:
-      'Date of this phase or status change for the challenge history (YYYY-MM-DD, not before the purchase date nor in the future; default today), e.g. to record a past change; also the breach date with `status: failed`. It dates the change it comes with and is not a change on its own.',
+    description: 'Date of the phase or status change sent with it (default today), e.g. the breach date; not a change on its own.',
     example: '2026-02-20',
   })
   @Absent()
@@ -145,7 +142,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
 }
 
 export class AddMemoInput extends ChallengeRefInput {
-  @Doc({ description: 'The note to attach to the challenge (plain text, up to 10000 characters).' })
+  @Doc({ description: 'The note (plain text).' })
   @FreeText(10_000)
   content!: string;
 }

@@ -9,7 +9,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
     name: 'list_challenges',
     title: 'List challenges',
     description:
-      "Lists the caller's prop-firm challenges, newest first: firm, plan, phase, status, price, billing, dates and days since purchase of each. Paginated: pass `nextCursor` back as `cursor`. For one challenge's memos, payouts and EA accounts use get_challenge; for totals, get_summary.",
+      "Lists the caller's challenges, newest first, with firm, plan, phase, status, price and dates. Memos, payouts and EA accounts of one: get_challenge; totals: get_summary.",
     ...KEY_READ,
     input: ListChallengesInput,
     output: ChallengePageSchema,
@@ -19,8 +19,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'get_challenge',
     title: 'Get a challenge',
-    description:
-      'Returns one challenge with its memos (oldest first), payouts (newest first) and linked EA accounts (archived ones included, with balance and P&L %). Read it before changing a challenge. An unknown id, or one that is not the caller’s, answers not_found.',
+    description: 'One challenge with its memos, payouts and linked EA accounts (archived included). Read it before changing a challenge.',
     ...KEY_READ,
     input: GetChallengeInput,
     output: ChallengeDetailSchema,
@@ -30,7 +29,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'create_challenge',
     title: 'Record a challenge purchase',
-    description: `Records a prop-firm challenge the caller bought, or a paid reset of a breached one (\`resetOf\`); it starts in_progress. Returns the new challenge with its id. Fees on an existing challenge go to add_cost. Not idempotent: a retry records a second one (over REST send an Idempotency-Key header). ${NO_DELETE}`,
+    description: `Records a challenge the caller bought, or a paid reset of a breached one (\`resetOf\`); it starts in_progress. Fees on an existing challenge: add_cost. Not idempotent: a retry records a second one. ${NO_DELETE}`,
     ...KEY_CREATE,
     input: CreateChallengeInput,
     output: ChallengeSchema,
@@ -40,7 +39,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_challenge',
     title: 'Update a challenge',
-    description: `Records a phase change, a pass, a breach, the payment method or the end of a monthly plan. A new phase or a breach archives the linked EA accounts. A failed challenge is closed: any change but monthlyEndedAt answers 409 challenge_closed. Returns the challenge, what changed and the accounts archived. ${NO_DELETE}`,
+    description: `Records a phase change, pass, breach, payment method or the end of a monthly plan. A failed challenge takes only monthlyEndedAt (else 409 challenge_closed). Returns the challenge, what changed and the accounts archived. ${NO_DELETE}`,
     ...KEY_IDEMPOTENT_WRITE,
     input: UpdateChallengeInput,
     output: ChallengeUpdateSchema,
@@ -50,7 +49,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'add_memo',
     title: 'Add a memo to a challenge',
-    description: `Attaches a note to one of the caller's challenges, failed ones included, e.g. lessons from a breach or the reason for a phase change. Returns the memo; get_challenge lists them. ${NO_DELETE}`,
+    description: `Attaches a note to a challenge (failed ones too), e.g. lessons from a breach. ${NO_DELETE}`,
     ...KEY_CREATE,
     input: AddMemoInput,
     output: MemoSchema,

@@ -29,9 +29,7 @@ export class SetChallengeRulesInput {
   @IsString()
   id!: string;
 
-  @Doc(
-    'Your own rules for this challenge, in the plan rules schema with every field optional; they win over the linked plan’s. `null` clears them.',
-  )
+  @Doc('Own rules (plan rules, every field optional); win over the plan’s. `null` clears them.')
   @MatchesSchema(Type.Union([RulesOverrideSchema, Type.Null()]))
   rules!: RulesOverride | null;
 }
@@ -42,7 +40,7 @@ export class HeadroomInput {
   id!: string;
 
   @Doc({
-    description: 'Judge the rules as of this instant (ISO 8601 with its zone); leave out for now.',
+    description: 'Judge as of this instant; default now.',
     example: '2026-03-05T14:03:00Z',
   })
   @Absent()
@@ -53,15 +51,14 @@ export class HeadroomInput {
 /** What every simulation takes besides its subject. */
 class SimulationOptions {
   @Doc({
-    description:
-      '`block` (default): resample runs of consecutive days, keeping streaks and volatility clusters; `iid`: draw days independently.',
+    description: '`block`: resample runs of days (keeps streaks and volatility clusters); `iid`: days independently.',
     default: 'block',
   })
   @Absent()
   @IsIn(SIMULATION_METHODS)
   method?: (typeof SIMULATION_METHODS)[number];
 
-  @Doc({ description: 'Length of a resampled block in days (block method).', default: 5 })
+  @Doc({ description: 'Days per resampled block.', default: 5 })
   @NumberFromQuery()
   @Absent()
   @IsInt()
@@ -69,7 +66,7 @@ class SimulationOptions {
   @Max(60)
   blockDays?: number;
 
-  @Doc({ description: `Simulated paths, 100 to ${MAX_PATHS}.`, default: 10000 })
+  @Doc({ description: 'Simulated paths.', default: 10000 })
   @NumberFromQuery()
   @Absent()
   @IsInt()
@@ -77,7 +74,7 @@ class SimulationOptions {
   @Max(MAX_PATHS)
   paths?: number;
 
-  @Doc({ description: 'Seed of the random draws: the same seed and input give the same answer.', default: 1 })
+  @Doc({ description: 'Random seed: same seed and input, same answer.', default: 1 })
   @NumberFromQuery()
   @Absent()
   @IsInt()
@@ -85,7 +82,7 @@ class SimulationOptions {
   @Max(4294967295)
   seed?: number;
 
-  @Doc({ description: 'Trading days to simulate when the plan has no time limit.', default: 60 })
+  @Doc({ description: 'Days to simulate when there is no time limit.', default: 60 })
   @NumberFromQuery()
   @Absent()
   @IsInt()
@@ -94,7 +91,7 @@ class SimulationOptions {
   horizonDays?: number;
 
   @Doc({
-    description: `Factors to scale every day's P&L by (risk per trade), each 0 to ${MAX_SCALE}, at most ${MAX_SCALES}; each gets its own answer in byRiskScale.`,
+    description: "Factors to scale each day's P&L by (risk per trade); each answered in byRiskScale.",
     example: [0.5, 1, 1.5],
   })
   @Absent()
@@ -117,7 +114,7 @@ export class SimulateChallengeInput extends SimulationOptions {
   accountId?: string;
 
   @Doc({
-    description: `Your own daily P&L series instead of the tracked one: each day's closed P&L as a percent of the initial balance (at most ${MAX_SERIES_DAYS} days).`,
+    description: "Your own series instead of the tracked one: each day's closed P&L in percent of the initial balance.",
     example: [0.8, -0.4, 1.2, -1.1, 0.3],
   })
   @Absent()
@@ -127,25 +124,25 @@ export class SimulateChallengeInput extends SimulationOptions {
 
 export class SimulatePlanInput extends SimulationOptions {
   @Doc({
-    description: 'Catalog plan id (from search_plans). Give this, or `rules`, or both (rules then correct the plan).',
+    description: 'Catalog plan id (from search_plans). Give this, `rules`, or both (rules correct the plan).',
     example: 'ftmo-2-step-100000',
   })
   @Absent()
   @IsString()
   planId?: string;
 
-  @Doc('Rules to apply, in the plan rules schema with every field optional (e.g. a plan not in the catalog).')
+  @Doc('Rules (plan rules, every field optional), e.g. for a plan not in the catalog.')
   @Absent()
   @MatchesSchema(RulesOverrideSchema)
   rules?: RulesOverride;
 
-  @Doc({ description: 'The rules in force on this purchase date (YYYY-MM-DD); default today.', example: '2026-03-01' })
+  @Doc({ description: 'Use the rules in force on this date; default today.', example: '2026-03-01' })
   @Absent()
   @IsIsoDate()
   purchasedOn?: string;
 
   @Doc({
-    description: `Daily P&L series to draw from: each day's closed P&L as a percent of the initial balance, 1 to ${MAX_SERIES_DAYS} days.`,
+    description: "Series to draw from: each day's closed P&L in percent of the initial balance.",
     example: [0.8, -0.4, 1.2, -1.1, 0.3],
   })
   @DailyPnlSeries()

@@ -14,7 +14,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     name: 'get_headroom',
     title: 'Rule headroom of a challenge',
     description:
-      'Use it before a trade. Returns the room a challenge has left under each rule (daily and maximum loss, target, trading days, time, best day) and the daily floor after the next roll-over, per active EA account, under the rules in force on the purchase date. A crossed floor is reported as breached, never recorded.',
+      'Use before a trade: the room left under each rule (daily and max loss, target, trading days, time, best day) and the next daily floor, per active EA account. A crossed floor is reported as breached, never recorded.',
     ...KEY_LIVE_READ,
     input: HeadroomInput,
     output: ChallengeHeadroomSchema,
@@ -25,7 +25,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     name: 'simulate_challenge',
     title: 'Pass probability of a challenge',
     description:
-      'Odds for a challenge already bought, from where it stands, resampling its reported days. Returns the pass probability (95% interval), breach and time-out odds, days to pass, expected attempts and fees to funding. Needs 20 reported days unless you give a series (else 422 insufficient_history). Before buying, use simulate_plan.',
+      'Pass odds of a bought challenge from where it stands, resampling its reported days: pass probability (95% interval), breach and time-out odds, days to pass, attempts and fees to funding. Needs 20 reported days or a series (else 422 insufficient_history). Before buying: simulate_plan.',
     ...KEY_LIVE_READ,
     input: SimulateChallengeInput,
     output: ChallengeSimulationSchema,
@@ -36,7 +36,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     name: 'get_challenge_rules',
     title: 'Rules a challenge is judged by',
     description:
-      "Returns the rules get_headroom and simulate_challenge apply to a challenge: the linked plan's rules as on the purchase date with the challenge's own rules on top, each rule saying where it came from, and the own rules as stored. To correct a rule, use set_challenge_rules.",
+      "The rules get_headroom and simulate_challenge apply: the plan's as on the purchase date with the challenge's own on top, each with its source. To correct one: set_challenge_rules.",
     ...KEY_READ,
     input: ChallengeIdInput,
     output: ChallengeRulesSchema,
@@ -47,7 +47,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     name: 'set_challenge_rules',
     title: 'Set a challenge’s own rules',
     description:
-      "Stores the challenge's own rules, which win over its plan's: for a plan not in the catalog, or a firm that changed a rule. Replaces what was stored (send every own rule you want kept). Returns the merged rules as get_challenge_rules does.",
+      "Stores the challenge's own rules, which win over its plan's (a plan not in the catalog, a changed rule). Replaces what was stored: send every own rule to keep. Returns the merged rules.",
     auth: 'key',
     readOnly: false,
     idempotent: true,
@@ -64,7 +64,7 @@ export const publicCoachOperations = (services: DomainServices): Operation[] => 
     name: 'simulate_plan',
     title: 'Pass probability of a plan',
     description:
-      'Before buying: odds of a fresh attempt at a catalog plan or at rules you give, resampling a daily P&L series you supply. Returns the pass probability (95% interval), breach and time-out odds, days to pass, expected attempts and fees at the list price. For a challenge already bought, use simulate_challenge.',
+      'Before buying: pass odds of a fresh attempt at a catalog plan or given rules, resampling your daily P&L series: probability (95% interval), breach and time-out odds, days to pass, attempts and fees. Bought already: simulate_challenge.',
     auth: 'public',
     readOnly: true,
     idempotent: true,

@@ -17,7 +17,7 @@ import {
 import { Doc, IsIsoDate, IsScalar, NumberFromQuery, UpperCase, CursorPageQuery } from '@propfolio/core';
 
 export class EaOverviewInput {
-  @Doc({ description: 'Language of the texts: ja (default) or en.', default: 'ja' })
+  @Doc({ description: 'Language of the texts.', default: 'ja' })
   @IsOptional()
   @IsIn(['ja', 'en'])
   lang?: 'ja' | 'en';
@@ -50,10 +50,9 @@ export class EaExplainParamInput {
   ref!: string;
 }
 
-const CONTENT_DOC =
-  'The .set file: its text, or base64 of its bytes when contentEncoding is base64. At most 512 KiB (524288 bytes) of file; larger is 413 payload_too_large.';
+const CONTENT_DOC = 'The .set file: its text, or base64 of its bytes. Over 512 KiB: 413 payload_too_large.';
 const CONTENT_ENCODING_DOC = {
-  description: 'text (default) or base64 (use base64 for a file as saved by MetaTrader, UTF-16LE).',
+  description: 'base64 for a file as MetaTrader saved it (UTF-16LE).',
   default: 'text',
 };
 
@@ -67,25 +66,24 @@ export class EaDiagnoseSetInput {
   @IsIn(['text', 'base64'])
   contentEncoding?: 'text' | 'base64';
 
-  @Doc({ description: 'What the file is: auto (default, detected), mt5 or mt4.', default: 'auto' })
+  @Doc({ description: 'File platform; auto detects.', default: 'auto' })
   @IsOptional()
   @IsIn(['auto', 'mt5', 'mt4'])
   format?: 'auto' | 'mt5' | 'mt4';
 
-  @Doc({ description: 'live (default): flags e.g. optimisation flags left on; tester: flags tester pitfalls.', default: 'live' })
+  @Doc({ description: 'live: flags e.g. optimisation flags left on; tester: tester pitfalls.', default: 'live' })
   @IsOptional()
   @IsIn(['live', 'tester'])
   purpose?: 'live' | 'tester';
 
-  @Doc({ description: 'Also check against this prop firm’s current rules (slug or name, as in search_plans).', example: 'ftmo' })
+  @Doc({ description: 'Also check against this prop firm’s current rules (slug or name).', example: 'ftmo' })
   @IsOptional()
   @IsString()
   @MaxLength(100)
   firm?: string;
 
   @Doc({
-    description:
-      'With firm: a specific plan id from search_plans; needed when the firm’s plans differ in their limits (the error lists them).',
+    description: 'With firm: a plan id, needed when the firm’s plans differ in limits (the error lists them).',
   })
   @IsOptional()
   @IsString()
@@ -94,7 +92,7 @@ export class EaDiagnoseSetInput {
 
   @Doc({
     description:
-      'summary (default): the 30 most severe findings (the rest counted in omittedFindings), and the inputs the file leaves out as one missing_inputs finding; full: every finding, one missing_input finding per input.',
+      'summary: the 30 most severe findings (rest counted in omittedFindings), missing inputs as one finding; full: every finding.',
     default: 'summary',
   })
   @IsOptional()
@@ -115,24 +113,24 @@ export class EaChange {
 }
 
 export class EaTesterInput extends EaChange {
-  @Doc({ description: 'Optimisation range start (give start, step and stop together).', example: 100 })
+  @Doc({ description: 'Optimisation start (with step and stop).', example: 100 })
   @IsOptional()
   @IsNumber()
   start?: number;
 
-  @Doc({ description: 'Optimisation step, above 0.', example: 50 })
+  @Doc({ description: 'Optimisation step.', example: 50 })
   @IsOptional()
   @IsNumber()
   step?: number;
 
-  @Doc({ description: 'Optimisation range stop.', example: 500 })
+  @Doc({ description: 'Optimisation stop.', example: 500 })
   @IsOptional()
   @IsNumber()
   stop?: number;
 }
 
 export class EaBuildSetInput {
-  @Doc(`Start from this uploaded file instead of the defaults. ${CONTENT_DOC}`)
+  @Doc(`Start from this file instead of the defaults. ${CONTENT_DOC}`)
   @IsOptional()
   @IsString()
   content?: string;
@@ -142,15 +140,13 @@ export class EaBuildSetInput {
   @IsIn(['text', 'base64'])
   contentEncoding?: 'text' | 'base64';
 
-  @Doc({ description: 'Start from this named preset instead of the defaults (see ea_overview presets).', example: 'prop-challenge' })
+  @Doc({ description: 'Start from this preset (see ea_overview).', example: 'prop-challenge' })
   @IsOptional()
   @IsString()
   @MaxLength(100)
   preset?: string;
 
-  @Doc(
-    'Changes to apply, each by input name or number ("37-5"); every value is validated against the catalog. Default: none (the base as it is).',
-  )
+  @Doc('Changes by input name or number ("37-5"), each validated.')
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(500)
@@ -158,15 +154,13 @@ export class EaBuildSetInput {
   @Type(() => EaChange)
   changes?: EaChange[];
 
-  @Doc({ description: 'Output format: mt5 (default; UTF-16LE) or mt4 (ANSI).', default: 'mt5' })
+  @Doc({ description: 'mt5 (UTF-16LE) or mt4 (ANSI).', default: 'mt5' })
   @IsOptional()
   @IsIn(['mt5', 'mt4'])
   format?: 'mt5' | 'mt4';
 
   @Doc({
-    description:
-      'What the answer carries of the file: text (default; the file as text, to be saved in the returned encoding, ' +
-      'which keeps answers small), bytes (contentBase64, the exact bytes), or both.',
+    description: 'text: the file as text, to save in the returned encoding (small answers); bytes: contentBase64; or both.',
     default: 'text',
   })
   @IsOptional()
@@ -182,16 +176,14 @@ export class EaPropPresetInput {
   firm!: string;
 
   @Doc({
-    description:
-      'A specific plan id from search_plans. Without it the plan is picked from phases, program and accountSize; ' +
-      'when several plans with different limits fit, the answer is a validation error listing the candidates.',
+    description: 'Plan id from search_plans; else picked by phases, program and accountSize (several fitting: an error lists them).',
   })
   @IsOptional()
   @IsString()
   @MaxLength(100)
   planId?: string;
 
-  @Doc({ description: 'Evaluation phases of the plan (0 = instant funding), to pick the plan.', example: 2 })
+  @Doc({ description: 'Evaluation phases (0 = instant funding), to pick the plan.', example: 2 })
   @IsOptional()
   @NumberFromQuery()
   @IsInt()
@@ -199,13 +191,13 @@ export class EaPropPresetInput {
   @Max(3)
   phases?: number;
 
-  @Doc({ description: 'Part of the program name, to pick the plan (e.g. "2-Step", "Swing").', example: '2-Step' })
+  @Doc({ description: 'Part of the program name, to pick the plan.', example: '2-Step' })
   @IsOptional()
   @IsString()
   @MaxLength(100)
   program?: string;
 
-  @Doc({ description: 'Account size: picks the plan of that size and expresses limits in money too.', example: 100000 })
+  @Doc({ description: 'Account size: picks the plan and gives limits in money too.', example: 100000 })
   @IsOptional()
   @NumberFromQuery()
   @IsNumber()
@@ -213,7 +205,7 @@ export class EaPropPresetInput {
   @Max(1_000_000_000)
   accountSize?: number;
 
-  @Doc({ description: 'ISO 4217 currency of the account size.', example: 'USD' })
+  @Doc({ description: 'Currency of the account size.', example: 'USD' })
   @IsOptional()
   @UpperCase()
   @IsString()
@@ -319,10 +311,7 @@ export class EaBacktestIniInput {
   @IsBoolean()
   shutdownTerminal?: boolean;
 
-  @Doc(
-    'EA inputs written inline in [TesterInputs]: input name or number to value, and for an optimisation start, step ' +
-      'and stop (the input is then marked for optimisation, ||Y).',
-  )
+  @Doc('EA inputs for [TesterInputs]: a value, or start, step and stop to optimise it.')
   @IsOptional()
   @ValidateNested({ each: true })
   @Type(() => EaTesterInput)
@@ -330,13 +319,13 @@ export class EaBacktestIniInput {
   @ArrayMaxSize(500)
   inputs?: EaTesterInput[];
 
-  @Doc('Instead of inline inputs: the .set file name in MQL5\\Profiles\\Tester that ExpertParameters points to.')
+  @Doc('Instead of inputs: a .set file name in MQL5\\Profiles\\Tester.')
   @IsOptional()
   @IsString()
   @MaxLength(260)
   expertParameters?: string;
 
-  @Doc('Absolute path where you will save the .ini, used in the command line.')
+  @Doc('Where you will save the .ini (absolute), for the command line.')
   @IsOptional()
   @IsString()
   @MaxLength(260)

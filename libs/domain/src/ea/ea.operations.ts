@@ -29,8 +29,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_overview',
       title: 'EA overview',
       description:
-        'Start here before explaining or changing the EA’s settings. Returns what the semi-discretionary EA is, how to get ' +
-        'it, who it suits, how to start, its input groups and its named presets.',
+        'Start here before explaining or changing the EA’s settings: what the EA is, how to get and start it, who it suits, its input groups and named presets.',
       input: EaOverviewInput,
       output: EaOverviewSchema,
       rest: { method: 'GET', path: '/ea/overview' },
@@ -41,9 +40,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_search_params',
       title: 'Search EA inputs',
       description:
-        'Finds EA inputs by keywords or group number. Returns each input’s number (e.g. "37-5", how users refer to it), ' +
-        'MQL name, type, default and label. Use ea_explain_param for the full documentation of one. Paginated: pass ' +
-        '`nextCursor` back as `cursor`.',
+        'Finds EA inputs by keywords or group: each input’s number (e.g. "37-5", how users name it), MQL name, type, default and label. Full docs of one: ea_explain_param.',
       input: EaSearchParamsInput,
       output: EaSearchParamsSchema,
       rest: { method: 'GET', path: '/ea/params' },
@@ -54,9 +51,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_explain_param',
       title: 'Explain an EA input',
       description:
-        'Use when the user asks about one EA setting. Returns everything about that input: what it does (Japanese and ' +
-        'English), default, range, unit, allowed values, related inputs, cautions and older names. An unknown input is a ' +
-        'not_found error.',
+        'Use when the user asks about one EA setting: what it does (Japanese and English), default, range, unit, allowed values, related inputs, cautions, older names.',
       input: EaExplainParamInput,
       output: EaParamDetailSchema,
       rest: { method: 'GET', path: '/ea/params/:ref' },
@@ -67,9 +62,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_diagnose_set',
       title: 'Diagnose a .set file',
       description:
-        'Checks an EA .set file, optionally against a prop firm’s current rules. Returns findings, most severe first, each ' +
-        'with severity, stable code, the input’s number and name, line and column, a Japanese and English message and a ' +
-        'concrete fix, plus the firm plan applied. To write the fixes, use ea_build_set. Nothing is stored.',
+        'Checks an EA .set file, optionally against a prop firm’s current rules: findings, most severe first, each with a stable code, the input, line, a Japanese and English message and a fix. To write the fixes: ea_build_set. Nothing is stored.',
       input: EaDiagnoseSetInput,
       output: EaDiagnoseSchema,
       rest: { method: 'POST', path: '/ea/diagnose' },
@@ -80,9 +73,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_build_set',
       title: 'Build a .set file',
       description:
-        'Builds an EA .set file from the defaults, a named preset (see ea_overview) or an uploaded file, applying validated ' +
-        'changes by input name or number. Returns the file to save in the returned encoding, exactly what changed, and any ' +
-        'remaining findings. Nothing is stored.',
+        'Builds an EA .set file from the defaults, a preset (see ea_overview) or an uploaded file, applying validated changes. Returns the file, what changed and remaining findings. Nothing is stored.',
       input: EaBuildSetInput,
       output: EaBuildSchema,
       rest: { method: 'POST', path: '/ea/build' },
@@ -93,9 +84,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_prop_preset',
       title: 'EA settings for a prop firm',
       description:
-        'Returns recommended EA values for a prop firm’s current rules (from the plan database): e.g. a daily loss guard with a ' +
-        'safety margin inside the firm’s limit; inputs to switch off (news, weekend, martingale where banned); and ' +
-        'cautions, each explained. Pass the returned `changes` to ea_build_set to get the file.',
+        'Recommended EA values for a prop firm’s current rules: e.g. a daily loss guard inside the firm’s limit, inputs to switch off (news, weekend, martingale where banned), cautions. Pass the returned `changes` to ea_build_set.',
       input: EaPropPresetInput,
       output: EaPropPresetSchema,
       rest: { method: 'GET', path: '/ea/presets/:firm' },
@@ -106,9 +95,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_backtest_ini',
       title: 'Strategy-tester .ini',
       description:
-        'Writes a MetaTrader strategy-tester .ini for a backtest or optimisation of the EA. Returns the file, its encoding, ' +
-        'the command line (terminal64.exe /config:"…") and the pitfalls that apply (e.g. the terminal must be closed; ' +
-        'without inputs the last run’s are reused). No password is written.',
+        'Writes a MetaTrader strategy-tester .ini for a backtest or optimisation of the EA, with the command line and the pitfalls that apply (e.g. close the terminal first). No password is written.',
       input: EaBacktestIniInput,
       output: EaBacktestIniSchema,
       rest: { method: 'POST', path: '/ea/backtest-ini' },

@@ -14,7 +14,7 @@ export const FxRateField = (): PropertyDecorator =>
   Compose(
     Doc({
       description:
-        "Exchange rate you actually got: 1 unit of this record's currency = `fxRate` units of `fxCurrency` (at most 8 decimals). Give both or neither; it wins over imported rates.",
+        'Rate you actually got: 1 unit of this currency = `fxRate` `fxCurrency`. Give both or neither; wins over imported rates.',
       example: 151.25,
     }),
     Absent(),
@@ -25,7 +25,7 @@ export const FxRateField = (): PropertyDecorator =>
 
 export const FxCurrencyField = (): PropertyDecorator =>
   Compose(
-    Doc({ description: 'ISO 4217 currency that `fxRate` converts into (your base currency, e.g. JPY).', example: 'JPY' }),
+    Doc({ description: 'Currency `fxRate` converts into (your base currency).', example: 'JPY' }),
     Absent(),
     UpperCase(),
     IsISO4217CurrencyCode(),

@@ -8,28 +8,26 @@ export const COST_KINDS = ['reset_fee', 'activation_fee', 'addon', 'data_fee', '
 export type CostKindName = (typeof COST_KINDS)[number];
 
 export class AddCostInput extends ChallengeIdInput {
-  @Doc(
-    'What the money was: `reset_fee`, `activation_fee`, `addon`, `data_fee`, `other` (all spent), or `refund` (money the firm gave back: a cost recovery, not income).',
-  )
+  @Doc('All are spending except `refund`: money the firm gave back (a cost recovery, not income).')
   @IsIn(COST_KINDS)
   kind!: CostKindName;
 
-  @Doc({ description: 'Amount, a JSON number greater than 0 (at most 4 decimals); a refund is positive too.', example: 99 })
+  @Doc({ description: 'Amount; a refund is positive too.', example: 99 })
   @IsNumber(MONEY, MONEY_MESSAGE)
   @IsPositive()
   @Max(MAX_AMOUNT)
   amount!: number;
 
-  @Doc({ description: 'ISO 4217 currency, any case.', example: 'USD' })
+  @Doc({ description: 'Currency, any case.', example: 'USD' })
   @UpperCase()
   @IsISO4217CurrencyCode()
   currency!: string;
 
-  @Doc({ description: 'Date charged or refunded, YYYY-MM-DD, not before the purchase date nor in the future.', example: '2026-02-10' })
+  @Doc({ description: 'Date charged or refunded; not future, not before the purchase.', example: '2026-02-10' })
   @IsIsoDate()
   date!: string;
 
-  @Doc({ description: 'Optional note (plain text, up to 1000 characters).' })
+  @Doc({ description: 'Note.' })
   @Absent()
   @FreeText(1000)
   note?: string;

@@ -16,7 +16,7 @@ export const ledgerOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'add_cost',
     title: 'Record a fee or refund on a challenge',
-    description: `Records a fee paid on one of the caller's challenges besides its purchase price, or a refund the firm gave back (counted as refunded, never as trading income). Failed challenges take costs too. A reset that starts a new attempt is better a create_challenge with resetOf. Returns the cost. ${NO_DELETE}`,
+    description: `Records a fee on a challenge (failed ones too) besides its price, or a refund from the firm (counted as refunded, not income). A reset starting a new attempt: create_challenge with resetOf. ${NO_DELETE}`,
     ...KEY_CREATE,
     input: AddCostInput,
     output: CostSchema,
@@ -26,7 +26,7 @@ export const ledgerOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_payout',
     title: 'Update a payout (status, amounts)',
-    description: `Moves a payout's status (e.g. once a requested one is received, or a denial is appealed) or corrects its figures. A paid payout's status is final (409 conflict); only paid payouts count as withdrawn. Returns the payout and the fields that changed. ${NO_DELETE}`,
+    description: `Moves a payout's status (a requested one received, a denial appealed) or corrects its figures. A paid payout's status is final (409 conflict). Returns the payout and the changed fields. ${NO_DELETE}`,
     ...KEY_IDEMPOTENT_WRITE,
     input: UpdatePayoutInput,
     output: PayoutUpdateSchema,

@@ -10,11 +10,11 @@ export type PayoutStatusName = (typeof PAYOUT_STATUSES)[number];
 type Mixable = new (...args: any[]) => object;
 
 const STATUSES_MEANING =
-  '`requested` (asked for, not received), `paid` (received: only paid payouts count as withdrawn) or `denied` (refused: give `deniedReason`).';
+  '`requested` (asked, not received), `paid` (received; only these count as withdrawn) or `denied` (give `deniedReason`).';
 /** A new payout is paid unless said otherwise. */
-export const NEW_PAYOUT_STATUS: FieldDoc = { description: `${STATUSES_MEANING} Default \`paid\`.`, default: 'paid' };
+export const NEW_PAYOUT_STATUS: FieldDoc = { description: STATUSES_MEANING, default: 'paid' };
 /** A change leaves the status as it is when the field is left out. */
-export const CHANGED_PAYOUT_STATUS: FieldDoc = { description: `${STATUSES_MEANING} Left out, the status stays as it is.` };
+export const CHANGED_PAYOUT_STATUS: FieldDoc = { description: `${STATUSES_MEANING} Left out: unchanged.` };
 
 /**
  * The payout details add_payout and update_payout share (status, gross, split, method, typed rate); `status`
@@ -27,26 +27,26 @@ export function WithPayoutDetails<T extends Mixable>(Base: T, status: FieldDoc) 
     @IsIn(PAYOUT_STATUSES)
     status?: PayoutStatusName;
 
-    @Doc({ description: 'Why the firm denied it (required with status `denied`).', example: 'consistency rule' })
+    @Doc({ description: 'Why the firm denied it (with `denied`).', example: 'consistency rule' })
     @Absent()
     @FreeText(500)
     deniedReason?: string;
 
-    @Doc({ description: "Gross profit split before the firm's share, a JSON number > 0; `amount` stays the net received.", example: 2000 })
+    @Doc({ description: "Gross profit before the firm's share; `amount` stays the net.", example: 2000 })
     @Absent()
     @IsNumber(MONEY, MONEY_MESSAGE)
     @IsPositive()
     @Max(MAX_AMOUNT)
     grossAmount?: number;
 
-    @Doc({ description: 'Your share of the profit in percent (0 < split ≤ 100).', example: 80 })
+    @Doc({ description: 'Your profit share in percent.', example: 80 })
     @Absent()
     @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 })
     @IsPositive()
     @Max(100)
     splitPercent?: number;
 
-    @Doc({ description: 'How it was paid out (free text), e.g. "Rise", "crypto", "bank".', example: 'Rise' })
+    @Doc({ description: 'How it was paid out (free text).', example: 'Rise' })
     @Absent()
     @FreeText(100)
     method?: string;
@@ -61,13 +61,13 @@ export function WithPayoutDetails<T extends Mixable>(Base: T, status: FieldDoc) 
 }
 
 export class PayoutIdInput {
-  @Doc('Id of the payout (a uuid from add_payout, list_payouts or get_challenge).')
+  @Doc('Payout id (from list_payouts or get_challenge).')
   @IsString()
   id!: string;
 }
 
 export class UpdatePayoutInput extends WithPayoutDetails(PayoutIdInput, CHANGED_PAYOUT_STATUS) {
-  @Doc({ description: 'Net amount received, a JSON number > 0 (e.g. corrected once paid).', example: 1600 })
+  @Doc({ description: 'Net amount received.', example: 1600 })
   @Absent()
   @IsNumber(MONEY, MONEY_MESSAGE)
   @IsPositive()
@@ -75,7 +75,7 @@ export class UpdatePayoutInput extends WithPayoutDetails(PayoutIdInput, CHANGED_
   amount?: number;
 
   @Doc({
-    description: 'Payout date (YYYY-MM-DD; when moving to `paid`, the day it was received), not in the future nor before the purchase.',
+    description: 'Payout date (moving to `paid`: the day received); not future, not before the purchase.',
     example: '2026-04-02',
   })
   @Absent()

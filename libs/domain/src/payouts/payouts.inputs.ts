@@ -5,24 +5,24 @@ import { MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-
 import { NEW_PAYOUT_STATUS, WithPayoutDetails } from './payout-fields.js';
 
 export class AddPayoutInput extends WithPayoutDetails(ChallengeRefInput, NEW_PAYOUT_STATUS) {
-  @Doc({ description: 'Net amount received (or asked for), a JSON number greater than 0 (at most 4 decimals).', example: 1250.5 })
+  @Doc({ description: 'Net amount received (or asked for).', example: 1250.5 })
   @IsNumber(MONEY, MONEY_MESSAGE)
   @IsPositive()
   @Max(MAX_AMOUNT)
   amount!: number;
 
-  @Doc({ description: 'ISO 4217 currency of the payout, any case.', example: 'USD' })
+  @Doc({ description: 'Currency, any case.', example: 'USD' })
   @UpperCase()
   @IsISO4217CurrencyCode()
   currency!: string;
 
-  @Doc({ description: 'Date the payout was received, YYYY-MM-DD, not before the purchase date nor in the future.', example: '2026-04-02' })
+  @Doc({ description: 'Date received (or asked for); not future, not before the purchase.', example: '2026-04-02' })
   @IsIsoDate()
   date!: string;
 }
 
 export class ListPayoutsInput extends PageInput {
-  @Doc({ description: 'Only payouts dated on or after this day (YYYY-MM-DD). Leave out for all payouts.', example: '2026-01-01' })
+  @Doc({ description: 'Only payouts dated on or after this day.', example: '2026-01-01' })
   @IsOptional()
   @IsIsoDate()
   from?: string;

@@ -8,7 +8,7 @@ export const payoutOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'add_payout',
     title: 'Record a payout',
-    description: `Records a payout from one of the caller's challenges, received or only asked for. Only paid payouts count as withdrawn; when one asked for is received or refused, move it with update_payout instead of adding it again. Returns the payout. ${NO_DELETE}`,
+    description: `Records a payout from a challenge, received or only asked for. When a requested one is received or refused, move it with update_payout, not a second add. ${NO_DELETE}`,
     ...KEY_CREATE,
     input: AddPayoutInput,
     output: PayoutSchema,
@@ -19,7 +19,7 @@ export const payoutOperations = (services: DomainServices): Operation[] => [
     name: 'list_payouts',
     title: 'List payouts',
     description:
-      "Lists the caller's payouts, newest first, each with its challenge's firm and plan, plus exact totals per currency over every matching paid payout (all pages; requested and denied ones are listed but not counted). Paginated: pass `nextCursor` back as `cursor`.",
+      "Lists the caller's payouts, newest first, with each challenge's firm and plan, and totals per currency of the paid ones over all pages.",
     ...KEY_READ,
     input: ListPayoutsInput,
     output: PayoutListSchema,

@@ -27,7 +27,7 @@ export const MAX_AMOUNT = 99_999_999_999.9999;
 /** `limit` and `cursor` of every list. */
 export class PageInput {
   @Doc({
-    description: `How many items to return, 1 to ${MAX_LIMIT}. Default ${DEFAULT_LIMIT}.`,
+    description: 'Page size.',
     default: DEFAULT_LIMIT,
   })
   @NumberFromQuery()
@@ -37,7 +37,7 @@ export class PageInput {
   @Max(MAX_LIMIT)
   limit?: number;
 
-  @Doc('Opaque cursor from the `nextCursor` of the previous page of the same list; leave out for the first page.')
+  @Doc('The previous page’s `nextCursor`; leave out for the first page.')
   @IsOptional()
   @IsString()
   cursor?: string;

@@ -9,7 +9,7 @@ export function callerOf(context: OperationContext): Caller {
 }
 
 /** Sentence the descriptions of write operations share: no operation deletes a record. */
-export const NO_DELETE = 'Only the web dashboard can delete records.';
+export const NO_DELETE = 'Deleting is web-dashboard only.';
 
 /** Flags of the key operations: reads are read-only and idempotent; creations are neither. */
 export const KEY_READ = { auth: 'key', readOnly: true, idempotent: true, cacheable: 'caller' } as const;

@@ -26,14 +26,14 @@ export class ImportStatementInput extends AccountIdInput {
   @MaxLength(MAX_CONTENT_LENGTH)
   content!: string;
 
-  @Doc({ description: '`base64` (a file as saved, any encoding) or `utf8` (its text).', default: 'base64' })
+  @Doc({ description: '`base64` (the file as saved) or `utf8` (its text).', default: 'base64' })
   @Absent()
   @IsIn(STATEMENT_ENCODINGS)
   contentEncoding?: (typeof STATEMENT_ENCODINGS)[number];
 
   @Doc({
     description:
-      'The broker server clock the statement is written in: `GMT+2/+3` (default: GMT+2 in winter, GMT+3 while New York is on summer time, as most FX brokers), a fixed offset such as `UTC+02:00`, or an IANA zone.',
+      'Broker server clock of the statement: `GMT+2/+3` (GMT+3 while New York is on summer time, as most FX brokers), a fixed offset like `UTC+02:00`, or an IANA zone.',
     default: 'GMT+2/+3',
     example: 'GMT+2/+3',
   })
@@ -42,13 +42,13 @@ export class ImportStatementInput extends AccountIdInput {
   @MaxLength(64)
   serverTimeZone?: string;
 
-  @Doc({ description: 'true: answer what the import would do (a preview) and write nothing.', default: false })
+  @Doc({ description: 'Preview what the import would do; write nothing.', default: false })
   @Absent()
   @IsBoolean()
   dryRun?: boolean;
 
   @Doc({
-    description: 'List the days after this one: the previous answer’s `nextDaysAfter` (with `dryRun: true` to page a preview).',
+    description: 'The previous answer’s `nextDaysAfter` (a preview pages with `dryRun: true`).',
     example: '2024-03-05',
   })
   @Absent()

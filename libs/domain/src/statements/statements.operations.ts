@@ -9,7 +9,7 @@ export const statementOperations = (services: DomainServices): Operation[] => [
     name: 'import_statement',
     title: 'Import a MetaTrader statement',
     description:
-      "Fills an EA account's daily P&L from a MetaTrader statement, e.g. its history from before the tracker ran: closed P&L (deposits are not profit) and end-of-day balance per firm day. All or nothing: a file of another login, cut, or not a statement is refused whole. Returns counts and up to 1,000 days with what each added or replaced (daysAfter pages on); re-importing a file changes nothing.",
+      "Fills an EA account's daily P&L and balance per firm day from a MetaTrader statement, e.g. history from before the tracker ran. All or nothing: another login's, cut or non-statement file is refused whole. Re-importing changes nothing. Returns counts and up to 1,000 days (daysAfter pages on).",
     auth: 'key',
     readOnly: false,
     idempotent: true,

@@ -9,7 +9,7 @@ export const summaryOperations = (services: DomainServices): Operation[] => [
     name: 'get_summary',
     title: 'Portfolio summary',
     description:
-      "Start here for an overview of the caller's prop-firm portfolio. Returns challenge counts by status, the in-progress challenges, and all-time spent (purchases, billed monthly fees, every fee), refunded, withdrawn (paid payouts only) and net per currency, unconverted. For a period, a firm or one currency, use get_analytics.",
+      'Start here: challenge counts by status, the in-progress challenges, and all-time spent (purchases, monthly fees, fees), refunded, withdrawn (paid payouts) and net per currency, unconverted. For a period, firm or one currency: get_analytics.',
     ...KEY_READ,
     input: SummaryInput,
     output: SummarySchema,
