@@ -28,7 +28,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     name: 'get_account_daily_pnl',
     title: 'Daily P&L of an EA account',
     description:
-      'Daily balance, equity and closed P&L of one EA account, oldest first, one entry per calendar day; unreported days have `reported: false` and null figures (never interpolated).',
+      'Returns the daily balance, equity and closed P&L of one EA account, oldest first, one entry per calendar day; unreported days have `reported: false` and null figures (never interpolated).',
     ...KEY_READ,
     input: DailyPnlInput,
     output: DailyPnlSchema,
@@ -51,7 +51,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_account',
     title: 'Link or rename an EA account',
-    description: `Links an EA account to a challenge and/or renames it. A failed challenge answers 409 challenge_closed, an archived account 409 account_archived. ${NO_DELETE}`,
+    description: `Links an EA account to a challenge and/or renames it. A failed challenge answers 409 challenge_closed, an archived account 409 account_archived. Returns the account. ${NO_DELETE}`,
     auth: 'key',
     readOnly: false,
     idempotent: true,

@@ -19,7 +19,8 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'get_challenge',
     title: 'Get a challenge',
-    description: 'One challenge with its memos, payouts and linked EA accounts (archived included). Read it before changing a challenge.',
+    description:
+      'Returns one challenge with its memos, payouts and linked EA accounts (archived included). Read it before changing a challenge.',
     ...KEY_READ,
     input: GetChallengeInput,
     output: ChallengeDetailSchema,
@@ -29,7 +30,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'create_challenge',
     title: 'Record a challenge purchase',
-    description: `Records a challenge the caller bought, or a paid reset of a breached one (\`resetOf\`); it starts in_progress. Fees on an existing challenge: add_cost. Not idempotent: a retry records a second one. ${NO_DELETE}`,
+    description: `Records a challenge the caller bought, or a paid reset of a breached one (\`resetOf\`); it starts in_progress. Returns it with its id. Fees on an existing challenge: add_cost. Not idempotent: a retry records a second one. ${NO_DELETE}`,
     ...KEY_CREATE,
     input: CreateChallengeInput,
     output: ChallengeSchema,
@@ -49,7 +50,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'add_memo',
     title: 'Add a memo to a challenge',
-    description: `Attaches a note to a challenge (failed ones too), e.g. lessons from a breach. ${NO_DELETE}`,
+    description: `Attaches a note to a challenge (failed ones too), e.g. lessons from a breach. Returns the memo. ${NO_DELETE}`,
     ...KEY_CREATE,
     input: AddMemoInput,
     output: MemoSchema,

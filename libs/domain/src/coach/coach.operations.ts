@@ -14,7 +14,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     name: 'get_headroom',
     title: 'Rule headroom of a challenge',
     description:
-      'Use before a trade: the room left under each rule (daily and max loss, target, trading days, time, best day) and the next daily floor, per active EA account. A crossed floor is reported as breached, never recorded.',
+      'Use before a trade. Returns the room left under each rule (daily and max loss, target, trading days, time, best day) and the next daily floor, per active EA account. A crossed floor is reported as breached, never recorded.',
     ...KEY_LIVE_READ,
     input: HeadroomInput,
     output: ChallengeHeadroomSchema,
@@ -25,7 +25,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     name: 'simulate_challenge',
     title: 'Pass probability of a challenge',
     description:
-      'Pass odds of a bought challenge from where it stands, resampling its reported days: pass probability (95% interval), breach and time-out odds, days to pass, attempts and fees to funding. Needs 20 reported days or a series (else 422 insufficient_history). Before buying: simulate_plan.',
+      'Pass odds of a bought challenge from where it stands, resampling its reported days. Returns the pass probability (95% interval), breach and time-out odds, days to pass, attempts and fees to funding. Needs 20 reported days or a series (else 422 insufficient_history). Before buying: simulate_plan.',
     ...KEY_LIVE_READ,
     input: SimulateChallengeInput,
     output: ChallengeSimulationSchema,
@@ -36,7 +36,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     name: 'get_challenge_rules',
     title: 'Rules a challenge is judged by',
     description:
-      "The rules get_headroom and simulate_challenge apply: the plan's as on the purchase date with the challenge's own on top, each with its source. To correct one: set_challenge_rules.",
+      "Returns the rules get_headroom and simulate_challenge apply: the plan's as on the purchase date with the challenge's own on top, each with its source. To correct one: set_challenge_rules.",
     ...KEY_READ,
     input: ChallengeIdInput,
     output: ChallengeRulesSchema,
@@ -64,7 +64,7 @@ export const publicCoachOperations = (services: DomainServices): Operation[] => 
     name: 'simulate_plan',
     title: 'Pass probability of a plan',
     description:
-      'Before buying: pass odds of a fresh attempt at a catalog plan or given rules, resampling your daily P&L series: probability (95% interval), breach and time-out odds, days to pass, attempts and fees. Bought already: simulate_challenge.',
+      'Before buying: pass odds of a fresh attempt at a catalog plan or given rules, resampling your daily P&L series. Returns the pass probability (95% interval), breach and time-out odds, days to pass, attempts and fees. Bought already: simulate_challenge.',
     auth: 'public',
     readOnly: true,
     idempotent: true,

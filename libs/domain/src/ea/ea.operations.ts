@@ -29,7 +29,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_overview',
       title: 'EA overview',
       description:
-        'Start here before explaining or changing the EA’s settings: what the EA is, how to get and start it, who it suits, its input groups and named presets.',
+        'Start here before explaining or changing the EA’s settings. Returns what the EA is, how to get and start it, who it suits, its input groups and named presets.',
       input: EaOverviewInput,
       output: EaOverviewSchema,
       rest: { method: 'GET', path: '/ea/overview' },
@@ -40,7 +40,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_search_params',
       title: 'Search EA inputs',
       description:
-        'Finds EA inputs by keywords or group: each input’s number (e.g. "37-5", how users name it), MQL name, type, default and label. Full docs of one: ea_explain_param.',
+        'Finds EA inputs by keywords or group. Returns each input’s number (e.g. "37-5", how users name it), MQL name, type, default and label. Full docs of one: ea_explain_param.',
       input: EaSearchParamsInput,
       output: EaSearchParamsSchema,
       rest: { method: 'GET', path: '/ea/params' },
@@ -51,7 +51,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_explain_param',
       title: 'Explain an EA input',
       description:
-        'Use when the user asks about one EA setting: what it does (Japanese and English), default, range, unit, allowed values, related inputs, cautions, older names.',
+        'Use when the user asks about one EA setting. Returns what it does (Japanese and English), default, range, unit, allowed values, related inputs, cautions, older names.',
       input: EaExplainParamInput,
       output: EaParamDetailSchema,
       rest: { method: 'GET', path: '/ea/params/:ref' },
@@ -62,7 +62,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_diagnose_set',
       title: 'Diagnose a .set file',
       description:
-        'Checks an EA .set file, optionally against a prop firm’s current rules: findings, most severe first, each with a stable code, the input, line, a Japanese and English message and a fix. To write the fixes: ea_build_set. Nothing is stored.',
+        'Checks an EA .set file, optionally against a prop firm’s current rules. Returns findings, most severe first, each with a stable code, the input, line, a Japanese and English message and a fix. To write the fixes: ea_build_set. Nothing is stored.',
       input: EaDiagnoseSetInput,
       output: EaDiagnoseSchema,
       rest: { method: 'POST', path: '/ea/diagnose' },
@@ -84,7 +84,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_prop_preset',
       title: 'EA settings for a prop firm',
       description:
-        'Recommended EA values for a prop firm’s current rules: e.g. a daily loss guard inside the firm’s limit, inputs to switch off (news, weekend, martingale where banned), cautions. Pass the returned `changes` to ea_build_set.',
+        'Returns recommended EA values for a prop firm’s current rules: e.g. a daily loss guard inside the firm’s limit, inputs to switch off (news, weekend, martingale where banned), cautions. Pass the returned `changes` to ea_build_set.',
       input: EaPropPresetInput,
       output: EaPropPresetSchema,
       rest: { method: 'GET', path: '/ea/presets/:firm' },
@@ -95,7 +95,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_backtest_ini',
       title: 'Strategy-tester .ini',
       description:
-        'Writes a MetaTrader strategy-tester .ini for a backtest or optimisation of the EA, with the command line and the pitfalls that apply (e.g. close the terminal first). No password is written.',
+        'Writes a MetaTrader strategy-tester .ini for a backtest or optimisation of the EA. Returns it with the command line and the pitfalls that apply (e.g. close the terminal first). No password is written.',
       input: EaBacktestIniInput,
       output: EaBacktestIniSchema,
       rest: { method: 'POST', path: '/ea/backtest-ini' },

@@ -16,7 +16,7 @@ export const ledgerOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'add_cost',
     title: 'Record a fee or refund on a challenge',
-    description: `Records a fee on a challenge (failed ones too) besides its price, or a refund from the firm (counted as refunded, not income). A reset starting a new attempt: create_challenge with resetOf. ${NO_DELETE}`,
+    description: `Records a fee on a challenge (failed ones too) besides its price, or a refund from the firm (counted as refunded, not income). A reset starting a new attempt: create_challenge with resetOf. Returns the cost. ${NO_DELETE}`,
     ...KEY_CREATE,
     input: AddCostInput,
     output: CostSchema,
