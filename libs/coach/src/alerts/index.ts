@@ -11,3 +11,4 @@ export {
   decideAlerts,
   trackerSilent,
 } from './crossings.js';
+export { type QuietBounds, quietBounds, staysQuiet } from './quiet.js';

@@ -92,7 +92,12 @@ export class SnapshotService {
       LEFT JOIN "IntradayEquity" o ON o."accountId" = a."id" AND o."day" = ${day.day}::date`;
     if (!row) throw AppError.notFound('EA account');
     if (row.archivedAt) throw archivedAccountError(row.archivedAt, row.archivedReason);
-    if (row.created !== null) afterAccountWrite(this.db, accountId);
+    if (row.created !== null)
+      afterAccountWrite(this.db, accountId, {
+        atMs: at.getTime(),
+        equity: Math.min(input.equity, toMoney(row.equity)),
+        balance: toMoney(row.balance),
+      });
     return {
       accountId,
       at: at.toISOString(),

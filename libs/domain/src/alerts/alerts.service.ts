@@ -5,6 +5,9 @@ import {
   CoachInputError,
   crossedNow,
   firmDayAt,
+  type QuietBounds,
+  quietBounds,
+  staysQuiet,
   type AlertKey,
   type Headroom,
   toAnnounce,
@@ -39,6 +42,13 @@ interface AccountFacts {
   rules: unknown;
 }
 
+/** What a snapshot wrote: its instant, the lowest equity it could have set, and the balance now. */
+export interface SnapshotFigures {
+  atMs: number;
+  equity: number;
+  balance: number;
+}
+
 /** The service of each database, for the write paths' one-line hook (they hold the database, not this service). */
 const byDatabase = new WeakMap<Database, AlertService>();
 
@@ -47,8 +57,8 @@ const byDatabase = new WeakMap<Database, AlertService>();
  * trade may have crossed an alert threshold. It only marks the account; the evaluation runs later, off the
  * write's answer, and its failures are logged, never the write's.
  */
-export function afterAccountWrite(db: Database, accountId: string): void {
-  byDatabase.get(db)?.afterAccountWrite(accountId);
+export function afterAccountWrite(db: Database, accountId: string, snapshot?: SnapshotFigures): void {
+  byDatabase.get(db)?.afterAccountWrite(accountId, snapshot);
 }
 
 /**
@@ -58,6 +68,8 @@ export function afterAccountWrite(db: Database, accountId: string): void {
  */
 export class AlertService {
   private readonly dirty = new Set<string>();
+  /** Per account, the bounds its last evaluation left: a snapshot inside them cannot fire anything (see quietBounds). */
+  private readonly quiet = new Map<string, QuietBounds>();
   /** Accounts marked from inside a unit, whose write commits only when the unit does (see afterAccountWrite). */
   private readonly inUnit = new Set<string>();
   /** The database's own client, read at construction, outside any unit: inside one, `db.prisma` is the unit's. */
@@ -108,6 +120,8 @@ export class AlertService {
 
   async setRules(caller: Caller, input: SetAlertRulesInput): Promise<AlertRulesView> {
     const id = requireId(input.id, 'Challenge');
+    // New thresholds move every bound: this process's accounts evaluate in full on their next snapshot.
+    this.quiet.clear();
     const items = input.rules === null ? null : validRuleItems(input.rules);
     const challenge = await this.db.prisma.challenge.findFirst({ where: { id, userId: caller.userId }, select: { id: true } });
     if (!challenge) throw AppError.notFound('Challenge');
@@ -121,8 +135,15 @@ export class AlertService {
     return { challengeId: id, isDefault: items === null, rules: items ?? [...DEFAULT_RULE_ITEMS] };
   }
 
-  /** Marks an account for evaluation and returns at once. */
-  afterAccountWrite(accountId: string): void {
+  /**
+   * Marks an account for evaluation and returns at once. A snapshot (the one write that comes many times a minute)
+   * inside the bounds the last evaluation left is not marked: it cannot cross anything. Any other write may have
+   * moved a reference, so it drops the bounds.
+   */
+  afterAccountWrite(accountId: string, snapshot?: SnapshotFigures): void {
+    const bounds = this.quiet.get(accountId);
+    if (snapshot && bounds && staysQuiet(bounds, snapshot)) return;
+    if (!snapshot) this.quiet.delete(accountId);
     // A write inside a unit (a request with Idempotency-Key) is not committed when its service returns: the
     // evaluation then first waits for the account's row lock the write holds until its unit ends.
     if (this.db.prisma !== this.ownClient) this.inUnit.add(accountId);
@@ -179,16 +200,23 @@ export class AlertService {
     const items = (facts.rules as AlertRuleItem[] | null) ?? DEFAULT_RULE_ITEMS;
     const set = toRuleSet(items);
     const keys = crossedNow(alertFiguresOf(h), set);
+    // Bounds only once what was crossed is logged: a failed delivery must leave the next snapshot to try again.
+    this.quiet.delete(accountId);
+    const bounds = quietBounds(h, set, keys);
+    const settled = <T>(result: T): T => {
+      if (bounds) this.quiet.set(accountId, bounds);
+      return result;
+    };
     const firmDay = h.dailyLoss.day?.day ?? firmDayAt(now, UTC_MIDNIGHT).day;
     const asOf = h.stale.asOf === null ? null : Date.parse(h.stale.asOf);
     if (set.trackerSilentMinutes !== null && trackerSilent(asOf, now.getTime(), set.trackerSilentMinutes, isWeekday(firmDay)))
       keys.push({ rule: 'tracker_silent', threshold: set.trackerSilentMinutes });
-    if (keys.length === 0) return [];
+    if (keys.length === 0) return settled([]);
     // A breach is an event of the day it happened (the headroom keeps reporting it on every later day): logged under
     // that day, it is sent once, not again each morning. Every other key is logged under today.
     const breachDay = h.reasons.find((r) => r.code === 'dailyLoss.breached' || r.code === 'maxLoss.breached')?.values['day'];
     const dayOf = (k: AlertKey) => (k.rule === 'breached' && typeof breachDay === 'string' ? breachDay : firmDay);
-    return this.db.prisma.$transaction(async (tx) => {
+    const logged = this.db.prisma.$transaction(async (tx) => {
       const rows = await tx.$queryRawUnsafe<{ rule: AlertRuleKind; threshold: number }[]>(
         `INSERT INTO "AlertFired" ("accountId", "rule", "threshold", "firmDay", "firedAt")
          SELECT $1, r, t, d::date, $5::timestamptz FROM unnest($2::text[], $3::int[], $4::text[]) AS k(r, t, d)
@@ -207,6 +235,7 @@ export class AlertService {
       if (events.length > 0) await this.sink(events, tx);
       return events;
     });
+    return settled(await logged);
   }
 
   /**
