@@ -6,12 +6,21 @@
  *   "closedAt" DESC, "id" DESC LIMIT 51`, rows as the driver returns them). Target: p99 within 2× of the bare SQL.
  * - get_trade_stats for the account (every group, the streaks) computed by the database. Target: under 200 ms.
  * - the seeding itself: storePositions in batches of 1,000 (the tracker message's size), positions per second.
+ * - a 5 MiB MT5 report (the largest the import accepts: its days and every closed position, a buy in and a sell out
+ *   each) imported end to end through the built server (the HTTP request with the base64 file to the parsed answer,
+ *   each round into a new account, so every round writes all of it), alternating with the pure parse of the same file
+ *   (`readStatement`) in this process. Target: the import within 3× of the parse.
  *
  * Targets: PGlite always, PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a scratch database
- * beside it). Env: BENCH_TARGETS (pglite,postgres), TRADES_POSITIONS (100000), TRADES_ROUNDS (list calls measured, 300), TRADES_STATS_ROUNDS (20).
+ * beside it). Env: BENCH_TARGETS (pglite,postgres), TRADES_POSITIONS (100000), TRADES_ROUNDS (list calls measured, 300), TRADES_STATS_ROUNDS (20),
+ * TRADES_IMPORT_ROUNDS (5), BENCH_SERVER_ENTRY (the built server, apps/server/dist/main.js; on its embedded database).
  * Prints its tables; resolves false when a target is missed.
  */
-import { loadavg } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { encodeCursor, parseInput, type Caller } from '../../../libs/core/src/index.ts';
 import { openDatabase, type Database } from '../../../libs/db/src/index.ts';
 import {
@@ -21,9 +30,12 @@ import {
   TradeStatsInput,
   type PositionRecord,
 } from '../../../libs/domain/src/index.ts';
+import { MAX_STATEMENT_BYTES, readStatement } from '../../../libs/mt-statements/src/index.ts';
+import { mt5Report, type ReportDeal } from '../../../libs/mt-statements/src/testing/mt5-report.ts';
 import { summarize, type Stats } from '../harness.ts';
 import { benchDatabase } from '../http/bench-database.ts';
 import { machineLine } from '../http/report.ts';
+import { startServer } from '../http/server-process.ts';
 
 const POSITIONS = Number(process.env.TRADES_POSITIONS ?? 100_000);
 const ROUNDS = Number(process.env.TRADES_ROUNDS ?? 300);
@@ -31,6 +43,11 @@ const STATS_ROUNDS = Number(process.env.TRADES_STATS_ROUNDS ?? 20);
 const BATCH = 1000;
 const LIST_RATIO_TARGET = 2;
 const STATS_TARGET_MS = 200;
+const IMPORT_ROUNDS = Number(process.env.TRADES_IMPORT_ROUNDS ?? 5);
+const IMPORT_RATIO_TARGET = 3;
+const SERVER_ENTRY = resolve(
+  process.env.BENCH_SERVER_ENTRY ?? join(dirname(fileURLToPath(import.meta.url)), '../../../apps/server/dist/main.js'),
+);
 const SYMBOLS = ['EURUSD', 'GBPUSD', 'USDJPY', 'XAUUSD', 'US30', 'NAS100', 'GBPJPY', 'AUDUSD'];
 const TAGS = ['breakout', 'news', 'A+', 'late entry', 'London open'];
 
@@ -176,6 +193,129 @@ async function runTarget(target: string, options: Parameters<typeof openDatabase
 
 const ms = (v: number) => v.toFixed(2);
 
+/**
+ * The largest MT5 report the import accepts: a deposit, then positions of 0.10 lots (a buy in, a sell out 30 minutes
+ * later, ±2.50) every 10 minutes back from 2026-11-20, as many as fit under MAX_STATEMENT_BYTES.
+ */
+export function largestReport(login: string): { bytes: Uint8Array; positions: number } {
+  const build = (count: number): Uint8Array => {
+    const deals: ReportDeal[] = [{ time: '2020.01.01 00:00:00', profit: '100000.00' }];
+    const end = Date.UTC(2026, 10, 20, 12);
+    const at = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ').replaceAll('-', '.');
+    for (let i = 0; i < count; i++) {
+      const opened = end - (count - i) * 600_000;
+      const symbol = SYMBOLS[i % SYMBOLS.length] ?? 'EURUSD';
+      deals.push({
+        time: at(opened),
+        profit: '0.00',
+        trade: { symbol, type: 'buy', direction: 'in', volume: '0.10', price: '1.08000', order: String(2 * i + 10) },
+      });
+      deals.push({
+        time: at(opened + 1_800_000),
+        profit: i % 3 === 0 ? '-2.50' : '2.50',
+        trade: { symbol, type: 'sell', direction: 'out', volume: '0.10', price: '1.08250', order: String(2 * i + 11) },
+      });
+    }
+    return mt5Report(deals, { login, writtenAt: '2026.11.20 13:00' });
+  };
+  // The size grows linearly with the count: measure one, scale, then step down until it fits.
+  const probe = build(1_000).length;
+  let count = Math.floor((MAX_STATEMENT_BYTES / probe) * 1_000);
+  let bytes = build(count);
+  while (bytes.length > MAX_STATEMENT_BYTES) {
+    count -= Math.ceil(((bytes.length - MAX_STATEMENT_BYTES) / probe) * 1_000) + 1;
+    bytes = build(count);
+  }
+  return { bytes, positions: count };
+}
+
+interface ImportResult {
+  bytes: number;
+  positions: number;
+  days: number;
+  imported: Stats;
+  parsed: Stats;
+}
+
+/** The 5 MiB report through the built server (a fresh embedded database), alternating with its pure parse here. */
+async function importBench(): Promise<ImportResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'pf-bench-trades-'));
+  const logFile = join(dir, 'server.log');
+  const server = await startServer('server', SERVER_ENTRY, { DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'warn' }, { logFile });
+  try {
+    const key = /eakey_[A-Za-z0-9]+/.exec(readFileSync(logFile, 'utf8'))?.[0];
+    if (!key) throw new Error('the local owner key was not printed');
+    const login = '7000001';
+    const { bytes, positions } = largestReport(login);
+    const content = Buffer.from(bytes).toString('base64');
+    // A new connection per request (agent: false): the server closes an idle keep-alive socket after a few seconds,
+    // and one closed while this process parsed was reused for the next 7 MB body and failed with EPIPE.
+    const call = (path: string, body: unknown): Promise<Record<string, unknown>> =>
+      new Promise((done, fail) => {
+        const payload = JSON.stringify(body);
+        const req = request(
+          `${server.base}/api/v1${path}`,
+          {
+            method: 'POST',
+            agent: false,
+            headers: {
+              'user-agent': 'propfolio-bench/1.0',
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(payload),
+              authorization: `Bearer ${key}`,
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => {
+              const text = Buffer.concat(chunks).toString('utf8');
+              if ((res.statusCode ?? 500) >= 300) fail(new Error(`${path} answered ${String(res.statusCode)}: ${text.slice(0, 300)}`));
+              else done(JSON.parse(text) as Record<string, unknown>);
+            });
+            res.on('error', fail);
+          },
+        );
+        req.on('error', fail);
+        req.end(payload);
+      });
+    const imported: number[] = [];
+    const parsed: number[] = [];
+    let days = 0;
+    // Round 0 warms both up (the server's pool children, this process's reader) and is not counted.
+    for (let round = 0; round <= IMPORT_ROUNDS; round++) {
+      const account = await call('/accounts', { login, server: `Bench-${round}`, currency: 'USD', initialBalance: 100000 });
+      const parse = () => {
+        const start = process.hrtime.bigint();
+        if (readStatement(bytes).positions.length !== positions) throw new Error('the parse lost positions');
+        return Number(process.hrtime.bigint() - start) / 1e6;
+      };
+      const load = async () => {
+        const start = process.hrtime.bigint();
+        const answer = await call(`/accounts/${String(account.id)}/statements`, { content });
+        const took = Number(process.hrtime.bigint() - start) / 1e6;
+        const trades = answer.trades as { created: number } | undefined;
+        if (trades?.created !== positions) throw new Error(`the import created ${String(trades?.created)} of ${positions} trades`);
+        days = Number(answer.daysTotal);
+        return took;
+      };
+      // Alternate which goes first, so neither always runs on the machine the other just left.
+      const [a, b] = round % 2 === 0 ? [parse(), await load()] : [await load(), parse()];
+      if (round === 0) continue;
+      parsed.push(round % 2 === 0 ? a : b);
+      imported.push(round % 2 === 0 ? b : a);
+    }
+    return { bytes: bytes.length, positions, days, imported: summarize('import', imported), parsed: summarize('parse', parsed) };
+  } catch (error) {
+    // What the server said is the useful half of a failed run, and its directory is removed below.
+    console.log(readFileSync(logFile, 'utf8').slice(-3000));
+    throw error;
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export default async function tradesBench(): Promise<boolean> {
   console.log(machineLine());
   const wanted = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
@@ -188,7 +328,20 @@ export default async function tradesBench(): Promise<boolean> {
   } finally {
     await scratch?.release();
   }
+  const importing = process.env.TRADES_IMPORT_ROUNDS === '0' ? null : await importBench();
   let ok = true;
+  if (importing) {
+    const ratio = importing.imported.p50Ms / importing.parsed.p50Ms;
+    ok &&= ratio <= IMPORT_RATIO_TARGET;
+    console.log(
+      `\n## A ${(importing.bytes / 1024 / 1024).toFixed(2)} MiB MT5 report (${importing.positions.toLocaleString('en')} positions, ${importing.days} days) imported through the built server vs its pure parse (target ≤ ${IMPORT_RATIO_TARGET}×)`,
+    );
+    console.log('| rounds | import p50 ms | import p99 ms | parse p50 ms | parse p99 ms | p50 ratio |');
+    console.log('|---|---|---|---|---|---|');
+    console.log(
+      `| ${importing.imported.samples} | ${ms(importing.imported.p50Ms)} | ${ms(importing.imported.p99Ms)} | ${ms(importing.parsed.p50Ms)} | ${ms(importing.parsed.p99Ms)} | ${ratio.toFixed(2)} |`,
+    );
+  }
   console.log(
     `\n## list_trades vs the same SQL bare, ${POSITIONS.toLocaleString('en')} positions on one account (load ${loadavg()[0]?.toFixed(2)})`,
   );
