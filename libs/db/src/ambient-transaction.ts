@@ -25,6 +25,11 @@ export class AmbientTransactions {
     return this.current.getStore() ?? this.base;
   }
 
+  /** Whether a unit runs in this async context (its writes are not committed until it ends). */
+  get active(): boolean {
+    return this.current.getStore() !== undefined;
+  }
+
   /** Runs `work` as one unit: all of it commits, or none of it. Inside a unit, `work` joins it. */
   run<T>(work: () => Promise<T>): Promise<T> {
     const outer = this.current.getStore();

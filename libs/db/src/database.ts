@@ -41,6 +41,8 @@ export interface Database {
    * connection died is run again from the start.
    */
   unit<T>(work: () => Promise<T>): Promise<T>;
+  /** Whether the caller runs inside a `unit(…)`, whose writes are not committed until it ends. */
+  readonly inUnit: boolean;
   /** What opening applied; `applied` is empty on every start after the first. */
   readonly migrations: MigrationReport;
   /** Resolves when the database answers a query; rejects otherwise (readiness probe). */
@@ -90,6 +92,9 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       return ambient.client;
     },
     unit: (work) => ambient.run(work),
+    get inUnit() {
+      return ambient.active;
+    },
     get migrations() {
       return migrations;
     },

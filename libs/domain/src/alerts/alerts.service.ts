@@ -72,8 +72,6 @@ export class AlertService {
   private readonly quiet = new Map<string, QuietBounds>();
   /** Accounts marked from inside a unit, whose write commits only when the unit does (see afterAccountWrite). */
   private readonly inUnit = new Set<string>();
-  /** The database's own client, read at construction, outside any unit: inside one, `db.prisma` is the unit's. */
-  private readonly ownClient: unknown;
   private draining: Promise<void> | null = null;
   /**
    * Started in the context the service was built in, never the writer's: a write inside a unit (one
@@ -92,7 +90,6 @@ export class AlertService {
     private log: Logger = createLogger('silent'),
   ) {
     this.startDrain = AsyncResource.bind(() => this.drain());
-    this.ownClient = db.prisma;
     // The process's first services over a database are its app's; a later one (a tool, a test's helper) must not take the hook.
     if (!byDatabase.has(db)) byDatabase.set(db, this);
   }
@@ -146,7 +143,7 @@ export class AlertService {
     if (!snapshot) this.quiet.delete(accountId);
     // A write inside a unit (a request with Idempotency-Key) is not committed when its service returns: the
     // evaluation then first waits for the account's row lock the write holds until its unit ends.
-    if (this.db.prisma !== this.ownClient) this.inUnit.add(accountId);
+    if (this.db.inUnit) this.inUnit.add(accountId);
     this.dirty.add(accountId);
     this.draining ??= this.startDrain();
   }
