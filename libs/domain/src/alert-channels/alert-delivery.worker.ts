@@ -106,9 +106,14 @@ export class AlertDeliveryWorker {
   }
 
   private async attempt(row: ClaimedDelivery): Promise<void> {
-    const outcome = await this.send(row);
-    const status = await settle(this.db.prisma, row, this.now(), outcome, this.options.random);
-    this.options.onAttempt?.({ id: row.id, channelId: row.channelId, status, error: outcome.ok ? null : outcome.error });
+    try {
+      const outcome = await this.send(row);
+      const status = await settle(this.db.prisma, row, this.now(), outcome, this.options.random);
+      this.options.onAttempt?.({ id: row.id, channelId: row.channelId, status, error: outcome.ok ? null : outcome.error });
+    } catch {
+      // The database went away mid-attempt (a shutdown, a lost connection): the row keeps its claim until the lease
+      // ends and is tried again then, by this process or another.
+    }
   }
 
   private async send(row: ClaimedDelivery): Promise<SendOutcome> {
