@@ -6,7 +6,7 @@ import { CHANNEL_KINDS, type ChannelKind } from './channel-senders.js';
 /** Largest secret (webhook secret, bot or channel token) a channel keeps, in UTF-8 bytes. */
 export const MAX_SECRET_BYTES = 512;
 export const MAX_CHANNELS_PER_USER = 10;
-export const MAX_URL_LENGTH = 2048;
+const MAX_URL_LENGTH = 2048;
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'dead'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 

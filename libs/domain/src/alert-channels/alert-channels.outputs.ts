@@ -4,7 +4,7 @@ import { Id, Nullable, Timestamp } from '../shared/schemas.js';
 import { CHANNEL_KINDS } from './channel-senders.js';
 import { DELIVERY_STATUSES } from './alert-channels.inputs.js';
 
-export const AlertChannelSchema = Type.Object({
+const AlertChannelSchema = Type.Object({
   id: Id('Channel id.'),
   kind: Type.Enum([...CHANNEL_KINDS], { description: 'webhook, discord, slack, telegram, line or email.' }),
   name: Type.String({ description: 'Your name for it.' }),

@@ -23,7 +23,7 @@ import { DestinationError, parseDestination, publicAddresses, type Resolve } fro
 import type { DeliveryPayload } from './delivery-queue.js';
 import { maskedHint, seal } from './secret-box.js';
 
-export interface AlertChannelOptions {
+interface AlertChannelOptions {
   /** ALERTS_SECRET_KEY; without it channels are refused (503), since their secrets could not be kept encrypted. */
   readonly secretKey: Buffer | undefined;
   readonly allowPrivateDestinations: boolean;
@@ -61,7 +61,7 @@ const toChannelView = (row: ChannelRow): AlertChannelView => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export function toDeliveryView(row: DeliveryRow): AlertDeliveryView {
+function toDeliveryView(row: DeliveryRow): AlertDeliveryView {
   const payload = row.event as DeliveryPayload;
   const event = 'event' in payload ? payload.event : null;
   return {

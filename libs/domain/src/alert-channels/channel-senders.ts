@@ -19,7 +19,7 @@ export interface ChannelSecrets {
   readonly apiUrl?: string;
 }
 
-export const DEFAULT_API_URL: Partial<Record<ChannelKind, string>> = {
+const DEFAULT_API_URL: Partial<Record<ChannelKind, string>> = {
   telegram: 'https://api.telegram.org',
   line: 'https://api.line.me',
 };
@@ -27,7 +27,7 @@ export const DEFAULT_API_URL: Partial<Record<ChannelKind, string>> = {
 /** Sends one e-mail; throws an error carrying the SMTP `responseCode` when the server refused it. */
 export type Mailer = (to: string, subject: string, text: string) => Promise<void>;
 
-export interface Outgoing {
+interface Outgoing {
   /** The delivery's id: the webhook-id of every attempt, so a receiver can drop a repeat. */
   readonly id: string;
   readonly purpose: 'alert' | 'test';
@@ -35,7 +35,7 @@ export interface Outgoing {
   readonly message: AlertMessage;
 }
 
-export interface SendContext {
+interface SendContext {
   readonly timeoutMs: number;
   readonly allowPrivate: boolean;
   readonly mailer: Mailer | undefined;

@@ -7,7 +7,7 @@ import { DestinationError, publicAddresses, type Resolve } from './destination.j
 /** How one attempt ended: sent, or failed with whether a later attempt may succeed. */
 export type SendOutcome = { readonly ok: true } | { readonly ok: false; readonly retry: boolean; readonly error: string };
 
-export interface PostOptions {
+interface PostOptions {
   readonly timeoutMs: number;
   readonly allowPrivate: boolean;
   readonly resolve?: Resolve;
