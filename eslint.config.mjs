@@ -77,7 +77,7 @@ const SUBPATHS = PROJECTS.flatMap(({ root, name }) => {
 });
 
 /** Packages that do I/O or serve HTTP: the pure libraries (type:pure) run in browsers and workers and import none. */
-const IO_PACKAGES = [...FRAMEWORKS, '@prisma/*', 'prisma', 'pg', '@electric-sql/*', 'pglite-prisma-adapter', 'ioredis', 'piscina'];
+const IO_PACKAGES = [...FRAMEWORKS, '@prisma/*', 'prisma', 'pg', '@electric-sql/*', 'pglite-prisma-adapter', 'ioredis'];
 const PURE_PATTERNS = [
   { regex: '^node:', message: 'This library stays pure: callers do the I/O.' },
   { group: IO_PACKAGES, message: 'This library stays pure: no database, cache or HTTP framework.' },

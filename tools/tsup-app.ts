@@ -9,13 +9,12 @@ const CPU_WORKER = '../../libs/domain/src/workers/cpu-worker.ts';
 /**
  * Packages that stay external even when dependencies are bundled: they find files next to their own
  * module at run time (Prisma's WASM query compiler, PGlite's WASM and data files,
- * piscina's worker script, ioredis's package.json), or are optional peers of Nest and pg that are not
+ * ioredis's package.json), or are optional peers of Nest and pg that are not
  * installed (their loaders fall back when the require fails, as they do unbundled).
  */
 const KEEP_EXTERNAL = [
   '@prisma/client',
   '@electric-sql/pglite',
-  'piscina',
   'ioredis',
   'pg-native',
   '@nestjs/microservices',
