@@ -3,9 +3,9 @@
  * profit, and the trades that made it, so a trader sees a best-day rule of the total profit coming.
  * Days are the firm days the trades closed in (the day their profit was booked).
  */
-import { firmDayBoundsAt } from '../clock/firm-day.js';
 import type { ParsedRollover } from '../clock/rollover.js';
 import { Decimal } from '../shared/money.js';
+import { firmDayNamer } from './days.js';
 import type { Trade } from './trades.js';
 
 export interface BestDay {
@@ -20,8 +20,9 @@ export interface BestDay {
 export function bestDayOf(trades: readonly Trade[], rollover: ParsedRollover): BestDay {
   const byDay = new Map<string, { sum: Decimal; trades: Trade[] }>();
   let total = new Decimal(0);
+  const days = firmDayNamer(rollover);
   for (const t of trades) {
-    const day = firmDayBoundsAt(t.closeMs, rollover).day;
+    const day = days.dayAt(t.closeMs);
     const entry = byDay.get(day) ?? { sum: new Decimal(0), trades: [] };
     entry.sum = entry.sum.plus(t.net);
     entry.trades.push(t);

@@ -3,13 +3,13 @@
  * loss of one trade, and the best day trade by trade. Each finding names its trades; a broken rule adds
  * a reason (so the headroom's status shows it), and nothing here changes the challenge.
  */
-import { firmDayBoundsAt } from '../clock/firm-day.js';
 import { type ParsedRollover, validateRollover } from '../clock/rollover.js';
 import { isoUtc } from '../clock/zone.js';
 import type { EffectiveRuleValues } from '../rules/effective.js';
 import { type Decimal, num, numOrNull, percentOf } from '../shared/money.js';
 import type { HeadroomReason } from '../headroom/schema.js';
 import { bestDayOf } from './best-day.js';
+import { firmDayNamer } from './days.js';
 import { hedges } from './hedging.js';
 import { riskPerTrade } from './risk.js';
 import type { TradeRef, TradeRules } from './schema.js';
@@ -50,8 +50,9 @@ export function judgeTradeRules(input: TradeRulesInput, reasons: HeadroomReason[
   const { rules, rollover, initial, threshold, atMs, startedOn } = input;
   const days = rollover ?? UTC_DAYS;
   // Only what had closed by `at`, in the attempt: an answer about the past does not see its future.
+  const closedDay = firmDayNamer(days);
   const trades = readTrades(input.trades).filter(
-    (t) => t.closeMs <= atMs && (startedOn === null || firmDayBoundsAt(t.closeMs, days).day >= startedOn),
+    (t) => t.closeMs <= atMs && (startedOn === null || closedDay.dayAt(t.closeMs) >= startedOn),
   );
   if (input.truncated)
     reasons.push({

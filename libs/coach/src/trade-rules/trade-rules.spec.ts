@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { validateRollover } from '../clock/rollover.js';
 import { Decimal } from '../shared/money.js';
 import type { HeadroomReason } from '../headroom/schema.js';
+import { firmDayBoundsAt } from '../clock/firm-day.js';
 import { bestDayOf } from './best-day.js';
+import { firmDayNamer } from './days.js';
 import { hedges } from './hedging.js';
 import { judgeTradeRules, type TradeRulesInput } from './judge.js';
 import { riskPerTrade } from './risk.js';
@@ -60,6 +62,37 @@ describe('weekend close', () => {
           expect(weekendHolds(trades, rollover).length).toBe(closeMs > close ? 1 : 0);
         },
       ),
+    );
+  });
+});
+
+describe('firm day namer', () => {
+  it('names every instant as firmDayBoundsAt does, in any order, across daylight-saving changes', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: Date.UTC(2026, 2, 1), max: Date.UTC(2026, 10, 30) }), { maxLength: 40 }),
+        fc.constantFrom(PRAGUE, NEW_YORK_17),
+        (instants, rollover) => {
+          const namer = firmDayNamer(rollover);
+          for (const ms of [...instants, ...instants.map((m) => m + 1)]) expect(namer.boundsAt(ms)).toEqual(firmDayBoundsAt(ms, rollover));
+        },
+      ),
+    );
+  });
+
+  it('flags in a batch exactly the trades closed after the first weekend close after their opening', () => {
+    const arb = fc.record({
+      open: fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2026, 11, 1) }),
+      length: fc.integer({ min: 0, max: 9 * 86_400_000 }),
+    });
+    fc.assert(
+      fc.property(fc.array(arb, { maxLength: 30 }), fc.constantFrom(PRAGUE, NEW_YORK_17), (list, rollover) => {
+        const trades = readTrades(
+          list.map((t) => fact({ openedAt: new Date(t.open).toISOString(), closedAt: new Date(t.open + t.length).toISOString() })),
+        );
+        const expected = trades.filter((t) => nextWeekendClose(t.openMs, rollover) < t.closeMs).map((t) => t.fact.position);
+        expect(weekendHolds(trades, rollover).map((h) => h.trade.fact.position)).toEqual(expected);
+      }),
     );
   });
 });

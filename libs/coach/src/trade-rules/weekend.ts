@@ -7,6 +7,7 @@
 import { firmDayBounds, firmDayBoundsAt } from '../clock/firm-day.js';
 import type { ParsedRollover } from '../clock/rollover.js';
 import { addDays, parseDate } from '../shared/calendar.js';
+import { firmDayNamer } from './days.js';
 import type { Trade } from './trades.js';
 
 const SATURDAY = 6;
@@ -19,15 +20,17 @@ function weekday(day: string): number {
 
 /** The first weekend close strictly after the instant. */
 export function nextWeekendClose(afterMs: number, rollover: ParsedRollover): number {
-  const today = firmDayBoundsAt(afterMs, rollover).day;
-  let saturday = addDays(today, (SATURDAY - weekday(today) + 7) % 7);
-  let start = firmDayBounds(saturday, rollover).startMs;
+  return weekendCloseAfterDay(firmDayBoundsAt(afterMs, rollover).day, rollover);
+}
+
+/**
+ * The first weekend close after any instant of the named firm day: the start of the next Saturday firm day,
+ * or of the one after when the day is itself a Saturday (every instant of it is at or after its start).
+ */
+function weekendCloseAfterDay(today: string, rollover: ParsedRollover): number {
+  const ahead = (SATURDAY - weekday(today) + 7) % 7;
   // Opened during the Saturday firm day itself (a crypto symbol): the next close is a week on.
-  if (start <= afterMs) {
-    saturday = addDays(saturday, 7);
-    start = firmDayBounds(saturday, rollover).startMs;
-  }
-  return start;
+  return firmDayBounds(addDays(today, ahead === 0 ? 7 : ahead), rollover).startMs;
 }
 
 export interface WeekendHold {
@@ -39,8 +42,16 @@ export interface WeekendHold {
 /** The positions open across a weekend close, in the order given. */
 export function weekendHolds(trades: readonly Trade[], rollover: ParsedRollover): WeekendHold[] {
   const holds: WeekendHold[] = [];
+  const days = firmDayNamer(rollover);
+  // One close per firm day of opening: trades opened the same day share it.
+  const closes = new Map<string, number>();
   for (const trade of trades) {
-    const closeMs = nextWeekendClose(trade.openMs, rollover);
+    const day = days.dayAt(trade.openMs);
+    let closeMs = closes.get(day);
+    if (closeMs === undefined) {
+      closeMs = weekendCloseAfterDay(day, rollover);
+      closes.set(day, closeMs);
+    }
     if (closeMs < trade.closeMs) holds.push({ trade, closeMs });
   }
   return holds;

@@ -1,4 +1,4 @@
-import { computeHeadroom, firmDayAt, planTradeRules, type Headroom } from '@propfolio/coach';
+import { computeHeadroom, firmDayAt, firmDayNamer, planTradeRules, type Headroom } from '@propfolio/coach';
 import { AppError, type Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import type { HeadroomInput } from './coach.inputs.js';
@@ -103,13 +103,18 @@ function headroomOf(account: HeadroomAccountRows, rules: ChallengeRules, phaseIn
             maxEquity: Date.parse(maxEquityAt) <= atMs ? maxEquity : firstEquity,
           },
     );
-  // A position counts from its opening: one opened by `at` opened its firm day, whenever it closed.
+  // A position counts from its opening: one opened by `at` opened its firm day, whenever it closed. The minutes
+  // come oldest first, so the namer reuses the day it found last (100,000 minutes named one by one took seconds).
+  const namer = firmDayNamer(rollover);
   const openedDays =
     account.opened === null
       ? null
       : [
           ...new Set(
-            account.opened.filter((minute) => Date.parse(minute) <= atMs).map((minute) => firmDayAt(new Date(minute), rollover).day),
+            account.opened
+              .map((minute) => Date.parse(minute))
+              .filter((ms) => ms <= atMs)
+              .map((ms) => namer.dayAt(ms)),
           ),
         ];
   // Trades are judged from the plan's rules only: a challenge's own rules do not carry them yet.
@@ -117,17 +122,15 @@ function headroomOf(account: HeadroomAccountRows, rules: ChallengeRules, phaseIn
     account.trades === null
       ? null
       : {
-          items: account.trades
-            .slice(0, MAX_HEADROOM_TRADES)
-            .map(([position, symbol, side, volume, openedAt, closedAt, net]) => ({
-              position,
-              symbol,
-              side,
-              volume,
-              openedAt,
-              closedAt,
-              net,
-            })),
+          items: account.trades.slice(0, MAX_HEADROOM_TRADES).map(([position, symbol, side, volume, openedAt, closedAt, net]) => ({
+            position,
+            symbol,
+            side,
+            volume,
+            openedAt,
+            closedAt,
+            net,
+          })),
           truncated: account.trades.length > MAX_HEADROOM_TRADES,
         };
   const firstDay = [days[0]?.day, snapshots[0]?.day, account.createdOn].filter((d): d is string => d !== undefined).sort()[0] ?? null;
