@@ -443,7 +443,7 @@ export function HeadroomPanel({
         </p>
         {headroom.stale.isStale && (
           <p className="notice" role="note" data-testid="stale-notice">
-            {t('hr.stale', { basedOn: headroom.stale.basedOn, asOf: i18n.dateTime(headroom.stale.asOf) })}
+            {t(`hr.stale.${headroom.stale.source}`, { asOf: i18n.dateTime(headroom.stale.asOf), day: i18n.date(headroom.stale.day) })}
           </p>
         )}
         <div className="gauges">
