@@ -110,7 +110,7 @@ export function recordsFromMessage(positions: readonly ClosedPositionInput[]): P
 }
 
 // The figures a source owns; an upsert rewrites them only when one differs, so a resend writes nothing.
-const FIGURES = [
+export const TRADE_FIGURES = [
   'symbol',
   'side',
   'volume',
@@ -142,8 +142,8 @@ const INPUT_SQL = `SELECT * FROM jsonb_to_recordset($2::jsonb) AS i(
      "commission" numeric(19,4), "swap" numeric(19,4), "fee" numeric(19,4), "profit" numeric(19,4), "comment" text,
      "magic" numeric(20,0), "mae" numeric(19,4), "mfe" numeric(19,4), "exits" jsonb)`;
 
-/** The incoming value of each of FIGURES, from the input row `i` (net is derived, as the write stores it). */
-const INCOMING = FIGURES.map((c) => (c === 'net' ? `(i."profit" + i."commission" + i."swap" + i."fee")` : `i."${c}"`));
+/** The incoming value of each of TRADE_FIGURES, from the input row `i` (net is derived, as the write stores it). */
+const INCOMING = TRADE_FIGURES.map((c) => (c === 'net' ? `(i."profit" + i."commission" + i."swap" + i."fee")` : `i."${c}"`));
 
 function batchJson(positions: readonly PositionRecord[]): string {
   return JSON.stringify(
@@ -170,7 +170,7 @@ export async function judgePositions(
   const [row] = await prisma.$queryRawUnsafe<{ created: number; updated: number }[]>(
     `WITH input AS (${INPUT_SQL})
      SELECT count(*) FILTER (WHERE t."id" IS NULL)::int AS "created",
-       count(*) FILTER (WHERE t."id" IS NOT NULL AND (${FIGURES.map((c) => `t."${c}"`).join(', ')}) IS DISTINCT FROM (${INCOMING.join(', ')}))::int AS "updated"
+       count(*) FILTER (WHERE t."id" IS NOT NULL AND (${TRADE_FIGURES.map((c) => `t."${c}"`).join(', ')}) IS DISTINCT FROM (${INCOMING.join(', ')}))::int AS "updated"
      FROM input i LEFT JOIN "Trade" t ON t."accountId" = $1 AND t."position" = i."position"`,
     accountId,
     batchJson(positions),
@@ -195,15 +195,15 @@ export async function storePositions(
 ): Promise<PositionOutcomes> {
   if (positions.length === 0) return { created: 0, updated: 0, unchanged: 0 };
   checkPositions(positions);
-  const columns = FIGURES.map((c) => `"${c}"`).join(', ');
+  const columns = TRADE_FIGURES.map((c) => `"${c}"`).join(', ');
   const [row] = await tx.$queryRawUnsafe<{ created: number; updated: number }[]>(
     `WITH input AS (${INPUT_SQL}), written AS (
        INSERT INTO "Trade" ("id", "accountId", "userId", "position", ${columns}, "updatedAt")
        SELECT gen_random_uuid()::text, a."id", a."userId", i."position", ${INCOMING.join(', ')}, now()
        FROM input i CROSS JOIN (SELECT "id", "userId" FROM "EaAccount" WHERE "id" = $1) a
        ON CONFLICT ("accountId", "position") DO UPDATE
-       SET ${FIGURES.map((c) => `"${c}" = EXCLUDED."${c}"`).join(', ')}, "updatedAt" = now()
-       WHERE (${FIGURES.map((c) => `"Trade"."${c}"`).join(', ')}) IS DISTINCT FROM (${FIGURES.map((c) => `EXCLUDED."${c}"`).join(', ')})
+       SET ${TRADE_FIGURES.map((c) => `"${c}" = EXCLUDED."${c}"`).join(', ')}, "updatedAt" = now()
+       WHERE (${TRADE_FIGURES.map((c) => `"Trade"."${c}"`).join(', ')}) IS DISTINCT FROM (${TRADE_FIGURES.map((c) => `EXCLUDED."${c}"`).join(', ')})
        -- xmax is 0 on a row this statement inserted and set on one it updated: the created/updated split.
        RETURNING ("xmax" = 0) AS "inserted"
      )

@@ -4,6 +4,7 @@ import { dateToIso } from '../shared/dates.js';
 import { requireId } from '../shared/ids.js';
 import { findOwnedAccount } from '../accounts/owned-account.js';
 import { findOwnedChallenge } from '../challenges/owned-challenge.js';
+import { TRADE_FIGURES } from '../trades/trade-store.js';
 import { freeze, thaw, type SnapshotRow } from './snapshot.js';
 
 export const TRASH_KINDS = ['challenge', 'memo', 'payout', 'account'] as const;
@@ -51,35 +52,9 @@ async function intradayOf(tx: Tx, accountIds: string[]): Promise<SnapshotRow[]> 
 
 /** Every column of a trade, in one order for both moves (Trade and TrashedTrade share them, the entry's id aside). */
 const TRADE_COLUMNS = [
-  'id',
-  'accountId',
-  'userId',
-  'position',
-  'symbol',
-  'side',
-  'volume',
-  'openedAt',
-  'closedAt',
-  'openPrice',
-  'closePrice',
-  'stopLoss',
-  'takeProfit',
-  'commission',
-  'swap',
-  'fee',
-  'profit',
-  'net',
-  'comment',
-  'magic',
-  'mae',
-  'mfe',
-  'exits',
-  'tags',
-  'note',
-  'setup',
-  'plannedRisk',
-  'createdAt',
-  'updatedAt',
+  ...['id', 'accountId', 'userId', 'position'],
+  ...TRADE_FIGURES,
+  ...['tags', 'note', 'setup', 'plannedRisk', 'createdAt', 'updatedAt'],
 ]
   .map((c) => `"${c}"`)
   .join(', ');
