@@ -7,7 +7,8 @@ import { createChallenge, expectProblem, json, registerAccount, RestTestApp } fr
 /** FTMO 2-Step 100k from the catalog: daily 5 % of the initial balance below the day-start balance (Prague midnight), 10 % static. */
 const FTMO = 'ftmo-2-step-100000';
 
-const query = (params: Record<string, number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const query = (params: Record<string, number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 interface SentEvent {
   rule: string;
@@ -27,7 +28,7 @@ describeEachDatabase('REST alerts: rules, firing once per firm day, check_trade 
   beforeAll(async () => {
     app = await RestTestApp.start(getDb());
     app.context.domain.alerts.useSink((events) => {
-      sent.push(...(events as SentEvent[]));
+      sent.push(...(events as readonly SentEvent[]));
       return Promise.resolve();
     });
   });
@@ -171,7 +172,7 @@ describeEachDatabase('REST alerts: rules, firing once per firm day, check_trade 
       await alerts.idle();
     } finally {
       alerts.useSink((events) => {
-        sent.push(...(events as SentEvent[]));
+        sent.push(...(events as readonly SentEvent[]));
         return Promise.resolve();
       });
     }
