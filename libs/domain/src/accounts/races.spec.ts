@@ -112,12 +112,15 @@ describeEachDatabase('EA accounts under concurrency', (getDb, target) => {
       await firstPushed;
       try {
         const second = report(caller, { id: account.id, date: '2026-03-12', balance: 9500, equity: 9500, closedPnl: 0 });
-        // Either the second push answers, or the database shows it waiting on a lock: whichever comes first.
+        // Either the second push answers, or the database shows it waiting on a lock: whichever comes first. The
+        // alert evaluation of the held push waits FOR UPDATE for its unit to end, by design (AlertService.afterWritersOf),
+        // off every answer's path: that wait is not the push's.
         const answered = new AbortController();
         const blocked = (async () => {
           while (!answered.signal.aborted) {
             const waiting = await getDb().prisma.$queryRaw<{ n: number }[]>`
-            SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+            SELECT count(*)::int AS n FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock' AND query NOT LIKE '%FOR UPDATE%'`;
             if ((waiting[0]?.n ?? 0) > 0) return 'blocked';
             await new Promise((resolve) => setImmediate(resolve));
           }
