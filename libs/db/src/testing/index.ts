@@ -48,15 +48,18 @@ export function describeEachDatabase(
   options: TestDatabaseOptions = {},
 ): void {
   const seed = options.seed ?? defaultSeed;
+  // jest-circus runs afterAll hooks in the order they were declared, so the database is closed by a hook declared
+  // after the body's: a suite's own afterAll (an app's close, which stops workers still querying) runs while it is
+  // open. Declared before, it ran first, and a delivery round left waiting on the ended pool hung the suite (Node 24).
   describe(`${name} [pglite]`, () => {
     let db: Database | undefined;
     beforeAll(async () => {
       db = await openTestPglite(seed);
     });
+    body(() => required(db), 'pglite');
     afterAll(async () => {
       await db?.close();
     });
-    body(() => required(db), 'pglite');
   });
 
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -68,11 +71,11 @@ export function describeEachDatabase(
       scratch = await createScratchDatabase(serverUrl, { template: await postgresTemplate(serverUrl, seed) });
       db = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
     });
+    body(() => required(db), 'postgres');
     afterAll(async () => {
       await db?.close();
       await scratch?.drop();
     });
-    body(() => required(db), 'postgres');
   });
 }
 
