@@ -61,7 +61,8 @@ test('the pre-trade calculator answers in the browser as the trader types, in bo
   await panel.getByLabel('Tick size').fill('0.00001');
   await expect(panel).toContainText('Largest volume for this stop: 15.00');
   await panel.getByLabel('Tick size').fill('0');
-  await expect(panel.getByRole('alert')).toHaveText('tickSize must be greater than 0');
+  // The coach's English error, said with the field's label (and in Japanese below).
+  await expect(panel.getByRole('alert')).toHaveText('Tick size must be greater than 0.');
 
   for (const lang of ['en', 'ja'] as const) {
     await page.evaluate((l) => localStorage.setItem('propfolio.lang', l), lang);
@@ -69,10 +70,20 @@ test('the pre-trade calculator answers in the browser as the trader types, in bo
       await page.setViewportSize({ width, height: 900 });
       await open(page, 'FTMO check');
       const region = page.getByRole('region', { name: lang === 'ja' ? '発注前チェック' : 'Pre-trade check' });
-      await region.getByLabel(lang === 'ja' ? '想定最大損失 (USD)' : 'Worst-case loss (USD)').fill('2000');
-      await expect(region.getByTestId('trade-verdict')).toHaveText(lang === 'ja' ? '可' : 'Allowed');
+      await region.getByLabel(lang === 'ja' ? '損切り時の損失額（USD）' : 'Worst-case loss (USD)').fill('2000');
+      await expect(region.getByTestId('trade-verdict')).toHaveText(lang === 'ja' ? '許容範囲内' : 'Allowed');
+      await expect(region.getByRole('row', { name: lang === 'ja' ? /^日次損失/ : /^Daily loss/ })).toBeVisible();
       await expectNoHorizontalScroll(page);
       if (SHOTS) await region.screenshot({ path: `${SHOTS}/trade-check-${lang}-${String(width)}.png` });
+      if (lang === 'ja' && width === 375) {
+        await region.getByLabel('損失の指定方法').selectOption('lots');
+        await region.getByLabel('ロット数').fill('-1');
+        await region.getByLabel('損切り幅（価格差）').fill('0.002');
+        await region.getByLabel('ティック値（USD）').fill('1');
+        await region.getByLabel('ティックサイズ').fill('0.00001');
+        await expect(region.getByRole('alert')).toHaveText('ロット数には0より大きい値を入力してください。');
+        await expectNoHorizontalScroll(page);
+      }
     }
   }
   expect(consoleErrors).toEqual([]);

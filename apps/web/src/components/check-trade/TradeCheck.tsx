@@ -1,7 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { checkTrade, CoachInputError, type TradeCheck as Check } from '@propfolio/coach';
 import type { Headroom } from '../../lib/coach.js';
-import { useI18n, type Lang } from '../../i18n/i18n.js';
+import { useI18n, type I18n } from '../../i18n/i18n.js';
+import type { MessageKey } from '../../i18n/en.js';
 import { Field, SelectField } from '../Field.js';
 import { Empty } from '../states.js';
 
@@ -11,69 +12,37 @@ import { Empty } from '../states.js';
  * function answers check_trade over REST and MCP, so the two never disagree.
  */
 
-/** This panel's words, ja and en side by side: the panel is their only reader. */
-const TEXT = {
-  en: {
-    title: 'Pre-trade check',
-    intro: 'What a worst-case loss would leave under each rule, computed from the headroom above as you type.',
-    mode: 'Loss given as',
-    modeAmount: 'Amount',
-    modeLots: 'Lots and stop',
-    riskAmount: 'Worst-case loss',
-    volume: 'Volume (lots)',
-    stopDistance: 'Stop distance (price)',
-    tickValue: 'Tick value',
-    tickSize: 'Tick size',
-    tickHint: 'As the terminal shows them for the symbol (Symbol specification).',
-    rule: 'Rule',
-    floor: 'Floor',
-    levelAfter: 'Equity after',
-    leftAfter: 'Left after',
-    maxRisk: 'Largest loss',
-    verdict: { allowed: 'Allowed', blocked: 'Blocked', unknown: 'Unknown' },
-    summaryMax: 'Largest loss keeping every rule',
-    summaryVolume: 'Largest volume for this stop',
-    unbounded: 'not bounded',
-    unknown: 'No loss rule is known for this account: set the challenge’s rules to check a trade.',
-    rules: {
-      daily_loss: 'Daily loss',
-      max_loss: 'Maximum loss',
-      after_reset: 'After the next reset',
-      max_risk_per_trade: 'Risk per trade',
-      best_day: 'Best day',
-    },
-  },
-  ja: {
-    title: '発注前チェック',
-    intro: '想定最大損失を出した場合に各ルールで残る余地を、上のヘッドルームから入力に合わせて計算します。',
-    mode: '損失の指定',
-    modeAmount: '金額',
-    modeLots: 'ロットとストップ',
-    riskAmount: '想定最大損失',
-    volume: 'ロット数',
-    stopDistance: 'ストップ幅（価格）',
-    tickValue: 'ティック価値',
-    tickSize: 'ティックサイズ',
-    tickHint: 'ターミナルの銘柄仕様に表示される値です。',
-    rule: 'ルール',
-    floor: '下限',
-    levelAfter: '損失後の有効証拠金',
-    leftAfter: '損失後の残り',
-    maxRisk: '許容最大損失',
-    verdict: { allowed: '可', blocked: '不可', unknown: '不明' },
-    summaryMax: 'すべてのルールを守る最大損失',
-    summaryVolume: 'このストップでの最大ロット',
-    unbounded: '制限なし',
-    unknown: 'この口座の損失ルールが不明です。チャレンジのルールを設定するとチェックできます。',
-    rules: {
-      daily_loss: '日次損失',
-      max_loss: '最大損失',
-      after_reset: '次のリセット後',
-      max_risk_per_trade: '1トレードのリスク',
-      best_day: 'ベストデイ',
-    },
-  },
-} as const satisfies Record<Lang, unknown>;
+/** The check's rules named as the headroom panel above names them, so one rule reads the same in both. */
+const RULE_NAME = {
+  daily_loss: 'hr.rule.dailyLoss',
+  max_loss: 'hr.rule.maxLoss',
+  after_reset: 'hr.afterReset',
+  max_risk_per_trade: 'hr.rule.maxRiskPerTrade',
+  best_day: 'hr.rule.consistency',
+} as const satisfies Record<Check['rules'][number]['rule'], MessageKey>;
+
+/** The form's fields by the names the coach's input errors give them. */
+const FIELD_LABEL = {
+  riskAmount: 'tc.riskAmount',
+  volume: 'tc.volume',
+  stopDistance: 'tc.stopDistance',
+  tickValue: 'tc.tickValue',
+  tickSize: 'tc.tickSize',
+} as const satisfies Record<string, MessageKey>;
+
+/**
+ * The coach's input error in the page's language: its message is English and names the field by its code name
+ * ("tickSize must be greater than 0"), so the kinds it can say are matched and said again with the field's label.
+ * Anything else (a headroom the check cannot use) keeps the coach's own words.
+ */
+function inputErrorText(field: string, message: string, t: I18n['t']): string {
+  const label = field in FIELD_LABEL ? t(FIELD_LABEL[field as keyof typeof FIELD_LABEL]) : null;
+  if (label === null) return message;
+  if (message.endsWith('must be a number')) return t('tc.err.number', { field: label });
+  if (message.endsWith('must be greater than 0')) return t('tc.err.positive', { field: label });
+  if (message.endsWith('must be at least 0')) return t('tc.err.nonNegative', { field: label });
+  return message;
+}
 
 /** The headroom badges' colours, reused: allowed reads as ok, blocked as a breach. */
 const TONE = { allowed: 'ok', blocked: 'breached', unknown: 'unknown' } as const;
@@ -115,62 +84,62 @@ function run(headroom: Headroom, form: Form): { check: Check } | { field: string
 
 export function TradeCheck({ headroom }: { headroom: Headroom }) {
   const i18n = useI18n();
-  const text = TEXT[i18n.lang];
+  const { t } = i18n;
   const headingId = useId();
   const [form, setForm] = useState<Form>({ mode: 'amount', riskAmount: '', volume: '', stopDistance: '', tickValue: '', tickSize: '' });
   const result = useMemo(() => run(headroom, form), [headroom, form]);
   const set = (k: keyof Form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
-  const money = (n: number | null) => (n === null ? text.unbounded : i18n.moneyRounded(n, headroom.currency));
+  const money = (n: number | null) => (n === null ? t('tc.unbounded') : i18n.moneyRounded(n, headroom.currency));
   const check = result && 'check' in result ? result.check : null;
   const error = result && 'field' in result ? result : null;
   return (
     <section className="card trade-check" aria-labelledby={headingId} data-testid="trade-check">
-      <h2 id={headingId}>{text.title}</h2>
-      <p className="muted">{text.intro}</p>
+      <h2 id={headingId}>{t('tc.title')}</h2>
+      <p className="muted">{t('tc.intro')}</p>
       <form className="grid-form" onSubmit={(e) => e.preventDefault()} noValidate>
-        <SelectField label={text.mode} value={form.mode} onChange={set('mode')}>
-          <option value="amount">{text.modeAmount}</option>
-          <option value="lots">{text.modeLots}</option>
+        <SelectField label={t('tc.mode')} value={form.mode} onChange={set('mode')}>
+          <option value="amount">{t('tc.mode.amount')}</option>
+          <option value="lots">{t('tc.mode.lots')}</option>
         </SelectField>
         {form.mode === 'amount' ? (
           <Field
-            label={`${text.riskAmount} (${headroom.currency})`}
+            label={t('tc.withCurrency', { label: t('tc.riskAmount'), currency: headroom.currency })}
             inputMode="decimal"
             value={form.riskAmount}
             onChange={set('riskAmount')}
           />
         ) : (
           <>
-            <Field label={text.volume} inputMode="decimal" value={form.volume} onChange={set('volume')} />
-            <Field label={text.stopDistance} inputMode="decimal" value={form.stopDistance} onChange={set('stopDistance')} />
+            <Field label={t('tc.volume')} inputMode="decimal" value={form.volume} onChange={set('volume')} />
+            <Field label={t('tc.stopDistance')} inputMode="decimal" value={form.stopDistance} onChange={set('stopDistance')} />
             <Field
-              label={`${text.tickValue} (${headroom.currency})`}
-              hint={text.tickHint}
+              label={t('tc.withCurrency', { label: t('tc.tickValue'), currency: headroom.currency })}
+              hint={t('tc.tickHint')}
               inputMode="decimal"
               value={form.tickValue}
               onChange={set('tickValue')}
             />
-            <Field label={text.tickSize} inputMode="decimal" value={form.tickSize} onChange={set('tickSize')} />
+            <Field label={t('tc.tickSize')} inputMode="decimal" value={form.tickSize} onChange={set('tickSize')} />
           </>
         )}
       </form>
       {error && (
         <p role="alert" className="form-error">
-          {error.message}
+          {inputErrorText(error.field, error.message, t)}
         </p>
       )}
-      {check && check.verdict === 'unknown' && <Empty>{text.unknown}</Empty>}
+      {check && check.verdict === 'unknown' && <Empty>{t('tc.unknown')}</Empty>}
       {check && check.verdict !== 'unknown' && (
         <div aria-live="polite">
           <p>
             <span className={`badge headroom-${TONE[check.verdict]}`} data-testid="trade-verdict">
-              {text.verdict[check.verdict]}
+              {t(`tc.verdict.${check.verdict}`)}
             </span>{' '}
-            {text.summaryMax}: <strong>{money(check.maxRiskAmount)}</strong>
+            {t('tc.summaryMax')}: <strong>{money(check.maxRiskAmount)}</strong>
             {check.maxVolume !== null && (
               <>
                 {' '}
-                · {text.summaryVolume}: <strong>{check.maxVolume.toFixed(2)}</strong>
+                · {t('tc.summaryVolume')}: <strong>{check.maxVolume.toFixed(2)}</strong>
               </>
             )}
           </p>
@@ -178,27 +147,27 @@ export function TradeCheck({ headroom }: { headroom: Headroom }) {
             <table className="card-rows">
               <thead>
                 <tr>
-                  <th scope="col">{text.rule}</th>
-                  <th scope="col">{text.floor}</th>
-                  <th scope="col">{text.levelAfter}</th>
-                  <th scope="col">{text.leftAfter}</th>
-                  <th scope="col">{text.maxRisk}</th>
+                  <th scope="col">{t('tc.rule')}</th>
+                  <th scope="col">{t('tc.floor')}</th>
+                  <th scope="col">{t('tc.levelAfter')}</th>
+                  <th scope="col">{t('tc.leftAfter')}</th>
+                  <th scope="col">{t('tc.maxRisk')}</th>
                   <th scope="col">
-                    <span className="visually-hidden">{text.verdict.allowed}</span>
+                    <span className="visually-hidden">{t('tc.verdictColumn')}</span>
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {check.rules.map((r) => (
                   <tr key={r.rule}>
-                    <th scope="row">{text.rules[r.rule]}</th>
-                    <td data-label={text.floor}>{r.floor === null ? '—' : money(r.floor)}</td>
-                    <td data-label={text.levelAfter}>{money(r.levelAfter)}</td>
-                    <td data-label={text.leftAfter}>{r.leftAfter === null ? text.unbounded : money(r.leftAfter)}</td>
-                    <td data-label={text.maxRisk}>{money(r.maxRiskAmount)}</td>
+                    <th scope="row">{t(RULE_NAME[r.rule])}</th>
+                    <td data-label={t('tc.floor')}>{r.floor === null ? '—' : money(r.floor)}</td>
+                    <td data-label={t('tc.levelAfter')}>{money(r.levelAfter)}</td>
+                    <td data-label={t('tc.leftAfter')}>{r.leftAfter === null ? t('tc.unbounded') : money(r.leftAfter)}</td>
+                    <td data-label={t('tc.maxRisk')}>{money(r.maxRiskAmount)}</td>
                     <td>
                       <span className={`badge headroom-${TONE[r.allowed ? 'allowed' : 'blocked']}`}>
-                        {text.verdict[r.allowed ? 'allowed' : 'blocked']}
+                        {t(r.allowed ? 'tc.verdict.allowed' : 'tc.verdict.blocked')}
                       </span>
                     </td>
                   </tr>
