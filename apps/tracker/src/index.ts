@@ -17,3 +17,14 @@ export {
   type TrackerStats,
 } from './tracker.js';
 export { GUARD_OFF, GUARD_START, guardStep, type GuardDecision, type GuardLevels, type GuardSettings, type GuardState } from './guard.js';
+export {
+  THRESHOLD_ALERTS_START,
+  deepestNewlyCrossed,
+  percentLeft,
+  thresholdAlertText,
+  thresholdAlertsStep,
+  type AlertAccount,
+  type AlertLevels,
+  type ThresholdAlert,
+  type ThresholdAlertState,
+} from './threshold-alerts.js';
