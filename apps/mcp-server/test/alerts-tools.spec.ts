@@ -1,45 +1,26 @@
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { expect, it } from '@jest/globals';
 import { firmDayAt } from '@propfolio/coach';
-import type { Caller } from '@propfolio/core';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import { call, connectClient, contentOf, errorCode, startMcpServer, type McpTestServer } from './harness.js';
+import { createDomainServices } from '@propfolio/domain';
+import { answer, call, connectClient, errorCode, oneUserSuite, problemOf } from './harness.js';
 
-describeEachDatabase('MCP check_trade', (getDb) => {
-  let server: McpTestServer;
-  let client: Client;
-  let caller: Caller;
-  /** Runs a REST-only operation (the tracker's feed) as the same caller, as the tracker would over REST. */
-  const tracker = async (name: string, input: object): Promise<Record<string, unknown>> => {
-    const op = server.context.operations.find((o) => o.name === name);
-    if (!op) throw new Error(`no operation ${name}`);
-    return (await op.run({ caller, logger: server.context.logger, now: new Date() }, input)) as Record<string, unknown>;
-  };
+/** A phase-1 purchase of the FTMO 2-Step 100k catalog plan. */
+const FTMO_PURCHASE = {
+  firm: 'FTMO',
+  plan: '2-Step 100k',
+  planId: 'ftmo-2-step-100000',
+  phase: 'Phase 1',
+  price: 540,
+  currency: 'EUR',
+  purchasedAt: '2026-01-05',
+};
 
-  beforeAll(async () => {
-    server = await startMcpServer(getDb());
-    const key = await server.keyFor('alerts');
-    caller = await server.context.authenticate(key);
-    client = await connectClient(server.url, key);
-  });
-  afterAll(async () => {
-    await client.close();
-    await server.close();
-  });
+describeEachDatabase('MCP alert tools', (getDb) => {
+  const suite = oneUserSuite(getDb, 'alerts');
+  const { tracker } = suite;
 
-  it('answers the REST suite’s hand-computed levels for an FTMO account, and names a bad field', async () => {
-    const challengeId = contentOf(
-      'create_challenge',
-      await call(client, 'create_challenge', {
-        firm: 'FTMO',
-        plan: '2-Step 100k',
-        planId: 'ftmo-2-step-100000',
-        phase: 'Phase 1',
-        price: 540,
-        currency: 'EUR',
-        purchasedAt: '2026-01-05',
-      }),
-    ).id;
+  it('check_trade answers the REST suite’s hand-computed levels for an FTMO account, and names a bad field', async () => {
+    const challengeId = (await answer(suite.client, 'create_challenge', FTMO_PURCHASE)).id;
     const account = await tracker('register_account', {
       login: '7101',
       server: 'FTMO-Demo',
@@ -55,7 +36,7 @@ describeEachDatabase('MCP check_trade', (getDb) => {
     const at = new Date(Math.max(Date.now() - 60_000, Date.parse(today.startUtc))).toISOString();
     await tracker('push_account_snapshot', { id, at, balance: 100000, equity: 98000 });
 
-    const result = await call(client, 'check_trade', { id, volume: 2, stopDistance: 0.002, tickValue: 1, tickSize: 0.00001 });
+    const result = await call(suite.client, 'check_trade', { id, volume: 2, stopDistance: 0.002, tickValue: 1, tickSize: 0.00001 });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({
       riskAmount: 400,
@@ -69,8 +50,78 @@ describeEachDatabase('MCP check_trade', (getDb) => {
         { rule: 'after_reset', floor: 95000, allowed: true },
       ],
     });
-    expect((await call(client, 'check_trade', { id, riskAmount: 3500 })).structuredContent).toMatchObject({ verdict: 'blocked' });
-    expect(errorCode(await call(client, 'check_trade', { id, riskAmount: -1 }))).toBe('validation_failed');
-    expect(errorCode(await call(client, 'check_trade', { id: '00000000-0000-4000-8000-000000000000', riskAmount: 1 }))).toBe('not_found');
+    expect((await call(suite.client, 'check_trade', { id, riskAmount: 3500 })).structuredContent).toMatchObject({ verdict: 'blocked' });
+    expect(errorCode(await call(suite.client, 'check_trade', { id, riskAmount: -1 }))).toBe('validation_failed');
+    expect(errorCode(await call(suite.client, 'check_trade', { id: '00000000-0000-4000-8000-000000000000', riskAmount: 1 }))).toBe(
+      'not_found',
+    );
+  });
+
+  it('get_alert_rules and set_alert_rules keep a challenge’s rules: defaults, replaced, read back, back to the defaults', async () => {
+    await suite.client.listTools(); // from here on the client validates each tool's structuredContent against its outputSchema
+    const { id } = await answer(suite.client, 'create_challenge', FTMO_PURCHASE);
+    const defaults = await answer(suite.client, 'get_alert_rules', { id });
+    expect(defaults).toMatchObject({ challengeId: id, isDefault: true });
+    expect(defaults.rules.filter((r) => r.rule === 'daily_loss').map((r) => r.threshold)).toEqual([50, 25, 10]);
+
+    // "Alert me when 30 % of my daily loss is left", a floor crossed, and the tracker silent for 15 minutes.
+    const rules = [{ rule: 'daily_loss', threshold: 30 }, { rule: 'breached' }, { rule: 'tracker_silent', threshold: 15 }];
+    const set = await answer(suite.client, 'set_alert_rules', { id, rules });
+    expect(set).toEqual({
+      challengeId: id,
+      isDefault: false,
+      rules: [
+        { rule: 'daily_loss', threshold: 30 },
+        { rule: 'breached', threshold: null },
+        { rule: 'tracker_silent', threshold: 15 },
+      ],
+    });
+    expect(await answer(suite.client, 'get_alert_rules', { id })).toEqual(set);
+
+    expect(await answer(suite.client, 'set_alert_rules', { id, rules: null })).toEqual(defaults);
+    expect(await answer(suite.client, 'get_alert_rules', { id })).toEqual(defaults);
+  });
+
+  it('refuse what REST refuses, with its problem: a bad threshold names the field, another user’s challenge is not_found', async () => {
+    const { id } = await answer(suite.client, 'create_challenge', FTMO_PURCHASE);
+    const kept = await answer(suite.client, 'set_alert_rules', { id, rules: [{ rule: 'daily_loss', threshold: 30 }] });
+
+    // REST answers these 400 validation_failed with the same field (apps/rest-api/test/alerts.spec.ts).
+    for (const [rules, field] of [
+      [[{ rule: 'daily_loss', threshold: 101 }], 'rules.0.threshold'],
+      [[{ rule: 'max_loss' }], 'rules.0.threshold'],
+      [[{ rule: 'breached', threshold: 5 }], 'rules.0.threshold'],
+      [Array.from({ length: 51 }, (_, i) => ({ rule: 'daily_loss', threshold: i + 1 })), 'rules'],
+    ] as const) {
+      const refused = await call(suite.client, 'set_alert_rules', { id, rules });
+      expect(errorCode(refused)).toBe('validation_failed');
+      const problem = problemOf(refused);
+      expect([problem.status, problem.code, problem.errors?.[0]?.field]).toEqual([400, 'validation_failed', field]);
+    }
+    expect(await answer(suite.client, 'get_alert_rules', { id })).toEqual(kept); // nothing of the refused writes was kept
+
+    const stranger = await connectClient(suite.server.url, await suite.server.keyFor('alerts-stranger'));
+    try {
+      for (const refused of [
+        await call(stranger, 'get_alert_rules', { id }),
+        await call(stranger, 'set_alert_rules', { id, rules: null }),
+      ]) {
+        expect(errorCode(refused)).toBe('not_found');
+        expect(problemOf(refused)).toMatchObject({ status: 404, code: 'not_found' });
+      }
+    } finally {
+      await stranger.close();
+    }
+    expect(await answer(suite.client, 'get_alert_rules', { id })).toEqual(kept);
+
+    // A tracker key reads the guard's levels; it does not change alert rules (REST: 403 insufficient_scope).
+    const { secret } = await createDomainServices(getDb()).keys.createForUser(suite.caller.userId, 'tracker', 'tracker');
+    const terminal = await connectClient(suite.server.url, secret);
+    try {
+      const refused = await call(terminal, 'set_alert_rules', { id, rules: null });
+      expect(problemOf(refused)).toMatchObject({ status: 403, code: 'insufficient_scope' });
+    } finally {
+      await terminal.close();
+    }
   });
 });

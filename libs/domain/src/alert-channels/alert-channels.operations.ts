@@ -10,8 +10,9 @@ import {
 } from './alert-channels.outputs.js';
 
 /**
- * REST and the dashboard only, as the alert rules are: channels are configuration a person sets up once, and every MCP
- * tool costs each agent's session the bytes of its description (the four would take tools/list past its budget).
+ * REST and the dashboard only, unlike the alert rules (MCP tools too): a channel carries secrets (a webhook's URL and
+ * signing secret, a bot or channel token), which do not belong in an agent's context. It is also configuration a person
+ * sets up once, and the four would take tools/list past its budget (62,656 bytes with a key, measured with the rules in).
  */
 const REST_ONLY = { mcp: false } as const;
 

@@ -13,8 +13,8 @@ const KEY_LIVE_READ = { auth: 'key', readOnly: true, idempotent: true } as const
 export const alertOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'get_alert_rules',
-    // Configured on the dashboard's Alerts page or over REST; kept out of tools/list, whose size agents pay at every session.
-    mcp: false,
+    // An MCP tool as well, so an agent asked "alert me when 30 % of my daily loss is left" can do it. Where alerts go
+    // (the channels) stays REST and dashboard only: channels carry secrets (alert-channels.operations.ts).
     title: 'Alert rules of a challenge',
     description:
       'Returns when a challenge alerts you: percent of the daily and maximum loss left, a floor crossed, target reached, best-day rule near its limit, tracker silent. Each fires once per firm day per threshold. The defaults when none are set.',
@@ -26,7 +26,6 @@ export const alertOperations = (services: DomainServices): Operation[] => [
   }),
   defineOperation({
     name: 'set_alert_rules',
-    mcp: false,
     title: 'Set a challenge’s alert rules',
     description: 'Replaces a challenge’s alert rules (null: back to the defaults). Returns them as get_alert_rules does.',
     ...KEY_IDEMPOTENT_WRITE,
