@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Caller } from '@propfolio/core';
+import { expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import { call, connectClient, errorCode, startMcpServer, type McpTestServer, answer, contentOf } from './harness.js';
+import { answer, call, contentOf, errorCode, oneUserSuite } from './harness.js';
 
 const FTMO = 'ftmo-2-step-100000';
 /** A phase-1 purchase of the FTMO 2-Step 100k catalog plan. */
@@ -19,29 +17,11 @@ const FTMO_PURCHASE = {
 const MT5_REPORT = new URL('../../../libs/mt-statements/test/fixtures/ReportHistory-51234567.html', import.meta.url);
 
 describeEachDatabase('MCP coach tools', (getDb) => {
-  let server: McpTestServer;
-  let client: Client;
-  let caller: Caller;
-  /** Runs a REST-only operation (the tracker's feed) as the same caller, as the tracker would over REST. */
-  const tracker = async (name: string, input: object): Promise<Record<string, unknown>> => {
-    const op = server.context.operations.find((o) => o.name === name);
-    if (!op) throw new Error(`no operation ${name}`);
-    return (await op.run({ caller, logger: server.context.logger, now: new Date() }, input)) as Record<string, unknown>;
-  };
-
-  beforeAll(async () => {
-    server = await startMcpServer(getDb());
-    const key = await server.keyFor('coach');
-    caller = await server.context.authenticate(key);
-    client = await connectClient(server.url, key);
-  });
-  afterAll(async () => {
-    await client.close();
-    await server.close();
-  });
+  const suite = oneUserSuite(getDb, 'coach');
+  const { tracker } = suite;
 
   it('get_headroom gives the hand-computed figures of the REST suite, in a small answer', async () => {
-    const created = await call(client, 'create_challenge', FTMO_PURCHASE);
+    const created = await call(suite.client, 'create_challenge', FTMO_PURCHASE);
     const challengeId = contentOf('create_challenge', created).id;
     const account = await tracker('register_account', {
       login: '7001',
@@ -54,7 +34,7 @@ describeEachDatabase('MCP coach tools', (getDb) => {
     await tracker('push_account_snapshot', { id: account['id'], at: '2026-03-30T08:00:00Z', balance: 100300, equity: 96500 });
     await tracker('push_account_snapshot', { id: account['id'], at: '2026-03-30T09:30:00Z', balance: 99000, equity: 98200 });
 
-    const result = await call(client, 'get_headroom', { id: challengeId, at: '2026-03-30T10:00:00Z' });
+    const result = await call(suite.client, 'get_headroom', { id: challengeId, at: '2026-03-30T10:00:00Z' });
     expect(result.isError).toBeFalsy();
     const headroom = contentOf('get_headroom', result);
     expect(headroom.dailyLoss).toMatchObject({ floor: 95300, left: 2900, lowestLeft: 1200 });
@@ -62,16 +42,16 @@ describeEachDatabase('MCP coach tools', (getDb) => {
     expect(headroom.target).toMatchObject({ level: 110000, remaining: 11000 });
     expect(JSON.stringify(headroom).length).toBeLessThan(8_000);
 
-    expect(errorCode(await call(client, 'get_headroom', { id: challengeId, at: '2026-03-30 10:00' }))).toBe('validation_failed');
-    expect(errorCode(await call(client, 'simulate_challenge', { id: challengeId }))).toBe('insufficient_history');
+    expect(errorCode(await call(suite.client, 'get_headroom', { id: challengeId, at: '2026-03-30 10:00' }))).toBe('validation_failed');
+    expect(errorCode(await call(suite.client, 'simulate_challenge', { id: challengeId }))).toBe('insufficient_history');
   });
 
   it('get_challenge_rules and set_challenge_rules answer the merged rules in their documented shape, which the SDK client checks', async () => {
-    await client.listTools(); // from here on the client validates each tool's structuredContent against its outputSchema
-    const { id } = await answer(client, 'create_challenge', FTMO_PURCHASE);
-    const plans = await answer(client, 'get_challenge_rules', { id });
+    await suite.client.listTools(); // from here on the client validates each tool's structuredContent against its outputSchema
+    const { id } = await answer(suite.client, 'create_challenge', FTMO_PURCHASE);
+    const plans = await answer(suite.client, 'get_challenge_rules', { id });
     expect(plans.provenance.dailyLoss.source).toBe('plan');
-    const set = await answer(client, 'set_challenge_rules', {
+    const set = await answer(suite.client, 'set_challenge_rules', {
       id,
       rules: { dailyLoss: { percent: 4, rollover: { timeZone: 'UTC+03:00', time: '00:00' } }, timeLimit: { days: 60 } },
     });
@@ -83,17 +63,17 @@ describeEachDatabase('MCP coach tools', (getDb) => {
     ]);
     expect(set.rules.timeLimit).toEqual({ days: 60 });
     expect(set.rules.profitTargetsPercent).toEqual(plans.rules.profitTargetsPercent);
-    expect(await answer(client, 'get_challenge_rules', { id })).toEqual(set);
+    expect(await answer(suite.client, 'get_challenge_rules', { id })).toEqual(set);
   });
 
   it('simulate_plan answers a constant gain in its known number of days, reproducibly', async () => {
     const input = { planId: FTMO, dailyPnlPercent: [1], paths: 300, seed: 11, riskScale: [0.5, 2] };
-    const first = await answer(client, 'simulate_plan', input);
+    const first = await answer(suite.client, 'simulate_plan', input);
     // 1 % a day reaches 10 % on day 10; at half the risk 0.5 % a day on day 20; at twice, 2 % a day on day 5 (4 days minimum).
     expect(first).toMatchObject({ passProbability: 1, daysToPass: { median: 10, p90: 10 } });
     expect(first.byRiskScale.map((s) => s.daysToPass?.median)).toEqual([20, 5]);
-    expect((await call(client, 'simulate_plan', input)).structuredContent).toEqual(first);
-    expect(errorCode(await call(client, 'simulate_plan', { planId: FTMO, dailyPnlPercent: [1], riskScale: [9] }))).toBe(
+    expect((await call(suite.client, 'simulate_plan', input)).structuredContent).toEqual(first);
+    expect(errorCode(await call(suite.client, 'simulate_plan', { planId: FTMO, dailyPnlPercent: [1], riskScale: [9] }))).toBe(
       'validation_failed',
     );
   });
@@ -101,13 +81,18 @@ describeEachDatabase('MCP coach tools', (getDb) => {
   it('import_statement reads an MT5 report sent as base64, all or nothing', async () => {
     const account = await tracker('register_account', { login: '51234567', server: 'Broker-Demo', currency: 'USD', initialBalance: 10000 });
     const content = readFileSync(MT5_REPORT).toString('base64');
-    const preview = await answer(client, 'import_statement', { id: account['id'], content, serverTimeZone: 'UTC+02:00', dryRun: true });
+    const preview = await answer(suite.client, 'import_statement', {
+      id: account['id'],
+      content,
+      serverTimeZone: 'UTC+02:00',
+      dryRun: true,
+    });
     expect(preview).toMatchObject({ dryRun: true, platform: 'mt5', login: '51234567', created: 4 });
-    const done = await answer(client, 'import_statement', { id: account['id'], content, serverTimeZone: 'UTC+02:00' });
+    const done = await answer(suite.client, 'import_statement', { id: account['id'], content, serverTimeZone: 'UTC+02:00' });
     expect(done).toMatchObject({ dryRun: false, created: 4, updated: 0, unchanged: 0 });
-    const again = await answer(client, 'import_statement', { id: account['id'], content, serverTimeZone: 'UTC+02:00' });
+    const again = await answer(suite.client, 'import_statement', { id: account['id'], content, serverTimeZone: 'UTC+02:00' });
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 4 });
     const other = await tracker('register_account', { login: '999', server: 'Broker-Demo', currency: 'USD', initialBalance: 10000 });
-    expect(errorCode(await call(client, 'import_statement', { id: other['id'], content }))).toBe('statement_rejected');
+    expect(errorCode(await call(suite.client, 'import_statement', { id: other['id'], content }))).toBe('statement_rejected');
   });
 });

@@ -2,8 +2,9 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll } from '@jest/globals';
 import express from 'express';
-import { loadConfig, type Operation } from '@propfolio/core';
+import { loadConfig, type Caller, type Operation } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { requestContext } from '@propfolio/http';
 import { createAppContext, type AppContext } from '@propfolio/bootstrap';
@@ -48,6 +49,53 @@ export async function startMcpServer(db: Database, env: Record<string, string> =
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await context.close();
+    },
+  };
+}
+
+/** A suite's server and one user's keyed client, from its beforeAll to its afterAll. */
+export interface OneUserSuite {
+  readonly server: McpTestServer;
+  readonly client: Client;
+  readonly caller: Caller;
+  /** Runs a REST-only operation (the tracker's feed) as the same caller, as the tracker would over REST. */
+  readonly tracker: (name: string, input: object) => Promise<Record<string, unknown>>;
+}
+
+/**
+ * Starts a server and connects `userName`'s keyed client before the calling suite's tests, and closes both after
+ * them. Call it in the body of a `describeEachDatabase`; read its fields inside tests (they exist from beforeAll on).
+ */
+export function oneUserSuite(getDb: () => Database, userName: string): OneUserSuite {
+  let started: { server: McpTestServer; client: Client; caller: Caller } | undefined;
+  const current = () => {
+    if (!started) throw new Error('oneUserSuite is read before its beforeAll ran');
+    return started;
+  };
+  beforeAll(async () => {
+    const server = await startMcpServer(getDb());
+    const key = await server.keyFor(userName);
+    started = { server, caller: await server.context.authenticate(key), client: await connectClient(server.url, key) };
+  });
+  afterAll(async () => {
+    await started?.client.close();
+    await started?.server.close();
+  });
+  return {
+    get server() {
+      return current().server;
+    },
+    get client() {
+      return current().client;
+    },
+    get caller() {
+      return current().caller;
+    },
+    tracker: async (name, input) => {
+      const { server, caller } = current();
+      const op = server.context.operations.find((o) => o.name === name);
+      if (!op) throw new Error(`no operation ${name}`);
+      return (await op.run({ caller, logger: server.context.logger, now: new Date() }, input)) as Record<string, unknown>;
     },
   };
 }
