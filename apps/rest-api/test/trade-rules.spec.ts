@@ -78,4 +78,36 @@ describeEachDatabase('REST headroom: rules judged on trades', (getDb) => {
     });
     expect(h.reasons.map((r) => r.code)).toContain('maxRiskPerTrade.breached');
   });
+
+  it("judges the trade rules a challenge sets itself over its plan's: hedging banned, weekends allowed, a risk cap", async () => {
+    const challenge = await createChallenge(app, { planId: 'ftmo-2-step-100000', purchasedAt: '2026-05-01' });
+    const account = await registerAccount(app, { challengeId: challenge.id });
+    const positions = [
+      closedPosition('901', { openedAt: '2026-05-08T15:00:00Z', closedAt: '2026-05-11T07:00:00Z', profit: 250 }),
+      closedPosition('902', { side: 'buy', openedAt: '2026-05-12T08:00:00Z', closedAt: '2026-05-12T10:00:00Z', profit: -1200 }),
+      closedPosition('903', { side: 'sell', openedAt: '2026-05-12T09:00:00Z', closedAt: '2026-05-12T11:00:00Z', profit: 45 }),
+    ];
+    expect((await app.post(`/accounts/${account.id}/positions`, { positions })).status).toBe(200);
+    await app.post(`/accounts/${account.id}/reports`, { date: '2026-05-04', balance: 100000, equity: 100000, closedPnl: 0 });
+    const set = await app.patch(`/challenges/${challenge.id}/rules`, {
+      rules: { weekendHolding: 'allowed', hedging: 'banned', maxRiskPerTradePercent: 1 },
+    });
+    expect(set.status).toBe(200);
+    const h = json<ChallengeHeadroom>(await app.get(`/challenges/${challenge.id}/headroom?at=2026-05-14T12:00:00Z`));
+    expect(h.tradeRules?.weekendHolding).toMatchObject({ rule: 'allowed', status: 'ok', count: 1 });
+    expect(h.tradeRules?.hedging).toMatchObject({ rule: 'banned', status: 'breached', count: 1 });
+    expect(h.tradeRules?.maxRiskPerTrade).toMatchObject({ percent: 1, limit: 1000, status: 'breached', trades: [{ position: '902' }] });
+    // Back to the plan's: FTMO bans weekend holding (on this account type) and says nothing on hedging or risk per trade.
+    await app.patch(`/challenges/${challenge.id}/rules`, { rules: null });
+    const plan = json<ChallengeHeadroom>(await app.get(`/challenges/${challenge.id}/headroom?at=2026-05-14T12:00:00Z`));
+    expect(plan.tradeRules).toMatchObject({
+      weekendHolding: { rule: 'banned' },
+      hedging: { rule: null },
+      maxRiskPerTrade: { percent: null },
+    });
+    // A value that is not a rule is refused naming the field, as every rule field is.
+    const bad = await app.patch(`/challenges/${challenge.id}/rules`, { rules: { hedging: 'sometimes' } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('hedging');
+  });
 });

@@ -30,6 +30,9 @@ export const RolloverSchema = Type.Object(
   { additionalProperties: false, description: 'When the firm day rolls over.' },
 );
 
+/** A rule only trades can check: whether the plan allows something (headroom's `tradeRules`). */
+const Permission = (description: string) => Type.Enum(['allowed', 'banned'], { description });
+
 /** A limit written as an amount of money in the account's currency. */
 const RuleAmount = (description: string) => Nullable(Type.Number({ minimum: 0, description }));
 
@@ -163,6 +166,9 @@ export const RulesOverrideSchema = Type.Object(
     consistency: Type.Optional(
       Type.Union([Type.Literal('none'), ConsistencySchema, Type.Null()], { description: 'Best-day consistency rule.' }),
     ),
+    weekendHolding: Type.Optional(Nullable(Permission('Holding a position over the weekend.'))),
+    hedging: Type.Optional(Nullable(Permission('Opposite positions on one symbol at the same time.'))),
+    maxRiskPerTradePercent: Type.Optional(RulePercent('The most one trade may lose, percent of the initial balance.')),
   },
   {
     additionalProperties: false,

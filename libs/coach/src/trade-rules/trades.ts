@@ -53,6 +53,20 @@ export function planTradeRules(rules: unknown): PlanTradeRules {
   };
 }
 
+/**
+ * The trade rules a challenge is judged by: the plan's, with each rule the challenge set itself (its `rulesOverride`,
+ * validated by RulesOverrideSchema) in its place. A rule the challenge leaves out or sets to null keeps the plan's.
+ */
+export function challengeTradeRules(planRules: unknown, override: unknown): PlanTradeRules {
+  const plan = planTradeRules(planRules);
+  const own = planTradeRules(override);
+  return {
+    weekendHolding: own.weekendHolding ?? plan.weekendHolding,
+    hedging: own.hedging ?? plan.hedging,
+    maxRiskPerTradePercent: own.maxRiskPerTradePercent ?? plan.maxRiskPerTradePercent,
+  };
+}
+
 function instant(text: string, field: string): number {
   // An instant without a zone would be read in the server's zone: refused, like every instant the coach reads.
   const ms = /(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? Date.parse(text) : Number.NaN;

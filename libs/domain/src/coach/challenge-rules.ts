@@ -1,4 +1,12 @@
-import { CoachInputError, effectiveRules, type CoachRules, type EffectiveRules, type Rollover } from '@propfolio/coach';
+import {
+  challengeTradeRules,
+  CoachInputError,
+  effectiveRules,
+  type CoachRules,
+  type EffectiveRules,
+  type PlanTradeRules,
+  type Rollover,
+} from '@propfolio/coach';
 import { AppError } from '@propfolio/core';
 import { dateToIso } from '../shared/dates.js';
 
@@ -39,6 +47,8 @@ export interface RulesOfChallenge {
 
 export interface ChallengeRules {
   effective: EffectiveRules;
+  /** The rules only trades can check (weekend holding, hedging, risk per trade): the plan's, corrected by the challenge's own. */
+  trade: PlanTradeRules;
   /** The linked plan at the version in force on the purchase date; null without a plan (or one the catalog dropped). */
   plan: PlanVersion | null;
   /** Why the linked plan could not be read, when it could not. */
@@ -82,7 +92,7 @@ export async function challengeRules(source: PlanRulesSource, challenge: RulesOf
       challenge.rulesOverride ?? null,
       plan ? { planId: plan.planId, checkedOn: plan.checkedOn } : null,
     );
-    return { effective, plan, planMissing };
+    return { effective, trade: challengeTradeRules(plan?.rules, challenge.rulesOverride), plan, planMissing };
   } catch (error) {
     // Overrides are validated when saved; one that no longer reads (a zone removed from the ICU data) is still the caller's to fix.
     if (error instanceof CoachInputError) throw AppError.invalidField(`rules.${error.field}`, error.message);

@@ -1,4 +1,4 @@
-import { computeHeadroom, firmDayAt, firmDayNamer, planTradeRules, type Headroom } from '@propfolio/coach';
+import { computeHeadroom, firmDayAt, firmDayNamer, type Headroom } from '@propfolio/coach';
 import { AppError, type Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import type { HeadroomInput } from './coach.inputs.js';
@@ -117,7 +117,6 @@ function headroomOf(account: HeadroomAccountRows, rules: ChallengeRules, phaseIn
               .map((ms) => namer.dayAt(ms)),
           ),
         ];
-  // Trades are judged from the plan's rules only: a challenge's own rules do not carry them yet.
   const trades =
     account.trades === null
       ? null
@@ -144,7 +143,7 @@ function headroomOf(account: HeadroomAccountRows, rules: ChallengeRules, phaseIn
     startedOn: firstDay,
     openedDays,
     trades,
-    tradeRules: planTradeRules(rules.plan?.rules),
+    tradeRules: rules.trade,
   });
 }
 

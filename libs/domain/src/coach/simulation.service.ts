@@ -1,4 +1,5 @@
 import {
+  challengeTradeRules,
   CoachInputError,
   MAX_SERIES_DAYS,
   MIN_HISTORY_DAYS,
@@ -156,7 +157,7 @@ export class SimulationService {
     } catch (error) {
       throw coachError(error);
     }
-    const rules = { effective, plan, planMissing: null };
+    const rules = { effective, trade: challengeTradeRules(plan?.rules, input.rules ?? null), plan, planMissing: null };
     const read = readSimulationRules(effective.rules, 0, plan?.accountSize ?? null);
     refuseUnknownRules(read);
     const base = { dailyPnlPercent: input.dailyPnlPercent, ...options(input) };
