@@ -91,6 +91,7 @@ export function computeHeadroom(input: HeadroomInput): Headroom {
         {
           trades: input.trades.items,
           truncated: input.trades.truncated,
+          open: input.trades.open ?? null,
           rules: input.tradeRules ?? NO_TRADE_RULES,
           consistency: rules.consistency,
           rollover,

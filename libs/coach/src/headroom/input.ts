@@ -6,7 +6,7 @@ import { parseDate } from '../shared/calendar.js';
 import { CoachInputError } from '../shared/errors.js';
 import { type Decimal, money } from '../shared/money.js';
 import type { EffectiveRules } from '../rules/effective.js';
-import type { PlanTradeRules, TradeFact } from '../trade-rules/trades.js';
+import type { OpenPositionFact, PlanTradeRules, TradeFact } from '../trade-rules/trades.js';
 
 /** End-of-day report of one firm day: balance and equity at the roll-over, and the day's closed P&L. */
 export interface DayReport {
@@ -49,7 +49,12 @@ export interface HeadroomInput {
    * holding, hedging, risk per trade, the best day trade by trade); `truncated` when only the newest were read.
    * Absent or null: `tradeRules` is null.
    */
-  trades?: { items: readonly TradeFact[]; truncated: boolean } | null;
+  trades?: {
+    items: readonly TradeFact[];
+    truncated: boolean;
+    /** The open positions of the tracker's newest snapshot and its instant, when it sent them (risk at the stop). */
+    open?: { asOf: string; positions: readonly OpenPositionFact[] } | null;
+  } | null;
   /** The plan's trade rules (see `planTradeRules`); absent: all unknown. */
   tradeRules?: PlanTradeRules | null;
   /** Fraction of a limit below which the status is `warning` (default 0.25). */

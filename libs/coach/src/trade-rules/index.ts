@@ -1,5 +1,14 @@
 export { judgeTradeRules, MAX_LISTED, type TradeRulesInput } from './judge.js';
-export { challengeTradeRules, planTradeRules, readTrades, NO_TRADE_RULES, type TradeFact, type PlanTradeRules, type Permission } from './trades.js';
+export {
+  challengeTradeRules,
+  planTradeRules,
+  readTrades,
+  NO_TRADE_RULES,
+  type OpenPositionFact,
+  type TradeFact,
+  type PlanTradeRules,
+  type Permission,
+} from './trades.js';
 export { nextWeekendClose, weekendHolds } from './weekend.js';
 export { firmDayNamer, type FirmDayNamer } from './days.js';
 export { hedges } from './hedging.js';

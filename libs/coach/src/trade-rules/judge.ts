@@ -11,9 +11,9 @@ import type { HeadroomReason } from '../headroom/schema.js';
 import { bestDayOf } from './best-day.js';
 import { firmDayNamer } from './days.js';
 import { hedges } from './hedging.js';
-import { riskPerTrade } from './risk.js';
+import { riskOfOpenPositions, riskPerTrade } from './risk.js';
 import type { TradeRef, TradeRules } from './schema.js';
-import { type PlanTradeRules, readTrades, type Trade, type TradeFact } from './trades.js';
+import { type OpenPositionFact, type PlanTradeRules, readTrades, type Trade, type TradeFact } from './trades.js';
 import { weekendHolds } from './weekend.js';
 
 /** Trades listed per finding: enough to act on, bounded so one answer stays small. */
@@ -26,6 +26,8 @@ export interface TradeRulesInput {
   trades: readonly TradeFact[];
   /** True when the caller read only the newest trades. */
   truncated: boolean;
+  /** The positions open at the tracker's newest snapshot by `atMs`, and that snapshot's instant; null: not known. */
+  open?: { asOf: string; positions: readonly OpenPositionFact[] } | null;
   rules: PlanTradeRules;
   consistency: EffectiveRuleValues['consistency'];
   rollover: ParsedRollover | null;
@@ -99,6 +101,10 @@ export function judgeTradeRules(input: TradeRulesInput, reasons: HeadroomReason[
 
   const percent = rules.maxRiskPerTradePercent;
   const risk = percent === null ? null : riskPerTrade(trades, percent, initial, threshold);
+  // Only a snapshot taken by `at` says what was open then.
+  const open = input.open && Date.parse(input.open.asOf) <= atMs ? input.open : null;
+  const openRisk = risk && open ? riskOfOpenPositions(open.positions, risk.limit, threshold) : [];
+  const riskStatus = risk === null ? null : worstOf(risk.status, openRisk[0]?.status ?? 'ok');
   if (risk && risk.status !== 'ok') {
     const worst = risk.findings.filter((f) => f.status === risk.status);
     const [w] = worst;
@@ -117,6 +123,33 @@ export function judgeTradeRules(input: TradeRulesInput, reasons: HeadroomReason[
         },
         message: `${worst.length} trade(s) lost ${risk.status === 'breached' ? 'more than' : 'close to'} the plan's ${percent}% per trade (${num(risk.limit)}): worst ${w.trade.fact.position} (${w.trade.fact.symbol}) lost ${num(w.loss)}`,
       });
+  }
+  const [o] = openRisk;
+  if (risk && o) {
+    const code =
+      o.status === 'breached'
+        ? 'maxRiskPerTrade.open_over_limit'
+        : o.lossAtStop === null
+          ? 'maxRiskPerTrade.open_without_stop'
+          : 'maxRiskPerTrade.open_near_limit';
+    const same = openRisk.filter((f) => f.status === o.status && (f.lossAtStop === null) === (o.lossAtStop === null));
+    reasons.push({
+      rule: 'maxRiskPerTrade',
+      kind: o.status,
+      code,
+      values: {
+        count: same.length,
+        position: o.position.position,
+        symbol: o.position.symbol,
+        lossAtStop: o.lossAtStop === null ? null : num(o.lossAtStop),
+        limit: num(risk.limit),
+        percent,
+      },
+      message:
+        o.lossAtStop === null
+          ? `${same.length} open position(s) without a stop under the plan's ${percent}% per trade (${num(risk.limit)}): first ${o.position.position} (${o.position.symbol})`
+          : `${same.length} open position(s) whose stop would lose ${o.status === 'breached' ? 'more than' : 'close to'} the plan's ${percent}% per trade (${num(risk.limit)}): worst ${o.position.position} (${o.position.symbol}) would lose ${num(o.lossAtStop)}`,
+    });
   }
 
   const best = bestDayOf(trades, days);
@@ -149,9 +182,21 @@ export function judgeTradeRules(input: TradeRulesInput, reasons: HeadroomReason[
     maxRiskPerTrade: {
       percent,
       limit: numOrNull(risk?.limit ?? null),
-      status: risk?.status ?? null,
+      status: riskStatus,
       count: risk?.findings.length ?? 0,
       trades: (risk?.findings ?? []).slice(0, MAX_LISTED).map((f) => ({ ...ref(f.trade), loss: num(f.loss), status: f.status })),
+      openAsOf: open ? isoUtc(Date.parse(open.asOf)) : null,
+      openCount: openRisk.length,
+      open: openRisk.slice(0, MAX_LISTED).map((f) => ({
+        position: f.position.position,
+        symbol: f.position.symbol,
+        side: f.position.side,
+        volume: Number(f.position.volume),
+        openedAt: isoUtc(Date.parse(f.position.openedAt)),
+        stopLoss: f.position.stopLoss === null ? null : Number(f.position.stopLoss),
+        lossAtStop: f.lossAtStop === null ? null : num(f.lossAtStop),
+        status: f.status,
+      })),
     },
     bestDay: {
       day: best.day,
@@ -164,3 +209,6 @@ export function judgeTradeRules(input: TradeRulesInput, reasons: HeadroomReason[
     },
   };
 }
+
+const SEVERITY = { ok: 0, warning: 1, breached: 2 } as const;
+const worstOf = (a: keyof typeof SEVERITY, b: keyof typeof SEVERITY) => (SEVERITY[a] >= SEVERITY[b] ? a : b);

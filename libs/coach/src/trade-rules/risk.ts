@@ -1,10 +1,11 @@
 /**
- * Risk per trade, judged on closed trades: a trade lost more than the plan allows when its net loss is
- * above `percent` of the initial balance. Open positions are not stored (the tracker sends positions once
- * closed), so a stop that would lose too much is not judged until the trade closes.
+ * Risk per trade: a closed trade lost more than the plan allows when its net loss is above `percent` of the
+ * initial balance; an open position risks more than it allows when hitting its stop would lose more (the
+ * tracker sends each open position's loss at its stop with its snapshots). A position without a stop is
+ * not bounded by anything, so it warns whenever the plan caps the risk of a trade.
  */
-import type { Decimal } from '../shared/money.js';
-import type { Trade } from './trades.js';
+import { type Decimal, money } from '../shared/money.js';
+import type { OpenPositionFact, Trade } from './trades.js';
 
 export type RiskStatus = 'ok' | 'warning' | 'breached';
 
@@ -39,4 +40,33 @@ export function riskPerTrade(trades: readonly Trade[], percent: number, initial:
   findings.sort((a, b) => rank(a) - rank(b) || b.loss.comparedTo(a.loss));
   const status: RiskStatus = findings[0]?.status ?? 'ok';
   return { limit, status, findings };
+}
+
+export interface OpenRiskFinding {
+  position: OpenPositionFact;
+  /** Null for a position without a stop. */
+  lossAtStop: Decimal | null;
+  status: Exclude<RiskStatus, 'ok'>;
+}
+
+/**
+ * The open positions against the same limit as the closed trades: a stop that would lose more than the limit
+ * breaches (the firms that cap the risk of a trade judge it at the stop, when it is taken), one within
+ * `threshold` of it warns, and so does a position without a stop. Breaches first, then the largest risk.
+ */
+export function riskOfOpenPositions(positions: readonly OpenPositionFact[], limit: Decimal, threshold: number): OpenRiskFinding[] {
+  const warnAbove = limit.times(1 - threshold);
+  const findings: OpenRiskFinding[] = [];
+  positions.forEach((position, i) => {
+    if (position.lossAtStop === null) {
+      findings.push({ position, lossAtStop: null, status: 'warning' });
+      return;
+    }
+    const loss = money(position.lossAtStop, `open[${i}].lossAtStop`);
+    if (loss.gt(limit)) findings.push({ position, lossAtStop: loss, status: 'breached' });
+    else if (loss.gt(warnAbove)) findings.push({ position, lossAtStop: loss, status: 'warning' });
+  });
+  const rank = (f: OpenRiskFinding) => (f.status === 'breached' ? 0 : f.lossAtStop === null ? 1 : 2);
+  findings.sort((a, b) => rank(a) - rank(b) || (b.lossAtStop ?? limit).comparedTo(a.lossAtStop ?? limit));
+  return findings;
 }

@@ -45,7 +45,22 @@ export const TradeRulesSchema = Type.Object(
       count: Count,
       trades: Type.Array(
         Type.Object({ ...TradeRefSchema.properties, loss: Money('Net loss.'), status: Type.Enum(['warning', 'breached']) }),
-        { description: 'Closed trades over the cap, then near it, worst first. Open positions are not judged.' },
+        { description: 'Closed trades over the cap, then near it, worst first.' },
+      ),
+      openAsOf: Nullable(Timestamp('The tracker snapshot the open positions are from; null when none sent them by `at`.')),
+      openCount: Count,
+      open: Type.Array(
+        Type.Object({
+          position: TradeRefSchema.properties.position,
+          symbol: Type.String(),
+          side: Type.Enum(['buy', 'sell']),
+          volume: Type.Number({ description: 'Lots.' }),
+          openedAt: Timestamp('ISO 8601 UTC.'),
+          stopLoss: Nullable(Type.Number({ description: 'Stop price; null: no stop.' })),
+          lossAtStop: Nullable(Money('Net loss if the stop is hit; null: no stop, so not bounded.')),
+          status: Type.Enum(['warning', 'breached']),
+        }),
+        { description: 'Open positions whose stop risks more than the cap, or near it, or that have no stop.' },
       ),
     }),
     bestDay: Type.Object({

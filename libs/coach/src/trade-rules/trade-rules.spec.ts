@@ -8,8 +8,8 @@ import { bestDayOf } from './best-day.js';
 import { firmDayNamer } from './days.js';
 import { hedges } from './hedging.js';
 import { judgeTradeRules, type TradeRulesInput } from './judge.js';
-import { riskPerTrade } from './risk.js';
-import { planTradeRules, readTrades, type TradeFact } from './trades.js';
+import { riskOfOpenPositions, riskPerTrade } from './risk.js';
+import { type OpenPositionFact, planTradeRules, readTrades, type TradeFact } from './trades.js';
 import { nextWeekendClose, weekendHolds } from './weekend.js';
 
 const PRAGUE = validateRollover({ timeZone: 'Europe/Prague', time: '00:00' });
@@ -273,5 +273,75 @@ describe('judgeTradeRules', () => {
   it('refuses an instant without a zone and a close before the open, naming the trade', () => {
     expect(() => judgeTradeRules(base({ trades: [fact({ openedAt: '2026-03-02T10:00:00' })] }), [])).toThrow('trades[0].openedAt');
     expect(() => judgeTradeRules(base({ trades: [fact({ closedAt: '2026-03-01T10:00:00Z' })] }), [])).toThrow('trades[0]');
+  });
+
+  it('judges open positions at their stops: over the cap breaches, near it or without a stop warns, only from a snapshot by `at`', () => {
+    const open = (position: string, lossAtStop: string | null): OpenPositionFact => ({
+      position,
+      symbol: 'XAUUSD',
+      side: 'sell',
+      volume: '0.5',
+      openedAt: '2026-03-19T09:00:00Z',
+      stopLoss: lossAtStop === null ? null : '2650.5',
+      lossAtStop,
+    });
+    const positions = [open('O1', '80'), open('O2', null), open('O3', '100.01'), open('O4', '99'), open('O5', '-20')];
+    const reasons: HeadroomReason[] = [];
+    const out = judgeTradeRules(base({ open: { asOf: '2026-03-19T10:00:00Z', positions } }), reasons);
+    // 1 % of 10,000: a stop losing 100.01 is over it, 99 and 80 are within a quarter of it, a stop past breakeven risks nothing.
+    expect(out.maxRiskPerTrade).toMatchObject({
+      limit: 100,
+      status: 'breached',
+      count: 0,
+      openAsOf: '2026-03-19T10:00:00Z',
+      openCount: 4,
+    });
+    expect(out.maxRiskPerTrade.open.map((o) => [o.position, o.lossAtStop, o.status])).toEqual([
+      ['O3', 100.01, 'breached'],
+      ['O2', null, 'warning'],
+      ['O4', 99, 'warning'],
+      ['O1', 80, 'warning'],
+    ]);
+    expect(reasons).toContainEqual(
+      expect.objectContaining({
+        code: 'maxRiskPerTrade.open_over_limit',
+        kind: 'breached',
+        values: expect.objectContaining({ position: 'O3', count: 1 }),
+      }),
+    );
+    // A snapshot taken after `at` does not say what was open at `at`.
+    const earlier = judgeTradeRules(
+      base({ atMs: Date.parse('2026-03-19T09:59:59Z'), open: { asOf: '2026-03-19T10:00:00Z', positions } }),
+      [],
+    );
+    expect(earlier.maxRiskPerTrade).toMatchObject({ status: 'ok', openAsOf: null, openCount: 0, open: [] });
+    // Without a cap nothing is judged, with or without stops.
+    const uncapped = judgeTradeRules(base({ rules: planTradeRules({}), open: { asOf: '2026-03-19T10:00:00Z', positions } }), []);
+    expect(uncapped.maxRiskPerTrade).toMatchObject({ status: null, openCount: 0 });
+  });
+});
+
+describe('risk of open positions', () => {
+  it('flags exactly the stops above the warning line and every position without a stop, breaches first', () => {
+    const arbOpen = fc.record({ loss: fc.option(fc.integer({ min: -500, max: 5000 }), { nil: null }) });
+    fc.assert(
+      fc.property(fc.array(arbOpen, { maxLength: 30 }), (list) => {
+        const positions = list.map((r, i): OpenPositionFact => ({
+          position: String(i),
+          symbol: 'EURUSD',
+          side: 'buy',
+          volume: '1',
+          openedAt: '2026-03-02T10:00:00Z',
+          stopLoss: r.loss === null ? null : '1.1',
+          lossAtStop: r.loss === null ? null : String(r.loss),
+        }));
+        const found = riskOfOpenPositions(positions, new Decimal(2000), 0.25);
+        const expected = list.filter((r) => r.loss === null || r.loss > 1500).length;
+        expect(found).toHaveLength(expected);
+        const breached = found.filter((f) => f.status === 'breached');
+        expect(breached.every((f) => f.lossAtStop !== null && f.lossAtStop.gt(2000))).toBe(true);
+        expect(found.slice(0, breached.length)).toEqual(breached);
+      }),
+    );
   });
 });

@@ -19,6 +19,22 @@ export interface TradeFact {
   net: string;
 }
 
+/**
+ * A position still open, as the tracker last saw it: where its stop is and what hitting it would cost, in the
+ * account's currency as the terminal computes it (tick value, contract size and conversion are the terminal's).
+ */
+export interface OpenPositionFact {
+  position: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  volume: string;
+  openedAt: string;
+  /** The stop's price; null when the position has none. */
+  stopLoss: string | null;
+  /** The net loss if the stop is hit, positive; zero or less for a stop at or past breakeven; null without a stop. */
+  lossAtStop: string | null;
+}
+
 /** A trade with its instants and money read once. */
 export interface Trade {
   readonly fact: TradeFact;
