@@ -106,6 +106,7 @@ template <typename T> struct mql_enable_if<true, T> {
 };
 #ifdef MQL_RUNTIME
 template <typename... A> void mql_runtime_print(const A &...args);
+template <typename... A> void mql_runtime_alert(const A &...args);
 template <typename... A> string mql_runtime_format(const string &format, const A &...args);
 #endif
 
@@ -145,6 +146,11 @@ double AccountInfoDouble(ENUM_ACCOUNT_INFO_DOUBLE property_id);
 string AccountInfoString(ENUM_ACCOUNT_INFO_STRING property_id);
 enum ENUM_MQL_INFO_INTEGER { MQL_TESTER };
 int MQLInfoInteger(ENUM_MQL_INFO_INTEGER property_id);
+// https://www.mql5.com/en/docs/check/terminalinfointeger, https://docs.mql4.com/check/terminalinfointeger (MQL4 build 600+);
+// the reference's parameter is an int taking ENUM_TERMINAL_INFO_INTEGER
+// (https://www.mql5.com/en/docs/constants/environment_state/terminalstatus): the enumeration here, as for MQLInfoInteger.
+enum ENUM_TERMINAL_INFO_INTEGER { TERMINAL_NOTIFICATIONS_ENABLED };
+int TerminalInfoInteger(ENUM_TERMINAL_INFO_INTEGER property_id);
 
 // --- Common functions (https://www.mql5.com/en/docs/common)
 template <typename... A> void Print(const A &...args) {
@@ -155,6 +161,9 @@ template <typename... A> void Print(const A &...args) {
 }
 template <typename... A> void Alert(const A &...args) {
   static_assert(mql_all_printable<A...>(), "Alert takes numbers, bools, enums and strings only");
+#ifdef MQL_RUNTIME
+  mql_runtime_alert(args...);
+#endif
 }
 template <typename... A> void Comment(const A &...args) {
   static_assert(mql_all_printable<A...>(), "Comment takes numbers, bools, enums and strings only");

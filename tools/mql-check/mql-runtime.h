@@ -107,6 +107,11 @@ template <typename... A> void mql_runtime_print(const A &...args) {
   std::string line = (std::string() + ... + mql_runtime_text(args));
   std::fprintf(stderr, "%s\n", line.c_str());
 }
+// An alert is a journal line too (as in the terminal), marked: a driver that wants both in order sends stderr to stdout.
+template <typename... A> void mql_runtime_alert(const A &...args) {
+  std::string line = (std::string("Alert: ") + ... + mql_runtime_text(args));
+  std::fprintf(stderr, "%s\n", line.c_str());
+}
 template <typename T> auto mql_runtime_argument(const T &value) {
   if constexpr (__is_floating_point(T))
     return static_cast<double>(value);

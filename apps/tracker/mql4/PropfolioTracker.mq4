@@ -10,6 +10,10 @@
 //| changes nothing in the terminal unless InpGuardEnabled is true   |
 //| (off by default): then, at equity at or below a loss floor +     |
 //| buffer, it closes every order and deletes pending ones.          |
+//| At the challenge's alert thresholds (percent of a loss allowance |
+//| left) it raises a terminal alert and a push notification         |
+//| (InpTerminalAlerts, on by default: they only notify, never       |
+//| trade).                                                          |
 //| Compile in MetaEditor (F7); attach to any one chart.             |
 //| Allow the service's URL first: Tools > Options > Expert Advisors |
 //| > "Allow WebRequest for listed URL" (else error 4014).           |
@@ -30,6 +34,7 @@ input double InpInitialBalance  = 0;                               // Initial ba
 input bool   InpGuardEnabled    = false;                           // Guard: close all orders and delete pending ones near a loss floor
 input double InpGuardBufferAmount = 0;                             // Guard buffer (account currency): acts at equity <= floor + buffer
 input int    InpGuardSlippagePoints = 30;                          // Guard: largest slippage accepted when closing (points)
+input bool   InpTerminalAlerts  = true;                            // Alerts and push notifications at the challenge's alert thresholds (they only notify)
 
 #define TRACKER_VERSION    "1.0.0"
 #define TRACKER_PLATFORM   "MT4"
@@ -115,6 +120,16 @@ datetime  g_guardDayEnds   = 0;     // UTC; 0 when unknown
 bool      g_guardArmed     = true;
 datetime  g_nextGuardRead  = 0;     // TimeGMT() of the next read
 string    g_guardNote      = "";    // why there are no levels, for the chart
+double    g_guardDailyLimit = 0;    // the allowances the alert thresholds are percentages of; 0 when unknown
+double    g_guardMaxLimit  = 0;
+
+//--- the terminal's own alerts at the challenge's thresholds (apps/tracker/src/threshold-alerts.ts): the thresholds of
+//--- the levels read, and per rule the deepest threshold raised in the firm day that ends at g_alertDayEnds (-1: none)
+int       g_alertDailyThresholds[];
+int       g_alertMaxThresholds[];
+datetime  g_alertDayEnds     = 0;
+int       g_alertDailyRaised = -1;
+int       g_alertMaxRaised   = -1;
 
 //--- answers, for the chart comment
 int       g_sentSnapshots = 0;
@@ -1422,6 +1437,13 @@ void UseGuardLevels(const string answer)
    g_guardMaxFloor = g_guardHasMax ? StringToDouble(maxLoss) : 0;
    string ends = JsonText(answer, "firmDayEndsAt");
    g_guardDayEnds = ends == "" || ends == "null" ? 0 : ParseInstant(ends);
+   string dailyLimit = JsonText(answer, "dailyLossLimit");
+   g_guardDailyLimit = dailyLimit == "" || dailyLimit == "null" ? 0 : StringToDouble(dailyLimit);
+   string maxLimit = JsonText(answer, "maxLossLimit");
+   g_guardMaxLimit = maxLimit == "" || maxLimit == "null" ? 0 : StringToDouble(maxLimit);
+   string thresholds = JsonText(answer, "alertThresholds");
+   ReadThresholds(JsonText(thresholds, "dailyLoss"), g_alertDailyThresholds);
+   ReadThresholds(JsonText(thresholds, "maxLoss"), g_alertMaxThresholds);
    g_guardHasLevels = true;
    g_guardNote = "";
   }
@@ -1591,6 +1613,138 @@ void Guard(const datetime now)
                  FormatAmount(floor) + " + buffer " + FormatAmount(MathMax(0, InpGuardBufferAmount)) + " = " + FormatAmount(line));
   }
 
+//+------------------------------------------------------------------+
+//| The terminal's own alerts at the alert thresholds                |
+//+------------------------------------------------------------------+
+//--- "[50,25,10]" to its numbers; an empty or unreadable list to none
+void ReadThresholds(const string list, int &thresholds[])
+  {
+   ArrayResize(thresholds, 0);
+   string text = Trim(list);
+   if(StringLen(text) < 2 || StringGetCharacter(text, 0) != '[')
+      return;
+   text = Trim(StringSubstr(text, 1, StringLen(text) - 2));
+   if(text == "")
+      return;
+   string items[];
+   int n = StringSplit(text, ',', items);
+   ArrayResize(thresholds, n);
+   for(int i = 0; i < n; i++)
+      thresholds[i] = (int)StringToInteger(Trim(items[i]));
+  }
+
+//--- percentLeft of apps/tracker/src/threshold-alerts.ts: percent of the allowance left, rounded half away from zero to
+//--- 2 decimals as the service rounds leftPercent; false without a floor or a positive limit
+bool PercentLeft(const double equity, const bool hasFloor, const double floor, const double limit, double &percent)
+  {
+   if(!hasFloor || limit <= 0)
+      return false;
+   double hundredths = (equity - floor) / limit * 10000;
+   percent = (hundredths < 0 ? -MathRound(-hundredths) : MathRound(hundredths)) / 100;
+   // A hair below the floor rounds to -0, which would read "-0.00%".
+   if(percent == 0)
+      percent = 0;
+   return true;
+  }
+
+//--- deepestNewlyCrossed: the deepest threshold at or above percent that is deeper than the one raised (-1: none
+//--- raised yet); -1 for none
+int DeepestNewlyCrossed(const double percent, const int &thresholds[], const int raised)
+  {
+   int deepest = -1;
+   for(int i = 0; i < ArraySize(thresholds); i++)
+      if(percent <= thresholds[i] && (deepest < 0 || thresholds[i] < deepest))
+         deepest = thresholds[i];
+   if(deepest < 0 || (raised >= 0 && deepest >= raised))
+      return -1;
+   return deepest;
+  }
+
+//--- "2026-03-30 22:00 UTC", as the service's alert messages name the end of the firm day
+string UtcMinute(const datetime t)
+  {
+   string s = TimeToString(t, TIME_DATE | TIME_MINUTES); // 2026.03.30 22:00
+   StringReplace(s, ".", "-");
+   return s + " UTC";
+  }
+
+//--- thresholdAlertText: the alert's one line; the daily rule says when its firm day ends
+string ThresholdAlertText(const string rule, const int threshold, const double percent, const double amountLeft, const double floor,
+                          const datetime dayEnds)
+  {
+   string what = rule == "daily_loss" ? "daily loss" : "maximum loss";
+   string text = "Propfolio " + g_login + ": " + what + " " + IntegerToString(threshold) + "% or less left: " + FormatAmount(amountLeft) + " " + g_currency;
+   text += " (" + DoubleToString(percent, 2) + "%) left to the floor " + FormatAmount(floor);
+   if(rule == "daily_loss" && dayEnds != 0)
+      text += "; the firm day ends " + UtcMinute(dayEnds);
+   return text;
+  }
+
+void AddMessage(string &messages[], const string text)
+  {
+   int n = ArraySize(messages);
+   ArrayResize(messages, n + 1);
+   messages[n] = text;
+  }
+
+//--- one look at equity: thresholdAlertsStep of apps/tracker/src/threshold-alerts.ts, same rules, state and
+//--- transitions. Puts the alerts to raise now (at most one per rule) in messages and returns how many. Off, or
+//--- without levels, it raises nothing and keeps the state; a new firm day (g_guardDayEnds moved) starts over; the
+//--- daily floor counts only before its firm day's end, as for the guard
+int ThresholdAlertsStep(const bool enabled, const double equity, const datetime nowUtc, string &messages[])
+  {
+   ArrayResize(messages, 0);
+   if(!enabled || !g_guardHasLevels)
+      return 0;
+   datetime dayEnds = g_guardDayEnds;
+   if(dayEnds != g_alertDayEnds)
+     {
+      g_alertDayEnds = dayEnds;
+      g_alertDailyRaised = -1;
+      g_alertMaxRaised = -1;
+     }
+   bool dailyCurrent = dayEnds != 0 && nowUtc < dayEnds;
+   double percent = 0;
+   if(dailyCurrent && g_guardHasDaily && PercentLeft(equity, g_guardHasDaily, g_guardDailyFloor, g_guardDailyLimit, percent))
+     {
+      int t = DeepestNewlyCrossed(percent, g_alertDailyThresholds, g_alertDailyRaised);
+      if(t >= 0)
+        {
+         g_alertDailyRaised = t;
+         AddMessage(messages, ThresholdAlertText("daily_loss", t, percent, equity - g_guardDailyFloor, g_guardDailyFloor, dayEnds));
+        }
+     }
+   if(g_guardHasMax && PercentLeft(equity, g_guardHasMax, g_guardMaxFloor, g_guardMaxLimit, percent))
+     {
+      int t = DeepestNewlyCrossed(percent, g_alertMaxThresholds, g_alertMaxRaised);
+      if(t >= 0)
+        {
+         g_alertMaxRaised = t;
+         AddMessage(messages, ThresholdAlertText("max_loss", t, percent, equity - g_guardMaxFloor, g_guardMaxFloor, dayEnds));
+        }
+     }
+   return ArraySize(messages);
+  }
+
+//--- every second: the alerts to raise now, as a terminal alert, a journal line and, when the terminal may send them
+//--- (Tools > Options > Notifications), a push notification (at most 255 characters). InpTerminalAlerts, on by
+//--- default: they only notify. The service's alert channels are independent of these: both may say the same crossing
+void ThresholdAlerts(const datetime now)
+  {
+   string messages[];
+   int n = ThresholdAlertsStep(InpTerminalAlerts, AccountInfoDouble(ACCOUNT_EQUITY), now, messages);
+   for(int i = 0; i < n; i++)
+     {
+      Log("alert: " + messages[i]);
+      Alert(messages[i]);
+      if(TerminalInfoInteger(TERMINAL_NOTIFICATIONS_ENABLED) == 0)
+         continue;
+      ResetLastError();
+      if(!SendNotification(StringSubstr(messages[i], 0, 255)))
+         Log("push notification not sent (error " + IntegerToString(GetLastError()) + ")");
+     }
+  }
+
 //--- the chart's lines: equity, each floor in force and the amount left to it, the next reset. The reset is shown in
 //--- the trade server's clock (TimeCurrent, UTC + g_serverOffset): it is the clock of the terminal's charts and
 //--- Market Watch, which the firm's day is usually stated in; the PC's clock (TimeLocal) depends on where it runs
@@ -1609,7 +1763,8 @@ string GuardStatus(const double equity, const datetime nowUtc)
       text += "\nnext reset " + TimeToString(g_guardDayEnds + g_serverOffset, TIME_DATE | TIME_MINUTES) + " server time (UTC" +
               (g_serverOffset < 0 ? "-" : "+") + IntegerToString(offset / 3600) + ":" + IntegerToString((offset % 3600) / 60, 2, '0') + ")";
      }
-   text += "\nguard " + (InpGuardEnabled ? (g_guardArmed ? "ON, buffer " + FormatAmount(MathMax(0, InpGuardBufferAmount)) : "ON, acted: waits for equity to recover") : "off");
+   text += "\nguard " + (InpGuardEnabled ? (g_guardArmed ? "ON, buffer " + FormatAmount(MathMax(0, InpGuardBufferAmount)) : "ON, acted: waits for equity to recover") : "off") +
+           " | alerts " + (InpTerminalAlerts ? "on" : "off");
    return text;
   }
 
@@ -1844,6 +1999,7 @@ void OnTimer()
    datetime now = TimeGMT();
    SampleExcursions();
    Guard(now); // every second: equity moves faster than the interval
+   ThresholdAlerts(now);
    if(now >= g_nextSample)
      {
       Observe(now);

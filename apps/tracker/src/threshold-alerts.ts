@@ -58,7 +58,9 @@ export interface AlertAccount {
 export function percentLeft(equity: number, floor: number | null, limit: number | null): number | null {
   if (floor === null || limit === null || limit <= 0) return null;
   const hundredths = ((equity - floor) / limit) * 10000;
-  return (hundredths < 0 ? -Math.round(-hundredths) : Math.round(hundredths)) / 100;
+  const percent = (hundredths < 0 ? -Math.round(-hundredths) : Math.round(hundredths)) / 100;
+  // A hair below the floor rounds to −0, which would read "-0.00%".
+  return percent === 0 ? 0 : percent;
 }
 
 /** The deepest threshold at or above percentLeft that is deeper than the one raised; null for none. */

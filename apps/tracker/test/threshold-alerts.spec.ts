@@ -116,6 +116,7 @@ describe('the terminal’s threshold alerts (reference)', () => {
     expect(percentLeft(96250.2, 95000, 5000)).toBe(25);
     expect(percentLeft(96250.3, 95000, 5000)).toBe(25.01);
     expect(percentLeft(94999.75, 95000, 5000)).toBe(-0.01);
+    expect(percentLeft(94999.99, 95000, 5000)).toBe(0); // −0.0002 %: 0, never −0
     expect(percentLeft(95000, 95000, 0)).toBeNull();
     expect(walk([[T0, 96250.2, monday]])).toEqual(['0h daily_loss 25']);
     expect(walk([[T0, 96250.3, monday]])).toEqual(['0h daily_loss 50']);
