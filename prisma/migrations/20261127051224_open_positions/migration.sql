@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "IntradayEquity" ADD COLUMN     "openPositions" JSONB;
