@@ -118,3 +118,50 @@ test('the Trades page lists, tags and sums the journal, in English and Japanese,
   await expectNoHorizontalScroll(page);
   expect(consoleErrors).toEqual([]);
 });
+
+test('the Trades page says it is retrying when the API answers 503, then shows the error with a retry that brings the list back', async ({
+  page,
+  server,
+}) => {
+  // Chromium logs each 503 as "Failed to load resource" (a network line); anything else on the console fails.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (msg) => msg.type() === 'error' && !msg.text().startsWith('Failed to load resource') && errors.push(msg.text()));
+  await setUpOwner(page, server);
+
+  // The list answers 503 until told otherwise; the first retry is held until the page has shown that it retries,
+  // so the test waits on what the page shows, never on the retry's timer.
+  const TRADE_LIST = /\/app\/api\/trades(\?|$)/;
+  let failing = true;
+  let failures = 0;
+  let release!: () => void;
+  const firstRetryHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(TRADE_LIST, async (route) => {
+    if (!failing) return route.continue();
+    failures += 1;
+    if (failures === 2) await firstRetryHeld;
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ status: 503, code: 'service_unavailable', title: 'Service unavailable', detail: 'database starting' }),
+    });
+  });
+  await page.goto('/trades');
+  await expect(page.getByRole('status').filter({ hasText: 'The server did not answer. Trying again (1 of 2)…' })).toBeVisible();
+  release();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The service is busy or starting. Try again in a moment.');
+  await expect(alert).not.toContainText('database starting');
+  // The first request and the client's two retries, then the error: no "Loading…" left behind it.
+  expect(failures).toBe(3);
+  await expect(page.getByText('Loading…')).toHaveCount(0);
+
+  // In Japanese too, and the retry brings the list (empty here) once the server answers.
+  await page.getByLabel('Language').selectOption('ja');
+  await expect(alert).toContainText('サービスが混雑しているか起動中です。');
+  failing = false;
+  await alert.getByRole('button', { name: '再試行' }).click();
+  await expect(page.getByText('まだトレードがありません。')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

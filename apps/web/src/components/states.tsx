@@ -1,14 +1,20 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '../lib/api.js';
+import { QUERY_RETRIES } from '../lib/query-client.js';
 import { useI18n, type I18n } from '../i18n/i18n.js';
 import { en, type MessageKey } from '../i18n/en.js';
 
-export function Loading() {
+/**
+ * A read under way. `failures` is the query's failure count: while the client asks a failing server again
+ * (QUERY_RETRIES times), the state says so, so a slow "Loading…" is never what a failing server looks like.
+ */
+export function Loading({ failures = 0 }: { failures?: number }) {
   const { t } = useI18n();
   return (
-    <p className="state state-loading" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" /> {t('state.loading')}
+    <p className={failures > 0 ? 'state state-loading state-retrying' : 'state state-loading'} role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />{' '}
+      {failures > 0 ? t('state.retrying', { n: failures, max: QUERY_RETRIES }) : t('state.loading')}
     </p>
   );
 }
@@ -65,7 +71,7 @@ export function FormError({ error }: { error: unknown }) {
 }
 
 /** A 4xx answer (not found, forbidden, invalid) will not change by asking again; a timeout or rate limit may. */
-const worthRetrying = (error: unknown) =>
+export const worthRetrying = (error: unknown) =>
   !(error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429);
 
 /** Loading, error and empty states of one query, then its content. */
@@ -80,7 +86,7 @@ export function QueryView<T>({
   empty?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <Loading />;
+  if (query.isPending) return <Loading failures={query.failureCount} />;
   if (query.isError) return <ErrorState error={query.error} retry={worthRetrying(query.error) ? () => void query.refetch() : undefined} />;
   if (isEmpty?.(query.data)) return <Empty>{empty}</Empty>;
   return <>{children(query.data)}</>;

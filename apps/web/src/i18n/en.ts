@@ -17,6 +17,7 @@ export const en = {
   'nav.menu': 'Main navigation',
   'lang.label': 'Language',
   'state.loading': 'Loading…',
+  'state.retrying': 'The server did not answer. Trying again ({n} of {max})…',
   'state.error': 'Something went wrong',
   'state.retry': 'Try again',
   'state.empty': 'Nothing here yet.',

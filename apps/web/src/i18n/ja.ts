@@ -19,6 +19,7 @@ export const ja: Record<MessageKey, string> = {
   'nav.menu': 'メインナビゲーション',
   'lang.label': '言語',
   'state.loading': '読み込み中…',
+  'state.retrying': 'サーバーが応答しません。再試行しています（{max}回中{n}回目）…',
   'state.error': 'エラーが発生しました',
   'state.retry': '再試行',
   'state.empty': 'まだ何もありません。',

@@ -186,7 +186,7 @@ function AccountCoach({ account }: { account: Account }) {
             <HeadroomPanel headroom={mine} rules={h.rules} challengeId={h.challengeId} heading={t('hr.title')} />
             {mine && <TradeCheck headroom={mine} />}
             {history.isPending ? (
-              <Loading />
+              <Loading failures={history.failureCount} />
             ) : history.data && history.data.reportedDays < MIN_HISTORY_DAYS ? (
               <ShortHistory reportedDays={history.data.reportedDays} />
             ) : (

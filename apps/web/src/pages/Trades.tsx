@@ -5,7 +5,7 @@ import { app } from '../lib/api.js';
 import { allPages } from '../lib/queries.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Field, SelectField } from '../components/Field.js';
-import { Empty, ErrorState, Loading, QueryView } from '../components/states.js';
+import { Empty, ErrorState, Loading, QueryView, worthRetrying } from '../components/states.js';
 import { TradeList } from '../components/trades/TradeList.js';
 import { TradeStatsView } from '../components/trades/TradeStatsView.js';
 import { browserZone, localDayStart } from '../components/trades/format.js';
@@ -143,8 +143,8 @@ export function TradesPage() {
       {currencies.size > 1 && <p className="muted">{t('tr.currencyMixed')}</p>}
       <QueryView query={stats}>{(s) => (s.overall.count === 0 ? null : <TradeStatsView stats={s} currency={statsCurrency} />)}</QueryView>
       <h2>{t('tr.list')}</h2>
-      {trades.isPending && <Loading />}
-      {trades.isError && <ErrorState error={trades.error} retry={() => void trades.refetch()} />}
+      {trades.isPending && <Loading failures={trades.failureCount} />}
+      {trades.isError && <ErrorState error={trades.error} retry={worthRetrying(trades.error) ? () => void trades.refetch() : undefined} />}
       {trades.isSuccess && items.length === 0 && <Empty>{t('tr.empty')}</Empty>}
       {items.length > 0 && <TradeList trades={items} currencyOf={currencyOf} />}
       {trades.hasNextPage && (
