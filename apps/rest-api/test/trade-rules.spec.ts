@@ -110,4 +110,58 @@ describeEachDatabase('REST headroom: rules judged on trades', (getDb) => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('hedging');
   });
+
+  it('judges the stops of the positions open at the newest snapshot against the risk cap, and refuses open positions that cannot be', async () => {
+    const challenge = await createChallenge(app, { planId: 'the5ers-bootcamp-100000', purchasedAt: '2026-05-01' });
+    const account = await registerAccount(app, { challengeId: challenge.id });
+    await app.post(`/accounts/${account.id}/reports`, { date: '2026-05-04', balance: 100000, equity: 100000, closedPnl: 0 });
+    const open = (position: string, stopLoss: number | null, lossAtStop: number | null) => ({
+      position,
+      symbol: 'XAUUSD',
+      side: 'buy',
+      volume: 1,
+      openedAt: '2026-05-06T08:00:00+02:00',
+      stopLoss,
+      lossAtStop,
+    });
+    const snapshot = (at: string, openPositions?: unknown[]) =>
+      app.post(`/accounts/${account.id}/snapshots`, { at, balance: 100000, equity: 99800, ...(openPositions ? { openPositions } : {}) });
+    const risk = async (at: string) =>
+      json<ChallengeHeadroom>(await app.get(`/challenges/${challenge.id}/headroom?at=${at}`)).tradeRules?.maxRiskPerTrade;
+
+    expect((await snapshot('2026-05-06T09:00:00Z', [open('1', 2590, 2100), open('2', null, null), open('3', 2620, 900)])).status).toBe(200);
+    // 2 % of 100,000: a stop losing 2,100 is over it; a position without a stop is not bounded; 900 is well within.
+    expect(await risk('2026-05-06T12:00:00Z')).toMatchObject({
+      limit: 2000,
+      status: 'breached',
+      openAsOf: '2026-05-06T09:00:00Z',
+      openCount: 2,
+      open: [
+        { position: '1', stopLoss: 2590, lossAtStop: 2100, status: 'breached', openedAt: '2026-05-06T06:00:00Z' },
+        { position: '2', stopLoss: null, lossAtStop: null, status: 'warning' },
+      ],
+    });
+    // The stop moved: the same instant and figures with other positions is news, not a retry.
+    expect((await snapshot('2026-05-06T09:00:00Z', [open('1', 2605, 1500)])).body).toMatchObject({ outcome: 'updated' });
+    expect(await risk('2026-05-06T12:00:00Z')).toMatchObject({ status: 'ok', openCount: 0 });
+    // A later snapshot from a tracker that does not list positions: what is open is not known any more, and with no
+    // closed trade either, nothing is judged on trades (unknown, not "none open").
+    expect((await snapshot('2026-05-06T10:00:00Z')).status).toBe(200);
+    expect(await risk('2026-05-06T12:00:00Z')).toBeUndefined();
+    // Only the newest snapshot's positions are kept, so an instant before it is not judged on older ones either.
+    expect(await risk('2026-05-06T09:30:00Z')).toBeUndefined();
+
+    const refused = async (positions: unknown[], field: string) => {
+      const res = await snapshot('2026-05-06T11:00:00Z', positions);
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(field);
+    };
+    await refused([{ ...open('9', 2590, 2100), openedAt: '2026-05-06T11:00:01Z' }], 'openPositions[0].openedAt');
+    await refused([{ ...open('9', 2590, 2100), symbol: 'X'.repeat(33) }], 'symbol');
+    await refused([{ ...open('9', 2590, 2100), side: 'long' }], 'side');
+    await refused(
+      Array.from({ length: 201 }, (_, i) => open(String(i), null, null)),
+      'openPositions',
+    );
+  });
 });

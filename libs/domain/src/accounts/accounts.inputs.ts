@@ -1,11 +1,30 @@
-import { IsIn, IsInt, IsISO4217CurrencyCode, IsNumber, IsOptional, IsPositive, IsString, Max, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsISO4217CurrencyCode,
+  IsNumber,
+  IsOptional,
+  IsPositive,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { Type } from 'class-transformer';
 import { Compose, Doc, IsIsoDate, IsIsoInstant, NumberFromQuery, UpperCase } from '@propfolio/core';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-fields.js';
+import { MAX_PRICE, MAX_SYMBOL_LENGTH, PRICE, PRICE_MESSAGE, SIDES, type Side } from '../shared/position-fields.js';
 
 export const ARCHIVED_FILTERS = ['exclude', 'include', 'only'] as const;
 export type ArchivedFilter = (typeof ARCHIVED_FILTERS)[number];
 export const DEFAULT_DAYS = 30;
 export const MAX_DAYS = 366;
+/** Open positions one snapshot may list: far above what a prop account holds, bounded so one request stays small. */
+export const MAX_OPEN_POSITIONS = 200;
 
 export class AccountIdInput {
   @Doc('EA account id (from list_accounts).')
@@ -106,6 +125,53 @@ export class AccountLookupInput {
   server!: string;
 }
 
+/** A position still open at a snapshot, for the risk per trade at its stop (headroom `tradeRules.maxRiskPerTrade.open`). */
+export class OpenPositionInput {
+  @Doc({ description: 'Position id (MT5) or ticket (MT4); digits as text.', example: '123456790' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(24)
+  position!: string;
+
+  @Doc({ description: 'Symbol as the terminal names it.', example: 'XAUUSD' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(MAX_SYMBOL_LENGTH)
+  symbol!: string;
+
+  @Doc({ description: 'Direction.', example: 'sell' })
+  @IsIn(SIDES)
+  side!: Side;
+
+  @Doc({ description: 'Lots open now (> 0).', example: 0.5 })
+  @IsNumber(PRICE, PRICE_MESSAGE)
+  @IsPositive()
+  @Max(MAX_AMOUNT)
+  volume!: number;
+
+  @Doc({ description: 'When it was opened: an ISO 8601 instant with its zone.', example: '2026-03-05T13:40:00Z' })
+  @IsIsoInstant()
+  openedAt!: string;
+
+  @Doc({ description: 'Stop price; null when the position has none.', example: 2650.5 })
+  @IsOptional()
+  @IsNumber(PRICE, PRICE_MESSAGE)
+  @Min(0)
+  @Max(MAX_PRICE)
+  stopLoss!: number | null;
+
+  @Doc({
+    description:
+      'Net loss in account currency if the stop is hit, as the terminal computes it (positive; 0 or less for a stop at or past breakeven); null without a stop.',
+    example: 812.5,
+  })
+  @IsOptional()
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @Min(-MAX_AMOUNT)
+  @Max(MAX_AMOUNT)
+  lossAtStop!: number | null;
+}
+
 export class AccountSnapshotInput extends AccountIdInput {
   @Doc({
     description: 'When the figures were read: an ISO 8601 instant with its zone (at most 5 minutes ahead of the service clock).',
@@ -125,6 +191,16 @@ export class AccountSnapshotInput extends AccountIdInput {
   @Min(-MAX_AMOUNT)
   @Max(MAX_AMOUNT)
   equity!: number;
+
+  @Doc(
+    'The positions open at that instant ([] when none), so the plan’s risk per trade is judged at each stop. Left out: not known (an older tracker).',
+  )
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_OPEN_POSITIONS)
+  @ValidateNested({ each: true })
+  @Type(() => OpenPositionInput)
+  openPositions?: OpenPositionInput[];
 }
 
 export class UpdateAccountInput extends AccountIdInput {

@@ -1,8 +1,8 @@
-import { firmDayAt } from '@propfolio/coach';
+import { firmDayAt, type OpenPositionFact } from '@propfolio/coach';
 import { AppError, type Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { challengeRules, rolloverOf, type PlanRulesSource } from '../coach/challenge-rules.js';
-import type { AccountSnapshotInput } from './accounts.inputs.js';
+import type { AccountSnapshotInput, OpenPositionInput } from './accounts.inputs.js';
 import { requireId } from '../shared/ids.js';
 import { type Decimal, toDecimal, toMoney } from '../shared/money.js';
 import type { SnapshotResult } from './accounts.outputs.js';
@@ -57,6 +57,7 @@ export class SnapshotService {
     const day = firmDayAt(at, rollover);
     const balance = toDecimal(input.balance);
     const equity = toDecimal(input.equity);
+    const openPositions = input.openPositions === undefined ? null : JSON.stringify(openPositionsOf(input.openPositions, at));
     const [row] = await this.db.prisma.$queryRaw<SnapshotRow[]>`
       WITH account AS (
         SELECT "id", "archivedAt", "archivedReason" FROM "EaAccount"
@@ -64,14 +65,16 @@ export class SnapshotService {
         FOR KEY SHARE
       ), day AS (
         INSERT INTO "IntradayEquity" AS d ("accountId", "day", "at", "balance", "equity", "minEquity", "minEquityAt",
-          "maxEquity", "maxEquityAt", "firstAt", "firstBalance", "firstEquity")
+          "maxEquity", "maxEquityAt", "firstAt", "firstBalance", "firstEquity", "openPositions")
         SELECT "id", ${day.day}::date, ${at}::timestamptz, ${balance}::numeric, ${equity}::numeric, ${equity}::numeric,
-          ${at}::timestamptz, ${equity}::numeric, ${at}::timestamptz, ${at}::timestamptz, ${balance}::numeric, ${equity}::numeric
+          ${at}::timestamptz, ${equity}::numeric, ${at}::timestamptz, ${at}::timestamptz, ${balance}::numeric, ${equity}::numeric,
+          ${openPositions}::jsonb
         FROM account WHERE "archivedAt" IS NULL
         ON CONFLICT ("accountId", "day") DO UPDATE SET
           "at" = GREATEST(d."at", EXCLUDED."at"),
           "balance" = CASE WHEN EXCLUDED."at" >= d."at" THEN EXCLUDED."balance" ELSE d."balance" END,
           "equity" = CASE WHEN EXCLUDED."at" >= d."at" THEN EXCLUDED."equity" ELSE d."equity" END,
+          "openPositions" = CASE WHEN EXCLUDED."at" >= d."at" THEN EXCLUDED."openPositions" ELSE d."openPositions" END,
           "minEquity" = LEAST(d."minEquity", EXCLUDED."equity"),
           "minEquityAt" = CASE WHEN EXCLUDED."equity" < d."minEquity" THEN EXCLUDED."at" ELSE d."minEquityAt" END,
           "maxEquity" = GREATEST(d."maxEquity", EXCLUDED."equity"),
@@ -81,6 +84,7 @@ export class SnapshotService {
           "firstEquity" = CASE WHEN EXCLUDED."at" < d."firstAt" THEN EXCLUDED."equity" ELSE d."firstEquity" END,
           "snapshots" = d."snapshots" + 1
         WHERE EXCLUDED."at" <> d."at" OR (EXCLUDED."balance", EXCLUDED."equity") IS DISTINCT FROM (d."balance", d."equity")
+          OR EXCLUDED."openPositions" IS DISTINCT FROM d."openPositions"
         RETURNING "xmax" = 0 AS "created", "at", "balance", "equity", "minEquity", "maxEquity"
       )
       SELECT a."archivedAt", a."archivedReason", (SELECT "created" FROM day) AS "created",
@@ -113,4 +117,28 @@ export class SnapshotService {
       maxEquity: toMoney(row.maxEquity),
     };
   }
+}
+
+/**
+ * The open positions as stored: amounts as exact text (the coach reads them as decimals), instants in UTC. A position
+ * opened after the snapshot's instant is a tracker's error, refused naming it rather than judged.
+ */
+function openPositionsOf(positions: readonly OpenPositionInput[], at: Date): OpenPositionFact[] {
+  return positions.map((p, i) => {
+    const openedAt = new Date(p.openedAt);
+    if (openedAt.getTime() > at.getTime())
+      throw AppError.invalidField(`openPositions[${i}].openedAt`, 'must not be after the snapshot’s `at`');
+    return {
+      position: p.position,
+      symbol: p.symbol,
+      side: p.side,
+      volume: toDecimal(p.volume).toString(),
+      openedAt: openedAt.toISOString(),
+      stopLoss: p.stopLoss === null || p.stopLoss === undefined ? null : toDecimal(p.stopLoss).toString(),
+      lossAtStop:
+        p.stopLoss === null || p.stopLoss === undefined || p.lossAtStop === null || p.lossAtStop === undefined
+          ? null
+          : toDecimal(p.lossAtStop).toString(),
+    };
+  });
 }

@@ -1,3 +1,4 @@
+import type { OpenPositionFact } from '@propfolio/coach';
 import type { Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { requireId } from '../shared/ids.js';
@@ -31,6 +32,11 @@ export interface HeadroomAccountRows {
    * [position, symbol, side, volume, openedAt, closedAt, net]; null when the account has no trades at all.
    */
   trades: [string, string, 'buy' | 'sell', string, string, string, string][] | null;
+  /**
+   * The positions open at the account's newest snapshot and its instant (ISO UTC), when that snapshot listed them;
+   * null when it did not (an older tracker) or there is none.
+   */
+  open: { asOf: string; positions: OpenPositionFact[] } | null;
 }
 
 /** The newest trades a headroom judges: a bound on one answer's work (the trade rules say when it was reached). */
@@ -89,7 +95,10 @@ SELECT json_build_object(
           to_char(r."closedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), r."net"::text) ORDER BY r."closedAt" DESC, r."id" DESC)
         FROM (SELECT * FROM "Trade" t WHERE t."accountId" = a."id"
           AND t."closedAt" >= (c."purchasedAt"::timestamp AT TIME ZONE 'UTC') - interval '1 day'
-          ORDER BY t."closedAt" DESC, t."id" DESC LIMIT ${MAX_HEADROOM_TRADES + 1}) r), '[]'::json) END
+          ORDER BY t."closedAt" DESC, t."id" DESC LIMIT ${MAX_HEADROOM_TRADES + 1}) r), '[]'::json) END,
+      'open', (SELECT CASE WHEN i."openPositions" IS NULL THEN NULL ELSE json_build_object(
+          'asOf', to_char(i."at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'positions', i."openPositions") END
+        FROM "IntradayEquity" i WHERE i."accountId" = a."id" ORDER BY i."day" DESC LIMIT 1)
     ) ORDER BY a."createdAt" DESC, a."id" DESC)
     FROM "EaAccount" a WHERE a."challengeId" = c."id" AND a."userId" = c."userId" AND a."archivedAt" IS NULL
   ), '[]'::json)

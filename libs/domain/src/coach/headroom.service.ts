@@ -117,11 +117,13 @@ function headroomOf(account: HeadroomAccountRows, rules: ChallengeRules, phaseIn
               .map((ms) => namer.dayAt(ms)),
           ),
         ];
+  // A tracker that lists open positions sends closed ones too: with either known, the trade rules are judged.
   const trades =
-    account.trades === null
+    account.trades === null && account.open === null
       ? null
       : {
-          items: account.trades.slice(0, MAX_HEADROOM_TRADES).map(([position, symbol, side, volume, openedAt, closedAt, net]) => ({
+          open: account.open,
+          items: (account.trades ?? []).slice(0, MAX_HEADROOM_TRADES).map(([position, symbol, side, volume, openedAt, closedAt, net]) => ({
             position,
             symbol,
             side,
@@ -130,7 +132,7 @@ function headroomOf(account: HeadroomAccountRows, rules: ChallengeRules, phaseIn
             closedAt,
             net,
           })),
-          truncated: account.trades.length > MAX_HEADROOM_TRADES,
+          truncated: (account.trades?.length ?? 0) > MAX_HEADROOM_TRADES,
         };
   const firstDay = [days[0]?.day, snapshots[0]?.day, account.createdOn].filter((d): d is string => d !== undefined).sort()[0] ?? null;
   return computeHeadroom({

@@ -18,16 +18,15 @@ import { Transform, Type } from 'class-transformer';
 import { Compose, Doc, IsIsoInstant, Trim } from '@propfolio/core';
 import { AccountIdInput } from '../accounts/accounts.inputs.js';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-fields.js';
+import { MAX_PRICE, MAX_SYMBOL_LENGTH, PRICE, PRICE_MESSAGE, SIDES, type Side } from '../shared/position-fields.js';
 
-export const SIDES = ['buy', 'sell'] as const;
-export type Side = (typeof SIDES)[number];
+export { MAX_SYMBOL_LENGTH, SIDES, type Side };
+
 export const OUTCOMES = ['win', 'loss', 'breakeven'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
 /** Positions a tracker message may carry; a larger batch is refused whole, naming the bound (422 position_rejected). */
 export const MAX_POSITIONS_PER_MESSAGE = 1000;
-/** Longest symbol stored; brokers' longest names (suffixed CFDs) stay well under it. */
-export const MAX_SYMBOL_LENGTH = 32;
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
 export const MAX_NOTE_LENGTH = 4000;
@@ -40,11 +39,6 @@ const TrimEach = (): PropertyDecorator =>
   Transform(({ value }: { value: unknown }) =>
     Array.isArray(value) ? value.map((item: unknown) => (typeof item === 'string' ? item.trim() : item)) : value,
   );
-
-/** Prices and volumes on the wire: JSON numbers with at most 8 decimals (crypto, JPY crosses, 0.001-lot steps), stored exactly. */
-const PRICE = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 8 } as const;
-const PRICE_MESSAGE = { message: '$property must be a number with at most 8 decimals' } as const;
-const MAX_PRICE = 9_999_999_999_999;
 
 export class PositionExitInput {
   @Doc({ description: 'When this part was closed: an ISO 8601 instant with its zone.', example: '2026-03-05T15:10:00Z' })
