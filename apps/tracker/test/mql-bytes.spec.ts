@@ -15,6 +15,7 @@ import {
   snapshotBody,
   type ClosedPosition,
 } from '../src/index.js';
+import { EXAMPLE_POSITION } from './example-position.js';
 
 const EAS = {
   mql5: fileURLToPath(new URL('../mql5/PropfolioTracker.mq5', import.meta.url)),
@@ -34,26 +35,7 @@ const QUERY = ['FTMO-Demo', 'ICMarketsSC-Demo 02', "a+b&c=d/e!'()*~", 'サーバ
 const INSTANTS = ['2026-03-05T14:03:00Z', '2026-12-31T23:59:59Z', '2024-02-29T00:00:00Z'];
 const PARSED = ['2026-03-05T14:03:00.000Z', '2026-03-05T15:03:00+01:00', '2026-03-04T23:00:00-05:30', '2026-03-05T14:03:00.123456Z'];
 
-const POSITION: ClosedPosition = {
-  position: '123456',
-  symbol: 'EURUSD',
-  side: 'buy',
-  volume: 0.5,
-  openedAt: '2026-03-05T07:00:00Z',
-  closedAt: '2026-03-05T09:30:00Z',
-  openPrice: 1.08312,
-  closePrice: 1.08455,
-  stopLoss: 1.0811,
-  takeProfit: null,
-  commission: -3.5,
-  swap: 0,
-  fee: 0,
-  profit: 71.5,
-  comment: '',
-  magic: 0,
-  mae: -42.1,
-  mfe: 88.3,
-};
+const POSITION = EXAMPLE_POSITION;
 /** Watched only from after it opened: no excursions. Sold, with both levels and a comment to escape. */
 const UNWATCHED: ClosedPosition = {
   ...POSITION,

@@ -13,32 +13,13 @@ import {
   TrackerClient,
   type ClosedPosition,
 } from '../src/index.js';
+import { EXAMPLE_POSITION } from './example-position.js';
 import { FakeService } from './fake-service.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** The documented example. */
-const EXAMPLE: ClosedPosition = {
-  position: '123456',
-  symbol: 'EURUSD',
-  side: 'buy',
-  volume: 0.5,
-  openedAt: '2026-03-05T07:00:00Z',
-  closedAt: '2026-03-05T09:30:00Z',
-  openPrice: 1.08312,
-  closePrice: 1.08455,
-  stopLoss: 1.0811,
-  takeProfit: null,
-  commission: -3.5,
-  swap: 0,
-  fee: 0,
-  profit: 71.5,
-  comment: '',
-  magic: 0,
-  mae: -42.1,
-  mfe: 88.3,
-};
+const EXAMPLE = EXAMPLE_POSITION;
 const EXAMPLE_BODY =
   '{"positions":[{"position":"123456","symbol":"EURUSD","side":"buy","volume":0.5,"openedAt":"2026-03-05T07:00:00Z",' +
   '"closedAt":"2026-03-05T09:30:00Z","openPrice":1.08312,"closePrice":1.08455,"stopLoss":1.0811,"takeProfit":null,' +
