@@ -27,6 +27,14 @@ import { type AlertRuleItem, DEFAULT_RULE_ITEMS, toRuleSet, validRuleItems } fro
 import type { CheckTradeInput, SetAlertRulesInput } from './alerts.inputs.js';
 import type { AccountGuard, AlertRulesView, TradeCheckView } from './alerts.outputs.js';
 
+/**
+ * Evaluations one process runs at once. Each is a few statements with awaits between them, so a burst of crossings
+ * (each on its own account) no longer queues behind one loop; an account is never evaluated twice at once.
+ */
+const EVALUATION_LANES = 4;
+/** Marked accounts one lane evaluates together (one facts read, one fired-log transaction). */
+const EVALUATION_BATCH = 16;
+
 /** How often a process looks for silent trackers, and how many accounts one look may take. */
 const SILENCE_SWEEP_MS = 60_000;
 const SILENCE_SWEEP_LIMIT = 200;
@@ -72,13 +80,16 @@ export class AlertService {
   private readonly quiet = new Map<string, QuietBounds>();
   /** Accounts marked from inside a unit, whose write commits only when the unit does (see afterAccountWrite). */
   private readonly inUnit = new Set<string>();
-  private draining: Promise<void> | null = null;
+  /** Accounts being evaluated now: a mark while one runs waits in `dirty` for that lane to take it again. */
+  private readonly evaluating = new Set<string>();
+  /** The evaluation loops running now, at most EVALUATION_LANES. */
+  private readonly lanes = new Set<Promise<void>>();
   /**
    * Started in the context the service was built in, never the writer's: a write inside a unit (one
    * transaction the code running in it joins through AsyncLocalStorage) would otherwise pull the evaluation
    * into a transaction that is over by the time it runs.
    */
-  private readonly startDrain: () => Promise<void>;
+  private readonly startLane: () => Promise<void>;
 
   constructor(
     private readonly db: Database,
@@ -89,7 +100,7 @@ export class AlertService {
     // own specs do, outlive their test database by an evaluation or two, and that is no error worth a line.
     private log: Logger = createLogger('silent'),
   ) {
-    this.startDrain = AsyncResource.bind(() => this.drain());
+    this.startLane = AsyncResource.bind(() => this.lane());
     // The process's first services over a database are its app's; a later one (a tool, a test's helper) must not take the hook.
     if (!byDatabase.has(db)) byDatabase.set(db, this);
   }
@@ -145,33 +156,54 @@ export class AlertService {
     // evaluation then first waits for the account's row lock the write holds until its unit ends.
     if (this.db.inUnit) this.inUnit.add(accountId);
     this.dirty.add(accountId);
-    this.draining ??= this.startDrain();
+    if (this.lanes.size < EVALUATION_LANES) {
+      const lane = this.startLane().finally(() => this.lanes.delete(lane));
+      this.lanes.add(lane);
+    }
   }
 
   /** Resolves when every marked account has been evaluated: for tests and a graceful stop. */
   async idle(): Promise<void> {
-    while (this.draining) await this.draining;
+    while (this.lanes.size > 0) await Promise.all([...this.lanes]);
   }
 
-  private async drain(): Promise<void> {
+  /**
+   * One evaluation loop: takes the marked accounts no other lane is evaluating, a batch at a time, until none is
+   * left. A lane that stops while another evaluates an account marked again leaves it to that lane, which looks
+   * again when it is done.
+   */
+  private async lane(): Promise<void> {
     // Let the write answer first: the evaluation starts on a later turn of the event loop.
     await new Promise((resolve) => setImmediate(resolve));
-    try {
-      while (this.dirty.size > 0) {
-        const [accountId] = this.dirty;
-        if (accountId === undefined) break;
-        this.dirty.delete(accountId);
-        const waitForUnit = this.inUnit.delete(accountId);
-        try {
-          if (waitForUnit) await this.afterWritersOf(accountId);
-          await this.evaluate(accountId, this.clock());
-        } catch (error) {
-          this.log.error('alert evaluation failed', { accountId, error: error instanceof Error ? error.message : String(error) });
-        }
+    for (;;) {
+      const batch = this.nextMarked();
+      if (batch.length === 0) return;
+      for (const id of batch) {
+        this.dirty.delete(id);
+        this.evaluating.add(id);
       }
-    } finally {
-      this.draining = null;
+      try {
+        for (const id of batch) if (this.inUnit.delete(id)) await this.afterWritersOf(id);
+        await this.evaluateMany(batch, this.clock());
+      } catch (error) {
+        this.log.error('alert evaluation failed', {
+          accountIds: batch,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      } finally {
+        for (const id of batch) this.evaluating.delete(id);
+      }
     }
+  }
+
+  /** The oldest marked accounts that no lane is evaluating, at most EVALUATION_BATCH. */
+  private nextMarked(): string[] {
+    const batch: string[] = [];
+    for (const id of this.dirty) {
+      if (!this.evaluating.has(id)) batch.push(id);
+      if (batch.length === EVALUATION_BATCH) break;
+    }
+    return batch;
   }
 
   /**
@@ -190,49 +222,61 @@ export class AlertService {
    * to the sink in the same transaction as the log rows.
    */
   async evaluate(accountId: string, now = new Date()): Promise<AlertEvent[]> {
-    const facts = await this.accountFacts(accountId);
-    if (!facts || facts.challengeStatus !== 'in_progress') return [];
-    const h = await this.accountHeadroom(facts, accountId, now);
-    if (!h) return [];
-    const items = (facts.rules as AlertRuleItem[] | null) ?? DEFAULT_RULE_ITEMS;
-    const set = toRuleSet(items);
-    const keys = crossedNow(alertFiguresOf(h), set);
+    return this.evaluateMany([accountId], now);
+  }
+
+  /**
+   * Several accounts' alerts at once, as `evaluate` judges each: their facts in one read, each headroom from its own
+   * account's rows, and what crossed logged and handed to the sink in one transaction. A burst of crossings then
+   * costs one transaction, not one per account (on the embedded database every statement waits for the one
+   * connection, the delivery's claims included).
+   */
+  async evaluateMany(accountIds: readonly string[], now = new Date()): Promise<AlertEvent[]> {
+    const facts = await this.accountFacts(accountIds);
+    const judged = await Promise.all(
+      accountIds.map(async (accountId) => {
+        const f = facts.get(accountId);
+        if (!f || f.challengeStatus !== 'in_progress') return null;
+        try {
+          const h = await this.accountHeadroom(f, accountId, now);
+          return h ? judge(accountId, f, h, now) : null;
+        } catch (error) {
+          // One account's rules that no longer compute must not keep the others of its batch from their alerts.
+          this.log.error('alert evaluation failed', { accountId, error: error instanceof Error ? error.message : String(error) });
+          return null;
+        }
+      }),
+    );
+    const crossing = judged.filter((j): j is Judgement => j !== null);
     // Bounds only once what was crossed is logged: a failed delivery must leave the next snapshot to try again.
-    this.quiet.delete(accountId);
-    const bounds = quietBounds(h, set, keys);
-    const settled = <T>(result: T): T => {
-      if (bounds) this.quiet.set(accountId, bounds);
+    for (const j of crossing) this.quiet.delete(j.accountId);
+    const settle = <T>(result: T): T => {
+      for (const j of crossing) if (j.bounds) this.quiet.set(j.accountId, j.bounds);
       return result;
     };
-    const firmDay = h.dailyLoss.day?.day ?? firmDayAt(now, UTC_MIDNIGHT).day;
-    const asOf = h.stale.asOf === null ? null : Date.parse(h.stale.asOf);
-    if (set.trackerSilentMinutes !== null && trackerSilent(asOf, now.getTime(), set.trackerSilentMinutes, isWeekday(firmDay)))
-      keys.push({ rule: 'tracker_silent', threshold: set.trackerSilentMinutes });
-    if (keys.length === 0) return settled([]);
-    // A breach is an event of the day it happened (the headroom keeps reporting it on every later day): logged under
-    // that day, it is sent once, not again each morning. Every other key is logged under today.
-    const breachDay = h.reasons.find((r) => r.code === 'dailyLoss.breached' || r.code === 'maxLoss.breached')?.values['day'];
-    const dayOf = (k: AlertKey) => (k.rule === 'breached' && typeof breachDay === 'string' ? breachDay : firmDay);
-    const logged = this.db.prisma.$transaction(async (tx) => {
-      const rows = await tx.$queryRawUnsafe<{ rule: AlertRuleKind; threshold: number }[]>(
+    const rows = crossing.flatMap((j) => j.keys.map((key) => ({ j, key })));
+    if (rows.length === 0) return settle([]);
+    const events = await this.db.prisma.$transaction(async (tx) => {
+      const fired = await tx.$queryRawUnsafe<{ accountId: string; rule: AlertRuleKind; threshold: number }[]>(
         `INSERT INTO "AlertFired" ("accountId", "rule", "threshold", "firmDay", "firedAt")
-         SELECT $1, r, t, d::date, $5::timestamptz FROM unnest($2::text[], $3::int[], $4::text[]) AS k(r, t, d)
-         ON CONFLICT DO NOTHING RETURNING "rule", "threshold"`,
-        accountId,
-        keys.map((k) => k.rule),
-        keys.map((k) => k.threshold ?? 0),
-        keys.map(dayOf),
+         SELECT a, r, t, d::date, $5::timestamptz FROM unnest($1::text[], $2::text[], $3::int[], $4::text[]) AS k(a, r, t, d)
+         ON CONFLICT DO NOTHING RETURNING "accountId", "rule", "threshold"`,
+        rows.map((r) => r.j.accountId),
+        rows.map((r) => r.key.rule),
+        rows.map((r) => r.key.threshold ?? 0),
+        rows.map((r) => r.j.dayOf(r.key)),
         now.toISOString(),
       );
-      const fired: AlertKey[] = rows.map((r) => ({
-        rule: r.rule,
-        threshold: r.rule === 'breached' || r.rule === 'target_reached' ? null : r.threshold,
-      }));
-      const events = toAnnounce(fired).map((k) => eventOf(k, facts, accountId, h, firmDay));
-      if (events.length > 0) await this.sink(events, tx);
-      return events;
+      const out = crossing.flatMap((j) => {
+        const newly: AlertKey[] = fired
+          .filter((r) => r.accountId === j.accountId)
+          .map((r) => ({ rule: r.rule, threshold: r.rule === 'breached' || r.rule === 'target_reached' ? null : r.threshold }));
+        return toAnnounce(newly).map((k) => eventOf(k, j.facts, j.accountId, j.headroom, j.firmDay));
+      });
+      if (out.length > 0) await this.sink(out, tx);
+      return out;
     });
-    return settled(await logged);
+    return settle(events);
   }
 
   /**
@@ -339,25 +383,56 @@ export class AlertService {
 
   private async accountHeadroom(facts: AccountFacts, accountId: string, now: Date): Promise<Headroom | null> {
     const caller: Caller = { userId: facts.userId, userName: '', credentialId: 'alerts', scope: 'full' };
-    const answer = await this.headroom.forChallenge(caller, { id: facts.challengeId }, now);
-    return answer.accounts.find((a) => a.account.id === accountId)?.headroom ?? null;
+    return this.headroom.forAccount(caller, facts.challengeId, accountId, now);
   }
 
-  private async accountFacts(accountId: string): Promise<AccountFacts | null> {
-    const [row] = await this.db.driverQuery<AccountFacts & Record<string, unknown>>(
-      `SELECT a."userId", a."challengeId", c."status"::text AS "challengeStatus", c."firm",
+  /** The active accounts among these, each with what its alerts are worded and judged by. */
+  private async accountFacts(accountIds: readonly string[]): Promise<Map<string, AccountFacts>> {
+    const rows = await this.db.driverQuery<AccountFacts & { id: string } & Record<string, unknown>>(
+      `SELECT a."id", a."userId", a."challengeId", c."status"::text AS "challengeStatus", c."firm",
               COALESCE(a."name", a."login" || '@' || a."server") AS "label", a."currency", u."language", r."rules"
        FROM "EaAccount" a
        JOIN "Challenge" c ON c."id" = a."challengeId"
        JOIN "User" u ON u."id" = a."userId"
        LEFT JOIN "AlertRuleSet" r ON r."challengeId" = c."id"
-       WHERE a."id" = $1 AND a."archivedAt" IS NULL`,
-      [accountId],
+       WHERE a."id" = ANY($1::text[]) AND a."archivedAt" IS NULL`,
+      [accountIds],
     );
-    if (!row) return null;
     // PGlite's driver may hand json back as text.
-    return { ...row, rules: typeof row.rules === 'string' ? (JSON.parse(row.rules) as unknown) : row.rules };
+    return new Map(
+      rows.map((row) => [row.id, { ...row, rules: typeof row.rules === 'string' ? (JSON.parse(row.rules) as unknown) : row.rules }]),
+    );
   }
+}
+
+/** What one account's evaluation found before the fired log decides what is new. */
+interface Judgement {
+  accountId: string;
+  facts: AccountFacts;
+  headroom: Headroom;
+  firmDay: string;
+  /** Every threshold crossed now, already logged or not. */
+  keys: AlertKey[];
+  /** The firm day a key is logged under. */
+  dayOf: (key: AlertKey) => string;
+  /** Where the next snapshots fire nothing, once these keys are logged; null when they cannot be placed. */
+  bounds: QuietBounds | null;
+}
+
+/** One account's crossings now, and the bounds its next snapshots are quiet within (pure). */
+function judge(accountId: string, facts: AccountFacts, h: Headroom, now: Date): Judgement {
+  const set = toRuleSet((facts.rules as AlertRuleItem[] | null) ?? DEFAULT_RULE_ITEMS);
+  const keys = crossedNow(alertFiguresOf(h), set);
+  const bounds = quietBounds(h, set, keys);
+  const firmDay = h.dailyLoss.day?.day ?? firmDayAt(now, UTC_MIDNIGHT).day;
+  const asOf = h.stale.asOf === null ? null : Date.parse(h.stale.asOf);
+  if (set.trackerSilentMinutes !== null && trackerSilent(asOf, now.getTime(), set.trackerSilentMinutes, isWeekday(firmDay)))
+    keys.push({ rule: 'tracker_silent', threshold: set.trackerSilentMinutes });
+  // A breach is an event of the day it happened (the headroom keeps reporting it on every later day): logged under
+  // that day, it is sent once, not again each morning. Every other key is logged under today.
+  const breachDay = h.reasons.find((r) => r.code === 'dailyLoss.breached' || r.code === 'maxLoss.breached')?.values['day'];
+  const dayOf = (k: AlertKey) => (k.rule === 'breached' && typeof breachDay === 'string' ? breachDay : firmDay);
+  return { accountId, facts, headroom: h, firmDay, keys, dayOf, bounds };
 }
 
 /** Monday to Friday: the days a tracker is expected to report (the firm day's name, a calendar date). */

@@ -59,14 +59,24 @@ export interface HeadroomRows {
  * (exact, and no Decimal object per cell only to be turned back into text for the coach). A foreign or
  * unknown id reads as no row.
  */
-export async function readHeadroomRows(db: Database, caller: Caller, challengeId: string): Promise<HeadroomRows | null> {
-  const [row] = await db.driverQuery<{ data: HeadroomRows | string }>(SQL, [requireId(challengeId, 'Challenge'), caller.userId]);
+export async function readHeadroomRows(
+  db: Database,
+  caller: Caller,
+  challengeId: string,
+  /** Only this account's rows (the alert evaluation's read); an archived or foreign one reads as no account. */
+  accountId?: string,
+): Promise<HeadroomRows | null> {
+  const id = requireId(challengeId, 'Challenge');
+  const [row] = await db.driverQuery<{ data: HeadroomRows | string }>(
+    accountId === undefined ? CHALLENGE_SQL : ACCOUNT_SQL,
+    accountId === undefined ? [id, caller.userId] : [id, caller.userId, accountId],
+  );
   if (!row) return null;
   // node-postgres parses json; PGlite's driver may hand it back as text.
   return typeof row.data === 'string' ? (JSON.parse(row.data) as HeadroomRows) : row.data;
 }
 
-const SQL = `
+const sql = (oneAccount: boolean) => `
 SELECT json_build_object(
   'id', c."id", 'phase', c."phase", 'status', c."status", 'planId', c."planId",
   'purchasedOn', c."purchasedAt"::text, 'rulesOverride', c."rulesOverride",
@@ -100,7 +110,10 @@ SELECT json_build_object(
           'asOf', to_char(i."at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'positions', i."openPositions") END
         FROM "IntradayEquity" i WHERE i."accountId" = a."id" ORDER BY i."day" DESC LIMIT 1)
     ) ORDER BY a."createdAt" DESC, a."id" DESC)
-    FROM "EaAccount" a WHERE a."challengeId" = c."id" AND a."userId" = c."userId" AND a."archivedAt" IS NULL
+    FROM "EaAccount" a WHERE a."challengeId" = c."id" AND a."userId" = c."userId" AND a."archivedAt" IS NULL${oneAccount ? ' AND a."id" = $3' : ''}
   ), '[]'::json)
 ) AS "data"
 FROM "Challenge" c WHERE c."id" = $1 AND c."userId" = $2`;
+
+const CHALLENGE_SQL = sql(false);
+const ACCOUNT_SQL = sql(true);

@@ -74,6 +74,24 @@ export class HeadroomService {
       accounts: items,
     };
   }
+
+  /**
+   * One active account's headroom now, from that account's rows only: what the alert evaluation reads on every
+   * snapshot that may cross a threshold, where the whole challenge's answer would compute each of its accounts.
+   * Null for an unknown, foreign or archived account, or one not on this challenge.
+   */
+  async forAccount(caller: Caller, challengeId: string, accountId: string, now = new Date()): Promise<Headroom | null> {
+    const challenge = await readHeadroomRows(this.db, caller, challengeId, accountId);
+    const account = challenge?.accounts[0];
+    if (!challenge || !account) return null;
+    const rules = await challengeRules(this.plans, {
+      planId: challenge.planId,
+      purchasedAt: isoToDate(challenge.purchasedOn),
+      rulesOverride: challenge.rulesOverride,
+    });
+    const phases = rules.effective.rules.profitTargetsPercent?.length ?? rules.plan?.phases ?? null;
+    return headroomOf(account, rules, phaseIndexOf(challenge.phase, phases), now);
+  }
 }
 
 /**

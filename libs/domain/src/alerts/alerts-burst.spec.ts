@@ -1,0 +1,83 @@
+import { expect, it } from '@jest/globals';
+import { describeEachDatabase } from '@propfolio/db/testing';
+import type { Caller } from '@propfolio/core';
+import { createDomainServices, type DomainServices } from '../services.js';
+import { newCaller } from '../testing/fixtures.js';
+import type { AlertEvent } from './alert-events.js';
+
+/** A challenge whose own rules put the daily floor at 5 % of the 100,000 initial balance (95,000), by UTC midnight. */
+async function challengeWithAccounts(s: DomainServices, caller: Caller, n: number, purchasedAt: string) {
+  const challenge = await s.challenges.create(caller, { firm: 'F', plan: 'P', price: 1, currency: 'USD', purchasedAt });
+  await s.coach.rules.set(caller, {
+    id: challenge.id,
+    rules: {
+      dailyLoss: { percent: 5, amountOf: 'initial_balance', basis: 'initial_balance', rollover: { timeZone: 'UTC', time: '00:00' } },
+      maxLoss: { percent: 10, type: 'static' },
+    },
+  } as never);
+  const accounts: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const account = await s.accounts.register(caller, {
+      login: String(5_000_000 + i),
+      server: 'Burst-Demo',
+      currency: 'USD',
+      initialBalance: 100000,
+      challengeId: challenge.id,
+    });
+    accounts.push(account.id);
+  }
+  return { challengeId: challenge.id, accounts };
+}
+
+describeEachDatabase('alert evaluation of a burst (lanes and batches)', (getDb) => {
+  // One set of services per database: the first built over a database takes the write paths' alert hook.
+  let services: DomainServices | undefined;
+  const domain = () => (services ??= createDomainServices(getDb()));
+  it("reads one account's headroom exactly as the challenge's answer gives it, and none for another's", async () => {
+    const s = domain();
+    const caller = await newCaller(getDb());
+    const now = new Date();
+    const { challengeId, accounts } = await challengeWithAccounts(s, caller, 3, now.toISOString().slice(0, 10));
+    for (const [i, id] of accounts.entries())
+      await s.snapshots.push(caller, { id, at: now.toISOString(), balance: 100000, equity: 97000 + i * 700 }, now);
+    await s.alerts.idle();
+    const whole = await s.coach.headroom.forChallenge(caller, { id: challengeId }, now);
+    for (const item of whole.accounts)
+      expect(await s.coach.headroom.forAccount(caller, challengeId, item.account.id, now)).toEqual(item.headroom);
+    const stranger = await newCaller(getDb());
+    expect(await s.coach.headroom.forAccount(stranger, challengeId, accounts[0] ?? '', now)).toBeNull();
+  });
+
+  it('fires each threshold once per account when many accounts cross at once, however often they are pushed', async () => {
+    const s = domain();
+    const sent: AlertEvent[] = [];
+    s.alerts.useSink((events) => {
+      sent.push(...events);
+      return Promise.resolve();
+    });
+    const caller = await newCaller(getDb());
+    const now = new Date();
+    const { accounts } = await challengeWithAccounts(s, caller, 40, now.toISOString().slice(0, 10));
+    const burst = (equity: number, offsetMs: number) =>
+      Promise.all(
+        accounts.map((id) =>
+          s.snapshots.push(caller, { id, at: new Date(now.getTime() - 60_000 + offsetMs).toISOString(), balance: 100000, equity }, now),
+        ),
+      );
+    // 48 % left, three times over while the first evaluations run: the 50 % alert once per account.
+    await burst(97400, 0);
+    await burst(97450, 1);
+    await burst(97380, 2);
+    await s.alerts.idle();
+    const keys = () => sent.map((e) => `${e.accountId}:${e.rule}:${String(e.threshold)}`).sort();
+    expect(keys()).toEqual(accounts.map((id) => `${id}:daily_loss:50`).sort());
+    sent.length = 0;
+    // 24 % left, twice: the 25 % alert once per account, and nothing for 50 again. (An evaluation judges the
+    // account as it is when it runs, so the second push stays below 25 % too: a dip that recovered before its
+    // evaluation ran is judged recovered.)
+    await burst(96200, 3);
+    await burst(96240, 4);
+    await s.alerts.idle();
+    expect(keys()).toEqual(accounts.map((id) => `${id}:daily_loss:25`).sort());
+  });
+});
