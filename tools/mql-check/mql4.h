@@ -38,3 +38,9 @@ const color clrNONE = 0xFFFFFFFF; // -1 as MQL's color
 bool OrderClose(int ticket, double lots, double price, int slippage, color arrow_color = clrNONE);
 bool OrderDelete(int ticket, color arrow_color = clrNONE);
 bool RefreshRates();
+
+// --- The loss at an open order's stop (https://docs.mql4.com/marketinformation/marketinfo; identifiers:
+// https://docs.mql4.com/constants/environment_state/marketinfoconstants)
+const int MODE_TICKVALUE = 16;
+const int MODE_TICKSIZE = 17;
+double MarketInfo(const string &symbol, int type);

@@ -34,7 +34,7 @@ string HistoryDealGetString(ulong ticket_number, ENUM_DEAL_PROPERTY_STRING prope
 // --- Open positions (https://www.mql5.com/en/docs/trading/positionstotal, …/positiongetticket, …/positionselectbyticket,
 // …/positiongetinteger, …/positiongetdouble; properties: https://www.mql5.com/en/docs/constants/tradingconstants/positionproperties)
 enum ENUM_POSITION_PROPERTY_INTEGER { POSITION_TIME, POSITION_IDENTIFIER, POSITION_TYPE };
-enum ENUM_POSITION_PROPERTY_DOUBLE { POSITION_PROFIT, POSITION_VOLUME };
+enum ENUM_POSITION_PROPERTY_DOUBLE { POSITION_PROFIT, POSITION_VOLUME, POSITION_PRICE_OPEN, POSITION_SL, POSITION_SWAP };
 enum ENUM_POSITION_PROPERTY_STRING { POSITION_SYMBOL };
 enum ENUM_POSITION_TYPE { POSITION_TYPE_BUY, POSITION_TYPE_SELL };
 int PositionsTotal();
@@ -104,4 +104,8 @@ struct MqlTradeResult {
   int retcode_external;
 };
 bool OrderSend(MqlTradeRequest &request, MqlTradeResult &result);
+
+// --- The loss at an open position's stop (https://www.mql5.com/en/docs/trading/ordercalcprofit): the profit of a deal
+// of `action` (ORDER_TYPE_BUY or ORDER_TYPE_SELL) from price_open to price_close, in the account currency.
+bool OrderCalcProfit(ENUM_ORDER_TYPE action, const string &symbol, double volume, double price_open, double price_close, double &profit);
 void OnTradeTransaction(const MqlTradeTransaction &trans, const MqlTradeRequest &request, const MqlTradeResult &result);

@@ -57,6 +57,7 @@ struct QueueItem
    bool              isPositions;
    string            positions; // positions message: its JSON array, exactly as sent
    string            at;        // snapshot: ISO instant
+   string            openPositions; // snapshot: its open positions' JSON array as sent; "" when not known (an older line)
    string            date;      // report: firm day YYYY-MM-DD
    double            balance;
    double            equity;
@@ -87,6 +88,7 @@ bool      g_hasLast    = false;
 string    g_lastAt     = "";
 double    g_lastBalance = 0;
 double    g_lastEquity  = 0;
+string    g_lastOpenPositions = ""; // the last queued snapshot's openPositions; not persisted: a start queues one snapshot
 bool      g_hasDay     = false;
 string    g_day        = "";
 string    g_dayStartsAt = "";
@@ -307,9 +309,16 @@ string RegisterBody(const double initialBalance)
    return body + "}";
   }
 
+//--- openPositions only when known: left out, the service takes the open positions as not known (not as none)
 string SnapshotBody(const QueueItem &item)
   {
-   return "{\"at\":" + JsonString(item.at) + ",\"balance\":" + FormatAmount(item.balance) + ",\"equity\":" + FormatAmount(item.equity) + "}";
+   return "{\"at\":" + JsonString(item.at) + ",\"balance\":" + FormatAmount(item.balance) + ",\"equity\":" + FormatAmount(item.equity) +
+          OpenPositionsField(item) + "}";
+  }
+
+string OpenPositionsField(const QueueItem &item)
+  {
+   return item.openPositions == "" ? "" : ",\"openPositions\":" + item.openPositions;
   }
 
 string ReportBody(const QueueItem &item)
@@ -364,7 +373,7 @@ string QueueLine(const QueueItem &item)
       return "{\"kind\":\"report\",\"date\":" + JsonString(item.date) + ",\"balance\":" + FormatAmount(item.balance) +
              ",\"equity\":" + FormatAmount(item.equity) + ",\"closedPnl\":" + FormatAmount(item.closedPnl) + ",\"seq\":" + IntegerToString(item.seq) + "}";
    return "{\"kind\":\"snapshot\",\"at\":" + JsonString(item.at) + ",\"balance\":" + FormatAmount(item.balance) +
-          ",\"equity\":" + FormatAmount(item.equity) + ",\"seq\":" + IntegerToString(item.seq) + "}";
+          ",\"equity\":" + FormatAmount(item.equity) + OpenPositionsField(item) + ",\"seq\":" + IntegerToString(item.seq) + "}";
   }
 
 //+------------------------------------------------------------------+
@@ -666,6 +675,7 @@ bool ParseQueueLine(const string line, QueueItem &item)
    string seq = JsonText(line, "seq");
    item.isPositions = kind == "positions";
    item.positions = "";
+   item.openPositions = "";
    if(item.isPositions)
      {
       // The positions were checked when they were queued: the line holds the message's array as it is sent.
@@ -693,6 +703,10 @@ bool ParseQueueLine(const string line, QueueItem &item)
      {
       item.isReport = false;
       item.at = JsonText(line, "at");
+      string open = JsonText(line, "openPositions");
+      // A line of an older EA has none: the snapshot is sent without them (not known), as it was queued.
+      if(StringLen(open) >= 2 && StringGetCharacter(open, 0) == '[')
+         item.openPositions = open;
       return item.seq > 0 && ParseInstant(item.at) > 0;
      }
    if(kind == "report")
@@ -1186,6 +1200,105 @@ void ScanClosedPositions(const bool prune)
   }
 
 //+------------------------------------------------------------------+
+//| Open positions with their stops (docs/tracker-protocol.md, 3)    |
+//+------------------------------------------------------------------+
+#define OPEN_POSITIONS_CAP 200    // the most one snapshot lists: the service refuses more
+
+bool      g_openCapLogged = false; // more positions than the cap were open: said once in the journal
+
+//--- a position open at a reading; `opened` is server time
+struct OpenPosition
+  {
+   long              id;
+   string            symbol;
+   bool              buy;
+   double            volume;
+   datetime          opened;
+   double            stopLoss;   // 0: none
+   bool              lossKnown;  // false without a stop, or when the stop could not be priced
+   double            lossAtStop; // net loss in account currency if the stop is hit; <= 0 at or past breakeven
+  };
+
+//--- one open position's object, keys in the documented order. The service refuses a position opened after the
+//--- snapshot's `at`: the trade server's clock and this computer's may differ by a few seconds, and a position seen
+//--- open at the reading opened before it, so its opening is never written later than the reading
+string OpenPositionJson(const OpenPosition &p, const datetime atUtc)
+  {
+   datetime opened = p.opened - g_serverOffset;
+   if(opened > atUtc)
+      opened = atUtc;
+   return "{\"position\":" + JsonString(IntegerToString(p.id)) + ",\"symbol\":" + JsonString(p.symbol) +
+          ",\"side\":" + (p.buy ? "\"buy\"" : "\"sell\"") + ",\"volume\":" + FormatQuantity(p.volume) +
+          ",\"openedAt\":" + JsonString(FormatInstant(opened)) +
+          ",\"stopLoss\":" + (p.stopLoss > 0 ? FormatQuantity(p.stopLoss) : "null") +
+          ",\"lossAtStop\":" + (p.stopLoss > 0 && p.lossKnown ? FormatAmount(p.lossAtStop) : "null") + "}";
+  }
+
+//--- adds one position to the snapshot's array; false once the cap is reached (said once in the journal)
+bool AddOpenPosition(string &json, int &count, const OpenPosition &p, const datetime atUtc)
+  {
+   if(count >= OPEN_POSITIONS_CAP)
+     {
+      if(!g_openCapLogged)
+         Log("more than " + IntegerToString(OPEN_POSITIONS_CAP) + " positions open: snapshots list the first " + IntegerToString(OPEN_POSITIONS_CAP) +
+             " (the most the service takes); risk per trade is not judged for the others");
+      g_openCapLogged = true;
+      return false;
+     }
+   json += (count > 0 ? "," : "") + OpenPositionJson(p, atUtc);
+   count++;
+   return true;
+  }
+
+//--- the selected market order. The loss at the stop is the price move from the open price to the stop in ticks
+//--- times the symbol's tick value (MarketInfo: in the account currency at today's conversion rate) times the lots,
+//--- against the position (a stop past the open price in the position's favour gives 0 or less), less the swap and
+//--- commission already charged (negative costs add to the loss). Without a tick size or value (no quote yet),
+//--- the loss is null and the stop is kept: the service then warns as for a position without a stop rather than
+//--- judging a guess
+void ReadOpenOrder(OpenPosition &p)
+  {
+   p.id = OrderTicket();
+   p.symbol = OrderSymbol();
+   p.buy = OrderType() == OP_BUY;
+   p.volume = OrderLots();
+   p.opened = OrderOpenTime();
+   p.stopLoss = OrderStopLoss();
+   p.lossKnown = false;
+   p.lossAtStop = 0;
+   if(p.stopLoss <= 0)
+      return;
+   double tickSize = MarketInfo(p.symbol, MODE_TICKSIZE);
+   double tickValue = MarketInfo(p.symbol, MODE_TICKVALUE);
+   if(tickSize <= 0 || tickValue <= 0)
+      return;
+   double against = p.buy ? OrderOpenPrice() - p.stopLoss : p.stopLoss - OrderOpenPrice();
+   p.lossKnown = true;
+   p.lossAtStop = against / tickSize * tickValue * p.volume - (OrderSwap() + OrderCommission());
+  }
+
+//--- the account's open market orders now, every symbol and magic (the firm judges the account), as a snapshot's
+//--- openPositions array: "[]" when none is open; pending orders are not positions
+string OpenPositionsJson(const datetime atUtc)
+  {
+   int total = OrdersTotal();
+   string json = "";
+   int count = 0;
+   for(int i = 0; i < total; i++)
+     {
+      if(!OrderSelect(i, SELECT_BY_POS, MODE_TRADES))
+         continue;
+      if(OrderType() != OP_BUY && OrderType() != OP_SELL)
+         continue;
+      OpenPosition p;
+      ReadOpenOrder(p);
+      if(!AddOpenPosition(json, count, p, atUtc))
+         break;
+     }
+   return "[" + json + "]";
+  }
+
+//+------------------------------------------------------------------+
 //| Snapshots and reports (docs/tracker-protocol.md, "When ...")     |
 //+------------------------------------------------------------------+
 void QueueReport()
@@ -1235,7 +1348,10 @@ void Observe(const datetime now)
    string at = FormatInstant(now);
    if(g_hasLast && g_lastAt == at)
       return; // one snapshot per second at most: `at` is its identity
-   bool changed = !g_hasLast || FormatAmount(balance) != FormatAmount(g_lastBalance) || FormatAmount(equity) != FormatAmount(g_lastEquity);
+   string open = OpenPositionsJson(now);
+   // A moved stop changes what the service judges even when the figures stand still.
+   bool changed = !g_hasLast || FormatAmount(balance) != FormatAmount(g_lastBalance) || FormatAmount(equity) != FormatAmount(g_lastEquity) ||
+                  open != g_lastOpenPositions;
    bool newDay = g_hasDay && now >= ParseInstant(g_dayEndsAt) && (!g_hasLast || ParseInstant(g_lastAt) < ParseInstant(g_dayEndsAt));
    if(!changed && !newDay)
       return;
@@ -1244,6 +1360,7 @@ void Observe(const datetime now)
    item.isPositions = false;
    item.positions = "";
    item.at = at;
+   item.openPositions = open;
    item.date = "";
    item.balance = balance;
    item.equity = equity;
@@ -1251,6 +1368,7 @@ void Observe(const datetime now)
    Enqueue(item);
    g_hasLast = true;
    g_lastAt = at;
+   g_lastOpenPositions = open;
    g_lastBalance = balance;
    g_lastEquity = equity;
    SaveState();
