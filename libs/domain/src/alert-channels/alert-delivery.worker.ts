@@ -1,4 +1,4 @@
-import type { Database, Prisma } from '@propfolio/db';
+import type { AlertChannelModel as AlertChannel, Database, Prisma } from '@propfolio/db';
 import type { AlertEvent, AlertSink } from '../alerts/alert-events.js';
 import { alertMessage } from '../alerts/alert-message.js';
 import { testMessage } from './test-message.js';
@@ -89,8 +89,17 @@ export class AlertDeliveryWorker {
     );
     if (!due?.due) return;
     const claimed = await this.db.prisma.$transaction((tx) => claimDue(tx, now, free));
+    if (claimed.length === 0) return;
+    // The channels of the whole claim in one read, not one per row: on the embedded database every statement waits
+    // for the one connection, behind the snapshots and evaluations of a burst.
+    const channels = new Map(
+      (await this.db.prisma.alertChannel.findMany({ where: { id: { in: [...new Set(claimed.map((r) => r.channelId))] } } })).map((c) => [
+        c.id,
+        c,
+      ]),
+    );
     for (const row of claimed) {
-      const attempt = this.attempt(row).finally(() => {
+      const attempt = this.attempt(row, channels.get(row.channelId)).finally(() => {
         this.inFlight.delete(attempt);
         this.wake();
       });
@@ -112,9 +121,9 @@ export class AlertDeliveryWorker {
     }
   }
 
-  private async attempt(row: ClaimedDelivery): Promise<void> {
+  private async attempt(row: ClaimedDelivery, channel: AlertChannel | undefined): Promise<void> {
     try {
-      const outcome = await this.send(row);
+      const outcome = await this.send(row, channel);
       const status = await settle(this.db.prisma, row, this.now(), outcome, this.options.random);
       this.options.onAttempt?.({ id: row.id, channelId: row.channelId, status, error: outcome.ok ? null : outcome.error });
     } catch {
@@ -123,8 +132,7 @@ export class AlertDeliveryWorker {
     }
   }
 
-  private async send(row: ClaimedDelivery): Promise<SendOutcome> {
-    const channel = await this.db.prisma.alertChannel.findUnique({ where: { id: row.channelId } });
+  private async send(row: ClaimedDelivery, channel: AlertChannel | undefined): Promise<SendOutcome> {
     if (!channel) return { ok: false, retry: false, error: 'the channel was removed' };
     let secrets: ChannelSecrets;
     try {
