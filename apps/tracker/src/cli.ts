@@ -21,8 +21,8 @@ Required:
   --login <login>          the trading account number
   --server <server>        the broker's trade server, as the platform shows it (e.g. FTMO-Demo)
   --currency <ISO>         the account's deposit currency (USD, JPY, ...)
-  --figures <file>         JSON {"balance": n, "equity": n, "closedPnlToday"?: n, "closedPositions"?: [...]},
-                           re-read every interval
+  --figures <file>         JSON {"balance": n, "equity": n, "closedPnlToday"?: n, "closedPositions"?: [...],
+                           "openPositions"?: [...]}, re-read every interval
 
 Options:
   --initial-balance <n>    the balance the account started with (default: the first balance read)

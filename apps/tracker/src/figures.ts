@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { formatInstant, type ClosedPosition } from './protocol.js';
+import { formatInstant, type ClosedPosition, type OpenPosition } from './protocol.js';
 import type { Figures } from './tracker.js';
 
 /**
- * The `--figures` file: `{ "balance": 101250.4, "equity": 101180, "closedPnlToday": 412.25, "closedPositions": [...] }`, written by
+ * The `--figures` file: `{ "balance": 101250.4, "equity": 101180, "closedPnlToday": 412.25, "closedPositions": [...],
+ * "openPositions": [...] }`, written by
  * whatever knows the account (a broker API script, another platform's export). Re-read at every interval;
  * write it atomically (to a temporary file, then rename) so that the tracker never reads half of it.
  */
@@ -28,16 +29,20 @@ export function parseFigures(text: string, source = 'figures'): Figures {
   const list = record.closedPositions;
   if (list !== undefined && !Array.isArray(list)) throw new Error(`${source}: "closedPositions" must be an array`);
   const closedPositions = list?.map((entry, index) => parsePosition(entry, `${source}: closedPositions[${index}]`));
+  const open = record.openPositions;
+  if (open !== undefined && !Array.isArray(open)) throw new Error(`${source}: "openPositions" must be an array`);
+  const openPositions = open?.map((entry, index) => parseOpenPosition(entry, `${source}: openPositions[${index}]`));
   return {
     balance,
     equity,
     ...(closedPnlToday === undefined ? {} : { closedPnlToday }),
     ...(closedPositions === undefined ? {} : { closedPositions }),
+    ...(openPositions === undefined ? {} : { openPositions }),
   };
 }
 
-/** One closed position of the figures file, with the protocol's defaults (costs 0, no comment, magic 0, unknown levels). */
-function parsePosition(value: unknown, where: string): ClosedPosition {
+/** The readers of one position object's fields, each naming the field it refuses. */
+function fieldsOf(value: unknown, where: string) {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${where} must be an object`);
   const record = value as Record<string, unknown>;
   const text = (key: string): string => {
@@ -58,10 +63,41 @@ function parsePosition(value: unknown, where: string): ClosedPosition {
       throw new Error(`${where}: "${key}" must be an ISO 8601 instant with its zone (got "${field}")`);
     return formatInstant(Date.parse(field));
   };
-  const side = text('side');
-  if (side !== 'buy' && side !== 'sell') throw new Error(`${where}: "side" must be "buy" or "sell"`);
-  const volume = number('volume');
-  if (volume <= 0) throw new Error(`${where}: "volume" must be above 0`);
+  const side = (): 'buy' | 'sell' => {
+    const field = text('side');
+    if (field !== 'buy' && field !== 'sell') throw new Error(`${where}: "side" must be "buy" or "sell"`);
+    return field;
+  };
+  const volume = (): number => {
+    const field = number('volume');
+    if (field <= 0) throw new Error(`${where}: "volume" must be above 0`);
+    return field;
+  };
+  const position = (): string =>
+    typeof record.position === 'number' && Number.isSafeInteger(record.position) ? String(record.position) : text('position');
+  return { record, text, number, nullable, instant, side, volume, position };
+}
+
+/**
+ * One open position of the figures file. `lossAtStop` is the net loss if the stop is hit, as the platform computes it
+ * (positive; 0 or less at or past breakeven); left out or null when not known.
+ */
+function parseOpenPosition(value: unknown, where: string): OpenPosition {
+  const f = fieldsOf(value, where);
+  return {
+    position: f.position(),
+    symbol: f.text('symbol'),
+    side: f.side(),
+    volume: f.volume(),
+    openedAt: f.instant('openedAt'),
+    stopLoss: f.nullable('stopLoss'),
+    lossAtStop: f.nullable('lossAtStop'),
+  };
+}
+
+/** One closed position of the figures file, with the protocol's defaults (costs 0, no comment, magic 0, unknown levels). */
+function parsePosition(value: unknown, where: string): ClosedPosition {
+  const { record, text, number, nullable, instant, side, volume, position } = fieldsOf(value, where);
   const magic = number('magic', 0);
   if (!Number.isSafeInteger(magic) || magic < 0) throw new Error(`${where}: "magic" must be a whole number ≥ 0`);
   const comment = record.comment ?? '';
@@ -70,10 +106,10 @@ function parsePosition(value: unknown, where: string): ClosedPosition {
   const closedAt = instant('closedAt');
   if (closedAt < openedAt) throw new Error(`${where}: "closedAt" is before "openedAt"`);
   return {
-    position: typeof record.position === 'number' && Number.isSafeInteger(record.position) ? String(record.position) : text('position'),
+    position: position(),
     symbol: text('symbol'),
-    side,
-    volume,
+    side: side(),
+    volume: volume(),
     openedAt,
     closedAt,
     openPrice: number('openPrice'),

@@ -29,11 +29,38 @@ export interface RegisterBody {
   name?: string;
 }
 
+/** Most open positions one snapshot lists (the service refuses more). */
+export const MAX_OPEN_POSITIONS = 200;
+
+/**
+ * A position open when the figures were read, so the service judges the plan's risk per trade at its stop. The volume
+ * and the stop are quantities ({@link formatQuantity}), the loss an amount.
+ */
+export interface OpenPosition {
+  /** MT5: the position id (POSITION_IDENTIFIER); MT4: the order ticket. Digits as text. */
+  position: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  /** Lots open now. */
+  volume: number;
+  /** When it opened, UTC to the second; never after the snapshot's `at`. */
+  openedAt: string;
+  /** The stop price; null when the position has none. */
+  stopLoss: number | null;
+  /**
+   * Net loss in the account's currency if the stop is hit (0 or less for a stop at or past breakeven); null without a
+   * stop, or when the stop could not be priced (the service then warns as for a position without one).
+   */
+  lossAtStop: number | null;
+}
+
 export interface SnapshotBody {
   /** ISO 8601 UTC instant to the second: `2026-03-05T14:03:00Z`. */
   at: string;
   balance: number;
   equity: number;
+  /** The positions open at `at` (`[]`: none). Left out: not known, as from a figures file without them. */
+  openPositions?: OpenPosition[];
 }
 
 export interface ReportBody {
@@ -175,7 +202,19 @@ export function registerBody(body: RegisterBody): string {
 }
 
 export function snapshotBody(body: SnapshotBody): string {
-  return `{"at":${jsonString(body.at)},"balance":${formatAmount(body.balance)},"equity":${formatAmount(body.equity)}}`;
+  const open = body.openPositions === undefined ? '' : `,"openPositions":${openPositionsJson(body.openPositions)}`;
+  return `{"at":${jsonString(body.at)},"balance":${formatAmount(body.balance)},"equity":${formatAmount(body.equity)}${open}}`;
+}
+
+/** A snapshot's `openPositions` array, keys in the documented order; a loss is written only with its stop. */
+export function openPositionsJson(positions: readonly OpenPosition[]): string {
+  if (positions.length > MAX_OPEN_POSITIONS)
+    throw new RangeError(`a snapshot lists at most ${MAX_OPEN_POSITIONS} open positions (got ${positions.length})`);
+  const one = (p: OpenPosition) =>
+    `{"position":${jsonString(p.position)},"symbol":${jsonString(p.symbol)},"side":${jsonString(p.side)},` +
+    `"volume":${formatQuantity(p.volume)},"openedAt":${jsonString(p.openedAt)},"stopLoss":${nullable(p.stopLoss, formatQuantity)},` +
+    `"lossAtStop":${p.stopLoss === null ? 'null' : nullable(p.lossAtStop, formatAmount)}}`;
+  return `[${positions.map(one).join(',')}]`;
 }
 
 export function reportBody(body: ReportBody): string {

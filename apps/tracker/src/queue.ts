@@ -1,5 +1,5 @@
 import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { ClosedPosition } from './protocol.js';
+import type { ClosedPosition, OpenPosition } from './protocol.js';
 
 /** A snapshot waiting to be sent. `closedPnl` is the figures file's `closedPnlToday`: kept locally, never sent. */
 export interface SnapshotItem {
@@ -9,6 +9,8 @@ export interface SnapshotItem {
   balance: number;
   equity: number;
   closedPnl?: number;
+  /** The positions open at `at`, sent with it; absent when the figures did not say (an older line, or not known). */
+  openPositions?: OpenPosition[];
 }
 
 export interface ReportItem {
@@ -194,6 +196,7 @@ function parseItem(line: string): QueueItem | undefined {
   if (!isNumber(item.balance) || !isNumber(item.equity)) return undefined;
   if (item.kind === 'snapshot' && typeof item.at === 'string' && !Number.isNaN(Date.parse(item.at))) {
     if (item.closedPnl !== undefined && !isNumber(item.closedPnl)) return undefined;
+    if (item.openPositions !== undefined && !Array.isArray(item.openPositions)) return undefined;
     return item as unknown as SnapshotItem;
   }
   if (item.kind === 'report' && typeof item.date === 'string' && isNumber(item.closedPnl)) return item as unknown as ReportItem;

@@ -6,11 +6,14 @@ import type { Clock } from './clock.js';
 import {
   formatAmount,
   formatInstant,
+  MAX_OPEN_POSITIONS,
   MAX_POSITIONS_PER_MESSAGE,
+  openPositionsJson,
   positionsBody,
   roundAmount,
   type Account,
   type ClosedPosition,
+  type OpenPosition,
   type PositionsAnswer,
   type ReportAnswer,
   type SnapshotAnswer,
@@ -26,6 +29,8 @@ export interface Figures {
   closedPnlToday?: number;
   /** Positions closed lately; each is queued once (the tracker remembers the last {@link REMEMBERED_POSITIONS} ids). */
   closedPositions?: ClosedPosition[];
+  /** The positions open now with their stops, when the source knows them ([] for none); sent with each snapshot. */
+  openPositions?: OpenPosition[];
 }
 
 /** How many queued position ids the state remembers, so that a figures file listing recent closes sends each once. */
@@ -124,6 +129,9 @@ export class Tracker extends EventEmitter<TrackerEvents> {
   private nextAttemptAt = 0;
   private stoppedReason: string | null = null;
   private lastFigures: Figures | null = null;
+  /** The last queued snapshot's openPositions as written; not persisted, so a start queues one snapshot (as the EA). */
+  private lastOpenPositions: string | undefined;
+  private openCapLogged = false;
   readonly stats: TrackerStats = {
     snapshots: { created: 0, updated: 0, unchanged: 0 },
     reports: { created: 0, updated: 0, unchanged: 0 },
@@ -176,14 +184,38 @@ export class Tracker extends EventEmitter<TrackerEvents> {
     const equity = roundAmount(figures.equity);
     const last = this.state.lastQueued;
     if (last?.at === at) return; // one snapshot per second at most: `at` is the snapshot's identity
-    const changed = last === null || last.balance !== balance || last.equity !== equity;
+    const openPositions = figures.openPositions === undefined ? undefined : this.openPositionsAt(figures.openPositions, now);
+    const openText = openPositions === undefined ? undefined : openPositionsJson(openPositions);
+    // A moved stop changes what the service judges even when the figures stand still.
+    const changed = last === null || last.balance !== balance || last.equity !== equity || openText !== this.lastOpenPositions;
     const day = this.state.day;
     const newDay = day !== null && now >= Date.parse(day.dayEndsAt) && (last === null || Date.parse(last.at) < Date.parse(day.dayEndsAt));
     if (!changed && !newDay) return;
     const closedPnl = figures.closedPnlToday === undefined ? {} : { closedPnl: roundAmount(figures.closedPnlToday) };
-    this.queue.enqueue({ kind: 'snapshot', at, balance, equity, ...closedPnl });
+    this.queue.enqueue({ kind: 'snapshot', at, balance, equity, ...closedPnl, ...(openPositions === undefined ? {} : { openPositions }) });
     this.state.lastQueued = { at, balance, equity };
+    this.lastOpenPositions = openText;
     this.saveState();
+  }
+
+  /**
+   * The open positions as a snapshot at `now` lists them: the first {@link MAX_OPEN_POSITIONS} (said once in the log
+   * when there are more), each opened no later than the snapshot, since the service refuses one opened after it and
+   * a position seen open at the reading opened before it (the source's clock and this one may differ by seconds).
+   */
+  private openPositionsAt(positions: readonly OpenPosition[], now: number): OpenPosition[] {
+    if (positions.length > MAX_OPEN_POSITIONS && !this.openCapLogged) {
+      this.openCapLogged = true;
+      this.logger.warn(
+        `${positions.length} positions open: snapshots list the first ${MAX_OPEN_POSITIONS} (the most the service takes); risk per trade is not judged for the others`,
+      );
+    }
+    const at = formatInstant(now);
+    return positions
+      .slice(0, MAX_OPEN_POSITIONS)
+      .map((p) =>
+        Date.parse(p.openedAt) > Date.parse(at) ? { ...p, openedAt: at } : { ...p, openedAt: formatInstant(Date.parse(p.openedAt)) },
+      );
   }
 
   /**
@@ -230,7 +262,13 @@ export class Tracker extends EventEmitter<TrackerEvents> {
     const item = this.queue.head();
     if (!item) return 'idle';
     if (item.kind === 'snapshot') {
-      const result = await this.options.client.snapshot(this.accountId, { at: item.at, balance: item.balance, equity: item.equity });
+      const open = item.openPositions === undefined ? {} : { openPositions: item.openPositions };
+      const result = await this.options.client.snapshot(this.accountId, {
+        at: item.at,
+        balance: item.balance,
+        equity: item.equity,
+        ...open,
+      });
       if (this.settle(item, result)) {
         const answer = (result as { body: SnapshotAnswer }).body;
         this.logger.info(`${describe(item)}: ${answer.outcome} (firm day ${answer.day})`);
