@@ -259,6 +259,7 @@ test('a long statement’s preview on a phone: counts and the Import button firs
   const counts = preview.getByTestId('import-counts');
   await expect(counts.locator('div')).toHaveText([
     'Days in the statement34',
+    /^Trades in the statement\d+/,
     'New34',
     'Replaced0',
     'Unchanged0',

@@ -17,7 +17,8 @@ export function DeliveryLog() {
     <QueryView query={deliveries} isEmpty={(d) => d.items.length === 0} empty={t('alerts.log.empty')}>
       {(d) => (
         <div className="table-wrap" tabIndex={0} role="region" aria-label={t('alerts.log.title')}>
-          <table className="alert-log">
+          {/* The shared card-rows layout: a card per delivery on a phone, like every other table of the dashboard. */}
+          <table className="card-rows alert-log">
             <thead>
               <tr>
                 <th scope="col">{t('alerts.log.when')}</th>
@@ -31,7 +32,7 @@ export function DeliveryLog() {
             <tbody>
               {d.items.map((row) => (
                 <tr key={row.id}>
-                  <td data-label={t('alerts.log.when')}>{dateTime(row.createdAt)}</td>
+                  <th scope="row">{dateTime(row.createdAt)}</th>
                   <td data-label={t('alerts.log.channel')}>{nameOf(row.channelId)}</td>
                   <td data-label={t('alerts.log.what')}>
                     {row.rule === null

@@ -92,6 +92,7 @@ export function TradeCheck({ headroom }: { headroom: Headroom }) {
   const money = (n: number | null) => (n === null ? t('tc.unbounded') : i18n.moneyRounded(n, headroom.currency));
   const check = result && 'check' in result ? result.check : null;
   const error = result && 'field' in result ? result : null;
+  const invalid = (field: keyof typeof FIELD_LABEL) => (error?.field === field ? true : undefined);
   return (
     <section className="card trade-check" aria-labelledby={headingId} data-testid="trade-check">
       <h2 id={headingId}>{t('tc.title')}</h2>
@@ -107,19 +108,40 @@ export function TradeCheck({ headroom }: { headroom: Headroom }) {
             inputMode="decimal"
             value={form.riskAmount}
             onChange={set('riskAmount')}
+            aria-invalid={invalid('riskAmount')}
           />
         ) : (
           <>
-            <Field label={t('tc.volume')} inputMode="decimal" value={form.volume} onChange={set('volume')} />
-            <Field label={t('tc.stopDistance')} inputMode="decimal" value={form.stopDistance} onChange={set('stopDistance')} />
+            <Field
+              label={t('tc.volume')}
+              inputMode="decimal"
+              value={form.volume}
+              onChange={set('volume')}
+              aria-invalid={invalid('volume')}
+            />
+            <Field
+              label={t('tc.stopDistance')}
+              inputMode="decimal"
+              value={form.stopDistance}
+              onChange={set('stopDistance')}
+              aria-invalid={invalid('stopDistance')}
+            />
+            {/* Tick size, then tick value: the order of MetaTrader's symbol specification, which the hint names. */}
+            <Field
+              label={t('tc.tickSize')}
+              inputMode="decimal"
+              value={form.tickSize}
+              onChange={set('tickSize')}
+              aria-invalid={invalid('tickSize')}
+            />
             <Field
               label={t('tc.withCurrency', { label: t('tc.tickValue'), currency: headroom.currency })}
               hint={t('tc.tickHint')}
               inputMode="decimal"
               value={form.tickValue}
               onChange={set('tickValue')}
+              aria-invalid={invalid('tickValue')}
             />
-            <Field label={t('tc.tickSize')} inputMode="decimal" value={form.tickSize} onChange={set('tickSize')} />
           </>
         )}
       </form>
@@ -135,14 +157,13 @@ export function TradeCheck({ headroom }: { headroom: Headroom }) {
             <span className={`badge headroom-${TONE[check.verdict]}`} data-testid="trade-verdict">
               {t(`tc.verdict.${check.verdict}`)}
             </span>{' '}
-            {t('tc.summaryMax')}: <strong>{money(check.maxRiskAmount)}</strong>
-            {check.maxVolume !== null && (
-              <>
-                {' '}
-                · {t('tc.summaryVolume')}: <strong>{check.maxVolume.toFixed(2)}</strong>
-              </>
-            )}
+            {t('tc.summaryMax')} <strong>{money(check.maxRiskAmount)}</strong>
           </p>
+          {check.maxVolume !== null && (
+            <p>
+              {t('tc.summaryVolume')} <strong>{check.maxVolume.toFixed(2)}</strong>
+            </p>
+          )}
           <div className="table-wrap">
             <table className="card-rows">
               <thead>

@@ -137,8 +137,10 @@ export function TradeList({ trades, currencyOf }: { trades: Trade[]; currencyOf:
                   {trade.symbol} <span className={`badge side-${trade.side}`}>{trade.side === 'buy' ? t('tr.buy') : t('tr.sell')}</span>
                   <div className="muted">#{trade.position}</div>
                 </th>
-                <td data-label={t('tr.opened')}>{i18n.dateTime(trade.openedAt)}</td>
-                <td data-label={t('tr.closed')}>
+                <td className="when" data-label={t('tr.opened')}>
+                  {i18n.dateTime(trade.openedAt)}
+                </td>
+                <td className="when" data-label={t('tr.closed')}>
                   {i18n.dateTime(trade.closedAt)}
                   <div className="muted">{holding(trade.holdingSeconds, i18n.lang)}</div>
                 </td>

@@ -13,10 +13,17 @@ const SESSION_KEYS: Record<string, MessageKey> = {
   none: 'tr.session.none',
 };
 
-/** Amounts in the account's currency, or as plain numbers when the trades shown mix currencies. */
+/** Sessions in the order the trading day meets them (the server lists them by key: London, New York, none, Tokyo). */
+const SESSION_ORDER = ['tokyo', 'london', 'newYork', 'none'];
+const sessionRank = (key: string) => (SESSION_ORDER.includes(key) ? SESSION_ORDER.indexOf(key) : SESSION_ORDER.length);
+
+/**
+ * Amounts in the account's currency, or as plain numbers when the trades shown mix currencies; rounded to the
+ * currency's units, since averages and expectancy are computed figures ("$57.785", "$234.4478" read as noise).
+ */
 function useAmount(currency: string | null) {
   const i18n = useI18n();
-  return (v: number | null | undefined) => (v == null ? '—' : currency ? i18n.money(v, currency) : i18n.number(v, 2));
+  return (v: number | null | undefined) => (v == null ? '—' : currency ? i18n.moneyRounded(v, currency) : i18n.number(v, 2));
 }
 
 /** One bar slot of a chart: the group key it shows (ISO weekday, hour) and its name on the axis. */
@@ -45,7 +52,7 @@ function GroupBars({
   const amount = useAmount(currency);
   const options = useMemo<Omit<Options, 'width' | 'height'>>(() => {
     const value = legendValues(namesOnly);
-    const money = (v: number | null) => (v == null ? '' : currency ? i18n.money(v, currency) : i18n.number(v, 2));
+    const money = (v: number | null) => (v == null ? '' : currency ? i18n.moneyRounded(v, currency) : i18n.number(v, 2));
     return {
       scales: { x: { time: false, range: (_u, min, max) => [min - 0.6, max + 0.6] } },
       axes: [
@@ -200,7 +207,9 @@ export function TradeStatsView({ stats, currency }: { stats: TradeStats; currenc
         <GroupTable
           caption={t('tr.bySession')}
           column={t('tr.session')}
-          rows={stats.bySession.map((g) => ({ name: t(SESSION_KEYS[g.key] ?? 'tr.session.none'), figures: g }))}
+          rows={[...stats.bySession]
+            .sort((a, b) => sessionRank(a.key) - sessionRank(b.key))
+            .map((g) => ({ name: t(SESSION_KEYS[g.key] ?? 'tr.session.none'), figures: g }))}
           currency={currency}
         />
       </div>
