@@ -48,6 +48,10 @@ describe('the protocol writes open positions', () => {
         '{"position":"5001","symbol":"EURUSD","side":"buy","volume":0.5,"openedAt":"2026-03-05T07:00:00Z","stopLoss":1.0811,"lossAtStop":102.2},' +
         '{"position":"5002","symbol":"XAUUSD","side":"sell","volume":1.25,"openedAt":"2026-03-05T08:15:30Z","stopLoss":null,"lossAtStop":null}]}',
     );
+    // docs/tracker-protocol.md, message 3.
+    expect(snapshotBody({ at: '2026-03-05T14:03:00Z', balance: 101250.4, equity: 101180, openPositions: [WITH_STOP] })).toBe(
+      '{"at":"2026-03-05T14:03:00Z","balance":101250.4,"equity":101180,"openPositions":[{"position":"5001","symbol":"EURUSD","side":"buy","volume":0.5,"openedAt":"2026-03-05T07:00:00Z","stopLoss":1.0811,"lossAtStop":102.2}]}',
+    );
     expect(snapshotBody({ at: '2026-03-05T14:03:00Z', balance: 1, equity: 1, openPositions: [] })).toBe(
       '{"at":"2026-03-05T14:03:00Z","balance":1,"equity":1,"openPositions":[]}',
     );
