@@ -80,4 +80,39 @@ describeEachDatabase('alert evaluation of a burst (lanes and batches)', (getDb) 
     await s.alerts.idle();
     expect(keys()).toEqual(accounts.map((id) => `${id}:daily_loss:25`).sort());
   });
+
+  it('sends each alert once between processes that evaluate the same burst at the same time', async () => {
+    const caught: AlertEvent[] = [];
+    const catching = () => {
+      const other = createDomainServices(getDb());
+      other.alerts.useSink((events) => {
+        caught.push(...events);
+        return Promise.resolve();
+      });
+      return other;
+    };
+    const s = domain();
+    s.alerts.useSink((events) => {
+      caught.push(...events);
+      return Promise.resolve();
+    });
+    const caller = await newCaller(getDb());
+    const now = new Date();
+    const { accounts } = await challengeWithAccounts(s, caller, 12, now.toISOString().slice(0, 10));
+    await Promise.all(
+      accounts.map((id) =>
+        s.snapshots.push(caller, { id, at: new Date(now.getTime() - 60_000).toISOString(), balance: 100000, equity: 97400 }, now),
+      ),
+    );
+    // This process's lanes, and two more processes judging the whole burst in one batch each, in opposite orders.
+    await Promise.all([
+      s.alerts.idle(),
+      catching().alerts.evaluateMany(accounts, now),
+      catching().alerts.evaluateMany([...accounts].reverse(), now),
+    ]);
+    await s.alerts.idle();
+    expect(caught.map((e) => `${e.accountId}:${e.rule}:${String(e.threshold)}`).sort()).toEqual(
+      accounts.map((id) => `${id}:daily_loss:50`).sort(),
+    );
+  });
 });

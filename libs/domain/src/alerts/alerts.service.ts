@@ -254,7 +254,11 @@ export class AlertService {
       for (const j of crossing) if (j.bounds) this.quiet.set(j.accountId, j.bounds);
       return result;
     };
-    const rows = crossing.flatMap((j) => j.keys.map((key) => ({ j, key })));
+    // In one order everywhere (account, rule, threshold): two processes logging overlapping batches then wait on each
+    // other's keys in the same order, never in a cycle (a deadlock would roll back a whole batch's alerts).
+    const rows = crossing
+      .flatMap((j) => j.keys.map((key) => ({ j, key, text: `${j.accountId}\u0000${key.rule}\u0000${String(key.threshold ?? 0)}` })))
+      .sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
     if (rows.length === 0) return settle([]);
     const events = await this.db.prisma.$transaction(async (tx) => {
       const fired = await tx.$queryRawUnsafe<{ accountId: string; rule: AlertRuleKind; threshold: number }[]>(
