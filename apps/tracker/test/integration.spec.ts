@@ -13,6 +13,7 @@ import {
   type ClosedPosition,
   type Clock,
   type FetchLike,
+  type OpenPosition,
   type SnapshotAnswer,
 } from '../src/index.js';
 
@@ -375,6 +376,71 @@ suite('the reference tracker against the real service, which goes away and comes
           mfe: 88.3,
         }),
       ]);
+    },
+    START_TIMEOUT_MS,
+  );
+
+  it(
+    'sends the open positions with a snapshot: the service judges each stop against the plan’s risk per trade',
+    async () => {
+      mkdirSync(join(dir, 'open'));
+      // The account is linked to a The5ers plan (2 % risk per trade of 100,000) with the full key; the tracker finds it.
+      const full = { authorization: `Bearer ${keys.full}`, 'content-type': 'application/json' };
+      const created = await fetch(`${service.base}/api/v1/challenges`, {
+        method: 'POST',
+        headers: full,
+        body: JSON.stringify({ firm: 'The5ers', plan: 'Bootcamp 100k', price: 95, purchasedAt: D, planId: 'the5ers-bootcamp-100000' }),
+      });
+      expect(created.status).toBe(201);
+      const challenge = (await created.json()) as { id: string };
+      const linked = await fetch(`${service.base}/api/v1/accounts`, {
+        method: 'POST',
+        headers: full,
+        body: JSON.stringify({
+          login: '6000002',
+          server: 'Open-Demo',
+          currency: 'USD',
+          initialBalance: 100_000,
+          challengeId: challenge.id,
+        }),
+      });
+      expect(linked.status).toBe(201);
+      const client = new TrackerClient({ baseUrl: service.base, apiKey: keys.tracker, platform: 'test' });
+      const tracker = new Tracker({
+        client,
+        queue: new FileQueue(join(dir, 'open', 'queue.jsonl')),
+        login: '6000002',
+        server: 'Open-Demo',
+        currency: 'USD',
+        clock: systemClock,
+      });
+      const openedAt = formatInstant(Date.now() - 3_600_000);
+      const over: OpenPosition = { position: '7001', symbol: 'XAUUSD', side: 'buy', volume: 1, openedAt, stopLoss: 2590, lossAtStop: 2100 };
+      const bare: OpenPosition = {
+        position: '7002',
+        symbol: 'EURUSD',
+        side: 'sell',
+        volume: 0.5,
+        openedAt,
+        stopLoss: null,
+        lossAtStop: null,
+      };
+      tracker.observe({ balance: 100_000, equity: 99_800, openPositions: [over, bare] });
+      const drained = tracker.whenDrained();
+      await tracker.drain();
+      await drained;
+      expect(tracker.stats).toMatchObject({ snapshots: { created: 1 }, refused: 0 });
+      const headroom = await fetch(`${service.base}/api/v1/challenges/${challenge.id}/headroom`, { headers: full });
+      expect(headroom.status).toBe(200);
+      const body = (await headroom.json()) as { tradeRules?: { maxRiskPerTrade?: unknown } };
+      expect(body.tradeRules?.maxRiskPerTrade).toMatchObject({
+        limit: 2000,
+        status: 'breached',
+        open: [
+          { position: '7001', stopLoss: 2590, lossAtStop: 2100, status: 'breached', openedAt },
+          { position: '7002', stopLoss: null, lossAtStop: null, status: 'warning' },
+        ],
+      });
     },
     START_TIMEOUT_MS,
   );
