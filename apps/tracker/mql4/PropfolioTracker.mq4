@@ -5,8 +5,9 @@
 //| Protocol: docs/tracker-protocol.md (version 1). The reference    |
 //| tracker apps/tracker (TypeScript) sends the same bytes.          |
 //|                                                                  |
-//| Reads nothing but the account's figures, its open orders'        |
-//| floating profit and its own order history. Places no orders and  |
+//| Reads nothing but the account's figures, its open orders         |
+//| (floating profit, stop and the loss at it, sent with each        |
+//| snapshot) and its own order history. Places no orders and        |
 //| changes nothing in the terminal unless InpGuardEnabled is true   |
 //| (off by default): then, at equity at or below a loss floor +     |
 //| buffer, it closes every order and deletes pending ones.          |
@@ -23,7 +24,7 @@
 #property version     "1.00"
 #property description "Propfolio tracker: pushes balance and equity snapshots and a daily report to your Propfolio service."
 #property description "Allow the service URL in Tools > Options > Expert Advisors > 'Allow WebRequest for listed URL'."
-#property description "Reads account figures, open orders' profit and order history; trades only if you enable the guard (InpGuardEnabled)."
+#property description "Reads account figures, open orders (profit, stop, loss at the stop) and order history; trades only if you enable the guard (InpGuardEnabled)."
 #property strict
 
 input string InpServiceUrl      = "https://propfolio.example.com"; // Propfolio service URL (allow it for WebRequest)
