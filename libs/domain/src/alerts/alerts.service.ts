@@ -257,7 +257,7 @@ export class AlertService {
     // In one order everywhere (account, rule, threshold): two processes logging overlapping batches then wait on each
     // other's keys in the same order, never in a cycle (a deadlock would roll back a whole batch's alerts).
     const rows = crossing
-      .flatMap((j) => j.keys.map((key) => ({ j, key, text: `${j.accountId}\u0000${key.rule}\u0000${String(key.threshold ?? 0)}` })))
+      .flatMap((j) => j.keys.map((key) => ({ j, key, text: firedKey(j.accountId, key.rule, key.threshold ?? 0) })))
       .sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
     if (rows.length === 0) return settle([]);
     const events = await this.db.prisma.$transaction(async (tx) => {
@@ -271,10 +271,10 @@ export class AlertService {
         rows.map((r) => r.j.dayOf(r.key)),
         now.toISOString(),
       );
+      // Announced in the order the keys were judged (daily, maximum, breach…), not the order they were logged in.
+      const logged = new Set(fired.map((r) => firedKey(r.accountId, r.rule, r.threshold)));
       const out = crossing.flatMap((j) => {
-        const newly: AlertKey[] = fired
-          .filter((r) => r.accountId === j.accountId)
-          .map((r) => ({ rule: r.rule, threshold: r.rule === 'breached' || r.rule === 'target_reached' ? null : r.threshold }));
+        const newly = j.keys.filter((k) => logged.has(firedKey(j.accountId, k.rule, k.threshold ?? 0)));
         return toAnnounce(newly).map((k) => eventOf(k, j.facts, j.accountId, j.headroom, j.firmDay));
       });
       if (out.length > 0) await this.sink(out, tx);
@@ -408,6 +408,9 @@ export class AlertService {
     );
   }
 }
+
+/** One fired-log key as text (the log stores a rule without a threshold as 0). */
+const firedKey = (accountId: string, rule: string, threshold: number) => `${accountId}\u0000${rule}\u0000${String(threshold)}`;
 
 /** What one account's evaluation found before the fired log decides what is new. */
 interface Judgement {
