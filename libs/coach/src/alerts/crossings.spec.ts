@@ -1,5 +1,14 @@
 import fc from 'fast-check';
-import { type AlertFigures, alertKeyText, crossedNow, decideAlerts, DEFAULT_ALERT_RULES, toAnnounce, trackerSilent } from './crossings.js';
+import {
+  type AlertFigures,
+  alertFiguresOf,
+  alertKeyText,
+  crossedNow,
+  decideAlerts,
+  DEFAULT_ALERT_RULES,
+  toAnnounce,
+  trackerSilent,
+} from './crossings.js';
 
 const figures = (dailyLeftPercent: number | null, more: Partial<AlertFigures> = {}): AlertFigures => ({
   dailyLeftPercent,
@@ -95,5 +104,24 @@ describe('alert crossings', () => {
     expect(trackerSilent(now - 30 * 60_000, now, 30, true)).toBe(false);
     expect(trackerSilent(now - 31 * 60_000, now, 30, false)).toBe(false);
     expect(trackerSilent(null, now, 30, true)).toBe(false);
+  });
+
+  it("judges the daily loss left at the day's lowest equity, so a dip that recovered before its evaluation still crossed", () => {
+    // Floor 95,000, limit 5,000: equity now 96,300 (26 % left), the day's lowest 96,200 (24 %).
+    const headroom = (lowestLeft: number | null) =>
+      ({
+        dailyLoss: { limit: 5000, floor: 95000, leftPercent: 26, lowestLeft },
+        maxLoss: { leftPercent: 63 },
+        reasons: [],
+        target: { remaining: null },
+        consistency: null,
+      }) as never;
+    expect(alertFiguresOf(headroom(1200)).dailyLeftPercent).toBe(24);
+    expect(crossedNow(alertFiguresOf(headroom(1200)), DEFAULT_ALERT_RULES)).toEqual([
+      { rule: 'daily_loss', threshold: 50 },
+      { rule: 'daily_loss', threshold: 25 },
+    ]);
+    // Without snapshots the lowest is unknown: the latest equity is what there is.
+    expect(alertFiguresOf(headroom(null)).dailyLeftPercent).toBe(26);
   });
 });

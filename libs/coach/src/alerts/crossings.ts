@@ -4,6 +4,7 @@
  * alert fires once per firm day per threshold however often equity hovers around it.
  */
 import type { Headroom } from '../headroom/schema.js';
+import { Decimal, percentOf } from '../shared/money.js';
 
 export type AlertRule = 'daily_loss' | 'max_loss' | 'breached' | 'target_reached' | 'best_day' | 'tracker_silent';
 
@@ -48,10 +49,18 @@ export interface AlertKey {
 
 export const alertKeyText = (k: AlertKey): string => `${k.rule}:${k.threshold === null ? '-' : String(k.threshold)}`;
 
+/**
+ * The figures a crossing is judged on. The daily loss left is taken at the day's lowest equity, not the latest: an
+ * evaluation runs after its snapshot, and a dip that recovered by then still crossed (judged on the latest equity,
+ * a burst's later snapshot would hide it). Once per firm day, "crossed" means "was at or below it today".
+ */
 export function alertFiguresOf(h: Headroom): AlertFigures {
   const c = h.consistency;
+  const d = h.dailyLoss;
+  const lowestLeftPercent = d.lowestLeft !== null && d.limit !== null ? percentOf(new Decimal(d.lowestLeft), new Decimal(d.limit)) : null;
   return {
-    dailyLeftPercent: h.dailyLoss.leftPercent,
+    dailyLeftPercent:
+      lowestLeftPercent !== null && (d.leftPercent === null || lowestLeftPercent < d.leftPercent) ? lowestLeftPercent : d.leftPercent,
     maxLeftPercent: h.maxLoss.leftPercent,
     // Only a floor crossed is a breach alert: a time limit running out is no surprise worth a push.
     breached: h.reasons.some((r) => r.code === 'dailyLoss.breached' || r.code === 'maxLoss.breached'),

@@ -72,11 +72,10 @@ describeEachDatabase('alert evaluation of a burst (lanes and batches)', (getDb) 
     const keys = () => sent.map((e) => `${e.accountId}:${e.rule}:${String(e.threshold)}`).sort();
     expect(keys()).toEqual(accounts.map((id) => `${id}:daily_loss:50`).sort());
     sent.length = 0;
-    // 24 % left, twice: the 25 % alert once per account, and nothing for 50 again. (An evaluation judges the
-    // account as it is when it runs, so the second push stays below 25 % too: a dip that recovered before its
-    // evaluation ran is judged recovered.)
+    // 24 % left, then 26 % at once: the 25 % alert once per account, and nothing for 50 again. The evaluations run
+    // after the recovery was written: the dip still crossed (judged on the day's lowest equity, not the latest).
     await burst(96200, 3);
-    await burst(96240, 4);
+    await burst(96300, 4);
     await s.alerts.idle();
     expect(keys()).toEqual(accounts.map((id) => `${id}:daily_loss:25`).sort());
   });
