@@ -259,11 +259,11 @@ test('a long statement’s preview on a phone: counts and the Import button firs
   const counts = preview.getByTestId('import-counts');
   await expect(counts.locator('div')).toHaveText([
     'Days in the statement34',
-    /^Trades in the statement\d+/,
     'New34',
     'Replaced0',
     'Unchanged0',
     /^Days it changes\S.+ – .+$/,
+    /^Trades in the statement\d+/,
   ]);
   const rows = preview.getByTestId('import-days').locator('tbody tr');
   await expect(rows).toHaveCount(10);

@@ -89,6 +89,9 @@ export function TradeCheck({ headroom }: { headroom: Headroom }) {
   const [form, setForm] = useState<Form>({ mode: 'amount', riskAmount: '', volume: '', stopDistance: '', tickValue: '', tickSize: '' });
   const result = useMemo(() => run(headroom, form), [headroom, form]);
   const set = (k: keyof Form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  // Lots as the terminal shows them, two decimals, grouped (a tiny tick size can make the figure large).
+  const lots = (n: number) =>
+    n.toLocaleString(i18n.lang === 'ja' ? 'ja-JP' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const money = (n: number | null) => (n === null ? t('tc.unbounded') : i18n.moneyRounded(n, headroom.currency));
   const check = result && 'check' in result ? result.check : null;
   const error = result && 'field' in result ? result : null;
@@ -161,7 +164,7 @@ export function TradeCheck({ headroom }: { headroom: Headroom }) {
           </p>
           {check.maxVolume !== null && (
             <p>
-              {t('tc.summaryVolume')} <strong>{check.maxVolume.toFixed(2)}</strong>
+              {t('tc.summaryVolume')} <strong>{lots(check.maxVolume)}</strong>
             </p>
           )}
           <div className="table-wrap">

@@ -158,16 +158,6 @@ function Summary({
           <dt>{t('imp.daysTotal')}</dt>
           <dd>{answer.daysTotal}</dd>
         </div>
-        {/* The closed positions it brings to the Trades page: the preview's other count a trader decides on. */}
-        <div>
-          <dt>{t('imp.tradesTotal')}</dt>
-          <dd>
-            {answer.trades.read}
-            {answer.trades.read > 0 && (
-              <small className="muted"> {t('imp.tradesNew', { created: answer.trades.created, updated: answer.trades.updated })}</small>
-            )}
-          </dd>
-        </div>
         {(['created', 'updated', 'unchanged'] as const).map((o) => (
           <div key={o}>
             <dt>{t(`imp.outcome.${o}`)}</dt>
@@ -177,6 +167,16 @@ function Summary({
         <div>
           <dt>{t(answer.dryRun ? 'imp.changes' : 'imp.changed')}</dt>
           <dd>{changed}</dd>
+        </div>
+        {/* The closed positions it brings to the Trades page: the preview's other count a trader decides on. */}
+        <div>
+          <dt>{t('imp.tradesTotal')}</dt>
+          <dd>
+            {answer.trades.read}
+            {answer.trades.read > 0 && (
+              <small className="muted"> {t('imp.tradesNew', { created: answer.trades.created, updated: answer.trades.updated })}</small>
+            )}
+          </dd>
         </div>
       </dl>
       {actions}

@@ -4,10 +4,21 @@ import { app } from '../../lib/api.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { Field, TextArea } from '../Field.js';
 import { FormError } from '../states.js';
-import { holding, parseTags } from './format.js';
+import { dayAndTime, holding, parseTags } from './format.js';
 import type { Trade } from './types.js';
 
 const COLUMNS = 9;
+
+/** An open or close instant: its day and its time, each kept whole (see dayAndTime). */
+function When({ iso }: { iso: string }) {
+  const { lang } = useI18n();
+  const [day, time] = dayAndTime(iso, lang);
+  return (
+    <>
+      <span className="nowrap">{day}</span> <span className="nowrap">{time}</span>
+    </>
+  );
+}
 
 /**
  * The journal fields of one trade edited in place: tags as one comma-separated line, the note, the setup and the
@@ -138,10 +149,10 @@ export function TradeList({ trades, currencyOf }: { trades: Trade[]; currencyOf:
                   <div className="muted">#{trade.position}</div>
                 </th>
                 <td className="when" data-label={t('tr.opened')}>
-                  {i18n.dateTime(trade.openedAt)}
+                  <When iso={trade.openedAt} />
                 </td>
                 <td className="when" data-label={t('tr.closed')}>
-                  {i18n.dateTime(trade.closedAt)}
+                  <When iso={trade.closedAt} />
                   <div className="muted">{holding(trade.holdingSeconds, i18n.lang)}</div>
                 </td>
                 <td className="num" data-label={t('tr.volume')}>

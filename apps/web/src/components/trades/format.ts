@@ -18,6 +18,19 @@ export function holding(seconds: number, lang: Lang): string {
   return parts.join(lang === 'ja' ? '' : ' ');
 }
 
+/**
+ * An instant as its local day and its local time, apart: the trade table shows them as two unbroken parts, so a
+ * narrow column breaks between day and time ("Nov 23, 2026" / "9:47 AM") and never inside either.
+ */
+export function dayAndTime(iso: string, lang: Lang): [string, string] {
+  const locale = lang === 'ja' ? 'ja-JP' : 'en-US';
+  const at = new Date(iso);
+  return [
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(at),
+    new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(at),
+  ];
+}
+
 /** ISO weekday 1 (Monday) … 7 in the UI language: 2024-01-01 was a Monday. */
 export function weekdayName(isoDay: number, lang: Lang): string {
   const monday = Date.UTC(2024, 0, 1);
