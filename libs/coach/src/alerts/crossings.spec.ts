@@ -106,22 +106,25 @@ describe('alert crossings', () => {
     expect(trackerSilent(null, now, 30, true)).toBe(false);
   });
 
-  it("judges the daily loss left at the day's lowest equity, so a dip that recovered before its evaluation still crossed", () => {
-    // Floor 95,000, limit 5,000: equity now 96,300 (26 % left), the day's lowest 96,200 (24 %).
-    const headroom = (lowestLeft: number | null) =>
+  it("judges the loss left at the day's lowest equity, so a dip that recovered before its evaluation still crossed", () => {
+    // Daily floor 95,000 (limit 5,000), static maximum floor 90,000 (limit 10,000): equity now 96,300 (26 % and
+    // 63 % left), the day's lowest 96,200 (24 % and 62 %).
+    const headroom = (lowestEquity: number | null, type = 'static') =>
       ({
-        dailyLoss: { limit: 5000, floor: 95000, leftPercent: 26, lowestLeft },
-        maxLoss: { leftPercent: 63 },
+        dailyLoss: { limit: 5000, floor: 95000, leftPercent: 26, lowestEquity },
+        maxLoss: { type, limit: 10000, floor: 90000, leftPercent: 63 },
         reasons: [],
         target: { remaining: null },
         consistency: null,
       }) as never;
-    expect(alertFiguresOf(headroom(1200)).dailyLeftPercent).toBe(24);
-    expect(crossedNow(alertFiguresOf(headroom(1200)), DEFAULT_ALERT_RULES)).toEqual([
+    expect(alertFiguresOf(headroom(96200))).toMatchObject({ dailyLeftPercent: 24, maxLeftPercent: 62 });
+    expect(crossedNow(alertFiguresOf(headroom(96200)), DEFAULT_ALERT_RULES)).toEqual([
       { rule: 'daily_loss', threshold: 50 },
       { rule: 'daily_loss', threshold: 25 },
     ]);
+    // A trailing floor has moved since the low: it is judged where it is now.
+    expect(alertFiguresOf(headroom(96200, 'trailing_equity'))).toMatchObject({ dailyLeftPercent: 24, maxLeftPercent: 63 });
     // Without snapshots the lowest is unknown: the latest equity is what there is.
-    expect(alertFiguresOf(headroom(null)).dailyLeftPercent).toBe(26);
+    expect(alertFiguresOf(headroom(null))).toMatchObject({ dailyLeftPercent: 26, maxLeftPercent: 63 });
   });
 });

@@ -50,24 +50,33 @@ export interface AlertKey {
 export const alertKeyText = (k: AlertKey): string => `${k.rule}:${k.threshold === null ? '-' : String(k.threshold)}`;
 
 /**
- * The figures a crossing is judged on. The daily loss left is taken at the day's lowest equity, not the latest: an
+ * The figures a crossing is judged on. The loss left is taken at the day's lowest equity, not the latest: an
  * evaluation runs after its snapshot, and a dip that recovered by then still crossed (judged on the latest equity,
  * a burst's later snapshot would hide it). Once per firm day, "crossed" means "was at or below it today".
  */
 export function alertFiguresOf(h: Headroom): AlertFigures {
   const c = h.consistency;
   const d = h.dailyLoss;
-  const lowestLeftPercent = d.lowestLeft !== null && d.limit !== null ? percentOf(new Decimal(d.lowestLeft), new Decimal(d.limit)) : null;
+  const m = h.maxLoss;
   return {
-    dailyLeftPercent:
-      lowestLeftPercent !== null && (d.leftPercent === null || lowestLeftPercent < d.leftPercent) ? lowestLeftPercent : d.leftPercent,
-    maxLeftPercent: h.maxLoss.leftPercent,
+    dailyLeftPercent: lowerOf(d.leftPercent, percentLeft(d.lowestEquity, d.floor, d.limit)),
+    // The same for a static maximum loss floor; one that moves (trailing) is judged where it is now.
+    maxLeftPercent: lowerOf(h.maxLoss.leftPercent, m.type === 'static' ? percentLeft(d.lowestEquity, m.floor, m.limit) : null),
     // Only a floor crossed is a breach alert: a time limit running out is no surprise worth a push.
     breached: h.reasons.some((r) => r.code === 'dailyLoss.breached' || r.code === 'maxLoss.breached'),
     targetReached: h.target.remaining !== null && h.target.remaining <= 0,
     bestDayUsedPercent: c?.limit != null && c.limit > 0 ? (c.bestDayProfit / c.limit) * 100 : null,
   };
 }
+
+/** What is left above a floor at an equity, as a percent of the limit (2 decimals, as the headroom rounds it). */
+function percentLeft(equity: number | null, floor: number | null, limit: number | null): number | null {
+  if (equity === null || floor === null || limit === null) return null;
+  return percentOf(new Decimal(equity).minus(new Decimal(floor)), new Decimal(limit));
+}
+
+const lowerOf = (now: number | null, lowest: number | null): number | null =>
+  now === null ? lowest : lowest === null ? now : Math.min(now, lowest);
 
 /**
  * Every threshold crossed now. A percent-left threshold is crossed at or below it (50 % left is "half
