@@ -4,15 +4,18 @@
  * - list_trades (the service's read: ownership, keyset page, JSON rows, views) for the first page and a page deep in
  *   the list, alternating call by call with the same page's SQL run bare on the driver (`SELECT * … ORDER BY
  *   "closedAt" DESC, "id" DESC LIMIT 51`, rows as the driver returns them). Target: p99 within 2× of the bare SQL.
- * - get_trade_stats for the account (every group, the streaks) computed by the database. Target: under 200 ms.
- * - the seeding itself: storePositions in batches of 1,000 (the tracker message's size), positions per second.
+ * - get_trade_stats for the account (every group, the streaks) from the summary the database keeps on write. Target:
+ *   under 200 ms. Beside it, once: the first read for a zone (which builds the summary), and the live computation
+ *   over every trade (TRADES_LIVE_ROUNDS, 3), whose answer must equal the kept one.
+ * - the seeding itself: storePositions in batches of 1,000 (the tracker message's size), positions per second, with
+ *   the stats summary kept from the first batch on.
  * - a 5 MiB MT5 report (the largest the import accepts: its days and every closed position, a buy in and a sell out
  *   each) imported end to end through the built server (the HTTP request with the base64 file to the parsed answer,
  *   each round into a new account, so every round writes all of it), alternating with the pure parse of the same file
  *   (`readStatement`) in this process. Target: the import within 3× of the parse.
  *
  * Targets: PGlite always, PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a scratch database
- * beside it). Env: BENCH_TARGETS (pglite,postgres), TRADES_POSITIONS (100000), TRADES_ROUNDS (list calls measured, 300), TRADES_STATS_ROUNDS (20),
+ * beside it). Env: BENCH_TARGETS (pglite,postgres), TRADES_POSITIONS (100000), TRADES_ROUNDS (list calls measured, 300), TRADES_STATS_ROUNDS (20), TRADES_LIVE_ROUNDS (3),
  * TRADES_IMPORT_ROUNDS (5), BENCH_SERVER_ENTRY (the built server, apps/server/dist/main.js; on its embedded database).
  * Prints its tables; resolves false when a target is missed.
  */
@@ -30,6 +33,7 @@ import {
   TradeStatsInput,
   type PositionRecord,
 } from '../../../libs/domain/src/index.ts';
+import { readTradeStats } from '../../../libs/domain/src/trades/trade-stats.ts';
 import { MAX_STATEMENT_BYTES, readStatement } from '../../../libs/mt-statements/src/index.ts';
 import { mt5Report, type ReportDeal } from '../../../libs/mt-statements/src/testing/mt5-report.ts';
 import { summarize, type Stats } from '../harness.ts';
@@ -40,6 +44,7 @@ import { startServer } from '../http/server-process.ts';
 const POSITIONS = Number(process.env.TRADES_POSITIONS ?? 100_000);
 const ROUNDS = Number(process.env.TRADES_ROUNDS ?? 300);
 const STATS_ROUNDS = Number(process.env.TRADES_STATS_ROUNDS ?? 20);
+const LIVE_ROUNDS = Number(process.env.TRADES_LIVE_ROUNDS ?? 3);
 const BATCH = 1000;
 const LIST_RATIO_TARGET = 2;
 const STATS_TARGET_MS = 200;
@@ -83,13 +88,19 @@ interface TargetResult {
   seedPerSecond: number;
   first: { service: Stats; bare: Stats };
   deep: { service: Stats; bare: Stats };
+  /** get_trade_stats from the kept summary. */
   stats: Stats;
+  /** The first read for a zone, which builds the summary from every trade (once per account and zone). */
+  firstRead: number;
+  /** The same answer computed live from the trades (readTradeStats, what get_trade_stats did before the summary). */
+  live: Stats;
   /** One plain scan of the same rows (count and sum of net), timed alternately with the stats: the floor of any fold. */
   scan: Stats;
 }
 
 export async function seed(db: Database): Promise<{ caller: Caller; accountId: string; seedPerSecond: number }> {
   const user = await db.prisma.user.create({ data: { name: `bench-trades-${Date.now()}` } });
+  const caller: Caller = { userId: user.id, userName: user.name, credentialId: 'key:bench', scope: 'full' };
   const account = await db.prisma.eaAccount.create({
     data: {
       userId: user.id,
@@ -105,6 +116,9 @@ export async function seed(db: Database): Promise<{ caller: Caller; accountId: s
   for (let from = 0; from < POSITIONS; from += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, POSITIONS - from) }, (_, k) => positionAt(from + k));
     await db.prisma.$transaction((tx) => storePositions(tx, account.id, batch));
+    // The stats asked once the first batch is in (an account whose journal someone reads): every later batch then
+    // keeps the stats summary in its own transaction, and the seeding rate includes that cost.
+    if (from === 0) await createDomainServices(db).trades.stats(caller, await parseInput(TradeStatsInput, { accountId: account.id }));
   }
   const seedPerSecond = POSITIONS / ((performance.now() - started) / 1000);
   // Tags on one trade in fifty, as a journal would have them (the by-tag group has something to fold).
@@ -114,11 +128,7 @@ export async function seed(db: Database): Promise<{ caller: Caller; accountId: s
     [account.id],
   );
   await db.driverQuery('ANALYZE "Trade"');
-  return {
-    caller: { userId: user.id, userName: user.name, credentialId: 'key:bench', scope: 'full' },
-    accountId: account.id,
-    seedPerSecond,
-  };
+  return { caller, accountId: account.id, seedPerSecond };
 }
 
 /** The service's read and the bare SQL of the same page, alternating call by call so both see the same machine. */
@@ -175,7 +185,18 @@ async function runTarget(target: string, options: Parameters<typeof openDatabase
     const durations: number[] = [];
     const scans: number[] = [];
     const scanSql = 'SELECT count(*), sum("net") FROM "Trade" WHERE "userId" = $1 AND "accountId" = $2';
-    await services.trades.stats(caller, statsInput);
+    // The summary of the seeding's zone dropped, so the first read builds it again: its cost, measured once.
+    await db.prisma.$executeRawUnsafe('DELETE FROM "TradeStatsSummary" WHERE "accountId" = $1', accountId);
+    const firstStart = process.hrtime.bigint();
+    const built = await services.trades.stats(caller, statsInput);
+    const firstRead = Number(process.hrtime.bigint() - firstStart) / 1e6;
+    const lives: number[] = [];
+    for (let i = 0; i < LIVE_ROUNDS; i++) {
+      const start = process.hrtime.bigint();
+      const live = await readTradeStats(db, caller, statsInput);
+      lives.push(Number(process.hrtime.bigint() - start) / 1e6);
+      if (JSON.stringify(live) !== JSON.stringify(built)) throw new Error('the kept stats differ from the live computation');
+    }
     for (let i = 0; i < STATS_ROUNDS; i++) {
       const start = process.hrtime.bigint();
       const answer = await services.trades.stats(caller, statsInput);
@@ -185,7 +206,16 @@ async function runTarget(target: string, options: Parameters<typeof openDatabase
       await db.driverQuery(scanSql, [caller.userId, accountId]);
       scans.push(Number(process.hrtime.bigint() - scanStart) / 1e6);
     }
-    return { target, seedPerSecond, first, deep, stats: summarize('get_trade_stats', durations), scan: summarize('one scan', scans) };
+    return {
+      target,
+      seedPerSecond,
+      first,
+      deep,
+      stats: summarize('get_trade_stats', durations),
+      firstRead,
+      live: summarize('live', lives),
+      scan: summarize('one scan', scans),
+    };
   } finally {
     await db.close();
   }
@@ -360,12 +390,14 @@ export default async function tradesBench(): Promise<boolean> {
     }
   }
   console.log(`\n## get_trade_stats over ${POSITIONS.toLocaleString('en')} positions (target < ${STATS_TARGET_MS} ms), and seeding`);
-  console.log('| target | samples | p50 ms | p99 ms | one plain scan p50 ms (count, sum) | seeding (positions/s, batches of 1,000) |');
-  console.log('|---|---|---|---|---|---|');
+  console.log(
+    '| target | samples | p50 ms | p99 ms | first read for the zone (builds) ms | live computation p50 ms | one plain scan p50 ms (count, sum) | seeding (positions/s, batches of 1,000, summary kept) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     ok &&= r.stats.p99Ms < STATS_TARGET_MS;
     console.log(
-      `| ${r.target} | ${r.stats.samples} | ${ms(r.stats.p50Ms)} | ${ms(r.stats.p99Ms)} | ${ms(r.scan.p50Ms)} | ${Math.round(r.seedPerSecond).toLocaleString('en')} |`,
+      `| ${r.target} | ${r.stats.samples} | ${ms(r.stats.p50Ms)} | ${ms(r.stats.p99Ms)} | ${ms(r.firstRead)} | ${ms(r.live.p50Ms)} | ${ms(r.scan.p50Ms)} | ${Math.round(r.seedPerSecond).toLocaleString('en')} |`,
     );
   }
   return ok;

@@ -8,7 +8,7 @@ import { SqlParams } from '../shared/keyset-sql.js';
 import { Keyset } from '../shared/pagination.js';
 import { toDecimal } from '../shared/money.js';
 import { assertScopeOwned, scopeSql } from './trade-scope.js';
-import { readTradeStats } from './trade-stats.js';
+import { readKeptTradeStats } from './trade-stats-kept.js';
 import { recordsFromMessage, storePositions } from './trade-store.js';
 import { BREAKEVEN_BELOW, TRADE, tradeView } from './trade-view.js';
 import type { ListTradesInput, Outcome, PushPositionsInput, TradeIdInput, TradeStatsInput, UpdateTradeInput } from './trades.inputs.js';
@@ -95,6 +95,6 @@ export class TradeService {
 
   async stats(caller: Caller, input: TradeStatsInput): Promise<TradeStats> {
     await assertScopeOwned(this.db, caller, input);
-    return readTradeStats(this.db, caller, input);
+    return readKeptTradeStats(this.db, caller, input);
   }
 }
