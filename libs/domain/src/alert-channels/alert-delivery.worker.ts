@@ -3,7 +3,7 @@ import type { AlertEvent, AlertSink } from '../alerts/alert-events.js';
 import { alertMessage } from '../alerts/alert-message.js';
 import { testMessage } from './test-message.js';
 import { sendTo, type ChannelKind, type ChannelSecrets, type Mailer } from './channel-senders.js';
-import { claimDue, settle, type ClaimedDelivery } from './delivery-queue.js';
+import { claimDue, settle, settleDelivered, type ClaimedDelivery } from './delivery-queue.js';
 import type { Resolve } from './destination.js';
 import type { SendOutcome } from './http-post.js';
 import { unseal } from './secret-box.js';
@@ -34,6 +34,9 @@ export class AlertDeliveryWorker {
   private readonly inFlight = new Set<Promise<void>>();
   private round: Promise<void> | undefined;
   private again = false;
+  /** The rows delivered on this turn of the event loop, and the write that settles them (see delivered). */
+  private pendingDelivered: ClaimedDelivery[] = [];
+  private deliveredRows: Promise<void> | undefined;
   private stopped = false;
   private readonly now: () => Date;
   private readonly concurrency: number;
@@ -88,7 +91,9 @@ export class AlertDeliveryWorker {
       [now.toISOString()],
     );
     if (!due?.due) return;
-    const claimed = await this.db.prisma.$transaction((tx) => claimDue(tx, now, free));
+    // One statement is its own transaction: no interactive one around it (on the embedded database its BEGIN and
+    // COMMIT were two more turns on the one connection for every claim of a burst).
+    const claimed = await claimDue(this.db.prisma, now, free);
     if (claimed.length === 0) return;
     // The channels of the whole claim in one read, not one per row: on the embedded database every statement waits
     // for the one connection, behind the snapshots and evaluations of a burst.
@@ -124,12 +129,31 @@ export class AlertDeliveryWorker {
   private async attempt(row: ClaimedDelivery, channel: AlertChannel | undefined): Promise<void> {
     try {
       const outcome = await this.send(row, channel);
-      const status = await settle(this.db.prisma, row, this.now(), outcome, this.options.random);
+      const status = outcome.ok ? await this.delivered(row) : await settle(this.db.prisma, row, this.now(), outcome, this.options.random);
       this.options.onAttempt?.({ id: row.id, channelId: row.channelId, status, error: outcome.ok ? null : outcome.error });
     } catch {
       // The database went away mid-attempt (a shutdown, a lost connection): the row keeps its claim until the lease
       // ends and is tried again then, by this process or another.
     }
+  }
+
+  /**
+   * Marks a row delivered together with the others that succeed on the same turn of the event loop (one statement
+   * for a burst's attempts); resolves once its row is written.
+   */
+  private delivered(row: ClaimedDelivery): Promise<'delivered'> {
+    this.deliveredRows ??= new Promise<readonly ClaimedDelivery[]>((resolve) => {
+      const rows: ClaimedDelivery[] = [];
+      this.pendingDelivered = rows;
+      setImmediate(() => {
+        this.deliveredRows = undefined;
+        resolve(rows);
+      });
+    }).then(async (rows) => {
+      await settleDelivered(this.db.prisma, rows, this.now());
+    });
+    this.pendingDelivered.push(row);
+    return this.deliveredRows.then(() => 'delivered' as const);
   }
 
   private async send(row: ClaimedDelivery, channel: AlertChannel | undefined): Promise<SendOutcome> {

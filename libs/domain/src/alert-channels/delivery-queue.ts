@@ -55,6 +55,25 @@ export async function claimDue(tx: Tx, now: Date, limit: number): Promise<Claime
     RETURNING d."id", d."channelId", d."purpose", d."event", d."attempts", d."createdAt"`;
 }
 
+/**
+ * Several rows delivered, in one statement: each written only while this worker's claim (its attempt count) still
+ * holds, as `settle` does for one. A burst's attempts end within milliseconds of each other; one update per row
+ * took the embedded database's one connection a turn each.
+ */
+export async function settleDelivered(tx: Tx, claimed: readonly ClaimedDelivery[], now: Date): Promise<void> {
+  if (claimed.length === 0) return;
+  await tx.$executeRawUnsafe(
+    `UPDATE "AlertDelivery" AS d
+        SET "status" = 'delivered', "deliveredAt" = $3::timestamptz, "lastError" = NULL, "lockedUntil" = NULL,
+            "updatedAt" = $3::timestamptz
+       FROM unnest($1::text[], $2::int[]) AS k("id", "attempts")
+      WHERE d."id" = k."id" AND d."attempts" = k."attempts" AND d."status" = 'pending'`,
+    claimed.map((c) => c.id),
+    claimed.map((c) => c.attempts),
+    now.toISOString(),
+  );
+}
+
 /** The row's state after an attempt; written only while this worker's claim (its attempt count) still holds. */
 export async function settle(
   tx: Tx,
