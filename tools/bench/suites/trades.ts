@@ -15,7 +15,7 @@
  *   (`readStatement`) in this process. Target: the import within 3× of the parse.
  *
  * Targets: PGlite always, PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a scratch database
- * beside it). Env: BENCH_TARGETS (pglite,postgres), TRADES_POSITIONS (100000), TRADES_ROUNDS (list calls measured, 300), TRADES_STATS_ROUNDS (20), TRADES_LIVE_ROUNDS (3),
+ * beside it). Env: BENCH_TARGETS (pglite,postgres), TRADES_POSITIONS (100000), TRADES_ROUNDS (list calls measured, 300), TRADES_STATS_ROUNDS (20), TRADES_LIVE_ROUNDS (3), TRADES_SEED_KEEP (1),
  * TRADES_IMPORT_ROUNDS (5), BENCH_SERVER_ENTRY (the built server, apps/server/dist/main.js; on its embedded database).
  * Prints its tables; resolves false when a target is missed.
  */
@@ -45,6 +45,8 @@ const POSITIONS = Number(process.env.TRADES_POSITIONS ?? 100_000);
 const ROUNDS = Number(process.env.TRADES_ROUNDS ?? 300);
 const STATS_ROUNDS = Number(process.env.TRADES_STATS_ROUNDS ?? 20);
 const LIVE_ROUNDS = Number(process.env.TRADES_LIVE_ROUNDS ?? 3);
+/** TRADES_SEED_KEEP=0 seeds without the stats summary (no read before the seeding ends), to measure what keeping it costs. */
+const KEEP_WHILE_SEEDING = process.env.TRADES_SEED_KEEP !== '0';
 const BATCH = 1000;
 const LIST_RATIO_TARGET = 2;
 const STATS_TARGET_MS = 200;
@@ -118,7 +120,8 @@ export async function seed(db: Database): Promise<{ caller: Caller; accountId: s
     await db.prisma.$transaction((tx) => storePositions(tx, account.id, batch));
     // The stats asked once the first batch is in (an account whose journal someone reads): every later batch then
     // keeps the stats summary in its own transaction, and the seeding rate includes that cost.
-    if (from === 0) await createDomainServices(db).trades.stats(caller, await parseInput(TradeStatsInput, { accountId: account.id }));
+    if (from === 0 && KEEP_WHILE_SEEDING)
+      await createDomainServices(db).trades.stats(caller, await parseInput(TradeStatsInput, { accountId: account.id }));
   }
   const seedPerSecond = POSITIONS / ((performance.now() - started) / 1000);
   // Tags on one trade in fifty, as a journal would have them (the by-tag group has something to fold).
