@@ -33,7 +33,7 @@ describeEachDatabase('alert evaluation of a burst (lanes and batches)', (getDb) 
   // One set of services per database: the first built over a database takes the write paths' alert hook.
   let services: DomainServices | undefined;
   const domain = () => (services ??= createDomainServices(getDb()));
-  it("reads one account's headroom exactly as the challenge's answer gives it, and none for another's", async () => {
+  it("reads each account's headroom exactly as its challenge's answer gives it, and none for an unknown one", async () => {
     const s = domain();
     const caller = await newCaller(getDb());
     const now = new Date();
@@ -42,10 +42,11 @@ describeEachDatabase('alert evaluation of a burst (lanes and batches)', (getDb) 
       await s.snapshots.push(caller, { id, at: now.toISOString(), balance: 100000, equity: 97000 + i * 700 }, now);
     await s.alerts.idle();
     const whole = await s.coach.headroom.forChallenge(caller, { id: challengeId }, now);
-    for (const item of whole.accounts)
-      expect(await s.coach.headroom.forAccount(caller, challengeId, item.account.id, now)).toEqual(item.headroom);
-    const stranger = await newCaller(getDb());
-    expect(await s.coach.headroom.forAccount(stranger, challengeId, accounts[0] ?? '', now)).toBeNull();
+    const failed: string[] = [];
+    const each = await s.coach.headroom.forAccounts([...accounts, 'no-such-account'], now, (id) => failed.push(id));
+    expect(failed).toEqual([]);
+    expect([...each.keys()].sort()).toEqual([...accounts].sort());
+    for (const item of whole.accounts) expect(each.get(item.account.id)).toEqual(item.headroom);
   });
 
   it('fires each threshold once per account when many accounts cross at once, however often they are pushed', async () => {

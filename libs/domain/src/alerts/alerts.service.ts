@@ -233,20 +233,19 @@ export class AlertService {
    */
   async evaluateMany(accountIds: readonly string[], now = new Date()): Promise<AlertEvent[]> {
     const facts = await this.accountFacts(accountIds);
-    const judged = await Promise.all(
-      accountIds.map(async (accountId) => {
-        const f = facts.get(accountId);
-        if (!f || f.challengeStatus !== 'in_progress') return null;
-        try {
-          const h = await this.accountHeadroom(f, accountId, now);
-          return h ? judge(accountId, f, h, now) : null;
-        } catch (error) {
-          // One account's rules that no longer compute must not keep the others of its batch from their alerts.
-          this.log.error('alert evaluation failed', { accountId, error: error instanceof Error ? error.message : String(error) });
-          return null;
-        }
-      }),
-    );
+    const active = accountIds.filter((id) => facts.get(id)?.challengeStatus === 'in_progress');
+    const headrooms =
+      active.length === 0
+        ? new Map<string, Headroom>()
+        : await this.headroom.forAccounts(active, now, (accountId, error) => {
+            // One account's rules that no longer compute must not keep the others of its batch from their alerts.
+            this.log.error('alert evaluation failed', { accountId, error: error instanceof Error ? error.message : String(error) });
+          });
+    const judged = active.map((accountId) => {
+      const f = facts.get(accountId);
+      const h = headrooms.get(accountId);
+      return f && h ? judge(accountId, f, h, now) : null;
+    });
     const crossing = judged.filter((j): j is Judgement => j !== null);
     // Bounds only once what was crossed is logged: a failed delivery must leave the next snapshot to try again.
     for (const j of crossing) this.quiet.delete(j.accountId);
@@ -383,11 +382,6 @@ export class AlertService {
       bestDayRule:
         consistency === null || consistency === 'none' ? null : { bestDayMaxPercent: consistency.bestDayMaxPercent, of: consistency.of },
     };
-  }
-
-  private async accountHeadroom(facts: AccountFacts, accountId: string, now: Date): Promise<Headroom | null> {
-    const caller: Caller = { userId: facts.userId, userName: '', credentialId: 'alerts', scope: 'full' };
-    return this.headroom.forAccount(caller, facts.challengeId, accountId, now);
   }
 
   /** The active accounts among these, each with what its alerts are worded and judged by. */

@@ -4,7 +4,7 @@ import type { Database } from '@propfolio/db';
 import type { HeadroomInput } from './coach.inputs.js';
 import { isoToDate } from '../shared/dates.js';
 import { challengeRules, planFacts, rolloverOf, type ChallengeRules, type PlanRulesSource } from './challenge-rules.js';
-import { MAX_HEADROOM_TRADES, readHeadroomRows, type HeadroomAccountRows } from './headroom-read.js';
+import { MAX_HEADROOM_TRADES, readAccountsHeadroomRows, readHeadroomRows, type HeadroomAccountRows } from './headroom-read.js';
 import type { ChallengeHeadroom } from './coach.outputs.js';
 import { phaseIndexOf } from './phase.js';
 
@@ -76,21 +76,34 @@ export class HeadroomService {
   }
 
   /**
-   * One active account's headroom now, from that account's rows only: what the alert evaluation reads on every
-   * snapshot that may cross a threshold, where the whole challenge's answer would compute each of its accounts.
-   * Null for an unknown, foreign or archived account, or one not on this challenge.
+   * Each of these accounts' headroom now, from that account's rows only, read in one statement: what the alert
+   * evaluation reads for a burst of snapshots that may cross a threshold, where each challenge's whole answer would
+   * compute every one of its accounts. An archived account, or one without a challenge, has none; one whose rules
+   * no longer compute is handed to `failed` and left out, so it keeps no other from its answer. For the service's
+   * own work: no caller is checked.
    */
-  async forAccount(caller: Caller, challengeId: string, accountId: string, now = new Date()): Promise<Headroom | null> {
-    const challenge = await readHeadroomRows(this.db, caller, challengeId, accountId);
-    const account = challenge?.accounts[0];
-    if (!challenge || !account) return null;
-    const rules = await challengeRules(this.plans, {
-      planId: challenge.planId,
-      purchasedAt: isoToDate(challenge.purchasedOn),
-      rulesOverride: challenge.rulesOverride,
-    });
-    const phases = rules.effective.rules.profitTargetsPercent?.length ?? rules.plan?.phases ?? null;
-    return headroomOf(account, rules, phaseIndexOf(challenge.phase, phases), now);
+  async forAccounts(
+    accountIds: readonly string[],
+    now: Date,
+    failed: (accountId: string, error: unknown) => void,
+  ): Promise<Map<string, Headroom>> {
+    const out = new Map<string, Headroom>();
+    for (const [accountId, challenge] of await readAccountsHeadroomRows(this.db, accountIds)) {
+      const account = challenge.accounts[0];
+      if (!account) continue;
+      try {
+        const rules = await challengeRules(this.plans, {
+          planId: challenge.planId,
+          purchasedAt: isoToDate(challenge.purchasedOn),
+          rulesOverride: challenge.rulesOverride,
+        });
+        const phases = rules.effective.rules.profitTargetsPercent?.length ?? rules.plan?.phases ?? null;
+        out.set(accountId, headroomOf(account, rules, phaseIndexOf(challenge.phase, phases), now));
+      } catch (error) {
+        failed(accountId, error);
+      }
+    }
+    return out;
   }
 }
 
