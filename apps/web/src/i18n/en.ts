@@ -791,10 +791,20 @@ export const en = {
     '{count} trade(s) lost more than the plan’s {percent}% per trade ({limit}): worst #{position} ({symbol}) lost {loss}.',
   'hr.code.maxRiskPerTrade.near_limit':
     '{count} trade(s) lost close to the plan’s {percent}% per trade ({limit}): worst #{position} ({symbol}) lost {loss}.',
+  'hr.code.maxRiskPerTrade.open_over_limit':
+    '{count} open position(s) would lose more than the plan’s {percent}% per trade ({limit}) at the stop: worst #{position} ({symbol}) would lose {lossAtStop}.',
+  'hr.code.maxRiskPerTrade.open_near_limit':
+    '{count} open position(s) would lose close to the plan’s {percent}% per trade ({limit}) at the stop: worst #{position} ({symbol}) would lose {lossAtStop}.',
+  'hr.code.maxRiskPerTrade.open_without_stop':
+    '{count} open position(s) have no stop, so their loss is not bounded under the plan’s {percent}% per trade ({limit}): first #{position} ({symbol}).',
   'hr.code.data.trades_truncated': 'Only the newest {count} trades were checked against the trade rules.',
   'hr.tr.title': 'Rules checked on trades',
   'hr.tr.read': '{n} closed trades checked.',
-  'hr.tr.openNotJudged': 'Open positions are checked once closed.',
+  'hr.tr.openNotJudged': 'Open positions are checked once closed, or at their stops when the tracker sends them.',
+  'hr.tr.openAsOf': 'Open positions checked at their stops as of {at}.',
+  'hr.tr.openPositions': 'Open positions over or near the cap, or without a stop: {n}',
+  'hr.tr.atStop': 'would lose {amount} at the stop',
+  'hr.tr.noStop': 'no stop: the loss is not bounded',
   'hr.tr.notJudged': 'Not judged',
   'hr.tr.banned': 'Banned',
   'hr.tr.allowed': 'Allowed',

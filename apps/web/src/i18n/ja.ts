@@ -793,10 +793,20 @@ export const ja: Record<MessageKey, string> = {
     '{count}件のトレードが、プランの1トレードあたりの上限 {percent}%（{limit}）を超えて損失を出しました（最大は #{position} {symbol} の損失 {loss}）。',
   'hr.code.maxRiskPerTrade.near_limit':
     '{count}件のトレードの損失が、プランの1トレードあたりの上限 {percent}%（{limit}）に近づいています（最大は #{position} {symbol} の損失 {loss}）。',
+  'hr.code.maxRiskPerTrade.open_over_limit':
+    '保有中の{count}件のポジションは、損切りに達するとプランの1トレードあたりの上限 {percent}%（{limit}）を超えて損失が出ます（最大は #{position} {symbol} の {lossAtStop}）。',
+  'hr.code.maxRiskPerTrade.open_near_limit':
+    '保有中の{count}件のポジションは、損切りに達するとプランの1トレードあたりの上限 {percent}%（{limit}）に近い損失が出ます（最大は #{position} {symbol} の {lossAtStop}）。',
+  'hr.code.maxRiskPerTrade.open_without_stop':
+    '保有中の{count}件のポジションに損切りがなく、損失に上限がありません（プランの1トレードあたりの上限は {percent}%、{limit}。最初は #{position} {symbol}）。',
   'hr.code.data.trades_truncated': 'トレードのルールは最新の{count}件のトレードだけで判定しています。',
   'hr.tr.title': 'トレードで判定するルール',
   'hr.tr.read': '決済済みのトレード{n}件を判定しました。',
-  'hr.tr.openNotJudged': '未決済のポジションは決済後に判定します。',
+  'hr.tr.openNotJudged': '未決済のポジションは決済後に判定します（トラッカーが保有ポジションを送る場合は損切り位置で判定）。',
+  'hr.tr.openAsOf': '{at} 時点の保有ポジションを損切り位置で判定しました。',
+  'hr.tr.openPositions': '上限の超過・接近、または損切りなしの保有ポジション：{n}件',
+  'hr.tr.atStop': '損切りに達すると損失 {amount}',
+  'hr.tr.noStop': '損切りなし：損失に上限がありません',
   'hr.tr.notJudged': '判定なし',
   'hr.tr.banned': '禁止',
   'hr.tr.allowed': '許可',

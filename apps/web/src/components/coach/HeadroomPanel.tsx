@@ -29,6 +29,7 @@ const MONEY_VALUES = new Set([
   'bestDayProfit',
   'profitStillNeeded',
   'loss',
+  'lossAtStop',
   'limit',
 ]);
 const DATE_VALUES = new Set(['day', 'startedOn', 'bestDay']);
@@ -303,7 +304,8 @@ function TradeRulesFacts({ h, r }: { h: Headroom; r: TradeRules }) {
     <section className="trade-rules" data-testid="trade-rules">
       <h3 className="sub-h">{t('hr.tr.title')}</h3>
       <p className="muted small">
-        {t('hr.tr.read', { n: r.tradesRead })} {t('hr.tr.openNotJudged')}
+        {t('hr.tr.read', { n: r.tradesRead })}{' '}
+        {risk.openAsOf === null ? t('hr.tr.openNotJudged') : t('hr.tr.openAsOf', { at: i18n.dateTime(risk.openAsOf) })}
       </p>
       <ul className="reasons">
         <li data-testid="tr-weekend">
@@ -356,6 +358,27 @@ function TradeRulesFacts({ h, r }: { h: Headroom; r: TradeRules }) {
                     {' · '}
                     <span className={trade.status === 'breached' ? 'neg' : undefined}>{t('hr.tr.lost', { amount: m(trade.loss) })}</span>
                   </TradeLine>
+                ))}
+              </ul>
+            </details>
+          )}
+          {risk.open.length > 0 && (
+            <details open data-testid="tr-risk-open">
+              <summary>{t('hr.tr.openPositions', { n: risk.openCount })}</summary>
+              <ul className="small">
+                {risk.open.map((position) => (
+                  <li key={position.position}>
+                    #{position.position} {position.symbol} {t(position.side === 'buy' ? 'tr.buy' : 'tr.sell')}{' '}
+                    {i18n.number(position.volume)}
+                    <span className="muted">
+                      {' · '}
+                      <time dateTime={position.openedAt}>{i18n.dateTime(position.openedAt)}</time>
+                    </span>
+                    {' · '}
+                    <span className={position.status === 'breached' ? 'neg' : undefined}>
+                      {position.lossAtStop === null ? t('hr.tr.noStop') : t('hr.tr.atStop', { amount: m(position.lossAtStop) })}
+                    </span>
+                  </li>
                 ))}
               </ul>
             </details>
