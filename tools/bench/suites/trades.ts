@@ -394,7 +394,7 @@ export default async function tradesBench(): Promise<boolean> {
   }
   console.log(`\n## get_trade_stats over ${POSITIONS.toLocaleString('en')} positions (target < ${STATS_TARGET_MS} ms), and seeding`);
   console.log(
-    '| target | samples | p50 ms | p99 ms | first read for the zone (builds) ms | live computation p50 ms | one plain scan p50 ms (count, sum) | seeding (positions/s, batches of 1,000, summary kept) |',
+    `| target | samples | p50 ms | p99 ms | first read for the zone (builds) ms | live computation p50 ms | one plain scan p50 ms (count, sum) | seeding (positions/s, batches of 1,000, ${KEEP_WHILE_SEEDING ? 'summary kept' : 'no summary'}) |`,
   );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of results) {
