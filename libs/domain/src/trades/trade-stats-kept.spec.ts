@@ -204,6 +204,27 @@ describeEachDatabase('trade stats kept on write', (getDb) => {
     }
   });
 
+  it('stays exact when a first read builds the summary while trades are being written', async () => {
+    const caller = await newCaller(getDb());
+    const { id } = await account(caller);
+    const batch = (from: number) =>
+      Array.from({ length: 300 }, (_, i) =>
+        closedPosition(String(from + i), {
+          openedAt: new Date(START + (from + i) * 600_000).toISOString(),
+          closedAt: new Date(START + (from + i) * 600_000 + 300_000).toISOString(),
+          profit: ((from + i) % 7) - 3,
+        }),
+      );
+    await push(caller, id, batch(0));
+    // Each round a zone not asked before, so its read builds while the next message is stored (PostgreSQL runs both
+    // at once: the build's lock on the account orders them; either the build sees the message or the message sees the summary).
+    for (const [round, zone] of ZONES.slice(0, 4).entries()) {
+      const input = await parse(TradeStatsInput, { accountId: id, timeZone: zone });
+      await Promise.all([push(caller, id, batch(300 * (round + 1))), services().trades.stats(caller, input)]);
+      expect(await services().trades.stats(caller, input)).toEqual(await readTradeStats(getDb(), caller, input));
+    }
+  });
+
   it('composes runs only across accounts whose trades follow one another', () => {
     const runs = (o: string, firstAt: number, lastAt: number) => ({
       count: o.length,
