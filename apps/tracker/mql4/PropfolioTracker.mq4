@@ -1676,6 +1676,17 @@ bool GuardDeleteOrder(const int ticket)
    return false;
   }
 
+//--- a MetaTrader push notification (at most 255 characters) when the terminal may send them (Tools > Options >
+//--- Notifications); a refused one is logged. The guard and the threshold alerts both notify through it.
+void Push(const string text)
+  {
+   if(TerminalInfoInteger(TERMINAL_NOTIFICATIONS_ENABLED) == 0)
+      return;
+   ResetLastError();
+   if(!SendNotification(StringSubstr(text, 0, 255)))
+      Log("push notification not sent (error " + IntegerToString(GetLastError()) + ")");
+  }
+
 //--- closes every market order of the account and deletes every pending one (not only this chart's or this EA's: the
 //--- floors are the account's); says what it did. The tickets are gathered first: closing changes the positions
 void GuardCloseAll(const string why)
@@ -1717,7 +1728,7 @@ void GuardCloseAll(const string why)
                  (failed + kept > 0 ? "; NOT closed: " + IntegerToString(failed) + " positions, " + IntegerToString(kept) + " orders (see the journal)" : "");
    Log(done);
    Alert("PropfolioTracker ", done);
-   SendNotification("Propfolio " + g_login + ": " + done);
+   Push("Propfolio " + g_login + ": " + done);
   }
 
 //--- every second when enabled: the guard's decision on the equity now, and its action
@@ -1856,11 +1867,7 @@ void ThresholdAlerts(const datetime now)
      {
       Log("alert: " + messages[i]);
       Alert(messages[i]);
-      if(TerminalInfoInteger(TERMINAL_NOTIFICATIONS_ENABLED) == 0)
-         continue;
-      ResetLastError();
-      if(!SendNotification(StringSubstr(messages[i], 0, 255)))
-         Log("push notification not sent (error " + IntegerToString(GetLastError()) + ")");
+      Push(messages[i]);
      }
   }
 

@@ -190,6 +190,7 @@ const ACTION_COMMON = String.raw`
 void ResetLastError() {}
 int GetLastError() { return 0; }
 bool SendNotification(const string &text) { std::printf("notify: %s\n", mql_runtime_utf8(text).c_str()); return true; }
+int TerminalInfoInteger(ENUM_TERMINAL_INFO_INTEGER) { return 1; }
 `;
 
 const MT5_ACTION = String.raw`${ACTION_COMMON}
