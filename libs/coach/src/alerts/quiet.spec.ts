@@ -1,11 +1,18 @@
 import fc from 'fast-check';
-import { type AlertFigures, alertKeyText, crossedNow, decideAlerts, DEFAULT_ALERT_RULES } from './crossings.js';
+import { type AlertFigures, alertFiguresOf, alertKeyText, crossedNow, decideAlerts, DEFAULT_ALERT_RULES } from './crossings.js';
 import { quietBounds, staysQuiet } from './quiet.js';
 
 /** A firm day with the FTMO 100k floors: daily 95,000 (limit 5,000), maximum 90,000 (limit 10,000), target 110,000. */
 const END = Date.UTC(2026, 2, 30, 22);
 const round2 = (x: number) => Math.round(x * 100) / 100;
-function headroomAt(equity: number, balance: number) {
+function headroomAt(equity: number, balance: number, lowest = equity) {
+  const judged = alertFiguresOf({
+    dailyLoss: { floor: 95000, limit: 5000, leftPercent: round2(((equity - 95000) / 5000) * 100), lowestEquity: lowest },
+    maxLoss: { type: 'static', floor: 90000, limit: 10000, leftPercent: round2(((equity - 90000) / 10000) * 100) },
+    reasons: [],
+    target: { remaining: null },
+    consistency: null,
+  } as never);
   return {
     dailyLoss: {
       day: { day: '2026-03-30', startUtc: '2026-03-29T22:00:00Z', endUtc: '2026-03-30T22:00:00Z', startLocal: '', endLocal: '' },
@@ -15,9 +22,10 @@ function headroomAt(equity: number, balance: number) {
     maxLoss: { type: 'static' as const, floor: 90000, limit: 10000 },
     target: { level: 110000 },
     figures: {
-      dailyLeftPercent: round2(((equity - 95000) / 5000) * 100),
-      maxLeftPercent: round2(((equity - 90000) / 10000) * 100),
-      breached: equity < 95000,
+      // As the service judges them: the day's lowest equity so far (see alertFiguresOf).
+      dailyLeftPercent: judged.dailyLeftPercent,
+      maxLeftPercent: judged.maxLeftPercent,
+      breached: lowest < 95000,
       targetReached: balance >= 110000,
       bestDayUsedPercent: null,
     } satisfies AlertFigures,
@@ -29,9 +37,12 @@ function run(path: readonly [number, number][], skipQuiet: boolean): string[] {
   const log = new Set<string>();
   const sent: string[] = [];
   let bounds: ReturnType<typeof quietBounds> = null;
+  let lowest = Infinity;
   path.forEach(([equity, balance], i) => {
+    // The database folds every snapshot into the day's lowest, evaluated or not.
+    lowest = Math.min(lowest, equity);
     if (skipQuiet && bounds && staysQuiet(bounds, { atMs: END - 1000 + i, equity, balance })) return;
-    const h = headroomAt(equity, balance);
+    const h = headroomAt(equity, balance, lowest);
     const { log: newly, announce } = decideAlerts(h.figures, DEFAULT_ALERT_RULES, log);
     newly.forEach((k) => log.add(alertKeyText(k)));
     sent.push(...announce.map(alertKeyText));
