@@ -93,6 +93,26 @@ describeEachDatabase('REST trades', (getDb) => {
     expect(json<TradeView>(await app.get(`/trades/${id}`)).note).toBeNull();
   });
 
+  it('answers the equity curve and distribution (200), 400 for a bad window, 404 for another user', async () => {
+    const account = await registerAccount(app);
+    const closed = (id: string, minute: number, profit: number) =>
+      closedPosition(id, { profit, commission: 0, closedAt: `2026-03-02T02:${String(minute).padStart(2, '0')}:00Z` });
+    await app.post(`/accounts/${account.id}/positions`, { positions: [closed('1', 10, 100), closed('2', 20, -40), closed('3', 30, 60)] });
+    // Not read as get_trade with id "curve": the route is declared before /trades/:id.
+    const answer = await app.get(`/trades/curve?accountId=${account.id}`);
+    expect(answer.status).toBe(200);
+    const curve = json<{ points: { n: number; net: number }[]; distribution: { buckets: { count: number }[] } }>(answer);
+    expect(curve.points.map((p) => [p.n, p.net])).toEqual([
+      [1, 100],
+      [2, 60],
+      [3, 120],
+    ]);
+    expect(curve.distribution.buckets.map((b) => b.count)).toEqual([1, 0, 2]);
+    expectProblem(await app.get(`/trades/curve?accountId=${account.id}&from=yesterday`), 400, 'validation_failed');
+    expectProblem(await app.get(`/trades/curve?accountId=${account.id}&timeZone=Asia/Tokyo`), 400, 'validation_failed');
+    expectProblem(await app.get(`/trades/curve?accountId=${account.id}`, await app.newUserKey()), 404, 'not_found');
+  });
+
   it('counts FTMO trading days from the days positions were opened, not the day they closed', async () => {
     const challenge = await createChallenge(app, { planId: 'ftmo-2-step-100000', purchasedAt: '2026-05-01' });
     const account = await registerAccount(app, { challengeId: challenge.id });

@@ -311,3 +311,17 @@ export class TradeStatsInput implements TradeScope {
   @MaxLength(64)
   timeZone?: string;
 }
+
+export class TradeCurveInput implements TradeScope {
+  @AccountFilter()
+  accountId?: string;
+
+  @ChallengeFilter()
+  challengeId?: string;
+
+  @FromFilter()
+  from?: string;
+
+  @ToFilter()
+  to?: string;
+}

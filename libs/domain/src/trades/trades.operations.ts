@@ -3,11 +3,12 @@ import {
   ListTradesInput,
   MAX_POSITIONS_PER_MESSAGE,
   PushPositionsInput,
+  TradeCurveInput,
   TradeIdInput,
   TradeStatsInput,
   UpdateTradeInput,
 } from './trades.inputs.js';
-import { PushPositionsResultSchema, TradePageSchema, TradeSchema, TradeStatsSchema } from './trades.outputs.js';
+import { PushPositionsResultSchema, TradeCurveSchema, TradePageSchema, TradeSchema, TradeStatsSchema } from './trades.outputs.js';
 import { type DomainServices } from '../services.js';
 import { callerOf, KEY_IDEMPOTENT_WRITE, KEY_READ, NO_DELETE } from '../shared/operation-flags.js';
 
@@ -40,6 +41,22 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
     output: TradeStatsSchema,
     rest: { method: 'GET', path: '/trades/stats' },
     run: async (ctx, input) => services.trades.stats(callerOf(ctx), input),
+  }),
+  // Before get_trade too, for /trades/curve.
+  defineOperation({
+    name: 'get_trade_curve',
+    // Chart data for the dashboard's Trades page, not an agent tool: the figures an agent reasons with are
+    // get_trade_stats', and its ~900 bytes would take half of what is left of the tools/list budget (60,000 bytes,
+    // ~58,200 used; apps/mcp-server/test/tools.spec.ts).
+    mcp: false,
+    title: 'Equity curve and distribution of trades',
+    description:
+      "Returns the equity curve by trade of the caller's trades for one account, one challenge or all (the cumulative net in close order, at most 300 points: every k-th trade and the last) and the distribution of net per trade in up to 20 equal-width buckets between the smallest and largest net, with wins, losses and breakevens (|net| < 0.005) counted in each.",
+    ...KEY_READ,
+    input: TradeCurveInput,
+    output: TradeCurveSchema,
+    rest: { method: 'GET', path: '/trades/curve' },
+    run: async (ctx, input) => services.trades.curve(callerOf(ctx), input),
   }),
   defineOperation({
     name: 'get_trade',

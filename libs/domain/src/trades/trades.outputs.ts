@@ -98,3 +98,39 @@ export const TradeStatsSchema = Type.Object({
 });
 export type TradeStats = Static<typeof TradeStatsSchema>;
 export type TradeFigures = Static<typeof FiguresSchema>;
+
+const OUTCOME_COUNTS = {
+  count: Type.Integer({ description: 'Trades.' }),
+  wins: Type.Integer({ description: 'Trades with net ≥ 0.005.' }),
+  losses: Type.Integer({ description: 'Trades with net ≤ −0.005.' }),
+  breakevens: Type.Integer({ description: 'Trades with |net| < 0.005.' }),
+};
+
+export const TradeCurveSchema = Type.Object({
+  totals: Type.Object({ ...OUTCOME_COUNTS, net: Money('Sum of net: where the curve ends.') }),
+  every: Type.Integer({ description: 'The curve keeps every `every`-th trade (⌈count ÷ 300⌉) and always the last.' }),
+  points: Type.Array(
+    Type.Object({
+      n: Type.Integer({ description: 'Trade number in close order (closedAt, then id), from 1.' }),
+      closedAt: Timestamp('When trade n closed.'),
+      net: Money('Cumulative net after trade n.'),
+    }),
+    { description: 'The equity curve by trade: the cumulative net in close order, at most 300 points; empty without trades.' },
+  ),
+  distribution: Type.Object({
+    smallest: Nullable(Money('Smallest net of a trade; null without trades.')),
+    largest: Nullable(Money('Largest net of a trade; null without trades.')),
+    buckets: Type.Array(
+      Type.Object({
+        from: Money('Lower edge (inclusive), 4 decimals.'),
+        to: Money('Upper edge: exclusive, but inclusive for the last bucket.'),
+        ...OUTCOME_COUNTS,
+      }),
+      {
+        description:
+          'Net per trade in min(20, count) equal-width buckets from smallest to largest, lowest first, empty ones included; one bucket when every net is equal.',
+      },
+    ),
+  }),
+});
+export type TradeCurve = Static<typeof TradeCurveSchema>;

@@ -8,11 +8,20 @@ import { SqlParams } from '../shared/keyset-sql.js';
 import { Keyset } from '../shared/pagination.js';
 import { toDecimal } from '../shared/money.js';
 import { assertScopeOwned, scopeSql } from './trade-scope.js';
+import { readTradeCurve } from './trade-curve.js';
 import { readKeptTradeStats } from './trade-stats-kept.js';
 import { recordsFromMessage, storePositions } from './trade-store.js';
 import { BREAKEVEN_BELOW, TRADE, tradeView } from './trade-view.js';
-import type { ListTradesInput, Outcome, PushPositionsInput, TradeIdInput, TradeStatsInput, UpdateTradeInput } from './trades.inputs.js';
-import type { PushPositionsResult, TradePage, TradeStats, TradeView } from './trades.outputs.js';
+import type {
+  ListTradesInput,
+  Outcome,
+  PushPositionsInput,
+  TradeCurveInput,
+  TradeIdInput,
+  TradeStatsInput,
+  UpdateTradeInput,
+} from './trades.inputs.js';
+import type { PushPositionsResult, TradeCurve, TradePage, TradeStats, TradeView } from './trades.outputs.js';
 
 const OUTCOME_SQL: Record<Outcome, string> = {
   win: ` AND t."net" >= ${BREAKEVEN_BELOW}`,
@@ -96,5 +105,11 @@ export class TradeService {
   async stats(caller: Caller, input: TradeStatsInput): Promise<TradeStats> {
     await assertScopeOwned(this.db, caller, input);
     return readKeptTradeStats(this.db, caller, input);
+  }
+
+  /** The equity curve by trade and the distribution of results, for the dashboard's charts (trade-curve.ts). */
+  async curve(caller: Caller, input: TradeCurveInput): Promise<TradeCurve> {
+    await assertScopeOwned(this.db, caller, input);
+    return readTradeCurve(this.db, caller, input);
   }
 }
