@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- alerts`: what alerting costs a snapshot, and how soon an alert arrives (issue 34, "Fast").
  *
- * (a) Throughput: `SnapshotService.push` with alert evaluation on (the rules' drain, the fired log, the delivery
+ * (a) Throughput: `SnapshotService.push` with alert evaluation on (the rules' lanes, the fired log, the delivery
  *     rows of one webhook channel, the worker sending them) against the intraday upsert alone, written bare through
  *     the same driver, in the same run: BENCH_CONNECTIONS loops each, phases alternated twice, BENCH_SECONDS each.
  *     The evaluation runs off the write's answer, so the subject's window ends only after `alerts.idle()`: its cost
@@ -236,6 +236,12 @@ async function onDatabase(label: string, db: Database): Promise<boolean> {
       `    of which queued (fired log committed) → receiver ms: p50 ${delivery.p50Ms.toFixed(0)}, p95 ${delivery.p95Ms.toFixed(0)}, p99 ${delivery.p99Ms.toFixed(0)}`,
     );
     console.log(`    pushes sent at ${achieved.toFixed(0)}/s`);
+    // The machine is shared: the load at the end says whether the run had the cores it assumed.
+    console.log(
+      `    load at the end ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     return ratio >= 0.5 && latencies.length === crossing.length && hook.bad === 0 && stats.p99Ms < 2000 && achieved > 0;
   } finally {
     await services.alertDelivery.stop();
