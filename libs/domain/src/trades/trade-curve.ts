@@ -44,8 +44,14 @@ const edge = (text: string) => toMoney(new Prisma.Decimal(text).toDecimalPlaces(
  */
 export async function readTradeCurve(db: Database, caller: Caller, scope: TradeScope): Promise<TradeCurve> {
   const params = new SqlParams();
-  const where = scopeSql(caller, scope, params);
-  const sql = `WITH s AS (
+  const row = await queryJson<CurveRow>(db, curveSql(scopeSql(caller, scope, params)), params.values);
+  if (!row) throw new Error('the trade curve statement answered no row');
+  return curveAnswer(row);
+}
+
+/** The one statement of `readTradeCurve` over the trades `t` that `where` keeps. */
+export function curveSql(where: string): string {
+  return `WITH s AS (
       SELECT row_number() OVER w AS n, t."closedAt", t."net", sum(t."net") OVER w AS cum, ${outcomeSql('t."net"')} AS o
       FROM "Trade" t WHERE ${where}
       WINDOW w AS (ORDER BY t."closedAt", t."id" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
@@ -77,8 +83,9 @@ export async function readTradeCurve(db: Database, caller: Caller, scope: TradeS
         LEFT JOIN (SELECT i, count(*)::int AS n, (count(*) FILTER (WHERE o = 1))::int AS wins,
             (count(*) FILTER (WHERE o = -1))::int AS losses FROM bucketed GROUP BY i) c ON c.i = g.i)
     ) AS "data" FROM k`;
-  const row = await queryJson<CurveRow>(db, sql, params.values);
-  if (!row) throw new Error('the trade curve statement answered no row');
+}
+
+function curveAnswer(row: CurveRow): TradeCurve {
   const count = row.count;
   return {
     totals: {
