@@ -34,6 +34,7 @@ export class AlertDeliveryWorker {
   private readonly inFlight = new Set<Promise<void>>();
   private round: Promise<void> | undefined;
   private again = false;
+  private wakeQueued = false;
   /** The rows delivered on this turn of the event loop, and the write that settles them (see delivered). */
   private pendingDelivered: ClaimedDelivery[] = [];
   private deliveredRows: Promise<void> | undefined;
@@ -79,6 +80,19 @@ export class AlertDeliveryWorker {
       });
   }
 
+  /**
+   * A round once the attempts ending on this turn of the event loop have all left their slots: a burst's attempts
+   * end together (their rows are settled in one update), and a round per freed slot claimed them one at a time.
+   */
+  private wakeAfterTurn(): void {
+    if (this.wakeQueued) return;
+    this.wakeQueued = true;
+    setImmediate(() => {
+      this.wakeQueued = false;
+      this.wake();
+    });
+  }
+
   /** Claims what fits in the free slots and starts those attempts; resolves once they are claimed, not sent. */
   private async claimAndSend(): Promise<void> {
     const free = this.concurrency - this.inFlight.size;
@@ -106,7 +120,7 @@ export class AlertDeliveryWorker {
     for (const row of claimed) {
       const attempt = this.attempt(row, channels.get(row.channelId)).finally(() => {
         this.inFlight.delete(attempt);
-        this.wake();
+        this.wakeAfterTurn();
       });
       this.inFlight.add(attempt);
     }
