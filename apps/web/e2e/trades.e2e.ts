@@ -75,6 +75,21 @@ test('the Trades page lists, tags and sums the journal, in English and Japanese,
   await expect(figure('Profit factor')).toHaveText('4');
   await expect(figure('Net')).toHaveText('$120.00');
   await expect(page.getByRole('img', { name: /^Net by weekday of the open/ })).toBeVisible();
+  // Closed in the order 100, −40, 60: cumulative 100, 60, 120. Three trades, three ranges of 140 ÷ 3 from −40.
+  await expect(
+    page.getByRole('img', {
+      name: 'Equity curve by trade: 3 trades, ends at $120.00; highest $120.00 after trade 3, lowest $60.00 after trade 2',
+    }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('img', {
+      name: 'Distribution of net per trade: 3 trades in 3 ranges of equal width; -$40.00 to $6.67: 1, $53.33 to $100.00: 2',
+    }),
+  ).toBeVisible();
+  // Wide: the breakdown is open, before the list.
+  const breakdown = page.locator('details.trade-breakdown');
+  await expect(breakdown).toHaveAttribute('open', '');
+  await expect(breakdown.getByRole('table', { name: 'By symbol' })).toBeVisible();
 
   // Tag and annotate the loss in place, with the keyboard: Enter saves, the focus comes back to its button.
   const loss = rows(page).filter({ hasText: '-$40.00' });
@@ -109,6 +124,19 @@ test('the Trades page lists, tags and sums the journal, in English and Japanese,
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByRole('button', { name: 'クリア' }).click();
   await expect(rows(page)).toHaveCount(3);
+  await expectNoHorizontalScroll(page);
+  // A phone: figures, charts, the list, then the breakdown folded; its summary opens it from the keyboard.
+  await expect(page.getByRole('img', { name: /^トレードごとの損益曲線: 3件のトレード、最終 \$120\.00/ })).toBeVisible();
+  const folded = page.locator('details.trade-breakdown');
+  await expect(folded).not.toHaveAttribute('open');
+  await expect(folded.getByRole('table', { name: '銘柄別' })).toBeHidden();
+  const top = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())?.y ?? Number.NaN;
+  expect(await top(rows(page).last())).toBeLessThan(await top(folded));
+  expect(await top(page.locator('.trade-stats'))).toBeLessThan(await top(page.locator('table.trades')));
+  await folded.getByText('銘柄・セッション・タグ別の内訳').focus();
+  await page.keyboard.press('Enter');
+  await expect(folded).toHaveAttribute('open', '');
+  await expect(folded.getByRole('table', { name: '銘柄別' })).toBeVisible();
   await expectNoHorizontalScroll(page);
   // English at the same width (the language menu sits behind the phone's menu button: set as the switch saves it).
   await page.evaluate(() => localStorage.setItem('propfolio.lang', 'en'));

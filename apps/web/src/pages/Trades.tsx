@@ -7,7 +7,9 @@ import { useI18n } from '../i18n/i18n.js';
 import { Field, SelectField } from '../components/Field.js';
 import { Empty, ErrorState, Loading, QueryView, worthRetrying } from '../components/states.js';
 import { TradeList } from '../components/trades/TradeList.js';
-import { TradeStatsView } from '../components/trades/TradeStatsView.js';
+import { TradeCurveCharts } from '../components/trades/TradeCurveCharts.js';
+import { TradeBreakdown, TradeStatsView } from '../components/trades/TradeStatsView.js';
+import { useWideScreen } from '../components/trades/useWideScreen.js';
 import { browserZone, localDayStart } from '../components/trades/format.js';
 import type { TradeFilter } from '../components/trades/types.js';
 import '../components/trades/trades.css';
@@ -124,6 +126,8 @@ export function TradesPage() {
     queryKey: ['trade-stats', scope, timeZone],
     queryFn: () => app.get('/trades/stats', { ...scope, timeZone }),
   });
+  const curve = useQuery({ queryKey: ['trade-curve', scope], queryFn: () => app.get('/trades/curve', scope) });
+  const wide = useWideScreen();
   const list = accounts.data ?? [];
   const currencyOf = (accountId: string) => list.find((a) => a.id === accountId)?.currency ?? null;
   // One currency for the stats when the scope has one (an account, or accounts all in the same currency).
@@ -131,6 +135,10 @@ export function TradesPage() {
   const currencies = new Set(inScope.map((a) => a.currency));
   const statsCurrency = currencies.size === 1 ? ([...currencies][0] ?? null) : null;
   const items = trades.data?.pages.flatMap((p) => p.items) ?? [];
+  // On a phone the figures and charts, then the list, then the tables folded; on a wide screen the tables (open)
+  // before the list, as the page read before they were folded.
+  const breakdown =
+    stats.data && stats.data.overall.count > 0 ? <TradeBreakdown stats={stats.data} currency={statsCurrency} wide={wide} /> : null;
   return (
     <section className="trades-page">
       <h1>{t('tr.title')}</h1>
@@ -141,7 +149,14 @@ export function TradesPage() {
         accounts={list.map((a) => ({ id: a.id, label: `${a.name ?? a.login} (${a.login} @ ${a.server})` }))}
       />
       {currencies.size > 1 && <p className="muted">{t('tr.currencyMixed')}</p>}
-      <QueryView query={stats}>{(s) => (s.overall.count === 0 ? null : <TradeStatsView stats={s} currency={statsCurrency} />)}</QueryView>
+      <QueryView query={stats}>
+        {(s) =>
+          s.overall.count === 0 ? null : (
+            <TradeStatsView stats={s} currency={statsCurrency} charts={<TradeCurveCharts query={curve} currency={statsCurrency} />} />
+          )
+        }
+      </QueryView>
+      {wide && breakdown}
       <h2>{t('tr.list')}</h2>
       {trades.isPending && <Loading failures={trades.failureCount} />}
       {trades.isError && <ErrorState error={trades.error} retry={worthRetrying(trades.error) ? () => void trades.refetch() : undefined} />}
@@ -152,6 +167,7 @@ export function TradesPage() {
           {t('common.more')}
         </button>
       )}
+      {!wide && breakdown}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AlignedData, Options } from 'uplot';
 import { useI18n } from '../../i18n/i18n.js';
 import type { MessageKey } from '../../i18n/en.js';
@@ -184,7 +184,11 @@ function GroupTable({
   );
 }
 
-export function TradeStatsView({ stats, currency }: { stats: TradeStats; currency: string | null }) {
+/**
+ * The headline figures, then the charts: the equity curve and distribution (`charts`, read apart) and net by weekday
+ * and hour. The group tables are TradeBreakdown's, which the page places.
+ */
+export function TradeStatsView({ stats, currency, charts }: { stats: TradeStats; currency: string | null; charts: ReactNode }) {
   const i18n = useI18n();
   const { t, lang } = i18n;
   const weekdays = useMemo(() => [1, 2, 3, 4, 5, 6, 7].map((key) => ({ key, name: weekdayName(key, lang) })), [lang]);
@@ -193,10 +197,29 @@ export function TradeStatsView({ stats, currency }: { stats: TradeStats; currenc
     <section className="trade-stats" aria-labelledby="trade-stats-title">
       <h2 id="trade-stats-title">{t('tr.stats')}</h2>
       <Figures figures={stats.overall} stats={stats} currency={currency} />
+      {charts}
       <div className="two-col">
         <GroupBars groups={stats.byWeekday} slots={weekdays} label={t('tr.byWeekday', { zone: stats.timeZone })} currency={currency} />
         <GroupBars groups={stats.byHour} slots={hours} label={t('tr.byHour', { zone: stats.timeZone })} currency={currency} />
       </div>
+      <p className="muted">{t('tr.definitions')}</p>
+    </section>
+  );
+}
+
+/**
+ * The tables by symbol, session and tag, folded: open at first on a wide screen, where they sit beside the figures
+ * above the list, closed on a phone, where they come after the list (they were 4,000 px of tables before it).
+ * A native <details>, so Enter and Space open and close it from its summary.
+ */
+export function TradeBreakdown({ stats, currency, wide }: { stats: TradeStats; currency: string | null; wide: boolean }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(wide);
+  // A window resized across the breakpoint takes that width's default; a toggle by the trader holds until then.
+  useEffect(() => setOpen(wide), [wide]);
+  return (
+    <details className="card trade-breakdown" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{t('tr.breakdown')}</summary>
       <div className="two-col">
         <GroupTable
           caption={t('tr.bySymbol')}
@@ -219,7 +242,6 @@ export function TradeStatsView({ stats, currency }: { stats: TradeStats; currenc
         rows={stats.byTag.map((g) => ({ name: g.key, figures: g }))}
         currency={currency}
       />
-      <p className="muted">{t('tr.definitions')}</p>
-    </section>
+    </details>
   );
 }

@@ -5,6 +5,7 @@ export type TradePage = AppAnswer<'/app/api/trades', 'get'>;
 export type Trade = TradePage['items'][number];
 export type TradeStats = AppAnswer<'/app/api/trades/stats', 'get'>;
 export type TradeFigures = TradeStats['overall'];
+export type TradeCurve = AppAnswer<'/app/api/trades/curve', 'get'>;
 
 /** The list filters as the URL keeps them (every one optional; '' never travels). */
 export interface TradeFilter {
