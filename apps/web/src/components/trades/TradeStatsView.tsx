@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { AlignedData, Options } from 'uplot';
 import { useI18n } from '../../i18n/i18n.js';
 import type { MessageKey } from '../../i18n/en.js';
@@ -214,9 +214,9 @@ export function TradeStatsView({ stats, currency, charts }: { stats: TradeStats;
  */
 export function TradeBreakdown({ stats, currency, wide }: { stats: TradeStats; currency: string | null; wide: boolean }) {
   const { t } = useI18n();
+  // The page mounts it again on the other side of the list when the window crosses 900 px, so it opens as that width
+  // says; the trader's own toggle holds while the width stays on one side.
   const [open, setOpen] = useState(wide);
-  // A window resized across the breakpoint takes that width's default; a toggle by the trader holds until then.
-  useEffect(() => setOpen(wide), [wide]);
   return (
     <details className="card trade-breakdown" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>{t('tr.breakdown')}</summary>
