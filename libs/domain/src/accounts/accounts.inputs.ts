@@ -158,7 +158,7 @@ export class OpenPositionInput {
   @IsNumber(PRICE, PRICE_MESSAGE)
   @Min(0)
   @Max(MAX_PRICE)
-  stopLoss!: number | null;
+  stopLoss?: number | null;
 
   @Doc({
     description:
@@ -169,7 +169,7 @@ export class OpenPositionInput {
   @IsNumber(MONEY, MONEY_MESSAGE)
   @Min(-MAX_AMOUNT)
   @Max(MAX_AMOUNT)
-  lossAtStop!: number | null;
+  lossAtStop?: number | null;
 }
 
 export class AccountSnapshotInput extends AccountIdInput {

@@ -128,17 +128,17 @@ function openPositionsOf(positions: readonly OpenPositionInput[], at: Date): Ope
     const openedAt = new Date(p.openedAt);
     if (openedAt.getTime() > at.getTime())
       throw AppError.invalidField(`openPositions[${i}].openedAt`, 'must not be after the snapshot’s `at`');
+    // Left out reads as null; a loss without a stop is no bound, so it is not kept.
+    const stop = p.stopLoss ?? null;
+    const loss = p.lossAtStop ?? null;
     return {
       position: p.position,
       symbol: p.symbol,
       side: p.side,
       volume: toDecimal(p.volume).toString(),
       openedAt: openedAt.toISOString(),
-      stopLoss: p.stopLoss === null || p.stopLoss === undefined ? null : toDecimal(p.stopLoss).toString(),
-      lossAtStop:
-        p.stopLoss === null || p.stopLoss === undefined || p.lossAtStop === null || p.lossAtStop === undefined
-          ? null
-          : toDecimal(p.lossAtStop).toString(),
+      stopLoss: stop === null ? null : toDecimal(stop).toString(),
+      lossAtStop: stop === null || loss === null ? null : toDecimal(loss).toString(),
     };
   });
 }
