@@ -81,6 +81,31 @@ describeEachDatabase('REST challenge coach: headroom', (getDb) => {
     expect(headroom.accounts.map((a) => a.account.id)).toEqual([account.id]);
   });
 
+  it('names a snapshot’s firm day by the roll-over in force now: a rules change or a new link moves it at once', async () => {
+    const challenge = await createChallenge(app, { planId: FTMO, phase: 'Phase 1', purchasedAt: '2026-03-20' });
+    const other = await createChallenge(app, { planId: FTMO, phase: 'Phase 1', purchasedAt: '2026-03-20' });
+    const account = await registerAccount(app, { challengeId: challenge.id, initialBalance: 100000 });
+    // 22:30 UTC on 1 April is 00:30 in Prague on the 2nd (the service keeps the account's roll-over between snapshots).
+    expect(await pushSnapshot(app, account.id, '2026-04-01T22:30:00Z', 100000, 100000)).toMatchObject({ day: '2026-04-02' });
+    // The challenge's own rules now roll over at UTC midnight: the same hour is still 1 April.
+    const set = await app.patch(`/challenges/${challenge.id}/rules`, {
+      rules: { dailyLoss: { rollover: { timeZone: 'UTC', time: '00:00' } } },
+    });
+    expect(set.status).toBe(200);
+    expect(await pushSnapshot(app, account.id, '2026-04-01T22:31:00Z', 100000, 100000)).toMatchObject({
+      day: '2026-04-01',
+      dayEndsAt: '2026-04-02T00:00:00Z',
+    });
+    // Moved to a challenge that keeps FTMO's roll-over: Prague again.
+    expect((await app.patch(`/accounts/${account.id}`, { challengeId: other.id })).status).toBe(200);
+    expect(await pushSnapshot(app, account.id, '2026-04-01T22:32:00Z', 100000, 100000)).toMatchObject({ day: '2026-04-02' });
+    const rows = await getDb().prisma.intradayEquity.findMany({ where: { accountId: account.id }, orderBy: { day: 'asc' } });
+    expect(rows.map((r) => [r.day.toISOString().slice(0, 10), r.snapshots])).toEqual([
+      ['2026-04-01', 1],
+      ['2026-04-02', 2],
+    ]);
+  });
+
   it('reports a crossed floor as breached without recording it, and the challenge’s own rules win over the plan’s', async () => {
     const challenge = await createChallenge(app, { planId: FTMO, phase: 'Phase 1', purchasedAt: '2026-04-01' });
     const account = await registerAccount(app, { challengeId: challenge.id, initialBalance: 100000 });

@@ -5,6 +5,9 @@ export type Decimal = Prisma.Decimal;
 /** A JSON number from the wire to an exact Decimal (via its shortest decimal text, so 0.1 stays 0.1). */
 export const toDecimal = (value: number): Decimal => new Prisma.Decimal(String(value));
 
+/** PostgreSQL's text of a numeric (a driver read) to the JSON number an answer carries, as toMoney would. */
+export const moneyFromText = (text: string): number => decimalToNumber(new Prisma.Decimal(text));
+
 /** A Decimal to a JSON number, only at the edge of an answer. */
 export const toMoney = (value: Decimal): number => decimalToNumber(value);
 
