@@ -2,8 +2,8 @@
  * `npm run bench -- alerts`: what alerting costs a snapshot, and how soon an alert arrives (issue 34, "Fast").
  *
  * (a) Throughput: `SnapshotService.push` with alert evaluation on (the rules' lanes, the fired log, the delivery
- *     rows of one webhook channel, the worker sending them) against the intraday upsert alone, written bare through
- *     the same driver, in the same run: BENCH_CONNECTIONS loops each, phases alternated twice, BENCH_SECONDS each.
+ *     rows of one webhook channel, the worker sending them) against the product's own upsert statement (SNAPSHOT_SQL)
+ *     run bare through the same driver with the same figures, in the same run: BENCH_CONNECTIONS loops each, phases alternated twice, BENCH_SECONDS each.
  *     The evaluation runs off the write's answer, so the subject's window ends only after `alerts.idle()`: its cost
  *     is counted, not deferred. Snapshots hover above every threshold (nothing fires) so the cost is the
  *     evaluation's; target ≥ 0.5 of the bare upsert's rate.
@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import type { Caller } from '../../../libs/core/src/index.ts';
 import { openDatabase, type Database } from '../../../libs/db/src/index.ts';
+import { SNAPSHOT_SQL } from '../../../libs/domain/src/accounts/snapshot.service.ts';
 import { createDomainServices, type DomainServices } from '../../../libs/domain/src/index.ts';
 import { summarize } from '../harness.ts';
 import { benchDatabase } from '../http/bench-database.ts';
@@ -156,21 +157,29 @@ async function onDatabase(label: string, db: Database): Promise<boolean> {
           }),
         () => services.alerts.idle(),
       );
+    // The anchor is the product's own statement (SNAPSHOT_SQL), run bare on the driver with the figures the subject
+    // writes: what a snapshot costs beyond it is the service around it and the alert evaluation.
+    const [link] = await db.driverQuery<{ challengeId: string; updatedAt: string }>(
+      `SELECT a."challengeId", to_char(c."updatedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+       FROM "EaAccount" a JOIN "Challenge" c ON c."id" = a."challengeId" WHERE a."id" = $1`,
+      [loopAccounts[0]],
+    );
     const day = new Date().toISOString().slice(0, 10);
     const bare = () =>
       rate(
         SECONDS,
-        (loop, i) => {
-          const at = new Date();
-          return db.prisma.$executeRaw`
-            INSERT INTO "IntradayEquity" AS d ("accountId", "day", "at", "balance", "equity", "minEquity", "minEquityAt",
-              "maxEquity", "maxEquityAt", "firstAt", "firstBalance", "firstEquity")
-            VALUES (${loopAccounts[loop]}, ${day}::date, ${at}, 100000, ${98000 + (i % 2000)}, ${98000 + (i % 2000)}, ${at},
-              ${98000 + (i % 2000)}, ${at}, ${at}, 100000, ${98000 + (i % 2000)})
-            ON CONFLICT ("accountId", "day") DO UPDATE SET "at" = EXCLUDED."at", "equity" = EXCLUDED."equity",
-              "minEquity" = LEAST(d."minEquity", EXCLUDED."equity"), "maxEquity" = GREATEST(d."maxEquity", EXCLUDED."equity"),
-              "snapshots" = d."snapshots" + 1`;
-        },
+        (loop, i) =>
+          db.driverQuery(SNAPSHOT_SQL, [
+            loopAccounts[loop],
+            caller.userId,
+            link?.challengeId ?? null,
+            link?.updatedAt ?? null,
+            day,
+            now(),
+            '100000',
+            String(98000 + (i % 2000)),
+            null,
+          ]),
         () => Promise.resolve(),
       );
     const bareRates: number[] = [];
@@ -223,7 +232,9 @@ async function onDatabase(label: string, db: Database): Promise<boolean> {
     const achieved = crossing.length / ((performance.now() - started) / 1000);
     console.log(`\n## ${label}`);
     console.log(`(a) snapshots/s at ${CONNECTIONS} loops, ${SECONDS} s per phase, alternated twice:`);
-    console.log(`    bare upsert through the driver: ${bareRates.map((r) => r.toFixed(0)).join(', ')} (mean ${bareRate.toFixed(0)})`);
+    console.log(
+      `    the snapshot statement bare on the driver: ${bareRates.map((r) => r.toFixed(0)).join(', ')} (mean ${bareRate.toFixed(0)})`,
+    );
     console.log(
       `    push + alert evaluation + delivery: ${subjectRates.map((r) => r.toFixed(0)).join(', ')} (mean ${subjectRate.toFixed(0)})`,
     );
