@@ -92,7 +92,11 @@ export function breakingChanges(before: ApiSurface, after: ApiSurface): Break[] 
       }
       if (part === 'request') {
         for (const [field, required] of Object.entries(is)) {
-          if (required && was[field] !== true) breaks.push({ operation, field, change: 'now required in the request' });
+          // Inside an object or list the old surface did not have, a required field is part of a new optional addition:
+          // a client that never sends the parent never meets it.
+          const parent = field.slice(0, Math.max(0, field.lastIndexOf('.'))).replace(/\[\]$/, '');
+          const parentIsNew = parent.includes('.') && !(parent in was);
+          if (required && was[field] !== true && !parentIsNew) breaks.push({ operation, field, change: 'now required in the request' });
         }
       }
     }

@@ -53,12 +53,19 @@ describe('the API changelog', () => {
       { operation: 'GET /api/v1/plans', field: 'query.firm', change: 'now required in the request' },
       { operation: 'DELETE /api/v1/things/{id}', field: '', change: 'operation removed' },
     ]);
-    // additions and a request field made optional break nobody
+    // a new required field inside a list the old request had is a break: a client sending the list must now send it
+    expect(
+      breakingChanges(
+        { 'POST /api/v1/x': { request: { 'body.items': false, 'body.items[].a': true } } },
+        { 'POST /api/v1/x': { request: { 'body.items': false, 'body.items[].a': true, 'body.items[].b': true } } },
+      ),
+    ).toEqual([{ operation: 'POST /api/v1/x', field: 'body.items[].b', change: 'now required in the request' }]);
+    // additions and a request field made optional break nobody, nor the required fields of a new optional list
     expect(
       breakingChanges(after, {
         ...after,
         'GET /api/v1/plans': {
-          request: { 'query.detail': false, 'query.firm': false, 'query.size': false },
+          request: { 'query.detail': false, 'query.firm': false, 'query.size': false, 'body.extra': false, 'body.extra[].id': true },
           '200': { items: false, nextCursor: true, programs: true, suggestions: false },
         },
       }),
