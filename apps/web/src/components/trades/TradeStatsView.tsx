@@ -54,7 +54,16 @@ function GroupBars({
     const value = legendValues(namesOnly);
     const money = (v: number | null) => (v == null ? '' : currency ? i18n.moneyRounded(v, currency) : i18n.number(v, 2));
     return {
-      scales: { x: { time: false, range: (_u, min, max) => [min - 0.6, max + 0.6] } },
+      // Bars measured from zero: a range fitted to the data made a small total look like nothing and a loss look level.
+      scales: {
+        x: { time: false, range: (_u, min, max) => [min - 0.6, max + 0.6] },
+        y: {
+          range: (_u, min, max): [number, number] => {
+            const [bottom, top] = [Math.min(0, min), Math.max(0, max)];
+            return top === bottom ? [bottom, bottom + 1] : [bottom, top];
+          },
+        },
+      },
       axes: [
         { values: (_u, ticks) => ticks.map((v) => slots[v]?.name ?? ''), space: 24, incrs: [1, 2, 3, 6] },
         { size: 70, values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)) },
