@@ -13,7 +13,7 @@ export const MAX_SILENT_MINUTES = 1440;
 export class AlertRuleInput {
   @Doc({
     description:
-      '`daily_loss` / `max_loss`: less than `threshold` percent of the allowance left; `breached`: a floor crossed; `target_reached`; `best_day`: the best day reached `threshold` percent of its limit; `tracker_silent`: no data for more than `threshold` minutes on a trading day.',
+      '`daily_loss` / `max_loss`: `threshold` percent of the allowance left or less; `breached`: a floor crossed; `target_reached`; `best_day`: the best day reached `threshold` percent of its limit; `tracker_silent`: no data for more than `threshold` minutes on a trading day.',
     example: 'daily_loss',
   })
   @IsIn(ALERT_RULE_KINDS)
