@@ -67,6 +67,40 @@ export async function apiCreateChallenge(server: RunningServer, body: Record<str
 }
 
 /** The `code` of a problem+json answer, from fetch's Response or Playwright's APIResponse. */
+/** A calendar date `offset` days from today (UTC), as the API's dates are written. */
+export const dayFromToday = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A challenge on a catalog plan bought ten days ago with one 100,000 USD account, as a tracker leaves it: yesterday
+ * reported flat at 100,000, then a snapshot a minute ago with `equity` (and `snapshot`'s other fields). The account's id.
+ */
+export async function seedTrackedAccount(
+  server: RunningServer,
+  plan: { planId: string; firm: string; plan: string; price: number },
+  account: { login: string; server: string; name: string },
+  equity: number,
+  snapshot: Record<string, unknown> = {},
+): Promise<string> {
+  const challenge = await apiCreateChallenge(server, { ...plan, purchasedAt: dayFromToday(-10) });
+  const created = await apiCall<{ id: string }>(server, 'POST', '/accounts', {
+    ...account,
+    currency: 'USD',
+    initialBalance: 100000,
+    challengeId: challenge.id,
+  });
+  expect(created.status).toBe(201);
+  const id = created.body.id;
+  await apiCall(server, 'POST', `/accounts/${id}/reports`, { date: dayFromToday(-1), balance: 100000, equity: 100000, closedPnl: 0 });
+  const pushed = await apiCall(server, 'POST', `/accounts/${id}/snapshots`, {
+    at: new Date(Date.now() - 60_000).toISOString().replace(/\.\d+Z$/, 'Z'),
+    balance: 100000,
+    equity,
+    ...snapshot,
+  });
+  expect(pushed.status).toBe(200);
+  return id;
+}
+
 export async function problemCode(res: { json(): Promise<unknown> }): Promise<unknown> {
   const problem = (await res.json()) as { code?: unknown };
   return problem.code;

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import { apiCall, apiCreateChallenge, expect, expectNoHorizontalScroll, setUpOwner, test } from './fixtures.js';
+import { expect, expectNoHorizontalScroll, seedTrackedAccount, setUpOwner, test } from './fixtures.js';
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 /** Set to a directory to keep the panel's screenshots at 375 and 1280 px in both languages (never committed). */
 const SHOTS = process.env.TRADE_CHECK_SHOTS;
 
@@ -18,28 +17,12 @@ test('the pre-trade calculator answers in the browser as the trader types, in bo
 }) => {
   await setUpOwner(page, server);
   // FTMO 2-Step 100k, yesterday closed at 100,000, equity 98,000 a minute ago: daily floor 95,000, maximum 90,000.
-  const challenge = await apiCreateChallenge(server, {
-    firm: 'FTMO',
-    plan: '2-Step 100k',
-    price: 540,
-    planId: 'ftmo-2-step-100000',
-    purchasedAt: day(-10),
-  });
-  const account = await apiCall<{ id: string }>(server, 'POST', '/accounts', {
-    login: '7301',
-    server: 'FTMO-Demo',
-    currency: 'USD',
-    initialBalance: 100000,
-    challengeId: challenge.id,
-    name: 'FTMO check',
-  });
-  const id = account.body.id;
-  await apiCall(server, 'POST', `/accounts/${id}/reports`, { date: day(-1), balance: 100000, equity: 100000, closedPnl: 0 });
-  await apiCall(server, 'POST', `/accounts/${id}/snapshots`, {
-    at: new Date(Date.now() - 60_000).toISOString().replace(/\.\d+Z$/, 'Z'),
-    balance: 100000,
-    equity: 98000,
-  });
+  await seedTrackedAccount(
+    server,
+    { planId: 'ftmo-2-step-100000', firm: 'FTMO', plan: '2-Step 100k', price: 540 },
+    { login: '7301', server: 'FTMO-Demo', name: 'FTMO check' },
+    98000,
+  );
   await open(page, 'FTMO check');
 
   const panel = page.getByRole('region', { name: 'Pre-trade check' });

@@ -1,6 +1,5 @@
-import { apiCall, apiCreateChallenge, expect, expectNoHorizontalScroll, setUpOwner, test } from './fixtures.js';
+import { expect, expectNoHorizontalScroll, seedTrackedAccount, setUpOwner, test } from './fixtures.js';
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
 
 /**
@@ -13,33 +12,18 @@ test('the headroom judges the open positions at their stops against the risk per
   consoleErrors,
 }) => {
   await setUpOwner(page, server);
-  const challenge = await apiCreateChallenge(server, {
-    firm: 'The5ers',
-    plan: 'Bootcamp 100k',
-    price: 95,
-    planId: 'the5ers-bootcamp-100000',
-    purchasedAt: day(-10),
-  });
-  const account = await apiCall<{ id: string }>(server, 'POST', '/accounts', {
-    login: '7301',
-    server: 'FivePercent-Demo',
-    currency: 'USD',
-    initialBalance: 100000,
-    challengeId: challenge.id,
-    name: 'Bootcamp',
-  });
-  expect(account.status).toBe(201);
-  await apiCall(server, 'POST', `/accounts/${account.body.id}/reports`, { date: day(-1), balance: 100000, equity: 100000, closedPnl: 0 });
-  const snapshot = await apiCall(server, 'POST', `/accounts/${account.body.id}/snapshots`, {
-    at: minutesAgo(1),
-    balance: 100000,
-    equity: 99850,
-    openPositions: [
-      { position: '41', symbol: 'XAUUSD', side: 'buy', volume: 1, openedAt: minutesAgo(30), stopLoss: 2590, lossAtStop: 2100 },
-      { position: '42', symbol: 'EURUSD', side: 'sell', volume: 0.5, openedAt: minutesAgo(20), stopLoss: null, lossAtStop: null },
-    ],
-  });
-  expect(snapshot.status).toBe(200);
+  await seedTrackedAccount(
+    server,
+    { planId: 'the5ers-bootcamp-100000', firm: 'The5ers', plan: 'Bootcamp 100k', price: 95 },
+    { login: '7301', server: 'FivePercent-Demo', name: 'Bootcamp' },
+    99850,
+    {
+      openPositions: [
+        { position: '41', symbol: 'XAUUSD', side: 'buy', volume: 1, openedAt: minutesAgo(30), stopLoss: 2590, lossAtStop: 2100 },
+        { position: '42', symbol: 'EURUSD', side: 'sell', volume: 0.5, openedAt: minutesAgo(20), stopLoss: null, lossAtStop: null },
+      ],
+    },
+  );
 
   await page.goto('/pnl');
   await page.getByRole('button', { name: 'Bootcamp', exact: true }).click();
