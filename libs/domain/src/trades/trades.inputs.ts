@@ -26,7 +26,7 @@ export const OUTCOMES = ['win', 'loss', 'breakeven'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
 /** Positions a tracker message may carry; a larger batch is refused whole, naming the bound (422 position_rejected). */
-export const MAX_POSITIONS_PER_MESSAGE = 1000;
+export const MAX_POSITIONS_PER_MESSAGE = 10_000;
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
 export const MAX_NOTE_LENGTH = 4000;

@@ -5,7 +5,7 @@ import { RegisterAccountInput } from '../accounts/accounts.inputs.js';
 import { createDomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
 import { closedPosition as position } from './trade-fixtures.js';
-import { ListTradesInput, PushPositionsInput, TradeStatsInput, UpdateTradeInput } from './trades.inputs.js';
+import { ListTradesInput, MAX_POSITIONS_PER_MESSAGE, PushPositionsInput, TradeStatsInput, UpdateTradeInput } from './trades.inputs.js';
 
 describeEachDatabase('trades', (getDb) => {
   const services = () => createDomainServices(getDb());
@@ -70,7 +70,7 @@ describeEachDatabase('trades', (getDb) => {
       push(
         caller,
         id,
-        Array.from({ length: 1001 }, (_, i) => position(String(i))),
+        Array.from({ length: MAX_POSITIONS_PER_MESSAGE + 1 }, (_, i) => position(String(i))),
       ),
     ).rejects.toMatchObject({ code: 'position_rejected' });
     // Nothing of the refused batches was kept.
@@ -156,5 +156,14 @@ describeEachDatabase('trades', (getDb) => {
     await expect(stats(caller, { timeZone: '+09:00' })).rejects.toMatchObject({ status: 400 });
     const empty = await stats(await newCaller(getDb()), {});
     expect(empty.overall).toMatchObject({ count: 0, winRate: null, profitFactor: null, net: 0 });
+  });
+
+  it('takes a full message of 10,000 positions at once, and a resend of it changes nothing', async () => {
+    const caller = await newCaller(getDb());
+    const { id } = await account(caller);
+    const full = Array.from({ length: MAX_POSITIONS_PER_MESSAGE }, (_, i) => position(String(i + 1)));
+    await expect(push(caller, id, full)).resolves.toEqual({ accountId: id, accepted: MAX_POSITIONS_PER_MESSAGE, unchanged: 0 });
+    await expect(push(caller, id, full)).resolves.toEqual({ accountId: id, accepted: 0, unchanged: MAX_POSITIONS_PER_MESSAGE });
+    expect((await stats(caller, { accountId: id })).overall.count).toBe(MAX_POSITIONS_PER_MESSAGE);
   });
 });
