@@ -62,6 +62,7 @@ const PRIVATE_ROUTES: [method: 'get' | 'post' | 'patch', path: string][] = [
   ['patch', `/challenges/${SOME_ID}/rules`],
   ['get', '/trades'],
   ['get', '/trades/stats'],
+  ['get', '/trades/curve'],
   ['get', `/trades/${SOME_ID}`],
   ['patch', `/trades/${SOME_ID}`],
   ['post', `/accounts/${SOME_ID}/positions`],
