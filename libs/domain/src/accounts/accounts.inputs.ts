@@ -17,7 +17,16 @@ import {
 import { Type } from 'class-transformer';
 import { Compose, Doc, IsIsoDate, IsIsoInstant, NumberFromQuery, UpperCase } from '@propfolio/core';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-fields.js';
-import { MAX_PRICE, MAX_SYMBOL_LENGTH, PRICE, PRICE_MESSAGE, SIDES, type Side } from '../shared/position-fields.js';
+import {
+  LotsField,
+  MAX_PRICE,
+  MAX_SYMBOL_LENGTH,
+  PositionIdField,
+  PRICE,
+  PRICE_MESSAGE,
+  SideField,
+  type Side,
+} from '../shared/position-fields.js';
 
 export const ARCHIVED_FILTERS = ['exclude', 'include', 'only'] as const;
 export type ArchivedFilter = (typeof ARCHIVED_FILTERS)[number];
@@ -127,10 +136,7 @@ export class AccountLookupInput {
 
 /** A position still open at a snapshot, for the risk per trade at its stop (headroom `tradeRules.maxRiskPerTrade.open`). */
 export class OpenPositionInput {
-  @Doc({ description: 'Position id (MT5) or ticket (MT4); digits as text.', example: '123456790' })
-  @IsString()
-  @MinLength(1)
-  @MaxLength(24)
+  @PositionIdField({ description: 'Position id (MT5) or ticket (MT4); digits as text.', example: '123456790' })
   position!: string;
 
   @Doc({ description: 'Symbol as the terminal names it.', example: 'XAUUSD' })
@@ -139,14 +145,10 @@ export class OpenPositionInput {
   @MaxLength(MAX_SYMBOL_LENGTH)
   symbol!: string;
 
-  @Doc({ description: 'Direction.', example: 'sell' })
-  @IsIn(SIDES)
+  @SideField({ description: 'Direction.', example: 'sell' })
   side!: Side;
 
-  @Doc({ description: 'Lots open now (> 0).', example: 0.5 })
-  @IsNumber(PRICE, PRICE_MESSAGE)
-  @IsPositive()
-  @Max(MAX_AMOUNT)
+  @LotsField({ description: 'Lots open now (> 0).', example: 0.5 })
   volume!: number;
 
   @Doc({ description: 'When it was opened: an ISO 8601 instant with its zone.', example: '2026-03-05T13:40:00Z' })

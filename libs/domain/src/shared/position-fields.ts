@@ -1,3 +1,7 @@
+import { IsIn, IsNumber, IsPositive, IsString, Max, MaxLength, MinLength } from 'class-validator';
+import { Compose, Doc, type FieldDoc } from '@propfolio/core';
+import { MAX_AMOUNT } from './contract-fields.js';
+
 /**
  * The wire shapes a position shares wherever it is sent: closed ones (the tracker's positions message, statements)
  * and open ones (with a snapshot). Written once here so that the accounts and trades contexts agree.
@@ -12,3 +16,13 @@ export const MAX_SYMBOL_LENGTH = 32;
 export const PRICE = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 8 } as const;
 export const PRICE_MESSAGE = { message: '$property must be a number with at most 8 decimals' } as const;
 export const MAX_PRICE = 9_999_999_999_999;
+
+/** A position id (MT5) or ticket (MT4): digits as text, since MetaTrader ids are unsigned 64-bit. */
+export const PositionIdField = (doc: FieldDoc): PropertyDecorator => Compose(Doc(doc), IsString(), MinLength(1), MaxLength(24));
+
+/** Buy or sell. */
+export const SideField = (doc: FieldDoc): PropertyDecorator => Compose(Doc(doc), IsIn(SIDES));
+
+/** Lots: a positive price-like number (at most 8 decimals). */
+export const LotsField = (doc: FieldDoc): PropertyDecorator =>
+  Compose(Doc(doc), IsNumber(PRICE, PRICE_MESSAGE), IsPositive(), Max(MAX_AMOUNT));

@@ -18,7 +18,17 @@ import { Transform, Type } from 'class-transformer';
 import { Compose, Doc, IsIsoInstant, Trim } from '@propfolio/core';
 import { AccountIdInput } from '../accounts/accounts.inputs.js';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-fields.js';
-import { MAX_PRICE, MAX_SYMBOL_LENGTH, PRICE, PRICE_MESSAGE, SIDES, type Side } from '../shared/position-fields.js';
+import {
+  LotsField,
+  MAX_PRICE,
+  MAX_SYMBOL_LENGTH,
+  PositionIdField,
+  PRICE,
+  PRICE_MESSAGE,
+  SideField,
+  SIDES,
+  type Side,
+} from '../shared/position-fields.js';
 
 export { MAX_SYMBOL_LENGTH, SIDES, type Side };
 
@@ -65,10 +75,7 @@ export class PositionExitInput {
 }
 
 export class ClosedPositionInput {
-  @Doc({ description: 'Position id (MT5) or ticket (MT4), unique on the account; digits as text.', example: '123456789' })
-  @IsString()
-  @MinLength(1)
-  @MaxLength(24)
+  @PositionIdField({ description: 'Position id (MT5) or ticket (MT4), unique on the account; digits as text.', example: '123456789' })
   position!: string;
 
   @Doc({ description: `Symbol as the terminal names it (at most ${MAX_SYMBOL_LENGTH} characters).`, example: 'EURUSD' })
@@ -76,14 +83,10 @@ export class ClosedPositionInput {
   @MinLength(1)
   symbol!: string;
 
-  @Doc({ description: 'Direction of the opening deal.', example: 'buy' })
-  @IsIn(SIDES)
+  @SideField({ description: 'Direction of the opening deal.', example: 'buy' })
   side!: Side;
 
-  @Doc({ description: 'Volume opened, in lots (> 0).', example: 1 })
-  @IsNumber(PRICE, PRICE_MESSAGE)
-  @IsPositive()
-  @Max(MAX_AMOUNT)
+  @LotsField({ description: 'Volume opened, in lots (> 0).', example: 1 })
   volume!: number;
 
   @Doc({ description: 'When the position was opened: an ISO 8601 instant in UTC (Z) or with its offset.', example: '2026-03-05T14:03:00Z' })
