@@ -1,29 +1,18 @@
 import { expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import type { Caller } from '@propfolio/core';
-import { RegisterAccountInput } from '../accounts/accounts.inputs.js';
 import { createDomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
+import { journalFixture } from './journal-fixture.js';
 import { closedPosition as position } from './trade-fixtures.js';
-import { PushPositionsInput, TradeCurveInput } from './trades.inputs.js';
+import { TradeCurveInput } from './trades.inputs.js';
 
 /** Closed `minutes` after 2026-03-02 02:00 UTC (opened at 00:30, as the fixture), so the close order is chosen here. */
 const closedAfter = (minutes: number) => new Date(Date.UTC(2026, 2, 2, 2) + minutes * 60_000).toISOString();
 
 describeEachDatabase('trade curve', (getDb) => {
   const services = () => createDomainServices(getDb());
-  const account = async (caller: Caller) =>
-    services().accounts.register(
-      caller,
-      await parse(RegisterAccountInput, {
-        login: `${Math.floor(Math.random() * 1e9)}`,
-        server: 'Broker-Live',
-        currency: 'USD',
-        initialBalance: 10000,
-      }),
-    );
-  const push = async (caller: Caller, id: string, positions: object[]) =>
-    services().trades.push(caller, await parse(PushPositionsInput, { id, positions }));
+  const { account, push } = journalFixture(services);
   const curve = async (caller: Caller, input: object) => services().trades.curve(caller, await parse(TradeCurveInput, input));
   /** Trade `id` closing at minute `at` with this net (no costs). */
   const net = (id: string, at: number, profit: number) => position(id, { profit, commission: 0, closedAt: closedAfter(at) });

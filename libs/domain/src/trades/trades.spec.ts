@@ -1,26 +1,15 @@
 import { expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import type { Caller } from '@propfolio/core';
-import { RegisterAccountInput } from '../accounts/accounts.inputs.js';
 import { createDomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
+import { journalFixture } from './journal-fixture.js';
 import { closedPosition as position } from './trade-fixtures.js';
-import { ListTradesInput, MAX_POSITIONS_PER_MESSAGE, PushPositionsInput, TradeStatsInput, UpdateTradeInput } from './trades.inputs.js';
+import { ListTradesInput, MAX_POSITIONS_PER_MESSAGE, TradeStatsInput, UpdateTradeInput } from './trades.inputs.js';
 
 describeEachDatabase('trades', (getDb) => {
   const services = () => createDomainServices(getDb());
-  const account = async (caller: Caller) =>
-    services().accounts.register(
-      caller,
-      await parse(RegisterAccountInput, {
-        login: `${Math.floor(Math.random() * 1e9)}`,
-        server: 'Broker-Live',
-        currency: 'USD',
-        initialBalance: 10000,
-      }),
-    );
-  const push = async (caller: Caller, id: string, positions: object[]) =>
-    services().trades.push(caller, await parse(PushPositionsInput, { id, positions }));
+  const { account, push } = journalFixture(services);
   const list = async (caller: Caller, input: object) => services().trades.list(caller, await parse(ListTradesInput, input));
   const stats = async (caller: Caller, input: object) => services().trades.stats(caller, await parse(TradeStatsInput, input));
 
