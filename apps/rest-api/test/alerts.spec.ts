@@ -11,6 +11,7 @@ const query = (params: Record<string, number>) =>
   new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 interface SentEvent {
+  accountId: string;
   rule: string;
   threshold: number | null;
   firmDay: string;
@@ -90,6 +91,44 @@ describeEachDatabase('REST alerts: rules, firing once per firm day, check_trade 
     ]);
   });
 
+  it("a tracker's late flush of yesterday fires nothing and leaves today's crossings armed; a back-fill sends no past day", async () => {
+    const alerts = app.context.domain.alerts;
+    const challenge = await createChallenge(app, { planId: FTMO, phase: 'Phase 1', purchasedAt: '2026-04-01' });
+    const { id } = await registerAccount(app, { challengeId: challenge.id, initialBalance: 100000 });
+    const push = async (path: string, body: object) => {
+      expect((await app.post(`/accounts/${id}/${path}`, body)).status).toBe(200);
+      await alerts.idle();
+    };
+    // Three weeks back-filled on Thursday 23 April (Prague): reports and a mid-day low per day, none of it today's.
+    alerts.clock = () => new Date('2026-04-23T07:00:00Z');
+    for (let d = 1; d <= 21; d++) {
+      const day = `2026-04-${String(d).padStart(2, '0')}`;
+      await push('snapshots', { at: `${day}T11:00:00Z`, balance: 100000, equity: 95100 + d });
+      await push('reports', { date: day, balance: 100000, equity: 100000, closedPnl: 0 });
+    }
+    // No threshold of a past day: only today's news (that no snapshot came today for over 30 minutes).
+    expect(sent.map((e) => `${e.firmDay} ${e.rule}`)).toEqual(['2026-04-23 tracker_silent']);
+    sent = [];
+    // The outage: eleven of yesterday's (the 22nd's) snapshots falling to 95,050, then its report, all late.
+    for (let i = 0; i < 11; i++)
+      await push('snapshots', { at: `2026-04-22T${String(9 + i).padStart(2, '0')}:00:00Z`, balance: 100000, equity: 99000 - i * 395 });
+    await push('reports', { date: '2026-04-22', balance: 100000, equity: 95050, closedPnl: 0 });
+    expect(sent).toEqual([]);
+    // Today's own crossings against today's floor 95,000: one message each.
+    const today: string[] = [];
+    for (const [at, equity] of [
+      ['2026-04-23T08:00:00Z', 97000],
+      ['2026-04-23T08:01:00Z', 96000],
+      ['2026-04-23T08:02:00Z', 95250],
+    ] as const) {
+      alerts.clock = () => new Date(Date.parse(at) + 60_000);
+      await push('snapshots', { at, balance: 100000, equity });
+      today.push(...sent.map((e) => `${e.firmDay} ${e.rule}:${String(e.threshold)}`));
+      sent = [];
+    }
+    expect(today).toEqual(['2026-04-23 daily_loss:50', '2026-04-23 daily_loss:25', '2026-04-23 daily_loss:10']);
+  });
+
   it('a crossed floor fires breached once, with the deepest daily threshold only', async () => {
     const challenge = await createChallenge(app, { planId: FTMO, phase: 'Phase 1', purchasedAt: '2026-04-01' });
     const { id } = await registerAccount(app, { challengeId: challenge.id, initialBalance: 100000 });
@@ -121,7 +160,10 @@ describeEachDatabase('REST alerts: rules, firing once per firm day, check_trade 
     alerts.clock = () => new Date('2026-03-30T09:31:00Z');
     expect(await alerts.sweepSilence()).toBeGreaterThanOrEqual(1);
     await alerts.idle();
-    expect(sent.filter((e) => e.rule === 'tracker_silent')).toEqual([expect.objectContaining({ threshold: 30, firmDay: '2026-03-30' })]);
+    // This account's (the first test's account also last reported at 09:00 on the 30th, and is silent as well).
+    expect(sent.filter((e) => e.rule === 'tracker_silent' && e.accountId === id)).toEqual([
+      expect.objectContaining({ threshold: 30, firmDay: '2026-03-30' }),
+    ]);
     sent = [];
     // Reported once: the next sweep skips it until a new snapshot comes.
     alerts.clock = () => new Date('2026-03-30T09:45:00Z');

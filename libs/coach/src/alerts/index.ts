@@ -12,3 +12,4 @@ export {
   trackerSilent,
 } from './crossings.js';
 export { type QuietBounds, quietBounds, staysQuiet } from './quiet.js';
+export { crossedToday, judgesToday, todayOf } from './today.js';

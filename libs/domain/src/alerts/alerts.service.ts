@@ -1,10 +1,10 @@
 import { AsyncResource } from 'node:async_hooks';
 import {
-  alertFiguresOf,
   checkTrade,
   CoachInputError,
-  crossedNow,
+  crossedToday,
   firmDayAt,
+  judgesToday,
   type QuietBounds,
   quietBounds,
   staysQuiet,
@@ -267,7 +267,7 @@ export class AlertService {
         rows.map((r) => r.j.accountId),
         rows.map((r) => r.key.rule),
         rows.map((r) => r.key.threshold ?? 0),
-        rows.map((r) => r.j.dayOf(r.key)),
+        rows.map((r) => r.j.firmDay),
         now.toISOString(),
       );
       // Announced in the order the keys were judged (daily, maximum, breach…), not the order they were logged in.
@@ -412,10 +412,8 @@ interface Judgement {
   facts: AccountFacts;
   headroom: Headroom;
   firmDay: string;
-  /** Every threshold crossed now, already logged or not. */
+  /** Every threshold crossed on today's data, already logged or not; each is logged under today's firm day. */
   keys: AlertKey[];
-  /** The firm day a key is logged under. */
-  dayOf: (key: AlertKey) => string;
   /** Where the next snapshots fire nothing, once these keys are logged; null when they cannot be placed. */
   bounds: QuietBounds | null;
 }
@@ -423,17 +421,15 @@ interface Judgement {
 /** One account's crossings now, and the bounds its next snapshots are quiet within (pure). */
 function judge(accountId: string, facts: AccountFacts, h: Headroom, now: Date): Judgement {
   const set = toRuleSet((facts.rules as AlertRuleItem[] | null) ?? DEFAULT_RULE_ITEMS);
-  const keys = crossedNow(alertFiguresOf(h), set);
-  const bounds = quietBounds(h, set, keys);
+  // Judged on today's data only: late data of an ended firm day fires nothing and leaves today's keys armed.
+  const keys = crossedToday(h, set);
+  // No bounds before today's first snapshot: that snapshot must be evaluated whatever its figures.
+  const bounds = judgesToday(h) ? quietBounds(h, set, keys) : null;
   const firmDay = h.dailyLoss.day?.day ?? firmDayAt(now, UTC_MIDNIGHT).day;
   const asOf = h.stale.asOf === null ? null : Date.parse(h.stale.asOf);
   if (set.trackerSilentMinutes !== null && trackerSilent(asOf, now.getTime(), set.trackerSilentMinutes, isWeekday(firmDay)))
     keys.push({ rule: 'tracker_silent', threshold: set.trackerSilentMinutes });
-  // A breach is an event of the day it happened (the headroom keeps reporting it on every later day): logged under
-  // that day, it is sent once, not again each morning. Every other key is logged under today.
-  const breachDay = h.reasons.find((r) => r.code === 'dailyLoss.breached' || r.code === 'maxLoss.breached')?.values['day'];
-  const dayOf = (k: AlertKey) => (k.rule === 'breached' && typeof breachDay === 'string' ? breachDay : firmDay);
-  return { accountId, facts, headroom: h, firmDay, keys, dayOf, bounds };
+  return { accountId, facts, headroom: h, firmDay, keys, bounds };
 }
 
 /** Monday to Friday: the days a tracker is expected to report (the firm day's name, a calendar date). */
