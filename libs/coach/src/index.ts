@@ -52,6 +52,23 @@ export {
   type TradingDayRule,
 } from './rules/apply.js';
 export {
+  STAGES,
+  PLATFORMS,
+  VariantWhenSchema,
+  variantApplies,
+  rulesInContext,
+  mergeRuleFields,
+  stageOf,
+  conflictingVariants,
+  variantFieldPaths,
+  isWholeRuleDispute,
+  type Stage,
+  type Platform,
+  type VariantWhen,
+  type RuleVariant,
+  type VariantContext,
+} from './rules/variants.js';
+export {
   effectiveRules,
   EffectiveRuleValuesSchema,
   type EffectiveRules,
@@ -95,3 +112,4 @@ export {
 export * from './alerts/index.js';
 export * from './check-trade/index.js';
 export * from './trade-rules/index.js';
+export * from './news/index.js';
