@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
-import { AppError, ConfigError, createLogger, loadConfig, type Config } from '@propfolio/core';
+import { AppError, ConfigError, createLogger, loadConfig, warnIfUnsupportedNode, type Config } from '@propfolio/core';
 import { connectionDrain, healthRoutes, requestContext, securityHeaders, stopGracefully } from '@propfolio/http';
 import { openAppContext, type AppContext } from './app-context.js';
 
@@ -59,6 +59,8 @@ export function runService(
   options: RunServiceOptions = {},
 ): void {
   const start = async () => {
+    // Before anything else, so the line is the first a person sees: the start goes on (it may well work).
+    warnIfUnsupportedNode();
     const config = loadConfig();
     bound = await bindPort(config);
     const logger = createLogger(config.logLevel, { service });

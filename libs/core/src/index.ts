@@ -25,6 +25,7 @@ export { defineOperation, type Operation, type OperationContext, type Caller, ty
 export { contentHash } from './content-hash.js';
 export { SharedFlights } from './shared-flights.js';
 export { exceedsJsonDepth, tooDeepError, MAX_JSON_DEPTH } from './json-depth.js';
+export { SUPPORTED_NODE_ENGINES, nodeSatisfies, unsupportedNodeWarning, warnIfUnsupportedNode } from './node-support.js';
 export { CursorPageQuery } from './contract/page-query.js';
 export { KEY_NEEDED_MESSAGE, TRACKER_SCOPE_MESSAGE, mayRun, type Authenticator } from './contract/access.js';
 export type { RateDecision, RateLimiter } from './rate-limiter.js';
