@@ -18,7 +18,7 @@ import type {
   AlertDeliveryView,
   CreatedAlertChannel,
 } from './alert-channels.outputs.js';
-import type { ChannelKind, ChannelSecrets } from './channel-senders.js';
+import { type ChannelKind, type ChannelSecrets, LINE_RECIPIENT, LINE_TOKEN, TELEGRAM_TOKEN } from './channel-senders.js';
 import { DestinationError, parseDestination, publicAddresses, type Resolve } from './destination.js';
 import type { DeliveryPayload } from './delivery-queue.js';
 import { maskedHint, seal } from './secret-box.js';
@@ -138,6 +138,16 @@ export class AlertChannelService {
     }
     if (input.kind === 'telegram' && !/^(-?\d{1,20}|@[A-Za-z0-9_]{5,32})$/.test(input.chatId ?? '')) {
       throw AppError.invalidField('chatId', 'must be a numeric chat id or @channelname');
+    }
+    // Tokens as each service defines them: a Telegram token goes into the request's path, a LINE token into a header.
+    if (input.kind === 'telegram' && !TELEGRAM_TOKEN.test(input.token ?? '')) {
+      throw AppError.invalidField('token', 'must be a bot token as @BotFather gives it: digits, a colon, then letters, digits, _ or -');
+    }
+    if (input.kind === 'line' && !LINE_TOKEN.test(input.token ?? '')) {
+      throw AppError.invalidField('token', 'must be a LINE channel access token: letters, digits and + / = . _ - only');
+    }
+    if (input.kind === 'line' && !LINE_RECIPIENT.test(input.to ?? '')) {
+      throw AppError.invalidField('to', 'must be a LINE user, group or room id: U, C or R followed by 32 hexadecimal digits');
     }
     const url = input.url === undefined ? undefined : await this.checkUrl('url', input.url);
     if (input.apiUrl !== undefined) await this.checkUrl('apiUrl', input.apiUrl);

@@ -16,6 +16,7 @@ import { maskedHint, seal, unseal } from './secret-box.js';
 import { smtpMailer } from './smtp-mailer.js';
 
 const KEY = Buffer.alloc(32, 7);
+const LINE_USER = 'U0123456789abcdef0123456789abcdef';
 
 interface Received {
   readonly path: string;
@@ -192,14 +193,18 @@ describeEachDatabase('alert channels and their delivery', (getDb) => {
     expect(await field(create(strict, caller, { kind: 'discord', url: 'http://discord.example/api/webhooks/1/x' }))).toBe('400 url');
     expect(await field(create(strict, caller, { kind: 'slack', url: 'https://hooks.internal.example/services/x' }))).toBe('400 url');
     expect(await field(create(strict, caller, { kind: 'slack', url: 'https://127.0.0.1/x' }))).toBe('400 url');
-    expect(await field(create(strict, caller, { kind: 'telegram', token: 't', chatId: '1', apiUrl: 'https://bot.internal.example' }))).toBe(
-      '400 apiUrl',
-    );
+    expect(
+      await field(create(strict, caller, { kind: 'telegram', token: '42:T', chatId: '1', apiUrl: 'https://bot.internal.example' })),
+    ).toBe('400 apiUrl');
     expect(await field(create(service(), caller, { kind: 'telegram', token: 'x'.repeat(513), chatId: '1' }))).toBe('400 token');
     expect(await field(create(service(), caller, { kind: 'telegram', token: 'é'.repeat(257), chatId: '1' }))).toBe('400 token');
     expect(await field(create(service(), caller, { kind: 'webhook', url: `${hook.base}/h`, secret: 'whsec_short' }))).toBe('400 secret');
     expect(await field(create(service(), caller, { kind: 'telegram', chatId: '1' }))).toBe('400 token');
     expect(await field(create(service(), caller, { kind: 'discord', url: `${hook.base}/d`, token: 'x' }))).toBe('400 token');
+    // Tokens as each service defines them: one that would break a header or move the request's path is refused.
+    expect(await field(create(service(), caller, { kind: 'line', token: 'abc\r\nX-Evil: 1', to: LINE_USER }))).toBe('400 token');
+    expect(await field(create(service(), caller, { kind: 'telegram', token: 'a/../../x?y#', chatId: '1' }))).toBe('400 token');
+    expect(await field(create(service(), caller, { kind: 'line', token: 'LINE-TOKEN', to: 'U0123' }))).toBe('400 to');
     expect(await field(create(service(), caller, { kind: 'email', to: 'not-an-address' }))).toBe('400 to');
     expect(await field(create(service({ emailEnabled: false }), caller, { kind: 'email', to: 'a@example.com' }))).toBe('400 kind');
     await expect(create(service({ secretKey: undefined }), caller, { kind: 'discord', url: `${hook.base}/d` })).rejects.toMatchObject({
@@ -231,7 +236,7 @@ describeEachDatabase('alert channels and their delivery', (getDb) => {
     await create(s, caller, { kind: 'discord', url: `${hook.base}/discord` });
     await create(s, caller, { kind: 'slack', url: `${hook.base}/slack` });
     await create(s, caller, { kind: 'telegram', token: '42:TOKEN', chatId: '777', apiUrl: hook.base });
-    await create(s, caller, { kind: 'line', token: 'LINE-TOKEN', to: 'U0123', apiUrl: hook.base });
+    await create(s, caller, { kind: 'line', token: 'LINE-TOKEN', to: LINE_USER, apiUrl: hook.base });
     const before = hook.received.length;
     await w.sink([event(caller.userId)]);
     await w.drain();
@@ -249,7 +254,10 @@ describeEachDatabase('alert channels and their delivery', (getDb) => {
     expect(std?.headers['webhook-id']).toMatch(/^msg_/);
     expect(() => new Webhook(webhook.secret ?? '').verify(`${std?.body} `, std?.headers as Record<string, string>)).toThrow();
 
-    expect(JSON.parse(at('/discord')?.body ?? '{}')).toEqual({ content: expect.stringContaining('FTMO') as unknown });
+    expect(JSON.parse(at('/discord')?.body ?? '{}')).toEqual({
+      content: expect.stringContaining('FTMO') as unknown,
+      allowed_mentions: { parse: [] },
+    });
     expect(JSON.parse(at('/slack')?.body ?? '{}')).toEqual({ text: expect.stringContaining('1250.00 USD') as unknown });
     expect(JSON.parse(at('/bot42:TOKEN/sendMessage')?.body ?? '{}')).toEqual({
       chat_id: '777',
@@ -257,7 +265,7 @@ describeEachDatabase('alert channels and their delivery', (getDb) => {
     });
     const line = at('/v2/bot/message/push');
     expect(line?.headers.authorization).toBe('Bearer LINE-TOKEN');
-    expect(JSON.parse(line?.body ?? '{}')).toMatchObject({ to: 'U0123', messages: [{ type: 'text' }] });
+    expect(JSON.parse(line?.body ?? '{}')).toMatchObject({ to: LINE_USER, messages: [{ type: 'text' }] });
     const log = await s.listDeliveries(caller, {});
     expect(log.items.map((d) => [d.status, d.attempts, d.rule])).toEqual(Array.from({ length: 5 }, () => ['delivered', 1, 'daily_loss']));
   });
@@ -288,7 +296,7 @@ describeEachDatabase('alert channels and their delivery', (getDb) => {
       expect(log[down.channel.id]).toMatchObject({
         status: 'pending',
         attempts: 1,
-        lastError: 'HTTP 500',
+        lastError: 'HTTP 500: the receiver failed',
         nextAttemptAt: '2026-03-15T12:00:10.000Z',
       });
 
@@ -354,6 +362,94 @@ describeEachDatabase('alert channels and their delivery', (getDb) => {
     expect(only).toMatchObject({ status: 'dead', lastError: expect.stringContaining('127.0.0.1') as unknown });
   });
 
+  it('applies the address rule at delivery to an IP literal (Node skips the lookup hook for one)', async () => {
+    const caller = await newCaller(getDb());
+    // Saved while private destinations were allowed; the operator has since turned them off.
+    const channel = await create(service(), caller, { kind: 'slack', url: `https://127.0.0.1:${new URL(hook.base).port}/literal` });
+    const w = worker({ allowPrivateDestinations: false });
+    await w.sink([event(caller.userId)]);
+    await w.drain();
+    const [only] = (await service().listDeliveries(caller, { channelId: channel.channel.id })).items;
+    expect(only).toMatchObject({ status: 'dead', attempts: 1, lastError: 'refused: 127.0.0.1 is not a public address' });
+  });
+
+  it('tells a refused connection and a TLS failure alike, as "could not connect", and stops after three attempts', async () => {
+    const caller = await newCaller(getDb());
+    let now = new Date('2026-03-16T12:00:00Z');
+    const s = service();
+    // Nothing listens on port 1; the receiver speaks plain HTTP to a TLS client.
+    const closed = await create(s, caller, { kind: 'slack', url: 'http://127.0.0.1:1/closed' });
+    const tls = await create(s, caller, { kind: 'slack', url: `https://127.0.0.1:${new URL(hook.base).port}/tls` });
+    const w = worker({ now: () => now });
+    await w.sink([event(caller.userId)]);
+    await w.drain();
+    const errors = async () =>
+      Object.fromEntries(
+        (await s.listDeliveries(caller, {})).items.map((d) => [
+          d.channelId === closed.channel.id ? 'closed' : 'tls',
+          [d.status, d.lastError],
+        ]),
+      );
+    expect(await errors()).toEqual({ closed: ['pending', 'could not connect'], tls: ['pending', 'could not connect'] });
+    for (let i = 0; i < 2; i++) {
+      now = new Date(now.getTime() + 3_600_000);
+      await w.drain();
+    }
+    const dead = ['dead', 'could not connect (gave up after 3 attempts)'];
+    expect(await errors()).toEqual({ closed: dead, tls: dead });
+    expect(tls.channel.id).not.toBe(closed.channel.id);
+  });
+
+  it("keeps no receiver's answer: a proxy echoing the bot token leaves only the status and a fixed reason", async () => {
+    const echo = await receiver((req, res) => {
+      res.statusCode = 404;
+      res.end(`Cannot POST ${req.path}`);
+    });
+    try {
+      const caller = await newCaller(getDb());
+      const s = service();
+      await create(s, caller, { kind: 'telegram', token: '42:SECRETTOKENabcdef', chatId: '777', apiUrl: echo.base });
+      const w = worker();
+      await w.sink([event(caller.userId)]);
+      await w.drain();
+      expect(echo.received.map((r) => r.path)).toEqual(['/bot42:SECRETTOKENabcdef/sendMessage']);
+      const [only] = (await s.listDeliveries(caller, {})).items;
+      expect(only).toMatchObject({ status: 'dead', lastError: 'HTTP 404: nothing at this address (a deleted webhook or bot?)' });
+      const stored = await getDb().prisma.alertDelivery.findMany({ where: { userId: caller.userId } });
+      expect(JSON.stringify(stored)).not.toContain('SECRETTOKEN');
+    } finally {
+      await echo.close();
+    }
+  });
+
+  it('sends names as plain text everywhere: no mention, link or markup parsed', async () => {
+    const caller = await newCaller(getDb());
+    const s = service();
+    const NAME = '@everyone <!channel> <b>';
+    await create(s, caller, { kind: 'discord', name: NAME, url: `${hook.base}/m-discord` });
+    await create(s, caller, { kind: 'slack', name: NAME, url: `${hook.base}/m-slack` });
+    await create(s, caller, { kind: 'telegram', name: NAME, token: '42:MARKUP', chatId: '777', apiUrl: hook.base });
+    await create(s, caller, { kind: 'line', name: NAME, token: 'MARKUP-TOKEN', to: LINE_USER, apiUrl: hook.base });
+    const before = hook.received.length;
+    const w = worker();
+    await w.sink([event(caller.userId, { firm: NAME, accountLabel: '<http://evil.test|c> & co' })]);
+    await w.drain();
+    const body = (path: string) =>
+      JSON.parse(hook.received.slice(before).find((r) => r.path === path)?.body ?? '{}') as Record<string, unknown>;
+    const discord = body('/m-discord');
+    expect(discord['allowed_mentions']).toEqual({ parse: [] });
+    expect(discord['content']).toContain(NAME);
+    const slack = body('/m-slack')['text'] as string;
+    expect(slack).toContain('@everyone &lt;!channel&gt; &lt;b&gt;');
+    expect(slack).toContain('&lt;http://evil.test|c&gt; &amp; co');
+    expect(slack).not.toMatch(/[<>]/);
+    const telegram = body('/bot42:MARKUP/sendMessage');
+    expect(telegram).not.toHaveProperty('parse_mode');
+    expect(telegram['text']).toContain(NAME);
+    const line = body('/v2/bot/message/push') as { messages: { type: string; text: string }[] };
+    expect(line.messages[0]).toMatchObject({ type: 'text', text: expect.stringContaining(NAME) as unknown });
+  });
+
   it('delivers each message once with two workers claiming at once, and a restart loses nothing queued', async () => {
     const caller = await newCaller(getDb());
     const s = service();
@@ -393,7 +489,7 @@ describeEachDatabase('alert channels and their delivery', (getDb) => {
     expect(queued).toMatchObject({ purpose: 'test', status: 'pending', rule: null });
     await w.drain();
     const sent = hook.received.find((r) => r.path === '/test-me');
-    expect(JSON.parse(sent?.body ?? '{}')).toEqual({ content: expect.stringContaining('「携帯」のテスト通知') as unknown });
+    expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({ content: expect.stringContaining('「携帯」のテスト通知') as unknown });
     expect((await s.listDeliveries(caller, { channelId: channel.channel.id })).items[0]).toMatchObject({
       id: queued.id,
       status: 'delivered',
@@ -426,13 +522,18 @@ describeEachDatabase('alert channels and their delivery', (getDb) => {
       const port = (smtp.server.address() as AddressInfo).port;
       const caller = await newCaller(getDb());
       const s = service();
-      await create(s, caller, { kind: 'email', to: 'trader@example.com' });
+      await create(s, caller, { kind: 'email', name: '@everyone <!channel> <b>', to: 'trader@example.com' });
       const w = worker({ mailer: smtpMailer(`smtp://127.0.0.1:${port}`, 'Propfolio <alerts@example.com>', 2000) });
-      await w.sink([event(caller.userId, { rule: 'breached', threshold: null, amountLeft: null, percentLeft: null })]);
+      await w.sink([
+        event(caller.userId, { rule: 'breached', threshold: null, amountLeft: null, percentLeft: null, accountLabel: '@everyone <b>' }),
+      ]);
       await w.drain();
       expect(mails).toHaveLength(1);
       expect(mails[0]).toContain('To: trader@example.com');
       expect(mails[0]).toContain('FTMO');
+      // The headers come from fixed templates: the subject names the rule, never a firm, account or channel name.
+      expect(mails[0]).toContain('Subject: [Propfolio] A loss floor was crossed');
+      expect(mails[0]?.split('\r\n\r\n')[0]).not.toContain('everyone');
       expect((await s.listDeliveries(caller, {})).items[0]).toMatchObject({ status: 'delivered', rule: 'breached' });
     } finally {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));

@@ -61,14 +61,27 @@ function webhookBody(outgoing: Outgoing, now: Date): string {
 async function sendMail(mailer: Mailer | undefined, to: string, message: AlertMessage): Promise<SendOutcome> {
   if (!mailer) return { ok: false, retry: false, error: 'e-mail is not configured on this server (SMTP_URL)' };
   try {
-    await mailer(to, message.title, message.text);
+    // The subject is a fixed template (no firm, account or channel name in a header).
+    await mailer(to, message.subject, message.text);
     return { ok: true };
   } catch (error) {
     const code = (error as { responseCode?: number }).responseCode;
     // A 5xx SMTP reply (unknown mailbox) is final; a 4xx or a lost connection is the server asking to come back.
-    return { ok: false, retry: !(typeof code === 'number' && code >= 500), error: (error as Error).message.slice(0, 300) };
+    // The server's own words are not kept (they may quote the message or the account).
+    if (typeof code === 'number') return { ok: false, retry: code < 500, error: `SMTP ${code}: the mail server refused the message` };
+    return { ok: false, retry: true, error: 'could not reach the mail server' };
   }
 }
+
+/** Slack reads `<…>` as links and mentions (`<!channel>`) and `&` as an entity: its own escapes keep names as text. */
+export const slackText = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A bot token as @BotFather gives it: the bot's id, a colon, and letters, digits, `_` and `-` (nothing a URL path reads). */
+export const TELEGRAM_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{1,100}$/;
+/** A LINE channel access token: base64 text (a JWT for v2.1 tokens), nothing a header could break on. */
+export const LINE_TOKEN = /^[A-Za-z0-9+/=._-]{1,512}$/;
+/** A LINE user, group or room id: U, C or R and 32 hexadecimal digits. */
+export const LINE_RECIPIENT = /^[UCR][0-9a-f]{32}$/;
 
 /** One attempt at one channel, in the shape its service expects. */
 export async function sendTo(
@@ -95,22 +108,28 @@ export async function sendTo(
       case 'discord':
         return await postJson(
           parseDestination(secrets.url ?? '', ctx.allowPrivate),
-          JSON.stringify({ content: outgoing.message.text }),
+          // No mention is parsed: `@everyone` or a role in a firm, account or channel name stays text.
+          JSON.stringify({ content: outgoing.message.text, allowed_mentions: { parse: [] } }),
           {},
           post,
         );
       case 'slack':
         return await postJson(
           parseDestination(secrets.url ?? '', ctx.allowPrivate),
-          JSON.stringify({ text: outgoing.message.text }),
+          JSON.stringify({ text: slackText(outgoing.message.text) }),
           {},
           post,
         );
       case 'telegram': {
+        // Checked at creation too; a token that would change the request's path is never put into it.
+        if (!TELEGRAM_TOKEN.test(secrets.token ?? '')) return { ok: false, retry: false, error: 'refused: the bot token is not valid' };
+        // Plain text: no parse_mode, so `<b>` or `*` in a name is shown as typed.
         const url = apiEndpoint(kind, secrets, `/bot${secrets.token ?? ''}/sendMessage`, ctx.allowPrivate);
         return await postJson(url, JSON.stringify({ chat_id: target, text: outgoing.message.text }), {}, post);
       }
       case 'line': {
+        if (!LINE_TOKEN.test(secrets.token ?? ''))
+          return { ok: false, retry: false, error: 'refused: the channel access token is not valid' };
         const url = apiEndpoint(kind, secrets, '/v2/bot/message/push', ctx.allowPrivate);
         const body = JSON.stringify({ to: target, messages: [{ type: 'text', text: outgoing.message.text.slice(0, 5000) }] });
         return await postJson(url, body, { authorization: `Bearer ${secrets.token ?? ''}`, 'x-line-retry-key': outgoing.id }, post);

@@ -79,7 +79,7 @@ export async function settle(
   tx: Tx,
   claimed: ClaimedDelivery,
   now: Date,
-  outcome: { ok: true } | { ok: false; retry: boolean; error: string },
+  outcome: { ok: true } | { ok: false; retry: boolean; error: string; maxAttempts?: number },
   random?: () => number,
 ): Promise<'delivered' | 'pending' | 'dead'> {
   const where = { id: claimed.id, attempts: claimed.attempts, status: 'pending' };
@@ -91,9 +91,16 @@ export async function settle(
     return 'delivered';
   }
   const next = new Date(now.getTime() + retryDelayMs(claimed.attempts, random));
+  const outOfAttempts = outcome.maxAttempts !== undefined && claimed.attempts >= outcome.maxAttempts;
   const expired = next.getTime() > claimed.createdAt.getTime() + RETRY_WINDOW_MS;
-  const status = outcome.retry && !expired ? 'pending' : 'dead';
-  const lastError = outcome.retry && expired ? `${outcome.error} (gave up after ${claimed.attempts} attempts in 24 h)` : outcome.error;
+  const status = outcome.retry && !expired && !outOfAttempts ? 'pending' : 'dead';
+  const lastError = !outcome.retry
+    ? outcome.error
+    : outOfAttempts
+      ? `${outcome.error} (gave up after ${claimed.attempts} attempts)`
+      : expired
+        ? `${outcome.error} (gave up after ${claimed.attempts} attempts in 24 h)`
+        : outcome.error;
   await tx.alertDelivery.updateMany({
     where,
     data: {

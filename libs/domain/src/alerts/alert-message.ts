@@ -7,6 +7,8 @@ import type { AlertEvent } from './alert-events.js';
  */
 export interface AlertMessage {
   readonly title: string;
+  /** The e-mail subject: a fixed template with the rule only (no firm, account or channel name in a header). */
+  readonly subject: string;
   readonly text: string;
 }
 
@@ -35,7 +37,8 @@ const utcMinute = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 
 export function alertMessage(event: AlertEvent): AlertMessage {
   const lang = event.language ?? 'ja';
   const threshold = event.threshold === null ? '' : String(event.threshold);
-  const title = `${event.firm} ${event.accountLabel}: ${TITLES[lang][event.rule](threshold)}`;
+  const ruleTitle = TITLES[lang][event.rule](threshold);
+  const title = `${event.firm} ${event.accountLabel}: ${ruleTitle}`;
   const lines: string[] = [];
   const pct = event.percentLeft === null ? null : `${event.percentLeft.toFixed(2)}%`;
   if (lang === 'en') {
@@ -49,5 +52,5 @@ export function alertMessage(event: AlertEvent): AlertMessage {
     if (event.firmDayEndsAt !== null) lines.push(`ファーム日 ${event.firmDay} の終了: ${utcMinute(event.firmDayEndsAt)}`);
     else lines.push(`ファーム日 ${event.firmDay}`);
   }
-  return { title, text: [title, ...lines].join('\n') };
+  return { title, subject: `[Propfolio] ${ruleTitle}`, text: [title, ...lines].join('\n') };
 }
