@@ -321,7 +321,7 @@ describeEachDatabase('REST challenge coach: pass probability', (getDb) => {
       expect(res.status).toBe(200);
     }
     const short = expectProblem(await app.post(`/challenges/${challenge.id}/simulations`, {}, key), 422, 'insufficient_history');
-    expect(short.detail).toMatch(/at least 20 reported days; there are 19/);
+    expect(short.detail).toMatch(/at least 20 traded days; there are 19/);
     expect(short.facts).toEqual({ reportedDays: 19, neededDays: 20 });
     balance += 600;
     await app.post(`/accounts/${account.id}/reports`, { date: '2026-01-24', balance, equity: balance, closedPnl: 600 }, key).expect(200);
@@ -346,6 +346,36 @@ describeEachDatabase('REST challenge coach: pass probability', (getDb) => {
     expect(sim.realized).toEqual({ attempts: 1, feesPaid: [{ currency: 'USD', amount: 540 }], refunds: [] });
     // The same seed and input, the same answer.
     expect(json<ChallengeSimulation>(await app.post(`/challenges/${challenge.id}/simulations`, body, key))).toEqual(sim);
+  });
+
+  it('counts traded days: the deposit day and a weekend report are neither drawn nor counted, so 20 trading days simulate', async () => {
+    const key = await app.newUserKey();
+    const challenge = await createChallenge(app, { planId: FTMO, phase: 'Phase 1', purchasedAt: '2026-03-01' }, key);
+    const account = await registerAccount(app, { challengeId: challenge.id }, key);
+    const report = (date: string, balance: number, closedPnl: number) =>
+      app.post(`/accounts/${account.id}/reports`, { date, balance, equity: balance, closedPnl }, key).expect(200);
+    // The deposit day (no trade), then weekdays of trading with a Saturday report after the first week.
+    await report('2026-03-01', 100000, 0);
+    let balance = 100000;
+    const weekdays = Array.from({ length: 31 }, (_, i) => `2026-03-${String(i + 2).padStart(2, '0')}`).filter(
+      (date) => ![0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay()),
+    );
+    for (const [i, date] of weekdays.slice(0, 16).entries()) {
+      balance += i % 4 === 0 ? -300 : 450;
+      await report(date, balance, i % 4 === 0 ? -300 : 450);
+      if (date === '2026-03-06') await report('2026-03-07', balance, 0);
+    }
+    const short = expectProblem(await app.post(`/challenges/${challenge.id}/simulations`, {}, key), 422, 'insufficient_history');
+    expect(short.facts).toEqual({ reportedDays: 16, neededDays: 20 });
+    expect(short.detail).toMatch(/there are 16 .*a deposit or a weekend report, do not count/);
+    for (const date of weekdays.slice(16, 20)) {
+      balance += 450;
+      await report(date, balance, 450);
+    }
+    const sim = json<ChallengeSimulation>(await app.post(`/challenges/${challenge.id}/simulations`, { seed: 2, paths: 500 }, key));
+    expect(sim.historyDays).toBe(20);
+    expect(sim.history.dailyPnlPercent).toHaveLength(20);
+    expect(sim.history.dailyPnlPercent).not.toContain(0);
   });
 
   it("starts where the account stands: equity 102,000 with $759.80 left to today's floor is no 0 % daily breach", async () => {

@@ -94,6 +94,7 @@ export { bareLoopBaseline } from './simulate/engine.js';
 export { simulationRulesFor, readSimulationRules, type SimulationRulesRead } from './simulate/rules-for.js';
 export { Xoshiro128 } from './simulate/prng.js';
 export { wilsonInterval } from './simulate/stats.js';
+export { tradedDays, type ReportedDayFigures } from './simulate/traded-days.js';
 export type { Fees, ExpectedFees } from './simulate/fees.js';
 export { SimulationSchema, type Simulation, type SimulationOutcomes } from './simulate/schema.js';
 export {

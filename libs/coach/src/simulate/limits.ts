@@ -11,5 +11,8 @@ export const DEFAULT_HORIZON_DAYS = 60;
 /** Mean block length of the stationary bootstrap, in days: about a trading week. */
 export const DEFAULT_BLOCK_DAYS = 5;
 export const DEFAULT_SEED = 20_260_101;
-/** Below this many days of history the answer is flagged as resting on little data. */
+/**
+ * Fewest days of history the simulation trusts: a shorter series is flagged `lowData`, and a challenge's own history
+ * shorter than this many traded days (traded-days.ts: a deposit or a weekend report is not one) is refused.
+ */
 export const MIN_HISTORY_DAYS = 20;

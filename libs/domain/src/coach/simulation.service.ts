@@ -7,6 +7,7 @@ import {
   firmDayAt,
   readSimulationRules,
   simulateChallenge,
+  tradedDays,
   type EffectiveRules,
   type Fees,
   type Simulation,
@@ -111,7 +112,7 @@ export class SimulationService {
       const n = history.series.length;
       throw new AppError(
         'insufficient_history',
-        `The simulation needs at least ${MIN_HISTORY_DAYS} reported days; ${n === 1 ? 'there is 1' : `there are ${n}`}${input.accountId ? ' on this account' : ''}. Import a statement (POST /accounts/{id}/statements), let the tracker report more days, or pass your own dailyPnlPercent.`,
+        `The simulation needs at least ${MIN_HISTORY_DAYS} traded days; ${n === 1 ? 'there is 1' : `there are ${n}`}${input.accountId ? ' on this account' : ''} (days without trading, such as a deposit or a weekend report, do not count). Import a statement (POST /accounts/{id}/statements), let the tracker report more days, or pass your own dailyPnlPercent.`,
         undefined,
         { reportedDays: n, neededDays: MIN_HISTORY_DAYS },
       );
@@ -241,9 +242,10 @@ export class SimulationService {
   }
 
   /**
-   * Every reported day of the accounts linked to the challenge (archived ones included), or of one account
-   * of the caller's, up to the newest MAX_SERIES_DAYS, as a percent of its initial balance, oldest first, with the day's intraday low when a
-   * snapshot saw it: the lowest equity against the equity at the day's start (the previous report's, else
+   * Every traded day (a deposit day or a weekend report is not one) of the accounts linked to the challenge
+   * (archived ones included), or of one account of the caller's, up to the newest MAX_SERIES_DAYS, as a percent
+   * of its initial balance, oldest first, with the day's intraday low when a snapshot saw it: the lowest equity
+   * against the equity at the day's start (the previous report's, else
    * the initial balance), never above the day's close nor above 0.
    */
   private async history(
@@ -258,7 +260,7 @@ export class SimulationService {
       select: {
         id: true,
         initialBalance: true,
-        dailyPnl: { orderBy: { date: 'asc' }, select: { date: true, equity: true, closedPnl: true } },
+        dailyPnl: { orderBy: { date: 'asc' }, select: { date: true, balance: true, equity: true, closedPnl: true } },
         intraday: { select: { day: true, minEquity: true } },
       },
     });
@@ -266,13 +268,15 @@ export class SimulationService {
     const days: { date: Date; accountId: string; close: number; low: number | null }[] = [];
     for (const account of accounts) {
       const lowOf = new Map(account.intraday.map((row) => [row.day.getTime(), row.minEquity]));
+      // Only traded days are drawn: a deposit day or a weekend report is not a day of 0 % (tradedDays).
+      const traded = new Set(tradedDays(account.dailyPnl));
       let startEquity = account.initialBalance;
       for (const report of account.dailyPnl) {
         const percent = (value: Prisma.Decimal) => value.div(account.initialBalance).times(100).toNumber();
         const close = percent(report.closedPnl);
         const minEquity = lowOf.get(report.date.getTime());
         const low = minEquity === undefined ? null : Math.min(0, close, percent(minEquity.minus(startEquity)));
-        days.push({ date: report.date, accountId: account.id, close, low });
+        if (traded.has(report)) days.push({ date: report.date, accountId: account.id, close, low });
         startEquity = report.equity;
       }
     }
