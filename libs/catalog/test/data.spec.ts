@@ -98,7 +98,7 @@ describe('validation when loading', () => {
     // A rule re-read today is a new version dated today; the list price keeps its own date.
     expect(plan('ftmo-1-step-100000')).toMatchObject({ checkedOn: '2026-08-29', rulesCheckedOn: '2026-11-27' });
     expect(plan('ftmo-2-step-100000')).toMatchObject({ checkedOn: '2025-09-04', rulesCheckedOn: '2026-11-27' });
-    expect(plan('maven-2-step')).toMatchObject({ checkedOn: '2026-11-22', rulesCheckedOn: '2026-11-22' });
+    expect(plan('maven-2-step')).toMatchObject({ checkedOn: '2026-11-22', rulesCheckedOn: '2026-11-29' });
   });
 
   it('refuses a rule whose words and data disagree, naming both', () => {

@@ -142,6 +142,7 @@ describeEachDatabase('plan search', (getDb) => {
       hedging: null,
     });
     const axi = (await catalog.searchPlans({ firm: 'axi' })).items[0] as PlanItem;
-    expect(firmRulesForEa(axi)).toMatchObject({ dailyLossPercent: null, maxLossType: null });
+    // Axi Select has no daily loss, only a 7% static loss of the stage's allocation.
+    expect(firmRulesForEa(axi)).toMatchObject({ dailyLossPercent: null, maxLossPercent: 7, maxLossType: 'static' });
   });
 });
