@@ -36,6 +36,7 @@ export type ErrorCode =
   | 'too_costly'
   | 'job_aborted'
   | 'position_rejected'
+  | 'calendar_rejected'
   | 'service_unavailable'
   | 'internal_error';
 
@@ -65,6 +66,7 @@ const TITLES: Record<ErrorCode, [status: number, title: string]> = {
   too_costly: [422, 'Too costly to compute'],
   job_aborted: [422, 'Job aborted'],
   position_rejected: [422, 'Position not accepted'],
+  calendar_rejected: [422, 'Calendar not importable'],
   service_unavailable: [503, 'Service unavailable'],
   internal_error: [500, 'Internal error'],
 };

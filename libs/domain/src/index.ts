@@ -16,6 +16,8 @@ export * from './statements/statements.inputs.js';
 export * from './trades/trades.inputs.js';
 export { privateOperations } from './operations.js';
 export { publicCoachOperations } from './coach/coach.operations.js';
+export { publicCalendarOperations } from './calendar/calendar.operations.js';
+export { CalendarService } from './calendar/calendar.service.js';
 export { ChallengeService } from './challenges/challenges.service.js';
 export { PayoutService } from './payouts/payouts.service.js';
 export { AccountService } from './accounts/accounts.service.js';

@@ -11,6 +11,7 @@ import { statementOperations } from './statements/statements.operations.js';
 import { tradeOperations } from './trades/trades.operations.js';
 import { alertOperations } from './alerts/alerts.operations.js';
 import { alertChannelOperations } from './alert-channels/alert-channels.operations.js';
+import { calendarOperations } from './calendar/calendar.operations.js';
 
 /**
  * The published order is written here once: group by group, each group's operations in the order its file
@@ -27,6 +28,7 @@ const GROUPS: readonly ((services: DomainServices) => Operation[])[] = [
   coachOperations,
   alertOperations,
   alertChannelOperations,
+  calendarOperations,
   ledgerOperations,
   analyticsOperations,
 ];

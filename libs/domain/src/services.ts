@@ -29,6 +29,7 @@ import type { AlertSink } from './alerts/alert-events.js';
 import { AlertChannelService } from './alert-channels/alert-channels.service.js';
 import { AlertDeliveryWorker } from './alert-channels/alert-delivery.worker.js';
 import { smtpMailer } from './alert-channels/smtp-mailer.js';
+import { CalendarService, type CalendarOptions } from './calendar/calendar.service.js';
 
 /** Every domain service over one database; build once per process. */
 export interface DomainServices {
@@ -57,6 +58,8 @@ export interface DomainServices {
   alertChannels: AlertChannelService;
   /** Sends the queued alert deliveries; the process starts it (runService) and stops it on close. */
   alertDelivery: AlertDeliveryWorker;
+  /** The economic calendar news rules read (import_calendar, list_calendar_events, CALENDAR_URL). */
+  calendar: CalendarService;
 }
 
 export interface DomainOptions {
@@ -74,6 +77,8 @@ export interface DomainOptions {
   alertSink?: AlertSink;
   /** Alert channels' settings (ALERTS_*, SMTP_*); without them channels are refused (503) and nothing is sent. */
   alertChannels?: AlertsConfig;
+  /** How calendar URLs are fetched; default: public https only, 15 s. */
+  calendar?: Partial<CalendarOptions>;
 }
 
 const NO_ALERT_CHANNELS: AlertsConfig = {
@@ -134,5 +139,10 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
       },
     }),
     alertDelivery,
+    calendar: new CalendarService(db, {
+      allowPrivateUrls: options.calendar?.allowPrivateUrls ?? channels.allowPrivateDestinations,
+      fetchTimeoutMs: options.calendar?.fetchTimeoutMs ?? 15_000,
+      resolve: options.calendar?.resolve,
+    }),
   };
 }

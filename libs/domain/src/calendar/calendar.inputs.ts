@@ -1,0 +1,62 @@
+import { Compose, Doc, IsIsoInstant, NumberFromQuery, Trim, UpperCase } from '@propfolio/core';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { Absent } from '../shared/contract-fields.js';
+import { MAX_CALENDAR_BYTES } from './calendar-fetch.js';
+
+export const EVENT_IMPACTS = ['low', 'medium', 'high', 'holiday'] as const;
+/** The JSON body of the largest import: the file's text (each character up to 6 bytes escaped) is bounded by `content`. */
+export const MAX_CALENDAR_BODY_BYTES = MAX_CALENDAR_BYTES + 64 * 1024;
+const MAX_URL_LENGTH = 2048;
+
+export class ImportCalendarInput {
+  @Doc({
+    description:
+      "The calendar file's text: ForexFactory's weekly export as JSON (ff_calendar_thisweek.json) or XML (ff_calendar_thisweek.xml). Give this or `url`.",
+  })
+  @Absent()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(MAX_CALENDAR_BYTES)
+  content?: string;
+
+  @Doc({
+    description: 'An https URL to fetch the file from instead (public addresses only, as alert destinations). Give this or `content`.',
+    example: 'https://nfs.faireconomy.media/ff_calendar_thisweek.json',
+  })
+  @Compose(Absent(), Trim(), IsString(), MinLength(1), MaxLength(MAX_URL_LENGTH))
+  url?: string;
+}
+
+export class ListCalendarEventsInput {
+  @Doc({ description: 'From this instant (ISO 8601 with a zone), included. Default: now.', example: '2026-11-30T00:00:00Z' })
+  @IsOptional()
+  @IsIsoInstant()
+  from?: string;
+
+  @Doc({
+    description: 'Until this instant, excluded. Default: 7 days after `from`; at most 92 days after it.',
+    example: '2026-12-07T00:00:00Z',
+  })
+  @IsOptional()
+  @IsIsoInstant()
+  to?: string;
+
+  @Doc({ description: 'Only events filed under this currency (USD, EUR, … or ALL).', example: 'USD' })
+  @IsOptional()
+  @UpperCase()
+  @Matches(/^(?:[A-Z]{3}|ALL)$/, { message: 'currency must be a 3-letter currency code or ALL' })
+  currency?: string;
+
+  @Doc('Only events of this impact: `low`, `medium`, `high` or `holiday`.')
+  @IsOptional()
+  @IsIn(EVENT_IMPACTS)
+  impact?: (typeof EVENT_IMPACTS)[number];
+
+  @Doc({ description: 'How many to return, oldest first, 1 to 1000. Default 200.', default: 200 })
+  @NumberFromQuery()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  limit?: number;
+}

@@ -1,0 +1,38 @@
+import { defineOperation, type Operation } from '@propfolio/core';
+import type { DomainServices } from '../services.js';
+import { callerOf, KEY_CREATE } from '../shared/operation-flags.js';
+import { ImportCalendarInput, ListCalendarEventsInput, MAX_CALENDAR_BODY_BYTES } from './calendar.inputs.js';
+import { CalendarEventListSchema, CalendarImportSchema } from './calendar.outputs.js';
+
+/** The calendar's operations: an operator's import (key) and the public list. */
+export const calendarOperations = (services: DomainServices): Operation[] => [
+  defineOperation({
+    name: 'import_calendar',
+    title: 'Import an economic calendar',
+    description:
+      "Admins only. Imports ForexFactory's weekly calendar (JSON or XML) from its text or an https URL into dated events that news rules restrict trading around. Re-importing updates in place. Returns counts, and rows skipped with why.",
+    ...KEY_CREATE,
+    idempotent: true,
+    input: ImportCalendarInput,
+    output: CalendarImportSchema,
+    rest: { method: 'POST', path: '/calendar/imports', status: 200, bodyLimitBytes: MAX_CALENDAR_BODY_BYTES },
+    run: async (ctx, input) => services.calendar.importCalendar(callerOf(ctx), input),
+  }),
+];
+
+/** list_calendar_events needs no key: the calendar is public data. */
+export const publicCalendarOperations = (services: DomainServices): Operation[] => [
+  defineOperation({
+    name: 'list_calendar_events',
+    title: 'List economic calendar events',
+    description:
+      'Lists imported calendar releases in a span (default the next 7 days), oldest first: UTC instant, currency, impact, title. Filter by currency and impact.',
+    auth: 'public',
+    readOnly: true,
+    idempotent: true,
+    input: ListCalendarEventsInput,
+    output: CalendarEventListSchema,
+    rest: { method: 'GET', path: '/calendar/events' },
+    run: async (ctx, input) => services.calendar.list(input, ctx.now),
+  }),
+];
