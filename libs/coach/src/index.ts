@@ -87,9 +87,23 @@ export {
   DEFAULT_WARNING_THRESHOLD,
   DEFAULT_STALE_AFTER_HOURS,
 } from './headroom/compute.js';
-export { HeadroomSchema, REASON_CODES, type Headroom, type HeadroomReason, type ReasonCode } from './headroom/schema.js';
+export {
+  BreachSchema,
+  HeadroomSchema,
+  REASON_CODES,
+  type Breach,
+  type Headroom,
+  type HeadroomReason,
+  type ReasonCode,
+} from './headroom/schema.js';
 
-export { simulateChallenge, type SimulationInput, type SimulationState, type SimulationRules } from './simulate/simulate.js';
+export {
+  simulateChallenge,
+  type SimulationBreach,
+  type SimulationInput,
+  type SimulationState,
+  type SimulationRules,
+} from './simulate/simulate.js';
 export { bareLoopBaseline } from './simulate/engine.js';
 export { simulationRulesFor, readSimulationRules, type SimulationRulesRead } from './simulate/rules-for.js';
 export { Xoshiro128 } from './simulate/prng.js';

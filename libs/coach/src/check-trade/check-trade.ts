@@ -5,7 +5,7 @@
  */
 import { CoachInputError } from '../shared/errors.js';
 import { Decimal, maxOf, minOf, num } from '../shared/money.js';
-import type { Headroom } from '../headroom/schema.js';
+import type { Breach, Headroom } from '../headroom/schema.js';
 
 /** A worst-case loss as an amount, or as a position: volume × stop distance in ticks × tick value. */
 export type TradeRisk =
@@ -21,6 +21,8 @@ export type TradeRisk =
 export type CheckedHeadroom = Pick<Headroom, 'currency' | 'dailyLoss' | 'maxLoss' | 'nextReset' | 'consistency'> & {
   /** The plan's cap on one trade's loss, as the headroom reads it from the plan (absent from older answers). */
   readonly tradeRules?: { readonly maxRiskPerTrade: { readonly limit: number | null } } | null;
+  /** A floor already crossed in the attempt (absent from older answers): then every trade is blocked. */
+  readonly breach?: Breach | null;
 };
 
 export interface CheckTradeInput {
@@ -54,8 +56,13 @@ export interface TradeCheck {
   readonly currency: string;
   readonly riskAmount: number;
   readonly equity: number | null;
-  /** allowed: every checked rule keeps; blocked: one breaks; unknown: equity or both loss rules are unknown. */
+  /**
+   * allowed: every checked rule keeps; blocked: one breaks, or a floor was already crossed (`breach`);
+   * unknown: equity or both loss rules are unknown.
+   */
   readonly verdict: 'allowed' | 'blocked' | 'unknown';
+  /** The floor already crossed in the attempt, which blocks any trade; null when none was. */
+  readonly breach: Breach | null;
   readonly rules: readonly RuleCheck[];
   /** The largest loss that keeps every rule (0 when none does); null when no rule bounds it or it is unknown. */
   readonly maxRiskAmount: number | null;
@@ -199,15 +206,17 @@ export function checkTrade(input: CheckTradeInput): TradeCheck {
   const riskAmount = riskAmountOf(risk);
   const equity = equityOf(h);
   const perVolume = 'riskAmount' in risk ? null : lossPerVolume(risk);
+  const breach = h.breach ?? null;
   if (equity === null)
     return {
       currency: h.currency,
       riskAmount: num(riskAmount),
       equity: null,
-      verdict: 'unknown',
+      verdict: breach ? 'blocked' : 'unknown',
+      breach,
       rules: [],
-      maxRiskAmount: null,
-      maxVolume: null,
+      maxRiskAmount: breach ? 0 : null,
+      maxVolume: breach && perVolume !== null ? 0 : null,
     };
   const rules: RuleCheck[] = [];
   if (h.dailyLoss.floor !== null)
@@ -228,6 +237,7 @@ export function checkTrade(input: CheckTradeInput): TradeCheck {
   }
   const best = input.bestDayRule ? bestDayCheck(h, input.bestDayRule, equity, riskAmount) : null;
   if (best) rules.push(best);
+  if (breach) return blockedByBreach(h, breach, rules, riskAmount, equity, perVolume);
   const bounds = rules.flatMap((r) => (r.maxRiskAmount === null ? [] : [new Decimal(r.maxRiskAmount)]));
   const max = bounds.length ? bounds.reduce(minOf) : null;
   const bothLossRulesUnknown = h.dailyLoss.floor === null && h.maxLoss.floor === null;
@@ -237,9 +247,50 @@ export function checkTrade(input: CheckTradeInput): TradeCheck {
     riskAmount: num(riskAmount),
     equity: num(equity),
     verdict,
+    breach: null,
     rules,
     maxRiskAmount: max === null ? null : num(max),
     // Rounded down to a hundredth of a lot, the step most symbols trade in, so the volume never exceeds the loss.
     maxVolume: max === null || perVolume === null ? null : num(max.div(perVolume).toDecimalPlaces(2, Decimal.ROUND_DOWN)),
+  };
+}
+
+const BREACHED_RULE: Record<Breach['rule'], CheckedRule> = { dailyLoss: 'daily_loss', maxLoss: 'max_loss' };
+
+/**
+ * After a crossed floor the attempt is over at the firm, even when equity has since recovered above it: the
+ * crossed rule's check says so (not allowed, no room), and no loss is allowed.
+ */
+function blockedByBreach(
+  h: CheckedHeadroom,
+  breach: Breach,
+  rules: readonly RuleCheck[],
+  riskAmount: Decimal,
+  equity: Decimal,
+  perVolume: Decimal | null,
+): TradeCheck {
+  const crossed = BREACHED_RULE[breach.rule];
+  const checks = rules.some((r) => r.rule === crossed)
+    ? rules.map((r) => (r.rule === crossed ? { ...r, allowed: false, maxRiskAmount: 0 } : r))
+    : [
+        {
+          rule: crossed,
+          floor: breach.floor,
+          levelAfter: num(equity.minus(riskAmount)),
+          leftAfter: num(new Decimal(breach.lowestEquity).minus(breach.floor)),
+          allowed: false,
+          maxRiskAmount: 0,
+        },
+        ...rules,
+      ];
+  return {
+    currency: h.currency,
+    riskAmount: num(riskAmount),
+    equity: num(equity),
+    verdict: 'blocked',
+    breach,
+    rules: checks,
+    maxRiskAmount: 0,
+    maxVolume: perVolume === null ? null : 0,
   };
 }

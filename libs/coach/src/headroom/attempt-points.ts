@@ -15,6 +15,8 @@ export interface Point {
   equity: Decimal;
   /** The lowest equity the point saw: a snapshot's `minEquity`, a report's closing equity. */
   low: Decimal;
+  /** When the low was seen: a snapshot's `minEquityAt` (else its instant); null for a report (its day's end). */
+  lowAtMs: number | null;
   /** The highest equity the point saw: a snapshot's `maxEquity`, a report's closing equity. */
   high: Decimal;
   /** A report's closed P&L of the day; null on a snapshot. */
@@ -51,6 +53,7 @@ export function attemptPoints(
       balance: money(r.balance, `days[${i}].balance`),
       equity,
       low: equity,
+      lowAtMs: null,
       high: equity,
       closedPnl: money(r.closedPnl, `days[${i}].closedPnl`),
     });
@@ -61,13 +64,18 @@ export function attemptPoints(
     if (!Number.isFinite(ms)) throw new CoachInputError(`snapshots[${i}].at: not a valid date`, `snapshots[${i}].at`);
     if (!inAttempt(day) || ms > atMs) return;
     const equity = money(s.equity, `snapshots[${i}].equity`);
+    const minEquity = money(s.minEquity, `snapshots[${i}].minEquity`);
+    const lowMs = s.minEquityAt == null ? ms : new Date(s.minEquityAt).getTime();
+    if (!Number.isFinite(lowMs)) throw new CoachInputError(`snapshots[${i}].minEquityAt: not a valid date`, `snapshots[${i}].minEquityAt`);
     points.push({
       kind: 'snapshot',
       day,
       atMs: ms,
       balance: money(s.balance, `snapshots[${i}].balance`),
       equity,
-      low: minOf(equity, money(s.minEquity, `snapshots[${i}].minEquity`)),
+      low: minOf(equity, minEquity),
+      // The equity now is the low when it is lower than the day's recorded low (then it was seen now).
+      lowAtMs: equity.lt(minEquity) ? ms : Math.min(lowMs, ms),
       high: maxOf(equity, money(s.maxEquity, `snapshots[${i}].maxEquity`)),
       closedPnl: null,
     });

@@ -12,6 +12,7 @@
  * days, consistency, next reset, the trade rules, then freshness.
  */
 import { firmDayBoundsAt } from '../clock/firm-day.js';
+import { firstBreach } from './breach.js';
 import { isoUtc } from '../clock/zone.js';
 import { accountNow, attemptPoints } from './attempt-points.js';
 import { consistencyHeadroom } from './consistency.js';
@@ -52,11 +53,32 @@ export function computeHeadroom(input: HeadroomInput): Headroom {
   const now = accountNow(points, initial);
 
   const dailyLoss = dailyLossHeadroom(
-    { daily, rollover, today, todayName, initial, points, equityNow: now.equity, breaches: walk.dailyBreaches, threshold, currency },
+    {
+      daily,
+      rollover,
+      today,
+      todayName,
+      initial,
+      startedOn,
+      points,
+      equityNow: now.equity,
+      breaches: walk.dailyBreaches,
+      threshold,
+      currency,
+    },
     reasons,
   );
   const maxLossOut = maxLossHeadroom(
-    { rule: maxLoss, initial, highWaterMark: walk.highWaterMark, breach: walk.maxBreach, equityNow: now.equity, threshold, currency },
+    {
+      rule: maxLoss,
+      initial,
+      highWaterMark: walk.highWaterMark,
+      breach: walk.maxBreach,
+      rollover,
+      equityNow: now.equity,
+      threshold,
+      currency,
+    },
     reasons,
   );
   const { target, amount: targetAmount } = targetHeadroom(
@@ -115,6 +137,7 @@ export function computeHeadroom(input: HeadroomInput): Headroom {
     consistency,
     nextReset,
     tradeRules,
+    breach: firstBreach(dailyLoss.breach, maxLossOut.breach),
     stale,
     status: statusOf(reasons),
     reasons,

@@ -1,15 +1,18 @@
 /**
  * The daily loss rule: each firm day's floor is a reference level (the initial balance, the day-start
  * balance or equity, or the higher of the two) minus a fixed amount or a percentage of the initial
- * balance or of that level (rules/apply.ts `dailyFloor`). Today's headroom is measured on the equity
- * now; a breach on any day of the attempt stays a breach.
+ * balance or of that level (rules/apply.ts `dailyFloor`). The day-start levels are the firm's at the reset
+ * (day-start.ts); an estimate says so. Today's headroom is measured on the equity now; a breach on any day
+ * of the attempt stays a breach, and the first one is the answer's `breach`.
  */
 import type { FirmDayBounds } from '../clock/firm-day.js';
 import type { ParsedRollover } from '../clock/rollover.js';
 import { isoLocal, isoUtc } from '../clock/zone.js';
 import { Decimal, maxOf, minOf, num, percentOf } from '../shared/money.js';
-import { type DayStart, dailyFloor, type KnownDaily } from '../rules/apply.js';
+import { dailyFloor, type KnownDaily } from '../rules/apply.js';
 import type { Point } from './attempt-points.js';
+import { describeBreach, type FloorBreach } from './breach.js';
+import { dayStartOf } from './day-start.js';
 import type { Headroom, HeadroomReason } from './schema.js';
 
 export interface DailyLossInput {
@@ -19,16 +22,19 @@ export interface DailyLossInput {
   today: FirmDayBounds | null;
   todayName: string;
   initial: Decimal;
+  /** The attempt's first day: on it the day starts from the initial balance, exactly. */
+  startedOn: string | null;
   points: readonly Point[];
   equityNow: Decimal;
-  /** From the walk: the days whose equity fell below their floor. */
-  breaches: ReadonlyMap<string, Decimal>;
+  /** From the walk: the days whose equity fell below their floor, in day order. */
+  breaches: ReadonlyMap<string, FloorBreach>;
   threshold: number;
   currency: string;
 }
 
 export function dailyLossHeadroom(input: DailyLossInput, reasons: HeadroomReason[]): Headroom['dailyLoss'] {
-  const { daily, rollover, today, todayName, initial, points, equityNow, breaches, threshold, currency } = input;
+  const { daily, rollover, today, todayName, initial, startedOn, points, equityNow, breaches, threshold, currency } = input;
+  const first = breaches.values().next();
   const out: Headroom['dailyLoss'] = {
     day: today && rollover ? describeDay(today, rollover) : null,
     reference: null,
@@ -40,13 +46,24 @@ export function dailyLossHeadroom(input: DailyLossInput, reasons: HeadroomReason
     leftPercent: null,
     lowestEquity: null,
     lowestLeft: null,
+    breach: first.done ? null : describeBreach('dailyLoss', first.value, rollover),
   };
   if (daily) {
-    const ref = dailyFloor(daily, initial, startOfDay(points, todayName, initial));
+    const start = dayStartOf(points, todayName, initial, startedOn);
+    // A reference of the initial balance itself is the firm's figure whatever the data.
+    const estimated = start.accuracy === 'estimated' && daily.basis !== 'initial_balance';
+    const ref = dailyFloor(daily, initial, start.levels);
     const lowestToday = lowestEquityOf(points, todayName, equityNow);
     const left = equityNow.minus(ref.floor);
     Object.assign(out, {
-      reference: { level: num(ref.level), kind: daily.basis },
+      reference: {
+        level: num(ref.level),
+        kind: daily.basis,
+        source: start.source,
+        sourceDay: start.day,
+        accuracy: estimated ? 'estimated' : 'exact',
+        why: estimated ? start.why : null,
+      },
       comparison: daily.comparison ?? 'below',
       limit: num(ref.limit),
       floor: num(ref.floor),
@@ -56,6 +73,14 @@ export function dailyLossHeadroom(input: DailyLossInput, reasons: HeadroomReason
       lowestEquity: num(lowestToday),
       lowestLeft: num(lowestToday.minus(ref.floor)),
     });
+    if (estimated && rollover)
+      reasons.push({
+        rule: 'dailyLoss',
+        kind: 'info',
+        code: 'dailyLoss.reference_estimated',
+        values: { floor: num(ref.floor), currency },
+        message: `today's daily floor ${num(ref.floor)} ${currency} is an estimate: ${start.why ?? ''}`,
+      });
     // Without a roll-over the day's window is a guess, so it neither warns nor breaches.
     if (rollover && left.lt(ref.limit.times(threshold)) && !breaches.has(todayName)) {
       reasons.push({
@@ -67,22 +92,17 @@ export function dailyLossHeadroom(input: DailyLossInput, reasons: HeadroomReason
       });
     }
   }
-  for (const [day, low] of breaches) {
+  for (const b of breaches.values()) {
+    const { at, floor, by } = describeBreach('dailyLoss', b, rollover);
     reasons.push({
       rule: 'dailyLoss',
       kind: 'breached',
       code: 'dailyLoss.breached',
-      values: { day, lowestEquity: num(low), currency },
-      message: `equity fell to ${num(low)} ${currency} on ${day}, below that day's daily loss floor`,
+      values: { day: b.day, lowestEquity: num(b.low), floor, by, at, currency },
+      message: `equity fell to ${num(b.low)} ${currency} on ${b.day}, ${by} below that day's daily loss floor ${floor}`,
     });
   }
   return out;
-}
-
-/** The levels a day starts from: the last report before it, else the initial balance. */
-function startOfDay(points: readonly Point[], day: string, initial: Decimal): DayStart {
-  const lastReportBefore = points.filter((p) => p.kind === 'report' && p.day < day).at(-1);
-  return lastReportBefore ? { balance: lastReportBefore.balance, equity: lastReportBefore.equity } : { balance: initial, equity: initial };
 }
 
 /** The lowest equity a day's points saw, else the equity now. */

@@ -74,7 +74,7 @@ describe('FTMO 2-Step 100k: 5% daily from the day-start balance, 10% static', ()
         startLocal: '2026-03-05T00:00:00+01:00',
         endLocal: '2026-03-06T00:00:00+01:00',
       },
-      reference: { level: 102250.5, kind: 'day_start_balance' },
+      reference: { level: 102250.5, kind: 'day_start_balance', source: 'report', sourceDay: '2026-03-04', accuracy: 'exact', why: null },
       comparison: 'below',
       limit: 5000, // 5% of the initial balance, not of the reference
       floor: 97250.5,
@@ -83,6 +83,7 @@ describe('FTMO 2-Step 100k: 5% daily from the day-start balance, 10% static', ()
       leftPercent: 50.99,
       lowestEquity: 98900.75,
       lowestLeft: 1650.25,
+      breach: null,
     });
     expect(h.maxLoss).toEqual({
       type: 'static',
@@ -95,7 +96,9 @@ describe('FTMO 2-Step 100k: 5% daily from the day-start balance, 10% static', ()
       leftPercent: 98,
       locked: false,
       lockedAt: null,
+      breach: null,
     });
+    expect(h.breach).toBeNull();
     expect(h.target).toEqual({ phase: 1, percent: 10, level: 110000, remaining: 7749.5, percentDone: 22.51 });
     expect(h.tradingDays).toEqual({ done: 3, countedFrom: 'balance_change', required: 4, perPhase: true, timeLimitDaysLeft: null });
     expect(h.nextReset).toEqual({
@@ -132,7 +135,7 @@ describe('FTMO 2-Step 100k: 5% daily from the day-start balance, 10% static', ()
   it('the first day, before any roll-over, measures from the initial balance', () => {
     const h = computeHeadroom(ftmoInput({ at: new Date('2026-03-02T08:00:00Z'), days: [], snapshots: [] }));
     expect([h.dailyLoss.reference, h.dailyLoss.floor, h.dailyLoss.left]).toEqual([
-      { level: 100000, kind: 'day_start_balance' },
+      { level: 100000, kind: 'day_start_balance', source: 'initial_balance', sourceDay: null, accuracy: 'exact', why: null },
       95000,
       5000,
     ]);
@@ -166,8 +169,18 @@ describe('FTMO 2-Step 100k: 5% daily from the day-start balance, 10% static', ()
       rule: 'dailyLoss',
       kind: 'breached',
       code: 'dailyLoss.breached',
-      values: { day: '2026-03-05', lowestEquity: 97250.49, currency: 'EUR' },
-      message: "equity fell to 97250.49 EUR on 2026-03-05, below that day's daily loss floor",
+      values: { day: '2026-03-05', lowestEquity: 97250.49, floor: 97250.5, by: 0.01, at: '2026-03-05T09:00:00Z', currency: 'EUR' },
+      message: "equity fell to 97250.49 EUR on 2026-03-05, 0.01 below that day's daily loss floor 97250.5",
+    });
+    // Every advising answer leads with it: the headroom names the rule, the instant and the amount.
+    expect(h.breach).toEqual({
+      rule: 'dailyLoss',
+      day: '2026-03-05',
+      at: '2026-03-05T09:00:00Z',
+      atLocal: '2026-03-05T10:00:00+01:00',
+      floor: 97250.5,
+      lowestEquity: 97250.49,
+      by: 0.01,
     });
     expect(input.snapshots).toEqual(s); // nothing changed
     // Exactly at the floor is still allowed.
@@ -179,8 +192,10 @@ describe('FTMO 2-Step 100k: 5% daily from the day-start balance, 10% static', ()
     const days = [report('2026-03-02', '101000', '101000', '1000'), report('2026-03-03', '100000', '95999', '-1000')];
     const h = computeHeadroom(ftmoInput({ days, snapshots: [] }));
     expect(h.reasons.filter((r) => r.kind === 'breached').map((r) => r.message)).toEqual([
-      "equity fell to 95999 EUR on 2026-03-03, below that day's daily loss floor", // floor 101000 − 5000
+      "equity fell to 95999 EUR on 2026-03-03, 1 below that day's daily loss floor 96000", // floor 101000 − 5000
     ]);
+    // A report's equity is the level at the roll-over: the breach is dated at the day's end.
+    expect(h.breach).toMatchObject({ rule: 'dailyLoss', day: '2026-03-03', at: '2026-03-03T23:00:00Z', by: 1 });
     expect(h.status).toBe('breached');
   });
 

@@ -24,6 +24,8 @@ export interface IntradaySnapshot {
   equity: string;
   minEquity: string;
   maxEquity: string;
+  /** When `minEquity` was seen (the tracker's instant of the day's low); absent: `at`. */
+  minEquityAt?: string | Date | null;
 }
 
 export interface HeadroomInput {

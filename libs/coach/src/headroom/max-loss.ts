@@ -6,23 +6,20 @@
  * never below the initial balance. A lock stops a trailing floor at the lock level. So the floor never
  * moves down and never passes its lock.
  */
+import type { ParsedRollover } from '../clock/rollover.js';
 import { type Decimal, num, numOrNull, percentOf } from '../shared/money.js';
 import { type KnownMaxLoss, maxLossFloor } from '../rules/apply.js';
+import { describeBreach, type FloorBreach } from './breach.js';
 import type { Headroom, HeadroomReason } from './schema.js';
-
-/** The first point whose lowest equity fell below the floor of its time. */
-export interface MaxLossBreach {
-  day: string;
-  low: Decimal;
-  floor: Decimal;
-}
 
 export interface MaxLossInput {
   rule: KnownMaxLoss | null;
   initial: Decimal;
   /** From the walk: the high-water mark after the last point, and the first breach. */
   highWaterMark: Decimal;
-  breach: MaxLossBreach | null;
+  breach: FloorBreach | null;
+  /** The firm's clock, for the instant of a breach seen in an end-of-day report; null when unknown. */
+  rollover: ParsedRollover | null;
   equityNow: Decimal;
   threshold: number;
   currency: string;
@@ -30,7 +27,7 @@ export interface MaxLossInput {
 
 /** The floor now and the room above it; a breach earlier in the attempt outranks a warning now. */
 export function maxLossHeadroom(input: MaxLossInput, reasons: HeadroomReason[]): Headroom['maxLoss'] {
-  const { rule, initial, highWaterMark, breach, equityNow, threshold, currency } = input;
+  const { rule, initial, highWaterMark, breach, rollover, equityNow, threshold, currency } = input;
   const out: Headroom['maxLoss'] = {
     type: null,
     limitOf: null,
@@ -42,8 +39,10 @@ export function maxLossHeadroom(input: MaxLossInput, reasons: HeadroomReason[]):
     leftPercent: null,
     locked: false,
     lockedAt: null,
+    breach: null,
   };
   if (!rule) return out;
+  const crossed = breach ? describeBreach('maxLoss', breach, rollover) : null;
   const { floor, limit, locked } = maxLossFloor(rule, initial, highWaterMark);
   const left = equityNow.minus(floor);
   Object.assign(out, {
@@ -57,14 +56,15 @@ export function maxLossHeadroom(input: MaxLossInput, reasons: HeadroomReason[]):
     leftPercent: percentOf(left, limit),
     locked,
     lockedAt: numOrNull(rule.lockLevel),
+    breach: crossed,
   });
-  if (breach) {
+  if (crossed) {
     reasons.push({
       rule: 'maxLoss',
       kind: 'breached',
       code: 'maxLoss.breached',
-      values: { day: breach.day, lowestEquity: num(breach.low), floor: num(breach.floor), currency },
-      message: `equity fell to ${num(breach.low)} ${currency} on ${breach.day}, below the maximum loss floor ${num(breach.floor)}`,
+      values: { day: crossed.day, lowestEquity: crossed.lowestEquity, floor: crossed.floor, by: crossed.by, at: crossed.at, currency },
+      message: `equity fell to ${crossed.lowestEquity} ${currency} on ${crossed.day}, ${crossed.by} below the maximum loss floor ${crossed.floor}`,
     });
   } else if (left.lt(limit.times(threshold))) {
     reasons.push({

@@ -17,6 +17,25 @@ const FirmDaySchema = Type.Object(
   { description: 'A firm day window.' },
 );
 
+/** A crossed floor: shared by the headroom, check_trade, the simulation and /guard, which all lead with it. */
+export const BreachSchema = Type.Object(
+  {
+    rule: Type.Enum(['dailyLoss', 'maxLoss'], { description: 'The rule whose floor was crossed.' }),
+    day: Day('The firm day it happened on.'),
+    at: Nullable(
+      Timestamp(
+        'When equity was seen under the floor, ISO 8601 UTC: the instant of the lowest equity, or the end of the day for an end-of-day report; null when the firm day is unknown.',
+      ),
+    ),
+    atLocal: Nullable(Timestamp("`at` in the firm's clock, ISO 8601 with offset; null when the firm's clock is unknown.")),
+    floor: Money('The floor that was crossed.'),
+    lowestEquity: Money('The equity seen under it.'),
+    by: Money('How far under the floor: floor minus lowestEquity (0 when equity at the floor breaches).'),
+  },
+  { description: 'A floor crossed in this attempt: at the firm the attempt has failed, whatever equity does next.' },
+);
+export type Breach = Static<typeof BreachSchema>;
+
 const DailyLossSchema = Type.Object(
   {
     day: Nullable(FirmDaySchema),
@@ -26,6 +45,16 @@ const DailyLossSchema = Type.Object(
         kind: Type.Enum(['day_start_balance', 'day_start_equity', 'max_balance_equity', 'initial_balance'], {
           description: 'What the level is.',
         }),
+        source: Type.Enum(['report', 'snapshot', 'initial_balance'], {
+          description:
+            "Where the day-start levels come from: the previous day's end-of-day report, else the last snapshot at or before the reset, else the initial balance.",
+        }),
+        sourceDay: Nullable(Day('The day of that report or snapshot; null for the initial balance.')),
+        accuracy: Type.Enum(['exact', 'estimated'], {
+          description:
+            '`exact`: the levels the firm took at the reset; `estimated`: no data before the reset, the initial balance stands in (see `why`).',
+        }),
+        why: Nullable(Type.String({ description: 'Why the reference is estimated (English); null when exact.' })),
       }),
     ),
     comparison: Nullable(
@@ -40,6 +69,9 @@ const DailyLossSchema = Type.Object(
     leftPercent: Nullable(Percent('`left` as a percentage of the limit, 2 decimals.')),
     lowestEquity: Nullable(Money("The day's lowest equity seen (snapshots), else its latest equity.")),
     lowestLeft: Nullable(Money('Lowest equity minus the floor: the closest the day came to the floor.')),
+    breach: Type.Union([BreachSchema, Type.Null()], {
+      description: 'The first day whose equity crossed its daily floor; null when none did.',
+    }),
   },
   { description: "Today's daily loss rule; all null when there is no such rule or it is unknown." },
 );
@@ -66,6 +98,9 @@ const MaxLossSchema = Type.Object(
     leftPercent: Nullable(Percent('`left` as a percentage of the limit, 2 decimals.')),
     locked: Type.Boolean({ description: 'True once a trailing floor has reached its lock level and stopped moving.' }),
     lockedAt: Nullable(Money('The level a trailing floor locks at; null without a lock.')),
+    breach: Type.Union([BreachSchema, Type.Null()], {
+      description: 'When equity first crossed the maximum loss floor; null when it never did.',
+    }),
   },
   { description: 'The maximum loss rule; numbers null when there is no such rule or it is unknown.' },
 );
@@ -153,6 +188,7 @@ export const REASON_CODES = [
   'dailyLoss.near_limit',
   'dailyLoss.breached',
   'dailyLoss.reset_breach',
+  'dailyLoss.reference_estimated',
   'maxLoss.unknown',
   'maxLoss.percent_unknown',
   'maxLoss.type_unknown',
@@ -219,6 +255,10 @@ export const HeadroomSchema = Type.Object(
     consistency: Nullable(ConsistencySchema),
     nextReset: NextResetSchema,
     tradeRules: Nullable(TradeRulesSchema),
+    breach: Type.Union([BreachSchema, Type.Null()], {
+      description:
+        'The first floor crossed in the attempt (daily or maximum loss); null when none. While set, no answer that advises says a trade is allowed or gives odds.',
+    }),
     stale: StaleSchema,
     status: Type.Enum(['ok', 'warning', 'breached', 'unknown'], {
       description:

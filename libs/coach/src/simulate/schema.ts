@@ -1,6 +1,6 @@
 /** The simulation answer as a JSON Schema (OpenAPI and MCP output), every field described. */
 import Type, { type Static } from 'typebox';
-import { Money, Nullable, Probability } from '../shared/schema.js';
+import { Day, Money, Nullable, Probability, Timestamp } from '../shared/schema.js';
 
 const Interval = Type.Object(
   { low: Probability('Lower bound.'), high: Probability('Upper bound.') },
@@ -37,8 +37,25 @@ const Outcomes = {
   daysToPass: DaysToPass,
 };
 
+/** A floor already crossed: the attempt has failed at the firm, so the answer is the breach, not odds. */
+const SimulationBreach = Type.Union(
+  [
+    Type.Object({
+      rule: Type.Enum(['dailyLoss', 'maxLoss'], { description: 'The rule whose floor was crossed.' }),
+      day: Day('The firm day it happened on.'),
+      breachedAt: Nullable(Timestamp('When equity was seen under the floor, ISO 8601 UTC; null when unknown.')),
+    }),
+    Type.Null(),
+  ],
+  {
+    description:
+      'Set when the data already shows a floor crossed in this attempt: passProbability is then 0 and every path counts as that breach; null otherwise.',
+  },
+);
+
 export const SimulationSchema = Type.Object(
   {
+    breach: SimulationBreach,
     ...Outcomes,
     expectedAttempts: Nullable(Type.Number({ description: 'Expected attempts until a pass, 1/p; null when no path passes.' })),
     expectedFees: Nullable(

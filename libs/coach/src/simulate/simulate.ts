@@ -99,7 +99,14 @@ export interface SimulationInput {
   /** Factors (0 to 5, at most 10 of them) to re-run the same paths with every P&L scaled. */
   riskScale?: readonly number[];
   fees?: Fees | null;
+  /**
+   * A floor the attempt already crossed (the headroom's `breach`): the answer is that breach, pass
+   * probability 0, never odds. Absent or null: the paths are simulated.
+   */
+  breach?: SimulationBreach | null;
 }
+
+export type SimulationBreach = NonNullable<Simulation['breach']>;
 
 const NOTES = {
   noLows:
@@ -108,6 +115,8 @@ const NOTES = {
     `${withLow} of the ${days} history days carry their intraday low; the other days are judged at their close only, which is optimistic for equity-based limits.`,
   resampled: 'Days are resampled from the history given; future behaviour that differs from it is not modelled.',
   interval: 'The interval is Monte Carlo error only; the shortness of the history adds uncertainty it does not show.',
+  breached: (b: SimulationBreach) =>
+    `The ${b.rule === 'dailyLoss' ? 'daily loss' : 'maximum loss'} floor was already crossed on ${b.day}${b.breachedAt ? ` at ${b.breachedAt}` : ''}: the attempt has failed at the firm, so no path can pass.`,
   undecided: (days: number) =>
     `The plan has no time limit: paths neither passed nor breached after ${days} simulated days are undecided, not failed.`,
 };
@@ -268,15 +277,20 @@ export function simulateChallenge(input: SimulationInput): Simulation {
   check(Array.isArray(scales) && scales.length <= MAX_SCALES, 'riskScale', `give at most ${MAX_SCALES} factors`);
   scales.forEach((s, i) => check(finite(s) && s >= 0 && s <= MAX_SCALE, `riskScale[${i}]`, `must be a factor from 0 to ${MAX_SCALE}`));
 
-  const main = outcomes(runPaths(run, 1), run.paths, timeLimited);
+  const breach = input.breach ?? null;
+  if (breach) check(breach.rule === 'dailyLoss' || breach.rule === 'maxLoss', 'breach.rule', 'must be "dailyLoss" or "maxLoss"');
+  // After a breach no path is run: every one of them is that breach.
+  const counts = (scale: number): RunCounts => (breach ? breachedCounts(run.paths, breach) : runPaths(run, scale));
+  const main = outcomes(counts(1), run.paths, timeLimited);
   const fees = expectedFees(input.fees, main.passProbability);
   const days = run.series.length;
   return {
+    breach,
     ...main,
     expectedAttempts: main.passProbability > 0 ? 1 / main.passProbability : null,
     expectedFees: fees.value,
     expectedFeesNote: fees.note,
-    byRiskScale: scales.map((riskScale) => ({ riskScale, ...outcomes(runPaths(run, riskScale), run.paths, timeLimited) })),
+    byRiskScale: scales.map((riskScale) => ({ riskScale, ...outcomes(counts(riskScale), run.paths, timeLimited) })),
     method,
     blockDays: method === 'block' ? blockDays : null,
     paths: run.paths,
@@ -287,10 +301,17 @@ export function simulateChallenge(input: SimulationInput): Simulation {
     intradayLowDays: withLow,
     lowData: days < MIN_HISTORY_DAYS,
     notes: [
+      ...(breach ? [NOTES.breached(breach)] : []),
       ...(withLow === 0 ? [NOTES.noLows] : withLow < days ? [NOTES.someLows(withLow, days)] : []),
       ...(timeLimited ? [] : [NOTES.undecided(run.horizon)]),
       NOTES.resampled,
       NOTES.interval,
     ],
   };
+}
+
+/** Every path ends in the breach already seen. */
+function breachedCounts(paths: number, breach: SimulationBreach): RunCounts {
+  const daily = breach.rule === 'dailyLoss';
+  return { pass: 0, daily: daily ? paths : 0, max: daily ? 0 : paths, open: 0, passDays: new Int32Array(1) };
 }
