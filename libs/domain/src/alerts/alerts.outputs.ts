@@ -1,3 +1,4 @@
+import { BreachSchema } from '@propfolio/coach';
 import Type, { type Static } from 'typebox';
 import { Id, Money, Nullable, Timestamp } from '../shared/schemas.js';
 import { ALERT_RULE_KINDS } from './alert-events.js';
@@ -37,7 +38,11 @@ export const TradeCheckSchema = Type.Object({
   riskAmount: Money('The worst-case loss checked (given, or volume × stopDistance ÷ tickSize × tickValue).'),
   equity: Nullable(Money('Equity now; null when no loss rule is known.')),
   verdict: Type.Enum(['allowed', 'blocked', 'unknown'], {
-    description: '`blocked` when a rule would be broken; `unknown` when neither loss rule is known.',
+    description:
+      '`blocked` when a rule would be broken or a floor was already crossed (`breach`); `unknown` when neither loss rule is known.',
+  }),
+  breach: Type.Union([BreachSchema, Type.Null()], {
+    description: 'A floor already crossed in this attempt (rule, instant, amount): every trade is blocked; null when none was.',
   }),
   rules: Type.Array(RuleCheckSchema, { description: 'Each rule checked.' }),
   maxRiskAmount: Nullable(Money('The largest loss that keeps every rule; null when none bounds it.')),
@@ -50,6 +55,9 @@ export const AccountGuardSchema = Type.Object({
   at: Timestamp('When the levels were computed.'),
   currency: Nullable(Type.String({ description: 'Currency of the levels.' })),
   status: Type.Enum(['ok', 'warning', 'breached', 'unknown'], { description: 'The account’s headroom status.' }),
+  breach: Type.Union([BreachSchema, Type.Null()], {
+    description: 'A floor already crossed in this attempt (rule, instant, amount): the terminal should open nothing; null when none was.',
+  }),
   dailyFloor: Nullable(Money("Today's daily loss floor as an equity level; null when unknown or none.")),
   dailyComparison: Nullable(Type.Enum(['below', 'at_or_below'], { description: 'Whether equity at the floor breaches.' })),
   dailyLossLimit: Nullable(Money('The amount today may lose; the percent left the thresholds read is (equity − dailyFloor) ÷ this × 100.')),

@@ -342,6 +342,7 @@ export class AlertService {
       at: h.at,
       currency: h.currency,
       status: h.status,
+      breach: h.breach,
       dailyFloor: h.dailyLoss.floor,
       dailyComparison: h.dailyLoss.comparison,
       dailyLossLimit: h.dailyLoss.limit,

@@ -94,6 +94,7 @@ export const ChallengeHeadroomSchema = Type.Object({
   consistency: H.consistency,
   nextReset: Nullable(H.nextReset),
   tradeRules: H.tradeRules,
+  breach: H.breach,
   stale: Nullable(H.stale),
   reasons: H.reasons,
   warningThreshold: Nullable(H.warningThreshold),

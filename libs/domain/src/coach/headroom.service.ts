@@ -124,7 +124,7 @@ function headroomOf(account: HeadroomAccountRows, rules: ChallengeRules, phaseIn
     .filter(([, , firstAt]) => Date.parse(firstAt) <= atMs)
     .map(([day, snapshotAt, firstAt, balance, equity, minEquity, maxEquity, minEquityAt, maxEquityAt, firstBalance, firstEquity]) =>
       Date.parse(snapshotAt) <= atMs
-        ? { day, at: snapshotAt, balance, equity, minEquity, maxEquity }
+        ? { day, at: snapshotAt, balance, equity, minEquity, maxEquity, minEquityAt }
         : {
             day,
             at: firstAt,
@@ -132,6 +132,7 @@ function headroomOf(account: HeadroomAccountRows, rules: ChallengeRules, phaseIn
             equity: firstEquity,
             minEquity: Date.parse(minEquityAt) <= atMs ? minEquity : firstEquity,
             maxEquity: Date.parse(maxEquityAt) <= atMs ? maxEquity : firstEquity,
+            minEquityAt: Date.parse(minEquityAt) <= atMs ? minEquityAt : firstAt,
           },
     );
   // A position counts from its opening: one opened by `at` opened its firm day, whenever it closed. The minutes
@@ -190,6 +191,7 @@ const EMPTY = {
   consistency: null,
   nextReset: null,
   tradeRules: null,
+  breach: null,
   stale: null,
   warningThreshold: null,
 };

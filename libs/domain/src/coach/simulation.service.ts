@@ -108,7 +108,9 @@ export class SimulationService {
     const history = input.dailyPnlPercent
       ? { series: input.dailyPnlPercent, lows: input.dailyPnlPercent.map(() => null), accounts: [] }
       : await this.history(caller, challenge.id, input.accountId);
-    if (!input.dailyPnlPercent && history.series.length < MIN_HISTORY_DAYS) {
+    // A floor already crossed is the answer whatever the history: the attempt has failed at the firm.
+    const breach = headroom.breach ? { rule: headroom.breach.rule, day: headroom.breach.day, breachedAt: headroom.breach.at } : null;
+    if (!breach && !input.dailyPnlPercent && history.series.length < MIN_HISTORY_DAYS) {
       const n = history.series.length;
       throw new AppError(
         'insufficient_history',
@@ -126,7 +128,20 @@ export class SimulationService {
       ...options(input),
     };
     const fees = await this.fees(rules, phase, initial, Number(challenge.price), base, who);
-    const simulation = await this.run({ ...base, state: start, rules: read.rules, riskScale: input.riskScale ?? [], fees: fees.fees }, who);
+    const simulation = await this.run(
+      {
+        ...base,
+        // Too short a history is no reason to answer a breach with an error: one flat day stands in, and no path is run.
+        dailyPnlPercent: breach && base.dailyPnlPercent.length === 0 ? [0] : base.dailyPnlPercent,
+        dailyLowPercent: breach && base.dailyPnlPercent.length === 0 ? [null] : base.dailyLowPercent,
+        state: start,
+        rules: read.rules,
+        riskScale: input.riskScale ?? [],
+        fees: fees.fees,
+        breach,
+      },
+      who,
+    );
     return {
       challengeId: challenge.id,
       currency: challenge.currency,
