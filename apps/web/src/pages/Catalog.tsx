@@ -111,9 +111,9 @@ function ProgramCard({ program }: { program: PlanProgram }) {
   const { t } = i18n;
   const r = program.rules;
   const pct = (v: number | null | undefined) => (v == null ? t('common.none') : `${i18n.number(v)}%`);
-  // A rule the sources dispute has no one figure: shown as unknown, as the coach reads it.
+  // A whole rule the sources dispute (no value of its own) has no one figure: shown as unknown, as the coach reads it.
   const loss = (v: Rules['dailyLoss'] | Rules['maxLoss']) =>
-    v === 'none' ? t('cat.noRule') : v && 'disputed' in v ? t('rules.unknown') : pct(v?.percent);
+    v === 'none' ? t('cat.noRule') : v && !('percent' in v) ? t('rules.unknown') : pct(v?.percent);
   return (
     <li className="card program" data-testid="plan-program">
       <h2 className="program-title">

@@ -4,10 +4,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseResetClock, validateRollover } from '@propfolio/coach';
+import { isWholeRuleDispute, mergeRuleFields, parseResetClock, type RuleVariant, validateRollover } from '@propfolio/coach';
 import Decimal from 'decimal.js';
 import Type, { type Static } from 'typebox';
-import { Nullable, PlanRulesSchema, RolloverSchema, type PlanRules, type Rollover } from '../schemas/rules.js';
+import { type DailyLoss, Nullable, PlanRulesSchema, RolloverSchema, type PlanRules, type Rollover } from '../schemas/rules.js';
+import { firmDomain, rulesWithSourceKinds } from './rule-provenance.js';
+import { assertUnpublishedUnstated, checkVariants, unpublishedRules } from './rule-variants.js';
 import { assertIsoDate, assertSchema, parseYaml } from './validate.js';
 
 const Slug = Type.String({ pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 60 });
@@ -101,7 +103,7 @@ const isSection = (value: unknown): value is Section => typeof value === 'object
 const section = (value: unknown, defaults: Section): unknown => (isSection(value) ? { ...defaults, ...value } : (value ?? null));
 /** As `section`, for a rule that may be disputed: each claim's value is filled as the rule itself would be. */
 const disputable = (value: unknown, defaults: Section): unknown =>
-  isSection(value) && Array.isArray(value['disputed'])
+  isWholeRuleDispute(value) && isSection(value)
     ? {
         note: null,
         ...value,
@@ -120,7 +122,7 @@ interface FirmClock {
   rollover: Rollover | null;
 }
 
-function expandRules(raw: Section, clock: FirmClock, otherSources: string[], deferredFee: number | undefined): unknown {
+function expandRules(raw: Section, clock: FirmClock, otherSources: string[], deferredFee: number | undefined, where: string): unknown {
   const daily = disputable(raw['dailyLoss'], { percent: null, amountOf: null, basis: null, ...clock, note: null });
   const rules: Section = {
     profitTargetsPercent: null,
@@ -142,11 +144,14 @@ function expandRules(raw: Section, clock: FirmClock, otherSources: string[], def
     feeRefund: section(raw['feeRefund'], { when: null, note: null }),
     deferredFee: deferredFee ?? null,
     otherSources,
+    unpublished: unpublishedRules(raw['unpublished'], where),
   };
-  return Object.fromEntries([
-    ...RULE_KEYS.map((key) => [key, rules[key]]),
-    ...Object.entries(rules).filter(([key]) => !RULE_KEYS.includes(key)),
-  ]);
+  // Optional keys a file leaves out stay out, so rule versions stored before them keep their content hash.
+  return Object.fromEntries(
+    [...RULE_KEYS.map((key) => [key, rules[key]]), ...Object.entries(rules).filter(([key]) => !RULE_KEYS.includes(key))].filter(
+      ([, value]) => value !== undefined,
+    ),
+  );
 }
 
 /** A size's rule fields on top of the program's: a section merges field by field, anything else replaces. */
@@ -174,13 +179,17 @@ function decimalText(value: number, where: string): string {
 function assertRollover(rules: PlanRules, where: string): void {
   const daily = rules.dailyLoss;
   if (daily === null || daily === 'none') return;
-  if ('disputed' in daily) {
+  if (isWholeRuleDispute(daily)) {
     // Each claim is checked as if it were the rule: a disputed rule is no place for a typo to hide.
-    daily.disputed.forEach((claim, i) => {
+    (daily as { disputed: { value: PlanRules['dailyLoss'] }[] }).disputed.forEach((claim, i) => {
       assertRollover({ ...rules, dailyLoss: claim.value }, `${where}.disputed[${i}]`);
     });
     return;
   }
+  assertDailyRollover(daily as DailyLoss, where);
+}
+
+function assertDailyRollover(daily: DailyLoss, where: string): void {
   if (daily.resetClock === null) return;
   if (daily.rollover === null) {
     throw new Error(`Invalid catalog data in ${where}: resetClock "${daily.resetClock}" needs a rollover { timeZone, time } beside it`);
@@ -205,7 +214,7 @@ function ruleObjects(rules: PlanRules): [string, Section][] {
     const value: unknown = rules[key];
     if (!isSection(value)) continue;
     const claims: unknown = value['disputed'];
-    if (Array.isArray(claims))
+    if (isWholeRuleDispute(value) && Array.isArray(claims))
       claims.forEach((claim: { value: unknown }, i) => {
         if (isSection(claim.value)) out.push([`${key}.disputed[${i}]`, claim.value]);
       });
@@ -292,21 +301,53 @@ function assertRulesAgree(rules: PlanRules, size: number | null, where: string):
   }
 }
 
-function programPlans(firmSlug: string, program: ProgramFile, clock: FirmClock, where: string): PlanRecord[] {
+/** Every check a rule set passes, for the default rules and for each variant merged over them. */
+function checkedRules(
+  raw: Section,
+  size: number | null,
+  phases: number,
+  expand: (raw: Section, at: string) => unknown,
+  where: string,
+): PlanRules {
+  const rules = assertSchema(PlanRulesSchema, expand(raw, where), `${where} rules`);
+  assertRollover(rules, `${where} dailyLoss`);
+  assertRulesAgree(rules, size, where);
+  assertUnpublishedUnstated(rules, where);
+  const targets = rules.profitTargetsPercent;
+  if (targets !== null && targets.length !== phases) {
+    throw new Error(`Invalid catalog data in ${where}: ${targets.length} profit targets for ${phases} phases`);
+  }
+  return rules;
+}
+
+/**
+ * A program's rules for one size: the default checked whole, and each variant checked as the rules it makes
+ * where it applies (the default with the variant's fields over it), so a variant cannot carry a rule the
+ * default would be refused for. Sources without a kind get one from the firm's domain.
+ */
+function sizeRules(
+  program: ProgramFile,
+  entry: ProgramFile['sizes'][number],
+  clock: FirmClock,
+  domain: string | null,
+  at: string,
+): PlanRules {
+  const raw = withSizeRules(program.rules, entry.rules);
+  const variants: RuleVariant[] = checkVariants(raw['variants'], program.phases, at);
+  const expand = (rules: Section, where: string) =>
+    rulesWithSourceKinds(expandRules(rules, clock, program.sources ?? [], entry.deferredFee, where) as Section, domain);
+  variants.forEach((variant, i) => {
+    const { variants: _all, ...base } = raw;
+    checkedRules(mergeRuleFields(base, variant.rules), entry.size, program.phases, expand, `${at} variants[${i}]`);
+  });
+  return checkedRules(raw, entry.size, program.phases, expand, at);
+}
+
+function programPlans(firmSlug: string, program: ProgramFile, clock: FirmClock, domain: string | null, where: string): PlanRecord[] {
   assertIsoDate(program.checkedOn, `${where} checkedOn`);
   return program.sizes.map((entry) => {
     const id = entry.size === null ? `${firmSlug}-${program.key}` : `${firmSlug}-${program.key}-${decimalText(entry.size, where)}`;
-    const rules = assertSchema(
-      PlanRulesSchema,
-      expandRules(withSizeRules(program.rules, entry.rules), clock, program.sources ?? [], entry.deferredFee),
-      `${where} (${id}) rules`,
-    );
-    assertRollover(rules, `${where} (${id}) dailyLoss`);
-    assertRulesAgree(rules, entry.size, `${where} (${id})`);
-    const targets = rules.profitTargetsPercent;
-    if (targets !== null && targets.length !== program.phases) {
-      throw new Error(`Invalid catalog data in ${where} (${id}): ${targets.length} profit targets for ${program.phases} phases`);
-    }
+    const rules = sizeRules(program, entry, clock, domain, `${where} (${id})`);
     return {
       id,
       firmSlug,
@@ -346,7 +387,7 @@ export function loadPlanCatalog(dataDir: string): PlanCatalog {
     });
     for (const program of firm.programs) {
       const clock = { resetClock: firm.resetClock ?? null, rollover: firm.rollover ?? null };
-      for (const plan of programPlans(firm.slug, program, clock, where)) {
+      for (const plan of programPlans(firm.slug, program, clock, firmDomain(firm.website), where)) {
         if (ids.has(plan.id)) throw new Error(`Invalid catalog data in ${where}: duplicate plan id ${plan.id}`);
         ids.add(plan.id);
         plans.push(plan);

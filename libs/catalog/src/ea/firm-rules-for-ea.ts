@@ -1,5 +1,7 @@
 import type { PropFirmRules } from '@propfolio/ea-settings';
+import { isWholeRuleDispute } from '@propfolio/coach';
 import type { PlanItem } from '../catalog.outputs.js';
+import type { DailyLoss, MaxLoss } from '../schemas/rules.js';
 
 /**
  * Maps a plan (from `searchPlans`) to the EA settings engine's own rule type (one type: a catalog enum that
@@ -8,8 +10,9 @@ import type { PlanItem } from '../catalog.outputs.js';
 export function firmRulesForEa(plan: Pick<PlanItem, 'firm' | 'rules'>): PropFirmRules {
   const { rules } = plan;
   // A rule the sources dispute is unknown to the EA, as it is to the coach: the EA guards nothing it cannot state.
-  const daily = rules.dailyLoss === 'none' || (rules.dailyLoss && 'disputed' in rules.dailyLoss) ? null : rules.dailyLoss;
-  const max = rules.maxLoss === 'none' || (rules.maxLoss && 'disputed' in rules.maxLoss) ? null : rules.maxLoss;
+  // A rule with its value and other claims beside it (`disputed` on the rule) is its value.
+  const daily = rules.dailyLoss === 'none' || isWholeRuleDispute(rules.dailyLoss) ? null : (rules.dailyLoss as DailyLoss | null);
+  const max = rules.maxLoss === 'none' || isWholeRuleDispute(rules.maxLoss) ? null : (rules.maxLoss as MaxLoss | null);
   return {
     firm: plan.firm.name,
     dailyLossPercent: daily?.percent ?? null,

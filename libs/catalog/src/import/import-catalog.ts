@@ -129,7 +129,7 @@ async function importPlans(prisma: Client, plans: PlanRecord[], recordedAt: Date
           // A plan's first version is the rules as its row was checked; a change is dated by the newest rule re-read (rulesCheckedOn).
           data: {
             planId: plan.id,
-            rules: plan.rules,
+            rules: plan.rules as Prisma.InputJsonObject,
             checkedOn: utcDate(previousRules === undefined ? plan.checkedOn : plan.rulesCheckedOn),
             recordedAt,
           },

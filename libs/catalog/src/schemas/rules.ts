@@ -5,7 +5,13 @@
  * field schemas, so a plan's rules and a challenge's own rules cannot drift apart; fields added after the
  * first rule versions were stored are optional, so those versions keep their content hash.
  */
-import { ConsistencySchema as CoachConsistencySchema, DailyLossFields, MaxLossFields, MinTradingDaysFields } from '@propfolio/coach';
+import {
+  ConsistencySchema as CoachConsistencySchema,
+  DailyLossFields,
+  MaxLossFields,
+  MinTradingDaysFields,
+  VariantWhenSchema,
+} from '@propfolio/coach';
 import Type, { type Static, type TSchema } from 'typebox';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -29,15 +35,51 @@ export const RolloverSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * Whose word a rule is: the firm's own page (help centre, rules page, academy) or a third party's, which stands
+ * only where the firm publishes nothing on the rule. The import fills it in where a file leaves it out: `firm`
+ * when the page is on one of the firm's own domains, else `third_party`.
+ */
+export const SOURCE_KINDS = ['firm', 'third_party'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
 /** Where one rule was read, and when: a changed rule cites its own source beside the plan's. */
-const RuleSourceSchema = Type.Object(
+export const RuleSourceSchema = Type.Object(
   {
     url: Type.String({ pattern: '^https://\\S+$', description: 'The page the rule was read on.' }),
     readOn: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'When it was read (or the date the page gives), YYYY-MM-DD.' }),
+    kind: Type.Optional(
+      Type.Enum(SOURCE_KINDS, { description: "firm: the firm's own page; third_party: someone else's, where the firm publishes nothing." }),
+    ),
   },
   { additionalProperties: false },
 );
+export type RuleSource = Static<typeof RuleSourceSchema>;
 const Source = Type.Optional(RuleSourceSchema);
+
+/**
+ * Other values a rule field is given elsewhere (another page of the firm's, or a third party): each with its
+ * source and why the value in the field is the one used. The coach uses the field's value.
+ */
+const FieldDisputes = Type.Optional(
+  Type.Array(
+    Type.Object(
+      {
+        value: Type.Unknown({ description: 'The other value: the same shape as the field, or a short text.' }),
+        source: RuleSourceSchema,
+        note: Type.String({ minLength: 1, description: "Why the field's value is the one used." }),
+      },
+      { additionalProperties: false },
+    ),
+    { minItems: 1, description: "Other values given elsewhere for this rule; the rule's own value is the one the coach uses." },
+  ),
+);
+
+/** Provenance of a rule written as a plain value (targets, time limit, weekend holding…): `rules.sources.<field>`. */
+const FieldSourceSchema = Type.Object(
+  { ...RuleSourceSchema.properties, note: Type.Optional(Type.String()), disputed: FieldDisputes },
+  { additionalProperties: false },
+);
 
 const DailyLossSchema = Type.Object(
   {
@@ -51,6 +93,7 @@ const DailyLossSchema = Type.Object(
     comparison: Type.Optional(DailyLossFields.comparison),
     note: Note,
     source: Source,
+    disputed: FieldDisputes,
   },
   { additionalProperties: false },
 );
@@ -66,6 +109,7 @@ const MaxLossSchema = Type.Object(
     comparison: Type.Optional(MaxLossFields.comparison),
     note: Note,
     source: Source,
+    disputed: FieldDisputes,
   },
   { additionalProperties: false },
 );
@@ -108,6 +152,7 @@ export const PlanRulesSchema = Type.Object(
           minProfitPercent: Type.Optional(MinTradingDaysFields.minProfitPercent),
           note: Note,
           source: Source,
+          disputed: FieldDisputes,
         },
         { additionalProperties: false },
       ),
@@ -115,12 +160,15 @@ export const PlanRulesSchema = Type.Object(
     /** Best-day (consistency) rule: the best day's profit at most `bestDayMaxPercent` of the target or of the total profit. */
     consistency: Type.Union([
       Type.Literal('none'),
-      Type.Object({ ...CoachConsistencySchema.properties, source: Source }, { additionalProperties: false }),
+      Type.Object({ ...CoachConsistencySchema.properties, source: Source, disputed: FieldDisputes }, { additionalProperties: false }),
       Type.Null(),
     ]),
     timeLimit: Type.Union([
       Type.Literal('none'),
-      Type.Object({ days: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+      Type.Object(
+        { days: Type.Integer({ minimum: 1 }), note: Type.Optional(Type.String()), source: Source, disputed: FieldDisputes },
+        { additionalProperties: false },
+      ),
       Type.Null(),
     ]),
     profitSplit: Nullable(Type.Object({ percent: Percent, maxPercent: Percent, note: Note }, { additionalProperties: false })),
@@ -147,6 +195,45 @@ export const PlanRulesSchema = Type.Object(
     other: Type.Array(Type.String()),
     /** Further sources beside the plan's `sourceUrl`. */
     otherSources: Type.Array(Type.String()),
+    /** Provenance of the rules written as plain values (profitTargetsPercent, weekendHolding, …), by field name. */
+    sources: Type.Optional(
+      Type.Record(Type.String(), FieldSourceSchema, {
+        description: 'Where each rule written as a plain value was read (kind, url, readOn), by field name; other values in `disputed`.',
+      }),
+    ),
+    /**
+     * Rules that differ by stage, platform or purchase date: each variant names when it applies and only the
+     * fields that differ (same shapes as these rules). The coach applies those that fit a challenge.
+     */
+    variants: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            when: VariantWhenSchema,
+            rules: Type.Record(Type.String(), Type.Unknown(), {
+              description: 'Only the rule fields that differ, in the shapes of `rules`.',
+            }),
+            source: RuleSourceSchema,
+            note: Type.Optional(Type.String()),
+          },
+          { additionalProperties: false },
+        ),
+        { description: "Rules that differ by stage, platform or purchase date; the plan's rules are the default." },
+      ),
+    ),
+    /** Rules the firm does not publish anywhere: the coach names them in its answers. */
+    unpublished: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            rule: Type.String({ minLength: 1, description: 'The rule path, e.g. maxLoss.type or dailyLoss.rollover.' }),
+            note: Nullable(Type.String()),
+          },
+          { additionalProperties: false },
+        ),
+        { description: "Rules the firm's pages do not state; answers that need them say so." },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -155,6 +242,7 @@ export type DailyLoss = Static<typeof DailyLossSchema>;
 export type Rollover = Static<typeof RolloverSchema>;
 export type MaxLoss = Static<typeof MaxLossSchema>;
 export type PlanRules = Static<typeof PlanRulesSchema>;
+export type PlanRuleVariant = NonNullable<PlanRules['variants']>[number];
 export type { DailyLossBasis, MaxLossType } from '@propfolio/coach';
 export type Policy = Static<typeof PolicySchema>;
 export type Permission = Static<typeof PermissionSchema>;

@@ -15,6 +15,7 @@ import {
   TimeLimitSchema,
   type RulesOverride,
 } from './override.js';
+import { isWholeRuleDispute } from './variants.js';
 import { type CoachDailyLoss, type CoachDisputed, type CoachMaxLoss, type CoachRules, RULE_NAMES, type RuleName } from './types.js';
 
 /** `resetClock` keeps the catalog's words for messages; `rollover` is the given one, else read from them (null when unknown). */
@@ -60,7 +61,8 @@ export interface PlanMeta {
   checkedOn: string;
 }
 
-const isDisputed = (value: object): value is CoachDisputed => 'disputed' in value;
+/** A whole rule in dispute (no value used); a rule with a value and other claims beside it is the value. */
+const isDisputed = (value: object): value is CoachDisputed => isWholeRuleDispute(value);
 
 /**
  * Keeps the fields the coach knows from an object that may carry more (a catalog record). A rule whose
