@@ -102,6 +102,10 @@ export async function createAppContext(db: Database, config: Config, options: Ap
   await checkAlertKey(db, config, logger);
   // Off the request path: a snapshot's answer waits for its delivery rows to be written, never for a receiver.
   domain.alertDelivery.start();
+  const stopCalendarWatch =
+    config.calendar.url === undefined
+      ? () => undefined
+      : domain.calendar.watchUrl(config.calendar.url, config.calendar.refreshMinutes, logger.child({ component: 'calendar' }));
   const runnerDeps = { answers, idempotency, requestHash };
   return {
     config,
@@ -116,6 +120,7 @@ export async function createAppContext(db: Database, config: Config, options: Ap
     domain,
     close: async () => {
       stopSilenceWatch();
+      stopCalendarWatch();
       await domain.alerts.idle();
       // Attempts in flight finish (each within its timeout); what is still queued stays for the next start.
       await domain.alertDelivery.stop();

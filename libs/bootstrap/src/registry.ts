@@ -5,6 +5,7 @@ import {
   createDomainServices,
   privateOperations,
   publicCoachOperations,
+  publicCalendarOperations,
   type CreatedKey,
   type DomainServices,
   type IdempotencyStore,
@@ -43,6 +44,7 @@ export async function buildOperations(
     sessionDays: config.sessionDays,
     trashRetentionDays: config.trashRetentionDays,
     planRules: catalog,
+    planFinder: catalog,
     // CPU-heavy work leaves the event loop for the pool.
     simulate: (input, who) => cpu.run({ kind: 'simulate', input }, who),
     readStatement: (bytes, who) => cpu.run({ kind: 'statement', input: bytes }, who),
@@ -53,7 +55,13 @@ export async function buildOperations(
   return {
     cpu,
     eaLimiter,
-    operations: [...privateOperations(domain), ...catalogOperations(catalog), ...publicCoachOperations(domain), ...publicEaOperations(ea)],
+    operations: [
+      ...privateOperations(domain),
+      ...catalogOperations(catalog),
+      ...publicCoachOperations(domain),
+      ...publicCalendarOperations(domain),
+      ...publicEaOperations(ea),
+    ],
     authenticate: (rawKey) => domain.keys.authenticate(rawKey),
     idempotency: domain.idempotency,
     firstKey: firstKey ? { ...firstKey, setupToken: await domain.setup.issue(firstKey.userId) } : null,

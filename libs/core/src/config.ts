@@ -44,6 +44,8 @@ export interface Config {
   ea: { rateLimitPerMinute: number };
   /** Alert channels and their delivery (docs/alerts.md, "Channels and delivery"). */
   alerts: AlertsConfig;
+  /** The economic calendar an operator has fetched on a schedule (docs/configuration.md, CALENDAR_URL). */
+  calendar: { url: string | undefined; refreshMinutes: number };
   /** Settings given under an old name that still works: one sentence each, for the start-up log. */
   deprecations: string[];
 }
@@ -196,6 +198,11 @@ export function loadConfig(given: Env = process.env): Config {
       smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:'], problems),
       smtpFrom: env.SMTP_FROM?.trim() || 'Propfolio <alerts@localhost>',
       deliveryTimeoutMs: integer(env, 'ALERTS_DELIVERY_TIMEOUT_MS', 10_000, 100, 120_000, problems),
+    },
+    calendar: {
+      // https only (http too with ALERTS_ALLOW_PRIVATE_DESTINATIONS); each fetch also checks the address, as alert destinations.
+      url: url(env, 'CALENDAR_URL', ['https:', 'http:'], problems),
+      refreshMinutes: integer(env, 'CALENDAR_REFRESH_MINUTES', 360, 5, 10_080, problems),
     },
     deprecations,
   };

@@ -1,5 +1,5 @@
 import type { CalendarRelease } from '@propfolio/coach';
-import { AppError, type Caller } from '@propfolio/core';
+import { AppError, type Caller, type Logger } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { DestinationError, type Resolve } from '../alert-channels/destination.js';
 import { CalendarFormatError, parseCalendar } from './calendar-formats.js';
@@ -70,6 +70,23 @@ export class CalendarService {
       );
     }
     return this.importText(text);
+  }
+
+  /**
+   * CALENDAR_URL: fetches and imports the operator's calendar now and then every `refreshMinutes`, off the request
+   * path; a failure is logged and the next round tries again. Returns the stop function.
+   */
+  watchUrl(url: string, refreshMinutes: number, log: Logger): () => void {
+    const round = () => {
+      this.importFromUrl(url).then(
+        (result) => log.info('calendar imported', { url, ...result, skippedRows: undefined }),
+        (error: unknown) => log.error('calendar import failed', { url, error: error instanceof Error ? error.message : String(error) }),
+      );
+    };
+    round();
+    const timer = setInterval(round, refreshMinutes * 60_000);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   async list(input: ListCalendarEventsInput, now: Date): Promise<CalendarEventList> {
