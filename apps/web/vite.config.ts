@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './vite-plugins/precompress.js';
 
 /**
  * The tracker EA's source, served as downloads by the dashboard's static server (`/downloads/…`): the files
@@ -68,12 +69,14 @@ export default defineConfig({
   root: import.meta.dirname,
   base: '/',
   oxc: { jsx: { runtime: 'automatic' } },
-  plugins: [trackerDownloads(), offlineShell()],
+  plugins: [trackerDownloads(), offlineShell(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // .vite/manifest.json: which chunks each page loads, for the page weights in docs/dashboard.md (never served: a dot folder)
+    manifest: true,
     chunkSizeWarningLimit: 500,
     rolldownOptions: {
       // TanStack ships React Server Components' "use client" markers; meaningless in a client-only bundle.

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { AppError } from '@propfolio/core';
 import { DEFAULT_HTML_CSP, sendProblem } from '@propfolio/http';
+import { Precompressed } from './precompressed.js';
 
 /** Paths the API, the dashboard API and MCP own: the dashboard never answers them. */
 const API_PREFIXES = ['/api', '/app/api', '/mcp'];
@@ -33,16 +34,22 @@ export const DASHBOARD_CSP = DEFAULT_HTML_CSP;
 const wantsPage = (req: Request) =>
   (req.method === 'GET' || req.method === 'HEAD') && !/\.[^/]*$/.test(req.path) && req.accepts('html') !== false;
 
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+
 /**
  * Serves the built dashboard at `/`: hashed assets with a long cache, `index.html` for any other page
  * asked for (the client router takes it from there), and a problem+json 404 for everything else outside
- * the API prefixes. Mount it before the API; it passes API paths through untouched.
+ * the API prefixes. Scripts, styles and the page go out as the build's Brotli or gzip twin when the browser
+ * accepts one (never compressed per request). Mount it before the API; it passes API paths through untouched.
  */
 export function webRouter(distDir: string = webDistDir()): Router {
   const router = express.Router();
   const index = join(distDir, 'index.html');
   const built = existsSync(index);
+  const compressed = new Precompressed(distDir);
+  router.use('/assets', compressed.handler({ maxAge: YEAR_MS, immutable: true }, 'assets'));
   router.use('/assets', express.static(join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: true, index: false }));
+  router.use(compressed.handler({ maxAge: 0, immutable: false }));
   router.use(express.static(distDir, { index: false, maxAge: 0, fallthrough: true }));
   router.use((req: Request, res: Response, next: NextFunction) => {
     if (ownedByApi(req.path)) {
@@ -56,7 +63,7 @@ export function webRouter(distDir: string = webDistDir()): Router {
       // For browsers without frame-ancestors; the setup and invite links carry tokens in their query.
       res.setHeader('X-Frame-Options', 'DENY');
       res.setHeader('Referrer-Policy', 'same-origin');
-      res.sendFile(index);
+      compressed.send(req, res, () => res.sendFile(index), 'index.html', { maxAge: 0, immutable: false });
       return;
     }
     sendProblem(res, built ? AppError.notFound('Route') : new AppError('not_found', 'The dashboard is not built: run `npm run build`.'));
