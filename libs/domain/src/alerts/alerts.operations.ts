@@ -38,7 +38,7 @@ export const alertOperations = (services: DomainServices): Operation[] => [
     name: 'check_trade',
     title: 'Pre-trade check',
     description:
-      'Use it before a trade. Returns per rule the equity after a worst-case loss, what is left, allowed or blocked, and the largest loss and volume keeping every rule.',
+      'Use it before a trade. Returns per rule the equity after a worst-case loss, what is left, allowed or blocked, and the largest loss and volume keeping every rule. After a floor was crossed in the attempt: blocked, with the breach (rule, instant, amount).',
     ...KEY_LIVE_READ,
     input: CheckTradeInput,
     output: TradeCheckSchema,
@@ -52,7 +52,7 @@ export const alertOperations = (services: DomainServices): Operation[] => [
     tracker: true,
     title: 'Levels a terminal guards',
     description:
-      "Returns the levels a terminal needs for its own account: today's daily floor and the maximum-loss floor as equity levels, the next reset, the floor after it, the status and the alert thresholds.",
+      "Returns the levels a terminal needs for its own account: today's daily floor and the maximum-loss floor as equity levels, the next reset, the floor after it, the status, a floor already crossed (breach) and the alert thresholds.",
     ...KEY_LIVE_READ,
     input: AccountIdInput,
     output: AccountGuardSchema,
