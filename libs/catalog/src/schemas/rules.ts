@@ -10,6 +10,7 @@ import {
   DailyLossFields,
   MaxLossFields,
   MinTradingDaysFields,
+  NewsRuleFields,
   VariantWhenSchema,
 } from '@propfolio/coach';
 import Type, { type Static, type TSchema } from 'typebox';
@@ -186,6 +187,15 @@ export const PlanRulesSchema = Type.Object(
     eaPolicy: Nullable(PolicySchema),
     newsTrading: Nullable(PolicySchema),
     newsWindowMinutes: Nullable(Type.Integer({ minimum: 0 })),
+    /**
+     * The news rule as data (docs/alerts.md, "News windows"): minutes before and after a release of the named
+     * impacts, the stages and instruments it restricts, and the firm's penalty; the coach's own vocabulary.
+     */
+    news: Type.Optional(
+      Nullable(
+        Type.Object({ ...NewsRuleFields, note: Type.Optional(Type.String()), source: RuleSourceSchema }, { additionalProperties: false }),
+      ),
+    ),
     weekendHolding: Nullable(PermissionSchema),
     hedging: Nullable(PermissionSchema),
     maxRiskPerTradePercent: Percent,
