@@ -76,6 +76,7 @@ export {
   type EffectiveDailyLoss,
   type EffectiveMaxLoss,
   type RuleProvenance,
+  type RuleCitation,
   type PlanMeta,
 } from './rules/effective.js';
 

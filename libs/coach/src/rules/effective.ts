@@ -41,6 +41,13 @@ export const EffectiveRuleValuesSchema = Type.Object({
 });
 export type EffectiveRuleValues = Static<typeof EffectiveRuleValuesSchema>;
 
+/** Where the plan's rule was read: whose page (`firm` or `third_party`; null for a rule stored before kinds), the page, the day. */
+export interface RuleCitation {
+  kind: 'firm' | 'third_party' | null;
+  url: string;
+  readOn: string;
+}
+
 export interface RuleProvenance {
   /** `challenge` when the challenge corrected the rule, `plan` when it is the plan's, `unknown` when neither knows it. */
   source: 'challenge' | 'plan' | 'unknown';
@@ -49,6 +56,35 @@ export interface RuleProvenance {
   planId: string | null;
   /** When the plan's rules were last checked against the firm (YYYY-MM-DD). */
   checkedOn: string | null;
+  /** The page the plan's rule was read on; null when the plan cites none for it. */
+  cited: RuleCitation | null;
+  /** True when another page gives the plan's rule another value (the plan's rules list them under `disputed`). */
+  disputed: boolean;
+}
+
+type Section = Record<string, unknown>;
+const isSection = (value: unknown): value is Section => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function citationOf(source: unknown): RuleCitation | null {
+  if (!isSection(source) || typeof source['url'] !== 'string' || typeof source['readOn'] !== 'string') return null;
+  const kind = source['kind'];
+  return { kind: kind === 'firm' || kind === 'third_party' ? kind : null, url: source['url'], readOn: source['readOn'] };
+}
+
+/**
+ * Where a plan's rule was read and whether it is disputed: a rule section cites its own `source`; a rule written
+ * as a plain value (targets, `none`) cites `sources.<rule>`. Read field by field from a catalog record.
+ */
+function planCitation(planRules: CoachRules | null, name: RuleName): Pick<RuleProvenance, 'cited' | 'disputed'> {
+  const rule: unknown = planRules?.[name];
+  const listed: unknown = (planRules as { sources?: unknown } | null)?.sources;
+  const entry = isSection(listed) ? listed[name] : undefined;
+  const own = isSection(rule) ? rule : null;
+  const disputes = [own?.['disputed'], isSection(entry) ? entry['disputed'] : undefined];
+  return {
+    cited: citationOf(own?.['source']) ?? citationOf(entry),
+    disputed: disputes.some((d) => Array.isArray(d) && d.length > 0),
+  };
 }
 
 export interface EffectiveRules {
@@ -263,6 +299,8 @@ export function effectiveRules(planRules: CoachRules | null, override: RulesOver
         overridden: overridden[name],
         planId: planMeta?.planId ?? null,
         checkedOn: planMeta?.checkedOn ?? null,
+        // A rule the challenge replaced whole is its own; one it corrected field by field still cites the plan's page.
+        ...(overridden[name].includes(name) ? { cited: null, disputed: false } : planCitation(planRules, name)),
       },
     ]),
   ) as Record<RuleName, RuleProvenance>;

@@ -26,8 +26,50 @@ describe('effectiveRules', () => {
       comparison: null,
     });
     expect(rules.consistency).toBeNull();
-    expect(provenance.consistency).toEqual({ source: 'unknown', overridden: [], planId: 'p1', checkedOn: '2026-08-29' });
+    expect(provenance.consistency).toEqual({
+      source: 'unknown',
+      overridden: [],
+      planId: 'p1',
+      checkedOn: '2026-08-29',
+      cited: null,
+      disputed: false,
+    });
     expect(provenance.maxLoss.source).toBe('plan');
+  });
+
+  it("cites each plan rule's page and whose it is, says when another page disputes it, and drops the citation for a rule replaced whole", () => {
+    const firm = { url: 'https://help.example-firm.com/daily', readOn: '2026-11-29', kind: 'firm' };
+    const plan = {
+      profitTargetsPercent: [8, 6],
+      dailyLoss: {
+        percent: 5,
+        amountOf: 'initial_balance' as const,
+        basis: 'day_start_balance' as const,
+        source: firm,
+        disputed: [
+          { value: { percent: 4 }, source: { url: 'https://blog.example/x', readOn: '2026-11-29', kind: 'third_party' }, note: 'n' },
+        ],
+      },
+      maxLoss: null,
+      minTradingDays: null,
+      timeLimit: 'none' as const,
+      sources: { profitTargetsPercent: { url: 'https://blog.example/targets', readOn: '2026-11-28', kind: 'third_party' } },
+    };
+    const { rules, provenance } = effectiveRules(plan, { profitTargetsPercent: [10, 5], dailyLoss: { percent: 4 } }, null);
+    // A rule with other claims beside it is its value, not unknown.
+    expect(rules.dailyLoss).toMatchObject({ percent: 4, basis: 'day_start_balance' });
+    expect(provenance.dailyLoss).toMatchObject({
+      source: 'challenge',
+      cited: { kind: 'firm', url: firm.url, readOn: '2026-11-29' },
+      disputed: true,
+    });
+    expect(provenance.profitTargetsPercent).toMatchObject({ source: 'challenge', cited: null, disputed: false });
+    expect(effectiveRules(plan, null, null).provenance.profitTargetsPercent.cited).toEqual({
+      kind: 'third_party',
+      url: 'https://blog.example/targets',
+      readOn: '2026-11-28',
+    });
+    expect(provenance.timeLimit).toMatchObject({ source: 'plan', cited: null });
   });
 
   it('merges deep-partial objects field by field, and onto an all-unknown rule when the plan has none', () => {

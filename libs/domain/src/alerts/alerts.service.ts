@@ -374,7 +374,7 @@ export class AlertService {
   private async tradeRules(challengeId: string) {
     const challenge = await this.db.prisma.challenge.findUniqueOrThrow({
       where: { id: challengeId },
-      select: { planId: true, purchasedAt: true, rulesOverride: true },
+      select: { planId: true, purchasedAt: true, rulesOverride: true, phase: true, platform: true },
     });
     const rules = await challengeRules(this.plans, challenge);
     const consistency = rules.effective.rules.consistency;

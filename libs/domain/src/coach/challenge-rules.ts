@@ -2,13 +2,17 @@ import {
   challengeTradeRules,
   CoachInputError,
   effectiveRules,
+  rulesInContext,
+  stageOf,
   type CoachRules,
+  type Platform,
   type EffectiveRules,
   type PlanTradeRules,
   type Rollover,
 } from '@propfolio/coach';
 import { AppError } from '@propfolio/core';
 import { dateToIso } from '../shared/dates.js';
+import { phaseOf } from './phase.js';
 
 /** A catalog plan as the coach reads it, with the rule version in force on a day (see CatalogService.planRulesOn). */
 export interface PlanVersion {
@@ -43,6 +47,27 @@ export interface RulesOfChallenge {
   planId: string | null;
   purchasedAt: Date;
   rulesOverride: unknown;
+  /**
+   * Its current phase label ("Phase 2", "Funded"), which picks the plan's rules of that stage; absent (a
+   * caller that needs only the day's roll-over), the plan's default rules apply.
+   */
+  phase?: string;
+  /** The platform it trades on, which picks a platform's rules; null or absent: not recorded, the default applies. */
+  platform?: Platform | null;
+}
+
+/**
+ * The plan's rules where the challenge stands: its variants for the challenge's stage (from its phase label),
+ * platform and purchase date merged over the default (see @propfolio/coach rulesInContext).
+ */
+function planRulesFor(plan: PlanVersion, challenge: RulesOfChallenge): PlanVersion {
+  const stage = challenge.phase === undefined ? null : stageOf(phaseOf(challenge.phase, plan.phases));
+  const rules = rulesInContext(plan.rules, {
+    stage,
+    platform: challenge.platform ?? null,
+    purchasedOn: dateToIso(challenge.purchasedAt),
+  });
+  return rules === plan.rules ? plan : { ...plan, rules };
 }
 
 export interface ChallengeRules {
@@ -80,7 +105,7 @@ export async function challengeRules(source: PlanRulesSource, challenge: RulesOf
   let planMissing: string | null = null;
   if (challenge.planId !== null) {
     try {
-      plan = await source.planRulesOn(challenge.planId, dateToIso(challenge.purchasedAt));
+      plan = planRulesFor(await source.planRulesOn(challenge.planId, dateToIso(challenge.purchasedAt)), challenge);
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'not_found')) throw error;
       planMissing = `The linked plan ${challenge.planId} is no longer in the catalog.`;

@@ -10,6 +10,21 @@ const Source = Type.Object({
   overridden: Type.Array(Type.String(), { description: 'The fields your own rules set.' }),
   planId: Nullable(Type.String({ description: 'The plan the rule comes from.' })),
   checkedOn: Nullable(IsoDate('When the plan’s rules were last checked against the firm.')),
+  cited: Nullable(
+    Type.Object(
+      {
+        kind: Nullable(
+          Type.Enum(['firm', 'third_party'], {
+            description: '`firm`: the firm’s own page states it; `third_party`: someone else’s, as the firm publishes nothing on it.',
+          }),
+        ),
+        url: Type.String({ description: 'The page the plan’s rule was read on.' }),
+        readOn: IsoDate('When it was read.'),
+      },
+      { description: 'Where the plan’s rule comes from; null when the plan cites no page for it or it is your own.' },
+    ),
+  ),
+  disputed: Type.Boolean({ description: 'True when another page gives the plan’s rule another value (see the plan’s rules).' }),
 });
 
 /** The plan behind an answer's rules and how fresh it is: every coach answer carries these three. */

@@ -1,4 +1,4 @@
-import type { OpenPositionFact } from '@propfolio/coach';
+import type { OpenPositionFact, Platform } from '@propfolio/coach';
 import type { Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { requireId } from '../shared/ids.js';
@@ -45,6 +45,8 @@ export const MAX_HEADROOM_TRADES = 10_000;
 export interface HeadroomRows {
   id: string;
   phase: string;
+  /** The platform the challenge trades on (its rule variants may differ by platform); null when not recorded. */
+  platform: Platform | null;
   status: 'in_progress' | 'passed' | 'failed';
   planId: string | null;
   purchasedOn: string;
@@ -114,7 +116,7 @@ const ACCOUNT_JSON = `json_build_object(
 /** A challenge with its active accounts (the headroom route): one row, none for a foreign or unknown id. */
 const CHALLENGE_SQL = `
 SELECT json_build_object(
-  'id', c."id", 'phase', c."phase", 'status', c."status", 'planId', c."planId",
+  'id', c."id", 'phase', c."phase", 'platform', c."platform", 'status', c."status", 'planId', c."planId",
   'purchasedOn', c."purchasedAt"::text, 'rulesOverride', c."rulesOverride",
   'accounts', COALESCE((
     SELECT json_agg(${ACCOUNT_JSON} ORDER BY a."createdAt" DESC, a."id" DESC)
@@ -130,7 +132,7 @@ FROM "Challenge" c WHERE c."id" = $1 AND c."userId" = $2`;
  */
 const ACCOUNTS_SQL = `
 SELECT a."id" AS "accountId", json_build_object(
-  'id', c."id", 'phase', c."phase", 'status', c."status", 'planId', c."planId",
+  'id', c."id", 'phase', c."phase", 'platform', c."platform", 'status', c."status", 'planId', c."planId",
   'purchasedOn', c."purchasedAt"::text, 'rulesOverride', c."rulesOverride",
   'accounts', json_build_array(${ACCOUNT_JSON})
 ) AS "data"

@@ -30,6 +30,8 @@ export class HeadroomService {
       planId: challenge.planId,
       purchasedAt: isoToDate(challenge.purchasedOn),
       rulesOverride: challenge.rulesOverride,
+      phase: challenge.phase,
+      platform: challenge.platform,
     });
     const { accounts } = challenge;
     const at = input.at === undefined ? now : headroomInstant(input.at, now);
@@ -96,6 +98,8 @@ export class HeadroomService {
           planId: challenge.planId,
           purchasedAt: isoToDate(challenge.purchasedOn),
           rulesOverride: challenge.rulesOverride,
+          phase: challenge.phase,
+          platform: challenge.platform,
         });
         const phases = rules.effective.rules.profitTargetsPercent?.length ?? rules.plan?.phases ?? null;
         out.set(accountId, headroomOf(account, rules, phaseIndexOf(challenge.phase, phases), now));

@@ -10,7 +10,7 @@ import { columns } from './json-rows.js';
 // Every column of the models the views take, by how each travels as JSON (a model that gains a column fails
 // to compile here until it is listed), shared by the one-statement reads.
 export const CHALLENGE = columns<Challenge>()({
-  plain: 'id userId firm plan currency billing phase status paymentMethod couponCode planId resetOfId fxCurrency rulesOverride',
+  plain: 'id userId firm plan currency billing phase status paymentMethod couponCode planId resetOfId fxCurrency rulesOverride platform',
   decimal: 'price listPrice fxRate',
   date: 'purchasedAt passedAt failedAt monthlyEndedAt',
   instant: 'createdAt updatedAt',
