@@ -31,6 +31,7 @@ import { AlertDeliveryWorker } from './alert-channels/alert-delivery.worker.js';
 import { smtpMailer } from './alert-channels/smtp-mailer.js';
 import { CalendarService, type CalendarOptions } from './calendar/calendar.service.js';
 
+import { NewsService } from './calendar/news.service.js';
 /** Every domain service over one database; build once per process. */
 export interface DomainServices {
   challenges: ChallengeService;
@@ -97,6 +98,12 @@ const NO_CATALOG: PlanRulesSource = {
 export function createDomainServices(db: Database, options: DomainOptions = {}): DomainServices {
   // One revocation signal for the process's key and session caches, whichever service revokes.
   const credentials = new Revocations();
+/** The alert service with the firm's news windows plugged in (check_trade's `news`, /guard's windows). */
+function withNews(alerts: AlertService, news: NewsService): AlertService {
+  alerts.useNews(news);
+  return alerts;
+}
+
   const users = new UserService(db, credentials);
   const planRules = options.planRules ?? NO_CATALOG;
   const coach = new CoachService(db, planRules, options.simulate);
@@ -129,7 +136,10 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     analytics: new AnalyticsService(db),
     taxYear: new TaxYearService(db),
     trades: new TradeService(db),
-    alerts: new AlertService(db, coach.headroom, planRules, options.alertSink ?? alertDelivery.sink),
+    alerts: withNews(
+      new AlertService(db, coach.headroom, planRules, options.alertSink ?? alertDelivery.sink),
+      new NewsService(db, planRules),
+    ),
     alertChannels: new AlertChannelService(db, {
       secretKey: channels.secretKey,
       allowPrivateDestinations: channels.allowPrivateDestinations,

@@ -1,6 +1,19 @@
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
 import { Type } from 'class-transformer';
-import { Doc, NumberFromQuery } from '@propfolio/core';
+import { Doc, IsIsoInstant, NumberFromQuery } from '@propfolio/core';
 import { ChallengeIdInput } from '../challenges/challenges.inputs.js';
 import { Absent } from '../shared/contract-fields.js';
 import { ALERT_RULE_KINDS, type AlertRuleKind } from './alert-events.js';
@@ -78,4 +91,19 @@ export class CheckTradeInput {
   @NumberFromQuery()
   @IsNumber(FINITE)
   tickSize?: number;
+
+  @Doc({ description: "Symbol to trade: judged against the firm's news windows (answer's `news`).", example: 'EURUSD' })
+  @Absent()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(64)
+  symbol?: string;
+
+  @Doc({
+    description: 'When the trade would open or close (ISO 8601 with a zone), for the news check; default now.',
+    example: '2026-12-04T13:30:00Z',
+  })
+  @Absent()
+  @IsIsoInstant()
+  at?: string;
 }

@@ -1,6 +1,7 @@
 import { BreachSchema } from '@propfolio/coach';
 import Type, { type Static } from 'typebox';
 import { Id, Money, Nullable, Timestamp } from '../shared/schemas.js';
+import { NewsCheckSchema, NewsWindowsSchema } from '../calendar/calendar.outputs.js';
 import { ALERT_RULE_KINDS } from './alert-events.js';
 
 const AlertRuleSchema = Type.Object({
@@ -37,9 +38,9 @@ export const TradeCheckSchema = Type.Object({
   currency: Type.String({ description: 'Currency of every amount (the account’s).' }),
   riskAmount: Money('The worst-case loss checked (given, or volume × stopDistance ÷ tickSize × tickValue).'),
   equity: Nullable(Money('Equity now; null when no loss rule is known.')),
-  verdict: Type.Enum(['allowed', 'blocked', 'unknown'], {
+  verdict: Type.Enum(['allowed', 'blocked', 'penalised', 'unknown'], {
     description:
-      '`blocked` when a rule would be broken or a floor was already crossed (`breach`); `unknown` when neither loss rule is known.',
+      '`blocked` when a rule would be broken, a floor was already crossed (`breach`) or `symbol` is inside a news window whose penalty is a breach; `penalised` inside one that costs the profit (`news`); `unknown` when neither loss rule is known.',
   }),
   breach: Type.Union([BreachSchema, Type.Null()], {
     description: 'A floor already crossed in this attempt (rule, instant, amount): every trade is blocked; null when none was.',
@@ -47,6 +48,7 @@ export const TradeCheckSchema = Type.Object({
   rules: Type.Array(RuleCheckSchema, { description: 'Each rule checked.' }),
   maxRiskAmount: Nullable(Money('The largest loss that keeps every rule; null when none bounds it.')),
   maxVolume: Nullable(Type.Number({ description: 'maxRiskAmount as lots for the given stop, rounded down to 0.01; null for riskAmount.' })),
+  news: Nullable(NewsCheckSchema),
 });
 export type TradeCheckView = Static<typeof TradeCheckSchema>;
 
@@ -73,5 +75,6 @@ export const AccountGuardSchema = Type.Object({
     },
     { description: "The challenge's alert thresholds, for the terminal's own alerts." },
   ),
+  news: NewsWindowsSchema,
 });
 export type AccountGuard = Static<typeof AccountGuardSchema>;

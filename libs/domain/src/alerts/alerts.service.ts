@@ -26,6 +26,7 @@ import { type AlertEvent, type AlertRuleKind, type AlertSink, noopAlertSink } fr
 import { type AlertRuleItem, DEFAULT_RULE_ITEMS, toRuleSet, validRuleItems } from './alert-rules.js';
 import type { CheckTradeInput, SetAlertRulesInput } from './alerts.inputs.js';
 import type { AccountGuard, AlertRulesView, TradeCheckView } from './alerts.outputs.js';
+import type { NewsService } from '../calendar/news.service.js';
 
 /**
  * Evaluations one process runs at once. Each is a few statements with awaits between them, so a burst of crossings
@@ -107,6 +108,13 @@ export class AlertService {
 
   /** The instant evaluations judge at: the service clock, replaceable in tests that need a fixed firm day. */
   clock: () => Date = () => new Date();
+
+  /** The firm's news windows (the calendar context); without them check_trade's `news` is null and /guard lists none. */
+  private news: NewsService | null = null;
+
+  useNews(news: NewsService): void {
+    this.news = news;
+  }
 
   /** The delivery side plugs in here (channels and the durable queue); until then alerts are logged as fired only. */
   useSink(sink: AlertSink): void {
@@ -314,7 +322,11 @@ export class AlertService {
   }
 
   async checkTrade(caller: Caller, input: CheckTradeInput, now = new Date()): Promise<TradeCheckView> {
-    const { account, headroom: h, bestDayRule } = await this.ownedHeadroom(caller, input.id, now);
+    const { account, headroom: h, bestDayRule, challengeId } = await this.ownedHeadroom(caller, input.id, now);
+    const news =
+      input.symbol === undefined
+        ? null
+        : await this.news?.check(challengeId, input.symbol, input.at === undefined ? now : new Date(input.at));
     const risk =
       input.riskAmount !== undefined
         ? { riskAmount: input.riskAmount }
@@ -324,7 +336,10 @@ export class AlertService {
     if (risk === null) throw AppError.invalidField('riskAmount', 'give riskAmount, or volume with stopDistance, tickValue and tickSize');
     try {
       const c = checkTrade({ headroom: h, risk, bestDayRule });
-      return { accountId: account.id, at: h.at, ...c, rules: [...c.rules] };
+      // A news window blocks (or costs the profit of) a trade the loss rules allow; a blocked trade stays blocked.
+      const verdict =
+        c.verdict === 'blocked' || news?.verdict === 'blocked' ? 'blocked' : news?.verdict === 'penalised' ? 'penalised' : c.verdict;
+      return { accountId: account.id, at: h.at, ...c, verdict, rules: [...c.rules], news: news ?? null };
     } catch (error) {
       if (error instanceof CoachInputError) throw AppError.invalidField(error.field, error.message);
       throw error;
@@ -352,6 +367,7 @@ export class AlertService {
       firmDayEndsAt: h.nextReset.at,
       dailyFloorAfterReset: h.nextReset.dailyFloorAfterReset,
       alertThresholds: { dailyLoss: [...set.dailyLoss], maxLoss: [...set.maxLoss] },
+      news: (await this.news?.windows(challengeId, account.id, now)) ?? { rule: null, stage: null, windows: [] },
     };
   }
 

@@ -63,6 +63,25 @@ const EVENTS_BETWEEN_SQL = `
   ORDER BY "at", "currency", "title"
   LIMIT $5`;
 
+/**
+ * The symbols an account's news windows are listed for: those open at its latest snapshot first, then the five it
+ * closed most in the last 90 days, at most 10.
+ */
+const ACCOUNT_SYMBOLS_SQL = `
+  SELECT s."symbol" FROM (
+    SELECT p->>'symbol' AS "symbol", 0 AS "rank"
+    FROM "IntradayEquity" i, jsonb_array_elements(COALESCE(i."openPositions", '[]'::jsonb)) p
+    WHERE i."accountId" = $1 AND i."day" = (SELECT max("day") FROM "IntradayEquity" WHERE "accountId" = $1)
+    UNION ALL
+    SELECT t."symbol", 1 FROM (
+      SELECT "symbol", count(*) AS n FROM "Trade"
+      WHERE "accountId" = $1 AND "closedAt" > $2::timestamptz - interval '90 days'
+      GROUP BY "symbol" ORDER BY n DESC, "symbol" LIMIT 5
+    ) t
+  ) s
+  WHERE s."symbol" IS NOT NULL AND s."symbol" <> ''
+  GROUP BY s."symbol" ORDER BY min(s."rank"), s."symbol" LIMIT 10`;
+
 export class CalendarRepository {
   constructor(private readonly db: Database) {}
 
@@ -77,6 +96,12 @@ export class CalendarRepository {
     const created = row?.created ?? 0;
     const updated = row?.updated ?? 0;
     return { created, updated, unchanged: unique.size - created - updated };
+  }
+
+  /** The symbols an account's upcoming windows are listed for (open ones, then the usual ones). */
+  async accountSymbols(accountId: string, now: Date): Promise<string[]> {
+    const rows = await this.db.driverQuery<{ symbol: string }>(ACCOUNT_SYMBOLS_SQL, [accountId, now.toISOString()]);
+    return rows.map((r) => r.symbol);
   }
 
   /** The events a list or a news check reads, oldest first. A read on the driver: it runs on every check_trade. */

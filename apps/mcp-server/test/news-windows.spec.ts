@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { expect, it } from '@jest/globals';
+import { describeEachDatabase } from '@propfolio/db/testing';
+import { call, connectClient, errorCode, oneUserSuite } from './harness.js';
+
+const XML = readFileSync(new URL('../../../libs/domain/src/calendar/fixtures/ff_calendar_thisweek.xml', import.meta.url), 'utf8');
+
+/** The REST suite's news windows over MCP: an agent imports the calendar (as an admin) and checks a trade at a release. */
+describeEachDatabase('MCP: news windows from the economic calendar', (getDb) => {
+  const suite = oneUserSuite(getDb, 'news');
+  const { tracker } = suite;
+
+  async function account(phase: string) {
+    const challenge = await call(suite.client, 'create_challenge', {
+      firm: 'FTMO',
+      plan: '2-Step 100k',
+      planId: 'ftmo-2-step-100000',
+      phase,
+      price: 540,
+      currency: 'EUR',
+      purchasedAt: '2026-01-05',
+    });
+    const challengeId = (challenge.structuredContent as { id: string }).id;
+    const created = await tracker('register_account', {
+      login: `72${phase.length}${Math.floor(Math.random() * 1e6)}`,
+      server: 'FTMO-Demo',
+      currency: 'USD',
+      initialBalance: 100000,
+      challengeId,
+    });
+    const id = created['id'] as string;
+    const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    await tracker('push_account_report', { id, date: yesterday, balance: 100000, equity: 100000, closedPnl: 0 });
+    return id;
+  }
+
+  it('import_calendar is refused to a user who is not an admin, then imports; list_calendar_events needs no key', async () => {
+    const refused = await call(suite.client, 'import_calendar', { content: XML });
+    expect(errorCode(refused)).toBe('forbidden');
+    await suite.server.context.db.prisma.user.update({ where: { id: suite.caller.userId }, data: { admin: true } });
+    const imported = await call(suite.client, 'import_calendar', { content: XML });
+    expect(imported.structuredContent).toMatchObject({ format: 'forexfactory_xml', events: 4, skipped: 3 });
+    const bad = await call(suite.client, 'import_calendar', { content: '{"not": "a calendar"}' });
+    expect(errorCode(bad)).toBe('calendar_rejected');
+    const anonymous = await connectClient(suite.server.url);
+    try {
+      const listed = await call(anonymous, 'list_calendar_events', { from: '2026-11-30T00:00:00Z', currency: 'USD', impact: 'high' });
+      expect((listed.structuredContent as { items: { title: string }[] }).items.map((e) => e.title)).toEqual([
+        'ISM Manufacturing PMI',
+        'Non-Farm Employment Change',
+      ]);
+    } finally {
+      await anonymous.close();
+    }
+  });
+
+  it('check_trade inside the NFP window: blocked on the funded account, allowed in phase 1 and for EURGBP', async () => {
+    const funded = await account('Funded');
+    const inside = await call(suite.client, 'check_trade', { id: funded, riskAmount: 100, symbol: 'USDJPY', at: '2026-12-04T13:29:30Z' });
+    expect(inside.structuredContent).toMatchObject({
+      verdict: 'blocked',
+      news: { verdict: 'blocked', penalty: 'breach', stage: 'funded' },
+    });
+    const other = await call(suite.client, 'check_trade', { id: funded, riskAmount: 100, symbol: 'EURGBP', at: '2026-12-04T13:29:30Z' });
+    expect(other.structuredContent).toMatchObject({ verdict: 'allowed', news: { verdict: 'allowed' } });
+    const evaluation = await account('Phase 1');
+    const phase1 = await call(suite.client, 'check_trade', {
+      id: evaluation,
+      riskAmount: 100,
+      symbol: 'USDJPY',
+      at: '2026-12-04T13:29:30Z',
+    });
+    expect(phase1.structuredContent).toMatchObject({
+      verdict: 'allowed',
+      news: { verdict: 'allowed', appliesInStage: false, stage: 'phase1' },
+    });
+  });
+});

@@ -1,0 +1,120 @@
+import {
+  newsStageOf,
+  NewsRuleSchema,
+  newsVerdictAt,
+  nextNewsWindows,
+  type CalendarRelease,
+  type NewsRule,
+  type NewsStage,
+} from '@propfolio/coach';
+import type { Database } from '@propfolio/db';
+import Value from 'typebox/value';
+import { challengeRules, type PlanRulesSource } from '../coach/challenge-rules.js';
+import { phaseOf } from '../coach/phase.js';
+import { CalendarRepository } from './calendar.repository.js';
+import type { NewsCheckView, NewsWindowsView } from './calendar.outputs.js';
+
+const MINUTE_MS = 60_000;
+/** How far ahead the next windows are looked for. */
+const LOOKAHEAD_DAYS = 7;
+/** The most windows one answer lists. */
+const MAX_WINDOWS = 10;
+
+/** A challenge's news rule and the stage it is in: what every news answer is judged by. */
+export interface NewsContext {
+  rule: NewsRule;
+  stage: NewsStage | null;
+}
+
+/** The plan's news rule, when it carries one in the catalog's shape (older versions and other plans carry none). */
+export function newsRuleOf(rules: unknown): NewsRule | null {
+  const news = typeof rules === 'object' && rules !== null ? (rules as { news?: unknown }).news : undefined;
+  if (news === undefined || news === null) return null;
+  // The catalog adds a note and a source beside the rule; the coach reads the rule's own fields.
+  const { note: _note, source: _source, ...rule } = news as Record<string, unknown>;
+  return Value.Check(NewsRuleSchema, rule) ? rule : null;
+}
+
+/**
+ * News windows for a challenge's accounts (docs/alerts.md, "News windows"): its plan's news rule, its stage (from
+ * the challenge's phase), and the calendar's releases, judged by the coach's pure functions.
+ */
+export class NewsService {
+  private readonly events: CalendarRepository;
+
+  constructor(
+    private readonly db: Database,
+    private readonly plans: PlanRulesSource,
+  ) {
+    this.events = new CalendarRepository(db);
+  }
+
+  /** The challenge's news rule and stage; null when its plan publishes no news rule in the catalog's shape. */
+  async contextOf(challengeId: string): Promise<NewsContext | null> {
+    const challenge = await this.db.prisma.challenge.findUnique({
+      where: { id: challengeId },
+      select: { planId: true, purchasedAt: true, rulesOverride: true, phase: true },
+    });
+    if (!challenge?.planId) return null;
+    const rules = await challengeRules(this.plans, challenge);
+    const rule = newsRuleOf(rules.plan?.rules);
+    if (!rule) return null;
+    const phases = rules.effective.rules.profitTargetsPercent?.length ?? rules.plan?.phases ?? null;
+    return { rule, stage: newsStageOf(phaseOf(challenge.phase, phases)) };
+  }
+
+  /** A trade on `symbol` at `at`: the window it falls in, if any, and the firm's penalty; null without a news rule. */
+  async check(challengeId: string, symbol: string, at: Date): Promise<NewsCheckView | null> {
+    const context = await this.contextOf(challengeId);
+    if (!context) return null;
+    const { rule, stage } = context;
+    // A window holds `at` when its release is from windowAfter minutes before `at` to windowBefore minutes after it.
+    const releases = await this.releasesAround(at, rule, rule.windowAfterMinutes, rule.windowBeforeMinutes);
+    const v = newsVerdictAt(rule, stage, releases, symbol, at.getTime());
+    return {
+      symbol,
+      stage,
+      appliesInStage: stage === null || rule.stages.includes(stage),
+      verdict: v.verdict,
+      penalty: v.penalty,
+      penaltyPercent: v.penaltyPercent,
+      window: v.window === null ? null : { start: v.window.start, end: v.window.end, release: releaseView(v.window.release) },
+    };
+  }
+
+  /**
+   * The next restricted windows (one still open included) for the account's open and usual symbols, or those
+   * given, soonest first; an empty list in a stage the rule spares or without a rule.
+   */
+  async windows(challengeId: string, accountId: string, now: Date, symbols?: readonly string[]): Promise<NewsWindowsView> {
+    const context = await this.contextOf(challengeId);
+    if (!context) return { rule: null, stage: null, windows: [] };
+    const { rule, stage } = context;
+    const asked = symbols ?? (await this.events.accountSymbols(accountId, now));
+    const releases = await this.releasesAround(now, rule, rule.windowAfterMinutes, LOOKAHEAD_DAYS * 24 * 60);
+    return {
+      rule: { ...rule, penaltyPercent: rule.penaltyPercent ?? null },
+      stage,
+      windows: nextNewsWindows(rule, stage, releases, asked, now.getTime(), MAX_WINDOWS).map((w) => ({
+        start: w.start,
+        end: w.end,
+        release: releaseView(w.release),
+        symbols: [...w.symbols],
+      })),
+    };
+  }
+
+  /** The releases of the rule's impacts from `backMinutes` before `at` to `aheadMinutes` after it, both included. */
+  private async releasesAround(at: Date, rule: NewsRule, backMinutes: number, aheadMinutes: number): Promise<CalendarRelease[]> {
+    const rows = await this.events.eventsBetween({
+      from: new Date(at.getTime() - backMinutes * MINUTE_MS),
+      to: new Date(at.getTime() + aheadMinutes * MINUTE_MS + 1),
+      currencies: null,
+      impacts: rule.impacts,
+      limit: 5000,
+    });
+    return rows.map(({ at: when, currency, impact, title, timing }) => ({ at: when, currency, impact, title, timing }));
+  }
+}
+
+const releaseView = (r: CalendarRelease) => ({ at: r.at, currency: r.currency, impact: r.impact, title: r.title });
