@@ -450,6 +450,11 @@ export const en = {
   'hr.unknownRule': 'Rule unknown',
   'hr.overBy': 'Crossed by {amount}',
   'hr.leftOf': '{left} above the floor (loss limit {limit})',
+  'hr.breachedAt': 'Breached at {time} by {amount}',
+  'hr.breachedOnAt': 'Breached on {date} at {time} by {amount}',
+  'hr.breachedOn': 'Breached on {date} by {amount}',
+  'hr.breachTime': 'Time in the firm’s clock ({offset})',
+  'hr.refEstimated': 'estimated',
   'hr.dailyLoss': 'Daily loss',
   'hr.maxLoss': 'Max loss',
   'hr.floor': 'Floor',
@@ -518,6 +523,7 @@ export const en = {
   'sim.realizedText': 'attempts: {attempts}, paid {fees}',
   'sim.basis': 'From {days} reported days of this account, {paths} simulated paths of up to {horizon} days.',
   'sim.lowData': 'Fewer than 20 days of history: read these figures with care.',
+  'sim.breached': '{rule}: the floor was crossed ({date}). The attempt has failed at the firm, so there are no odds to pass.',
   'sim.tooFew': 'The simulation needs at least {need} reported days; this account has {n}.',
   'sim.tooFewHow': 'Import a statement below, or let the tracker report more days.',
   'sim.whatIf': 'What if…',
@@ -759,6 +765,8 @@ export const en = {
   'hr.code.dailyLoss.near_limit': '{leftPercent}% of today’s daily loss limit is left ({left} above the floor {floor}).',
   'hr.code.dailyLoss.breached':
     'Equity fell to {lowestEquity} on {day}, below that day’s daily loss floor. Propfolio only reports it; the challenge’s status is not changed.',
+  'hr.code.dailyLoss.reference_estimated':
+    'Today’s floor {floor} is an estimate: no report or snapshot came before today’s reset, so the initial balance stands in.',
   'hr.code.dailyLoss.reset_breach':
     'Holding the open positions over the next reset would breach: equity {equity} is below tomorrow’s floor {floorAfterReset}.',
   'hr.code.maxLoss.unknown': '{Source} maximum loss is unknown: link a plan or enter the rule.',

@@ -450,6 +450,11 @@ export const ja: Record<MessageKey, string> = {
   'hr.unknownRule': 'ルール不明',
   'hr.overBy': '{amount} 超過',
   'hr.leftOf': '下限ラインまで {left}（損失上限 {limit}）',
+  'hr.breachedAt': '{time} に下限を {amount} 下回り違反',
+  'hr.breachedOnAt': '{date} {time} に下限を {amount} 下回り違反',
+  'hr.breachedOn': '{date} に下限を {amount} 下回り違反',
+  'hr.breachTime': 'ファームの時計での時刻（{offset}）',
+  'hr.refEstimated': '推定',
   'hr.dailyLoss': '日次損失',
   'hr.maxLoss': '最大損失',
   'hr.floor': '下限ライン',
@@ -521,6 +526,7 @@ export const ja: Record<MessageKey, string> = {
   'sim.realizedText': '挑戦 {attempts}回、支払い {fees}',
   'sim.basis': 'この口座の報告済み {days}日分から、最長{horizon}日のパスを {paths}本シミュレーションしています。',
   'sim.lowData': '履歴が20日未満です。数値は参考程度にご覧ください。',
+  'sim.breached': '{rule}：下限を割りました（{date}）。ファームではこの挑戦は失格のため、合格の見込みはありません。',
   'sim.tooFew': 'シミュレーションには報告済みの日が{need}日以上必要です。この口座は{n}日分です。',
   'sim.tooFewHow': '下で取引明細をインポートするか、トラッカーでさらに日数を報告してください。',
   'sim.whatIf': 'もしも…',
@@ -760,6 +766,8 @@ export const ja: Record<MessageKey, string> = {
   'hr.code.dailyLoss.near_limit': '今日の日次損失の上限の残りは{leftPercent}%です（下限 {floor} まで {left}）。',
   'hr.code.dailyLoss.breached':
     '{day}に有効証拠金が{lowestEquity}まで下がり、その日の日次損失の下限を割りました。Propfolio は知らせるだけで、チャレンジの状態は変更しません。',
+  'hr.code.dailyLoss.reference_estimated':
+    '今日の下限 {floor} は推定値です。今日のリセットより前のレポートもスナップショットもないため、初期残高で代用しています。',
   'hr.code.dailyLoss.reset_breach':
     'ポジションを次のリセットまで持ち越すと違反になります。有効証拠金 {equity} は翌日の下限 {floorAfterReset} を下回っています。',
   'hr.code.maxLoss.unknown': '{source}最大損失が不明です。プランを紐付けるか、ルールを入力してください。',

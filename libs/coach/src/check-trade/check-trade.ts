@@ -17,8 +17,14 @@ export type TradeRisk =
       readonly tickSize: number | string;
     };
 
+type DailyLoss = Headroom['dailyLoss'];
+
 /** The parts of a headroom the check reads: any answer carrying them will do (the dashboard's generated type too). */
-export type CheckedHeadroom = Pick<Headroom, 'currency' | 'dailyLoss' | 'maxLoss' | 'nextReset' | 'consistency'> & {
+export type CheckedHeadroom = Pick<Headroom, 'currency' | 'nextReset' | 'consistency'> & {
+  readonly dailyLoss: Omit<DailyLoss, 'breach' | 'reference'> & {
+    readonly reference: Pick<NonNullable<DailyLoss['reference']>, 'level' | 'kind'> | null;
+  };
+  readonly maxLoss: Omit<Headroom['maxLoss'], 'breach'>;
   /** The plan's cap on one trade's loss, as the headroom reads it from the plan (absent from older answers). */
   readonly tradeRules?: { readonly maxRiskPerTrade: { readonly limit: number | null } } | null;
   /** A floor already crossed in the attempt (absent from older answers): then every trade is blocked. */

@@ -278,7 +278,6 @@ export function simulateChallenge(input: SimulationInput): Simulation {
   scales.forEach((s, i) => check(finite(s) && s >= 0 && s <= MAX_SCALE, `riskScale[${i}]`, `must be a factor from 0 to ${MAX_SCALE}`));
 
   const breach = input.breach ?? null;
-  if (breach) check(breach.rule === 'dailyLoss' || breach.rule === 'maxLoss', 'breach.rule', 'must be "dailyLoss" or "maxLoss"');
   // After a breach no path is run: every one of them is that breach.
   const counts = (scale: number): RunCounts => (breach ? breachedCounts(run.paths, breach) : runPaths(run, scale));
   const main = outcomes(counts(1), run.paths, timeLimited);

@@ -1,14 +1,46 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
+import type { Breach } from '@propfolio/coach';
 import type { ChallengeHeadroom, Headroom, HeadroomReason, HeadroomStatus } from '../../lib/coach.js';
-import { useI18n, type I18n } from '../../i18n/i18n.js';
+import { useI18n, type I18n, type PluralBase } from '../../i18n/i18n.js';
 import { en, type MessageKey } from '../../i18n/en.js';
 import { Empty } from '../states.js';
 import { Gauge, type GaugeTone } from './Gauge.js';
 import { PlanChecked } from './PlanChecked.js';
 
-const toneOf = (left: number | null, leftPercent: number | null, threshold: number): GaugeTone =>
-  left === null ? 'unknown' : left < 0 ? 'breached' : leftPercent !== null && leftPercent < threshold * 100 ? 'warning' : 'ok';
+const toneOf = (left: number | null, leftPercent: number | null, threshold: number, breach: Breach | null = null): GaugeTone =>
+  breach || (left !== null && left < 0)
+    ? 'breached'
+    : left === null
+      ? 'unknown'
+      : leftPercent !== null && leftPercent < threshold * 100
+        ? 'warning'
+        : 'ok';
+
+/** The floor a gauge's rule crossed in the attempt, read loosely: an answer from before the field carries none. */
+const breachOf = (part: object): Breach | null => (part as { breach?: Breach | null }).breach ?? null;
+
+/**
+ * The headline of a crossed floor, in the firm's clock (the day is the firm's): "Breached at 14:03 by $190.45" on
+ * the day it happened, with the date on a later day. Once a floor is crossed the room above it no longer matters.
+ */
+function breachHeadline(i18n: I18n, b: Breach, today: string | null, currency: string): string {
+  const amount = i18n.moneyRounded(b.by, currency);
+  const time = b.atLocal?.slice(11, 16) ?? null;
+  if (time === null) return i18n.t('hr.breachedOn', { date: i18n.date(b.day), amount });
+  return b.day === today ? i18n.t('hr.breachedAt', { time, amount }) : i18n.t('hr.breachedOnAt', { date: i18n.date(b.day), time, amount });
+}
+
+/** The breach's instant as a machine-readable time, titled with the firm's offset the headline's clock is in. */
+function BreachTime({ breach }: { breach: Breach }) {
+  const { t } = useI18n();
+  if (breach.at === null || breach.atLocal === null) return null;
+  return (
+    <time dateTime={breach.at} className="visually-hidden" data-testid="breach-at">
+      {t('hr.breachTime', { offset: breach.atLocal.slice(19) || 'Z' })}
+    </time>
+  );
+}
 
 export function StatusBadge({ status }: { status: HeadroomStatus }) {
   const { t } = useI18n();
@@ -31,13 +63,16 @@ const MONEY_VALUES = new Set([
   'loss',
   'lossAtStop',
   'limit',
+  'by',
 ]);
 const DATE_VALUES = new Set(['day', 'startedOn', 'bestDay']);
-const INSTANT_VALUES = new Set(['asOf', 'weekendClose']);
+const INSTANT_VALUES = new Set(['asOf', 'weekendClose', 'at']);
 
 function reasonText(i18n: I18n, reason: HeadroomReason, h: Headroom): string | null {
   const key = `hr.code.${reason.code}` as MessageKey;
-  if (!(key in en)) return null;
+  // a reason that counts (positions, trades, pairs) has plural forms: `${key}.one` / `.other`
+  const counted = typeof reason.values.count === 'number' && `${key}.other` in en;
+  if (!(key in en) && !counted) return null;
   const values = reason.values;
   const currency = typeof values.currency === 'string' ? values.currency : h.currency;
   const vars: Record<string, string | number> = {};
@@ -53,7 +88,8 @@ function reasonText(i18n: I18n, reason: HeadroomReason, h: Headroom): string | n
     else vars[k] = typeof v === 'number' ? i18n.number(v) : v;
   }
   // A rule without a stated source reads as the plan's.
-  return i18n.t(key, { source: i18n.t('hr.src.plan'), Source: i18n.t('hr.src.Plan'), ...vars });
+  const withSource = { source: i18n.t('hr.src.plan'), Source: i18n.t('hr.src.Plan'), ...vars };
+  return counted ? i18n.tn(key as PluralBase, Number(reason.values.count), withSource) : i18n.t(key, withSource);
 }
 
 /** The older wording by rule and kind, for a code this page does not know yet (a newer server). */
@@ -104,8 +140,13 @@ function DailyGauge({ h, threshold }: { h: Headroom; threshold: number }) {
   const { t } = i18n;
   const d = h.dailyLoss;
   const m = (v: number) => i18n.moneyRounded(v, h.currency);
-  const valueText =
-    d.left === null || d.limit === null
+  const breach = breachOf(d);
+  const reference = d.reference;
+  // Read loosely: an answer from before the field does not say whether the reference is an estimate.
+  const estimated = (reference as { accuracy?: string } | null)?.accuracy === 'estimated';
+  const valueText = breach
+    ? breachHeadline(i18n, breach, d.day?.day ?? null, h.currency)
+    : d.left === null || d.limit === null
       ? t('hr.unknownRule')
       : d.left < 0
         ? t('hr.overBy', { amount: m(-d.left) })
@@ -113,12 +154,13 @@ function DailyGauge({ h, threshold }: { h: Headroom; threshold: number }) {
   return (
     <Gauge
       title={t('hr.dailyLoss')}
-      left={d.left}
+      left={breach ? 0 : d.left}
       limit={d.limit}
       valueText={valueText}
-      tone={toneOf(d.left, d.leftPercent, threshold)}
+      tone={toneOf(d.left, d.leftPercent, threshold, breach)}
       testId="gauge-daily"
     >
+      {breach && <BreachTime breach={breach} />}
       <dl className="gauge-facts">
         {d.floor !== null && (
           <div>
@@ -138,10 +180,13 @@ function DailyGauge({ h, threshold }: { h: Headroom; threshold: number }) {
             <dd>{m(d.lowestLeft)}</dd>
           </div>
         )}
-        {d.reference && (
+        {reference && (
           <div>
-            <dt>{t(`hr.ref.${d.reference.kind}`)}</dt>
-            <dd>{m(d.reference.level)}</dd>
+            <dt>{t(`hr.ref.${reference.kind}`)}</dt>
+            <dd data-testid="daily-reference">
+              {m(reference.level)}
+              {estimated && ` (${t('hr.refEstimated')})`}
+            </dd>
           </div>
         )}
         {d.day && (
@@ -162,8 +207,10 @@ function MaxGauge({ h, threshold }: { h: Headroom; threshold: number }) {
   const { t } = i18n;
   const x = h.maxLoss;
   const m = (v: number) => i18n.moneyRounded(v, h.currency);
-  const valueText =
-    x.left === null || x.limit === null
+  const breach = breachOf(x);
+  const valueText = breach
+    ? breachHeadline(i18n, breach, h.dailyLoss.day?.day ?? null, h.currency)
+    : x.left === null || x.limit === null
       ? t('hr.unknownRule')
       : x.left < 0
         ? t('hr.overBy', { amount: m(-x.left) })
@@ -171,12 +218,13 @@ function MaxGauge({ h, threshold }: { h: Headroom; threshold: number }) {
   return (
     <Gauge
       title={t('hr.maxLoss')}
-      left={x.left}
+      left={breach ? 0 : x.left}
       limit={x.limit}
       valueText={valueText}
-      tone={toneOf(x.left, x.leftPercent, threshold)}
+      tone={toneOf(x.left, x.leftPercent, threshold, breach)}
       testId="gauge-max"
     >
+      {breach && <BreachTime breach={breach} />}
       <dl className="gauge-facts">
         {x.floor !== null && (
           <div>

@@ -22,7 +22,7 @@ function useOpenLabel(sim: Pick<Simulation, 'timeLimited' | 'horizonDays'>): str
 }
 
 /** Pass, breach and timeout shares against the risk scale: the curve, and the same numbers as a table. */
-function RiskCurve({ sim }: { sim: Simulation }) {
+function RiskCurve({ sim }: { sim: Omit<Simulation, 'breach'> }) {
   const i18n = useI18n();
   const { t } = i18n;
   const openLabel = useOpenLabel(sim);
@@ -314,8 +314,18 @@ export function PassProbability({
   } else {
     const s = sim.data;
     const openLabel = s.timeLimited ? t('sim.timeout') : t('sim.undecided', { days: s.horizonDays });
+    // A floor already crossed is the answer, not odds (read loosely: an answer from before the field has none).
+    const breach = (s as { breach?: Simulation['breach'] }).breach ?? null;
     body = (
       <>
+        {breach && (
+          <p className="notice headroom-breached" role="alert" data-testid="sim-breach">
+            {t('sim.breached', {
+              rule: t(breach.rule === 'dailyLoss' ? 'hr.dailyLoss' : 'hr.maxLoss'),
+              date: breach.breachedAt ? i18n.dateTime(breach.breachedAt) : i18n.date(breach.day),
+            })}
+          </p>
+        )}
         <div className="pass-head">
           <p className="pass-big" data-testid="pass-probability">
             <strong>{pct(s.passProbability)}</strong>
