@@ -82,6 +82,10 @@ export class SetupInput {
 
   @DisplayName()
   name?: string;
+
+  /** The browser's language, so the owner's alerts are worded in it from the start. */
+  @LanguageField()
+  language?: Language;
 }
 
 /** POST /auth/password-reset: an administrator's one-time link and the new password. */

@@ -20,6 +20,7 @@ interface SentEvent {
   floor: string | null;
   firmDayEndsAt: string | null;
   firm: string;
+  plan?: string;
   language?: string;
 }
 
@@ -127,6 +128,28 @@ describeEachDatabase('REST alerts: rules, firing once per firm day, check_trade 
       sent = [];
     }
     expect(today).toEqual(['2026-04-23 daily_loss:50', '2026-04-23 daily_loss:25', '2026-04-23 daily_loss:10']);
+  });
+
+  it('a REST caller sets their language (update_me): alerts are then worded in it; anything but ja or en is a 400', async () => {
+    expectProblem(await app.patch('/me', { language: 'fr' }), 400, 'validation_failed');
+    const set = await app.patch('/me', { language: 'en' });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ language: 'en' });
+    try {
+      const challenge = await createChallenge(app, { planId: FTMO, phase: 'Phase 1', purchasedAt: '2026-04-01' });
+      const { id } = await registerAccount(app, { challengeId: challenge.id, initialBalance: 100000 });
+      await app.post(`/accounts/${id}/reports`, { date: '2026-04-13', balance: 100000, equity: 100000, closedPnl: 0 });
+      await app.context.domain.alerts.idle();
+      sent = [];
+      app.context.domain.alerts.clock = () => new Date('2026-04-14T09:01:00Z');
+      expect((await app.post(`/accounts/${id}/snapshots`, { at: '2026-04-14T09:00:00Z', balance: 100000, equity: 97400 })).status).toBe(
+        200,
+      );
+      await app.context.domain.alerts.idle();
+      expect(sent).toEqual([expect.objectContaining({ rule: 'daily_loss', threshold: 50, language: 'en', plan: '2-Step 100k' })]);
+    } finally {
+      await app.patch('/me', { language: 'ja' });
+    }
   });
 
   it('a crossed floor fires breached once, with the deepest daily threshold only', async () => {

@@ -50,6 +50,7 @@ const PRIVATE_ROUTES: [method: 'get' | 'post' | 'patch', path: string][] = [
   ['post', `/challenges/${SOME_ID}/costs`],
   ['patch', `/payouts/${SOME_ID}`],
   ['get', '/me/analytics'],
+  ['patch', '/me'],
   ['get', '/me/tax-year/2026'],
   ['post', '/me/fx-rates'],
   ['get', '/accounts/lookup?login=1&server=x'],

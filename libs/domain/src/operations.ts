@@ -12,6 +12,7 @@ import { tradeOperations } from './trades/trades.operations.js';
 import { alertOperations } from './alerts/alerts.operations.js';
 import { alertChannelOperations } from './alert-channels/alert-channels.operations.js';
 import { calendarOperations } from './calendar/calendar.operations.js';
+import { userOperations } from './users/users.operations.js';
 
 /**
  * The published order is written here once: group by group, each group's operations in the order its file
@@ -31,6 +32,7 @@ const GROUPS: readonly ((services: DomainServices) => Operation[])[] = [
   calendarOperations,
   ledgerOperations,
   analyticsOperations,
+  userOperations,
 ];
 
 /** The operations on the caller's own records (all need an API key), in a fixed order. */

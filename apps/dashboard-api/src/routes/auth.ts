@@ -38,7 +38,12 @@ export function authRoutes(deps: DashboardDeps): Router {
 
   serve(router, ROUTES.setup, async (req, res) => {
     const input = await parseInput(SetupInput, req.body);
-    const user = await domain.setup.complete(input.token, { email: input.email, password: input.password, name: input.name });
+    const user = await domain.setup.complete(input.token, {
+      email: input.email,
+      password: input.password,
+      name: input.name,
+      language: input.language,
+    });
     await startSession(req, res, user, ROUTES.setup.status);
   });
 

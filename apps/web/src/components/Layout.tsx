@@ -2,7 +2,9 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useI18n, type Lang } from '../i18n/i18n.js';
 import type { MessageKey } from '../i18n/en.js';
-import { useSession, useSignOut } from '../lib/session.js';
+import { useQueryClient } from '@tanstack/react-query';
+import { app } from '../lib/api.js';
+import { ME_KEY, useSession, useSignOut } from '../lib/session.js';
 
 const PRIVATE_NAV: [string, MessageKey][] = [
   ['/', 'nav.overview'],
@@ -20,12 +22,26 @@ const PUBLIC_NAV: [string, MessageKey][] = [
   ['/ea', 'nav.ea'],
 ];
 
+/**
+ * The page's language, and for a signed-in person their profile's: alerts, the delivery log and e-mails are worded
+ * in it (PATCH /me). A failed save leaves the page switched; the next switch tries again.
+ */
 function LanguageSwitch() {
   const { lang, setLang, t } = useI18n();
+  const session = useSession();
+  const client = useQueryClient();
+  const choose = (next: Lang) => {
+    setLang(next);
+    if (!session.data) return;
+    void app.patch('/me', { language: next }).then(
+      () => client.invalidateQueries({ queryKey: ME_KEY }),
+      () => undefined,
+    );
+  };
   return (
     <label className="lang">
       <span className="visually-hidden">{t('lang.label')}</span>
-      <select aria-label={t('lang.label')} value={lang} onChange={(e) => setLang(e.target.value as Lang)}>
+      <select aria-label={t('lang.label')} value={lang} onChange={(e) => choose(e.target.value as Lang)}>
         <option value="ja" lang="ja">
           日本語
         </option>

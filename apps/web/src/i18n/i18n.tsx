@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { moneyText } from '@propfolio/coach';
 import { en, type MessageKey } from './en.js';
 import { ja } from './ja.js';
 
@@ -43,36 +44,9 @@ export interface I18n {
 }
 
 /** The message bases that have plural forms: each has at least `${base}.other` in every dictionary. */
-type PluralBase = MessageKey extends infer K ? (K extends `${infer B}.other` ? B : never) : never;
+export type PluralBase = MessageKey extends infer K ? (K extends `${infer B}.other` ? B : never) : never;
 
 const locale = (lang: Lang) => (lang === 'ja' ? 'ja-JP' : 'en-US');
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/** Decimals of a currency's minor unit (USD 2, JPY 0); 2 for a code Intl does not know. */
-function minorDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
-
-function moneyFormat(loc: string, currency: string, rounded: boolean): Intl.NumberFormat {
-  const id = `${loc}:${currency}:${rounded ? 'r' : 'x'}`;
-  let fmt = moneyFormats.get(id);
-  if (!fmt) {
-    const minor = minorDigits(currency);
-    const maximumFractionDigits = rounded || minor === 0 ? minor : 4;
-    try {
-      fmt = new Intl.NumberFormat(loc, { style: 'currency', currency, maximumFractionDigits });
-    } catch {
-      fmt = new Intl.NumberFormat(loc, { maximumFractionDigits });
-    }
-    moneyFormats.set(id, fmt);
-  }
-  return fmt;
-}
-
 function makeI18n(lang: Lang, setLang: (lang: Lang) => void): I18n {
   const dict = DICTS[lang];
   const loc = locale(lang);
@@ -93,8 +67,9 @@ function makeI18n(lang: Lang, setLang: (lang: Lang) => void): I18n {
       const key = exact in dict || exact in en ? exact : (`${base}.other` as MessageKey);
       return t(key, { ...vars, n: numberFmt.format(n) });
     },
-    money: (amount, currency) => moneyFormat(loc, currency, false).format(amount),
-    moneyRounded: (amount, currency) => moneyFormat(loc, currency, true).format(amount),
+    // The formatter the alerts' messages use too (libs/coach), so a message and the page show one amount alike.
+    money: (amount, currency) => moneyText(amount, currency, lang),
+    moneyRounded: (amount, currency) => moneyText(amount, currency, lang, { rounded: true }),
     number: (value, digits = 2) => new Intl.NumberFormat(loc, { maximumFractionDigits: digits }).format(value),
     percent: (value) => `${new Intl.NumberFormat(loc, { maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(value)}%`,
     date: (iso) => (iso ? dateFmt.format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso)) : '—'),

@@ -72,7 +72,7 @@ export function SignInPage() {
 }
 
 export function SignUpPage() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const search = useSearch({ from: '/sign-up' });
   const done = useSignedIn('/');
   const [form, setForm] = useState({ email: '', password: '', name: '', invite: search.invite ?? '' });
@@ -83,6 +83,8 @@ export function SignUpPage() {
         password: form.password,
         ...(form.name ? { name: form.name } : {}),
         ...(form.invite ? { invite: form.invite } : {}),
+        // The page's language (the browser's unless switched): alerts are worded in it from the start.
+        language: lang,
       }),
     onSuccess: done,
   });
@@ -126,7 +128,7 @@ export function SignUpPage() {
 }
 
 export function SetupPage() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const search = useSearch({ from: '/setup' });
   const done = useSignedIn('/');
   const [form, setForm] = useState({ token: search.token ?? '', email: '', password: '', name: '' });
@@ -137,6 +139,7 @@ export function SetupPage() {
         email: form.email,
         password: form.password,
         ...(form.name ? { name: form.name } : {}),
+        language: lang,
       }),
     onSuccess: done,
   });

@@ -258,7 +258,7 @@ describeEachDatabase('alert channels and their delivery', (getDb) => {
       content: expect.stringContaining('FTMO') as unknown,
       allowed_mentions: { parse: [] },
     });
-    expect(JSON.parse(at('/slack')?.body ?? '{}')).toEqual({ text: expect.stringContaining('1250.00 USD') as unknown });
+    expect(JSON.parse(at('/slack')?.body ?? '{}')).toEqual({ text: expect.stringContaining('$1,250.00') as unknown });
     expect(JSON.parse(at('/bot42:TOKEN/sendMessage')?.body ?? '{}')).toEqual({
       chat_id: '777',
       text: expect.stringContaining('1234567') as unknown,

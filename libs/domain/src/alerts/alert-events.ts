@@ -27,6 +27,8 @@ export interface AlertEvent {
   /** The firm day (YYYY-MM-DD on the firm's clock) the alert fired in: the fired-log key with account, rule, threshold. */
   readonly firmDay: string;
   readonly firm: string;
+  /** The challenge's plan as the trader named it (absent on events queued before it was carried). */
+  readonly plan?: string;
   readonly accountLabel: string;
   /** Amount left under the rule, decimal string in the account currency; null when the rule has no amount. */
   readonly amountLeft: string | null;

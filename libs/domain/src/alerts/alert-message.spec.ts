@@ -10,6 +10,7 @@ const event: AlertEvent = {
   threshold: 25,
   firmDay: '2026-03-30',
   firm: 'FTMO',
+  plan: 'FTMO 2-Step 100k',
   accountLabel: '5012345@FTMO-Demo',
   amountLeft: '1200.5',
   percentLeft: 24.01,
@@ -22,9 +23,9 @@ describe('alert messages', () => {
   it('name the firm, account, rule, amount and percent left, floor and end of the firm day, in English', () => {
     expect(alertMessage({ ...event, language: 'en' }).text).toBe(
       [
-        'FTMO 5012345@FTMO-Demo: Daily loss: 25% or less left',
-        'Left: 1200.5 USD (24.01%)',
-        'Floor: equity 95000 USD',
+        'FTMO · 2-Step 100k · 5012345@FTMO-Demo: Daily loss: 25% or less left',
+        'Left: $1,200.50 (24.01%)',
+        'Floor: equity $95,000.00',
         'Firm day 2026-03-30 ends 2026-03-30 22:00 UTC',
       ].join('\n'),
     );
@@ -33,12 +34,29 @@ describe('alert messages', () => {
   it('in Japanese by default (the users table’s default language)', () => {
     expect(alertMessage(event).text).toBe(
       [
-        'FTMO 5012345@FTMO-Demo: 日次損失: 残り 25% 以下',
-        '残り: 1200.5 USD（24.01%）',
-        '下限: 有効証拠金 95000 USD',
+        'FTMO · 2-Step 100k · 5012345@FTMO-Demo: 日次損失: 残り 25% 以下',
+        '残り: $1,200.50（24.01%）',
+        '下限: 有効証拠金 $95,000.00',
         'ファーム日 2026-03-30 の終了: 2026-03-30 22:00 UTC',
       ].join('\n'),
     );
+  });
+
+  it('formats yen without decimals and never repeats the firm in the plan or the account name', () => {
+    const yen = alertMessage({
+      ...event,
+      currency: 'JPY',
+      amountLeft: '142970',
+      floor: '9000000',
+      accountLabel: 'FTMO 100k P1',
+      language: 'en',
+    });
+    expect(yen.text.split('\n').slice(0, 3)).toEqual([
+      'FTMO · 2-Step 100k · 100k P1: Daily loss: 25% or less left',
+      'Left: ¥142,970 (24.01%)',
+      'Floor: equity ¥9,000,000',
+    ]);
+    expect(yen.subject).toBe('[Propfolio] Daily loss: 25% or less left');
   });
 
   it('leave out what a rule has not: a silent tracker names no amount or floor', () => {
@@ -52,7 +70,7 @@ describe('alert messages', () => {
       language: 'en',
     });
     expect(silent.text).toBe(
-      'FTMO 5012345@FTMO-Demo: Tracker silent for more than 30 minutes\nFirm day 2026-03-30 ends 2026-03-30 22:00 UTC',
+      'FTMO · 2-Step 100k · 5012345@FTMO-Demo: Tracker silent for more than 30 minutes\nFirm day 2026-03-30 ends 2026-03-30 22:00 UTC',
     );
   });
 });

@@ -1,9 +1,10 @@
+import { alertLabel, moneyText } from '@propfolio/coach';
 import type { AlertEvent } from './alert-events.js';
 
 /**
  * An alert's words in the recipient's language: the firm, the account, the rule, what is left (amount and
  * percent), the floor and when the firm day ends. Senders of every channel use this one text, so a Discord
- * message and an e-mail say the same thing. Amounts keep the exact decimal text the event carries.
+ * message and an e-mail say the same thing. Amounts are exact, formatted as the dashboard formats them.
  */
 export interface AlertMessage {
   readonly title: string;
@@ -38,17 +39,19 @@ export function alertMessage(event: AlertEvent): AlertMessage {
   const lang = event.language ?? 'ja';
   const threshold = event.threshold === null ? '' : String(event.threshold);
   const ruleTitle = TITLES[lang][event.rule](threshold);
-  const title = `${event.firm} ${event.accountLabel}: ${ruleTitle}`;
+  const title = `${alertLabel([event.firm, event.plan, event.accountLabel])}: ${ruleTitle}`;
+  // Amounts as the dashboard shows them ($2,133.45, ¥142,970): one formatter for both.
+  const money = (amount: string) => moneyText(amount, event.currency, lang);
   const lines: string[] = [];
   const pct = event.percentLeft === null ? null : `${event.percentLeft.toFixed(2)}%`;
   if (lang === 'en') {
-    if (event.amountLeft !== null) lines.push(`Left: ${event.amountLeft} ${event.currency}${pct ? ` (${pct})` : ''}`);
-    if (event.floor !== null) lines.push(`Floor: equity ${event.floor} ${event.currency}`);
+    if (event.amountLeft !== null) lines.push(`Left: ${money(event.amountLeft)}${pct ? ` (${pct})` : ''}`);
+    if (event.floor !== null) lines.push(`Floor: equity ${money(event.floor)}`);
     if (event.firmDayEndsAt !== null) lines.push(`Firm day ${event.firmDay} ends ${utcMinute(event.firmDayEndsAt)}`);
     else lines.push(`Firm day ${event.firmDay}`);
   } else {
-    if (event.amountLeft !== null) lines.push(`残り: ${event.amountLeft} ${event.currency}${pct ? `（${pct}）` : ''}`);
-    if (event.floor !== null) lines.push(`下限: 有効証拠金 ${event.floor} ${event.currency}`);
+    if (event.amountLeft !== null) lines.push(`残り: ${money(event.amountLeft)}${pct ? `（${pct}）` : ''}`);
+    if (event.floor !== null) lines.push(`下限: 有効証拠金 ${money(event.floor)}`);
     if (event.firmDayEndsAt !== null) lines.push(`ファーム日 ${event.firmDay} の終了: ${utcMinute(event.firmDayEndsAt)}`);
     else lines.push(`ファーム日 ${event.firmDay}`);
   }

@@ -25,7 +25,11 @@ export class SetupService {
     return (await this.db.prisma.setupToken.count({ where: { usedAt: null, expiresAt: { gt: now } } })) > 0;
   }
 
-  async complete(token: unknown, input: { email: unknown; password: unknown; name?: unknown }, now = new Date()): Promise<User> {
+  async complete(
+    token: unknown,
+    input: { email: unknown; password: unknown; name?: unknown; language?: unknown },
+    now = new Date(),
+  ): Promise<User> {
     const invalid = new AppError(
       'forbidden',
       'This setup link is unknown, already used or expired. Use `npm run users -- create --admin` instead.',

@@ -112,8 +112,9 @@ export class UserService {
   }
 
   /** Sets email and password on an existing user (the first-run owner, or an operator's reset). */
-  async setCredentials(userId: string, input: { email?: unknown; password: unknown; name?: unknown }): Promise<User> {
+  async setCredentials(userId: string, input: { email?: unknown; password: unknown; name?: unknown; language?: unknown }): Promise<User> {
     const password = checkPassword(input.password);
+    const language: Language | undefined = input.language === undefined ? undefined : choice(input.language, 'language', LANGUAGES);
     const email = input.email === undefined ? undefined : checkEmail(input.email);
     const displayName = optionalText(input.name, 'name', DISPLAY_NAME_LENGTH.min, DISPLAY_NAME_LENGTH.max);
     const passwordHash = await hashPassword(password);
@@ -124,6 +125,7 @@ export class UserService {
           passwordHash,
           ...(email ? { email, emailNormalized: normalizeEmail(email) } : {}),
           ...(displayName ? { displayName } : {}),
+          ...(language ? { language } : {}),
         },
       });
       this.revocations.revokeAll();
