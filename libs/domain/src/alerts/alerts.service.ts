@@ -45,6 +45,7 @@ interface AccountFacts {
   challengeId: string;
   challengeStatus: string;
   firm: string;
+  plan: string;
   label: string;
   currency: string;
   language: string;
@@ -404,7 +405,7 @@ export class AlertService {
   /** The active accounts among these, each with what its alerts are worded and judged by. */
   private async accountFacts(accountIds: readonly string[]): Promise<Map<string, AccountFacts>> {
     const rows = await this.db.driverQuery<AccountFacts & { id: string } & Record<string, unknown>>(
-      `SELECT a."id", a."userId", a."challengeId", c."status"::text AS "challengeStatus", c."firm",
+      `SELECT a."id", a."userId", a."challengeId", c."status"::text AS "challengeStatus", c."firm", c."plan",
               COALESCE(a."name", a."login" || '@' || a."server") AS "label", a."currency", u."language", r."rules"
        FROM "EaAccount" a
        JOIN "Challenge" c ON c."id" = a."challengeId"
@@ -482,6 +483,7 @@ function eventOf(key: AlertKey, facts: AccountFacts, accountId: string, h: Headr
     threshold: key.threshold,
     firmDay,
     firm: facts.firm,
+    plan: facts.plan,
     accountLabel: facts.label,
     ...figures,
     currency: facts.currency,
