@@ -791,20 +791,34 @@ export const en = {
     'The rule counts days a position was opened, which the data does not show: days with a closed trade are counted instead.',
   'hr.code.data.stale': 'No data for {hours} hours: the figures are those of {asOf}, not live.',
   'hr.code.data.no_account': 'No active EA account is linked to this challenge: link one (the tracker registers it) or import a statement.',
-  'hr.code.weekendHolding.breached':
-    '{count} position(s) were held over the weekend, which the plan bans: first #{position} ({symbol}) across the weekend close {weekendClose}.',
-  'hr.code.hedging.breached':
-    '{count} hedged pair(s) (a buy and a sell on one symbol open together), which the plan bans: first {positions} on {symbol}.',
-  'hr.code.maxRiskPerTrade.breached':
-    '{count} trade(s) lost more than the plan’s {percent}% per trade ({limit}): worst #{position} ({symbol}) lost {loss}.',
-  'hr.code.maxRiskPerTrade.near_limit':
-    '{count} trade(s) lost close to the plan’s {percent}% per trade ({limit}): worst #{position} ({symbol}) lost {loss}.',
-  'hr.code.maxRiskPerTrade.open_over_limit':
-    '{count} open position(s) would lose more than the plan’s {percent}% per trade ({limit}) at the stop: worst #{position} ({symbol}) would lose {lossAtStop}.',
-  'hr.code.maxRiskPerTrade.open_near_limit':
-    '{count} open position(s) would lose close to the plan’s {percent}% per trade ({limit}) at the stop: worst #{position} ({symbol}) would lose {lossAtStop}.',
-  'hr.code.maxRiskPerTrade.open_without_stop':
-    '{count} open position(s) have no stop, so their loss is not bounded under the plan’s {percent}% per trade ({limit}): first #{position} ({symbol}).',
+  'hr.code.weekendHolding.breached.one':
+    '{count} position was held over the weekend, which the plan bans: #{position} ({symbol}) across the weekend close {weekendClose}.',
+  'hr.code.weekendHolding.breached.other':
+    '{count} positions were held over the weekend, which the plan bans: first #{position} ({symbol}) across the weekend close {weekendClose}.',
+  'hr.code.hedging.breached.one':
+    '{count} hedged pair (a buy and a sell on one symbol open together), which the plan bans: {positions} on {symbol}.',
+  'hr.code.hedging.breached.other':
+    '{count} hedged pairs (a buy and a sell on one symbol open together), which the plan bans: first {positions} on {symbol}.',
+  'hr.code.maxRiskPerTrade.breached.one':
+    '{count} trade lost more than the plan’s {percent}% per trade ({limit}): #{position} ({symbol}) lost {loss}.',
+  'hr.code.maxRiskPerTrade.breached.other':
+    '{count} trades lost more than the plan’s {percent}% per trade ({limit}): worst #{position} ({symbol}) lost {loss}.',
+  'hr.code.maxRiskPerTrade.near_limit.one':
+    '{count} trade lost close to the plan’s {percent}% per trade ({limit}): #{position} ({symbol}) lost {loss}.',
+  'hr.code.maxRiskPerTrade.near_limit.other':
+    '{count} trades lost close to the plan’s {percent}% per trade ({limit}): worst #{position} ({symbol}) lost {loss}.',
+  'hr.code.maxRiskPerTrade.open_over_limit.one':
+    '{count} open position would lose more than the plan’s {percent}% per trade ({limit}) at the stop: #{position} ({symbol}) would lose {lossAtStop}.',
+  'hr.code.maxRiskPerTrade.open_over_limit.other':
+    '{count} open positions would lose more than the plan’s {percent}% per trade ({limit}) at the stop: worst #{position} ({symbol}) would lose {lossAtStop}.',
+  'hr.code.maxRiskPerTrade.open_near_limit.one':
+    '{count} open position would lose close to the plan’s {percent}% per trade ({limit}) at the stop: #{position} ({symbol}) would lose {lossAtStop}.',
+  'hr.code.maxRiskPerTrade.open_near_limit.other':
+    '{count} open positions would lose close to the plan’s {percent}% per trade ({limit}) at the stop: worst #{position} ({symbol}) would lose {lossAtStop}.',
+  'hr.code.maxRiskPerTrade.open_without_stop.one':
+    '{count} open position has no stop, so its loss is not bounded under the plan’s {percent}% per trade ({limit}): #{position} ({symbol}).',
+  'hr.code.maxRiskPerTrade.open_without_stop.other':
+    '{count} open positions have no stop, so their loss is not bounded under the plan’s {percent}% per trade ({limit}): first #{position} ({symbol}).',
   'hr.code.data.trades_truncated': 'Only the newest {count} trades were checked against the trade rules.',
   'hr.tr.title': 'Rules checked on trades',
   'hr.tr.read': '{n} closed trades checked.',
@@ -858,6 +872,7 @@ export const en = {
   'tr.to': 'Closed until',
   'tr.apply': 'Apply',
   'tr.clear': 'Clear',
+  'tr.skipToList': 'Go to the trade list ↓',
   'tr.list': 'Closed trades, newest first',
   'tr.opened': 'Opened',
   'tr.closed': 'Closed',

@@ -793,19 +793,33 @@ export const ja: Record<MessageKey, string> = {
   'hr.code.data.stale': '{hours}時間データがありません。リアルタイムではなく{asOf}時点の値で判定しています。',
   'hr.code.data.no_account':
     'このチャレンジに有効なEA口座が紐付いていません。紐付けるか（トラッカーが登録します）、取引明細をインポートしてください。',
-  'hr.code.weekendHolding.breached':
+  'hr.code.weekendHolding.breached.one':
     '週末の持ち越しはプランで禁止されていますが、{count}件のポジションが週末をまたいで保有されました（最初は #{position} {symbol}、週末クローズ {weekendClose}）。',
-  'hr.code.hedging.breached':
+  'hr.code.weekendHolding.breached.other':
+    '週末の持ち越しはプランで禁止されていますが、{count}件のポジションが週末をまたいで保有されました（最初は #{position} {symbol}、週末クローズ {weekendClose}）。',
+  'hr.code.hedging.breached.one':
     '両建て（同じ銘柄の買いと売りを同時に保有）はプランで禁止されていますが、{count}組ありました（最初は {symbol} の {positions}）。',
-  'hr.code.maxRiskPerTrade.breached':
+  'hr.code.hedging.breached.other':
+    '両建て（同じ銘柄の買いと売りを同時に保有）はプランで禁止されていますが、{count}組ありました（最初は {symbol} の {positions}）。',
+  'hr.code.maxRiskPerTrade.breached.one':
     '{count}件のトレードが、プランの1トレードあたりの上限 {percent}%（{limit}）を超えて損失を出しました（最大は #{position} {symbol} の損失 {loss}）。',
-  'hr.code.maxRiskPerTrade.near_limit':
+  'hr.code.maxRiskPerTrade.breached.other':
+    '{count}件のトレードが、プランの1トレードあたりの上限 {percent}%（{limit}）を超えて損失を出しました（最大は #{position} {symbol} の損失 {loss}）。',
+  'hr.code.maxRiskPerTrade.near_limit.one':
     '{count}件のトレードの損失が、プランの1トレードあたりの上限 {percent}%（{limit}）に近づいています（最大は #{position} {symbol} の損失 {loss}）。',
-  'hr.code.maxRiskPerTrade.open_over_limit':
+  'hr.code.maxRiskPerTrade.near_limit.other':
+    '{count}件のトレードの損失が、プランの1トレードあたりの上限 {percent}%（{limit}）に近づいています（最大は #{position} {symbol} の損失 {loss}）。',
+  'hr.code.maxRiskPerTrade.open_over_limit.one':
     '保有中の{count}件のポジションは、損切りに達するとプランの1トレードあたりの上限 {percent}%（{limit}）を超えて損失が出ます（最大は #{position} {symbol} の {lossAtStop}）。',
-  'hr.code.maxRiskPerTrade.open_near_limit':
+  'hr.code.maxRiskPerTrade.open_over_limit.other':
+    '保有中の{count}件のポジションは、損切りに達するとプランの1トレードあたりの上限 {percent}%（{limit}）を超えて損失が出ます（最大は #{position} {symbol} の {lossAtStop}）。',
+  'hr.code.maxRiskPerTrade.open_near_limit.one':
     '保有中の{count}件のポジションは、損切りに達するとプランの1トレードあたりの上限 {percent}%（{limit}）に近い損失が出ます（最大は #{position} {symbol} の {lossAtStop}）。',
-  'hr.code.maxRiskPerTrade.open_without_stop':
+  'hr.code.maxRiskPerTrade.open_near_limit.other':
+    '保有中の{count}件のポジションは、損切りに達するとプランの1トレードあたりの上限 {percent}%（{limit}）に近い損失が出ます（最大は #{position} {symbol} の {lossAtStop}）。',
+  'hr.code.maxRiskPerTrade.open_without_stop.one':
+    '保有中の{count}件のポジションに損切りがなく、損失に上限がありません（プランの1トレードあたりの上限は {percent}%、{limit}。最初は #{position} {symbol}）。',
+  'hr.code.maxRiskPerTrade.open_without_stop.other':
     '保有中の{count}件のポジションに損切りがなく、損失に上限がありません（プランの1トレードあたりの上限は {percent}%、{limit}。最初は #{position} {symbol}）。',
   'hr.code.data.trades_truncated': 'トレードのルールは最新の{count}件のトレードだけで判定しています。',
   'hr.tr.title': 'トレードで判定するルール',
@@ -860,6 +874,7 @@ export const ja: Record<MessageKey, string> = {
   'tr.to': '決済日（まで）',
   'tr.apply': '適用',
   'tr.clear': 'クリア',
+  'tr.skipToList': 'トレード一覧へ移動 ↓',
   'tr.list': '決済済みトレード（新しい順）',
   'tr.opened': '建玉日時',
   'tr.closed': '決済日時',
@@ -915,13 +930,13 @@ export const ja: Record<MessageKey, string> = {
   'tr.distributionWins': '勝ち',
   'tr.distributionBreakevens': '引き分け',
   'tr.distributionLosses': '負け',
-  'tr.distributionSpoken': '{trades}を{buckets}の等幅の区間に分けて：{ranges}',
+  'tr.distributionSpoken': '{trades}を等幅の{buckets}に分けて：{ranges}',
   'tr.distributionBucket': '{from}〜{to}：{count}件',
   'tr.breakdown': '銘柄・セッション・タグ別の内訳',
   'count.trades.one': '{n}件のトレード',
   'count.trades.other': '{n}件のトレード',
-  'count.ranges.one': '{n}つ',
-  'count.ranges.other': '{n}つ',
+  'count.ranges.one': '{n}区間',
+  'count.ranges.other': '{n}区間',
   'err.position_rejected': 'ポジションが受け付けられず、何も保存されませんでした。',
   'alerts.title': 'アラート',
   'alerts.intro': 'ファームの下限に達する前の警告を、目に入る場所へ送ります。各アラートはファーム日ごと・しきい値ごとに 1 回だけ届きます。',

@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { app } from '../lib/api.js';
-import { allPages, todayIso } from '../lib/queries.js';
+import { allPages } from '../lib/queries.js';
+import { viewerTodayIso } from '../lib/viewer-day.js';
 import { cumulativeByCurrency } from '../lib/series.js';
 import type { CurrencyAmount, Summary } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
@@ -70,7 +71,8 @@ function Chart() {
     queryKey: ['overview-series'],
     queryFn: async () => {
       const [challenges, payouts] = await Promise.all([allPages('/challenges'), allPages('/payouts')]);
-      return cumulativeByCurrency(challenges, payouts, todayIso());
+      // the lines run to the viewer's today: a UTC today is tomorrow to a New York evening
+      return cumulativeByCurrency(challenges, payouts, viewerTodayIso());
     },
   });
   return (

@@ -143,6 +143,10 @@ export function TradesPage() {
     <section className="trades-page">
       <h1>{t('tr.title')}</h1>
       <p className="muted">{t('tr.intro')}</p>
+      {/* The figures, charts and filters come first: a keyboard or a phone reaches the list in one step. */}
+      <p>
+        <a href="#trade-list">{t('tr.skipToList')}</a>
+      </p>
       <Filters
         key={JSON.stringify(filter)}
         filter={filter}
@@ -157,7 +161,9 @@ export function TradesPage() {
         }
       </QueryView>
       {wide && breakdown}
-      <h2>{t('tr.list')}</h2>
+      <h2 id="trade-list" tabIndex={-1}>
+        {t('tr.list')}
+      </h2>
       {trades.isPending && <Loading failures={trades.failureCount} />}
       {trades.isError && <ErrorState error={trades.error} retry={worthRetrying(trades.error) ? () => void trades.refetch() : undefined} />}
       {trades.isSuccess && items.length === 0 && <Empty>{t('tr.empty')}</Empty>}

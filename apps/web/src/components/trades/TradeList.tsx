@@ -1,9 +1,10 @@
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { app } from '../../lib/api.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { Field, TextArea } from '../Field.js';
 import { FormError } from '../states.js';
+import { priceDigitsBySymbol, priceText } from '../../lib/price-digits.js';
 import { dayAndTime, holding, parseTags } from './format.js';
 import type { Trade } from './types.js';
 
@@ -100,6 +101,18 @@ function JournalEditor({ trade, onClose }: { trade: Trade; onClose: (saved: bool
 /** The trades as a table at desktop width and as cards on a phone (`card-rows`), each with its journal editable in place. */
 export function TradeList({ trades, currencyOf }: { trades: Trade[]; currencyOf: (accountId: string) => string | null }) {
   const i18n = useI18n();
+  // every trade of a symbol shows its prices with the same digits, the most any of them carries
+  const digits = useMemo(
+    () =>
+      priceDigitsBySymbol(
+        trades.map((trade) => ({
+          symbol: trade.symbol,
+          prices: [trade.openPrice, trade.closePrice, trade.stopLoss, trade.takeProfit, ...trade.exits.map((exit) => exit.price)],
+        })),
+      ),
+    [trades],
+  );
+  const price = (trade: Trade, value: number) => priceText(value, digits.get(trade.symbol) ?? 2, i18n.lang);
   const { t } = i18n;
   const [editing, setEditing] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -159,7 +172,7 @@ export function TradeList({ trades, currencyOf }: { trades: Trade[]; currencyOf:
                   {i18n.number(trade.volume, 8)}
                 </td>
                 <td className="num" data-label={t('tr.prices')}>
-                  {i18n.number(trade.openPrice, 8)} → {i18n.number(trade.closePrice, 8)}
+                  {price(trade, trade.openPrice)} → {price(trade, trade.closePrice)}
                 </td>
                 <td className={`num ${trade.net < 0 ? 'neg' : trade.net > 0 ? 'pos' : ''}`} data-label={t('tr.net')}>
                   {amount(trade, trade.net)}
