@@ -121,6 +121,7 @@ datetime  g_guardDayEnds   = 0;     // UTC; 0 when unknown
 bool      g_guardArmed     = true;
 datetime  g_nextGuardRead  = 0;     // TimeGMT() of the next read
 string    g_guardNote      = "";    // why there are no levels, for the chart
+string    g_guardBreach    = "";    // the floor already crossed (the route's breach) as a chart line; "" when none
 double    g_guardDailyLimit = 0;    // the allowances the alert thresholds are percentages of; 0 when unknown
 double    g_guardMaxLimit  = 0;
 
@@ -1580,8 +1581,25 @@ void UseGuardLevels(const string answer)
    string thresholds = JsonText(answer, "alertThresholds");
    ReadThresholds(JsonText(thresholds, "dailyLoss"), g_alertDailyThresholds);
    ReadThresholds(JsonText(thresholds, "maxLoss"), g_alertMaxThresholds);
+   string breach = BreachLine(JsonText(answer, "breach"));
+   if(breach != "" && breach != g_guardBreach)
+      Log(breach);
+   g_guardBreach = breach;
    g_guardHasLevels = true;
    g_guardNote = "";
+  }
+
+//--- the route's breach as one chart line: at the firm the attempt has failed, so the room left is no advice
+string BreachLine(const string breach)
+  {
+   if(breach == "" || breach == "null")
+      return "";
+   string rule = JsonText(breach, "rule") == "maxLoss" ? "maximum loss" : "daily loss";
+   string at = JsonText(breach, "at");
+   string when = at == "" || at == "null" ? "on " + JsonText(breach, "day")
+                 : "at " + TimeToString(ParseInstant(at) + g_serverOffset, TIME_DATE | TIME_MINUTES) + " server time";
+   return "BREACHED: the " + rule + " floor " + FormatAmount(StringToDouble(JsonText(breach, "floor"))) + " was crossed " + when +
+          " by " + FormatAmount(StringToDouble(JsonText(breach, "by"))) + " " + g_currency + "; the attempt has failed at the firm";
   }
 
 //--- no levels to guard with (no challenge linked, archived, refused): the guard does nothing until they come back
@@ -1590,6 +1608,7 @@ void DropGuardLevels(const string why)
    if(g_guardNote != why)
       Log("guard levels: " + why);
    g_guardHasLevels = false;
+   g_guardBreach = "";
    g_guardNote = why;
   }
 
@@ -1910,7 +1929,8 @@ string GuardStatus(const double equity, const datetime nowUtc)
   {
    if(!g_guardHasLevels)
       return g_guardNote == "" ? "" : "\nguard levels: " + g_guardNote;
-   string text = "\nequity " + FormatAmount(equity) + " " + g_currency;
+   // A crossed floor comes first: the levels below it are no longer room to trade in.
+   string text = (g_guardBreach == "" ? "" : "\n" + g_guardBreach) + "\nequity " + FormatAmount(equity) + " " + g_currency;
    if(g_guardHasDaily && g_guardDayEnds != 0 && nowUtc < g_guardDayEnds)
       text += " | daily floor " + FormatAmount(g_guardDailyFloor) + " (left " + FormatAmount(equity - g_guardDailyFloor) + ")";
    if(g_guardHasMax)
