@@ -81,8 +81,14 @@ describe('validation when loading', () => {
       return found;
     };
     // Broker-clock roll-overs are New York 17:00 (server GMT+2/+3), not a fixed UTC+03:00.
-    for (const id of ['the5ers-high-stakes-100000', 'alpha-capital-alpha-pro-10', 'fintokei-protrader-2000000'])
+    for (const id of ['the5ers-high-stakes-100000', 'alpha-capital-alpha-pro-10'])
       expect(plan(id).rules.dailyLoss).toMatchObject({ rollover: { timeZone: 'America/New_York', time: '17:00' } });
+    // Fintokei recalculates "exactly at 00:00 UTC … not server time" (its support article), its blog's server midnight kept as disputed.
+    expect(plan('fintokei-protrader-2000000').rules.dailyLoss).toMatchObject({
+      rollover: { timeZone: 'UTC', time: '00:00' },
+      source: { kind: 'firm' },
+      disputed: [expect.objectContaining({ source: expect.objectContaining({ kind: 'firm' }) }), expect.anything()],
+    });
     expect(plan('fintokei-protrader-2000000').rules.dailyLoss).toMatchObject({ basis: 'day_start_equity', amountOf: 'reference' });
     expect(plan('fundednext-stellar-2-step-100000').rules.dailyLoss).toMatchObject({ basis: 'day_start_balance' });
     expect(plan('maven-1-step-100000').rules.maxLoss).toMatchObject({ amountOf: 'high_water_mark', type: 'trailing_equity' });
@@ -96,8 +102,8 @@ describe('validation when loading', () => {
     const swift = plan('fintokei-swifttrader-1000000').rules.dailyLoss as { disputed: { value: unknown; source: string }[] };
     expect(swift.disputed.map((c) => c.value === 'none' || c.value)).toEqual([expect.objectContaining({ percent: 3 }), true, true]);
     // A rule re-read today is a new version dated today; the list price keeps its own date.
-    expect(plan('ftmo-1-step-100000')).toMatchObject({ checkedOn: '2026-08-29', rulesCheckedOn: '2026-11-27' });
-    expect(plan('ftmo-2-step-100000')).toMatchObject({ checkedOn: '2025-09-04', rulesCheckedOn: '2026-11-27' });
+    expect(plan('ftmo-1-step-100000')).toMatchObject({ checkedOn: '2026-08-29', rulesCheckedOn: '2026-11-29' });
+    expect(plan('ftmo-2-step-100000')).toMatchObject({ checkedOn: '2025-09-04', rulesCheckedOn: '2026-11-29' });
     expect(plan('maven-2-step')).toMatchObject({ checkedOn: '2026-11-22', rulesCheckedOn: '2026-11-29' });
   });
 

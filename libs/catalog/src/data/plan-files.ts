@@ -223,12 +223,22 @@ function ruleObjects(rules: PlanRules): [string, Section][] {
   return out;
 }
 
-function rulesCheckedOn(rules: PlanRules, checkedOn: string, where: string): string {
-  let newest = checkedOn;
+/** Every rule source of a plan with where it sits: its rule sections', `sources` entries' and variants'. */
+function ruleSources(rules: PlanRules): [string, { readOn: string }][] {
+  const out: [string, { readOn: string }][] = [];
   for (const [key, rule] of ruleObjects(rules)) {
     const source = rule['source'] as { readOn: string } | undefined;
-    if (!source) continue;
-    assertIsoDate(source.readOn, `${where} ${key}.source.readOn`);
+    if (source) out.push([`${key}.source`, source]);
+  }
+  for (const [field, source] of Object.entries(rules.sources ?? {})) out.push([`sources.${field}`, source]);
+  (rules.variants ?? []).forEach((variant, i) => out.push([`variants[${i}].source`, variant.source]));
+  return out;
+}
+
+function rulesCheckedOn(rules: PlanRules, checkedOn: string, where: string): string {
+  let newest = checkedOn;
+  for (const [key, source] of ruleSources(rules)) {
+    assertIsoDate(source.readOn, `${where} ${key}.readOn`);
     if (source.readOn > newest) newest = source.readOn;
   }
   return newest;
@@ -336,11 +346,12 @@ function sizeRules(
   const variants: RuleVariant[] = checkVariants(raw['variants'], program.phases, at);
   const expand = (rules: Section, where: string) =>
     rulesWithSourceKinds(expandRules(rules, clock, program.sources ?? [], entry.deferredFee, where) as Section, domain);
+  const rules = checkedRules(raw, entry.size, program.phases, expand, at);
   variants.forEach((variant, i) => {
     const { variants: _all, ...base } = raw;
     checkedRules(mergeRuleFields(base, variant.rules), entry.size, program.phases, expand, `${at} variants[${i}]`);
   });
-  return checkedRules(raw, entry.size, program.phases, expand, at);
+  return rules;
 }
 
 function programPlans(firmSlug: string, program: ProgramFile, clock: FirmClock, domain: string | null, where: string): PlanRecord[] {
