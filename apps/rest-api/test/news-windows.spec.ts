@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
+import { closedPosition } from '@propfolio/domain/testing';
 import { createChallenge, expectProblem, isoDay, json, registerAccount, RestTestApp } from './harness.js';
 
 const XML = readFileSync(new URL('../../../libs/domain/src/calendar/fixtures/ff_calendar_thisweek.xml', import.meta.url), 'utf8');
@@ -92,6 +93,32 @@ describeEachDatabase('REST: news windows from the economic calendar', (getDb) =>
         news: { verdict: 'allowed', appliesInStage: false, stage: phase === 'Phase 1' ? 'phase1' : 'phase2' },
       });
     }
+  });
+
+  it('marks in the journal the trades closed (or opened) inside a window, with the penalty the firm applies', async () => {
+    const id = await account('Funded');
+    // A past release: 08:30 New York on 2026-11-20 is 13:30 UTC.
+    const calendar = JSON.stringify([{ title: 'Journal test CPI', country: 'USD', date: '2026-11-20T08:30:00-05:00', impact: 'High' }]);
+    expect((await app.post('/calendar/imports', { content: calendar })).status).toBe(200);
+    const positions = [
+      closedPosition('801', { symbol: 'EURUSD', openedAt: '2026-11-20T13:00:00Z', closedAt: '2026-11-20T13:31:00Z', profit: 120 }),
+      closedPosition('802', { symbol: 'USDJPY', openedAt: '2026-11-20T13:29:00Z', closedAt: '2026-11-20T14:30:00Z', profit: 80 }),
+      closedPosition('803', { symbol: 'GBPJPY', openedAt: '2026-11-20T13:00:00Z', closedAt: '2026-11-20T13:31:00Z', profit: 50 }),
+      closedPosition('804', { symbol: 'EURUSD', openedAt: '2026-11-20T13:00:00Z', closedAt: '2026-11-20T13:40:00Z', profit: 30 }),
+    ];
+    expect((await app.post(`/accounts/${id}/positions`, { positions })).status).toBe(200);
+    const page = json<{
+      items: { position: string; news: { when: string; penalty: string; window: { start: string; release: { title: string } } } | null }[];
+    }>(await app.get(`/trades?accountId=${id}`));
+    const marks = Object.fromEntries(
+      page.items.map((t) => [t.position, t.news && [t.news.when, t.news.penalty, t.news.window.release.title]]),
+    );
+    expect(marks).toEqual({
+      '801': ['close', 'breach', 'Journal test CPI'],
+      '802': ['open', 'breach', 'Journal test CPI'],
+      '803': null,
+      '804': null,
+    });
   });
 
   it('/guard lists the next windows for the open symbols, so the terminal refuses to open inside them', async () => {

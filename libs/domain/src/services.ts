@@ -30,8 +30,8 @@ import { AlertChannelService } from './alert-channels/alert-channels.service.js'
 import { AlertDeliveryWorker } from './alert-channels/alert-delivery.worker.js';
 import { smtpMailer } from './alert-channels/smtp-mailer.js';
 import { CalendarService, type CalendarOptions } from './calendar/calendar.service.js';
-
 import { NewsService } from './calendar/news.service.js';
+
 /** Every domain service over one database; build once per process. */
 export interface DomainServices {
   challenges: ChallengeService;
@@ -95,15 +95,15 @@ const NO_CATALOG: PlanRulesSource = {
   planRulesOn: () => Promise.reject(AppError.notFound('Plan')),
 };
 
-export function createDomainServices(db: Database, options: DomainOptions = {}): DomainServices {
-  // One revocation signal for the process's key and session caches, whichever service revokes.
-  const credentials = new Revocations();
 /** The alert service with the firm's news windows plugged in (check_trade's `news`, /guard's windows). */
 function withNews(alerts: AlertService, news: NewsService): AlertService {
   alerts.useNews(news);
   return alerts;
 }
 
+export function createDomainServices(db: Database, options: DomainOptions = {}): DomainServices {
+  // One revocation signal for the process's key and session caches, whichever service revokes.
+  const credentials = new Revocations();
   const users = new UserService(db, credentials);
   const planRules = options.planRules ?? NO_CATALOG;
   const coach = new CoachService(db, planRules, options.simulate);
@@ -114,6 +114,8 @@ function withNews(alerts: AlertService, news: NewsService): AlertService {
     timeoutMs: channels.deliveryTimeoutMs,
     mailer: channels.smtpUrl ? smtpMailer(channels.smtpUrl, channels.smtpFrom, channels.deliveryTimeoutMs) : undefined,
   });
+  // The firm's news rules over the calendar: check_trade, /guard and the journal's marks read them.
+  const news = new NewsService(db, planRules);
   return {
     users,
     sessions: new SessionService(db, options.sessionDays ?? 30, credentials),
@@ -135,11 +137,8 @@ function withNews(alerts: AlertService, news: NewsService): AlertService {
     fx: new FxService(db),
     analytics: new AnalyticsService(db),
     taxYear: new TaxYearService(db),
-    trades: new TradeService(db),
-    alerts: withNews(
-      new AlertService(db, coach.headroom, planRules, options.alertSink ?? alertDelivery.sink),
-      new NewsService(db, planRules),
-    ),
+    trades: new TradeService(db, news),
+    alerts: withNews(new AlertService(db, coach.headroom, planRules, options.alertSink ?? alertDelivery.sink), news),
     alertChannels: new AlertChannelService(db, {
       secretKey: channels.secretKey,
       allowPrivateDestinations: channels.allowPrivateDestinations,

@@ -107,3 +107,17 @@ export const NewsWindowsSchema = Type.Object(
   },
 );
 export type NewsWindowsView = Static<typeof NewsWindowsSchema>;
+
+export const NewsMarkSchema = Type.Object(
+  {
+    when: Type.Enum(['close', 'open'], { description: 'Which end of the trade fell in the window (the close is looked at first).' }),
+    penalty: Type.Enum(['breach', 'profit_removed', 'profit_share'], { description: `What the firm does: ${NEWS_PENALTY_DOC}.` }),
+    penaltyPercent: Nullable(Type.Number({ description: 'profit_share: the percent of the profit kept.' })),
+    window: NewsWindowSchema,
+  },
+  {
+    description:
+      "The firm's news window the trade was closed (or opened) in, with its penalty, under the challenge's news rule and stage now; null when none.",
+  },
+);
+export type NewsMarkView = Static<typeof NewsMarkSchema>;

@@ -12,7 +12,7 @@ import Value from 'typebox/value';
 import { challengeRules, type PlanRulesSource } from '../coach/challenge-rules.js';
 import { phaseOf } from '../coach/phase.js';
 import { CalendarRepository } from './calendar.repository.js';
-import type { NewsCheckView, NewsWindowsView } from './calendar.outputs.js';
+import type { NewsCheckView, NewsMarkView, NewsWindowsView } from './calendar.outputs.js';
 
 const MINUTE_MS = 60_000;
 /** How far ahead the next windows are looked for. */
@@ -104,6 +104,60 @@ export class NewsService {
     };
   }
 
+  /**
+   * The journal's marks: for each trade (in order), the news window it was closed in (else opened in) under its
+   * account's challenge's news rule, with the firm's penalty; null when neither instant falls in one. Judged by
+   * the challenge's stage now. One read of the accounts' challenges, one of the releases per news rule.
+   */
+  async marks(trades: readonly MarkedTrade[]): Promise<(NewsMarkView | null)[]> {
+    if (trades.length === 0) return [];
+    const accounts = await this.db.prisma.eaAccount.findMany({
+      where: { id: { in: [...new Set(trades.map((t) => t.accountId))] } },
+      select: { id: true, challengeId: true },
+    });
+    const contexts = new Map<string, NewsContext | null>();
+    for (const challengeId of new Set(accounts.flatMap((a) => (a.challengeId ? [a.challengeId] : []))))
+      contexts.set(challengeId, await this.contextOf(challengeId));
+    const contextOf = new Map(accounts.map((a) => [a.id, a.challengeId ? (contexts.get(a.challengeId) ?? null) : null]));
+    const releasesOf = new Map<NewsContext, CalendarRelease[]>();
+    for (const context of new Set(contextOf.values())) {
+      if (!context) continue;
+      const mine = trades.filter((t) => contextOf.get(t.accountId) === context);
+      const first = Math.min(...mine.map((t) => t.openedAt.getTime()));
+      const last = Math.max(...mine.map((t) => t.closedAt.getTime()));
+      const rows = await this.events.eventsBetween({
+        from: new Date(first - context.rule.windowAfterMinutes * MINUTE_MS),
+        to: new Date(last + context.rule.windowBeforeMinutes * MINUTE_MS + 1),
+        currencies: null,
+        impacts: context.rule.impacts,
+        limit: 100_000,
+      });
+      releasesOf.set(
+        context,
+        rows.map(({ at, currency, impact, title, timing }) => ({ at, currency, impact, title, timing })),
+      );
+    }
+    return trades.map((t) => {
+      const context = contextOf.get(t.accountId);
+      if (!context) return null;
+      const releases = releasesOf.get(context) ?? [];
+      for (const [when, at] of [
+        ['close', t.closedAt],
+        ['open', t.openedAt],
+      ] as const) {
+        const v = newsVerdictAt(context.rule, context.stage, releases, t.symbol, at.getTime());
+        if (v.window !== null)
+          return {
+            when,
+            penalty: v.penalty,
+            penaltyPercent: v.penaltyPercent,
+            window: { start: v.window.start, end: v.window.end, release: releaseView(v.window.release) },
+          };
+      }
+      return null;
+    });
+  }
+
   /** The releases of the rule's impacts from `backMinutes` before `at` to `aheadMinutes` after it, both included. */
   private async releasesAround(at: Date, rule: NewsRule, backMinutes: number, aheadMinutes: number): Promise<CalendarRelease[]> {
     const rows = await this.events.eventsBetween({
@@ -115,6 +169,14 @@ export class NewsService {
     });
     return rows.map(({ at: when, currency, impact, title, timing }) => ({ at: when, currency, impact, title, timing }));
   }
+}
+
+/** A closed trade as the journal marks it: where it was opened and closed, on which account. */
+export interface MarkedTrade {
+  accountId: string;
+  symbol: string;
+  openedAt: Date;
+  closedAt: Date;
 }
 
 const releaseView = (r: CalendarRelease) => ({ at: r.at, currency: r.currency, impact: r.impact, title: r.title });

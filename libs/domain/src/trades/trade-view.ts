@@ -68,5 +68,7 @@ export function tradeView(trade: Trade): TradeView {
     setup: trade.setup,
     plannedRisk: nullableMoney(risk),
     r: risk === null || risk.isZero() ? null : toMoney(trade.net.dividedBy(risk).toDecimalPlaces(2)),
+    // The news window it fell in: set by the service when the account's plan has a news rule (NewsService.marks).
+    news: null,
   };
 }

@@ -1,5 +1,6 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { Id, Money, Nullable, PageOf, Timestamp } from '../shared/schemas.js';
+import { NewsMarkSchema } from '../calendar/calendar.outputs.js';
 
 const Price = (description: string) => Type.Number({ description });
 
@@ -40,6 +41,7 @@ export const TradeSchema = Type.Object({
   setup: Nullable(Type.String({ description: 'Setup name.' })),
   plannedRisk: Nullable(Money('Amount risked as planned; null when not given.')),
   r: Nullable(Type.Number({ description: 'net ÷ plannedRisk, rounded to 2 decimals; null without plannedRisk.' })),
+  news: Nullable(NewsMarkSchema),
 });
 export type TradeView = Static<typeof TradeSchema>;
 

@@ -12,6 +12,7 @@ import { readTradeCurve } from './trade-curve.js';
 import { readKeptTradeStats } from './trade-stats-kept.js';
 import { recordsFromMessage, storePositions } from './trade-store.js';
 import { BREAKEVEN_BELOW, TRADE, tradeView } from './trade-view.js';
+import type { NewsService } from '../calendar/news.service.js';
 import type {
   ListTradesInput,
   Outcome,
@@ -35,7 +36,18 @@ const OUTCOME_SQL: Record<Outcome, string> = {
  * planned risk on each. A trade of another user is never found (404), exactly like an unknown id.
  */
 export class TradeService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Marks trades closed or opened in a news window of the plan's news rule; without it no trade is marked. */
+    private readonly news?: NewsService,
+  ) {}
+
+  /** The views with each trade's news mark (the window it fell in and the firm's penalty), when a news rule applies. */
+  private async withNewsMarks(trades: readonly Trade[], views: TradeView[]): Promise<TradeView[]> {
+    if (!this.news || trades.length === 0) return views;
+    const marks = await this.news.marks(trades);
+    return views.map((view, i) => ({ ...view, news: marks[i] ?? null }));
+  }
 
   /** The tracker's closed-positions message: all of it stored in one transaction, or nothing (422 naming the position). */
   async push(caller: Caller, input: PushPositionsInput): Promise<PushPositionsResult> {
@@ -77,13 +89,15 @@ export class TradeService {
     );
     const trades = (rows ?? []).map((row) => revive<Trade>(row, TRADE));
     if (trades.length === 0) await assertScopeOwned(this.db, caller, input);
-    return keyset.page(trades, tradeView);
+    const page = keyset.page(trades, tradeView);
+    return { ...page, items: await this.withNewsMarks(trades.slice(0, page.items.length), page.items) };
   }
 
   async get(caller: Caller, input: TradeIdInput): Promise<TradeView> {
     const trade = await this.db.prisma.trade.findFirst({ where: { id: requireId(input.id, 'Trade'), userId: caller.userId } });
     if (!trade) throw AppError.notFound('Trade');
-    return tradeView(trade);
+    const [view] = await this.withNewsMarks([trade], [tradeView(trade)]);
+    return view ?? tradeView(trade);
   }
 
   /** The journal fields only; a trade's figures belong to its source. Absent fields stay, null clears. */
