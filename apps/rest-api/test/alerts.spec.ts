@@ -152,6 +152,38 @@ describeEachDatabase('REST alerts: rules, firing once per firm day, check_trade 
     }
   });
 
+  it('a snapshot answered but never evaluated (a crash after its 200) raises its alert at the next start', async () => {
+    const alerts = app.context.domain.alerts;
+    const challenge = await createChallenge(app, { planId: FTMO, phase: 'Phase 1', purchasedAt: '2026-04-01' });
+    const { id } = await registerAccount(app, { challengeId: challenge.id, initialBalance: 100000 });
+    alerts.clock = () => new Date('2026-04-16T07:00:00Z');
+    await app.post(`/accounts/${id}/reports`, { date: '2026-04-15', balance: 100000, equity: 100000, closedPnl: 0 });
+    await alerts.idle();
+    sent = [];
+    expect(await snapshot(id, '2026-04-16T08:00:00Z', 100000, 99000)).toEqual([]);
+    const evaluatedAt = async () =>
+      (
+        await app.context.db.driverQuery<{ evaluatedAt: unknown }>(`SELECT "evaluatedAt" FROM "IntradayEquity" WHERE "accountId" = $1`, [
+          id,
+        ])
+      )[0]?.evaluatedAt ?? null;
+    // Evaluated: its statement's row is marked.
+    expect(await evaluatedAt()).not.toBeNull();
+    // The next snapshot's statement commits (its row unmarked again), and the process dies before evaluating it.
+    await app.context.db.driverQuery(
+      `UPDATE "IntradayEquity" SET "at" = '2026-04-16T09:00:00Z', "equity" = 97400, "minEquity" = 97400, "evaluatedAt" = NULL
+       WHERE "accountId" = $1`,
+      [id],
+    );
+    expect(await evaluatedAt()).toBeNull();
+    // The restart's sweep finds it and the alert is raised.
+    alerts.clock = () => new Date('2026-04-16T09:00:20Z');
+    expect(await alerts.sweepUnevaluated()).toBeGreaterThanOrEqual(1);
+    await alerts.idle();
+    expect(sent.filter((e) => e.accountId === id).map((e) => `${e.rule}:${String(e.threshold)}`)).toEqual(['daily_loss:50']);
+    expect(await evaluatedAt()).not.toBeNull();
+  });
+
   it('a crossed floor fires breached once, with the deepest daily threshold only', async () => {
     const challenge = await createChallenge(app, { planId: FTMO, phase: 'Phase 1', purchasedAt: '2026-04-01' });
     const { id } = await registerAccount(app, { challengeId: challenge.id, initialBalance: 100000 });

@@ -208,7 +208,9 @@ export const SNAPSHOT_SQL = `
       "firstAt" = LEAST(d."firstAt", EXCLUDED."at"),
       "firstBalance" = CASE WHEN EXCLUDED."at" < d."firstAt" THEN EXCLUDED."balance" ELSE d."firstBalance" END,
       "firstEquity" = CASE WHEN EXCLUDED."at" < d."firstAt" THEN EXCLUDED."equity" ELSE d."firstEquity" END,
-      "snapshots" = d."snapshots" + 1
+      "snapshots" = d."snapshots" + 1,
+      -- Not yet judged by the alerts (a new row starts null): a crash before the evaluation leaves it to the next start.
+      "evaluatedAt" = NULL
     WHERE EXCLUDED."at" <> d."at" OR (EXCLUDED."balance", EXCLUDED."equity") IS DISTINCT FROM (d."balance", d."equity")
       OR EXCLUDED."openPositions" IS DISTINCT FROM d."openPositions"
     RETURNING "xmax" = 0 AS "created", "at", "balance", "equity", "minEquity", "maxEquity"

@@ -36,6 +36,9 @@ const EVALUATION_LANES = 4;
 /** Marked accounts one lane evaluates together (one facts read, one fired-log transaction). */
 const EVALUATION_BATCH = 16;
 
+/** Accounts with snapshots not yet evaluated that one start looks at (see sweepUnevaluated). */
+const UNEVALUATED_SWEEP_LIMIT = 1000;
+
 /** How often a process looks for silent trackers, and how many accounts one look may take. */
 const SILENCE_SWEEP_MS = 60_000;
 const SILENCE_SWEEP_LIMIT = 200;
@@ -193,7 +196,13 @@ export class AlertService {
       }
       try {
         for (const id of batch) if (this.inUnit.delete(id)) await this.afterWritersOf(id);
-        await this.evaluateMany(batch, this.clock());
+        const now = this.clock();
+        await this.evaluateMany(batch, now);
+        // An account marked again meanwhile has a newer row its own coming evaluation marks.
+        await this.markEvaluated(
+          batch.filter((id) => !this.dirty.has(id)),
+          now,
+        );
       } catch (error) {
         this.log.error('alert evaluation failed', {
           accountIds: batch,
@@ -297,6 +306,10 @@ export class AlertService {
    * for good is looked at for one day only) and not yet reported silent since, oldest first, a bounded batch.
    */
   watchSilence(intervalMs = SILENCE_SWEEP_MS): () => void {
+    // Once at the start: the snapshots a stopped process answered but never evaluated.
+    void this.sweepUnevaluated().catch((error: unknown) => {
+      this.log.error('unevaluated-snapshot sweep failed', { error: error instanceof Error ? error.message : String(error) });
+    });
     const timer = setInterval(() => {
       void this.sweepSilence().catch((error: unknown) => {
         this.log.error('silent-tracker sweep failed', { error: error instanceof Error ? error.message : String(error) });
@@ -304,6 +317,31 @@ export class AlertService {
     }, intervalMs);
     timer.unref();
     return () => clearInterval(timer);
+  }
+
+  /**
+   * A snapshot's statement leaves its row `evaluatedAt` null and the evaluation sets it, so a process stopped (a crash,
+   * a kill) between a snapshot's 200 and its evaluation leaves the row marked: the next start evaluates those accounts
+   * within seconds, not at the silent-tracker sweep a minute or more later. Recent days only, a bounded batch.
+   */
+  async sweepUnevaluated(now = this.clock()): Promise<number> {
+    const rows = await this.db.driverQuery<{ accountId: string }>(
+      `SELECT DISTINCT "accountId" FROM "IntradayEquity"
+       WHERE "evaluatedAt" IS NULL AND "day" >= ($1::timestamptz AT TIME ZONE 'UTC')::date - 2
+       LIMIT ${String(UNEVALUATED_SWEEP_LIMIT)}`,
+      [now.toISOString()],
+    );
+    for (const row of rows) this.afterAccountWrite(row.accountId);
+    return rows.length;
+  }
+
+  /** The accounts' snapshot rows judged now (the mark a start's sweep reads); a row written since is left for its own evaluation's mark. */
+  private async markEvaluated(accountIds: readonly string[], now: Date): Promise<void> {
+    if (accountIds.length === 0) return;
+    await this.db.driverQuery(
+      `UPDATE "IntradayEquity" SET "evaluatedAt" = $2::timestamptz WHERE "accountId" = ANY($1::text[]) AND "evaluatedAt" IS NULL`,
+      [accountIds, now.toISOString()],
+    );
   }
 
   async sweepSilence(now = this.clock()): Promise<number> {
