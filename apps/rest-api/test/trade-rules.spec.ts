@@ -11,8 +11,30 @@ describeEachDatabase('REST headroom: rules judged on trades', (getDb) => {
   });
   afterAll(() => app.close());
 
-  it('finds a weekend hold the FTMO plan bans and a hedge it does not rule on, naming their positions', async () => {
-    const challenge = await createChallenge(app, { planId: 'ftmo-2-step-100000', purchasedAt: '2026-05-01' });
+  /** The same Friday-to-Monday hold in an FTMO challenge at `phase`: the plan allows it in the evaluation, not funded. */
+  async function ftmoWeekendHold(phase: string) {
+    const challenge = await createChallenge(app, { planId: 'ftmo-2-step-100000', purchasedAt: '2026-05-01', phase });
+    const account = await registerAccount(app, { challengeId: challenge.id });
+    const positions = [closedPosition('601', { symbol: 'XAUUSD', openedAt: '2026-05-08T15:00:00Z', closedAt: '2026-05-11T07:00:00Z' })];
+    expect((await app.post(`/accounts/${account.id}/positions`, { positions })).status).toBe(200);
+    await app.post(`/accounts/${account.id}/reports`, { date: '2026-05-04', balance: 100000, equity: 100000, closedPnl: 0 });
+    return json<ChallengeHeadroom>(await app.get(`/challenges/${challenge.id}/headroom?at=2026-05-14T12:00:00Z`));
+  }
+
+  it('holds FTMO to its weekend rule only on the funded account: a Phase 1 or Verification hold is no breach', async () => {
+    for (const phase of ['Phase 1', 'Phase 2']) {
+      const h = await ftmoWeekendHold(phase);
+      expect(h.tradeRules?.weekendHolding).toMatchObject({ rule: 'allowed', status: 'ok', count: 1 });
+      expect(h.reasons.map((r) => r.code)).not.toContain('weekendHolding.breached');
+      expect(h.status).not.toBe('breached');
+    }
+    const funded = await ftmoWeekendHold('Funded');
+    expect(funded.tradeRules?.weekendHolding).toMatchObject({ rule: 'banned', status: 'breached', count: 1 });
+    expect(funded.status).toBe('breached');
+  });
+
+  it('finds a weekend hold the funded FTMO account bans and a hedge it does not rule on, naming their positions', async () => {
+    const challenge = await createChallenge(app, { planId: 'ftmo-2-step-100000', purchasedAt: '2026-05-01', phase: 'Funded' });
     const account = await registerAccount(app, { challengeId: challenge.id });
     const headroom = async () => json<ChallengeHeadroom>(await app.get(`/challenges/${challenge.id}/headroom?at=2026-05-14T12:00:00Z`));
     // Before the tracker sent any position, the trade rules are not judged (unknown, not "none held").
@@ -97,11 +119,11 @@ describeEachDatabase('REST headroom: rules judged on trades', (getDb) => {
     expect(h.tradeRules?.weekendHolding).toMatchObject({ rule: 'allowed', status: 'ok', count: 1 });
     expect(h.tradeRules?.hedging).toMatchObject({ rule: 'banned', status: 'breached', count: 1 });
     expect(h.tradeRules?.maxRiskPerTrade).toMatchObject({ percent: 1, limit: 1000, status: 'breached', trades: [{ position: '902' }] });
-    // Back to the plan's: FTMO bans weekend holding (on this account type) and says nothing on hedging or risk per trade.
+    // Back to the plan's: FTMO allows weekend holding in Phase 1 (it bans it on the funded account) and says nothing on hedging or risk per trade.
     await app.patch(`/challenges/${challenge.id}/rules`, { rules: null });
     const plan = json<ChallengeHeadroom>(await app.get(`/challenges/${challenge.id}/headroom?at=2026-05-14T12:00:00Z`));
     expect(plan.tradeRules).toMatchObject({
-      weekendHolding: { rule: 'banned' },
+      weekendHolding: { rule: 'allowed' },
       hedging: { rule: null },
       maxRiskPerTrade: { percent: null },
     });
