@@ -1,0 +1,109 @@
+import type { Page } from '@playwright/test';
+import { apiCall, apiCreateChallenge, expect, legendText, setUpOwner, test } from './fixtures.js';
+
+/** Screenshots for review only (never committed). */
+const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/shots-F/${name}.png`, fullPage: true });
+const setLang = async (page: Page, lang: 'ja' | 'en') => {
+  await page.evaluate((l) => localStorage.setItem('propfolio.lang', l), lang);
+  await page.reload();
+};
+
+// A New York evening is already tomorrow in UTC: the chart's day is the viewer's.
+test.describe('in New York at 22:00 on Nov 28 (03:00 UTC on Nov 29)', () => {
+  test.use({ timezoneId: 'America/New_York' });
+  test('Overview’s chart ends on the viewer’s day', async ({ page, server, consoleErrors }) => {
+    await page.clock.setFixedTime(new Date('2026-11-29T03:00:00Z'));
+    await setUpOwner(page, server);
+    await apiCreateChallenge(server, { firm: 'FTMO', plan: '2-Step 100k', price: 540, currency: 'EUR', purchasedAt: '2026-11-20' });
+    await setLang(page, 'en');
+    const chart = page.locator('figure', { hasText: 'EUR' });
+    await expect.poll(() => legendText(chart)).toContain('Day: Nov 28, 2026');
+    await shot(page, 'overview-en-1280');
+    await setLang(page, 'ja');
+    await expect.poll(() => legendText(page.locator('figure', { hasText: 'EUR' }))).toContain('日付: 2026/11/28');
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+for (const width of [1280, 375]) {
+  test(`Trades at ${String(width)} px: prices with the symbol's digits, counters and plurals, the skip link and a focus ring`, async ({
+    page,
+    server,
+    consoleErrors,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await setUpOwner(page, server);
+    const account = await apiCall<{ id: string }>(server, 'POST', '/accounts', {
+      login: '5550002',
+      server: 'Digits-Demo',
+      currency: 'USD',
+      initialBalance: 10000,
+    });
+    const base = {
+      side: 'buy',
+      volume: 1,
+      stopLoss: null,
+      takeProfit: null,
+      commission: 0,
+      swap: 0,
+      fee: 0,
+      comment: '',
+      magic: 0,
+      mae: null,
+      mfe: null,
+    };
+    await apiCall(server, 'POST', `/accounts/${account.body.id}/positions`, {
+      positions: [
+        {
+          ...base,
+          position: '1',
+          symbol: 'EURUSD',
+          openedAt: '2026-03-02T00:30:00Z',
+          closedAt: '2026-03-02T02:00:00Z',
+          openPrice: 1.089,
+          closePrice: 1.0862,
+          profit: -280,
+        },
+        {
+          ...base,
+          position: '2',
+          symbol: 'USDJPY',
+          openedAt: '2026-03-03T08:00:00Z',
+          closedAt: '2026-03-03T09:00:00Z',
+          openPrice: 150.1,
+          closePrice: 150.25,
+          profit: 100,
+        },
+      ],
+    });
+    for (const lang of ['en', 'ja'] as const) {
+      await page.goto('/trades');
+      await setLang(page, lang);
+      const list = page.locator('table.trades');
+      await expect(list.getByText('1.08900 → 1.08620')).toBeVisible();
+      await expect(list.getByText('150.100 → 150.250')).toBeVisible();
+      await expect(
+        page.locator(lang === 'en' ? '[aria-label*="2 trades in 2 ranges of equal width"]' : '[aria-label*="等幅の2区間に分けて"]'),
+      ).toHaveCount(1);
+      // the skip link, then one Tab: the first row's journal button
+      await page.getByRole('link', { name: lang === 'en' ? 'Go to the trade list ↓' : 'トレード一覧へ移動 ↓' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(page.locator('#trade-list')).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name: lang === 'en' ? 'Edit journal' : '記録を編集' }).first()).toBeFocused();
+      // a date field shows the ring at every stop inside it, its calendar button included
+      const from = page.getByLabel(lang === 'en' ? 'Closed from' : '決済日（から）', { exact: true });
+      await from.focus();
+      for (let stop = 0; stop < 6 && (await from.evaluate((el) => el === document.activeElement)); stop++) {
+        const ring = await from.evaluate((el) => {
+          const style = getComputedStyle(el);
+          return `${style.outlineStyle} ${style.outlineWidth}`;
+        });
+        expect(ring).toBe('solid 3px');
+        await page.keyboard.press('Tab');
+      }
+      await shot(page, `trades-${lang}-${String(width)}`);
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+}
