@@ -26,7 +26,11 @@ import type { Headroom, HeadroomReason } from './schema.js';
 import { statusOf } from './status.js';
 import { targetHeadroom } from './target.js';
 import { tradingDaysHeadroom } from './trading-days.js';
-import { judgeTradeRules } from '../trade-rules/judge.js';
+import { attemptTrades, judgeTradeRules } from '../trade-rules/judge.js';
+import { closedProfitByDay } from '../trade-rules/attribution.js';
+import type { ParsedRollover } from '../clock/rollover.js';
+import type { Decimal } from '../shared/money.js';
+import type { Point } from './attempt-points.js';
 import { NO_TRADE_RULES } from '../trade-rules/trades.js';
 import { walkAttempt } from './walk.js';
 
@@ -106,7 +110,17 @@ export function computeHeadroom(input: HeadroomInput): Headroom {
     },
     reasons,
   );
-  const consistency = consistencyHeadroom({ rule: rules.consistency, provenance: provenance.consistency, points, targetAmount }, reasons);
+  // One best day for the consistency rule and the trade rules: the same days, each position's parts on their own day.
+  const reported = reportedProfits(points);
+  const consistency = consistencyHeadroom(
+    {
+      rule: rules.consistency,
+      provenance: provenance.consistency,
+      byDay: bestDayProfits(input, reported, rules.consistency !== null && rules.consistency !== 'none', { rollover, atMs, startedOn }),
+      targetAmount,
+    },
+    reasons,
+  );
   const nextReset = nextResetHeadroom({ daily, rollover, today, initial, balanceNow: now.balance, equityNow: now.equity }, reasons);
   const tradeRules = input.trades
     ? judgeTradeRules(
@@ -121,6 +135,7 @@ export function computeHeadroom(input: HeadroomInput): Headroom {
           threshold,
           atMs,
           startedOn,
+          reported,
         },
         reasons,
       )
@@ -143,4 +158,23 @@ export function computeHeadroom(input: HeadroomInput): Headroom {
     reasons,
     warningThreshold: threshold,
   };
+}
+
+/** The reports' closed P&L by day. */
+function reportedProfits(points: readonly Point[]): Map<string, Decimal> {
+  const out = new Map<string, Decimal>();
+  for (const p of points) if (p.kind === 'report' && p.closedPnl) out.set(p.day, p.closedPnl);
+  return out;
+}
+
+/** The days a consistency rule reads: the reports, and the trades' closed parts on the days without one (read only when the rule exists). */
+function bestDayProfits(
+  input: HeadroomInput,
+  reported: ReadonlyMap<string, Decimal>,
+  needed: boolean,
+  window: { rollover: ParsedRollover | null; atMs: number; startedOn: string | null },
+): ReadonlyMap<string, Decimal> {
+  if (!needed || !input.trades) return reported;
+  const { trades, namer } = attemptTrades({ trades: input.trades.items, ...window });
+  return closedProfitByDay(reported, trades, namer);
 }

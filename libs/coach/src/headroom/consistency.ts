@@ -1,27 +1,28 @@
 /**
  * The consistency (best day) rule: the best day's closed profit may be at most a share of the profit
- * target or of the total profit. What a broken rule does is the rule's `effect`: `blocks_pass` delays the
+ * target or of the total profit. The days' profits are the ones every best-day rule reads
+ * (trade-rules/attribution.ts): a reported day's report, another day its trades' closed parts. What a broken rule does is the rule's `effect`: `blocks_pass` delays the
  * pass (keep trading until it holds: never a breach), `fails` ends the attempt (a breach); not stated, it
  * is information only.
  */
 import { bestDayNeeded } from '../rules/apply.js';
 import { Decimal, maxOf, num, numOrNull } from '../shared/money.js';
 import type { EffectiveRuleValues, RuleProvenance } from '../rules/effective.js';
-import type { Point } from './attempt-points.js';
+import { bestOfDays } from '../trade-rules/attribution.js';
 import { sourceOf, whose } from './rules-in-force.js';
 import type { Headroom, HeadroomReason } from './schema.js';
 
 export interface ConsistencyInput {
   rule: EffectiveRuleValues['consistency'];
   provenance: RuleProvenance;
-  /** The attempt's points; only the end-of-day reports carry a day's closed profit. */
-  points: readonly Point[];
+  /** The attempt's closed profit per firm day (attribution.ts `closedProfitByDay`). */
+  byDay: ReadonlyMap<string, Decimal>;
   /** The profit the target asks for, when known. */
   targetAmount: Decimal | null;
 }
 
 export function consistencyHeadroom(input: ConsistencyInput, reasons: HeadroomReason[]): Headroom['consistency'] {
-  const { rule, provenance, points, targetAmount } = input;
+  const { rule, provenance, byDay, targetAmount } = input;
   if (rule === null) {
     reasons.push({
       rule: 'consistency',
@@ -33,11 +34,10 @@ export function consistencyHeadroom(input: ConsistencyInput, reasons: HeadroomRe
     return null;
   }
   if (rule === 'none') return null;
-  const reports = points.filter((p) => p.kind === 'report');
-  let best: Point | null = null;
-  for (const p of reports) if (p.closedPnl?.gt(0) && (!best || p.closedPnl.gt(best.closedPnl ?? 0))) best = p;
-  const bestProfit = best?.closedPnl ?? new Decimal(0);
-  const total = reports.reduce((s, p) => s.plus(p.closedPnl ?? 0), new Decimal(0));
+  const figures = bestOfDays(byDay);
+  const best = figures.day === null ? null : { day: figures.day };
+  const bestProfit = figures.profit;
+  const total = figures.total;
   const share = new Decimal(rule.bestDayMaxPercent).div(100);
   let limit: Decimal | null = null;
   let needed: Decimal | null = null;

@@ -9,7 +9,7 @@ import type { EffectiveRuleValues } from '../rules/effective.js';
 import { type Decimal, num, numOrNull, percentOf } from '../shared/money.js';
 import type { HeadroomReason } from '../headroom/schema.js';
 import { bestDayOf } from './best-day.js';
-import { firmDayNamer } from './days.js';
+import { type FirmDayNamer, firmDayNamer } from './days.js';
 import { hedges } from './hedging.js';
 import { riskOfOpenPositions, riskPerTrade } from './risk.js';
 import type { TradeRef, TradeRules } from './schema.js';
@@ -36,6 +36,25 @@ export interface TradeRulesInput {
   atMs: number;
   /** First firm day of the attempt; trades closed before it are not the attempt's. */
   startedOn: string | null;
+  /** The reported days' closed P&L (end-of-day reports), which the best day takes over the trades' for those days. */
+  reported?: ReadonlyMap<string, Decimal>;
+}
+
+/**
+ * The attempt's trades as of `atMs`: only what had closed by then, and on or after the attempt's first day (an
+ * answer about the past does not see its future), with the namer of the days they are judged on.
+ */
+export function attemptTrades(input: Pick<TradeRulesInput, 'trades' | 'rollover' | 'atMs' | 'startedOn'>): {
+  trades: Trade[];
+  days: ParsedRollover;
+  namer: FirmDayNamer;
+} {
+  const days = input.rollover ?? UTC_DAYS;
+  const namer = firmDayNamer(days);
+  const trades = readTrades(input.trades).filter(
+    (t) => t.closeMs <= input.atMs && (input.startedOn === null || namer.dayAt(t.closeMs) >= input.startedOn),
+  );
+  return { trades, days, namer };
 }
 
 const ref = (t: Trade): TradeRef => ({
@@ -49,13 +68,8 @@ const ref = (t: Trade): TradeRef => ({
 });
 
 export function judgeTradeRules(input: TradeRulesInput, reasons: HeadroomReason[]): TradeRules {
-  const { rules, rollover, initial, threshold, atMs, startedOn } = input;
-  const days = rollover ?? UTC_DAYS;
-  // Only what had closed by `at`, in the attempt: an answer about the past does not see its future.
-  const closedDay = firmDayNamer(days);
-  const trades = readTrades(input.trades).filter(
-    (t) => t.closeMs <= atMs && (startedOn === null || closedDay.dayAt(t.closeMs) >= startedOn),
-  );
+  const { rules, rollover, initial, threshold, atMs } = input;
+  const { trades, days } = attemptTrades(input);
   if (input.truncated)
     reasons.push({
       rule: 'data',
@@ -152,7 +166,7 @@ export function judgeTradeRules(input: TradeRulesInput, reasons: HeadroomReason[
     });
   }
 
-  const best = bestDayOf(trades, days);
+  const best = bestDayOf(trades, days, input.reported);
   const rule =
     input.consistency !== null && input.consistency !== 'none' && input.consistency.of === 'total_profit' ? input.consistency : null;
   const share = best.total.gt(0) ? percentOf(best.profit, best.total) : null;

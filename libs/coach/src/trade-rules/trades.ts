@@ -5,6 +5,7 @@
  */
 import { CoachInputError } from '../shared/errors.js';
 import { type Decimal, money } from '../shared/money.js';
+import { type ClosedPart, closedParts } from './attribution.js';
 
 /** One closed position as the caller stored it: amounts as exact decimal text, instants as ISO 8601 with a zone. */
 export interface TradeFact {
@@ -17,6 +18,11 @@ export interface TradeFact {
   closedAt: string;
   /** Profit with commission, swap and fees, in the account's currency. */
   net: string;
+  /**
+   * The closing deals of a partial close, oldest first (their gross profit); absent or fewer than two: the
+   * position closed at once at `closedAt`.
+   */
+  exits?: readonly { at: string; volume: string | number; profit: string | number }[] | null;
 }
 
 /**
@@ -41,6 +47,8 @@ export interface Trade {
   readonly openMs: number;
   readonly closeMs: number;
   readonly net: Decimal;
+  /** Its closed parts, each on its own close time (attribution.ts). */
+  readonly parts: readonly ClosedPart[];
 }
 
 export type Permission = 'allowed' | 'banned';
@@ -96,6 +104,12 @@ export function readTrades(facts: readonly TradeFact[]): Trade[] {
     const openMs = instant(fact.openedAt, `trades[${i}].openedAt`);
     const closeMs = instant(fact.closedAt, `trades[${i}].closedAt`);
     if (closeMs < openMs) throw new CoachInputError(`trades[${i}]: closed before it was opened`, `trades[${i}].closedAt`);
-    return { fact, openMs, closeMs, net: money(fact.net, `trades[${i}].net`) };
+    const net = money(fact.net, `trades[${i}].net`);
+    const exits = (fact.exits ?? []).map((e, j) => ({
+      atMs: instant(e.at, `trades[${i}].exits[${j}].at`),
+      volume: money(String(e.volume), `trades[${i}].exits[${j}].volume`),
+      profit: money(String(e.profit), `trades[${i}].exits[${j}].profit`),
+    }));
+    return { fact, openMs, closeMs, net, parts: closedParts(exits, net, closeMs) };
   });
 }
