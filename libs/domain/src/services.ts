@@ -9,6 +9,7 @@ import { CoachService } from './coach/coach.service.js';
 import type { Simulator } from './coach/simulation.service.js';
 import { StatementImportService, type StatementReader } from './statements/statements.service.js';
 import { ChallengeService } from './challenges/challenges.service.js';
+import type { PlanFinder } from './challenges/plan-link.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
 import { ApiKeyService } from './keys/keys.service.js';
 import { Revocations } from './keys/credential-cache.js';
@@ -70,6 +71,8 @@ export interface DomainOptions {
   trashRetentionDays?: number;
   /** The catalog's dated plan rules (the operation layer passes its CatalogService); without it, plans read as unknown. */
   planRules?: PlanRulesSource;
+  /** Finds the catalog plan a purchase's firm and plan names point to (the operation layer passes its CatalogService); without it nothing is linked by name. */
+  planFinder?: PlanFinder;
   /** Reads statement files (the operation layer passes its worker pool; default in-process). */
   readStatement?: StatementReader;
   /** Runs pass-probability simulations (the operation layer passes its worker pool; default in-process). */
@@ -122,7 +125,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     invites: new InviteService(db),
     setup: new SetupService(db, users),
     trash: new TrashService(db, options.trashRetentionDays ?? 30),
-    challenges: new ChallengeService(db),
+    challenges: new ChallengeService(db, options.planFinder ?? null),
     payouts: new PayoutService(db),
     accounts: new AccountService(db),
     dailyPnl: new DailyPnlService(db),

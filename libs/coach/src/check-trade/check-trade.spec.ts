@@ -3,7 +3,7 @@ import { firmDayOf } from '../clock/firm-day.js';
 import { effectiveRules } from '../rules/effective.js';
 import type { CoachRules } from '../rules/types.js';
 import { CoachInputError } from '../shared/errors.js';
-import { checkTrade } from './check-trade.js';
+import { checkTrade, MAX_CHECKED_VOLUME } from './check-trade.js';
 
 /** FTMO 2-Step 100k: 5 % of the initial balance below the day-start balance (Prague midnight), 10 % static. */
 const ftmoDaily = {
@@ -69,6 +69,15 @@ describe('check_trade on FTMO 2-Step 100k (static floors)', () => {
     expect(c.riskAmount).toBe(300);
     // 2,549.50 ÷ 200 = 12.7475 lots, rounded down to 12.74
     expect(c.maxVolume).toBe(12.74);
+  });
+
+  it('a loss per lot of a billionth or less answers a volume capped at MAX_CHECKED_VOLUME, a safe integer', () => {
+    // 2,549.50 ÷ 0.000000001 would be 2,549,500,000,000 lots; ÷ 1e-16, 2.5e19 lots: past 2^53 even as whole lots.
+    for (const tickValue of ['0.000000001', '0.0000000000000001']) {
+      const c = checkTrade({ headroom, risk: { volume: 1, stopDistance: 1, tickValue, tickSize: 1 } });
+      expect(c.maxVolume).toBe(MAX_CHECKED_VOLUME);
+      expect(Number.isSafeInteger(c.maxVolume! * 100)).toBe(true);
+    }
   });
 
   it('the plan’s maximum risk per trade is one more bound', () => {

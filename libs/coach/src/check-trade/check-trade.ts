@@ -72,9 +72,20 @@ export interface TradeCheck {
   readonly rules: readonly RuleCheck[];
   /** The largest loss that keeps every rule (0 when none does); null when no rule bounds it or it is unknown. */
   readonly maxRiskAmount: number | null;
-  /** maxRiskAmount as a volume for the given stop (rounded down to 0.01 lot); null for a riskAmount input. */
+  /** maxRiskAmount as a volume for the given stop (rounded down to 0.01 lot, at most MAX_CHECKED_VOLUME); null for a riskAmount input. */
   readonly maxVolume: number | null;
 }
+
+/**
+ * The largest maxVolume answered, in lots: far past any broker's largest order, so it changes no real answer, while a
+ * tiny loss per lot (a stop a tick away on a micro contract) can no longer give a volume past 2^53 that JSON readers
+ * round. In hundredths of a lot it stays a safe integer.
+ */
+export const MAX_CHECKED_VOLUME = 1_000_000_000;
+
+/** maxRiskAmount as lots for the stop: rounded down to a hundredth, the step most symbols trade in, and capped. */
+const volumeFor = (maxRisk: Decimal, perVolume: Decimal): number =>
+  num(minOf(maxRisk.div(perVolume).toDecimalPlaces(2, Decimal.ROUND_DOWN), new Decimal(MAX_CHECKED_VOLUME)));
 
 /** The smallest step above a floor that is not "at" it, for floors judged at_or_below (a cent). */
 const STRICT_STEP = new Decimal('0.01');
@@ -256,8 +267,8 @@ export function checkTrade(input: CheckTradeInput): TradeCheck {
     breach: null,
     rules,
     maxRiskAmount: max === null ? null : num(max),
-    // Rounded down to a hundredth of a lot, the step most symbols trade in, so the volume never exceeds the loss.
-    maxVolume: max === null || perVolume === null ? null : num(max.div(perVolume).toDecimalPlaces(2, Decimal.ROUND_DOWN)),
+    // Rounded down, so the volume never exceeds the loss.
+    maxVolume: max === null || perVolume === null ? null : volumeFor(max, perVolume),
   };
 }
 

@@ -1,5 +1,6 @@
 export {
   checkTrade,
+  MAX_CHECKED_VOLUME,
   riskAmountOf,
   type CheckTradeInput,
   type CheckedHeadroom,

@@ -29,14 +29,22 @@ export interface HeadroomAccountRows {
   /**
    * The account's trades closed from the day before the purchase on, newest first, at most
    * `MAX_HEADROOM_TRADES + 1` (one more than is judged, so the caller knows it was cut) as
-   * [position, symbol, side, volume, openedAt, closedAt, net]; null when the account has no trades at all.
+   * [position, symbol, side, volume, openedAt, closedAt, net, exits] (exits: the closing deals of a partial close,
+   * oldest first, empty for one close); null when the account has no trades at all.
    */
-  trades: [string, string, 'buy' | 'sell', string, string, string, string][] | null;
+  trades: [string, string, 'buy' | 'sell', string, string, string, string, StoredExit[]][] | null;
   /**
    * The positions open at the account's newest snapshot and its instant (ISO UTC), when that snapshot listed them;
    * null when it did not (an older tracker) or there is none.
    */
   open: { asOf: string; positions: OpenPositionFact[] } | null;
+}
+
+/** A closing deal as `Trade.exits` stores it. */
+export interface StoredExit {
+  at: string;
+  volume: number;
+  profit: number;
 }
 
 /** The newest trades a headroom judges: a bound on one answer's work (the trade rules say when it was reached). */
@@ -104,7 +112,7 @@ const ACCOUNT_JSON = `json_build_object(
   'trades', CASE WHEN EXISTS (SELECT 1 FROM "Trade" t WHERE t."accountId" = a."id") THEN COALESCE((
     SELECT json_agg(json_build_array(r."position", r."symbol", r."side", r."volume"::text,
       to_char(r."openedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      to_char(r."closedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), r."net"::text) ORDER BY r."closedAt" DESC, r."id" DESC)
+      to_char(r."closedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), r."net"::text, r."exits") ORDER BY r."closedAt" DESC, r."id" DESC)
     FROM (SELECT * FROM "Trade" t WHERE t."accountId" = a."id"
       AND t."closedAt" >= (c."purchasedAt"::timestamp AT TIME ZONE 'UTC') - interval '1 day'
       ORDER BY t."closedAt" DESC, t."id" DESC LIMIT ${MAX_HEADROOM_TRADES + 1}) r), '[]'::json) END,

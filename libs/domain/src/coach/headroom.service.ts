@@ -159,15 +159,19 @@ function headroomOf(account: HeadroomAccountRows, rules: ChallengeRules, phaseIn
       ? null
       : {
           open: account.open,
-          items: (account.trades ?? []).slice(0, MAX_HEADROOM_TRADES).map(([position, symbol, side, volume, openedAt, closedAt, net]) => ({
-            position,
-            symbol,
-            side,
-            volume,
-            openedAt,
-            closedAt,
-            net,
-          })),
+          items: (account.trades ?? [])
+            .slice(0, MAX_HEADROOM_TRADES)
+            .map(([position, symbol, side, volume, openedAt, closedAt, net, exits]) => ({
+              position,
+              symbol,
+              side,
+              volume,
+              openedAt,
+              closedAt,
+              net,
+              // The closed parts book the position's profit on their own days (one best day for every rule).
+              exits,
+            })),
           truncated: (account.trades?.length ?? 0) > MAX_HEADROOM_TRADES,
         };
   const firstDay = [days[0]?.day, snapshots[0]?.day, account.createdOn].filter((d): d is string => d !== undefined).sort()[0] ?? null;

@@ -364,7 +364,8 @@ function stateNow(account: AccountRows, headroom: ChallengeHeadroom, rules: Chal
     highWaterMarkPercent: highWaterMark === null ? Math.max(100, percent(levels.balance)) : percent(highWaterMark),
     daysDone: account.days.length,
     tradingDaysDone: headroom.tradingDays?.done ?? 0,
-    bestDayPercent: percent(best),
+    // The headroom's best day (each position's closed parts on their own days), as the consistency rule reads it.
+    bestDayPercent: percent(headroom.consistency ? headroom.consistency.bestDayProfit : best),
     today: todayReported
       ? null
       : {
