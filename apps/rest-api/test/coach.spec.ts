@@ -430,12 +430,13 @@ describeEachDatabase('REST challenge coach: pass probability', (getDb) => {
     expect(sim.notes[0]).toMatch(/^1 of the 20 history days carry their intraday low/);
 
     // The same days under a challenge whose phase names no phase of the plan, and without a plan: each missing part named.
-    const vague = await createChallenge(app, { phase: 'Evaluation', purchasedAt: '2026-06-01' }, key);
+    const vague = await createChallenge(app, { firm: 'A firm of its own', phase: 'Evaluation', purchasedAt: '2026-06-01' }, key);
     const problem = expectProblem(
       await app.post(`/challenges/${vague.id}/simulations`, { dailyPnlPercent: [1, -1] }, key),
       422,
       'rules_unknown',
     );
+    expect(problem.detail).toMatch(/^No catalog plan is linked to this challenge and no rules are set for it.*update_challenge planId/);
     expect(problem.errors?.map((e) => e.field)).toEqual([
       'rules.profitTargetsPercent',
       'rules.dailyLoss',

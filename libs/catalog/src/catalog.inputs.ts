@@ -19,6 +19,16 @@ export class PlanQuery extends CursorPageQuery {
   @MaxLength(100)
   firm?: string;
 
+  /** A plan as a purchase writes it: with `firm`, only the plans it names (search/plan-match.ts). */
+  @Doc({
+    description: 'Plan as written on a purchase, e.g. "2-Step 100k" (program and size, any spelling); with `firm`, only the plans it names.',
+    example: '2-Step 100k',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  plan?: string;
+
   /** Number of evaluation phases, 0 to 3 (0 = instant funding). */
   @Doc({ description: 'Evaluation phases (0 = instant funding).', example: 2 })
   @IsOptional()

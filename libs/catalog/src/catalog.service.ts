@@ -13,6 +13,8 @@ import { searchArticles } from './search/article-search.js';
 import { planPriceHistory } from './search/plan-price-history.js';
 import { planRulesOn, type PlanRulesOnDate } from './search/plan-rules-on.js';
 import { answerPlanSearch, searchPlans } from './search/plan-search.js';
+import { firmDirectory } from './search/firm-directory.js';
+import { matchPlan, type PlanMatch } from './search/plan-match.js';
 
 export interface CatalogServiceOptions {
   /** Plans whose `checkedOn` is more than this many days old are marked `stale`. */
@@ -45,6 +47,16 @@ export class CatalogService {
   async answerPlanSearch(query: PlanQuery | Record<string, unknown> = {}): Promise<PlanSearchAnswer> {
     const input = await parseInput(PlanQuery, query);
     return answerPlanSearch(this.db, input, this.freshness());
+  }
+
+  /** The plan a purchase's firm and plan names point to (matchPlan), the several they fit, or why none does. */
+  async matchPlan(firm: string, plan: string): Promise<PlanMatch> {
+    const [{ firms }, rows] = await Promise.all([
+      firmDirectory(this.db),
+      this.db.prisma.plan.findMany({ select: { id: true, firmSlug: true, program: true, accountSize: true, currency: true } }),
+    ]);
+    const plans = rows.map((row) => ({ ...row, accountSize: decimalToNumber(row.accountSize) }));
+    return matchPlan(firm, plan, firms, plans);
   }
 
   private freshness() {

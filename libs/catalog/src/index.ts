@@ -1,6 +1,7 @@
 export { importCatalog, type ImportOptions, type ImportReport } from './import/import-catalog.js';
 export { CatalogService, type CatalogServiceOptions } from './catalog.service.js';
 export type { PlanRulesOnDate } from './search/plan-rules-on.js';
+export { matchPlan, readPlanText, type MatchablePlan, type PlanMatch, type PlanText } from './search/plan-match.js';
 export {
   PlanQuery,
   PlanPriceHistoryQuery,

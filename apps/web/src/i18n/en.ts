@@ -372,7 +372,11 @@ export const en = {
   'ch.couponCode': 'Coupon code',
   'ch.catalogPlan': 'Catalog plan',
   'ch.noCatalogPlan': 'Not linked',
-  'ch.catalogPlanHint': 'Linking the plan shows its rules and check date here and lets Analytics know its fee refund rule.',
+  'ch.catalogPlanHint':
+    'The coach (headroom, pass odds, alerts, the pre-trade check) needs the catalog plan, or rules you enter: without either it cannot judge this challenge. Linking it also shows its rules and check date here and lets Analytics know its fee refund rule.',
+  'ch.planMatched': 'Matched from the firm and plan names: {plan}.',
+  'ch.planSeveral': '{count} catalog plans match the firm and plan names: choose one.',
+  'ch.planNone': 'No catalog plan matches the firm and plan names: choose one, or enter the rules on the challenge page.',
   'ch.checkedOn': 'rules checked on {date}',
   'ch.resetOf': 'Reset of',
   'ch.noReset': 'Not a reset',
@@ -791,6 +795,8 @@ export const en = {
     'The rule counts days a position was opened, which the data does not show: days with a closed trade are counted instead.',
   'hr.code.data.stale': 'No data for {hours} hours: the figures are those of {asOf}, not live.',
   'hr.code.data.no_account': 'No active EA account is linked to this challenge: link one (the tracker registers it) or import a statement.',
+  'hr.code.data.no_plan':
+    'No catalog plan is linked to this challenge and no rules are set, so the coach knows none of its rules: choose its catalog plan on the challenge page, or enter the rules.',
   'hr.code.weekendHolding.breached.one':
     '{count} position was held over the weekend, which the plan bans: #{position} ({symbol}) across the weekend close {weekendClose}.',
   'hr.code.weekendHolding.breached.other':

@@ -372,7 +372,11 @@ export const ja: Record<MessageKey, string> = {
   'ch.couponCode': 'クーポンコード',
   'ch.catalogPlan': 'カタログのプラン',
   'ch.noCatalogPlan': 'リンクしない',
-  'ch.catalogPlanHint': 'プランをリンクすると、ルールと確認日がここに表示され、分析で手数料返金の条件を使えます。',
+  'ch.catalogPlanHint':
+    'コーチ（残り許容損失、合格確率、アラート、取引前チェック）にはカタログのプランか、入力したルールが必要です。どちらもないとこのチャレンジを判定できません。リンクすると、ルールと確認日がここに表示され、分析で手数料返金の条件も使えます。',
+  'ch.planMatched': 'プロップファーム名とプラン名から一致したプラン: {plan}',
+  'ch.planSeveral': 'プロップファーム名とプラン名に一致するプランが{count}件あります。1つ選んでください。',
+  'ch.planNone': 'プロップファーム名とプラン名に一致するカタログのプランがありません。選ぶか、作成後にチャレンジページでルールを入力してください。',
   'ch.checkedOn': '{date} にルール確認',
   'ch.resetOf': 'リセット元',
   'ch.noReset': 'リセットではない',
@@ -793,6 +797,8 @@ export const ja: Record<MessageKey, string> = {
   'hr.code.data.stale': '{hours}時間データがありません。リアルタイムではなく{asOf}時点の値で判定しています。',
   'hr.code.data.no_account':
     'このチャレンジに有効なEA口座が紐付いていません。紐付けるか（トラッカーが登録します）、取引明細をインポートしてください。',
+  'hr.code.data.no_plan':
+    'このチャレンジにはカタログのプランが紐付いておらず、独自ルールも設定されていないため、コーチはルールを判定できません。チャレンジページでカタログのプランを選ぶか、ルールを入力してください。',
   'hr.code.weekendHolding.breached.one':
     '週末の持ち越しはプランで禁止されていますが、{count}件のポジションが週末をまたいで保有されました（最初は #{position} {symbol}、週末クローズ {weekendClose}）。',
   'hr.code.weekendHolding.breached.other':

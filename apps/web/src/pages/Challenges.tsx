@@ -25,6 +25,21 @@ function usePlanSuggestions(firm: string) {
   };
 }
 
+/**
+ * The catalog plans the typed firm and plan names point to (search_plans with `plan`: the server's matching, so
+ * the form suggests what create_challenge would link): one, several, or none once both names are typed.
+ */
+function usePlansNamed(firm: string, plan: string) {
+  const both = firm.trim() !== '' && plan.trim() !== '';
+  const named = useQuery({
+    queryKey: ['plans-named', firm.trim().toLowerCase(), plan.trim().toLowerCase()],
+    queryFn: () => pub.get('/plans', { firm: firm.trim(), plan: plan.trim(), limit: 20, detail: 'full' }),
+    enabled: both,
+    staleTime: 5 * 60_000,
+  });
+  return both && named.data ? (named.data.items ?? null) : null;
+}
+
 function CreateChallenge({ onDone }: { onDone: (c: Challenge) => void }) {
   const { t } = useI18n();
   const client = useQueryClient();
@@ -39,7 +54,21 @@ function CreateChallenge({ onDone }: { onDone: (c: Challenge) => void }) {
     purchasedAt: todayIso(),
   });
   const [ledger, setLedger] = useState(NO_PURCHASE_LEDGER);
+  // Until the person picks a plan (or "Not linked") themselves, the one plan the names match is the form's choice.
+  const [planPicked, setPlanPicked] = useState(false);
   const suggestions = usePlanSuggestions(form.firm);
+  const named = usePlansNamed(form.firm, form.plan);
+  const matched = named?.length === 1 ? named[0] : undefined;
+  const shownLedger = planPicked || ledger.planId || !matched ? ledger : { ...ledger, planId: matched.id };
+  const planOptions = [...suggestions.plans, ...(named ?? []).filter((p) => !suggestions.plans.some((s) => s.id === p.id))];
+  const planNote =
+    !named || planPicked || ledger.planId
+      ? undefined
+      : matched
+        ? t('ch.planMatched', { plan: `${matched.firm.name} · ${planLabel(matched)}` })
+        : named.length > 1
+          ? t('ch.planSeveral', { count: named.length })
+          : t('ch.planNone');
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
     const next = { ...form, [k]: e.target.value };
     if (k === 'plan') {
@@ -60,7 +89,7 @@ function CreateChallenge({ onDone }: { onDone: (c: Challenge) => void }) {
         purchasedAt: form.purchasedAt,
         ...(form.phase ? { phase: form.phase } : {}),
         ...(form.paymentMethod ? { paymentMethod: form.paymentMethod } : {}),
-        ...purchaseLedgerBody(ledger),
+        ...purchaseLedgerBody(shownLedger),
       }),
     onSuccess: (c) => {
       void client.invalidateQueries();
@@ -117,9 +146,13 @@ function CreateChallenge({ onDone }: { onDone: (c: Challenge) => void }) {
         maxLength={100}
       />
       <PurchaseLedgerInputs
-        value={ledger}
-        onChange={setLedger}
-        plans={suggestions.plans}
+        value={shownLedger}
+        onChange={(next) => {
+          if (next.planId !== shownLedger.planId) setPlanPicked(true);
+          setLedger(next);
+        }}
+        plans={planOptions}
+        planNote={planNote}
         onResetOf={(b) => setForm({ ...form, firm: form.firm || b.firm, plan: form.plan || b.plan, currency: b.currency })}
       />
       <div className="full">

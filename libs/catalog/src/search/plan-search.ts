@@ -4,7 +4,8 @@ import type { PlanQuery } from '../catalog.inputs.js';
 import type { PlanRules } from '../schemas/rules.js';
 import { PRICE_NOTE, type PlanItem, type PlanProgram, type PlanSearchAnswer, type PlanSearchResult } from '../catalog.outputs.js';
 import { firmDirectory } from './firm-directory.js';
-import { matchFirm, suggestFirms } from './firm-match.js';
+import { matchFirm, suggestFirms, type FirmName } from './firm-match.js';
+import { matchPlan } from './plan-match.js';
 
 export interface Freshness {
   /** Today's date, `YYYY-MM-DD`. */
@@ -57,6 +58,21 @@ function toPlanItem(row: PlanRow, firmName: string, freshness: Freshness): PlanI
   };
 }
 
+/** The ids of the firm's plans that a purchase's plan text names: the one, or the several it fits. */
+async function plansNamed(db: Database, firm: FirmName, plan: string): Promise<string[]> {
+  const rows = await db.prisma.plan.findMany({
+    where: { firmSlug: firm.slug },
+    select: { id: true, firmSlug: true, program: true, accountSize: true, currency: true },
+  });
+  const match = matchPlan(
+    firm.name,
+    plan,
+    [firm],
+    rows.map((row) => ({ ...row, accountSize: decimalToNumber(row.accountSize) })),
+  );
+  return match.kind === 'one' ? [match.plan.id] : match.kind === 'several' ? match.plans.map((p) => p.id) : [];
+}
+
 /** Filters, sorts and pages the plan database; an unknown firm yields no items and the closest firm names. */
 export async function searchPlans(db: Database, query: PlanQuery, freshness: Freshness): Promise<PlanSearchResult> {
   const offset = decodeOffsetCursor(query.cursor, 'plans');
@@ -64,13 +80,16 @@ export async function searchPlans(db: Database, query: PlanQuery, freshness: Fre
   // Firm names come from the process's firm directory, so a search is one query on the plans alone.
   let directory = await firmDirectory(db);
   let firmSlug: string | undefined;
+  let planIds: string[] | undefined;
   if (query.firm !== undefined && query.firm.trim() !== '') {
     const firm = matchFirm(query.firm, directory.firms);
     if (!firm) return { items: [], nextCursor: null, suggestions: suggestFirms(query.firm, directory.firms) };
     firmSlug = firm.slug;
+    if (query.plan !== undefined && query.plan.trim() !== '') planIds = await plansNamed(db, firm, query.plan);
   }
   const rows = await db.prisma.plan.findMany({
     where: {
+      id: planIds === undefined ? undefined : { in: planIds },
       firmSlug,
       phases: query.phases,
       accountSize: query.size === undefined ? undefined : decimal(query.size),

@@ -214,6 +214,7 @@ export const REASON_CODES = [
   'maxRiskPerTrade.open_without_stop',
   'data.stale',
   'data.no_account',
+  'data.no_plan',
   'data.trades_truncated',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];

@@ -7,6 +7,7 @@ import { findOwnedChallenge, lockOwnedChallenge } from './owned-challenge.js';
 import { recordChallengeChange } from '../ledger/challenge-history.js';
 import { planTransition } from './transition.js';
 import { archiveChallengeAccounts } from '../accounts/archive-accounts.js';
+import { assertCatalogPlan } from './plan-link.js';
 
 /**
  * Applies a change to a challenge. The state-machine check, the archiving of linked EA accounts and the
@@ -20,6 +21,7 @@ export async function applyChallengeChange(db: Database, caller: Caller, input: 
     if (plan.changed.length === 0) {
       return { challenge: toChallengeView(current, now), changed: [], archivedAccounts: [] };
     }
+    if (typeof plan.data.planId === 'string') await assertCatalogPlan(tx, plan.data.planId);
     const archivedAccounts = plan.archiveReason ? await archiveChallengeAccounts(tx, caller, current.id, plan.archiveReason, now) : [];
     // Optimistic guard: a concurrent change since the read makes this update match no row.
     const updated = await tx.challenge.updateMany({

@@ -47,11 +47,14 @@ export class ListChallengesInput extends PageInput {
 }
 
 export class CreateChallengeInput extends PurchaseLedgerFields {
-  @Doc({ description: 'Prop firm name (free text).', example: 'FTMO' })
+  @Doc({ description: 'Prop firm name (free text; a catalog firm name or alias links its plan).', example: 'FTMO' })
   @FreeText(100)
   firm!: string;
 
-  @Doc({ description: 'Plan bought, with the account size (free text).', example: '2-Step 100k' })
+  @Doc({
+    description: 'Plan bought, with the account size (free text), e.g. "2-Step 100k" or "2-Step $100,000": with the firm it links the one catalog plan it names.',
+    example: '2-Step 100k',
+  })
   @FreeText(200)
   plan!: string;
 
@@ -114,6 +117,15 @@ export class UpdateChallengeInput extends ChallengeIdInput {
   @Absent()
   @FreeText(100)
   paymentMethod?: string;
+
+  @Doc({
+    description:
+      'Catalog plan id (from search_plans) whose rules the coach uses; null unlinks (then only rules set with set_challenge_rules apply). Archives no EA account.',
+    example: 'ftmo-2-step-100000',
+  })
+  @IsOptional()
+  @IsString()
+  planId?: string | null;
 
   @Doc({
     description: 'Pass date (not future, not before the purchase); also sets `passed`, or corrects the date of a passed one.',

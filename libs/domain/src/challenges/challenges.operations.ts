@@ -1,6 +1,12 @@
 import { defineOperation, type Operation } from '@propfolio/core';
 import { AddMemoInput, CreateChallengeInput, GetChallengeInput, ListChallengesInput, UpdateChallengeInput } from './challenges.inputs.js';
-import { ChallengeDetailSchema, ChallengePageSchema, ChallengeSchema, ChallengeUpdateSchema, MemoSchema } from './challenges.outputs.js';
+import {
+  ChallengeDetailSchema,
+  ChallengePageSchema,
+  CreatedChallengeSchema,
+  ChallengeUpdateSchema,
+  MemoSchema,
+} from './challenges.outputs.js';
 import { type DomainServices } from '../services.js';
 import { callerOf, NO_DELETE, KEY_CREATE, KEY_IDEMPOTENT_WRITE, KEY_READ } from '../shared/operation-flags.js';
 
@@ -30,17 +36,17 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'create_challenge',
     title: 'Record a challenge purchase',
-    description: `Records a challenge the caller bought, or a paid reset of a breached one (\`resetOf\`); it starts in_progress. Returns it with its id. Fees on an existing challenge: add_cost. Not idempotent: a retry records a second one. ${NO_DELETE}`,
+    description: `Records a challenge the caller bought, or a paid reset of a breached one (\`resetOf\`); it starts in_progress. The coach needs its rules: firm and plan as the catalog writes them ("FTMO", "2-Step 100k") link the one plan they name, or send \`planId\`; \`planLink\` says which, or lists candidates. Returns it with its id. Fees later: add_cost. Not idempotent. ${NO_DELETE}`,
     ...KEY_CREATE,
     input: CreateChallengeInput,
-    output: ChallengeSchema,
+    output: CreatedChallengeSchema,
     rest: { method: 'POST', path: '/challenges', status: 201 },
     run: async (ctx, input) => services.challenges.create(callerOf(ctx), input, ctx.now),
   }),
   defineOperation({
     name: 'update_challenge',
     title: 'Update a challenge',
-    description: `Records a phase change, pass, breach, payment method or the end of a monthly plan. A failed challenge takes only monthlyEndedAt (else 409 challenge_closed). Returns the challenge, what changed and the accounts archived. ${NO_DELETE}`,
+    description: `Records a phase change, pass, breach, payment method, the end of a monthly plan, or links the catalog plan whose rules the coach uses (\`planId\`; null unlinks). A failed challenge takes only monthlyEndedAt (else 409 challenge_closed). Returns the challenge, what changed and the accounts archived. ${NO_DELETE}`,
     ...KEY_IDEMPOTENT_WRITE,
     input: UpdateChallengeInput,
     output: ChallengeUpdateSchema,

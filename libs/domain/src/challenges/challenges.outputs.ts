@@ -26,6 +26,25 @@ export const ChallengeSchema = Type.Object({
 });
 export type ChallengeView = Static<typeof ChallengeSchema>;
 
+export const PlanLinkSchema = Type.Object(
+  {
+    status: Type.Enum(['given', 'linked', 'several', 'none'], {
+      description: '`linked`: firm and plan named one plan; `given`: the `planId` sent; else none linked (see `candidates`).',
+    }),
+    planId: Nullable(Type.String({ description: 'The plan linked.' })),
+    candidates: Type.Array(
+      Type.Object({ id: Type.String(), program: Type.String(), accountSize: Nullable(Type.Number()), currency: Type.String() }),
+      { description: 'The plan linked, or plans to pick from (update_challenge `planId`).' },
+    ),
+    detail: Type.String({ description: 'What was linked or why not, and how to link.' }),
+  },
+  { description: 'The catalog plan linked: the coach judges the challenge by its rules (or its own), and by nothing without.' },
+);
+export type PlanLink = Static<typeof PlanLinkSchema>;
+
+export const CreatedChallengeSchema = Type.Object({ ...ChallengeSchema.properties, planLink: PlanLinkSchema });
+export type CreatedChallenge = Static<typeof CreatedChallengeSchema>;
+
 export const ChallengePageSchema = PageOf(ChallengeSchema, 'Newest first (by creation).');
 export type ChallengePage = Static<typeof ChallengePageSchema>;
 

@@ -15,7 +15,8 @@ import { toPayoutView } from '../payouts/payout-view.js';
 import { assertNotFuture, todayIso } from '../shared/dates.js';
 import { toDecimal } from '../shared/money.js';
 import { Keyset } from '../shared/pagination.js';
-import type { ChallengeDetail, ChallengePage, ChallengeUpdate, ChallengeView, MemoView } from './challenges.outputs.js';
+import type { ChallengeDetail, ChallengePage, ChallengeUpdate, CreatedChallenge, MemoView } from './challenges.outputs.js';
+import { givenPlanLink, planLinkOf, type PlanFinder } from './plan-link.js';
 import { applyChallengeChange } from './challenge-change.js';
 import { findOwnedChallenge } from './owned-challenge.js';
 import { toChallengeView, toMemoView } from './challenge-view.js';
@@ -25,7 +26,11 @@ import { readChallengePage } from './challenge-list-read.js';
 
 /** The challenge aggregate: create, change, list and read the caller's challenges, and their memos. */
 export class ChallengeService {
-  constructor(private readonly db: Database) {}
+  /** `plans` finds the catalog plan a purchase names; without it only a `planId` sent links one. */
+  constructor(
+    private readonly db: Database,
+    private readonly plans: PlanFinder | null = null,
+  ) {}
 
   /**
    * One statement writes the challenge and its first history entry and answers the row: one round trip,
@@ -33,11 +38,16 @@ export class ChallengeService {
    * whose connection died is run again (libs/db); the ids are made here, so a rerun cannot write a second
    * challenge. Timestamps are made here too, as Prisma's `now()` and `@updatedAt` would.
    */
-  async create(caller: Caller, input: CreateChallengeInput, now = new Date()): Promise<ChallengeView> {
+  async create(caller: Caller, input: CreateChallengeInput, now = new Date()): Promise<CreatedChallenge> {
     const purchasedAt = input.purchasedAt ?? todayIso(now);
     assertNotFuture('purchasedAt', purchasedAt, now);
     const currency = input.currency ?? DEFAULT_CURRENCY;
-    const ledger = await purchaseLedgerData(this.db.prisma, caller, input, currency);
+    // A plan sent by id wins; else the one plan the firm and plan names point to is linked, so the coach can work.
+    const planLink =
+      input.planId !== undefined
+        ? givenPlanLink(input.planId)
+        : planLinkOf(this.plans ? await this.plans.matchPlan(input.firm, input.plan) : null, input.firm, input.plan);
+    const ledger = await purchaseLedgerData(this.db.prisma, caller, input, currency, planLink.planId ?? undefined);
     const phase = input.phase ?? DEFAULT_PHASE;
     const writtenAt = new Date();
     const [row] = await this.db.prisma.$queryRaw<Challenge[]>`
@@ -55,7 +65,7 @@ export class ChallengeService {
       )
       SELECT * FROM challenge`;
     if (!row) throw new Error('ChallengeService.create: the insert returned no row');
-    return toChallengeView(row, now);
+    return { ...toChallengeView(row, now), planLink };
   }
 
   /** One statement (see readChallengePage): the owner and status filters and the cursor are its `where`. */

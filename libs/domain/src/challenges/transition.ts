@@ -4,7 +4,7 @@ import type { ChallengeStatusName, UpdateChallengeInput } from './challenges.inp
 import { assertNotBefore, assertNotFuture, dateToIso, isoOrNull, isoToDate, todayIso } from '../shared/dates.js';
 import { closedChallengeError } from './owned-challenge.js';
 
-const UPDATABLE_FIELDS = ['phase', 'status', 'paymentMethod', 'passedAt', 'monthlyEndedAt'] as const;
+const UPDATABLE_FIELDS = ['phase', 'status', 'paymentMethod', 'passedAt', 'monthlyEndedAt', 'planId'] as const;
 type Field = (typeof UPDATABLE_FIELDS)[number];
 
 interface ChallengeChanges {
@@ -14,6 +14,7 @@ interface ChallengeChanges {
   passedAt?: Date;
   failedAt?: Date;
   monthlyEndedAt?: Date;
+  planId?: string | null;
 }
 
 export interface TransitionPlan {
@@ -75,6 +76,12 @@ export function planTransition(current: Challenge, input: UpdateChallengeInput, 
     input.monthlyEndedAt,
     input.monthlyEndedAt === undefined ? undefined : isoToDate(input.monthlyEndedAt),
   );
+  // Linking, changing or unlinking the catalog plan changes the rules the coach applies, not the attempt: no
+  // account is archived and no history entry is written.
+  if (input.planId !== undefined && input.planId !== current.planId) {
+    plan.data.planId = input.planId;
+    plan.changed.push('planId');
+  }
 
   if (status === 'failed') {
     plan.data.failedAt = isoToDate(input.changedAt ?? today);

@@ -7,6 +7,7 @@ import { challengeRules, planFacts, rolloverOf, type ChallengeRules, type PlanRu
 import { MAX_HEADROOM_TRADES, readAccountsHeadroomRows, readHeadroomRows, type HeadroomAccountRows } from './headroom-read.js';
 import type { ChallengeHeadroom } from './coach.outputs.js';
 import { phaseIndexOf } from './phase.js';
+import { hasNoRules, NO_RULES_REASON } from './no-rules.js';
 
 /** The worst of several statuses: a breach outweighs a warning, which outweighs unknown and ok. */
 const SEVERITY: Record<Headroom['status'], number> = { ok: 0, unknown: 1, warning: 2, breached: 3 };
@@ -62,17 +63,21 @@ export class HeadroomService {
       status: status ?? 'unknown',
       accountId: primary?.account.id ?? null,
       ...(primary ? primary.headroom : EMPTY),
-      reasons: primary
-        ? primary.headroom.reasons
-        : [
-            {
-              rule: 'data',
-              kind: 'unknown',
-              code: 'data.no_account',
-              values: {},
-              message: 'No active EA account is linked to this challenge: link one (the tracker registers it) or import a statement.',
-            },
-          ],
+      // Without a plan and own rules that is the first thing to fix, before any account or rule.
+      reasons: [
+        ...(hasNoRules(challenge) ? [NO_RULES_REASON] : []),
+        ...(primary
+          ? primary.headroom.reasons
+          : [
+              {
+                rule: 'data',
+                kind: 'unknown',
+                code: 'data.no_account',
+                values: {},
+                message: 'No active EA account is linked to this challenge: link one (the tracker registers it) or import a statement.',
+              } as const,
+            ]),
+      ],
       accounts: items,
     };
   }

@@ -26,6 +26,7 @@ import type { HeadroomService } from './headroom.service.js';
 import type { ChallengeHeadroom, ChallengeSimulation, PlanSimulation } from './coach.outputs.js';
 import { phaseOf } from './phase.js';
 import type { CpuRequester } from '../workers/cpu-tasks.js';
+import { hasNoRules, NO_RULES_MESSAGE } from './no-rules.js';
 
 /** Runs a simulation for `who` (the pool serves signed-in callers first); the composition root passes its CPU pool, tests and tools run it in-process. */
 export type Simulator = (input: SimulationInput, who: CpuRequester) => Promise<Simulation>;
@@ -59,11 +60,13 @@ function coachError(error: unknown): unknown {
 }
 
 /** 422 rules_unknown: a simulation over an unknown rule would answer on a guess (once: passProbability 0, timeout 1). */
-function refuseUnknownRules(read: SimulationRulesRead): void {
+function refuseUnknownRules(read: SimulationRulesRead, noRules = false): void {
   if (read.missing.length === 0) return;
   throw new AppError(
     'rules_unknown',
-    `The simulation needs rules that are unknown: ${read.missing.join(', ')}. Set them with set_challenge_rules (PATCH /challenges/{id}/rules) or give them in rules.`,
+    noRules
+      ? `${NO_RULES_MESSAGE} Unknown: ${read.missing.join(', ')}.`
+      : `The simulation needs rules that are unknown: ${read.missing.join(', ')}. Set them with set_challenge_rules (PATCH /challenges/{id}/rules) or give them in rules.`,
     read.missing.map((field) => ({ field: `rules.${field.split(' ')[0] ?? field}`, message: 'unknown' })),
     { missing: read.missing.join(', ') },
   );
@@ -103,7 +106,7 @@ export class SimulationService {
     const phases = rules.effective.rules.profitTargetsPercent?.length ?? rules.plan?.phases ?? null;
     const phase = phaseOf(challenge.phase, phases);
     const read = readSimulationRules(rules.effective.rules, phase, initial);
-    refuseUnknownRules(read);
+    refuseUnknownRules(read, hasNoRules(challenge));
 
     const history = input.dailyPnlPercent
       ? { series: input.dailyPnlPercent, lows: input.dailyPnlPercent.map(() => null), accounts: [] }

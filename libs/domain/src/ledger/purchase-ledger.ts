@@ -2,6 +2,7 @@ import { AppError, type Caller } from '@propfolio/core';
 import type { Prisma } from '@propfolio/db';
 import type { ChallengeDetailRows } from '../challenges/challenge-detail-read.js';
 import { findOwnedChallenge } from '../challenges/owned-challenge.js';
+import { assertCatalogPlan } from '../challenges/plan-link.js';
 import type { PurchaseLedgerFields } from '../shared/purchase-fields.js';
 import { dateToIso } from '../shared/dates.js';
 import { toDecimal } from '../shared/money.js';
@@ -19,17 +20,24 @@ export function typedRateData(currency: string, input: { fxRate?: number; fxCurr
   return input.fxRate === undefined ? {} : { fxRate: toDecimal(input.fxRate), fxCurrency: input.fxCurrency };
 }
 
-/** The ledger columns of a new challenge; the plan must exist in the catalog and a reset target be the caller's. */
-export async function purchaseLedgerData(prisma: Prisma.TransactionClient, caller: Caller, input: PurchaseLedgerFields, currency: string) {
-  if (input.planId !== undefined && !(await prisma.plan.findUnique({ where: { id: input.planId }, select: { id: true } }))) {
-    throw AppError.invalidField('planId', 'is not a plan of the catalog (see search_plans)');
-  }
+/**
+ * The ledger columns of a new challenge; the plan (the one sent, or the one its names linked) must exist in the
+ * catalog and a reset target be the caller's.
+ */
+export async function purchaseLedgerData(
+  prisma: Prisma.TransactionClient,
+  caller: Caller,
+  input: PurchaseLedgerFields,
+  currency: string,
+  planId: string | undefined = input.planId,
+) {
+  if (planId !== undefined) await assertCatalogPlan(prisma, planId);
   const resetOf = input.resetOf === undefined ? null : await findOwnedChallenge(prisma, caller, input.resetOf).catch(() => null);
   if (input.resetOf !== undefined && !resetOf) throw AppError.invalidField('resetOf', 'is not one of your challenges');
   return {
     listPrice: input.listPrice === undefined ? null : toDecimal(input.listPrice),
     couponCode: input.couponCode ?? null,
-    planId: input.planId ?? null,
+    planId: planId ?? null,
     resetOfId: resetOf?.id ?? null,
     ...typedRateData(currency, input),
   };

@@ -18,7 +18,8 @@ export class PurchaseLedgerFields {
   couponCode?: string;
 
   @Doc({
-    description: 'Catalog plan id (from search_plans): links its rules to the challenge.',
+    description:
+      'Catalog plan id (from search_plans): links its rules to the challenge. Left out, the plan `firm` and `plan` name is linked when they name exactly one.',
     example: 'ftmo-2step-100k',
   })
   @Absent()

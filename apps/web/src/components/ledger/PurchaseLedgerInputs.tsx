@@ -38,11 +38,14 @@ export function PurchaseLedgerInputs({
   onChange,
   plans,
   onResetOf,
+  planNote,
 }: {
   value: PurchaseLedgerForm;
   onChange: (next: PurchaseLedgerForm) => void;
   plans: Plan[];
   onResetOf: (breached: Challenge) => void;
+  /** What the firm and plan names matched in the catalog, said beside the plan's hint. */
+  planNote?: string;
 }) {
   const { t } = useI18n();
   const failed = useQuery({ queryKey: ['challenges', 'failed'], queryFn: () => allPages('/challenges', { status: 'failed' }) });
@@ -90,6 +93,11 @@ export function PurchaseLedgerInputs({
         ))}
       </SelectField>
       <p className="hint full" id="catalog-plan-hint">
+        {planNote ? (
+          <>
+            <strong role="status">{planNote}</strong>{' '}
+          </>
+        ) : null}
         {t('ch.catalogPlanHint')} {t('ch.resetHint')}
       </p>
     </>
