@@ -106,7 +106,7 @@ describeEachDatabase('price history', (getDb) => {
     editFirmFile(dir, 'ftmo', (yaml) =>
       yaml
         .replace('checkedOn: 2025-09-04', 'checkedOn: 2026-12-01')
-        .replace('maxLoss: { percent: 10, type: static', 'maxLoss: { percent: 8, type: static'),
+        .replace('maxLoss:\n          percent: 10\n          type: static', 'maxLoss:\n          percent: 8\n          type: static'),
     );
     expect(await importCatalog(db, { dataDir: dir, today: '2026-12-02' })).toMatchObject({ plans: 5, ruleChanges: 5 });
     expect(await importCatalog(db, { dataDir: dir, force: true })).toMatchObject({ plans: 0, ruleChanges: 0 });
