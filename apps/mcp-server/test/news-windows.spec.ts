@@ -5,7 +5,7 @@ import { call, connectClient, errorCode, oneUserSuite } from './harness.js';
 
 const XML = readFileSync(new URL('../../../libs/domain/src/calendar/fixtures/ff_calendar_thisweek.xml', import.meta.url), 'utf8');
 
-/** The REST suite's news windows over MCP: an agent imports the calendar (as an admin) and checks a trade at a release. */
+/** The REST suite's news windows over MCP: the operator imports the calendar, an agent lists it and checks a trade at a release. */
 describeEachDatabase('MCP: news windows from the economic calendar', (getDb) => {
   const suite = oneUserSuite(getDb, 'news');
   const { tracker } = suite;
@@ -34,14 +34,12 @@ describeEachDatabase('MCP: news windows from the economic calendar', (getDb) => 
     return id;
   }
 
-  it('import_calendar is refused to a user who is not an admin, then imports; list_calendar_events needs no key', async () => {
-    const refused = await call(suite.client, 'import_calendar', { content: XML });
-    expect(errorCode(refused)).toBe('forbidden');
+  it('import_calendar is no MCP tool (an operator’s REST action); list_calendar_events needs no key', async () => {
+    const tools = await suite.client.listTools();
+    expect(tools.tools.map((t) => t.name)).not.toContain('import_calendar');
+    await expect(tracker('import_calendar', { content: XML })).rejects.toMatchObject({ code: 'forbidden' });
     await suite.server.context.db.prisma.user.update({ where: { id: suite.caller.userId }, data: { admin: true } });
-    const imported = await call(suite.client, 'import_calendar', { content: XML });
-    expect(imported.structuredContent).toMatchObject({ format: 'forexfactory_xml', events: 4, skipped: 3 });
-    const bad = await call(suite.client, 'import_calendar', { content: '{"not": "a calendar"}' });
-    expect(errorCode(bad)).toBe('calendar_rejected');
+    expect(await tracker('import_calendar', { content: XML })).toMatchObject({ format: 'forexfactory_xml', events: 4, skipped: 3 });
     const anonymous = await connectClient(suite.server.url);
     try {
       const listed = await call(anonymous, 'list_calendar_events', { from: '2026-11-30T00:00:00Z', currency: 'USD', impact: 'high' });
@@ -49,6 +47,9 @@ describeEachDatabase('MCP: news windows from the economic calendar', (getDb) => 
         'ISM Manufacturing PMI',
         'Non-Farm Employment Change',
       ]);
+      expect(errorCode(await call(anonymous, 'list_calendar_events', { from: '2026-12-01T00:00:00Z', to: '2026-11-01T00:00:00Z' }))).toBe(
+        'validation_failed',
+      );
     } finally {
       await anonymous.close();
     }

@@ -28,31 +28,28 @@ export class ImportCalendarInput {
 }
 
 export class ListCalendarEventsInput {
-  @Doc({ description: 'From this instant (ISO 8601 with a zone), included. Default: now.', example: '2026-11-30T00:00:00Z' })
+  @Doc('From (ISO instant), included; default now.')
   @IsOptional()
   @IsIsoInstant()
   from?: string;
 
-  @Doc({
-    description: 'Until this instant, excluded. Default: 7 days after `from`; at most 92 days after it.',
-    example: '2026-12-07T00:00:00Z',
-  })
+  @Doc('Until, excluded; default from + 7 days, at most + 92.')
   @IsOptional()
   @IsIsoInstant()
   to?: string;
 
-  @Doc({ description: 'Only events filed under this currency (USD, EUR, … or ALL).', example: 'USD' })
+  @Doc('Currency filed under: USD, EUR, … or ALL.')
   @IsOptional()
   @UpperCase()
   @Matches(/^(?:[A-Z]{3}|ALL)$/, { message: 'currency must be a 3-letter currency code or ALL' })
   currency?: string;
 
-  @Doc('Only events of this impact: `low`, `medium`, `high` or `holiday`.')
+  @Doc('Impact.')
   @IsOptional()
   @IsIn(EVENT_IMPACTS)
   impact?: (typeof EVENT_IMPACTS)[number];
 
-  @Doc({ description: 'How many to return, oldest first, 1 to 1000. Default 200.', default: 200 })
+  @Doc({ description: 'At most this many, oldest first.', default: 200 })
   @NumberFromQuery()
   @IsOptional()
   @IsInt()

@@ -8,6 +8,8 @@ import { CalendarEventListSchema, CalendarImportSchema } from './calendar.output
 export const calendarOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'import_calendar',
+    // REST only: an operator's action on data every user shares, not an agent's tool (and tools/list has a budget).
+    mcp: false,
     title: 'Import an economic calendar',
     description:
       "Admins only. Imports ForexFactory's weekly calendar (JSON or XML) from its text or an https URL into dated events that news rules restrict trading around. Re-importing updates in place. Returns counts, and rows skipped with why.",
@@ -26,7 +28,7 @@ export const publicCalendarOperations = (services: DomainServices): Operation[] 
     name: 'list_calendar_events',
     title: 'List economic calendar events',
     description:
-      'Lists imported calendar releases in a span (default the next 7 days), oldest first: UTC instant, currency, impact, title. Filter by currency and impact.',
+      'Lists economic calendar releases (UTC instant, currency, impact, title) in a span, oldest first: the news windows of check_trade come from them.',
     auth: 'public',
     readOnly: true,
     idempotent: true,
