@@ -3,6 +3,25 @@ import { apiCall, apiCreateChallenge, expect, legendText, setUpOwner, test } fro
 
 /** Screenshots for review only (never committed). */
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/shots-F/${name}.png`, fullPage: true });
+/**
+ * Katakana words (three characters or more) the page draws across two lines: each text node's runs of katakana,
+ * measured by their line boxes. "プロフィットファクター" once lost its last mora to the next line at 375 px.
+ */
+const brokenKatakanaWords = (page: Page) =>
+  page.evaluate(() => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent ?? '').matchAll(/[\u30A0-\u30FF]{3,}/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) broken.push(`${match[0]} in <${node.parentElement?.tagName.toLowerCase() ?? '?'}> “${node.textContent ?? ''}”`);
+      }
+    }
+    return broken;
+  });
 const setLang = async (page: Page, lang: 'ja' | 'en') => {
   await page.evaluate((l) => localStorage.setItem('propfolio.lang', l), lang);
   await page.reload();
@@ -102,6 +121,7 @@ for (const width of [1280, 375]) {
         expect(ring).toBe('solid 3px');
         await page.keyboard.press('Tab');
       }
+      if (lang === 'ja') expect(await brokenKatakanaWords(page)).toEqual([]);
       await shot(page, `trades-${lang}-${String(width)}`);
     }
     expect(consoleErrors).toEqual([]);
