@@ -74,4 +74,31 @@ describeEachDatabase('REST: after a breach the advice says so first', (getDb) =>
     // Without a series and with one reported day there is no history to resample: the breach is still the answer, not a 422.
     expect(await app.post(`/challenges/${challenge.id}/simulations`, {})).toMatchObject({ status: 200, body: { passProbability: 0 } });
   });
+
+  it("at 00:30 Prague, before Monday's report, the day starts from Monday's last snapshot: FTMO's academy $200k example, floor 194,000, breached by 3,000", async () => {
+    const challenge = await createChallenge(app, { planId: 'ftmo-2-step-200000', phase: 'Phase 1', purchasedAt: '2026-07-10' });
+    const { id } = await registerAccount(app, { challengeId: challenge.id, initialBalance: 200000 });
+    // Monday +4,000 closed, a trade 13,000 under water at 23:59 Prague (CEST); still there at 00:05 on Tuesday.
+    for (const [at, equity] of [
+      ['2026-07-13T08:00:00Z', 200000],
+      ['2026-07-13T21:59:00Z', 191000],
+      ['2026-07-13T22:05:00Z', 191000],
+    ] as const)
+      expect(
+        (await app.post(`/accounts/${id}/snapshots`, { at, balance: at.endsWith('08:00:00Z') ? 200000 : 204000, equity })).status,
+      ).toBe(200);
+    const res = await app.get(`/challenges/${challenge.id}/headroom?at=2026-07-13T22:30:00Z`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      status: 'breached',
+      dailyLoss: {
+        reference: { level: 204000, source: 'snapshot', sourceDay: '2026-07-13', accuracy: 'exact', why: null },
+        floor: 194000,
+        left: -3000,
+      },
+      breach: { rule: 'dailyLoss', day: '2026-07-14', by: 3000 },
+    });
+    const check = await app.get(`/accounts/${id}/trade-check?riskAmount=1`);
+    expect(check.body).toMatchObject({ verdict: 'blocked', breach: { rule: 'dailyLoss', day: '2026-07-14' } });
+  });
 });
