@@ -15,8 +15,9 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Type } from 'class-transformer';
-import { Compose, Doc, IsIsoDate, IsIsoInstant, NumberFromQuery, UpperCase } from '@propfolio/core';
+import { Compose, Doc, IsIsoDate, NumberFromQuery, UpperCase } from '@propfolio/core';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-fields.js';
+import { IsRecordedInstant } from '../shared/recorded-instant.js';
 import {
   LotsField,
   MAX_PRICE,
@@ -152,7 +153,7 @@ export class OpenPositionInput {
   volume!: number;
 
   @Doc({ description: 'When it was opened: an ISO 8601 instant with its zone.', example: '2026-03-05T13:40:00Z' })
-  @IsIsoInstant()
+  @IsRecordedInstant()
   openedAt!: string;
 
   @Doc({ description: 'Stop price; null when the position has none.', example: 2650.5 })
@@ -179,7 +180,7 @@ export class AccountSnapshotInput extends AccountIdInput {
     description: 'When the figures were read: an ISO 8601 instant with its zone (at most 5 minutes ahead of the service clock).',
     example: '2026-03-05T14:03:00Z',
   })
-  @IsIsoInstant()
+  @IsRecordedInstant()
   at!: string;
 
   @Doc({ description: 'Balance at that instant (JSON number).', example: 101250.4 })

@@ -225,10 +225,14 @@ export const SNAPSHOT_SQL = `
 
 /**
  * The open positions as stored: amounts as exact text (the coach reads them as decimals), instants in UTC. A position
- * opened after the snapshot's instant is a tracker's error, refused naming it rather than judged.
+ * opened after the snapshot's instant, or listed twice, is a tracker's error, refused naming it rather than judged.
  */
 function openPositionsOf(positions: readonly OpenPositionInput[], at: Date): OpenPositionFact[] {
+  const seen = new Set<string>();
   return positions.map((p, i) => {
+    // One position listed twice would count its risk twice.
+    if (seen.has(p.position)) throw AppError.invalidField(`openPositions[${i}].position`, `lists position ${p.position} a second time`);
+    seen.add(p.position);
     const openedAt = new Date(p.openedAt);
     if (openedAt.getTime() > at.getTime())
       throw AppError.invalidField(`openPositions[${i}].openedAt`, 'must not be after the snapshot’s `at`');

@@ -1,4 +1,4 @@
-import { IsIn, IsNumber, IsPositive, IsString, Max, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsNumber, IsPositive, IsString, Matches, Max } from 'class-validator';
 import { Compose, Doc, type FieldDoc } from '@propfolio/core';
 import { MAX_AMOUNT } from './contract-fields.js';
 
@@ -17,8 +17,12 @@ export const PRICE = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 
 export const PRICE_MESSAGE = { message: '$property must be a number with at most 8 decimals' } as const;
 export const MAX_PRICE = 9_999_999_999_999;
 
+/** MetaTrader ids are unsigned 64-bit: at most 20 digits, no sign. */
+const POSITION_ID = /^[0-9]{1,20}$/;
+
 /** A position id (MT5) or ticket (MT4): digits as text, since MetaTrader ids are unsigned 64-bit. */
-export const PositionIdField = (doc: FieldDoc): PropertyDecorator => Compose(Doc(doc), IsString(), MinLength(1), MaxLength(24));
+export const PositionIdField = (doc: FieldDoc): PropertyDecorator =>
+  Compose(Doc(doc), IsString(), Matches(POSITION_ID, { message: '$property must be 1 to 20 digits (a MetaTrader position id or ticket)' }));
 
 /** Buy or sell. */
 export const SideField = (doc: FieldDoc): PropertyDecorator => Compose(Doc(doc), IsIn(SIDES));

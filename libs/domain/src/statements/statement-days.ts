@@ -2,6 +2,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { firmDayAt, localToInstant, type Rollover } from '@propfolio/coach';
 import { AppError } from '@propfolio/core';
 import { foldDays, type FoldedDay, type FoldedDays, type Statement, type Transaction } from '@propfolio/mt-statements';
+import { latestRecordedMs } from '../shared/recorded-instant.js';
 
 /**
  * Longest the event loop is held by one stretch of a statement's per-deal work, in ms: a 5 MiB file has tens of
@@ -12,8 +13,6 @@ const SLICE_MS = 8;
 /** Transactions folded per slice: each is a few exact decimal additions. */
 const FOLD_CHUNK = 2_000;
 const DAY_MS = 86_400_000;
-/** A deal may be stamped up to a day after the service's clock (a server clock ahead, a broker day ahead of UTC). */
-const FUTURE_GRACE_MS = DAY_MS;
 /**
  * Integer digits a stored amount may have: numeric(19,4) keeps 15. The reader bounds each amount, but a day's
  * balance is a running sum, so every folded figure is checked here, before the dry run answers and before a
@@ -124,7 +123,8 @@ export async function statementDays(statement: Statement, options: StatementDays
   const slicer = new Slicer();
   const clock = new BrokerClock(options.serverTimeZone);
   const calendar = new FirmCalendar(options.rollover);
-  const latest = options.now.getTime() + FUTURE_GRACE_MS;
+  // A deal may be stamped up to a day after the service's clock (a server clock ahead, a broker day ahead of UTC).
+  const latest = latestRecordedMs(options.now);
   const dayByTime = new Map<string, string>();
   for (const t of statement.transactions) {
     await slicer.pause();

@@ -132,7 +132,7 @@ describeEachDatabase('trade stats kept on write', (getDb) => {
             if (step.kind === 'push') {
               const shift = offsets[step.account]! + (step.after ? latest[step.account]! : 0);
               // A message after the others carries new positions; one anywhere in time may resend or correct stored ones.
-              const pushed = step.positions.map((p) => asPushed(step.after ? { ...p, position: `n${fresh++}` } : p, shift));
+              const pushed = step.positions.map((p) => asPushed(step.after ? { ...p, position: String(1000 + fresh++) } : p, shift));
               await push(caller, accountId, pushed);
               for (const p of pushed)
                 latest[step.account] = Math.max(latest[step.account]!, Date.parse(String(p.closedAt)) - START - offsets[step.account]!);

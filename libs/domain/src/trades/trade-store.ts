@@ -1,6 +1,7 @@
 import { AppError } from '@propfolio/core';
 import { Prisma } from '@propfolio/db';
 import { MAX_POSITIONS_PER_MESSAGE, MAX_SYMBOL_LENGTH, type ClosedPositionInput, type Side } from './trades.inputs.js';
+import { latestRecordedMs } from '../shared/recorded-instant.js';
 
 /** One closing deal of a position, as stored in `Trade.exits`. */
 export interface PositionExit {
@@ -67,11 +68,27 @@ export function checkPositions(positions: readonly PositionRecord[]): void {
   }
 }
 
+function futurePosition(position: string, index: number, now: Date): AppError {
+  const why = `closedAt is more than a day after the service's clock (${now.toISOString()})`;
+  return new AppError(
+    'position_rejected',
+    `Position ${position}: ${why}. Nothing was stored.`,
+    [{ field: `positions.${index}.closedAt`, message: why }],
+    {
+      position,
+    },
+  );
+}
+
 const decimalText = (value: number): string => String(value);
 const optionalText = (value: number | null | undefined): string | null => (value === null || value === undefined ? null : String(value));
 
-/** A tracker message's positions as records; the batch bound is checked first, before any per-position work. */
-export function recordsFromMessage(positions: readonly ClosedPositionInput[]): PositionRecord[] {
+/**
+ * A tracker message's positions as records; the batch bound is checked first, before any per-position work. A
+ * position closed more than a day past the service's clock `now` (the statements' bound) is refused naming it: it
+ * would pin the account's last trading day in the future.
+ */
+export function recordsFromMessage(positions: readonly ClosedPositionInput[], now: Date): PositionRecord[] {
   if (positions.length > MAX_POSITIONS_PER_MESSAGE) {
     throw new AppError(
       'position_rejected',
@@ -80,6 +97,10 @@ export function recordsFromMessage(positions: readonly ClosedPositionInput[]): P
       { limit: MAX_POSITIONS_PER_MESSAGE, received: positions.length },
     );
   }
+  const latest = latestRecordedMs(now);
+  positions.forEach((p, i) => {
+    if (Date.parse(p.closedAt) > latest) throw futurePosition(p.position, i, now);
+  });
   return positions.map((p) => ({
     position: p.position,
     symbol: p.symbol,

@@ -18,6 +18,7 @@ import { Transform, Type } from 'class-transformer';
 import { Compose, Doc, IsIsoInstant, Trim } from '@propfolio/core';
 import { AccountIdInput } from '../accounts/accounts.inputs.js';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-fields.js';
+import { IsRecordedInstant } from '../shared/recorded-instant.js';
 import {
   LotsField,
   MAX_PRICE,
@@ -52,7 +53,7 @@ const TrimEach = (): PropertyDecorator =>
 
 export class PositionExitInput {
   @Doc({ description: 'When this part was closed: an ISO 8601 instant with its zone.', example: '2026-03-05T15:10:00Z' })
-  @IsIsoInstant()
+  @IsRecordedInstant()
   at!: string;
 
   @Doc({ description: 'Volume closed by this deal, in lots (> 0).', example: 0.5 })
@@ -90,11 +91,14 @@ export class ClosedPositionInput {
   volume!: number;
 
   @Doc({ description: 'When the position was opened: an ISO 8601 instant in UTC (Z) or with its offset.', example: '2026-03-05T14:03:00Z' })
-  @IsIsoInstant()
+  @IsRecordedInstant()
   openedAt!: string;
 
-  @Doc({ description: 'When it was closed (the last exit): an ISO 8601 instant, not before openedAt.', example: '2026-03-05T16:40:00Z' })
-  @IsIsoInstant()
+  @Doc({
+    description: 'When it was closed (the last exit): an ISO 8601 instant, not before openedAt, at most a day past the service clock.',
+    example: '2026-03-05T16:40:00Z',
+  })
+  @IsRecordedInstant()
   closedAt!: string;
 
   @Doc({ description: 'Price of the opening deal.', example: 1.0832 })
@@ -170,13 +174,13 @@ export class ClosedPositionInput {
   @IsOptional()
   @IsNumber(MONEY, MONEY_MESSAGE)
   @Min(-MAX_AMOUNT)
-  @Max(MAX_AMOUNT)
+  @Max(0)
   mae?: number | null;
 
   @Doc({ description: 'Maximum favourable excursion: the best floating P&L while open (≥ 0); null when not measured.', example: 310 })
   @IsOptional()
   @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(-MAX_AMOUNT)
+  @Min(0)
   @Max(MAX_AMOUNT)
   mfe?: number | null;
 
