@@ -23,6 +23,8 @@ export {
   type TradingDayKind,
   type ConsistencyEffect,
   type RuleName,
+  type UnpublishedRule,
+  unpublishedAmong,
 } from './rules/types.js';
 export {
   RulesOverrideSchema,

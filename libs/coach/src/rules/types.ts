@@ -108,6 +108,25 @@ export interface CoachRules {
   minTradingDays: CoachMinTradingDays | null;
   timeLimit: 'none' | { days: number } | null;
   consistency?: 'none' | CoachConsistency | null;
+  /** Rules the firm does not publish (a catalog plan's `unpublished`): answers that need them name them. */
+  unpublished?: readonly UnpublishedRule[] | null;
+}
+
+/** A rule path (`maxLoss.type`, `minTradingDays`) the firm publishes nowhere, with why. */
+export interface UnpublishedRule {
+  rule: string;
+  note: string | null;
+}
+
+/** The unpublished rules that explain missing parts (`minTradingDays.days` is covered by `minTradingDays`). */
+export function unpublishedAmong(
+  unpublished: readonly UnpublishedRule[] | null | undefined,
+  missing: readonly string[],
+): UnpublishedRule[] {
+  const parts = missing.map((m) => m.replace(/ \(.*$/, ''));
+  return (unpublished ?? []).filter(({ rule }) =>
+    parts.some((part) => part === rule || part.startsWith(`${rule}.`) || part.startsWith(`${rule}[`)),
+  );
 }
 
 export type RuleName = 'profitTargetsPercent' | 'dailyLoss' | 'maxLoss' | 'minTradingDays' | 'timeLimit' | 'consistency';

@@ -60,7 +60,7 @@ export interface RulesOfChallenge {
  * The plan's rules where the challenge stands: its variants for the challenge's stage (from its phase label),
  * platform and purchase date merged over the default (see @propfolio/coach rulesInContext).
  */
-function planRulesFor(plan: PlanVersion, challenge: RulesOfChallenge): PlanVersion {
+export function planRulesFor(plan: PlanVersion, challenge: Pick<RulesOfChallenge, 'purchasedAt' | 'phase' | 'platform'>): PlanVersion {
   const stage = challenge.phase === undefined ? null : stageOf(phaseOf(challenge.phase, plan.phases));
   const rules = rulesInContext(plan.rules, {
     stage,

@@ -8,6 +8,7 @@ import {
   readSimulationRules,
   simulateChallenge,
   tradedDays,
+  unpublishedAmong,
   type EffectiveRules,
   type Fees,
   type Simulation,
@@ -16,12 +17,21 @@ import {
   type SimulationRulesRead,
 } from '@propfolio/coach';
 import { AppError, todayIso, type Caller } from '@propfolio/core';
+import { isoToDate } from '../shared/dates.js';
 import { Prisma, type Database } from '@propfolio/db';
 import { findOwnedChallenge } from '../challenges/owned-challenge.js';
 import type { SimulateChallengeInput, SimulatePlanInput } from './coach.inputs.js';
 import { requireId } from '../shared/ids.js';
 import { CurrencyTotals } from '../shared/money.js';
-import { challengeRules, planFacts, rolloverOf, type ChallengeRules, type PlanRulesSource, type PlanVersion } from './challenge-rules.js';
+import {
+  challengeRules,
+  planFacts,
+  planRulesFor,
+  rolloverOf,
+  type ChallengeRules,
+  type PlanRulesSource,
+  type PlanVersion,
+} from './challenge-rules.js';
 import type { HeadroomService } from './headroom.service.js';
 import type { ChallengeHeadroom, ChallengeSimulation, PlanSimulation } from './coach.outputs.js';
 import { phaseOf } from './phase.js';
@@ -60,15 +70,21 @@ function coachError(error: unknown): unknown {
 }
 
 /** 422 rules_unknown: a simulation over an unknown rule would answer on a guess (once: passProbability 0, timeout 1). */
-function refuseUnknownRules(read: SimulationRulesRead, noRules = false): void {
+function refuseUnknownRules(read: SimulationRulesRead, noRules = false, plan: PlanVersion | null = null): void {
   if (read.missing.length === 0) return;
+  // The rules the plan's firm publishes nowhere are named as such: setting them is the trader's call, not a catalog gap.
+  const unpublished = unpublishedAmong(plan?.rules.unpublished, read.missing);
+  const firmSays =
+    unpublished.length === 0
+      ? ''
+      : ` ${plan?.firm ?? 'The firm'} does not publish ${unpublished.map((u) => (u.note ? `${u.rule} (${u.note})` : u.rule)).join('; ')}.`;
   throw new AppError(
     'rules_unknown',
     noRules
       ? `${NO_RULES_MESSAGE} Unknown: ${read.missing.join(', ')}.`
-      : `The simulation needs rules that are unknown: ${read.missing.join(', ')}. Set them with set_challenge_rules (PATCH /challenges/{id}/rules) or give them in rules.`,
+      : `The simulation needs rules that are unknown: ${read.missing.join(', ')}.${firmSays} Set them with set_challenge_rules (PATCH /challenges/{id}/rules) or give them in rules.`,
     read.missing.map((field) => ({ field: `rules.${field.split(' ')[0] ?? field}`, message: 'unknown' })),
-    { missing: read.missing.join(', ') },
+    { missing: read.missing.join(', '), ...(unpublished.length > 0 ? { unpublished: unpublished.map((u) => u.rule).join(', ') } : {}) },
   );
 }
 
@@ -106,7 +122,7 @@ export class SimulationService {
     const phases = rules.effective.rules.profitTargetsPercent?.length ?? rules.plan?.phases ?? null;
     const phase = phaseOf(challenge.phase, phases);
     const read = readSimulationRules(rules.effective.rules, phase, initial);
-    refuseUnknownRules(read, hasNoRules(challenge));
+    refuseUnknownRules(read, hasNoRules(challenge), rules.plan);
 
     const history = input.dailyPnlPercent
       ? { series: input.dailyPnlPercent, lows: input.dailyPnlPercent.map(() => null), accounts: [] }
@@ -165,7 +181,12 @@ export class SimulationService {
 
   async forPlan(input: SimulatePlanInput, now = new Date(), who: CpuRequester = { caller: null }): Promise<PlanSimulation> {
     if (input.planId === undefined && input.rules === undefined) throw AppError.invalidField('planId', 'give planId, rules, or both');
-    const plan = input.planId === undefined ? null : await this.plans.planRulesOn(input.planId, input.purchasedOn ?? todayIso(now));
+    const purchasedOn = input.purchasedOn ?? todayIso(now);
+    // A plan is simulated from its first phase, with the rules of that stage and purchase date (no platform known).
+    const plan =
+      input.planId === undefined
+        ? null
+        : planRulesFor(await this.plans.planRulesOn(input.planId, purchasedOn), { purchasedAt: isoToDate(purchasedOn), phase: 'Phase 1' });
     let effective: EffectiveRules;
     try {
       effective = effectiveRules(
@@ -178,7 +199,7 @@ export class SimulationService {
     }
     const rules = { effective, trade: challengeTradeRules(plan?.rules, input.rules ?? null), plan, planMissing: null };
     const read = readSimulationRules(effective.rules, 0, plan?.accountSize ?? null);
-    refuseUnknownRules(read);
+    refuseUnknownRules(read, false, plan);
     const base = { dailyPnlPercent: input.dailyPnlPercent, ...options(input) };
     const fees = plan?.price != null ? await this.fees(rules, 0, plan.accountSize, plan.price, base, who) : { fees: null, notes: [] };
     const simulation = await this.run(
