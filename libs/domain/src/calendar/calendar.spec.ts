@@ -1,4 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { newCaller, parse } from '../testing/fixtures.js';
@@ -116,6 +119,41 @@ describeEachDatabase('calendar import and list', (getDb) => {
         code: 'validation_failed',
         errors: [expect.objectContaining({ field: 'url' })],
       });
+    }
+  });
+
+  it('fetches a calendar from a URL when the operator allows private addresses (a test server on 127.0.0.1), and says why a fetch failed', async () => {
+    const caller = await admin();
+    const server = createServer((req, res) => {
+      if (req.url === '/ff_calendar_thisweek.json') res.end(JSON_FILE);
+      else if (req.url === '/moved') res.writeHead(302, { location: 'http://10.0.0.1/' }).end();
+      else res.writeHead(404).end();
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+    try {
+      const calendar = service({ allowPrivateUrls: true });
+      expect(
+        await calendar.importCalendar(caller, await parse(ImportCalendarInput, { url: `${base}/ff_calendar_thisweek.json` })),
+      ).toMatchObject({
+        format: 'forexfactory_json',
+        events: 4,
+        skipped: 2,
+      });
+      await expect(calendar.importCalendar(caller, await parse(ImportCalendarInput, { url: `${base}/moved` }))).rejects.toMatchObject({
+        code: 'service_unavailable',
+        detail: expect.stringContaining('HTTP 302 redirect refused'),
+      });
+      // The same URL without the operator's allowance: refused before any connection, as an alert destination.
+      await expect(
+        service().importCalendar(caller, await parse(ImportCalendarInput, { url: `${base}/ff_calendar_thisweek.json` })),
+      ).rejects.toMatchObject({
+        code: 'validation_failed',
+      });
+    } finally {
+      server.close();
+      await once(server, 'close');
     }
   });
 
