@@ -34,7 +34,7 @@ test('the headroom judges the open positions at their stops against the risk per
   await expect(open.getByRole('listitem').first()).toContainText('#41 XAUUSD');
   await expect(open.getByRole('listitem').first()).toContainText('would lose $2,100.00 at the stop');
   await expect(open.getByRole('listitem').nth(1)).toContainText('no stop: the loss is not bounded');
-  await expect(page.getByText(/1 open position\(s\) would lose more than the plan’s 2% per trade/)).toBeVisible();
+  await expect(page.getByText(/1 open position would lose more than the plan’s 2% per trade/)).toBeVisible();
 
   await page.getByLabel('Language').selectOption('ja');
   await expect(open).toContainText('損切りに達すると損失 $2,100.00');
