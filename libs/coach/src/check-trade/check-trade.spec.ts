@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { computeHeadroom, type HeadroomInput } from '../headroom/compute.js';
 import { firmDayOf } from '../clock/firm-day.js';
 import { effectiveRules } from '../rules/effective.js';
@@ -180,5 +181,55 @@ describe('check_trade on an end-of-day trailing plan', () => {
       ['after_reset', false],
     ]);
     expect(c.maxRiskAmount).toBe(450);
+  });
+});
+
+describe('check_trade never reads an unknown rule as kept', () => {
+  /** Fintokei-like: the daily loss known, the maximum loss's type (static or trailing) unknown. */
+  const typeUnknown: CoachRules = { ...ftmoPlan, maxLoss: { percent: 10, type: null } };
+  const headroom = computeHeadroom({ ...ftmo, rules: effectiveRules(typeUnknown, null, null) });
+
+  it('a loss the known rules allow is `unchecked`, naming the rule left unchecked and why', () => {
+    const c = checkTrade({ headroom, risk: { riskAmount: 100 } });
+    expect(c.verdict).toBe('unchecked');
+    expect(c.notChecked.map((n) => n.rule)).toEqual(['max_loss']);
+    expect(c.notChecked[0]?.reason).toMatch(/maximum loss type \(static or trailing\) is unknown/);
+    expect(c.rules.map((r) => r.rule)).not.toContain('max_loss');
+  });
+
+  it('a loss that breaks a known rule is still blocked, with the unknown one named', () => {
+    const c = checkTrade({ headroom, risk: { riskAmount: 50_000 } });
+    expect(c.verdict).toBe('blocked');
+    expect(c.notChecked.map((n) => n.rule)).toEqual(['max_loss']);
+  });
+
+  it('every rule known: allowed, and nothing left unchecked', () => {
+    const c = checkTrade({ headroom: computeHeadroom(ftmo), risk: { riskAmount: 100 } });
+    expect([c.verdict, c.notChecked]).toEqual(['allowed', []]);
+  });
+
+  it('an answer without findings (an older client) counts a loss rule without a floor as unknown', () => {
+    const { reasons: _reasons, ...older } = headroom;
+    const c = checkTrade({ headroom: older, risk: { riskAmount: 100 } });
+    expect(c.verdict).toBe('unchecked');
+    expect(c.notChecked.map((n) => n.rule)).toEqual(['max_loss']);
+  });
+
+  it('for any loss and any rule left unknown, never `allowed` (property)', () => {
+    const variants: CoachRules[] = [
+      { ...ftmoPlan, maxLoss: null },
+      { ...ftmoPlan, maxLoss: { percent: null, type: 'static' } },
+      { ...ftmoPlan, maxLoss: { percent: 10, type: null } },
+      { ...ftmoPlan, dailyLoss: null },
+      { ...ftmoPlan, dailyLoss: { ...ftmoDaily, percent: null } },
+    ];
+    const headrooms = variants.map((rules) => computeHeadroom({ ...ftmo, rules: effectiveRules(rules, null, null) }));
+    fc.assert(
+      fc.property(fc.constantFrom(...headrooms), fc.integer({ min: 0, max: 200_000_00 }), (h, cents) => {
+        const c = checkTrade({ headroom: h, risk: { riskAmount: cents / 100 } });
+        expect(c.verdict).not.toBe('allowed');
+        expect(c.notChecked.length).toBeGreaterThan(0);
+      }),
+    );
   });
 });

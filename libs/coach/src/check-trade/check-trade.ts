@@ -29,6 +29,8 @@ export type CheckedHeadroom = Pick<Headroom, 'currency' | 'nextReset' | 'consist
   readonly tradeRules?: { readonly maxRiskPerTrade: { readonly limit: number | null } } | null;
   /** A floor already crossed in the attempt (absent from older answers): then every trade is blocked. */
   readonly breach?: Breach | null;
+  /** The headroom's findings: its `unknown` ones name the rules that cannot be checked (absent: a rule without a floor is unknown). */
+  readonly reasons?: readonly { readonly rule: string; readonly kind: string; readonly message: string }[];
 };
 
 export interface CheckTradeInput {
@@ -58,15 +60,25 @@ export interface RuleCheck {
   readonly maxRiskAmount: number | null;
 }
 
+/** A rule the check could not judge because the rules in force leave it unknown: never read as kept. */
+export interface NotChecked {
+  readonly rule: 'daily_loss' | 'max_loss' | 'best_day';
+  /** Why, in the headroom's words (English): which part of the rule is unknown. */
+  readonly reason: string;
+}
+
 export interface TradeCheck {
   readonly currency: string;
   readonly riskAmount: number;
   readonly equity: number | null;
   /**
-   * allowed: every checked rule keeps; blocked: one breaks, or a floor was already crossed (`breach`);
+   * allowed: every rule keeps, none unknown; blocked: one breaks, or a floor was already crossed (`breach`);
+   * unchecked: the known rules keep but `notChecked` names rules that are unknown, so the trade is not cleared;
    * unknown: equity or both loss rules are unknown.
    */
-  readonly verdict: 'allowed' | 'blocked' | 'unknown';
+  readonly verdict: 'allowed' | 'blocked' | 'unchecked' | 'unknown';
+  /** The rules not checked because they are unknown; empty when every rule was. */
+  readonly notChecked: readonly NotChecked[];
   /** The floor already crossed in the attempt, which blocks any trade; null when none was. */
   readonly breach: Breach | null;
   readonly rules: readonly RuleCheck[];
@@ -218,18 +230,38 @@ function riskCap(input: CheckTradeInput): Decimal | null {
   return limit === null ? null : new Decimal(limit);
 }
 
+const HEADROOM_RULE = { daily_loss: 'dailyLoss', max_loss: 'maxLoss', best_day: 'consistency' } as const;
+
+/**
+ * The rules the headroom leaves unknown (its `unknown` findings): a loss rule without a floor, or a best-day rule
+ * whose share is unknown. Without the findings (an older answer), a loss rule without a floor counts as unknown.
+ */
+function notCheckedRules(h: CheckedHeadroom): NotChecked[] {
+  const out: NotChecked[] = [];
+  for (const rule of ['daily_loss', 'max_loss', 'best_day'] as const) {
+    const name = HEADROOM_RULE[rule];
+    const unknown = h.reasons?.filter((r) => r.rule === name && r.kind === 'unknown') ?? [];
+    const floorless = rule === 'best_day' ? false : (rule === 'daily_loss' ? h.dailyLoss.floor : h.maxLoss.floor) === null;
+    if (h.reasons === undefined ? floorless : unknown.length > 0 && (rule === 'best_day' || floorless))
+      out.push({ rule, reason: unknown.map((r) => r.message).join('; ') || `the ${rule.replace('_', ' ')} rule is unknown` });
+  }
+  return out;
+}
+
 export function checkTrade(input: CheckTradeInput): TradeCheck {
   const { headroom: h, risk } = input;
   const riskAmount = riskAmountOf(risk);
   const equity = equityOf(h);
   const perVolume = 'riskAmount' in risk ? null : lossPerVolume(risk);
   const breach = h.breach ?? null;
+  const notChecked = notCheckedRules(h);
   if (equity === null)
     return {
       currency: h.currency,
       riskAmount: num(riskAmount),
       equity: null,
       verdict: breach ? 'blocked' : 'unknown',
+      notChecked,
       breach,
       rules: [],
       maxRiskAmount: breach ? 0 : null,
@@ -258,12 +290,20 @@ export function checkTrade(input: CheckTradeInput): TradeCheck {
   const bounds = rules.flatMap((r) => (r.maxRiskAmount === null ? [] : [new Decimal(r.maxRiskAmount)]));
   const max = bounds.length ? bounds.reduce(minOf) : null;
   const bothLossRulesUnknown = h.dailyLoss.floor === null && h.maxLoss.floor === null;
-  const verdict = rules.some((r) => !r.allowed) ? 'blocked' : bothLossRulesUnknown ? 'unknown' : 'allowed';
+  // An unknown rule is never read as kept: the trade is `unchecked`, not `allowed`, while one is.
+  const verdict = rules.some((r) => !r.allowed)
+    ? 'blocked'
+    : bothLossRulesUnknown
+      ? 'unknown'
+      : notChecked.length > 0
+        ? 'unchecked'
+        : 'allowed';
   return {
     currency: h.currency,
     riskAmount: num(riskAmount),
     equity: num(equity),
     verdict,
+    notChecked,
     breach: null,
     rules,
     maxRiskAmount: max === null ? null : num(max),
@@ -305,6 +345,7 @@ function blockedByBreach(
     riskAmount: num(riskAmount),
     equity: num(equity),
     verdict: 'blocked',
+    notChecked: notCheckedRules(h),
     breach,
     rules: checks,
     maxRiskAmount: 0,

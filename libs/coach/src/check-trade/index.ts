@@ -8,4 +8,5 @@ export {
   type TradeCheck,
   type RuleCheck,
   type CheckedRule,
+  type NotChecked,
 } from './check-trade.js';

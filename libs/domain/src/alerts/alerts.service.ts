@@ -378,7 +378,7 @@ export class AlertService {
       // A news window blocks (or costs the profit of) a trade the loss rules allow; a blocked trade stays blocked.
       const verdict =
         c.verdict === 'blocked' || news?.verdict === 'blocked' ? 'blocked' : news?.verdict === 'penalised' ? 'penalised' : c.verdict;
-      return { accountId: account.id, at: h.at, ...c, verdict, rules: [...c.rules], news: news ?? null };
+      return { accountId: account.id, at: h.at, ...c, verdict, rules: [...c.rules], notChecked: [...c.notChecked], news: news ?? null };
     } catch (error) {
       if (error instanceof CoachInputError) throw AppError.invalidField(error.field, error.message);
       throw error;
