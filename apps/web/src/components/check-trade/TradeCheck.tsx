@@ -5,6 +5,7 @@ import { useI18n, type I18n } from '../../i18n/i18n.js';
 import type { MessageKey } from '../../i18n/en.js';
 import { Field, SelectField } from '../Field.js';
 import { Empty } from '../states.js';
+import { breachHeadline } from '../coach/HeadroomPanel.js';
 
 /**
  * The pre-trade calculator of the P&L page: the pure check_trade (@propfolio/coach) run in the browser on the
@@ -45,7 +46,7 @@ function inputErrorText(field: string, message: string, t: I18n['t']): string {
 }
 
 /** The headroom badges' colours, reused: allowed reads as ok, blocked as a breach. */
-const TONE = { allowed: 'ok', blocked: 'breached', unknown: 'unknown' } as const;
+const TONE = { allowed: 'ok', blocked: 'breached', unchecked: 'warning', unknown: 'unknown' } as const;
 
 type Mode = 'amount' | 'lots';
 interface Form {
@@ -160,8 +161,22 @@ export function TradeCheck({ headroom }: { headroom: Headroom }) {
             <span className={`badge headroom-${TONE[check.verdict]}`} data-testid="trade-verdict">
               {t(`tc.verdict.${check.verdict}`)}
             </span>{' '}
-            {t('tc.summaryMax')} <strong>{money(check.maxRiskAmount)}</strong>
+            {/* With a rule unknown the largest loss keeps only the rules checked, never "every rule". */}
+            {t(check.notChecked.length > 0 ? 'tc.summaryMaxChecked' : 'tc.summaryMax')} <strong>{money(check.maxRiskAmount)}</strong>
           </p>
+          {check.notChecked.length > 0 && (
+            <ul className="notice headroom-warning" data-testid="trade-not-checked">
+              {check.notChecked.map((n) => (
+                <li key={n.rule}>{t('tc.notChecked', { rule: t(RULE_NAME[n.rule]) })}</li>
+              ))}
+            </ul>
+          )}
+          {check.breach && (
+            // A floor already crossed blocks every trade: say which and when before the figures.
+            <p className="notice headroom-breached" data-testid="trade-breach">
+              {breachHeadline(i18n, check.breach, headroom.dailyLoss.day?.day ?? null, headroom.currency)}
+            </p>
+          )}
           {check.maxVolume !== null && (
             <p>
               {t('tc.summaryVolume')} <strong>{lots(check.maxVolume)}</strong>

@@ -24,7 +24,7 @@ const breachOf = (part: object): Breach | null => (part as { breach?: Breach | n
  * The headline of a crossed floor, in the firm's clock (the day is the firm's): "Breached at 14:03 by $190.45" on
  * the day it happened, with the date on a later day. Once a floor is crossed the room above it no longer matters.
  */
-function breachHeadline(i18n: I18n, b: Breach, today: string | null, currency: string): string {
+export function breachHeadline(i18n: I18n, b: Breach, today: string | null, currency: string): string {
   const amount = i18n.moneyRounded(b.by, currency);
   const time = b.atLocal?.slice(11, 16) ?? null;
   if (time === null) return i18n.t('hr.breachedOn', { date: i18n.date(b.day), amount });
