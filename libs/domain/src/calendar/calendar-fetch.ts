@@ -17,7 +17,7 @@ export interface FetchOptions {
  * The URL if it may be fetched: https and public, exactly as an alert destination (destination.ts); a
  * DestinationError naming why not. Checked before any connection is made.
  */
-export async function checkCalendarUrl(raw: string, options: FetchOptions): Promise<URL> {
+async function checkCalendarUrl(raw: string, options: FetchOptions): Promise<URL> {
   const url = parseDestination(raw, options.allowPrivate);
   await publicAddresses(url.hostname, options.allowPrivate, options.resolve);
   return url;

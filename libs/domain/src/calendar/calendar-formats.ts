@@ -29,7 +29,7 @@ export interface ParsedCalendarEvent {
   previous: string | null;
 }
 
-export interface SkippedRow {
+interface SkippedRow {
   /** 1-based position of the event in the file. */
   row: number;
   reason: string;
@@ -43,8 +43,8 @@ export interface ParsedCalendar {
   skippedRows: SkippedRow[];
 }
 
-export const MAX_SKIPPED_LISTED = 20;
-export const EXPECTED_FORMATS =
+const MAX_SKIPPED_LISTED = 20;
+const EXPECTED_FORMATS =
   'the ForexFactory weekly export as JSON (an array of events with title, country, date, impact) or as XML (<weeklyevents> of <event> with title, country, date mm-dd-yyyy, time, impact)';
 
 export class CalendarFormatError extends Error {

@@ -19,7 +19,7 @@ export const CalendarImportSchema = Type.Object({
 });
 export type CalendarImport = Static<typeof CalendarImportSchema>;
 
-export const CalendarEventSchema = Type.Object({
+const CalendarEventSchema = Type.Object({
   at: Timestamp('The release instant (UTC); 00:00 UTC of the date for an all-day or tentative event.'),
   timing: Type.Enum(['exact', 'all_day', 'tentative'], {
     description: 'exact: released at `at` (opens news windows); all_day or tentative: no release minute (opens none).',
@@ -30,7 +30,6 @@ export const CalendarEventSchema = Type.Object({
   forecast: Nullable(Type.String({ description: 'The forecast figure as the calendar writes it.' })),
   previous: Nullable(Type.String({ description: 'The previous figure as the calendar writes it.' })),
 });
-export type CalendarEventView = Static<typeof CalendarEventSchema>;
 
 export const CalendarEventListSchema = Type.Object({
   from: Timestamp('The start of the span listed.'),

@@ -27,7 +27,7 @@ export interface NewsContext {
 }
 
 /** The plan's news rule, when it carries one in the catalog's shape (older versions and other plans carry none). */
-export function newsRuleOf(rules: unknown): NewsRule | null {
+function newsRuleOf(rules: unknown): NewsRule | null {
   const news = typeof rules === 'object' && rules !== null ? (rules as { news?: unknown }).news : undefined;
   if (news === undefined || news === null) return null;
   // The catalog adds a note and a source beside the rule; the coach reads the rule's own fields.
