@@ -60,6 +60,8 @@ export function whatIfInput(sim: ChallengeSimulation, rules: SimulationRules, ri
     paths: sim.paths,
     seed: sim.seed,
     riskScale: [riskScale],
+    // A what-if after a breach is still the breach: no rule tweak brings back odds (read loosely: older answers lack it).
+    breach: (sim as { breach?: SimulationInput['breach'] }).breach ?? null,
   };
 }
 
