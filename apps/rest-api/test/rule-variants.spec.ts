@@ -40,6 +40,41 @@ describeEachDatabase('REST: a plan’s rules by purchase date, and where each ru
     expect(current.rules.dailyLoss).toMatchObject({ rollover: { timeZone: 'UTC', time: '00:00' }, basis: 'day_start_equity' });
   });
 
+  it('takes Topstep’s daily loss limit off a TopstepX account bought from 2024-08-25, and keeps it elsewhere', async () => {
+    const topstep = (platform: string | undefined, purchasedAt: string) =>
+      createChallenge(app, {
+        firm: 'Topstep',
+        plan: 'Trading Combine 50K',
+        price: 49,
+        billing: 'monthly',
+        planId: 'topstep-trading-combine-50000',
+        purchasedAt,
+        ...(platform ? { platform } : {}),
+      });
+    const dailyOf = async (id: string) => json<ChallengeRulesView>(await app.get(`/challenges/${id}/rules`)).rules.dailyLoss;
+    const x = await topstep('topstepx', '2025-01-06');
+    expect(x.platform).toBe('topstepx');
+    expect(await dailyOf(x.id)).toBe('none');
+    // Another platform, an older TopstepX account, or no platform recorded: the $1,000 limit, ending 17:00 Chicago.
+    for (const other of [
+      await topstep('ninjatrader', '2025-01-06'),
+      await topstep('topstepx', '2024-08-24'),
+      await topstep(undefined, '2025-01-06'),
+    ])
+      expect(await dailyOf(other.id)).toMatchObject({
+        amount: 1000,
+        comparison: 'at_or_below',
+        rollover: { timeZone: 'America/Chicago', time: '17:00' },
+      });
+    // The platform is set and cleared with update_challenge, and only from the vocabulary.
+    const moved = await app.patch(`/challenges/${x.id}`, { platform: 'rithmic' });
+    expect(moved.status).toBe(200);
+    expect(await dailyOf(x.id)).toMatchObject({ amount: 1000 });
+    expect((await app.patch(`/challenges/${x.id}`, { platform: null })).status).toBe(200);
+    const bad = expectProblem(await app.patch(`/challenges/${x.id}`, { platform: 'mt6' }), 400, 'validation_failed');
+    expect(bad.errors?.map((e) => e.field)).toEqual(['platform']);
+  });
+
   it('names the rule a firm does not publish when a plan cannot be simulated', async () => {
     const res = await app.post('/simulations', { planId: 'topstep-trading-combine-50000', dailyPnlPercent: [0.5, -0.2] }, null);
     const problem = expectProblem(res, 422, 'rules_unknown');

@@ -12,6 +12,7 @@ export function toChallengeView(row: Challenge, now: Date): ChallengeView {
     firm: row.firm,
     plan: row.plan,
     phase: row.phase,
+    platform: row.platform,
     status: row.status,
     billing: row.billing,
     price: toMoney(row.price),

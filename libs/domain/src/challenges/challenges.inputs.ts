@@ -2,6 +2,7 @@ import { IsIn, IsISO4217CurrencyCode, IsNumber, IsOptional, IsString, Max, Min }
 import { Doc, FormerName, IsIsoDate, UpperCase } from '@propfolio/core';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-fields.js';
 import { PurchaseLedgerFields } from '../shared/purchase-fields.js';
+import { PLATFORMS, type Platform } from '@propfolio/coach';
 
 export const CHALLENGE_STATUSES = ['in_progress', 'passed', 'failed'] as const;
 export type ChallengeStatusName = (typeof CHALLENGE_STATUSES)[number];
@@ -11,6 +12,8 @@ export const BILLINGS = ['one_time', 'monthly'] as const;
 export type BillingName = (typeof BILLINGS)[number];
 export const DEFAULT_PHASE = 'Phase 1';
 export const DEFAULT_CURRENCY = 'USD';
+/** What a challenge's platform is for, in create_challenge and update_challenge alike. */
+const PLATFORM_DOC = `Trading platform of the account (${PLATFORMS.join(', ')}): picks the plan's rules for that platform, e.g. Topstep's TopstepX accounts from 2024-08-25 have no daily loss limit.`;
 
 export class ChallengeIdInput {
   @Doc('Challenge id (from list_challenges).')
@@ -52,7 +55,8 @@ export class CreateChallengeInput extends PurchaseLedgerFields {
   firm!: string;
 
   @Doc({
-    description: 'Plan bought, with the account size (free text), e.g. "2-Step 100k" or "2-Step $100,000": with the firm it links the one catalog plan it names.',
+    description:
+      'Plan bought, with the account size (free text), e.g. "2-Step 100k" or "2-Step $100,000": with the firm it links the one catalog plan it names.',
     example: '2-Step 100k',
   })
   @FreeText(200)
@@ -77,6 +81,14 @@ export class CreateChallengeInput extends PurchaseLedgerFields {
   @Absent()
   @FreeText(50)
   phase?: string;
+
+  @Doc({
+    description: `${PLATFORM_DOC} Absent: not recorded (the plan's default rules apply).`,
+    example: 'mt5',
+  })
+  @Absent()
+  @IsIn(PLATFORMS)
+  platform?: Platform;
 
   @Doc({ description: 'How it was paid (free text).', example: 'card' })
   @Absent()
@@ -105,6 +117,14 @@ export class UpdateChallengeInput extends ChallengeIdInput {
   @Absent()
   @FreeText(50)
   phase?: string;
+
+  @Doc({
+    description: `${PLATFORM_DOC} null clears it.`,
+    example: 'topstepx',
+  })
+  @IsOptional()
+  @IsIn(PLATFORMS)
+  platform?: Platform | null;
 
   @Doc(
     '`failed` records a breach: archives the linked EA accounts and closes the challenge for good. `passed` without `passedAt` dates the pass today. No way back from `passed` to `in_progress`.',

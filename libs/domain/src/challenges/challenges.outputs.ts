@@ -1,3 +1,4 @@
+import { PLATFORMS } from '@propfolio/coach';
 import Type, { type Static } from 'typebox';
 import { CHALLENGE_STATUSES, BILLINGS } from './challenges.inputs.js';
 import { AccountSchema } from '../accounts/accounts.outputs.js';
@@ -10,6 +11,7 @@ export const ChallengeSchema = Type.Object({
   firm: Type.String({ description: 'Prop firm, as entered.' }),
   plan: Type.String({ description: 'Plan and account size, as entered.' }),
   phase: Type.String({ description: 'Current phase.' }),
+  platform: Nullable(Type.Enum([...PLATFORMS], { description: 'Trading platform, when recorded: picks the plan’s rules for it.' })),
   status: Type.Enum([...CHALLENGE_STATUSES], { description: '`in_progress`, `passed` or `failed` (breached, closed).' }),
   billing: Type.Enum([...BILLINGS], { description: '`one_time` or `monthly` (price is the monthly fee).' }),
   price: Money('Price paid (monthly fee for a monthly plan).'),

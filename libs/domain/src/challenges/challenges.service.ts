@@ -52,10 +52,10 @@ export class ChallengeService {
     const writtenAt = new Date();
     const [row] = await this.db.prisma.$queryRaw<Challenge[]>`
       WITH challenge AS (
-        INSERT INTO "Challenge" ("id", "userId", "firm", "plan", "price", "currency", "billing", "phase", "paymentMethod",
+        INSERT INTO "Challenge" ("id", "userId", "firm", "plan", "price", "currency", "billing", "phase", "platform", "paymentMethod",
           "purchasedAt", "listPrice", "couponCode", "planId", "resetOfId", "fxRate", "fxCurrency", "createdAt", "updatedAt")
         VALUES (${randomUUID()}, ${caller.userId}, ${input.firm}, ${input.plan}, ${toDecimal(input.price)}::numeric, ${currency},
-          ${input.billing ?? 'one_time'}::"Billing", ${phase}, ${input.paymentMethod ?? null}, ${purchasedAt}::date,
+          ${input.billing ?? 'one_time'}::"Billing", ${phase}, ${input.platform ?? null}::"TradingPlatform", ${input.paymentMethod ?? null}, ${purchasedAt}::date,
           ${ledger.listPrice}::numeric, ${ledger.couponCode}, ${ledger.planId}, ${ledger.resetOfId}, ${ledger.fxRate ?? null}::numeric,
           ${ledger.fxCurrency ?? null}, ${writtenAt}::timestamptz, ${writtenAt}::timestamptz)
         RETURNING *

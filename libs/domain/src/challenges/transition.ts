@@ -1,10 +1,11 @@
 import { AppError } from '@propfolio/core';
+import type { Platform } from '@propfolio/coach';
 import type { ChallengeModel as Challenge } from '@propfolio/db';
 import type { ChallengeStatusName, UpdateChallengeInput } from './challenges.inputs.js';
 import { assertNotBefore, assertNotFuture, dateToIso, isoOrNull, isoToDate, todayIso } from '../shared/dates.js';
 import { closedChallengeError } from './owned-challenge.js';
 
-const UPDATABLE_FIELDS = ['phase', 'status', 'paymentMethod', 'passedAt', 'monthlyEndedAt', 'planId'] as const;
+const UPDATABLE_FIELDS = ['phase', 'status', 'paymentMethod', 'passedAt', 'monthlyEndedAt', 'planId', 'platform'] as const;
 type Field = (typeof UPDATABLE_FIELDS)[number];
 
 interface ChallengeChanges {
@@ -15,6 +16,7 @@ interface ChallengeChanges {
   failedAt?: Date;
   monthlyEndedAt?: Date;
   planId?: string | null;
+  platform?: Platform | null;
 }
 
 export interface TransitionPlan {
@@ -81,6 +83,11 @@ export function planTransition(current: Challenge, input: UpdateChallengeInput, 
   if (input.planId !== undefined && input.planId !== current.planId) {
     plan.data.planId = input.planId;
     plan.changed.push('planId');
+  }
+  // The platform picks the plan's rules for it (as the plan does), and archives nothing either.
+  if (input.platform !== undefined && input.platform !== current.platform) {
+    plan.data.platform = input.platform;
+    plan.changed.push('platform');
   }
 
   if (status === 'failed') {
