@@ -90,7 +90,7 @@ const OtherFileSchema = fileSchema(OtherCaseSchema);
  */
 const FIRM_DOMAINS: Record<string, readonly string[]> = {
   'alpha-capital': ['alphacapitalgroup.uk'],
-  'audacity-capital': ['audacitycapital.co.uk'],
+  'audacity-capital': ['audacitycapital.co.uk', 'audacity.capital'],
   axi: ['axi.com'],
   'blue-guardian': ['blueguardian.com'],
   'e8-markets': ['e8markets.com', 'intercom.help/e8/'],
