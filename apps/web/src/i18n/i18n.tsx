@@ -26,6 +26,7 @@ function initialLang(): Lang {
 export interface I18n {
   lang: Lang;
   setLang: (lang: Lang) => void;
+  /** A message, `{name}` filled from `vars`; with a numeric `n`, its `.one` form for one where it has one. */
   t: (key: MessageKey, vars?: Record<string, string | number>) => string;
   /**
    * A count in words, by the language's plural rules: `${base}.one` / `${base}.other` (Japanese has only `other`),
@@ -55,7 +56,9 @@ function makeI18n(lang: Lang, setLang: (lang: Lang) => void): I18n {
   const plurals = new Intl.PluralRules(loc);
   const numberFmt = new Intl.NumberFormat(loc);
   const t: I18n['t'] = (key, vars) => {
-    const text = dict[key] ?? en[key];
+    // A count `{n}` takes the message's `${key}.one` form where the language's rules say one ("1 day", not "1 days").
+    const form = typeof vars?.n === 'number' ? (`${key}.${plurals.select(vars.n)}` as MessageKey) : null;
+    const text = (form === null ? undefined : (dict[form] ?? en[form])) ?? dict[key] ?? en[key];
     return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
   };
   return {
