@@ -255,6 +255,8 @@ describe('FTMO 2-Step 100k: 5% daily from the day-start balance, 10% static', ()
       overridden: ['percent'],
       planId: 'ftmo-2-step-100k',
       checkedOn: '2025-09-04',
+      cited: null, // the plan's rule cites no page here
+      disputed: false,
     });
     expect(rules.provenance.maxLoss.source).toBe('plan');
     const h = computeHeadroom(ftmoInput({ rules }));
