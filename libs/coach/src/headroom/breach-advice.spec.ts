@@ -114,6 +114,32 @@ describe('a breach earlier today leads every advising answer', () => {
     expect(checkTrade({ headroom: h, risk: { riskAmount: 1 } })).toMatchObject({ verdict: 'blocked', maxRiskAmount: 0 });
   });
 
+  it('a maximum loss breach alone (a plan without a daily limit) blocks and ends the odds the same way', () => {
+    const noDaily = effectiveRules({ ...FTMO, dailyLoss: 'none' }, null, { planId: 'no-daily', checkedOn: '2026-11-29' });
+    const h = computeHeadroom(
+      input({
+        rules: noDaily,
+        days: [report('2026-11-24', '95000', '95000', '-5000')],
+        snapshots: [snap('2026-11-26', '2026-11-26T14:00:00Z', '95000', '93000', '89950', '2026-11-26T12:30:00Z')],
+      }),
+    );
+    expect(h.breach).toEqual({
+      rule: 'maxLoss',
+      day: '2026-11-26',
+      at: '2026-11-26T12:30:00Z',
+      atLocal: null, // no daily roll-over: the firm's clock is not known
+      floor: 90000,
+      lowestEquity: 89950,
+      by: 50,
+    });
+    expect(checkTrade({ headroom: h, risk: { riskAmount: 10 } })).toMatchObject({
+      verdict: 'blocked',
+      maxRiskAmount: 0,
+      rules: [{ rule: 'max_loss', allowed: false, maxRiskAmount: 0 }],
+    });
+    expect(simulateFrom(h.breach)).toMatchObject({ passProbability: 0, breachMaxLoss: 1, breachDailyLoss: 0 });
+  });
+
   it('without a breach nothing changes: $500 is allowed with the room above the floor', () => {
     const h = computeHeadroom(
       input({ days: dippedToday.days, snapshots: [snap('2026-11-26', '2026-11-26T14:55:00Z', '102490.45', '98100', '98000')] }),
