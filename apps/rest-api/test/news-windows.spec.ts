@@ -31,14 +31,15 @@ describeEachDatabase('REST: news windows from the economic calendar', (getDb) =>
   afterAll(() => app.close());
 
   /** An FTMO 2-Step 100k account in `phase`, with a day reported so that the loss rules are known (the headroom is today's; `at` is the news check's). */
-  async function account(phase: string) {
+  async function accountOf(phase: string) {
     const challenge = await createChallenge(app, { planId: 'ftmo-2-step-100000', phase, purchasedAt: '2026-01-05' });
     const { id } = await registerAccount(app, { challengeId: challenge.id, initialBalance: 100000 });
     expect((await app.post(`/accounts/${id}/reports`, { date: isoDay(-2), balance: 100000, equity: 100000, closedPnl: 0 })).status).toBe(
       200,
     );
-    return id;
+    return { id, challengeId: challenge.id };
   }
+  const account = async (phase: string) => (await accountOf(phase)).id;
   const check = async (id: string, symbol: string, at: string) =>
     json<NewsCheck>(await app.get(`/accounts/${id}/trade-check?riskAmount=100&symbol=${symbol}&at=${encodeURIComponent(at)}`));
 
@@ -121,8 +122,8 @@ describeEachDatabase('REST: news windows from the economic calendar', (getDb) =>
     });
   });
 
-  it('/guard lists the next windows for the open symbols, so the terminal refuses to open inside them', async () => {
-    const id = await account('Funded');
+  it('/guard and the headroom list the next windows for the open symbols, so the terminal refuses to open inside them', async () => {
+    const { id, challengeId } = await accountOf('Funded');
     // A release an hour ahead of the real clock (the guard reads now), and a position open on USDJPY.
     const at = new Date(Math.ceil((Date.now() + 3_600_000) / 60_000) * 60_000);
     const ny = new Date(at.getTime() - 5 * 3_600_000).toISOString().slice(0, 19);
@@ -148,6 +149,15 @@ describeEachDatabase('REST: news windows from the economic calendar', (getDb) =>
         symbols: ['USDJPY'],
         release: expect.objectContaining({ title: 'Guard test CPI' }),
       }),
+    );
+    // get_headroom lists the same windows per account.
+    const headroom = json<{
+      accounts: { account: { id: string }; news: { stage: string; windows: { symbols: string[]; release: { title: string } }[] } }[];
+    }>(await app.get(`/challenges/${challengeId}/headroom`));
+    const item = headroom.accounts.find((a) => a.account.id === id);
+    expect(item?.news.stage).toBe('funded');
+    expect(item?.news.windows).toContainEqual(
+      expect.objectContaining({ symbols: ['USDJPY'], release: expect.objectContaining({ title: 'Guard test CPI' }) }),
     );
   });
 });

@@ -119,6 +119,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
   });
   // The firm's news rules over the calendar: check_trade, /guard and the journal's marks read them.
   const news = new NewsService(db, planRules);
+  coach.headroom.useNews(news);
   return {
     users,
     sessions: new SessionService(db, options.sessionDays ?? 30, credentials),

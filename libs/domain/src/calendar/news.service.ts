@@ -1,4 +1,5 @@
 import {
+  newsRuleApplies,
   newsStageOf,
   NewsRuleSchema,
   newsVerdictAt,
@@ -9,7 +10,7 @@ import {
 } from '@propfolio/coach';
 import type { Database } from '@propfolio/db';
 import Value from 'typebox/value';
-import { challengeRules, type PlanRulesSource } from '../coach/challenge-rules.js';
+import { challengeRules, type ChallengeRules, type PlanRulesSource } from '../coach/challenge-rules.js';
 import { phaseOf } from '../coach/phase.js';
 import { CalendarRepository } from './calendar.repository.js';
 import type { NewsCheckView, NewsMarkView, NewsWindowsView } from './calendar.outputs.js';
@@ -53,14 +54,41 @@ export class NewsService {
   async contextOf(challengeId: string): Promise<NewsContext | null> {
     const challenge = await this.db.prisma.challenge.findUnique({
       where: { id: challengeId },
-      select: { planId: true, purchasedAt: true, rulesOverride: true, phase: true },
+      select: { planId: true, purchasedAt: true, rulesOverride: true, phase: true, platform: true },
     });
     if (!challenge?.planId) return null;
-    const rules = await challengeRules(this.plans, challenge);
-    const rule = newsRuleOf(rules.plan?.rules);
-    if (!rule) return null;
-    const phases = rules.effective.rules.profitTargetsPercent?.length ?? rules.plan?.phases ?? null;
-    return { rule, stage: newsStageOf(phaseOf(challenge.phase, phases)) };
+    return newsContextOf(await challengeRules(this.plans, { ...challenge, platform: challenge.platform ?? undefined }), challenge.phase);
+  }
+
+  /**
+   * The headroom's windows: each account's next windows under rules the caller has already read. No statement at
+   * all when the plan has no news rule or the stage is one it spares; else one for the releases and one per account
+   * for its symbols.
+   */
+  async windowsOfAccounts(
+    rules: ChallengeRules,
+    phase: string,
+    accountIds: readonly string[],
+    now: Date,
+  ): Promise<Map<string, NewsWindowsView>> {
+    const context = newsContextOf(rules, phase);
+    const out = new Map<string, NewsWindowsView>();
+    if (!context) {
+      for (const id of accountIds) out.set(id, NO_NEWS);
+      return out;
+    }
+    const { rule, stage } = context;
+    const shown = { ...rule, penaltyPercent: rule.penaltyPercent ?? null };
+    if (!newsRuleApplies(rule, stage)) {
+      for (const id of accountIds) out.set(id, { rule: shown, stage, windows: [] });
+      return out;
+    }
+    const releases = accountIds.length === 0 ? [] : await this.releasesAround(now, rule, rule.windowAfterMinutes, LOOKAHEAD_DAYS * 24 * 60);
+    for (const id of accountIds) {
+      const symbols = await this.events.accountSymbols(id, now);
+      out.set(id, { rule: shown, stage, windows: windowsView(rule, stage, releases, symbols, now) });
+    }
+    return out;
   }
 
   /** A trade on `symbol` at `at`: the window it falls in, if any, and the firm's penalty; null without a news rule. */
@@ -95,12 +123,7 @@ export class NewsService {
     return {
       rule: { ...rule, penaltyPercent: rule.penaltyPercent ?? null },
       stage,
-      windows: nextNewsWindows(rule, stage, releases, asked, now.getTime(), MAX_WINDOWS).map((w) => ({
-        start: w.start,
-        end: w.end,
-        release: releaseView(w.release),
-        symbols: [...w.symbols],
-      })),
+      windows: windowsView(rule, stage, releases, asked, now),
     };
   }
 
@@ -177,6 +200,26 @@ export interface MarkedTrade {
   symbol: string;
   openedAt: Date;
   closedAt: Date;
+}
+
+/** What an answer says without a news rule: no rule, no windows. */
+const NO_NEWS: NewsWindowsView = { rule: null, stage: null, windows: [] };
+
+/** The rule of the plan's rules and the stage of the challenge's phase label; null without a rule. */
+function newsContextOf(rules: ChallengeRules, phase: string): NewsContext | null {
+  const rule = newsRuleOf(rules.plan?.rules);
+  if (!rule) return null;
+  const phases = rules.effective.rules.profitTargetsPercent?.length ?? rules.plan?.phases ?? null;
+  return { rule, stage: newsStageOf(phaseOf(phase, phases)) };
+}
+
+function windowsView(rule: NewsRule, stage: NewsStage | null, releases: readonly CalendarRelease[], symbols: readonly string[], now: Date) {
+  return nextNewsWindows(rule, stage, releases, symbols, now.getTime(), MAX_WINDOWS).map((w) => ({
+    start: w.start,
+    end: w.end,
+    release: releaseView(w.release),
+    symbols: [...w.symbols],
+  }));
 }
 
 const releaseView = (r: CalendarRelease) => ({ at: r.at, currency: r.currency, impact: r.impact, title: r.title });

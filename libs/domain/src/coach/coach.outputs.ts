@@ -1,4 +1,5 @@
 import { EffectiveRuleValuesSchema, HeadroomSchema, RulesOverrideSchema, SimulationSchema } from '@propfolio/coach';
+import { NewsWindowsSchema } from '../calendar/calendar.outputs.js';
 import Type, { type Static } from 'typebox';
 import { ByCurrency, Id, IsoDate, Nullable, Timestamp } from '../shared/schemas.js';
 import { HISTORY_SOURCE_DOC } from './coach.inputs.js';
@@ -113,7 +114,7 @@ export const ChallengeHeadroomSchema = Type.Object({
   stale: Nullable(H.stale),
   reasons: H.reasons,
   warningThreshold: Nullable(H.warningThreshold),
-  accounts: Type.Array(Type.Object({ account: AccountRefSchema, headroom: HeadroomSchema }), {
+  accounts: Type.Array(Type.Object({ account: AccountRefSchema, headroom: HeadroomSchema, news: NewsWindowsSchema }), {
     description: 'Every active EA account of the challenge with its own headroom, newest registration first.',
   }),
 });

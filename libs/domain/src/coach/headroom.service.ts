@@ -8,6 +8,7 @@ import { MAX_HEADROOM_TRADES, readAccountsHeadroomRows, readHeadroomRows, type H
 import type { ChallengeHeadroom } from './coach.outputs.js';
 import { phaseIndexOf } from './phase.js';
 import { hasNoRules, NO_RULES_REASON } from './no-rules.js';
+import type { NewsService } from '../calendar/news.service.js';
 
 /** The worst of several statuses: a breach outweighs a warning, which outweighs unknown and ok. */
 const SEVERITY: Record<Headroom['status'], number> = { ok: 0, unknown: 1, warning: 2, breached: 3 };
@@ -24,6 +25,13 @@ export class HeadroomService {
     private readonly plans: PlanRulesSource,
   ) {}
 
+  /** Each account's next news windows (the calendar context); without it an account's `news` is empty. */
+  private news: NewsService | null = null;
+
+  useNews(news: NewsService): void {
+    this.news = news;
+  }
+
   async forChallenge(caller: Caller, input: HeadroomInput, now = new Date()): Promise<ChallengeHeadroom> {
     const challenge = await readHeadroomRows(this.db, caller, input.id);
     if (!challenge) throw AppError.notFound('Challenge');
@@ -38,9 +46,16 @@ export class HeadroomService {
     const at = input.at === undefined ? now : headroomInstant(input.at, now);
     const phases = rules.effective.rules.profitTargetsPercent?.length ?? rules.plan?.phases ?? null;
     const phaseIndex = phaseIndexOf(challenge.phase, phases);
+    const news = await this.news?.windowsOfAccounts(
+      rules,
+      challenge.phase,
+      accounts.map((a) => a.id),
+      at,
+    );
     const items = accounts.map((account) => ({
       account: { id: account.id, login: account.login, server: account.server, name: account.name, currency: account.currency },
       headroom: headroomOf(account, rules, phaseIndex, at),
+      news: news?.get(account.id) ?? { rule: null, stage: null, windows: [] },
     }));
     // The account the challenge is judged on first: the one with the newest data (the trader's live terminal).
     const primary = [...items].sort((a, b) => (b.headroom.stale.asOf ?? '').localeCompare(a.headroom.stale.asOf ?? ''))[0] ?? null;
