@@ -547,8 +547,15 @@ export const en = {
   'sim.whatIfRest': '· daily-loss breach {daily} · max-loss breach {max} · {open} {share}',
   'sim.whatIfReset': 'Back to the current risk and rules',
   'sim.notes': 'What the model leaves out',
-  'sim.rulesUnknown':
-    'The simulation needs rules that are unknown for this challenge: {missing}. Enter them in the rules below and it will run.',
+  'sim.rulesMissing':
+    'The pass probability is not computed: these rules are unknown for this challenge: {missing}. Link its catalog plan, or enter them in the rules below.',
+  'sim.partOf': '{rule}: {part}',
+  'sim.part.percent': 'the percentage',
+  'sim.part.amountOf': 'what the percentage is of',
+  'sim.part.basis': 'the level it is measured from',
+  'sim.part.type': 'static or trailing',
+  'sim.part.initialBalance': "the account's initial balance (for a fixed amount)",
+  'sim.listSeparator': '; ',
   'sim.noteNoLows':
     'Intraday dips are not modelled: these days have no intraday snapshots, so each is judged at its close only (optimistic for equity-based limits).',
   'sim.noteLows':
@@ -1043,6 +1050,9 @@ export const en = {
   'tc.maxRisk': 'Largest loss',
   'tc.verdict.allowed': 'Allowed',
   'tc.verdict.blocked': 'Blocked',
+  'tc.verdict.unchecked': 'Not cleared',
+  'tc.summaryMaxChecked': 'Largest loss keeping the rules checked:',
+  'tc.notChecked': 'Not checked: {rule} unknown',
   'tc.verdict.unknown': 'Unknown',
   'tc.verdictColumn': 'Verdict',
   'tc.summaryMax': 'Largest loss keeping every rule:',

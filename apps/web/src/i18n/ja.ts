@@ -551,8 +551,15 @@ export const ja: Record<MessageKey, string> = {
   'sim.whatIfRest': '・日次損失で失格 {daily}・最大損失で失格 {max}・{open} {share}',
   'sim.whatIfReset': '現在のリスクとルールに戻す',
   'sim.notes': 'このモデルが考慮しないこと',
-  'sim.rulesUnknown':
-    'このチャレンジには、シミュレーションに必要なルールで不明なものがあります：{missing}。下のルール欄で入力すると計算できます。',
+  'sim.rulesMissing':
+    'このチャレンジでは次のルールが不明なため、合格確率は計算していません: {missing}。カタログのプランを紐付けるか、下のルールに入力してください。',
+  'sim.partOf': '{rule}（{part}）',
+  'sim.part.percent': '割合',
+  'sim.part.amountOf': '割合の基準額',
+  'sim.part.basis': '測る基準の水準',
+  'sim.part.type': '固定かトレーリングか',
+  'sim.part.initialBalance': '口座の初期残高（固定額のため）',
+  'sim.listSeparator': '、',
   'sim.noteNoLows':
     '日中の落ち込みはモデル化していません。これらの日には日中スナップショットがないため、各日を終値だけで判定しています（有効証拠金基準の制限には楽観的です）。',
   'sim.noteLows':
@@ -1046,6 +1053,9 @@ export const ja: Record<MessageKey, string> = {
   'tc.maxRisk': '損失許容額',
   'tc.verdict.allowed': '許容範囲内',
   'tc.verdict.blocked': 'ルール違反',
+  'tc.verdict.unchecked': '未確認のルールあり',
+  'tc.summaryMaxChecked': '確認できたルールを守れる損失許容額：',
+  'tc.notChecked': '未確認: {rule}が不明',
   'tc.verdict.unknown': '判定不可',
   'tc.verdictColumn': '判定',
   'tc.summaryMax': 'すべてのルールを守れる損失許容額：',

@@ -2,13 +2,14 @@ import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Options } from 'uplot';
-import { simulateChallenge, simulationRulesFor, type Simulation, type SimulationOutcomes } from '@propfolio/coach';
+import { readSimulationRules, simulateChallenge, simulationRulesFor, type Simulation, type SimulationOutcomes } from '@propfolio/coach';
 import { ApiError, app } from '../../lib/api.js';
 import { RISK_SCALES, getChallengeRules, whatIfInput, type ChallengeRulesView, type ChallengeSimulation } from '../../lib/coach.js';
 
 import { useI18n } from '../../i18n/i18n.js';
 import { atX, Chart, COLORS, legendValues } from '../Chart.js';
 import { Empty, ErrorState, Loading } from '../states.js';
+import { missingRulesInWords } from './missing-rules.js';
 
 const pct = (p: number, digits = 1) => `${(p * 100).toFixed(digits)}%`;
 
@@ -271,7 +272,19 @@ export function PassProbability({
   const i18n = useI18n();
   const { t } = i18n;
   const accountId = account?.id;
+  const rules = useQuery({
+    queryKey: ['challenge-rules', challengeId],
+    queryFn: () => getChallengeRules(challengeId),
+  });
+  // The rules the simulation cannot run without, read in the browser as the service reads them: while one is
+  // unknown the page says which in words and does not ask for a simulation the service would refuse (422).
+  const missing = rules.data
+    ? readSimulationRules(rules.data.rules, 'funded', account?.initialBalance ?? null).missing.concat(
+        targetPercent === null && rules.data.rules.profitTargetsPercent === null ? ['profitTargetsPercent'] : [],
+      )
+    : null;
   const sim = useQuery({
+    enabled: missing !== null && missing.length === 0,
     queryKey: ['simulation', challengeId, accountId ?? null],
     queryFn: () =>
       app.post(`/challenges/${challengeId}/simulations`, {
@@ -280,13 +293,21 @@ export function PassProbability({
       }),
     retry: (n, error) => !(error instanceof ApiError && error.status < 500) && n < 2,
   });
-  const rules = useQuery({
-    queryKey: ['challenge-rules', challengeId],
-    queryFn: () => getChallengeRules(challengeId),
-  });
   const headingId = useId();
   let body;
-  if (sim.isPending) body = <Loading />;
+  const rulesMissing = (parts: readonly string[]) => (
+    <Empty>
+      <p data-testid="rules-unknown">{t('sim.rulesMissing', { missing: missingRulesInWords(parts, t) })}</p>
+      <p>
+        <Link to="/challenges/$id" params={{ id: challengeId }} hash="rules">
+          {t('hr.enterRules')}
+        </Link>
+      </p>
+    </Empty>
+  );
+  if (rules.isError) body = <ErrorState error={rules.error} retry={() => void rules.refetch()} />;
+  else if (missing !== null && missing.length > 0) body = rulesMissing(missing);
+  else if (sim.isPending) body = <Loading />;
   else if (sim.isError) {
     const e = sim.error;
     if (e instanceof ApiError && e.code === 'insufficient_history') {
@@ -300,16 +321,7 @@ export function PassProbability({
         </Empty>
       );
     } else if (e instanceof ApiError && e.code === 'rules_unknown') {
-      body = (
-        <Empty>
-          <p data-testid="rules-unknown">{t('sim.rulesUnknown', { missing: String(e.facts.missing ?? '') })}</p>
-          <p>
-            <Link to="/challenges/$id" params={{ id: challengeId }} hash="rules">
-              {t('hr.enterRules')}
-            </Link>
-          </p>
-        </Empty>
-      );
+      body = rulesMissing(String(e.facts.missing ?? '').split(','));
     } else body = <ErrorState error={e} retry={() => void sim.refetch()} />;
   } else {
     const s = sim.data;
@@ -381,10 +393,6 @@ export function PassProbability({
         <RiskCurve sim={s} />
         {rules.data && account && s.history.dailyPnlPercent.length > 0 ? (
           <WhatIfPanel sim={s} rules={rules.data} initialBalance={account.initialBalance} targetPercent={targetPercent} />
-        ) : rules.isError ? (
-          <ErrorState error={rules.error} />
-        ) : rules.isPending ? (
-          <Loading />
         ) : null}
         <details className="sim-notes">
           <summary>{t('sim.notes')}</summary>
