@@ -20,7 +20,7 @@ import type {
 } from './alert-channels.outputs.js';
 import { type ChannelKind, type ChannelSecrets, LINE_RECIPIENT, LINE_TOKEN, TELEGRAM_TOKEN } from './channel-senders.js';
 import { DestinationError, parseDestination, publicAddresses, type Resolve } from './destination.js';
-import type { DeliveryPayload } from './delivery-queue.js';
+import { boundQueues, type DeliveryPayload } from './delivery-queue.js';
 import { maskedHint, seal } from './secret-box.js';
 
 interface AlertChannelOptions {
@@ -47,6 +47,9 @@ type DestinationField = 'url' | 'secret' | 'token' | 'chatId' | 'to' | 'apiUrl';
 const DESTINATION_FIELDS: readonly DestinationField[] = ['url', 'secret', 'token', 'chatId', 'to', 'apiUrl'];
 
 /** A Standard Webhooks secret: whsec_ and the base64 of 24 to 64 random bytes (the specification's range). */
+/** Tests of one channel queued at once (a second is a 429 until the first is settled). */
+const TESTS_QUEUED_PER_CHANNEL = 1;
+
 const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
 
 type ChannelRow = Prisma.AlertChannelGetPayload<object>;
@@ -208,8 +211,16 @@ export class AlertChannelService {
     const user = await this.db.prisma.user.findUnique({ where: { id: caller.userId }, select: { language: true } });
     const language: Language = user?.language === 'en' ? 'en' : 'ja';
     const payload: DeliveryPayload = { test: true, language, channelName: channel.name };
-    const row = await this.db.prisma.alertDelivery.create({
-      data: { channelId: channel.id, userId: caller.userId, purpose: 'test', event: payload },
+    // One test per channel at a time: a test is to see a channel work, and a queue of them would only delay alerts.
+    const queued = await this.db.prisma.alertDelivery.count({ where: { channelId: channel.id, purpose: 'test', status: 'pending' } });
+    if (queued >= TESTS_QUEUED_PER_CHANNEL)
+      throw new AppError('rate_limited', 'A test of this channel is still queued: its result shows in the delivery log first.');
+    const row = await this.db.prisma.$transaction(async (tx) => {
+      const created = await tx.alertDelivery.create({
+        data: { channelId: channel.id, userId: caller.userId, purpose: 'test', event: payload },
+      });
+      await boundQueues(tx, [channel.id], [caller.userId], created.createdAt);
+      return created;
     });
     this.options.wake?.();
     return toDeliveryView(row);

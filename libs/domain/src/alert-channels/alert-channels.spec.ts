@@ -10,7 +10,7 @@ import { newCaller, parse } from '../testing/fixtures.js';
 import { CreateAlertChannelInput } from './alert-channels.inputs.js';
 import { AlertChannelService } from './alert-channels.service.js';
 import { AlertDeliveryWorker, type DeliveryWorkerOptions } from './alert-delivery.worker.js';
-import { claimDue, LEASE_MS, RETRY_WINDOW_MS, retryDelayMs } from './delivery-queue.js';
+import { claimDue, LEASE_MS, QUEUED_PER_CHANNEL, RETRY_WINDOW_MS, retryDelayMs, USER_IN_FLIGHT } from './delivery-queue.js';
 import { isPrivateAddress, publicAddresses } from './destination.js';
 import { maskedHint, seal, unseal } from './secret-box.js';
 import { smtpMailer } from './smtp-mailer.js';
@@ -450,6 +450,57 @@ describeEachDatabase('alert channels and their delivery', (getDb) => {
     expect(line.messages[0]).toMatchObject({ type: 'text', text: expect.stringContaining(NAME) as unknown });
   });
 
+  it("is fair: one user's receiver hanging with 1,000 queued rows does not hold another user's alert", async () => {
+    const hanging = await receiver(() => undefined); // never answers
+    try {
+      const slow = await newCaller(getDb());
+      const other = await newCaller(getDb());
+      const s = service();
+      await create(s, slow, { kind: 'slack', url: `${hanging.base}/hang` });
+      await create(s, other, { kind: 'slack', url: `${hook.base}/fair` });
+      const w = worker({ timeoutMs: 3000 });
+      await w.sink(Array.from({ length: 1000 }, (_, i) => event(slow.userId, { threshold: i })));
+      // The hanging user's first attempts are in flight (its share of the slots), then the other user's alert comes.
+      while (hanging.received.length < USER_IN_FLIGHT) await new Promise((resolve) => setTimeout(resolve, 5));
+      const arrived = new Promise<number>((resolve) => {
+        const check = setInterval(() => {
+          if (hook.received.some((r) => r.path === '/fair')) {
+            clearInterval(check);
+            resolve(performance.now());
+          }
+        }, 2);
+      });
+      const queuedAt = performance.now();
+      await w.sink([event(other.userId)]);
+      const ms = (await arrived) - queuedAt;
+      // Delivered while every one of the hanging user's attempts still waits: its share, no more, was in flight.
+      expect(hanging.received.length).toBe(USER_IN_FLIGHT);
+      process.stdout.write(`fair delivery: the other user's alert arrived ${ms.toFixed(0)} ms after it was queued\n`);
+      await w.stop();
+      // Its 996 queued rows would be the next tests' workers' to retry.
+      await getDb().prisma.alertDelivery.deleteMany({ where: { userId: slow.userId } });
+    } finally {
+      await hanging.close();
+    }
+  });
+
+  it('bounds a queue: past it the oldest queued test is dropped and the log says so; one test per channel at a time', async () => {
+    const caller = await newCaller(getDb());
+    const s = service();
+    const channel = await create(s, caller, { kind: 'slack', url: `${hook.base}/bounded` });
+    const test = await s.test(caller, channel.channel.id);
+    await expect(s.test(caller, channel.channel.id)).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
+    // Nothing sends (no worker runs): 200 alerts queue behind the test and push it past the channel's bound.
+    const idle = worker();
+    await idle.stop();
+    await idle.sink(Array.from({ length: QUEUED_PER_CHANNEL }, (_, i) => event(caller.userId, { threshold: i })));
+    const rows = await getDb().prisma.alertDelivery.findMany({ where: { channelId: channel.channel.id } });
+    expect(rows.filter((r) => r.status === 'pending')).toHaveLength(QUEUED_PER_CHANNEL);
+    expect(rows.find((r) => r.id === test.id)).toMatchObject({ status: 'dead', lastError: expect.stringContaining('dropped') as unknown });
+    expect(rows.filter((r) => r.purpose === 'alert' && r.status !== 'pending')).toEqual([]);
+    await getDb().prisma.alertDelivery.deleteMany({ where: { userId: caller.userId } });
+  });
+
   it('delivers each message once with two workers claiming at once, and a restart loses nothing queued', async () => {
     const caller = await newCaller(getDb());
     const s = service();
@@ -462,12 +513,14 @@ describeEachDatabase('alert channels and their delivery', (getDb) => {
     expect(await getDb().prisma.alertDelivery.count({ where: { userId: caller.userId, status: 'pending' } })).toBe(40);
     // Another died mid-send holding a claim on three: they wait for its lease to end, then go once.
     const now = new Date();
-    await getDb().prisma.$transaction((tx) => claimDue(tx, now, 3));
+    // (Claims take users in turns: rows other tests left due may be among the three.)
+    const held = (await getDb().prisma.$transaction((tx) => claimDue(tx, now, 3))).filter((r) => r.userId === caller.userId).length;
+    expect(held).toBeGreaterThan(0);
     const before = hook.received.filter((r) => r.path === '/twice').length;
     // Two instances (on PostgreSQL each with its own connections) claim the rest at once.
     const [a, b] = [worker({ concurrency: 4 }), worker({ concurrency: 4 })];
     await Promise.all([a.drain(), b.drain()]);
-    expect(hook.received.filter((r) => r.path === '/twice').length - before).toBe(37);
+    expect(hook.received.filter((r) => r.path === '/twice').length - before).toBe(40 - held);
     const afterLease = worker({ now: () => new Date(now.getTime() + LEASE_MS + 1) });
     await afterLease.drain();
     const bodies = hook.received

@@ -3,7 +3,7 @@ import type { AlertEvent, AlertSink } from '../alerts/alert-events.js';
 import { alertMessage } from '../alerts/alert-message.js';
 import { testMessage } from './test-message.js';
 import { sendTo, type ChannelKind, type ChannelSecrets, type Mailer } from './channel-senders.js';
-import { claimDue, settle, settleDelivered, type ClaimedDelivery } from './delivery-queue.js';
+import { boundQueues, claimDue, settle, settleDelivered, type ClaimedDelivery } from './delivery-queue.js';
 import type { Resolve } from './destination.js';
 import type { SendOutcome } from './http-post.js';
 import { unseal } from './secret-box.js';
@@ -32,6 +32,8 @@ export interface DeliveryWorkerOptions {
 export class AlertDeliveryWorker {
   private timer: NodeJS.Timeout | undefined;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Attempts in flight per user: a claim gives a user no more than its share (USER_IN_FLIGHT). */
+  private readonly userInFlight = new Map<string, number>();
   private round: Promise<void> | undefined;
   private again = false;
   private wakeQueued = false;
@@ -107,7 +109,7 @@ export class AlertDeliveryWorker {
     if (!due?.due) return;
     // One statement is its own transaction: no interactive one around it (on the embedded database its BEGIN and
     // COMMIT were two more turns on the one connection for every claim of a burst).
-    const claimed = await claimDue(this.db.prisma, now, free);
+    const claimed = await claimDue(this.db.prisma, now, free, this.userInFlight);
     if (claimed.length === 0) return;
     // The channels of the whole claim in one read, not one per row: on the embedded database every statement waits
     // for the one connection, behind the snapshots and evaluations of a burst.
@@ -118,7 +120,11 @@ export class AlertDeliveryWorker {
       ]),
     );
     for (const row of claimed) {
+      this.userInFlight.set(row.userId, (this.userInFlight.get(row.userId) ?? 0) + 1);
       const attempt = this.attempt(row, channels.get(row.channelId)).finally(() => {
+        const left = (this.userInFlight.get(row.userId) ?? 1) - 1;
+        if (left > 0) this.userInFlight.set(row.userId, left);
+        else this.userInFlight.delete(row.userId);
         this.inFlight.delete(attempt);
         this.wakeAfterTurn();
       });
@@ -231,6 +237,8 @@ export class AlertDeliveryWorker {
     );
     if (data.length === 0) return;
     await client.alertDelivery.createMany({ data });
+    // Bounded queues: a user or channel past its bound loses its oldest queued tests, never an alert.
+    await boundQueues(client, [...new Set(data.map((d) => d.channelId))], userIds, now);
     setImmediate(() => {
       this.wake();
     });

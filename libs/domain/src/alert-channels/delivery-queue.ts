@@ -30,6 +30,7 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
 export interface ClaimedDelivery {
   readonly id: string;
   readonly channelId: string;
+  readonly userId: string;
   readonly purpose: string;
   readonly event: DeliveryPayload;
   readonly attempts: number;
@@ -37,22 +38,76 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Takes up to `limit` due rows for this worker: FOR UPDATE SKIP LOCKED lets instances claim at once without waiting
- * on each other or taking the same row, and the lease written in the same statement keeps the row theirs after
- * the claim's transaction ends (the sending happens outside any transaction, so no connection is held for 10 s).
+ * Attempts one user may have in flight in one process: a receiver that never answers holds this many slots for its
+ * timeout, not all of them, so another user's alert always finds a free one.
  */
-export async function claimDue(tx: Tx, now: Date, limit: number): Promise<ClaimedDelivery[]> {
+export const USER_IN_FLIGHT = 4;
+/** Pending rows kept per channel and per user; past them the oldest queued tests are dropped (never an alert). */
+export const QUEUED_PER_CHANNEL = 200;
+export const QUEUED_PER_USER = 1000;
+
+/**
+ * Takes up to `limit` due rows for this worker, fairly: users take turns (each user's oldest row first, then each
+ * one's second…), and within a user its channels take turns, so one user's thousand queued rows, or one channel's,
+ * never sit ahead of another's alert. A user gets no more than USER_IN_FLIGHT minus what it has in flight here
+ * (`inFlight`). FOR UPDATE SKIP LOCKED lets instances claim at once without waiting on each other or taking the
+ * same row, and the lease written in the same statement keeps the row theirs after the claim's transaction ends
+ * (the sending happens outside any transaction, so no connection is held for 10 s).
+ */
+export async function claimDue(
+  tx: Tx,
+  now: Date,
+  limit: number,
+  inFlight: ReadonlyMap<string, number> = new Map(),
+): Promise<ClaimedDelivery[]> {
   const leaseEnd = new Date(now.getTime() + LEASE_MS);
+  const users = [...inFlight.keys()];
+  const counts = users.map((u) => inFlight.get(u) ?? 0);
   return tx.$queryRaw<ClaimedDelivery[]>`
     UPDATE "AlertDelivery" AS d
        SET "lockedUntil" = ${leaseEnd}, "attempts" = d."attempts" + 1, "updatedAt" = ${now}
      WHERE d."id" IN (
-       SELECT "id" FROM "AlertDelivery"
-        WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now} AND ("lockedUntil" IS NULL OR "lockedUntil" <= ${now})
-        ORDER BY "nextAttemptAt"
-        LIMIT ${limit}
+       SELECT q."id" FROM "AlertDelivery" q
+        WHERE q."id" IN (
+          SELECT u."id" FROM (
+            SELECT c."id", c."userId", c."nextAttemptAt",
+                   row_number() OVER (PARTITION BY c."userId" ORDER BY c."channelTurn", c."nextAttemptAt", c."id") AS "userTurn"
+              FROM (
+                SELECT "id", "userId", "nextAttemptAt",
+                       row_number() OVER (PARTITION BY "channelId" ORDER BY "nextAttemptAt", "id") AS "channelTurn"
+                  FROM "AlertDelivery"
+                 WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now} AND ("lockedUntil" IS NULL OR "lockedUntil" <= ${now})
+              ) c
+          ) u
+          LEFT JOIN unnest(${users}::text[], ${counts}::int[]) AS f("userId", "n") ON f."userId" = u."userId"
+          WHERE u."userTurn" <= ${USER_IN_FLIGHT} - COALESCE(f."n", 0)
+          ORDER BY u."userTurn", u."nextAttemptAt", u."id"
+          LIMIT ${limit})
+          AND q."status" = 'pending' AND (q."lockedUntil" IS NULL OR q."lockedUntil" <= ${now})
         FOR UPDATE SKIP LOCKED)
-    RETURNING d."id", d."channelId", d."purpose", d."event", d."attempts", d."createdAt"`;
+    RETURNING d."id", d."channelId", d."userId", d."purpose", d."event", d."attempts", d."createdAt"`;
+}
+
+/**
+ * Keeps each of these channels' and users' queues within QUEUED_PER_CHANNEL and QUEUED_PER_USER pending rows: past
+ * them the oldest queued tests (not being sent now) are dropped, marked dead with the reason, so the log says so.
+ * Alerts are never dropped. Run in the transaction that queued the new rows.
+ */
+export async function boundQueues(tx: Tx, channelIds: readonly string[], userIds: readonly string[], now: Date): Promise<void> {
+  if (channelIds.length === 0 && userIds.length === 0) return;
+  const reason = 'dropped: too many messages queued for this channel or user (tests are dropped first, alerts never)';
+  await tx.$executeRaw`
+    UPDATE "AlertDelivery" AS d SET "status" = 'dead', "lastError" = ${reason}, "updatedAt" = ${now}
+     WHERE d."id" IN (
+       SELECT r."id" FROM (
+         SELECT "id", "purpose", "lockedUntil",
+                row_number() OVER (PARTITION BY "channelId" ORDER BY "createdAt" DESC, "id" DESC) AS "inChannel",
+                row_number() OVER (PARTITION BY "userId" ORDER BY "createdAt" DESC, "id" DESC) AS "inUser"
+           FROM "AlertDelivery"
+          WHERE "status" = 'pending' AND ("channelId" = ANY(${channelIds}::text[]) OR "userId" = ANY(${userIds}::text[]))
+       ) r
+       WHERE r."purpose" = 'test' AND (r."lockedUntil" IS NULL OR r."lockedUntil" <= ${now})
+         AND (r."inChannel" > ${QUEUED_PER_CHANNEL} OR r."inUser" > ${QUEUED_PER_USER}))`;
 }
 
 /**
