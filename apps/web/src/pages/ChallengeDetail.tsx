@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { app } from '../lib/api.js';
+import { app, pub } from '../lib/api.js';
 import { todayIso } from '../lib/queries.js';
 import type { ChallengeDetail, ServiceRules, Status } from '../lib/types.js';
 import { useSession } from '../lib/session.js';
@@ -54,7 +54,17 @@ function EditChallenge({ detail, onClose }: { detail: ChallengeDetail; onClose: 
   const [form, setForm] = useState(initial);
   const [confirming, setConfirming] = useState(false);
   const [saved, setSaved] = useState(false);
-  const changes = Object.fromEntries(Object.entries(form).filter(([k, v]) => v !== '' && v !== initial[k as keyof typeof initial]));
+  // The catalog plan the coach judges by: the firm's plans to choose from; "Not linked" sends null (update_challenge unlinks).
+  const [planId, setPlanId] = useState(c.planId ?? '');
+  const firmPlans = useQuery({
+    queryKey: ['plan-suggestions', c.firm.trim().toLowerCase()],
+    queryFn: () => pub.get('/plans', { firm: c.firm, limit: 100, detail: 'full' }),
+    staleTime: 5 * 60_000,
+  });
+  const changes = {
+    ...Object.fromEntries(Object.entries(form).filter(([k, v]) => v !== '' && v !== initial[k as keyof typeof initial])),
+    ...(planId !== (c.planId ?? '') ? { planId: planId || null } : {}),
+  };
   const rules = useSession().data?.rules;
   const archives = archivesAccounts(rules, c, form);
   const live = detail.accounts.filter((a) => !a.archived);
@@ -101,6 +111,27 @@ function EditChallenge({ detail, onClose }: { detail: ChallengeDetail; onClose: 
         disabled={closed}
       />
       <Field label={t('ch.paymentMethod')} value={form.paymentMethod} onChange={set('paymentMethod')} disabled={closed} maxLength={100} />
+      <SelectField
+        label={t('ch.catalogPlan')}
+        value={planId}
+        onChange={(e) => {
+          setSaved(false);
+          setPlanId(e.target.value);
+        }}
+        disabled={closed}
+        aria-describedby="edit-plan-hint"
+      >
+        <option value="">{t('ch.noCatalogPlan')}</option>
+        {c.planId && !(firmPlans.data?.items ?? []).some((p) => p.id === c.planId) && <option value={c.planId}>{c.planId}</option>}
+        {(firmPlans.data?.items ?? []).map((p) => (
+          <option key={p.id} value={p.id}>
+            {[p.program, p.accountSize === null ? null : p.accountSize.toLocaleString('en-US'), p.currency].filter(Boolean).join(' ')}
+          </option>
+        ))}
+      </SelectField>
+      <p className="hint full" id="edit-plan-hint">
+        {t('ch.catalogPlanHint')}
+      </p>
       {c.billing === 'monthly' && (
         <Field
           label={t('ch.monthlyEndedAt')}
