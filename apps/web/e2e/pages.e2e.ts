@@ -22,6 +22,33 @@ const brokenKatakanaWords = (page: Page) =>
     }
     return broken;
   });
+/**
+ * Every stop of the page's Tab order from the top (up to 120), named when it shows no ring: an outline of 2 px or
+ * more on the control, or on the span a hidden radio or file input draws itself with.
+ */
+async function controlsWithoutRing(page: Page): Promise<{ stops: number; missing: string[] }> {
+  // a fresh load: the Tab order starts at the top of the page
+  await page.reload();
+  await expect(page.locator('table.trades')).toBeVisible();
+  const missing: string[] = [];
+  let stops = 0;
+  for (; stops < 120; stops++) {
+    await page.keyboard.press('Tab');
+    const seen = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const drawn = el.matches('.segmented input, .file-field input')
+        ? (el.nextElementSibling?.querySelector('.button') ?? el.nextElementSibling)
+        : el;
+      const style = drawn ? getComputedStyle(drawn) : null;
+      const ring = style !== null && style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+      return { ring, name: `${el.tagName.toLowerCase()} “${(el.getAttribute('aria-label') ?? el.textContent).trim().slice(0, 40)}”` };
+    });
+    if (seen === null) break;
+    if (!seen.ring) missing.push(seen.name);
+  }
+  return { stops, missing };
+}
 const setLang = async (page: Page, lang: 'ja' | 'en') => {
   await page.evaluate((l) => localStorage.setItem('propfolio.lang', l), lang);
   await page.reload();
@@ -122,6 +149,12 @@ for (const width of [1280, 375]) {
         await page.keyboard.press('Tab');
       }
       if (lang === 'ja') expect(await brokenKatakanaWords(page)).toEqual([]);
+      if (lang === 'en' && width === 1280) {
+        const { stops, missing } = await controlsWithoutRing(page);
+        expect(missing).toEqual([]);
+        // the header, the filters, the figures' controls and both rows' journal buttons at least
+        expect(stops).toBeGreaterThan(20);
+      }
       await shot(page, `trades-${lang}-${String(width)}`);
     }
     expect(consoleErrors).toEqual([]);
