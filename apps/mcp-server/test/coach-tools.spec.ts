@@ -78,6 +78,17 @@ describeEachDatabase('MCP coach tools', (getDb) => {
     );
   });
 
+  it('simulate_plan simulates an instant-funding plan (no evaluation phase) from its funded stage', async () => {
+    const found = await answer(suite.client, 'search_plans', { firm: 'axi' });
+    const programs = found['programs'] as { phases: number; sizes: { id: string }[] }[];
+    const instant = programs.find((p) => p.phases === 0)?.sizes[0];
+    expect(instant).toBeDefined();
+    const result = await call(suite.client, 'simulate_plan', { planId: instant?.id, dailyPnlPercent: [0.5, -0.4], paths: 200, seed: 3 });
+    // It used to read phase 1's target, which such a plan has not, and answered rules_unknown: profitTargetsPercent[0].
+    expect(errorCode(result)).toBeUndefined();
+    expect(result.structuredContent).toMatchObject({ planId: instant?.id });
+  });
+
   it('import_statement reads an MT5 report sent as base64, all or nothing', async () => {
     const account = await tracker('register_account', { login: '51234567', server: 'Broker-Demo', currency: 'USD', initialBalance: 10000 });
     const content = readFileSync(MT5_REPORT).toString('base64');

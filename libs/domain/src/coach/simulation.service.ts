@@ -182,11 +182,14 @@ export class SimulationService {
   async forPlan(input: SimulatePlanInput, now = new Date(), who: CpuRequester = { caller: null }): Promise<PlanSimulation> {
     if (input.planId === undefined && input.rules === undefined) throw AppError.invalidField('planId', 'give planId, rules, or both');
     const purchasedOn = input.purchasedOn ?? todayIso(now);
-    // A plan is simulated from its first phase, with the rules of that stage and purchase date (no platform known).
+    // A plan is simulated from its first phase, with the rules of that stage and purchase date (no platform known);
+    // an instant-funding plan (no evaluation phase) from its funded stage, which has no target.
+    const version = input.planId === undefined ? null : await this.plans.planRulesOn(input.planId, purchasedOn);
+    const startStage = version?.phases === 0 ? 'funded' : 0;
     const plan =
-      input.planId === undefined
+      version === null
         ? null
-        : planRulesFor(await this.plans.planRulesOn(input.planId, purchasedOn), { purchasedAt: isoToDate(purchasedOn), phase: 'Phase 1' });
+        : planRulesFor(version, { purchasedAt: isoToDate(purchasedOn), phase: startStage === 'funded' ? 'Funded' : 'Phase 1' });
     let effective: EffectiveRules;
     try {
       effective = effectiveRules(
@@ -198,7 +201,7 @@ export class SimulationService {
       throw coachError(error);
     }
     const rules = { effective, trade: challengeTradeRules(plan?.rules, input.rules ?? null), plan, planMissing: null };
-    const read = readSimulationRules(effective.rules, 0, plan?.accountSize ?? null);
+    const read = readSimulationRules(effective.rules, startStage, plan?.accountSize ?? null);
     refuseUnknownRules(read, false, plan);
     const base = { dailyPnlPercent: input.dailyPnlPercent, ...options(input) };
     const fees = plan?.price != null ? await this.fees(rules, 0, plan.accountSize, plan.price, base, who) : { fees: null, notes: [] };
