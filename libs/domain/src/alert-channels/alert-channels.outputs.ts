@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { ALERT_RULE_KINDS } from '../alerts/alert-events.js';
-import { Id, Nullable, Timestamp } from '../shared/schemas.js';
+import { Id, Money, Nullable, Timestamp } from '../shared/schemas.js';
 import { CHANNEL_KINDS } from './channel-senders.js';
 import { DELIVERY_STATUSES } from './alert-channels.inputs.js';
 
@@ -12,6 +12,16 @@ const AlertChannelSchema = Type.Object({
   secretHint: Type.String({
     description: 'The last characters of its secret or token (…abcd), to tell channels apart; empty when it has none.',
   }),
+  failing: Nullable(
+    Type.Object(
+      {
+        failures: Type.Integer({ description: 'Deliveries failed in a row, newest first (up to 20 looked at).' }),
+        lastError: Type.String({ description: 'What the latest failed attempt met.' }),
+        at: Timestamp('When it failed.'),
+      },
+      { description: 'Set while its latest deliveries failed; null when the latest went through or none was tried.' },
+    ),
+  ),
   createdAt: Timestamp('When it was added.'),
 });
 export type AlertChannelView = Static<typeof AlertChannelSchema>;
@@ -38,6 +48,9 @@ export const AlertDeliverySchema = Type.Object({
   rule: Nullable(Type.Enum([...ALERT_RULE_KINDS], { description: 'The alert rule that fired; null for a test.' })),
   threshold: Nullable(Type.Number({ description: 'The threshold crossed (percent left, or minutes silent); null when none.' })),
   accountLabel: Nullable(Type.String({ description: 'The account the alert is about; null for a test.' })),
+  amountLeft: Nullable(Money('What was left under the rule when it fired, in `currency`; null for a test or a rule without one.')),
+  percentLeft: Nullable(Type.Number({ description: 'Percent of the allowance left when it fired; null when none.' })),
+  currency: Nullable(Type.String({ description: 'Currency of amountLeft (the account’s); null for a test.' })),
   status: Type.Enum([...DELIVERY_STATUSES], { description: 'pending (queued or waiting to retry), delivered, or dead (given up).' }),
   attempts: Type.Integer({ description: 'Attempts made so far.' }),
   lastError: Nullable(

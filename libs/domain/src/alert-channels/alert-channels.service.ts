@@ -21,6 +21,7 @@ import type {
 import { type ChannelKind, type ChannelSecrets, LINE_RECIPIENT, LINE_TOKEN, TELEGRAM_TOKEN } from './channel-senders.js';
 import { DestinationError, parseDestination, publicAddresses, type Resolve } from './destination.js';
 import { boundQueues, type DeliveryPayload } from './delivery-queue.js';
+import { moneyFromText } from '../shared/money.js';
 import { maskedHint, seal } from './secret-box.js';
 
 interface AlertChannelOptions {
@@ -55,14 +56,40 @@ const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
 type ChannelRow = Prisma.AlertChannelGetPayload<object>;
 type DeliveryRow = Prisma.AlertDeliveryGetPayload<object>;
 
-const toChannelView = (row: ChannelRow): AlertChannelView => ({
+const toChannelView = (row: ChannelRow, failing: AlertChannelView['failing'] = null): AlertChannelView => ({
   id: row.id,
   kind: row.kind as ChannelKind,
   name: row.name,
   target: row.target,
   secretHint: row.secretHint,
+  failing,
   createdAt: row.createdAt.toISOString(),
 });
+
+/** Deliveries looked at per channel to tell whether its latest ones failed. */
+const FAILURES_LOOKED_AT = 20;
+
+/**
+ * Per channel, its latest deliveries' failures in a row (a dead one, or one waiting to retry after an error) with the
+ * latest error, until one that went through: what the channel's card warns about.
+ */
+function failingOf(rows: readonly { channelId: string; status: string; lastError: string | null; updatedAt: Date }[]) {
+  const out = new Map<string, NonNullable<AlertChannelView['failing']>>();
+  const done = new Set<string>();
+  for (const row of rows) {
+    if (done.has(row.channelId)) continue;
+    if (row.status === 'delivered' || row.lastError === null) {
+      done.add(row.channelId);
+      continue;
+    }
+    const seen = out.get(row.channelId);
+    out.set(
+      row.channelId,
+      seen ? { ...seen, failures: seen.failures + 1 } : { failures: 1, lastError: row.lastError, at: row.updatedAt.toISOString() },
+    );
+  }
+  return out;
+}
 
 function toDeliveryView(row: DeliveryRow): AlertDeliveryView {
   const payload = row.event as DeliveryPayload;
@@ -74,6 +101,9 @@ function toDeliveryView(row: DeliveryRow): AlertDeliveryView {
     rule: event?.rule ?? null,
     threshold: event?.threshold ?? null,
     accountLabel: event?.accountLabel ?? null,
+    amountLeft: event?.amountLeft == null ? null : moneyFromText(event.amountLeft),
+    percentLeft: event?.percentLeft ?? null,
+    currency: event?.currency ?? null,
     status: row.status as DeliveryStatus,
     attempts: row.attempts,
     lastError: row.lastError,
@@ -195,7 +225,15 @@ export class AlertChannelService {
       where: { userId: caller.userId },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     });
-    return { items: rows.map(toChannelView) };
+    // The latest tried deliveries of every channel at once, newest first, for the cards' failure warnings.
+    const tried = await this.db.prisma.alertDelivery.findMany({
+      where: { userId: caller.userId, attempts: { gt: 0 } },
+      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+      take: FAILURES_LOOKED_AT * Math.max(1, rows.length),
+      select: { channelId: true, status: true, lastError: true, updatedAt: true },
+    });
+    const failing = failingOf(tried);
+    return { items: rows.map((row) => toChannelView(row, failing.get(row.id) ?? null)) };
   }
 
   private async owned(caller: Caller, id: string): Promise<ChannelRow> {

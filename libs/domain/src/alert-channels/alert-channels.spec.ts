@@ -268,6 +268,9 @@ describeEachDatabase('alert channels and their delivery', (getDb) => {
     expect(JSON.parse(line?.body ?? '{}')).toMatchObject({ to: LINE_USER, messages: [{ type: 'text' }] });
     const log = await s.listDeliveries(caller, {});
     expect(log.items.map((d) => [d.status, d.attempts, d.rule])).toEqual(Array.from({ length: 5 }, () => ['delivered', 1, 'daily_loss']));
+    // The log names what was left, as an amount and a percent.
+    expect(log.items[0]).toMatchObject({ amountLeft: 1250, percentLeft: 25, currency: 'USD' });
+    expect((await s.list(caller)).items.map((c) => c.failing)).toEqual([null, null, null, null, null]);
   });
 
   it('retries a failing receiver with backoff, gives up after 24 h, and never follows a redirect', async () => {
@@ -299,6 +302,13 @@ describeEachDatabase('alert channels and their delivery', (getDb) => {
         lastError: 'HTTP 500: the receiver failed',
         nextAttemptAt: '2026-03-15T12:00:10.000Z',
       });
+      // The channel's card says so, with the last error, until a delivery goes through.
+      const cards = async () => Object.fromEntries((await s.list(caller)).items.map((c) => [c.id, c.failing]));
+      expect((await cards())[down.channel.id]).toEqual({
+        failures: 1,
+        lastError: 'HTTP 500: the receiver failed',
+        at: '2026-03-15T12:00:00.000Z',
+      });
 
       // Within the day each due retry is one more attempt; the receiver coming back delivers it.
       now = new Date('2026-03-15T12:00:10Z');
@@ -314,6 +324,7 @@ describeEachDatabase('alert channels and their delivery', (getDb) => {
         lastError: null,
         nextAttemptAt: null,
       });
+      expect((await cards())[down.channel.id]).toBeNull();
 
       // A delivery still failing past 24 h after it was queued goes to the dead letters.
       failing = true;
