@@ -67,6 +67,13 @@ test.describe('in New York at 22:00 on Nov 28 (03:00 UTC on Nov 29)', () => {
     await shot(page, 'overview-en-1280');
     await setLang(page, 'ja');
     await expect.poll(() => legendText(page.locator('figure', { hasText: 'EUR' }))).toContain('日付: 2026/11/28');
+    await shot(page, 'overview-ja-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => legendText(page.locator('figure', { hasText: 'EUR' }))).toContain('日付: 2026/11/28');
+    await shot(page, 'overview-ja-375');
+    await setLang(page, 'en');
+    await expect.poll(() => legendText(page.locator('figure', { hasText: 'EUR' }))).toContain('Day: Nov 28, 2026');
+    await shot(page, 'overview-en-375');
     expect(consoleErrors).toEqual([]);
   });
 });
