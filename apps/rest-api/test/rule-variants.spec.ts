@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import type { ChallengeRulesView, PlanSimulation } from '@propfolio/domain';
-import { createChallenge, expectProblem, json, RestTestApp } from './harness.js';
+import type { ChallengeHeadroom, ChallengeRulesView, PlanSimulation } from '@propfolio/domain';
+import { createChallenge, expectProblem, json, registerAccount, RestTestApp } from './harness.js';
 
 describeEachDatabase('REST: a plan’s rules by purchase date, and where each rule was read', (getDb) => {
   let app: RestTestApp;
@@ -73,6 +73,24 @@ describeEachDatabase('REST: a plan’s rules by purchase date, and where each ru
     expect((await app.patch(`/challenges/${x.id}`, { platform: null })).status).toBe(200);
     const bad = expectProblem(await app.patch(`/challenges/${x.id}`, { platform: 'mt6' }), 400, 'validation_failed');
     expect(bad.errors?.map((e) => e.field)).toEqual(['platform']);
+  });
+
+  it('says in the headroom which unknown rule the firm does not publish', async () => {
+    const challenge = await createChallenge(app, {
+      firm: 'Topstep',
+      plan: 'Trading Combine 50K',
+      price: 49,
+      billing: 'monthly',
+      planId: 'topstep-trading-combine-50000',
+      purchasedAt: '2026-05-01',
+    });
+    const account = await registerAccount(app, { challengeId: challenge.id, initialBalance: 50000 });
+    await app.post(`/accounts/${account.id}/reports`, { date: '2026-05-04', balance: 50000, equity: 50000, closedPnl: 0 });
+    const h = json<ChallengeHeadroom>(await app.get(`/challenges/${challenge.id}/headroom?at=2026-05-05T15:00:00Z`));
+    const days = h.reasons.find((r) => r.code === 'minTradingDays.unknown');
+    expect(days?.message).toMatch(/\(Topstep does not publish minTradingDays: No stored Topstep page states a minimum/);
+    // A rule it does publish is judged: the $1,000 daily limit from the day's start at 17:00 Chicago.
+    expect(h.dailyLoss).toMatchObject({ floor: 49000 });
   });
 
   it('names the rule a firm does not publish when a plan cannot be simulated', async () => {

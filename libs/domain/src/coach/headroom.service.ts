@@ -7,6 +7,7 @@ import { challengeRules, planFacts, rolloverOf, type ChallengeRules, type PlanRu
 import { MAX_HEADROOM_TRADES, readAccountsHeadroomRows, readHeadroomRows, type HeadroomAccountRows } from './headroom-read.js';
 import type { ChallengeHeadroom } from './coach.outputs.js';
 import { phaseIndexOf } from './phase.js';
+import { withUnpublishedRules } from './unpublished-reasons.js';
 import { hasNoRules, NO_RULES_REASON } from './no-rules.js';
 import type { NewsService } from '../calendar/news.service.js';
 
@@ -195,7 +196,7 @@ function headroomOf(account: HeadroomAccountRows, rules: ChallengeRules, phaseIn
           truncated: (account.trades?.length ?? 0) > MAX_HEADROOM_TRADES,
         };
   const firstDay = [days[0]?.day, snapshots[0]?.day, account.createdOn].filter((d): d is string => d !== undefined).sort()[0] ?? null;
-  return computeHeadroom({
+  const headroom = computeHeadroom({
     at,
     rules: rules.effective,
     phaseIndex,
@@ -207,6 +208,7 @@ function headroomOf(account: HeadroomAccountRows, rules: ChallengeRules, phaseIn
     trades,
     tradeRules: rules.trade,
   });
+  return withUnpublishedRules(headroom, rules.plan);
 }
 
 /** The headroom fields of an answer without an account: nothing to measure, every figure null. */
