@@ -78,6 +78,17 @@ export interface Operation<Input extends object = object, Output = unknown> {
   tracker?: boolean;
   /** REST only: when this returns a file for the output (e.g. a CSV export), it is the answer instead of JSON. */
   restFile?(output: Output): RestFile | null;
+  /**
+   * Checks on the raw input that need no per-item validation (a list's length, that the caller owns the record the
+   * path names), run before the contract validates every item: a message far over its bounds, or to another's
+   * record, is refused in milliseconds instead of after seconds of validation.
+   */
+  admit?(context: OperationContext, raw: Record<string, unknown>): Promise<void>;
+  /**
+   * The contract's validation done by the operation itself, for an input whose long list is validated in slices
+   * (other requests are answered between them); the result must equal `parseInput(input, raw)`.
+   */
+  parse?(raw: unknown): Promise<Input>;
   run(context: OperationContext, input: Input): Promise<Output>;
 }
 

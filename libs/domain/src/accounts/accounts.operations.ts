@@ -86,6 +86,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     input: AccountSnapshotInput,
     output: SnapshotResultSchema,
     rest: { method: 'POST', path: '/accounts/:id/snapshots', status: 200 },
+    admit: async (ctx, raw) => services.snapshots.admit(callerOf(ctx), raw),
     run: async (ctx, input) => services.snapshots.push(callerOf(ctx), input, ctx.now),
   }),
   defineOperation({

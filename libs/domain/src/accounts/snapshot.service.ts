@@ -2,7 +2,7 @@ import { firmDayAt, type OpenPositionFact, type Rollover } from '@propfolio/coac
 import { AppError, type Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { challengeRules, rolloverOf, type PlanRulesSource } from '../coach/challenge-rules.js';
-import type { AccountSnapshotInput, OpenPositionInput } from './accounts.inputs.js';
+import { MAX_OPEN_POSITIONS, type AccountSnapshotInput, type OpenPositionInput } from './accounts.inputs.js';
 import { requireId } from '../shared/ids.js';
 import { moneyFromText, toDecimal } from '../shared/money.js';
 import type { SnapshotResult } from './accounts.outputs.js';
@@ -119,6 +119,19 @@ export class SnapshotService {
       minEquity: moneyFromText(row.minEquity),
       maxEquity: moneyFromText(row.maxEquity),
     };
+  }
+
+  /**
+   * What a snapshot must pass before its open positions are validated: their count, and that the account is the
+   * caller's (404, like an unknown id). The account's clock read here is the one the push then uses.
+   */
+  async admit(caller: Caller, raw: Record<string, unknown>): Promise<void> {
+    const open = raw['openPositions'];
+    if (Array.isArray(open) && open.length > MAX_OPEN_POSITIONS)
+      throw AppError.invalidField('openPositions', `must contain no more than ${MAX_OPEN_POSITIONS} elements`);
+    if (typeof raw['id'] !== 'string') return; // the contract names it
+    const accountId = requireId(raw['id'], 'EA account');
+    if (!this.cachedClock(caller, accountId)) await this.readClock(caller, accountId);
   }
 
   private cachedClock(caller: Caller, accountId: string): AccountClock | undefined {

@@ -1,15 +1,9 @@
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { firmDayAt, localToInstant, type Rollover } from '@propfolio/coach';
 import { AppError } from '@propfolio/core';
 import { foldDays, type FoldedDay, type FoldedDays, type Statement, type Transaction } from '@propfolio/mt-statements';
 import { latestRecordedMs } from '../shared/recorded-instant.js';
+import { Slicer } from '../shared/slicer.js';
 
-/**
- * Longest the event loop is held by one stretch of a statement's per-deal work, in ms: a 5 MiB file has tens of
- * thousands of deals and each needs the platform's time-zone rules (Intl), seconds of CPU in all, so the work
- * is cut into slices and other requests (and `/healthz`) are answered between them.
- */
-const SLICE_MS = 8;
 /** Transactions folded per slice: each is a few exact decimal additions. */
 const FOLD_CHUNK = 2_000;
 const DAY_MS = 86_400_000;
@@ -19,17 +13,6 @@ const DAY_MS = 86_400_000;
  * write, which therefore always give the same verdict.
  */
 const STORED_INTEGER_DIGITS = 15;
-
-/** Hands the loop back once the current slice has run SLICE_MS. */
-class Slicer {
-  private started = performance.now();
-
-  async pause(): Promise<void> {
-    if (performance.now() - this.started < SLICE_MS) return;
-    await yieldToLoop();
-    this.started = performance.now();
-  }
-}
 
 const rejectedRow = (detail: string): AppError => new AppError('statement_rejected', `${detail} Nothing was imported.`);
 

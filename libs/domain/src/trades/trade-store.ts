@@ -83,20 +83,24 @@ function futurePosition(position: string, index: number, now: Date): AppError {
 const decimalText = (value: number): string => String(value);
 const optionalText = (value: number | null | undefined): string | null => (value === null || value === undefined ? null : String(value));
 
+/** A message over the batch bound is refused whole, naming the bound (422 position_rejected). */
+export function refuseOversizedBatch(count: number): void {
+  if (count <= MAX_POSITIONS_PER_MESSAGE) return;
+  throw new AppError(
+    'position_rejected',
+    `A message carries at most ${MAX_POSITIONS_PER_MESSAGE} positions; this one has ${count}. Send them in batches. Nothing was stored.`,
+    [{ field: 'positions', message: `at most ${MAX_POSITIONS_PER_MESSAGE} positions` }],
+    { limit: MAX_POSITIONS_PER_MESSAGE, received: count },
+  );
+}
+
 /**
  * A tracker message's positions as records; the batch bound is checked first, before any per-position work. A
  * position closed more than a day past the service's clock `now` (the statements' bound) is refused naming it: it
  * would pin the account's last trading day in the future.
  */
 export function recordsFromMessage(positions: readonly ClosedPositionInput[], now: Date): PositionRecord[] {
-  if (positions.length > MAX_POSITIONS_PER_MESSAGE) {
-    throw new AppError(
-      'position_rejected',
-      `A message carries at most ${MAX_POSITIONS_PER_MESSAGE} positions; this one has ${positions.length}. Send them in batches. Nothing was stored.`,
-      [{ field: 'positions', message: `at most ${MAX_POSITIONS_PER_MESSAGE} positions` }],
-      { limit: MAX_POSITIONS_PER_MESSAGE, received: positions.length },
-    );
-  }
+  refuseOversizedBatch(positions.length);
   const latest = latestRecordedMs(now);
   positions.forEach((p, i) => {
     if (Date.parse(p.closedAt) > latest) throw futurePosition(p.position, i, now);

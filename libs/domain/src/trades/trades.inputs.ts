@@ -38,6 +38,8 @@ export type Outcome = (typeof OUTCOMES)[number];
 
 /** Positions a tracker message may carry; a larger batch is refused whole, naming the bound (422 position_rejected). */
 export const MAX_POSITIONS_PER_MESSAGE = 10_000;
+/** Closing deals one position may list. */
+export const MAX_EXITS_PER_POSITION = 100;
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
 export const MAX_NOTE_LENGTH = 4000;
@@ -187,7 +189,7 @@ export class ClosedPositionInput {
   @Doc('The closing deals of a position closed in parts, oldest first; their volumes add up to at most `volume`. Leave out for one exit.')
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(100)
+  @ArrayMaxSize(MAX_EXITS_PER_POSITION)
   @ValidateNested({ each: true })
   @Type(() => PositionExitInput)
   exits?: PositionExitInput[];

@@ -1,5 +1,6 @@
 import { defineOperation, type Operation } from '@propfolio/core';
 import {
+  ClosedPositionInput,
   ListTradesInput,
   MAX_POSITIONS_PER_MESSAGE,
   PushPositionsInput,
@@ -11,6 +12,7 @@ import {
 import { PushPositionsResultSchema, TradeCurveSchema, TradePageSchema, TradeSchema, TradeStatsSchema } from './trades.outputs.js';
 import { type DomainServices } from '../services.js';
 import { callerOf, KEY_IDEMPOTENT_WRITE, KEY_READ, NO_DELETE } from '../shared/operation-flags.js';
+import { parseListInSlices } from '../shared/sliced-parse.js';
 
 /**
  * A message over the batch bound still has to reach the rule that refuses it by name (422), not the server's
@@ -91,6 +93,8 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
     input: PushPositionsInput,
     output: PushPositionsResultSchema,
     rest: { method: 'POST', path: '/accounts/:id/positions', status: 200, bodyLimitBytes: POSITIONS_BODY_LIMIT },
+    admit: async (ctx, raw) => services.trades.admitPush(callerOf(ctx), raw),
+    parse: async (raw) => parseListInSlices(PushPositionsInput, raw, 'positions', ClosedPositionInput),
     run: async (ctx, input) => services.trades.push(callerOf(ctx), input, ctx.now),
   }),
 ];

@@ -10,9 +10,10 @@ import { toDecimal } from '../shared/money.js';
 import { assertScopeOwned, scopeSql } from './trade-scope.js';
 import { readTradeCurve } from './trade-curve.js';
 import { readKeptTradeStats } from './trade-stats-kept.js';
-import { recordsFromMessage, storePositions } from './trade-store.js';
+import { recordsFromMessage, refuseOversizedBatch, storePositions } from './trade-store.js';
 import { BREAKEVEN_BELOW, TRADE, tradeView } from './trade-view.js';
 import type { NewsService } from '../calendar/news.service.js';
+import { MAX_EXITS_PER_POSITION } from './trades.inputs.js';
 import type {
   ListTradesInput,
   Outcome,
@@ -47,6 +48,28 @@ export class TradeService {
     if (!this.news || trades.length === 0) return views;
     const marks = await this.news.marks(trades);
     return views.map((view, i) => ({ ...view, news: marks[i] ?? null }));
+  }
+
+  /**
+   * What a closed-positions message must pass before any position is validated (seconds of work for the largest):
+   * the batch bound, each position's exits bound, and that the account is the caller's (404, like an unknown id).
+   */
+  async admitPush(caller: Caller, raw: Record<string, unknown>): Promise<void> {
+    const positions = raw['positions'];
+    if (Array.isArray(positions)) {
+      refuseOversizedBatch(positions.length);
+      positions.forEach((p: unknown, i) => {
+        const exits = typeof p === 'object' && p !== null ? (p as Record<string, unknown>)['exits'] : undefined;
+        if (Array.isArray(exits) && exits.length > MAX_EXITS_PER_POSITION)
+          throw AppError.invalidField(`positions.${i}.exits`, `must contain no more than ${MAX_EXITS_PER_POSITION} elements`);
+      });
+    }
+    if (typeof raw['id'] !== 'string') return; // the contract names it
+    const owned = await this.db.prisma.eaAccount.findFirst({
+      where: { id: requireId(raw['id'], 'EA account'), userId: caller.userId },
+      select: { id: true },
+    });
+    if (!owned) throw AppError.notFound('EA account');
   }
 
   /** The tracker's closed-positions message: all of it stored in one transaction, or nothing (422 naming the position). */
