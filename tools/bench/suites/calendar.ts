@@ -7,12 +7,21 @@
  * unchanged), each CALENDAR_ROUNDS times into a fresh table. Target: a median under 1,000 ms each (the slowest
  * round is shown beside it).
  *
- * Env: CALENDAR_ROUNDS (5), BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL.
+ *
+ * Also get_headroom with news windows against without (issue 39, Performance: "within 10 % of its latency"): a funded
+ * FTMO 2-Step 100k account (the plan's news rule applies, so its two statements run: the releases and the account's
+ * symbols) with 60 daily reports, a snapshot with open positions and the year of events, HeadroomService.forChallenge
+ * in process, alternating call by call with and without the news service, HEADROOM_CALLS (300) each after a warm-up.
+ * A stage the rule spares (the evaluation) adds no statement.
+ *
+ * Env: CALENDAR_ROUNDS (5), HEADROOM_CALLS (300), BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database } from '../../../libs/db/src/index.ts';
+import { createAppContext } from '../../../libs/bootstrap/src/index.ts';
+import { loadConfig, createLogger, type Caller } from '../../../libs/core/src/index.ts';
 import { CalendarService } from '../../../libs/domain/src/index.ts';
 import { summarize, type Stats } from '../harness.ts';
 import { benchDatabase } from '../http/bench-database.ts';
@@ -127,6 +136,99 @@ async function onDatabase(name: string, db: Database): Promise<{ rows: string[];
   return { rows, ok };
 }
 
+const HEADROOM_CALLS = Number(process.env.HEADROOM_CALLS ?? 300);
+
+/** get_headroom's service with and without the news windows, alternating, on one funded FTMO account. */
+async function headroomWithNews(name: string, db: Database): Promise<{ row: string; ok: boolean }> {
+  const context = await createAppContext(db, loadConfig({ LOG_LEVEL: 'silent' }), {
+    logger: createLogger('silent'),
+    announceKey: () => undefined,
+  });
+  try {
+    const user = await db.prisma.user.create({ data: { name: `bench-news-${Date.now().toString(36)}` } });
+    const caller: Caller = { userId: user.id, userName: user.name, credentialId: 'key:bench', scope: 'full' };
+    const run = async (op: string, input: object) => {
+      const operation = context.operations.find((o) => o.name === op);
+      if (!operation) throw new Error(`no operation ${op}`);
+      return (await operation.run({ caller, logger: context.logger, now: new Date() }, input)) as Record<string, unknown>;
+    };
+    const challenge = await run('create_challenge', {
+      firm: 'FTMO',
+      plan: '2-Step 100k',
+      planId: 'ftmo-2-step-100000',
+      phase: 'Funded',
+      price: 540,
+      currency: 'EUR',
+      purchasedAt: '2026-01-05',
+    });
+    const challengeId = String((challenge['challenge'] as { id?: string } | undefined)?.id ?? challenge['id']);
+    const account = await run('register_account', {
+      login: '9001',
+      server: 'Bench-Demo',
+      currency: 'USD',
+      initialBalance: 100000,
+      challengeId,
+    });
+    const accountId = String(account['id']);
+    for (let d = 60; d >= 1; d -= 1) {
+      const date = new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10);
+      await run('push_account_report', { id: accountId, date, balance: 100000 + d, equity: 100000 + d, closedPnl: 1 });
+    }
+    const at = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+    const open = (position: string, symbol: string) => ({
+      position,
+      symbol,
+      side: 'buy',
+      volume: 1,
+      openedAt: at,
+      stopLoss: null,
+      lossAtStop: null,
+    });
+    await run('push_account_snapshot', {
+      id: accountId,
+      at,
+      balance: 100000,
+      equity: 100000,
+      openPositions: [open('1', 'EURUSD'), open('2', 'XAUUSD')],
+    });
+    // The year of events moved to start now, so the 7 days ahead hold ~670 releases.
+    const shift = Date.now() - Date.UTC(2026, 0, 5);
+    const events = year().map((e) => ({ ...e, at: new Date(e.at.getTime() + shift) }));
+    await context.domain.calendar.importText(asJson(events));
+    const headroom = context.domain.coach.headroom;
+    const news = (headroom as unknown as { news: unknown }).news;
+    const setNews = (on: boolean) => {
+      (headroom as unknown as { news: unknown }).news = on ? news : null;
+    };
+    const time = async (on: boolean) => {
+      setNews(on);
+      const t = performance.now();
+      await headroom.forChallenge(caller, { id: challengeId });
+      return performance.now() - t;
+    };
+    const answer = await headroom.forChallenge(caller, { id: challengeId });
+    const windows = answer.accounts[0]?.news.windows.length ?? 0;
+    for (let i = 0; i < 20; i += 1) await time(i % 2 === 0);
+    const withNews: number[] = [];
+    const without: number[] = [];
+    for (let i = 0; i < HEADROOM_CALLS; i += 1) {
+      without.push(await time(false));
+      withNews.push(await time(true));
+    }
+    setNews(true);
+    const a = summarize('without', without);
+    const b = summarize('with', withNews);
+    const ratio = b.p50Ms / a.p50Ms;
+    const ok = ratio <= 1.1;
+    return {
+      row: `| ${name} | ${a.p50Ms.toFixed(2)} | ${a.p95Ms.toFixed(2)} | ${b.p50Ms.toFixed(2)} | ${b.p95Ms.toFixed(2)} | ${ratio.toFixed(2)} | ${ok ? 'met' : 'MISSED'} | ${windows} |`,
+      ok,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
 export default async function calendarBench(): Promise<boolean> {
   console.log(
     `machine: ${cpus().length} cores, load ${loadavg()
@@ -160,8 +262,38 @@ export default async function calendarBench(): Promise<boolean> {
       await pg.release();
     }
   }
+  const headroomRows: string[] = [];
+  const hdir = mkdtempSync(join(tmpdir(), 'calendar-headroom-bench-'));
+  try {
+    const pglite = await openDatabase({ dataDir: hdir });
+    try {
+      const r = await headroomWithNews('PGlite', pglite);
+      headroomRows.push(r.row);
+      ok &&= r.ok;
+    } finally {
+      await pglite.close();
+    }
+  } finally {
+    rmSync(hdir, { recursive: true, force: true });
+  }
+  const hpg = await benchDatabase();
+  if (hpg) {
+    const db = await openDatabase({ databaseUrl: hpg.url });
+    try {
+      const r = await headroomWithNews('PostgreSQL', db);
+      headroomRows.push(r.row);
+      ok &&= r.ok;
+    } finally {
+      await db.close();
+      await hpg.release();
+    }
+  }
   console.log('| database | form | import | p50 ms | slowest ms | target (p50 < 1,000 ms) | events |');
   console.log('| --- | --- | --- | ---: | ---: | --- | --- |');
   for (const row of rows) console.log(row);
+  console.log('\nget_headroom (HeadroomService.forChallenge), funded FTMO account, in process:');
+  console.log('| database | without news p50 ms | p95 | with news p50 ms | p95 | with ÷ without | target (≤ 1.10) | windows listed |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |');
+  for (const row of headroomRows) console.log(row);
   return ok;
 }

@@ -82,6 +82,9 @@ const ACCOUNT_SYMBOLS_SQL = `
   WHERE s."symbol" IS NOT NULL AND s."symbol" <> ''
   GROUP BY s."symbol" ORDER BY min(s."rank"), s."symbol" LIMIT 10`;
 
+/** Per database, how many imports this process has stored: a reader's kept releases are stale once it moves. */
+const generations = new WeakMap<Database, number>();
+
 export class CalendarRepository {
   constructor(private readonly db: Database) {}
 
@@ -93,9 +96,15 @@ export class CalendarRepository {
     if (unique.size === 0) return { created: 0, updated: 0, unchanged: 0 };
     const batch = JSON.stringify([...unique.values()].map((e) => ({ ...e, at: e.at.toISOString() })));
     const [row] = await this.db.prisma.$queryRawUnsafe<{ created: number; updated: number }[]>(UPSERT_EVENTS_SQL, batch, source);
+    generations.set(this.db, this.generation() + 1);
     const created = row?.created ?? 0;
     const updated = row?.updated ?? 0;
     return { created, updated, unchanged: unique.size - created - updated };
+  }
+
+  /** Imports this process has stored into this database so far. */
+  generation(): number {
+    return generations.get(this.db) ?? 0;
   }
 
   /** The symbols an account's upcoming windows are listed for (open ones, then the usual ones). */

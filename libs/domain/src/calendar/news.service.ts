@@ -16,6 +16,9 @@ import { CalendarRepository } from './calendar.repository.js';
 import type { NewsCheckView, NewsMarkView, NewsWindowsView } from './calendar.outputs.js';
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+/** How long kept releases are used before they are read again (another instance may have imported). */
+const KEEP_MS = 60_000;
 /** How far ahead the next windows are looked for. */
 const LOOKAHEAD_DAYS = 7;
 /** The most windows one answer lists. */
@@ -42,6 +45,8 @@ function newsRuleOf(rules: unknown): NewsRule | null {
  */
 export class NewsService {
   private readonly events: CalendarRepository;
+  /** Releases ahead kept per impacts set (see keptReleasesAhead). */
+  private readonly kept = new Map<string, { generation: number; expires: number; from: number; to: number; releases: CalendarRelease[] }>();
 
   constructor(
     private readonly db: Database,
@@ -68,9 +73,10 @@ export class NewsService {
   async windowsOfAccounts(
     rules: ChallengeRules,
     phase: string,
-    accountIds: readonly string[],
+    accounts: readonly { id: string; symbols: readonly string[] }[],
     now: Date,
   ): Promise<Map<string, NewsWindowsView>> {
+    const accountIds = accounts.map((a) => a.id);
     const context = newsContextOf(rules, phase);
     const out = new Map<string, NewsWindowsView>();
     if (!context) {
@@ -83,11 +89,8 @@ export class NewsService {
       for (const id of accountIds) out.set(id, { rule: shown, stage, windows: [] });
       return out;
     }
-    const releases = accountIds.length === 0 ? [] : await this.releasesAround(now, rule, rule.windowAfterMinutes, LOOKAHEAD_DAYS * 24 * 60);
-    for (const id of accountIds) {
-      const symbols = await this.events.accountSymbols(id, now);
-      out.set(id, { rule: shown, stage, windows: windowsView(rule, stage, releases, symbols, now) });
-    }
+    const releases = accounts.length === 0 ? [] : await this.keptReleasesAhead(now, rule);
+    for (const { id, symbols } of accounts) out.set(id, { rule: shown, stage, windows: windowsView(rule, stage, releases, symbols, now) });
     return out;
   }
 
@@ -179,6 +182,38 @@ export class NewsService {
       }
       return null;
     });
+  }
+
+  /**
+   * The releases a headroom's windows need (from a day back to LOOKAHEAD_DAYS + 1 ahead), read once a minute per
+   * process and impacts, and again at once after this process imports: the headroom then costs no statement for
+   * them. Another instance's import is seen within the minute (the calendar changes weekly).
+   */
+  private async keptReleasesAhead(now: Date, rule: NewsRule): Promise<CalendarRelease[]> {
+    const key = [...rule.impacts].sort().join();
+    const kept = this.kept.get(key);
+    const t = now.getTime();
+    const generation = this.events.generation();
+    if (
+      kept &&
+      kept.generation === generation &&
+      Date.now() < kept.expires &&
+      kept.from <= t - DAY_MS / 2 &&
+      t + LOOKAHEAD_DAYS * DAY_MS <= kept.to
+    )
+      return kept.releases;
+    const from = t - DAY_MS;
+    const to = t + (LOOKAHEAD_DAYS + 1) * DAY_MS;
+    const rows = await this.events.eventsBetween({
+      from: new Date(from),
+      to: new Date(to),
+      currencies: null,
+      impacts: rule.impacts,
+      limit: 100_000,
+    });
+    const releases = rows.map(({ at, currency, impact, title, timing }) => ({ at, currency, impact, title, timing }));
+    this.kept.set(key, { generation, expires: Date.now() + KEEP_MS, from, to, releases });
+    return releases;
   }
 
   /** The releases of the rule's impacts from `backMinutes` before `at` to `aheadMinutes` after it, both included. */

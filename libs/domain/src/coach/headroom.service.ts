@@ -50,7 +50,7 @@ export class HeadroomService {
     const news = await this.news?.windowsOfAccounts(
       rules,
       challenge.phase,
-      accounts.map((a) => a.id),
+      accounts.map((a) => ({ id: a.id, symbols: symbolsOf(a) })),
       at,
     );
     const items = accounts.map((account) => ({
@@ -243,4 +243,11 @@ function headroomInstant(at: string, now: Date): Date {
     );
   }
   return instant;
+}
+
+/** The symbols an account's news windows are listed for, from the rows already read: open ones first, then those traded. */
+function symbolsOf(account: HeadroomAccountRows): string[] {
+  const open = account.open?.positions.map((p) => p.symbol) ?? [];
+  const traded = account.trades?.map((t) => t[1]) ?? [];
+  return [...new Set([...open, ...traded])].slice(0, 10);
 }
