@@ -966,6 +966,11 @@ export const en = {
   'alerts.intro':
     'Warnings before a firm’s floor is reached, sent where you will see them. Each alert fires once per firm day per threshold.',
   'alerts.notConfigured': 'Alerts are not set up on this server yet: its operator must set ALERTS_SECRET_KEY.',
+  'alerts.needsKey':
+    'Channels need the server setting ALERTS_SECRET_KEY, the key that seals their tokens. Its operator makes one with the command in the README’s first start and sets it before starting the server.',
+  'alerts.failing': 'The last {n} deliveries failed ({when}): {error}',
+  'alerts.failing.one': 'The last delivery failed ({when}): {error}',
+  'alerts.log.left': '{amount} left ({percent})',
   'alerts.channels.title': 'Channels',
   'alerts.channels.empty': 'No channel yet: add one to receive alerts.',
   'alerts.add': 'Add a channel',

@@ -968,6 +968,11 @@ export const ja: Record<MessageKey, string> = {
   'alerts.title': 'アラート',
   'alerts.intro': 'ファームの下限に達する前の警告を、目に入る場所へ送ります。各アラートはファーム日ごと・しきい値ごとに 1 回だけ届きます。',
   'alerts.notConfigured': 'このサーバーではまだアラートが使えません。運用者が ALERTS_SECRET_KEY を設定する必要があります。',
+  'alerts.needsKey':
+    '通知チャンネルにはサーバー設定 ALERTS_SECRET_KEY（トークンを暗号化する鍵）が必要です。運用者が README の「初回起動」にあるコマンドで作成し、サーバー起動前に設定します。',
+  'alerts.failing': '直近 {n} 件の配信が失敗しました（{when}）: {error}',
+  'alerts.failing.one': '直近の配信が失敗しました（{when}）: {error}',
+  'alerts.log.left': '残り {amount}（{percent}）',
   'alerts.channels.title': '通知先',
   'alerts.channels.empty': '通知先がありません。追加するとアラートが届きます。',
   'alerts.add': '通知先を追加',

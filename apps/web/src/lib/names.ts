@@ -9,3 +9,16 @@ export function challengeName({ firm, plan }: { firm: string; plan: string }): s
   const normalise = (s: string) => s.normalize('NFKC').toLocaleLowerCase();
   return f === '' || normalise(p).startsWith(normalise(f)) ? p : `${f} · ${p}`;
 }
+
+/**
+ * A challenge's name in a list of them (dropdowns): its name, and when another of the list has the same one (two
+ * attempts at one plan), its purchase date too, so each option says which attempt it is.
+ */
+export function challengeLabel<C extends { id: string; firm: string; plan: string; purchasedAt: string }>(
+  challenge: C,
+  all: readonly C[],
+): string {
+  const name = challengeName(challenge);
+  const twin = all.some((other) => other.id !== challenge.id && challengeName(other) === name);
+  return twin ? `${name} · ${challenge.purchasedAt}` : name;
+}

@@ -14,6 +14,10 @@ export function AlertsPage() {
       <p className="muted">{t('alerts.intro')}</p>
       <section aria-labelledby="alerts-channels">
         <h2 id="alerts-channels">{t('alerts.channels.title')}</h2>
+        {/* Said before any form: without the key every channel form ends in "not set up". */}
+        <p className="notice" role="note" data-testid="alerts-needs-key">
+          {t('alerts.needsKey')}
+        </p>
         <div className="alerts-grid">
           <ChannelList />
           <ChannelForm />

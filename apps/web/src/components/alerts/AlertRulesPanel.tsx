@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { app, type AppCall } from '../../lib/api.js';
 import { allPages } from '../../lib/queries.js';
+import { challengeLabel } from '../../lib/names.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { SelectField } from '../Field.js';
 import { FormError, QueryView } from '../states.js';
@@ -114,13 +115,14 @@ export function AlertRulesPanel() {
   return (
     <QueryView query={challenges} isEmpty={(list) => list.length === 0} empty={t('alerts.rules.noChallenges')}>
       {(list) => {
-        const id = chosen || list[0]?.id || '';
+        // Opens on a challenge in progress (a failed one has no alerts to tune), the newest first.
+        const id = chosen || (list.find((c) => c.status === 'in_progress') ?? list[0])?.id || '';
         return (
           <>
             <SelectField label={t('alerts.rules.challenge')} value={id} onChange={(e) => setChosen(e.target.value)}>
               {list.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.firm} · {c.plan}
+                  {challengeLabel(c, list)}
                 </option>
               ))}
             </SelectField>

@@ -11,7 +11,8 @@ type Channel = AppCall<'get', '/alert-channels'>['items'][number];
 export function ChannelList() {
   const { t, dateTime } = useI18n();
   const client = useQueryClient();
-  const channels = useQuery({ queryKey: ['alert-channels'], queryFn: () => app.get('/alert-channels') });
+  // Read again with the log, so a card's failure warning follows the deliveries.
+  const channels = useQuery({ queryKey: ['alert-channels'], queryFn: () => app.get('/alert-channels'), refetchInterval: 15_000 });
   const [removing, setRemoving] = useState<Channel | null>(null);
   const [tested, setTested] = useState<string | null>(null);
   const test = useMutation({
@@ -43,6 +44,13 @@ export function ChannelList() {
                     {c.target}
                     {c.secretHint ? ` · ${t('alerts.secretHint')} ${c.secretHint}` : ''} · {t('alerts.addedAt')} {dateTime(c.createdAt)}
                   </p>
+                  {c.failing && (
+                    <p className="error" role="status" data-testid="channel-failing">
+                      {c.failing.failures === 1
+                        ? t('alerts.failing.one', { when: dateTime(c.failing.at), error: c.failing.lastError })
+                        : t('alerts.failing', { n: c.failing.failures, when: dateTime(c.failing.at), error: c.failing.lastError })}
+                    </p>
+                  )}
                   {tested === c.id && (
                     <p role="status" className="ok">
                       {t('alerts.testQueued')}

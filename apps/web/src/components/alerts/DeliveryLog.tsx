@@ -5,12 +5,14 @@ import { QueryView } from '../states.js';
 
 /** The delivery log, newest first; read again every few seconds while something is still on its way. */
 export function DeliveryLog() {
-  const { t, dateTime } = useI18n();
+  const { t, dateTime, money } = useI18n();
   const channels = useQuery({ queryKey: ['alert-channels'], queryFn: () => app.get('/alert-channels') });
   const deliveries = useQuery({
     queryKey: ['alert-deliveries'],
     queryFn: () => app.get('/alert-deliveries', { limit: 50 }),
-    refetchInterval: (query) => (query.state.data?.items.some((d) => d.status === 'pending') ? 3000 : false),
+    // Reads itself again: every 3 s while something is on its way (a test shows delivered without a reload), else
+    // every 15 s, so an alert queued by the service appears too.
+    refetchInterval: (query) => (query.state.data?.items.some((d) => d.status === 'pending') ? 3000 : 15_000),
   });
   const nameOf = (id: string) => channels.data?.items.find((c) => c.id === id)?.name ?? '—';
   return (
@@ -37,7 +39,19 @@ export function DeliveryLog() {
                   <td data-label={t('alerts.log.what')}>
                     {row.rule === null
                       ? t('alerts.log.test')
-                      : `${t(`alerts.rule.${row.rule}`)}${row.threshold === null ? '' : ` ${row.threshold}`} · ${row.accountLabel ?? ''}`}
+                      : [
+                          // "Daily loss 50 %", the amount and percent left when it fired, and the account.
+                          `${t(`alerts.rule.${row.rule}`)}${row.threshold === null ? '' : ` ${row.threshold} ${row.rule === 'tracker_silent' ? 'min' : '%'}`}`,
+                          row.amountLeft !== null && row.currency !== null
+                            ? t('alerts.log.left', {
+                                amount: money(row.amountLeft, row.currency),
+                                percent: row.percentLeft === null ? '—' : `${row.percentLeft}%`,
+                              })
+                            : null,
+                          row.accountLabel,
+                        ]
+                          .filter((part) => part !== null && part !== '')
+                          .join(' · ')}
                   </td>
                   <td data-label={t('alerts.log.status')}>
                     <span className={`badge status-${row.status}`}>{t(`alerts.status.${row.status}`)}</span>
