@@ -6,7 +6,7 @@ import { sendTo, type ChannelKind, type ChannelSecrets, type Mailer } from './ch
 import { boundQueues, claimDue, settle, settleDelivered, type ClaimedDelivery } from './delivery-queue.js';
 import type { Resolve } from './destination.js';
 import type { SendOutcome } from './http-post.js';
-import { unseal } from './secret-box.js';
+import { maskedHint, unseal } from './secret-box.js';
 
 export interface DeliveryWorkerOptions {
   readonly secretKey: Buffer | undefined;
@@ -193,13 +193,14 @@ export class AlertDeliveryWorker {
       'event' in payload
         ? { id: row.id, purpose: 'alert' as const, event: payload.event, message: alertMessage(payload.event) }
         : { id: row.id, purpose: 'test' as const, event: null, message: testMessage(payload.channelName, payload.language) };
-    return sendTo(channel.kind as ChannelKind, channel.target, secrets, outgoing, {
+    const outcome = await sendTo(channel.kind as ChannelKind, channel.target, secrets, outgoing, {
       timeoutMs: this.options.timeoutMs,
       allowPrivate: this.options.allowPrivateDestinations,
       mailer: this.options.mailer,
       now: this.now(),
       ...(this.options.resolve ? { resolve: this.options.resolve } : {}),
     });
+    return outcome.ok ? outcome : { ...outcome, error: withoutSecrets(outcome.error, secrets) };
   }
 
   /** Stops claiming and waits for the attempts in flight (each ends within its timeout), so a restart loses none. */
@@ -250,4 +251,16 @@ export class AlertDeliveryWorker {
       }, 25).unref();
     }
   };
+}
+
+/**
+ * An error as stored and shown: the channel's own secrets (URL, signing secret, token) replaced by their hint.
+ * Errors are fixed texts already (no receiver's answer is kept); this holds if one ever quotes a destination.
+ */
+export function withoutSecrets(error: string, secrets: ChannelSecrets): string {
+  let out = error;
+  for (const secret of [secrets.url, secrets.secret, secrets.token]) {
+    if (secret !== undefined && secret.length >= 4) out = out.split(secret).join(maskedHint(secret));
+  }
+  return out;
 }
