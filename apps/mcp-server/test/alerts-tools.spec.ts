@@ -57,6 +57,14 @@ describeEachDatabase('MCP alert tools', (getDb) => {
     );
   });
 
+  it('update_me sets the language alerts are worded in, and refuses any other than ja or en naming the field', async () => {
+    expect(await answer(suite.client, 'update_me', { language: 'en' })).toMatchObject({ language: 'en' });
+    const refused = await call(suite.client, 'update_me', { language: 'fr' });
+    expect(errorCode(refused)).toBe('validation_failed');
+    expect(JSON.stringify(problemOf(refused))).toContain('language');
+    expect(await answer(suite.client, 'update_me', { language: 'ja' })).toMatchObject({ language: 'ja' });
+  });
+
   it('get_alert_rules and set_alert_rules keep a challenge’s rules: defaults, replaced, read back, back to the defaults', async () => {
     await suite.client.listTools(); // from here on the client validates each tool's structuredContent against its outputSchema
     const { id } = await answer(suite.client, 'create_challenge', FTMO_PURCHASE);
