@@ -21,7 +21,7 @@ export class PlanQuery extends CursorPageQuery {
 
   /** A plan as a purchase writes it: with `firm`, only the plans it names (search/plan-match.ts). */
   @Doc({
-    description: 'Plan as written on a purchase, e.g. "2-Step 100k" (program and size, any spelling); with `firm`, only the plans it names.',
+    description: 'Plan as a purchase writes it (program and size); with `firm`, only the plans it names.',
     example: '2-Step 100k',
   })
   @IsOptional()

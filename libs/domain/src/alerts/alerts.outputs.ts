@@ -40,14 +40,14 @@ export const TradeCheckSchema = Type.Object({
   equity: Nullable(Money('Equity now; null when no loss rule is known.')),
   verdict: Type.Enum(['allowed', 'blocked', 'penalised', 'unchecked', 'unknown'], {
     description:
-      '`allowed` only when every rule is known and kept. `blocked` when a rule would be broken, a floor was already crossed (`breach`) or `symbol` is inside a news window whose penalty is a breach; `penalised` inside one that costs the profit (`news`); `unchecked`: the known rules keep but some are unknown (`notChecked`), so the trade is not cleared; `unknown` when neither loss rule is known.',
+      '`allowed`: every rule known and kept. `blocked` when a rule would be broken, a floor was already crossed (`breach`) or `symbol` is inside a news window whose penalty is a breach; `penalised` inside one that costs the profit (`news`); `unchecked`: known rules keep, some are unknown (`notChecked`): not cleared; `unknown` when neither loss rule is known.',
   }),
   notChecked: Type.Array(
     Type.Object({
-      rule: Type.Enum(['daily_loss', 'max_loss', 'best_day'], { description: 'The rule not checked.' }),
-      reason: Type.String({ description: 'Which part of it is unknown (English).' }),
+      rule: Type.Enum(['daily_loss', 'max_loss', 'best_day']),
+      reason: Type.String({ description: 'What is unknown (English).' }),
     }),
-    { description: 'Rules not checked because they are unknown: never read as kept. Empty when every rule was checked.' },
+    { description: 'Rules not checked because unknown: never read as kept.' },
   ),
   breach: Type.Union([BreachSchema, Type.Null()], {
     description: 'A floor already crossed in this attempt (rule, instant, amount): every trade is blocked; null when none was.',

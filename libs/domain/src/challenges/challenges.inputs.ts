@@ -50,13 +50,12 @@ export class ListChallengesInput extends PageInput {
 }
 
 export class CreateChallengeInput extends PurchaseLedgerFields {
-  @Doc({ description: 'Prop firm name (free text; a catalog firm name or alias links its plan).', example: 'FTMO' })
+  @Doc({ description: 'Prop firm name (free text).', example: 'FTMO' })
   @FreeText(100)
   firm!: string;
 
   @Doc({
-    description:
-      'Plan bought, with the account size (free text), e.g. "2-Step 100k" or "2-Step $100,000": with the firm it links the one catalog plan it names.',
+    description: 'Plan bought, with the account size (free text); with `firm` it links the one catalog plan it names.',
     example: '2-Step 100k',
   })
   @FreeText(200)
@@ -139,8 +138,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
   paymentMethod?: string;
 
   @Doc({
-    description:
-      'Catalog plan id (from search_plans) whose rules the coach uses; null unlinks (then only rules set with set_challenge_rules apply). Archives no EA account.',
+    description: 'Catalog plan id (search_plans) whose rules the coach uses; null unlinks. Archives no EA account.',
     example: 'ftmo-2-step-100000',
   })
   @IsOptional()

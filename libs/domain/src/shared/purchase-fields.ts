@@ -18,8 +18,7 @@ export class PurchaseLedgerFields {
   couponCode?: string;
 
   @Doc({
-    description:
-      'Catalog plan id (from search_plans): links its rules to the challenge. Left out, the plan `firm` and `plan` name is linked when they name exactly one.',
+    description: 'Catalog plan id (from search_plans): links its rules to the challenge. Left out: the one plan `firm` and `plan` name.',
     example: 'ftmo-2step-100k',
   })
   @Absent()
