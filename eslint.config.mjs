@@ -5,6 +5,7 @@
 // would install a second nx beside ours (24); the constraints below move to it unchanged when it catches up.
 // tools/lint/boundaries.spec.ts lints a crossing of each kind to prove the rules bite.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
@@ -104,6 +105,52 @@ function boundaryPatterns({ name, tags }) {
   ];
 }
 
+/** The project a file belongs to: apps/<name>, libs/<name>, or a top-level folder such as tools/ or deploy/. */
+function projectRootOf(file) {
+  const parts = relative(import.meta.dirname, file).split(sep);
+  return parts[0] === 'apps' || parts[0] === 'libs' ? parts.slice(0, 2).join('/') : parts.length > 1 ? parts[0] : '.';
+}
+
+/**
+ * Direction the layers above cannot see: a relative import that leaves its project (`'../../../operations/src/index.js'`
+ * from libs/domain passes every package pattern) and an import of an app's `src/` from anywhere else. Either reaches
+ * past the other project's entry point and its tags; import it as `@propfolio/<name>` (or a subpath its package.json
+ * exports) instead, so the layer rules and the manifests see the dependency. tools/ is no package: the workspace's
+ * build and check tooling (tsup-app.ts, mql-check) that the apps' build configs and tests import by path.
+ */
+const noCrossingImport = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      leavesProject: "'{{source}}' leaves {{project}}: import another project through its @propfolio entry point.",
+      appSource: "'{{source}}' reaches into {{app}}/src: an app's code is its own; import what it exports through @propfolio/<name>.",
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const project = projectRootOf(file);
+    const check = (node) => {
+      const source = node?.type === 'Literal' && typeof node.value === 'string' ? node.value : null;
+      if (source === null) return;
+      const target = source.startsWith('.') ? resolve(dirname(file), source) : resolve(import.meta.dirname, source);
+      const inRepo = relative(import.meta.dirname, target).split(sep);
+      const app = inRepo[0] === 'apps' && inRepo[2] === 'src' ? inRepo.slice(0, 2).join('/') : null;
+      if (app !== null && app !== project && (source.startsWith('.') || source.startsWith('apps/'))) {
+        context.report({ node, messageId: 'appSource', data: { source, app } });
+      } else if (source.startsWith('.') && project !== '.' && ![project, 'tools'].includes(projectRootOf(target))) {
+        context.report({ node, messageId: 'leavesProject', data: { source, project } });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
 // One `no-restricted-imports` entry per project: ESLint replaces a rule's options in a later block rather than
 // merging them, so every pattern a project is held to must be in its one block (a second block for the pure
 // libraries once dropped the layer patterns, and `@propfolio/db` passed lint in libs/coach).
@@ -152,6 +199,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   ...boundaries,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { propfolio: { rules: { 'no-crossing-import': noCrossingImport } } },
+    rules: { 'propfolio/no-crossing-import': 'error' },
+  },
   {
     // libs/ea-settings is published and runs in a desktop tool and browsers: its core is text in, text out,
     // and imports nothing but its own relative modules.

@@ -3,9 +3,9 @@
  * embedded one in DATA_DIR) and imports the catalog files. Safe to run again and alongside running apps
  * on PostgreSQL (migrations take an advisory lock).
  */
-import { ConfigError, createLogger, loadConfig } from '../libs/core/src/index.ts';
-import { openDatabase } from '../libs/db/src/index.ts';
-import { prepareDatabase } from '../libs/bootstrap/src/prepare-database.ts';
+import { ConfigError, createLogger, loadConfig } from '@propfolio/core';
+import { openDatabase } from '@propfolio/db';
+import { prepareDatabase } from '@propfolio/bootstrap';
 
 try {
   const config = loadConfig();

@@ -4,8 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { diffMigrationsToSchema } from '../libs/db/src/tooling/schema-diff.ts';
-import { readMigrationFolder, writeMigration } from '../libs/db/src/tooling/migration-files.ts';
+import { diffMigrationsToSchema, readMigrationFolder, writeMigration } from '@propfolio/db/tooling';
 
 const name = process.argv[2];
 if (!name || !/^[a-z0-9_]+$/.test(name)) {

@@ -2,7 +2,7 @@
 // bundled app carries its migrations and needs no files beside it at run time. Run by the db:generate target.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { readMigrationFolder } from '../libs/db/src/tooling/migration-files.ts';
+import { readMigrationFolder } from '@propfolio/db/tooling';
 
 const root = join(import.meta.dirname, '..');
 const outFile = join(root, 'libs', 'db', 'src', 'generated', 'migrations.ts');

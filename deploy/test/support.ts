@@ -8,7 +8,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../../libs/core/src/config.js';
+import { loadConfig } from '@propfolio/core';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');

@@ -9,7 +9,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import pg from 'pg';
-import { createScratchDatabase } from '../../libs/db/src/testing/scratch-database.ts';
+import { createScratchDatabase } from '@propfolio/db/testing';
 import { seedUser } from './http/seed.ts';
 import { startServer } from './http/server-process.ts';
 import { routes } from './suites/http.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createScratchDatabase, type ScratchDatabase } from '@propfolio/db/testing';
-import { ROOT, startApp, stopApp, waitForHealthy, waitForOutput, type RunningApp } from '../../apps/server/test/process-harness.js';
+import { ROOT, startApp, stopApp, waitForHealthy, waitForOutput, type RunningApp } from '@propfolio/server/testing';
 import { dailyStatement, STATEMENT_LOGIN } from './daily-statement.js';
 import { report, serverUrl } from './support.js';
 

@@ -2,9 +2,8 @@ import { request as httpRequest, type Server } from 'node:http';
 import express from 'express';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { RestTestApp } from '../../apps/rest-api/test/harness.js';
-import { mcpRouter } from '../../apps/mcp-server/src/mcp-router.js';
-import { mcpExtras } from '../../apps/mcp-server/src/resources.js';
+import { RestTestApp } from '@propfolio/rest-api/testing';
+import { mcpRouter, mcpExtras } from '@propfolio/mcp-server';
 import { requestContext } from '@propfolio/http';
 import { listenOnLoopback, openChaosDatabase, report, type ChaosDatabase } from './support.js';
 

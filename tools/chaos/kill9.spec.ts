@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { createScratchDatabase } from '@propfolio/db/testing';
-import { startApp, stopApp, waitForHealthy, waitForOutput, type RunningApp } from '../../apps/server/test/process-harness.js';
+import { startApp, stopApp, waitForHealthy, waitForOutput, type RunningApp } from '@propfolio/server/testing';
 import { report, serverUrl } from './support.js';
 
 const ROUNDS = Number(process.env.CHAOS_KILL_ROUNDS ?? 3);

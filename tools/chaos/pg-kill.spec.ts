@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { createLogger } from '@propfolio/core';
-import { RestTestApp, createChallenge, registerAccount } from '../../apps/rest-api/test/harness.js';
+import { RestTestApp, createChallenge, registerAccount } from '@propfolio/rest-api/testing';
 import { listenOnLoopback, openChaosDatabase, report, serverUrl, type ChaosDatabase } from './support.js';
 
 const REQUESTS = Number(process.env.CHAOS_REQUESTS ?? 2000);

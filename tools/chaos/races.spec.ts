@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { RestTestApp, createChallenge, registerAccount } from '../../apps/rest-api/test/harness.js';
+import { RestTestApp, createChallenge, registerAccount } from '@propfolio/rest-api/testing';
 import { openChaosDatabase, report, type ChaosDatabase } from './support.js';
 
 /** Issue 14 items 2 and 3 over HTTP: the invariants under concurrent requests, many trials each. */

@@ -3,9 +3,8 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { requestContext } from '@propfolio/http';
 import { mt5Report, reportOfDays } from '@propfolio/domain/testing';
-import { RestTestApp } from '../../apps/rest-api/test/harness.js';
-import { mcpRouter } from '../../apps/mcp-server/src/mcp-router.js';
-import { mcpExtras } from '../../apps/mcp-server/src/resources.js';
+import { RestTestApp } from '@propfolio/rest-api/testing';
+import { mcpRouter, mcpExtras } from '@propfolio/mcp-server';
 import { probeDuring } from './healthz-probe.js';
 import { listenOnLoopback, openChaosDatabase, report, type ChaosDatabase } from './support.js';
 

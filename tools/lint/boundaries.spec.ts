@@ -12,7 +12,7 @@ const eslint = new ESLint({
   cwd: ROOT,
   // Import rules need no type information: parsing without the TypeScript program keeps this fast.
   overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
-  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports' || ruleId === 'no-restricted-globals',
+  ruleFilter: ({ ruleId }) => ['no-restricted-imports', 'no-restricted-globals', 'propfolio/no-crossing-import'].includes(ruleId),
 });
 
 async function problems(file: string, code: string): Promise<string[]> {
@@ -73,6 +73,37 @@ describe('module boundaries (eslint.config.mjs)', () => {
 
   it("lets a pure library's tests read their fixtures from disk", async () => {
     expect(await problems('libs/mt-statements/test/load-fixture.ts', "export { readFileSync } from 'node:fs';")).toEqual([]);
+  });
+
+  it('refuses a relative import that leaves its project, which the package patterns cannot see', async () => {
+    expect(await problems('libs/domain/src/accounts/accounts.service.ts', "export * from '../../../operations/src/index.js';")).toEqual([
+      "propfolio/no-crossing-import: '../../../operations/src/index.js' leaves libs/domain: import another project through its @propfolio entry point.",
+    ]);
+    expect(await problems('tools/db-migrate.ts', "export { loadConfig } from '../libs/core/src/index.ts';")).toEqual([
+      expect.stringMatching(/^propfolio\/no-crossing-import: .* leaves tools:/),
+    ]);
+    expect(await problems('deploy/test/support.ts', "export { loadConfig } from '../../libs/core/src/config.js';")).toEqual([
+      expect.stringMatching(/^propfolio\/no-crossing-import: .* leaves deploy:/),
+    ]);
+  });
+
+  it("refuses an import of an app's src/ from anywhere but that app", async () => {
+    for (const [file, source] of [
+      ['tools/bench/suites/mcp.ts', '../../../apps/mcp-server/src/index.ts'],
+      ['apps/dashboard-api/test/harness.ts', '../../mcp-server/src/mcp-router.js'],
+      ['libs/bootstrap/src/index.ts', '../../../apps/rest-api/src/index.js'],
+    ]) {
+      expect(await problems(file!, `export * from '${source!}';`)).toEqual([
+        expect.stringMatching(/^propfolio\/no-crossing-import: .* reaches into apps\/[a-z-]+\/src/),
+      ]);
+    }
+  });
+
+  it('lets relative imports stay inside their project, and the apps use the tooling in tools/', async () => {
+    expect(await problems('apps/rest-api/test/errors.spec.ts', "export * from '../src/index.js';")).toEqual([]);
+    expect(await problems('libs/domain/src/accounts/accounts.service.ts', "export * from '../shared/operation-flags.js';")).toEqual([]);
+    expect(await problems('apps/rest-api/tsup.config.ts', "export { appConfig } from '../../tools/tsup-app.js';")).toEqual([]);
+    expect(await problems('tools/chaos/races.spec.ts', "export { RestTestApp } from '@propfolio/rest-api/testing';")).toEqual([]);
   });
 
   it('keeps the operation layer free of Express: the client address reaches it on the context', async () => {

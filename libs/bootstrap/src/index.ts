@@ -2,3 +2,4 @@
 // and the HTTP service shell every app runs in.
 export { createAppContext, openAppContext, serviceOrigin, type AppContext, type AppContextOptions } from './app-context.js';
 export { listen, runService } from './run-service.js';
+export { prepareDatabase } from './prepare-database.js';

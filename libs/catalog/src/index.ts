@@ -49,5 +49,9 @@ export {
 } from './schemas/rules.js';
 export { firmRulesForEa } from './ea/firm-rules-for-ea.js';
 export { catalogDataDir } from './data-dir.js';
+// The article search's parts the catalog bench (tools/bench/suites/catalog.ts) measures on their own.
+export { searchArticles } from './search/article-search.js';
+export { flushSearchIndex } from './import/import-catalog.js';
+export { articleIndexFields } from './text/article-index.js';
 export { catalogOperations } from './catalog.operations.js';
 export { firmRulesFromCatalog, type FirmRulesChoice, type PlanHints } from './ea/plan-for-ea.js';

@@ -23,7 +23,7 @@ export { PayoutService } from './payouts/payouts.service.js';
 export { AccountService } from './accounts/accounts.service.js';
 export { DailyPnlService } from './accounts/daily-pnl.service.js';
 export { ReportService } from './accounts/report.service.js';
-export { SnapshotService } from './accounts/snapshot.service.js';
+export { SnapshotService, SNAPSHOT_SQL } from './accounts/snapshot.service.js';
 export type { PlanRulesSource, PlanVersion } from './coach/challenge-rules.js';
 export {
   ChallengeRulesSchema,
@@ -40,6 +40,7 @@ export { StatementImportSchema, type StatementImport } from './statements/statem
 export { readStatementInProcess, type StatementReader } from './statements/statements.service.js';
 export { TradeSchema, TradeStatsSchema, type TradeView, type TradePage, type TradeStats } from './trades/trades.outputs.js';
 export { storePositions, type PositionRecord, type PositionExit } from './trades/trade-store.js';
+export { readTradeStats } from './trades/trade-stats.js';
 export { SummaryService } from './summary/summary.service.js';
 export { billedMonths } from './summary/billing.js';
 export * from './keys/index.js';

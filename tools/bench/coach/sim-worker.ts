@@ -4,7 +4,7 @@
  * answers each call's worker time in milliseconds. Started with tsx's loader (see suites/coach.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { bareLoopBaseline, simulateChallenge, type SimulationInput } from '../../../libs/coach/src/index.ts';
+import { bareLoopBaseline, simulateChallenge, type SimulationInput } from '@propfolio/coach';
 
 interface Job {
   input: SimulationInput;

@@ -3,9 +3,9 @@
  * API): 50 challenges (a third passed, a fifth failed, some monthly), 200 payouts, 3 EA accounts with
  * a year of daily reports each, and a few memos. Returns the key and the ids the routes need.
  */
-import { addDays } from '../../../libs/core/src/index.ts';
-import { openDatabase } from '../../../libs/db/src/index.ts';
-import { createDomainServices } from '../../../libs/domain/src/index.ts';
+import { addDays } from '@propfolio/core';
+import { openDatabase } from '@propfolio/db';
+import { createDomainServices } from '@propfolio/domain';
 
 export interface SeededUser {
   key: string;

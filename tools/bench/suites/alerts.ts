@@ -20,10 +20,9 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
-import type { Caller } from '../../../libs/core/src/index.ts';
-import { openDatabase, type Database } from '../../../libs/db/src/index.ts';
-import { SNAPSHOT_SQL } from '../../../libs/domain/src/accounts/snapshot.service.ts';
-import { createDomainServices, type DomainServices } from '../../../libs/domain/src/index.ts';
+import type { Caller } from '@propfolio/core';
+import { openDatabase, type Database } from '@propfolio/db';
+import { SNAPSHOT_SQL, createDomainServices, type DomainServices } from '@propfolio/domain';
 import { summarize } from '../harness.ts';
 import { benchDatabase } from '../http/bench-database.ts';
 

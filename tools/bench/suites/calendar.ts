@@ -19,10 +19,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Database } from '../../../libs/db/src/index.ts';
-import { createAppContext } from '../../../libs/bootstrap/src/index.ts';
-import { loadConfig, createLogger, type Caller } from '../../../libs/core/src/index.ts';
-import { CalendarService } from '../../../libs/domain/src/index.ts';
+import { openDatabase, type Database } from '@propfolio/db';
+import { createAppContext } from '@propfolio/bootstrap';
+import { loadConfig, createLogger, type Caller } from '@propfolio/core';
+import { CalendarService } from '@propfolio/domain';
 import { summarize, type Stats } from '../harness.ts';
 import { benchDatabase } from '../http/bench-database.ts';
 

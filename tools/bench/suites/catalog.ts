@@ -3,10 +3,8 @@
  * then p50/p95 of 1-, 2- and 3-term searches (including two-character Japanese terms) through the catalog's
  * n-gram GIN index, next to a naive `ILIKE '%term%'` scan over the same rows measured in the same run.
  */
-import { openDatabase, type Database } from '../../../libs/db/src/index.ts';
-import { searchArticles } from '../../../libs/catalog/src/search/article-search.ts';
-import { flushSearchIndex } from '../../../libs/catalog/src/import/import-catalog.ts';
-import { articleIndexFields } from '../../../libs/catalog/src/text/article-index.ts';
+import { openDatabase, type Database } from '@propfolio/db';
+import { searchArticles, flushSearchIndex, articleIndexFields } from '@propfolio/catalog';
 import { measure, printComparison } from '../harness.ts';
 
 const ARTICLES = 10_000;

@@ -3,7 +3,7 @@
  * each next to a bare baseline over the same data in the same run.
  */
 import { measure, printComparison } from '../harness.ts';
-import { buildSet, defaultCatalog, diagnoseSet, searchParams } from '../../../libs/ea-settings/src/index.ts';
+import { buildSet, defaultCatalog, diagnoseSet, searchParams } from '@propfolio/ea-settings';
 
 export default async function run(): Promise<void> {
   const complete = buildSet({ changes: [] }).bytes;

@@ -6,14 +6,13 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { createLogger, loadConfig } from '../../../libs/core/src/index.ts';
-import { openDatabase } from '../../../libs/db/src/index.ts';
-import { createDomainServices } from '../../../libs/domain/src/index.ts';
-import { requestContext } from '../../../libs/http/src/index.ts';
-import { createAppContext } from '../../../libs/bootstrap/src/index.ts';
-import { memoryRateLimiter } from '../../../libs/http/src/index.ts';
-import { mcpExtras, mcpRouter } from '../../../apps/mcp-server/src/index.ts';
-import { createRestApp } from '../../../apps/rest-api/src/index.ts';
+import { createLogger, loadConfig } from '@propfolio/core';
+import { openDatabase } from '@propfolio/db';
+import { createDomainServices } from '@propfolio/domain';
+import { requestContext, memoryRateLimiter } from '@propfolio/http';
+import { createAppContext } from '@propfolio/bootstrap';
+import { mcpExtras, mcpRouter } from '@propfolio/mcp-server';
+import { createRestApp } from '@propfolio/rest-api';
 import { summarize, type Stats } from '../harness.ts';
 
 const CONCURRENCY = 16;

@@ -300,8 +300,8 @@ async function checkKill(fleet: Fleet, key: string): Promise<Check[]> {
 
 /** Fresh keys, one user each, so that every check counts its own records and rate-limit bucket. */
 async function freshKeys(databaseUrl: string, names: string[]): Promise<string[]> {
-  const { openDatabase } = await import('../../../libs/db/src/index.ts');
-  const { createDomainServices } = await import('../../../libs/domain/src/index.ts');
+  const { openDatabase } = await import('@propfolio/db');
+  const { createDomainServices } = await import('@propfolio/domain');
   const db = await openDatabase({ databaseUrl });
   try {
     const keys = createDomainServices(db).keys;

@@ -24,18 +24,12 @@ import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encodeCursor, parseInput, type Caller } from '../../../libs/core/src/index.ts';
-import { openDatabase, type Database } from '../../../libs/db/src/index.ts';
-import {
-  createDomainServices,
-  ListTradesInput,
-  storePositions,
-  TradeStatsInput,
-  type PositionRecord,
-} from '../../../libs/domain/src/index.ts';
-import { readTradeStats } from '../../../libs/domain/src/trades/trade-stats.ts';
-import { MAX_STATEMENT_BYTES, readStatement } from '../../../libs/mt-statements/src/index.ts';
-import { mt5Report, type ReportDeal } from '../../../libs/mt-statements/src/testing/mt5-report.ts';
+import { encodeCursor, parseInput, type Caller } from '@propfolio/core';
+import { openDatabase, type Database } from '@propfolio/db';
+import { createDomainServices, ListTradesInput, storePositions, TradeStatsInput, type PositionRecord } from '@propfolio/domain';
+import { readTradeStats } from '@propfolio/domain';
+import { MAX_STATEMENT_BYTES, readStatement } from '@propfolio/mt-statements';
+import { mt5Report, type ReportDeal } from '@propfolio/mt-statements/testing';
 import { summarize, type Stats } from '../harness.ts';
 import { benchDatabase } from '../http/bench-database.ts';
 import { machineLine } from '../http/report.ts';
