@@ -77,26 +77,25 @@ describeEachDatabase('REST: a plan’s rules by purchase date, and where each ru
 
   it('says in the headroom which unknown rule the firm does not publish', async () => {
     const challenge = await createChallenge(app, {
-      firm: 'Topstep',
-      plan: 'Trading Combine 50K',
-      price: 49,
-      billing: 'monthly',
-      planId: 'topstep-trading-combine-50000',
+      firm: 'FunderPro',
+      plan: 'Classic 100K',
+      price: 549,
+      planId: 'funderpro-classic',
       purchasedAt: '2026-05-01',
     });
-    const account = await registerAccount(app, { challengeId: challenge.id, initialBalance: 50000 });
-    await app.post(`/accounts/${account.id}/reports`, { date: '2026-05-04', balance: 50000, equity: 50000, closedPnl: 0 });
+    const account = await registerAccount(app, { challengeId: challenge.id, initialBalance: 100000 });
+    await app.post(`/accounts/${account.id}/reports`, { date: '2026-05-04', balance: 100000, equity: 100000, closedPnl: 0 });
     const h = json<ChallengeHeadroom>(await app.get(`/challenges/${challenge.id}/headroom?at=2026-05-05T15:00:00Z`));
     const days = h.reasons.find((r) => r.code === 'minTradingDays.unknown');
-    expect(days?.message).toMatch(/\(Topstep does not publish minTradingDays: No stored Topstep page states a minimum/);
-    // A rule it does publish is judged: the $1,000 daily limit from the day's start at 17:00 Chicago.
-    expect(h.dailyLoss).toMatchObject({ floor: 49000 });
+    expect(days?.message).toMatch(/\(FunderPro does not publish minTradingDays: FunderPro's support centre lists trading days/);
+    // A rule it does publish is judged: 5% below the balance of the day's 5 PM New York snapshot.
+    expect(h.dailyLoss).toMatchObject({ floor: 95000 });
   });
 
   it('names the rule a firm does not publish when a plan cannot be simulated', async () => {
-    const res = await app.post('/simulations', { planId: 'topstep-trading-combine-50000', dailyPnlPercent: [0.5, -0.2] }, null);
+    const res = await app.post('/simulations', { planId: 'funderpro-classic', dailyPnlPercent: [0.5, -0.2] }, null);
     const problem = expectProblem(res, 422, 'rules_unknown');
-    expect(problem.detail).toMatch(/Topstep does not publish minTradingDays \(No stored Topstep page/);
+    expect(problem.detail).toMatch(/FunderPro does not publish minTradingDays \(FunderPro's support centre lists trading days/);
     // A plan whose rules are all published simulates from its first phase, with that stage's rules.
     const ftmo = json<PlanSimulation>(
       await app.post('/simulations', { planId: 'ftmo-2-step-100000', dailyPnlPercent: [0.5, -0.2], paths: 200, seed: 1 }, null),

@@ -9,10 +9,11 @@ import { catalogDataDir } from '../src/data-dir.js';
 import { loadPlanCatalog, type PlanRecord } from '../src/data/plan-files.js';
 
 /**
- * The issue's bar is 80 of the 92 plans. The firms' own pages gave 71 on 2026-11-29 (the rest name what their firm
- * does not publish), so that is the floor asserted: a plan that stops simulating fails here.
+ * The issue's bar is 80 of the 92 plans. The firms' pages (and, where a firm publishes nothing, a noted third party)
+ * gave 87 on 2026-11-29 (the rest name what their firm does not publish), so that is the floor asserted: a plan that
+ * stops simulating fails here.
  */
-const MIN_SIMULATING = 71;
+const MIN_SIMULATING = 87;
 
 /**
  * The rule parts a simulation of the plan's first stage lacks ([] when it simulates): its first evaluation phase,
