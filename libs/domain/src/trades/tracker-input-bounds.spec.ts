@@ -91,6 +91,16 @@ describeEachDatabase('the tracker’s message is checked against the clock and i
     await expect(push(caller, id, [position('1')])).resolves.toMatchObject({ accepted: 1 });
   });
 
+  it('a message of more rows than one write statement takes is stored whole, and a resend is unchanged', async () => {
+    const caller = await newCaller(getDb());
+    const { id } = await account(caller);
+    const exits = Array.from({ length: 100 }, (_, i) => ({ at: '2026-03-02T01:00:00Z', volume: 0.01, price: 1.1, profit: i }));
+    const positions = Array.from({ length: 60 }, (_, i) => position(String(i + 1), { exits }));
+    await expect(push(caller, id, positions)).resolves.toMatchObject({ accepted: 60, unchanged: 0 });
+    await expect(push(caller, id, positions)).resolves.toMatchObject({ accepted: 0, unchanged: 60 });
+    expect(await getDb().prisma.trade.count({ where: { accountId: id } })).toBe(60);
+  });
+
   it('a snapshot listing an open position twice is refused naming the second', async () => {
     const caller = await newCaller(getDb());
     const { id } = await account(caller);

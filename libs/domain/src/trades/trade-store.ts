@@ -206,8 +206,8 @@ export async function judgePositions(
 }
 
 /**
- * Stores an account's closed positions in one statement, whatever their number: the batch travels as one
- * JSON parameter, is expanded by `jsonb_to_recordset` and upserted on (accountId, position). A position
+ * Stores an account's closed positions in a few statements, whatever their number (one per ROWS_PER_WRITE): each
+ * chunk travels as one JSON parameter, is expanded by `jsonb_to_recordset` and upserted on (accountId, position). A position
  * already stored with the same figures is not touched (no row version, no trigger, no cache drop); one
  * whose figures changed (a re-import after the broker corrected a commission) gets the new figures and
  * keeps the trader's tags, note, setup and planned risk. Call it inside the transaction that checked the
@@ -220,6 +220,48 @@ export async function storePositions(
 ): Promise<PositionOutcomes> {
   if (positions.length === 0) return { created: 0, updated: 0, unchanged: 0 };
   checkPositions(positions);
+  const outcomes: PositionOutcomes = { created: 0, updated: 0, unchanged: 0 };
+  for (const chunk of writeChunks(positions)) {
+    const written = await upsertPositions(tx, accountId, chunk);
+    outcomes.created += written.created;
+    outcomes.updated += written.updated;
+    outcomes.unchanged += written.unchanged;
+  }
+  return outcomes;
+}
+
+/**
+ * Rows (a position or one of its exits) one upsert statement carries. In-process PGlite runs a statement on the
+ * event loop: the largest tracker message (1,150 positions of 100 exits) as one statement held it 2.5 s; cut into
+ * statements of this size in the same transaction (still all or nothing), other requests are answered between them.
+ * On PostgreSQL it adds a round trip per chunk.
+ */
+const ROWS_PER_WRITE = 5_000;
+
+function writeChunks(positions: readonly PositionRecord[]): PositionRecord[][] {
+  const chunks: PositionRecord[][] = [];
+  let chunk: PositionRecord[] = [];
+  let rows = 0;
+  for (const p of positions) {
+    const weight = 1 + p.exits.length;
+    if (chunk.length > 0 && rows + weight > ROWS_PER_WRITE) {
+      chunks.push(chunk);
+      chunk = [];
+      rows = 0;
+    }
+    chunk.push(p);
+    rows += weight;
+  }
+  chunks.push(chunk);
+  return chunks;
+}
+
+/** One statement's upsert of checked positions (see storePositions). */
+async function upsertPositions(
+  tx: Prisma.TransactionClient,
+  accountId: string,
+  positions: readonly PositionRecord[],
+): Promise<PositionOutcomes> {
   const columns = TRADE_FIGURES.map((c) => `"${c}"`).join(', ');
   const [row] = await tx.$queryRawUnsafe<{ created: number; updated: number }[]>(
     `WITH input AS (${INPUT_SQL}), written AS (
