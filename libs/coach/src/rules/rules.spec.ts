@@ -2,7 +2,7 @@ import Value from 'typebox/value';
 import { CoachInputError } from '../shared/errors.js';
 import { effectiveRules, EffectiveRuleValuesSchema } from './effective.js';
 import { RulesOverrideSchema } from './override.js';
-import type { CoachRules } from './types.js';
+import { type CoachRules, unpublishedAmong } from './types.js';
 
 const plan: CoachRules = {
   profitTargetsPercent: [8, 5],
@@ -229,4 +229,18 @@ describe('RulesOverrideSchema', () => {
     { minTradingDays: { counts: 'logged_in' } },
     { consistency: { bestDayMaxPercent: 50, of: 'total_profit', effect: 'warns' } },
   ])('refuses %j', (value) => expect(Value.Check(RulesOverrideSchema, value)).toBe(false));
+});
+
+describe('unpublishedAmong', () => {
+  const unpublished = [
+    { rule: 'minTradingDays.days', note: 'not on any page' },
+    { rule: 'dailyLoss', note: 'no daily rule published' },
+  ];
+  it('names an unpublished rule whether the finding or the catalog gives the finer path', () => {
+    expect(unpublishedAmong(unpublished, ['minTradingDays']).map((u) => u.rule)).toEqual(['minTradingDays.days']);
+    expect(unpublishedAmong(unpublished, ['dailyLoss.basis (what the day starts from)']).map((u) => u.rule)).toEqual(['dailyLoss']);
+  });
+  it('names nothing for a rule of another name that only shares a prefix', () => {
+    expect(unpublishedAmong(unpublished, ['minTradingDaysPerPhase', 'maxLoss.type'])).toEqual([]);
+  });
 });

@@ -93,8 +93,8 @@ export interface CoachMinTradingDays {
 }
 
 /**
- * A rule the firm's sources state differently (Fintokei SwiftTrader: a 3% daily limit on one page, none on
- * another): each claim with its source, never one picked silently. The coach reads it as unknown.
+ * A whole rule whose sources disagree with no value chosen yet: each claim with its source, never one picked
+ * silently. The coach reads it as unknown. (A rule with a chosen value keeps the other claims in its own `disputed`.)
  */
 export interface CoachDisputed {
   disputed: readonly { value: unknown; source: string; readOn: string }[];
@@ -124,9 +124,10 @@ export function unpublishedAmong(
   missing: readonly string[],
 ): UnpublishedRule[] {
   const parts = missing.map((m) => m.replace(/ \(.*$/, ''));
-  return (unpublished ?? []).filter(({ rule }) =>
-    parts.some((part) => part === rule || part.startsWith(`${rule}.`) || part.startsWith(`${rule}[`)),
-  );
+  // Either side may be the finer path: `dailyLoss.basis` missing under an unpublished `dailyLoss`, or a headroom
+  // finding about `minTradingDays` as a whole where the catalog names `minTradingDays.days`.
+  const within = (inner: string, outer: string) => inner === outer || inner.startsWith(`${outer}.`) || inner.startsWith(`${outer}[`);
+  return (unpublished ?? []).filter(({ rule }) => parts.some((part) => within(part, rule) || within(rule, part)));
 }
 
 export type RuleName = 'profitTargetsPercent' | 'dailyLoss' | 'maxLoss' | 'minTradingDays' | 'timeLimit' | 'consistency';
