@@ -21,7 +21,7 @@ export class PlanQuery extends CursorPageQuery {
 
   /** A plan as a purchase writes it: with `firm`, only the plans it names (search/plan-match.ts). */
   @Doc({
-    description: 'Plan as a purchase writes it (program and size); with `firm`, only the plans it names.',
+    description: 'Program and size as a purchase writes it; with `firm`, only the plans it names.',
     example: '2-Step 100k',
   })
   @IsOptional()

@@ -92,7 +92,7 @@ export class CheckTradeInput {
   @IsNumber(FINITE)
   tickSize?: number;
 
-  @Doc({ description: "Symbol to trade: judged against the firm's news windows (answer's `news`).", example: 'EURUSD' })
+  @Doc({ description: "Symbol, for the firm's news windows (`news`).", example: 'EURUSD' })
   @Absent()
   @IsString()
   @MinLength(1)
@@ -100,7 +100,7 @@ export class CheckTradeInput {
   symbol?: string;
 
   @Doc({
-    description: 'When the trade would open or close (ISO 8601 with a zone), for the news check; default now.',
+    description: 'Instant of the trade, for the news windows; default now.',
     example: '2026-12-04T13:30:00Z',
   })
   @Absent()

@@ -38,7 +38,7 @@ export const alertOperations = (services: DomainServices): Operation[] => [
     name: 'check_trade',
     title: 'Pre-trade check',
     description:
-      'Use it before a trade. Returns per rule the equity after a worst-case loss, what is left, allowed or blocked, and the largest loss and volume keeping every rule. After a floor was crossed in the attempt: blocked, with the breach (rule, instant, amount).',
+      'Returns, before a trade, per rule the equity after a worst-case loss, what is left, allowed or blocked, and the largest loss and volume keeping every rule. After a crossed floor: blocked, with the breach.',
     ...KEY_LIVE_READ,
     input: CheckTradeInput,
     output: TradeCheckSchema,

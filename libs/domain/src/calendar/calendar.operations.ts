@@ -26,6 +26,9 @@ export const calendarOperations = (services: DomainServices): Operation[] => [
 export const publicCalendarOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'list_calendar_events',
+    // REST only: agents get the windows that matter from check_trade (`news`) and get_headroom, and the raw
+    // calendar's tool (1.1 kB) would push tools/list past its budget (apps/mcp-server/test/tools.spec.ts).
+    mcp: false,
     title: 'List economic calendar events',
     description:
       'Lists economic calendar releases (UTC instant, currency, impact, title) in a span, oldest first: the news windows of check_trade come from them.',

@@ -13,7 +13,8 @@ export type BillingName = (typeof BILLINGS)[number];
 export const DEFAULT_PHASE = 'Phase 1';
 export const DEFAULT_CURRENCY = 'USD';
 /** What a challenge's platform is for, in create_challenge and update_challenge alike. */
-const PLATFORM_DOC = `Trading platform of the account (${PLATFORMS.join(', ')}): picks the plan's rules for that platform, e.g. Topstep's TopstepX accounts from 2024-08-25 have no daily loss limit.`;
+// Short on purpose: tools/list has a byte budget. Which rules differ by platform is in the plan's `variants`.
+const PLATFORM_DOC = "Trading platform: picks the plan's rules for it.";
 
 export class ChallengeIdInput {
   @Doc('Challenge id (from list_challenges).')
@@ -55,7 +56,7 @@ export class CreateChallengeInput extends PurchaseLedgerFields {
   firm!: string;
 
   @Doc({
-    description: 'Plan bought, with the account size (free text); with `firm` it links the one catalog plan it names.',
+    description: 'Plan bought, with the account size (free text).',
     example: '2-Step 100k',
   })
   @FreeText(200)
@@ -82,7 +83,7 @@ export class CreateChallengeInput extends PurchaseLedgerFields {
   phase?: string;
 
   @Doc({
-    description: `${PLATFORM_DOC} Absent: not recorded (the plan's default rules apply).`,
+    description: `${PLATFORM_DOC} Absent: the plan's default rules.`,
     example: 'mt5',
   })
   @Absent()
@@ -138,7 +139,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
   paymentMethod?: string;
 
   @Doc({
-    description: 'Catalog plan id (search_plans) whose rules the coach uses; null unlinks. Archives no EA account.',
+    description: 'Catalog plan id (search_plans); null unlinks. Archives no EA account.',
     example: 'ftmo-2-step-100000',
   })
   @IsOptional()

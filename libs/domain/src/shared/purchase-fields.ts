@@ -18,8 +18,8 @@ export class PurchaseLedgerFields {
   couponCode?: string;
 
   @Doc({
-    description: 'Catalog plan id (from search_plans): links its rules to the challenge. Left out: the one plan `firm` and `plan` name.',
-    example: 'ftmo-2step-100k',
+    description: 'Catalog plan id (search_plans); default: the one plan `firm` and `plan` name.',
+    example: 'ftmo-2-step-100000',
   })
   @Absent()
   @IsString()

@@ -88,7 +88,7 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
     mcp: false,
     tracker: true,
     title: 'Push closed positions',
-    description: `The EA tracker's closed-positions message for one account. Returns how many positions were stored (\`accepted\`) and how many were already stored as sent (\`unchanged\`): a resend changes nothing. A position closing before it opens or more than a day past the service clock, with exits over its volume, repeated, or with a symbol over 32 characters, or over ${MAX_POSITIONS_PER_MESSAGE} in a message: 422 naming it, nothing stored.`,
+    description: `The EA tracker's closed-positions message for one account. Returns how many positions were stored (\`accepted\`) and how many were already stored as sent (\`unchanged\`): a resend changes nothing. A position closing before it opens or over a day past the service clock, with exits over its volume, repeated, or over ${MAX_POSITIONS_PER_MESSAGE} in a message: 422 naming it, nothing stored.`,
     ...KEY_IDEMPOTENT_WRITE,
     input: PushPositionsInput,
     output: PushPositionsResultSchema,

@@ -5,7 +5,7 @@ import type { Language } from './user-view.js';
 export const PROFILE_LANGUAGES = ['ja', 'en'] as const satisfies readonly Language[];
 
 export class UpdateMeInput {
-  @Doc({ description: 'Language of your alerts, delivery log, e-mails and dashboard: `ja` or `en`.', example: 'en' })
+  @Doc({ description: 'Your language.', example: 'en' })
   @IsIn(PROFILE_LANGUAGES)
   language!: Language;
 }
