@@ -439,7 +439,7 @@ if (serverUrl) {
     it("one instance's write reaches the answers another instance kept, through its announcement", async () => {
       const key = a.ownerKey;
       /** Reads B's list again and again (paced, no deadline) until `done` holds for it. */
-      const listOnBUntil = async (done: (items: ChallengeBody[]) => boolean) => {
+      const listOnBUntil = async (done: (items: ChallengeList['items']) => boolean) => {
         for (;;) {
           const items = json<ChallengeList>(await b.get('/challenges', key).expect(200)).items;
           if (done(items)) return items;

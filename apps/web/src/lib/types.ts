@@ -20,7 +20,8 @@ export type ServiceRules = Session['rules'];
 export type Status = Challenge['status'];
 export type Billing = Challenge['billing'];
 export type CurrencyAmount = Summary['spent'][number];
-export type Challenge = AppAnswer<'/app/api/challenges', 'post'>;
+/** A challenge as lists and details show it (the create answer adds `planLink`, what the purchase linked). */
+export type Challenge = AppAnswer<'/app/api/challenges', 'get'>['items'][number];
 export type Memo = AppAnswer<'/app/api/challenges/{challengeId}/memos', 'post'>;
 export type PayoutList = AppAnswer<'/app/api/payouts', 'get'>;
 export type Payout = PayoutList['items'][number];
