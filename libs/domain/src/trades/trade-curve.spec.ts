@@ -57,7 +57,7 @@ describeEachDatabase('trade curve', (getDb) => {
     const { id } = await account(caller);
     // Nets −10 … 10 (21 trades) plus 0.004: width 1 from −10; 0 and 0.004 are the breakevens of [0, 1).
     const nets = Array.from({ length: 21 }, (_, i) => i - 10);
-    await push(caller, id, [...nets.map((n, i) => net(String(i), i, n)), net('b', 100, 0.004)]);
+    await push(caller, id, [...nets.map((n, i) => net(String(i), i, n)), net('100', 100, 0.004)]);
     const { distribution, totals } = await curve(caller, { accountId: id });
     expect(totals).toEqual({ count: 22, wins: 10, losses: 10, breakevens: 2, net: 0.004 });
     expect(distribution.buckets).toHaveLength(20);
