@@ -51,6 +51,7 @@ const PRIVATE_ROUTES: [method: 'get' | 'post' | 'patch', path: string][] = [
   ['patch', `/payouts/${SOME_ID}`],
   ['get', '/me/analytics'],
   ['patch', '/me'],
+  ['post', '/calendar/imports'],
   ['get', '/me/tax-year/2026'],
   ['post', '/me/fx-rates'],
   ['get', '/accounts/lookup?login=1&server=x'],

@@ -85,6 +85,7 @@ describeEachDatabase('REST OpenAPI document and docs page', (getDb) => {
         'listPrice',
         'couponCode',
         'planId',
+        'platform',
         'resetOf',
         'fxRate',
         'fxCurrency',
