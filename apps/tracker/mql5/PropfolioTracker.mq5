@@ -124,6 +124,14 @@ string    g_guardNote      = "";    // why there are no levels, for the chart
 string    g_guardBreach    = "";    // the floor already crossed (the route's breach) as a chart line; "" when none
 double    g_guardDailyLimit = 0;    // the allowances the alert thresholds are percentages of; 0 when unknown
 double    g_guardMaxLimit  = 0;
+//--- the route's news windows (UTC spans, the symbols each restricts as ",A,B,", the release in words), the firm's
+//--- penalty inside one in words, and the chart's window lines last logged
+datetime  g_newsStart[];
+datetime  g_newsEnd[];
+string    g_newsSymbols[];
+string    g_newsRelease[];
+string    g_newsPenalty    = "";
+string    g_newsLogged     = "";
 
 //--- the terminal's own alerts at the challenge's thresholds (apps/tracker/src/threshold-alerts.ts): the thresholds of
 //--- the levels read, and per rule the deepest threshold raised in the firm day that ends at g_alertDayEnds (-1: none)
@@ -1585,6 +1593,7 @@ void UseGuardLevels(const string answer)
    if(breach != "" && breach != g_guardBreach)
       Log(breach);
    g_guardBreach = breach;
+   UseNewsWindows(JsonText(answer, "news"));
    g_guardHasLevels = true;
    g_guardNote = "";
   }
@@ -1602,6 +1611,134 @@ string BreachLine(const string breach)
           " by " + FormatAmount(StringToDouble(JsonText(breach, "by"))) + " " + g_currency + "; the attempt has failed at the firm";
   }
 
+//--- the route's news windows (its `news`, docs/tracker-protocol.md message 7): the next windows in which the firm
+//--- restricts the account's symbols, each kept as its UTC span, the symbols it restricts and the release in words
+void UseNewsWindows(const string news)
+  {
+   string rule = JsonText(news, "rule");
+   string penalty = rule == "" || rule == "null" ? "" : JsonText(rule, "penalty");
+   g_newsPenalty = penalty == "breach" ? "the account fails"
+                   : penalty == "profit_removed" ? "the trade's profit is removed"
+                   : penalty == "profit_share" ? "the trade's profit counts at " + JsonText(rule, "penaltyPercent") + "%" : "";
+   string windows[];
+   int n = JsonObjects(JsonText(news, "windows"), windows);
+   ArrayResize(g_newsStart, n);
+   ArrayResize(g_newsEnd, n);
+   ArrayResize(g_newsSymbols, n);
+   ArrayResize(g_newsRelease, n);
+   for(int i = 0; i < n; i++)
+     {
+      g_newsStart[i] = ParseInstant(JsonText(windows[i], "start"));
+      g_newsEnd[i] = ParseInstant(JsonText(windows[i], "end"));
+      g_newsSymbols[i] = JsonStrings(JsonText(windows[i], "symbols"));
+      string release = JsonText(windows[i], "release");
+      g_newsRelease[i] = JsonText(release, "currency") + " " + JsonText(release, "title") + " at " +
+                         TimeToString(ParseInstant(JsonText(release, "at")) + g_serverOffset, TIME_DATE | TIME_MINUTES) + " server time";
+     }
+  }
+
+//--- the objects of a JSON array, each as its text
+int JsonObjects(const string array, string &items[])
+  {
+   ArrayResize(items, 0);
+   int n = StringLen(array);
+   int i = 1;
+   while(i < n)
+     {
+      ushort c = StringGetCharacter(array, i);
+      if(c == '{')
+        {
+         int end = JsonValueEnd(array, i);
+         if(end < 0)
+            break;
+         int k = ArraySize(items);
+         ArrayResize(items, k + 1);
+         items[k] = StringSubstr(array, i, end - i);
+         i = end;
+         continue;
+        }
+      i++;
+     }
+   return ArraySize(items);
+  }
+
+//--- a JSON array of strings as ",A,B," (so a symbol is found whole as ",EURUSD,"); ",," when empty
+string JsonStrings(const string array)
+  {
+   string list = ",";
+   int n = StringLen(array);
+   int i = 0;
+   while(i < n)
+     {
+      if(StringGetCharacter(array, i) == '"')
+        {
+         string s;
+         i = ReadJsonString(array, i, s);
+         if(i < 0)
+            break;
+         list += s + ",";
+         continue;
+        }
+      i++;
+     }
+   return list == "," ? ",," : list;
+  }
+
+//--- the window open at nowUtc (both ends included) that restricts the symbol, or -1. The route names the symbols
+//--- as the account trades them (EURUSD.r stays EURUSD.r), so a symbol is matched exactly
+int NewsWindowAt(const string symbol, const datetime nowUtc)
+  {
+   for(int i = 0; i < ArraySize(g_newsStart); i++)
+      if(g_newsStart[i] <= nowUtc && nowUtc <= g_newsEnd[i] && StringFind(g_newsSymbols[i], "," + symbol + ",", 0) >= 0)
+         return i;
+   return -1;
+  }
+
+//--- the check before opening a trade in the symbol: false inside a window the firm restricts it in. The EA opens no
+//--- trade of its own (MetaTrader gives it no hook to refuse a manual one), so it shows and logs the window instead
+bool NewsAllowsOpen(const string symbol, const datetime nowUtc)
+  {
+   return NewsWindowAt(symbol, nowUtc) < 0;
+  }
+
+//--- why a trade in the symbol is refused now, or "" when it is not
+string NewsRefusal(const string symbol, const datetime nowUtc)
+  {
+   int i = NewsWindowAt(symbol, nowUtc);
+   return i < 0 ? "" : "NEWS WINDOW: no new " + symbol + " trade until " + NewsWindowText(i);
+  }
+
+//--- a window's end and release in words
+string NewsWindowText(const int i)
+  {
+   return TimeToString(g_newsEnd[i] + g_serverOffset, TIME_DATE | TIME_MINUTES) + " server time (" + g_newsRelease[i] +
+          (g_newsPenalty == "" ? "" : "; inside it " + g_newsPenalty) + ")";
+  }
+
+//--- the chart's lines for the windows open at nowUtc, with the symbols each restricts; "" when none is open
+string NewsStatus(const datetime nowUtc)
+  {
+   string text = "";
+   for(int i = 0; i < ArraySize(g_newsStart); i++)
+     {
+      if(nowUtc < g_newsStart[i] || g_newsEnd[i] < nowUtc)
+         continue;
+      string symbols = StringSubstr(g_newsSymbols[i], 1, StringLen(g_newsSymbols[i]) - 2);
+      StringReplace(symbols, ",", ", ");
+      text += "\nNEWS WINDOW: no new trades in " + symbols + " until " + NewsWindowText(i);
+     }
+   return text;
+  }
+
+//--- every second: a window that opens is logged once (its lines change when another opens or it closes)
+void NoteNewsWindows(const datetime nowUtc)
+  {
+   string text = NewsStatus(nowUtc);
+   if(text != "" && text != g_newsLogged)
+      Log(StringSubstr(text, 1, -1));
+   g_newsLogged = text;
+  }
+
 //--- no levels to guard with (no challenge linked, archived, refused): the guard does nothing until they come back
 void DropGuardLevels(const string why)
   {
@@ -1609,6 +1746,7 @@ void DropGuardLevels(const string why)
       Log("guard levels: " + why);
    g_guardHasLevels = false;
    g_guardBreach = "";
+   UseNewsWindows("");
    g_guardNote = why;
   }
 
@@ -1930,7 +2068,8 @@ string GuardStatus(const double equity, const datetime nowUtc)
    if(!g_guardHasLevels)
       return g_guardNote == "" ? "" : "\nguard levels: " + g_guardNote;
    // A crossed floor comes first: the levels below it are no longer room to trade in.
-   string text = (g_guardBreach == "" ? "" : "\n" + g_guardBreach) + "\nequity " + FormatAmount(equity) + " " + g_currency;
+   // A window open now comes next: a trade opened in it is what the firm restricts.
+   string text = (g_guardBreach == "" ? "" : "\n" + g_guardBreach) + NewsStatus(nowUtc) + "\nequity " + FormatAmount(equity) + " " + g_currency;
    if(g_guardHasDaily && g_guardDayEnds != 0 && nowUtc < g_guardDayEnds)
       text += " | daily floor " + FormatAmount(g_guardDailyFloor) + " (left " + FormatAmount(equity - g_guardDailyFloor) + ")";
    if(g_guardHasMax)
@@ -2177,6 +2316,7 @@ void OnTimer()
    datetime now = TimeGMT();
    SampleExcursions();
    Guard(now); // every second: equity moves faster than the interval
+   NoteNewsWindows(now);
    ThresholdAlerts(now);
    if(now >= g_nextSample)
      {
