@@ -6,7 +6,7 @@
 import type { Headroom } from '../headroom/schema.js';
 import { Decimal, percentOf } from '../shared/money.js';
 
-export type AlertRule = 'daily_loss' | 'max_loss' | 'breached' | 'target_reached' | 'best_day' | 'tracker_silent';
+export type AlertRule = 'daily_loss' | 'max_loss' | 'breached' | 'target_reached' | 'best_day' | 'tracker_silent' | 'news_ahead';
 
 /** The rules a trader keeps per challenge; the defaults are what a challenge without its own answers with. */
 export interface AlertRuleSet {
@@ -20,6 +20,8 @@ export interface AlertRuleSet {
   readonly bestDay: number | null;
   /** Minutes without data on a trading day before the tracker counts as silent; null: off. */
   readonly trackerSilentMinutes: number | null;
+  /** Minutes before a restricted news window to warn when positions are open on a symbol it restricts; null or absent: off. */
+  readonly newsAheadMinutes?: number | null;
 }
 
 export const DEFAULT_ALERT_RULES: AlertRuleSet = {

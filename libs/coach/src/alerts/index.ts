@@ -16,3 +16,4 @@ export { crossedToday, judgesToday, todayOf } from './today.js';
 // The money formatter the alerts' messages share with the dashboard (one place words an amount).
 export { moneyText, type MoneyLanguage } from '../shared/money-text.js';
 export { alertLabel } from './label.js';
+export { newsWindowsAhead, type NewsAhead } from './news-ahead.js';
