@@ -6,7 +6,7 @@ import type { Prisma } from '@propfolio/db';
  * turns them into deliveries. Kept in its own file so both sides build against one shape while they are written
  * apart.
  */
-export type AlertRuleKind = 'daily_loss' | 'max_loss' | 'breached' | 'target_reached' | 'best_day' | 'tracker_silent';
+export type AlertRuleKind = 'daily_loss' | 'max_loss' | 'breached' | 'target_reached' | 'best_day' | 'tracker_silent' | 'news_ahead';
 
 export const ALERT_RULE_KINDS: readonly AlertRuleKind[] = [
   'daily_loss',
@@ -15,14 +15,28 @@ export const ALERT_RULE_KINDS: readonly AlertRuleKind[] = [
   'target_reached',
   'best_day',
   'tracker_silent',
+  'news_ahead',
 ];
+
+/** The news window a `news_ahead` alert warns of: the releases, when, the open symbols it restricts, the firm's penalty. */
+export interface NewsAheadFacts {
+  /** The releases' instant (ISO, UTC) and the window's start. */
+  readonly at: string;
+  readonly start: string;
+  readonly releases: readonly { readonly title: string; readonly currency: string }[];
+  readonly symbols: readonly string[];
+  readonly penalty: 'breach' | 'profit_removed' | 'profit_share';
+  readonly penaltyPercent: number | null;
+  /** The firm's clock (its day's roll-over zone), for the time as the firm states it. */
+  readonly firmTimeZone: string;
+}
 
 export interface AlertEvent {
   readonly userId: string;
   readonly challengeId: string;
   readonly accountId: string;
   readonly rule: AlertRuleKind;
-  /** The percent left that was crossed (50, 25, 10) for daily_loss/max_loss, the minutes for tracker_silent; null otherwise. */
+  /** The percent left that was crossed (50, 25, 10) for daily_loss/max_loss, the minutes for tracker_silent and news_ahead; null otherwise. */
   readonly threshold: number | null;
   /** The firm day (YYYY-MM-DD on the firm's clock) the alert fired in: the fired-log key with account, rule, threshold. */
   readonly firmDay: string;
@@ -41,6 +55,8 @@ export interface AlertEvent {
   readonly firmDayEndsAt: string | null;
   /** The recipient's language (the user's `language` column), for the message's wording. */
   readonly language?: 'ja' | 'en';
+  /** news_ahead only: the window warned of. */
+  readonly news?: NewsAheadFacts;
 }
 
 /**

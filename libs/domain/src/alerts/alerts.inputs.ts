@@ -22,19 +22,20 @@ import { ALERT_RULE_KINDS, type AlertRuleKind } from './alert-events.js';
 const MAX_ALERT_RULES = 50;
 /** The longest a tracker may be silent before the alert, in minutes: a trading day. */
 export const MAX_SILENT_MINUTES = 1440;
+/** The earliest warning before a news window, in minutes: four hours. */
+export const MAX_NEWS_AHEAD_MINUTES = 240;
 
 export class AlertRuleInput {
   @Doc({
     description:
-      '`daily_loss` / `max_loss`: `threshold` percent of the allowance left or less; `breached`: a floor crossed; `target_reached`; `best_day`: the best day reached `threshold` percent of its limit; `tracker_silent`: no data for more than `threshold` minutes on a trading day.',
+      '`daily_loss`/`max_loss`: percent of the allowance left; `breached`: a floor crossed; `target_reached`; `best_day`: percent of its limit reached; `tracker_silent`: minutes without data on a trading day; `news_ahead`: minutes before a news window, positions open.',
     example: 'daily_loss',
   })
   @IsIn(ALERT_RULE_KINDS)
   rule!: AlertRuleKind;
 
   @Doc({
-    description:
-      'Percent (1–100) for daily_loss, max_loss and best_day; minutes (1–1440) for tracker_silent; leave out or null for the others.',
+    description: 'Percent 1–100, or minutes: tracker_silent 1–1440, news_ahead 1–240; null for the others.',
     example: 25,
   })
   @IsOptional()

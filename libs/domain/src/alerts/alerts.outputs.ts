@@ -7,7 +7,7 @@ import { ALERT_RULE_KINDS } from './alert-events.js';
 const AlertRuleSchema = Type.Object({
   rule: Type.Enum([...ALERT_RULE_KINDS], { description: 'What the alert watches.' }),
   threshold: Nullable(
-    Type.Integer({ description: 'Percent (daily_loss, max_loss, best_day) or minutes (tracker_silent); null for the others.' }),
+    Type.Integer({ description: 'Percent (daily_loss, max_loss, best_day) or minutes (tracker_silent, news_ahead); null for the others.' }),
   ),
 });
 

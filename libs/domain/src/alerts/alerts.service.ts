@@ -5,6 +5,7 @@ import {
   crossedToday,
   firmDayAt,
   judgesToday,
+  newsWindowsAhead,
   type QuietBounds,
   quietBounds,
   staysQuiet,
@@ -22,7 +23,7 @@ import { challengeRules, type PlanRulesSource, UTC_MIDNIGHT } from '../coach/cha
 import { toDecimal, toMoney } from '../shared/money.js';
 import { requireId } from '../shared/ids.js';
 import type { ChallengeIdInput } from '../challenges/challenges.inputs.js';
-import { type AlertEvent, type AlertRuleKind, type AlertSink, noopAlertSink } from './alert-events.js';
+import { type AlertEvent, type AlertRuleKind, type AlertSink, type NewsAheadFacts, noopAlertSink } from './alert-events.js';
 import { type AlertRuleItem, DEFAULT_RULE_ITEMS, toRuleSet, validRuleItems } from './alert-rules.js';
 import type { CheckTradeInput, SetAlertRulesInput } from './alerts.inputs.js';
 import type { AccountGuard, AlertRulesView, TradeCheckView } from './alerts.outputs.js';
@@ -53,6 +54,8 @@ interface AccountFacts {
   currency: string;
   language: string;
   rules: unknown;
+  /** The positions open at the latest snapshot, as the tracker sent them (null: not sent). */
+  openPositions: unknown;
 }
 
 /** What a snapshot wrote: its instant, the lowest equity it could have set, and the balance now. */
@@ -259,10 +262,11 @@ export class AlertService {
             // One account's rules that no longer compute must not keep the others of its batch from their alerts.
             this.log.error('alert evaluation failed', { accountId, error: error instanceof Error ? error.message : String(error) });
           });
+    const newsAhead = await this.newsAhead(active, facts, now);
     const judged = active.map((accountId) => {
       const f = facts.get(accountId);
       const h = headrooms.get(accountId);
-      return f && h ? judge(accountId, f, h, now) : null;
+      return f && h ? judge(accountId, f, h, now, newsAhead.get(accountId) ?? []) : null;
     });
     const crossing = judged.filter((j): j is Judgement => j !== null);
     // Bounds only once what was crossed is logged: a failed delivery must leave the next snapshot to try again.
@@ -274,7 +278,7 @@ export class AlertService {
     // In one order everywhere (account, rule, threshold): two processes logging overlapping batches then wait on each
     // other's keys in the same order, never in a cycle (a deadlock would roll back a whole batch's alerts).
     const rows = crossing
-      .flatMap((j) => j.keys.map((key) => ({ j, key, text: firedKey(j.accountId, key.rule, key.threshold ?? 0) })))
+      .flatMap((j) => j.keys.map((key) => ({ j, key, day: firedDay(j, key), text: firedKey(j.accountId, key.rule, key.threshold ?? 0) })))
       .sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
     if (rows.length === 0) return settle([]);
     const events = await this.db.prisma.$transaction(async (tx) => {
@@ -285,14 +289,18 @@ export class AlertService {
         rows.map((r) => r.j.accountId),
         rows.map((r) => r.key.rule),
         rows.map((r) => r.key.threshold ?? 0),
-        rows.map((r) => r.j.firmDay),
+        rows.map((r) => r.day),
         now.toISOString(),
       );
       // Announced in the order the keys were judged (daily, maximum, breach…), not the order they were logged in.
       const logged = new Set(fired.map((r) => firedKey(r.accountId, r.rule, r.threshold)));
       const out = crossing.flatMap((j) => {
         const newly = j.keys.filter((k) => logged.has(firedKey(j.accountId, k.rule, k.threshold ?? 0)));
-        return toAnnounce(newly).map((k) => eventOf(k, j.facts, j.accountId, j.headroom, j.firmDay));
+        // Each news window is its own alert; of the thresholds, the deepest per rule.
+        const news = newly.filter((k) => k.rule === 'news_ahead');
+        return [...toAnnounce(newly.filter((k) => k.rule !== 'news_ahead')), ...news].map((k) =>
+          eventOf(k, j.facts, j.accountId, j.headroom, j.firmDay, j.news.get(k.threshold ?? 0)),
+        );
       });
       if (out.length > 0) await this.sink(out, tx);
       return out;
@@ -440,11 +448,54 @@ export class AlertService {
     };
   }
 
+  /**
+   * The news windows each account with a `news_ahead` rule and open positions is to hear of now (the coach's
+   * newsWindowsAhead over the challenge's rule, stage and releases). One account's failure is logged and costs
+   * only its news alert.
+   */
+  private async newsAhead(
+    accountIds: readonly string[],
+    facts: Map<string, AccountFacts>,
+    now: Date,
+  ): Promise<Map<string, NewsAheadFacts[]>> {
+    const out = new Map<string, NewsAheadFacts[]>();
+    const news = this.news;
+    if (!news) return out;
+    for (const accountId of accountIds) {
+      const f = facts.get(accountId);
+      const minutes = f ? toRuleSet((f.rules as AlertRuleItem[] | null) ?? DEFAULT_RULE_ITEMS).newsAheadMinutes : null;
+      const open = f ? openSymbolsOf(f.openPositions) : [];
+      if (!f || minutes == null || open.length === 0) continue;
+      try {
+        const context = await news.aheadOf(f.challengeId, now, minutes);
+        if (!context) continue;
+        const { rule } = context;
+        const ahead = newsWindowsAhead(rule, context.stage, context.releases, open, now.getTime(), minutes);
+        out.set(
+          accountId,
+          ahead.map((a) => ({
+            at: a.at,
+            start: a.start,
+            releases: a.releases.map((r) => ({ title: r.title, currency: r.currency })),
+            symbols: [...a.symbols],
+            penalty: rule.penalty,
+            penaltyPercent: rule.penalty === 'profit_share' ? (rule.penaltyPercent ?? null) : null,
+            firmTimeZone: context.firmTimeZone,
+          })),
+        );
+      } catch (error) {
+        this.log.error('news alert evaluation failed', { accountId, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    return out;
+  }
+
   /** The active accounts among these, each with what its alerts are worded and judged by. */
   private async accountFacts(accountIds: readonly string[]): Promise<Map<string, AccountFacts>> {
     const rows = await this.db.driverQuery<AccountFacts & { id: string } & Record<string, unknown>>(
       `SELECT a."id", a."userId", a."challengeId", c."status"::text AS "challengeStatus", c."firm", c."plan",
-              COALESCE(a."name", a."login" || '@' || a."server") AS "label", a."currency", u."language", r."rules"
+              COALESCE(a."name", a."login" || '@' || a."server") AS "label", a."currency", u."language", r."rules",
+              (SELECT i."openPositions" FROM "IntradayEquity" i WHERE i."accountId" = a."id" ORDER BY i."day" DESC LIMIT 1) AS "openPositions"
        FROM "EaAccount" a
        JOIN "Challenge" c ON c."id" = a."challengeId"
        JOIN "User" u ON u."id" = a."userId"
@@ -454,13 +505,36 @@ export class AlertService {
     );
     // PGlite's driver may hand json back as text.
     return new Map(
-      rows.map((row) => [row.id, { ...row, rules: typeof row.rules === 'string' ? (JSON.parse(row.rules) as unknown) : row.rules }]),
+      rows.map((row) => [
+        row.id,
+        {
+          ...row,
+          rules: typeof row.rules === 'string' ? (JSON.parse(row.rules) as unknown) : row.rules,
+          openPositions: typeof row.openPositions === 'string' ? (JSON.parse(row.openPositions) as unknown) : row.openPositions,
+        },
+      ]),
     );
   }
 }
 
 /** One fired-log key as text (the log stores a rule without a threshold as 0). */
 const firedKey = (accountId: string, rule: string, threshold: number) => `${accountId}\u0000${rule}\u0000${String(threshold)}`;
+
+/** The symbols of a snapshot's open positions ([{ symbol, … }]), each once. */
+function openSymbolsOf(positions: unknown): string[] {
+  if (!Array.isArray(positions)) return [];
+  const symbols = positions.map((p: unknown) => (typeof p === 'object' && p !== null ? (p as { symbol?: unknown }).symbol : undefined));
+  return [...new Set(symbols.filter((s): s is string => typeof s === 'string' && s !== ''))];
+}
+
+/** A news window's log key: its release minute as the threshold, so each window fires once per account. */
+const newsKeyOf = (at: string) => Math.floor(Date.parse(at) / 60_000);
+
+/** The day a key is logged under: the firm day, or for a news window its release's UTC date (a warning given across midnight stays given). */
+function firedDay(j: Judgement, key: AlertKey): string {
+  const window = key.rule === 'news_ahead' ? j.news.get(key.threshold ?? 0) : undefined;
+  return window ? window.at.slice(0, 10) : j.firmDay;
+}
 
 /** What one account's evaluation found before the fired log decides what is new. */
 interface Judgement {
@@ -472,20 +546,25 @@ interface Judgement {
   keys: AlertKey[];
   /** Where the next snapshots fire nothing, once these keys are logged; null when they cannot be placed. */
   bounds: QuietBounds | null;
+  /** The news windows warned of, by their key's threshold (the release minute). */
+  news: Map<number, NewsAheadFacts>;
 }
 
 /** One account's crossings now, and the bounds its next snapshots are quiet within (pure). */
-function judge(accountId: string, facts: AccountFacts, h: Headroom, now: Date): Judgement {
+function judge(accountId: string, facts: AccountFacts, h: Headroom, now: Date, newsAhead: readonly NewsAheadFacts[]): Judgement {
   const set = toRuleSet((facts.rules as AlertRuleItem[] | null) ?? DEFAULT_RULE_ITEMS);
   // Judged on today's data only: late data of an ended firm day fires nothing and leaves today's keys armed.
   const keys = crossedToday(h, set);
   // No bounds before today's first snapshot: that snapshot must be evaluated whatever its figures.
-  const bounds = judgesToday(h) ? quietBounds(h, set, keys) : null;
+  // A news warning depends on the clock and the positions, not the equity: with the rule on, every snapshot is judged.
+  const bounds = judgesToday(h) && set.newsAheadMinutes == null ? quietBounds(h, set, keys) : null;
   const firmDay = h.dailyLoss.day?.day ?? firmDayAt(now, UTC_MIDNIGHT).day;
   const asOf = h.stale.asOf === null ? null : Date.parse(h.stale.asOf);
   if (set.trackerSilentMinutes !== null && trackerSilent(asOf, now.getTime(), set.trackerSilentMinutes, isWeekday(firmDay)))
     keys.push({ rule: 'tracker_silent', threshold: set.trackerSilentMinutes });
-  return { accountId, facts, headroom: h, firmDay, keys, bounds };
+  const news = new Map(newsAhead.map((w) => [newsKeyOf(w.at), w]));
+  for (const threshold of news.keys()) keys.push({ rule: 'news_ahead', threshold });
+  return { accountId, facts, headroom: h, firmDay, keys, bounds, news };
 }
 
 /** Monday to Friday: the days a tracker is expected to report (the firm day's name, a calendar date). */
@@ -496,7 +575,7 @@ function isWeekday(day: string): boolean {
 
 const text = (n: number | null): string | null => (n === null ? null : String(n));
 
-function eventOf(key: AlertKey, facts: AccountFacts, accountId: string, h: Headroom, firmDay: string): AlertEvent {
+function eventOf(key: AlertKey, facts: AccountFacts, accountId: string, h: Headroom, firmDay: string, news?: NewsAheadFacts): AlertEvent {
   const daily = { amountLeft: text(h.dailyLoss.left), percentLeft: h.dailyLoss.leftPercent, floor: text(h.dailyLoss.floor) };
   const max = { amountLeft: text(h.maxLoss.left), percentLeft: h.maxLoss.leftPercent, floor: text(h.maxLoss.floor) };
   const none = { amountLeft: null, percentLeft: null, floor: null };
@@ -518,7 +597,11 @@ function eventOf(key: AlertKey, facts: AccountFacts, accountId: string, h: Headr
     challengeId: facts.challengeId,
     accountId,
     rule: key.rule,
-    threshold: key.threshold,
+    // A news window's key holds its release minute; the event says the trader's minutes.
+    threshold:
+      key.rule === 'news_ahead'
+        ? (toRuleSet((facts.rules as AlertRuleItem[] | null) ?? DEFAULT_RULE_ITEMS).newsAheadMinutes ?? null)
+        : key.threshold,
     firmDay,
     firm: facts.firm,
     plan: facts.plan,
@@ -527,6 +610,7 @@ function eventOf(key: AlertKey, facts: AccountFacts, accountId: string, h: Headr
     currency: facts.currency,
     firmDayEndsAt: h.dailyLoss.day?.endUtc ?? h.nextReset.at,
     language: facts.language === 'en' ? 'en' : 'ja',
+    ...(news ? { news } : {}),
   };
 }
 

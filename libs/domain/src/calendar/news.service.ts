@@ -10,7 +10,7 @@ import {
 } from '@propfolio/coach';
 import type { Database } from '@propfolio/db';
 import Value from 'typebox/value';
-import { challengeRules, type ChallengeRules, type PlanRulesSource } from '../coach/challenge-rules.js';
+import { challengeRules, rolloverOf, type ChallengeRules, type PlanRulesSource } from '../coach/challenge-rules.js';
 import { phaseOf } from '../coach/phase.js';
 import { CalendarRepository } from './calendar.repository.js';
 import type { NewsCheckView, NewsMarkView, NewsWindowsView } from './calendar.outputs.js';
@@ -63,6 +63,28 @@ export class NewsService {
     });
     if (!challenge?.planId) return null;
     return newsContextOf(await challengeRules(this.plans, { ...challenge, platform: challenge.platform ?? undefined }), challenge.phase);
+  }
+
+  /**
+   * What the "news window ahead" alert judges (docs/alerts.md): the challenge's rule and stage, the firm's clock
+   * (its day's roll-over zone, UTC when unknown) and the releases whose windows may start in the next `minutes`.
+   * Null without a news rule or in a stage it spares: no release is read then.
+   */
+  async aheadOf(
+    challengeId: string,
+    now: Date,
+    minutes: number,
+  ): Promise<(NewsContext & { firmTimeZone: string; releases: CalendarRelease[] }) | null> {
+    const challenge = await this.db.prisma.challenge.findUnique({
+      where: { id: challengeId },
+      select: { planId: true, purchasedAt: true, rulesOverride: true, phase: true, platform: true },
+    });
+    if (!challenge?.planId) return null;
+    const rules = await challengeRules(this.plans, { ...challenge, platform: challenge.platform ?? undefined });
+    const context = newsContextOf(rules, challenge.phase);
+    if (!context || !newsRuleApplies(context.rule, context.stage)) return null;
+    const releases = await this.releasesAround(now, context.rule, 0, minutes + context.rule.windowBeforeMinutes);
+    return { ...context, firmTimeZone: rolloverOf(rules).rollover.timeZone, releases };
   }
 
   /**

@@ -9,9 +9,14 @@ import { FormError, QueryView } from '../states.js';
 
 type Rules = AppCall<'get', `/challenges/${string}/alert-rules`>;
 type Rule = Rules['rules'][number];
-export const RULE_KINDS = ['daily_loss', 'max_loss', 'breached', 'target_reached', 'best_day', 'tracker_silent'] as const;
-/** Rules measured against a threshold (percent, or minutes for tracker_silent); the others take none. */
-const WITH_THRESHOLD = new Set<string>(['daily_loss', 'max_loss', 'best_day', 'tracker_silent']);
+export const RULE_KINDS = ['daily_loss', 'max_loss', 'breached', 'target_reached', 'best_day', 'tracker_silent', 'news_ahead'] as const;
+/** Rules measured against a threshold (percent, or minutes for tracker_silent and news_ahead); the others take none. */
+const WITH_THRESHOLD = new Set<string>(['daily_loss', 'max_loss', 'best_day', 'tracker_silent', 'news_ahead']);
+/** The rules whose threshold is minutes, with the most each takes (the contract's bounds); the others take a percent up to 100. */
+export const MINUTES_MAX = new Map<string, number>([
+  ['tracker_silent', 1440],
+  ['news_ahead', 240],
+]);
 
 /** One challenge's alert rules: the defaults until changed, edited as a list and saved whole (set_alert_rules). */
 function RulesEditor({ challengeId }: { challengeId: string }) {
@@ -46,7 +51,7 @@ function RulesEditor({ challengeId }: { challengeId: string }) {
                     {t(`alerts.rule.${r.rule}`)}
                     {r.threshold === null
                       ? ''
-                      : r.rule === 'tracker_silent'
+                      : MINUTES_MAX.has(r.rule)
                         ? ` · ${t('alerts.rules.minutes', { n: r.threshold })}`
                         : ` · ${r.threshold}%`}
                   </span>
@@ -75,13 +80,15 @@ function RulesEditor({ challengeId }: { challengeId: string }) {
               {WITH_THRESHOLD.has(adding.rule) && (
                 <div className="field">
                   <label htmlFor="alert-rule-threshold">
-                    {adding.rule === 'tracker_silent' ? t('alerts.rules.thresholdMinutes') : t('alerts.rules.thresholdPercent')}
+                    {MINUTES_MAX.has(adding.rule)
+                      ? t(adding.rule === 'news_ahead' ? 'alerts.rules.thresholdNewsMinutes' : 'alerts.rules.thresholdMinutes')
+                      : t('alerts.rules.thresholdPercent')}
                   </label>
                   <input
                     id="alert-rule-threshold"
                     type="number"
                     min={1}
-                    max={adding.rule === 'tracker_silent' ? 1440 : 100}
+                    max={MINUTES_MAX.get(adding.rule) ?? 100}
                     value={adding.threshold}
                     onChange={(e) => setAdding({ ...adding, threshold: e.target.value })}
                   />

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { app } from '../../lib/api.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { QueryView } from '../states.js';
+import { MINUTES_MAX } from './AlertRulesPanel.js';
 
 /** The delivery log, newest first; read again every few seconds while something is still on its way. */
 export function DeliveryLog() {
@@ -41,7 +42,7 @@ export function DeliveryLog() {
                       ? t('alerts.log.test')
                       : [
                           // "Daily loss 50 %", the amount and percent left when it fired, and the account.
-                          `${t(`alerts.rule.${row.rule}`)}${row.threshold === null ? '' : ` ${row.threshold} ${row.rule === 'tracker_silent' ? 'min' : '%'}`}`,
+                          `${t(`alerts.rule.${row.rule}`)}${row.threshold === null ? '' : ` ${row.threshold} ${MINUTES_MAX.has(row.rule) ? 'min' : '%'}`}`,
                           row.amountLeft !== null && row.currency !== null
                             ? t('alerts.log.left', {
                                 amount: money(row.amountLeft, row.currency),
