@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import { call, connectClient, errorCode, oneUserSuite } from './harness.js';
+import { call, oneUserSuite } from './harness.js';
 
 const XML = readFileSync(new URL('../../../libs/domain/src/calendar/fixtures/ff_calendar_thisweek.xml', import.meta.url), 'utf8');
 
@@ -34,25 +34,14 @@ describeEachDatabase('MCP: news windows from the economic calendar', (getDb) => 
     return id;
   }
 
-  it('import_calendar is no MCP tool (an operator’s REST action); list_calendar_events needs no key', async () => {
-    const tools = await suite.client.listTools();
-    expect(tools.tools.map((t) => t.name)).not.toContain('import_calendar');
+  it('the calendar is no MCP tool (import is an operator’s REST action; agents get windows from check_trade)', async () => {
+    const names = (await suite.client.listTools()).tools.map((t) => t.name);
+    expect(names).not.toContain('import_calendar');
+    // REST only: tools/list has a byte budget, and check_trade's `news` and get_headroom carry the windows that matter.
+    expect(names).not.toContain('list_calendar_events');
     await expect(tracker('import_calendar', { content: XML })).rejects.toMatchObject({ code: 'forbidden' });
     await suite.server.context.db.prisma.user.update({ where: { id: suite.caller.userId }, data: { admin: true } });
     expect(await tracker('import_calendar', { content: XML })).toMatchObject({ format: 'forexfactory_xml', events: 4, skipped: 3 });
-    const anonymous = await connectClient(suite.server.url);
-    try {
-      const listed = await call(anonymous, 'list_calendar_events', { from: '2026-11-30T00:00:00Z', currency: 'USD', impact: 'high' });
-      expect((listed.structuredContent as { items: { title: string }[] }).items.map((e) => e.title)).toEqual([
-        'ISM Manufacturing PMI',
-        'Non-Farm Employment Change',
-      ]);
-      expect(errorCode(await call(anonymous, 'list_calendar_events', { from: '2026-12-01T00:00:00Z', to: '2026-11-01T00:00:00Z' }))).toBe(
-        'validation_failed',
-      );
-    } finally {
-      await anonymous.close();
-    }
   });
 
   it('check_trade inside the NFP window: blocked on the funded account, allowed in phase 1 and for EURGBP', async () => {
