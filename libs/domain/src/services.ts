@@ -19,7 +19,7 @@ import { TrashService } from './trash/trash.service.js';
 import { InviteService } from './users/invite.service.js';
 import { SessionService } from './users/session.service.js';
 import { SetupService } from './users/setup.service.js';
-import { UserService } from './users/user.service.js';
+import { UserService } from './users/users.service.js';
 import { LedgerService } from './ledger/ledger.service.js';
 import { FxService } from './fx/fx.service.js';
 import { AnalyticsService } from './analytics/analytics.service.js';

@@ -1,5 +1,5 @@
 /** People, sessions, invites and the first-run setup (no contracts, so no decorators: the CLI imports this). */
-export { UserService, LANGUAGES, checkEmail, checkPassword, type AdminUserListing, type NewPerson } from './user.service.js';
+export { UserService, LANGUAGES, checkEmail, checkPassword, type AdminUserListing, type NewPerson } from './users.service.js';
 export { SessionService, SESSION_REFRESH_MS, type ActiveSession, type NewSession } from './session.service.js';
 export { InviteService, type InviteView } from './invite.service.js';
 export { SetupService, SETUP_VALID_MS } from './setup.service.js';

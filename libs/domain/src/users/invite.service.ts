@@ -1,6 +1,6 @@
 import { AppError } from '@propfolio/core';
 import type { Database, Prisma } from '@propfolio/db';
-import { checkEmail } from './user.service.js';
+import { checkEmail } from './users.service.js';
 import { randomToken, sha256 } from './tokens.js';
 import { INVITE_DAYS } from './fields.js';
 

@@ -2,7 +2,7 @@ import { AppError } from '@propfolio/core';
 import type { Database, UserModel as User } from '@propfolio/db';
 import type { SessionService } from './session.service.js';
 import { randomToken, sha256 } from './tokens.js';
-import { checkPassword, type UserService } from './user.service.js';
+import { checkPassword, type UserService } from './users.service.js';
 
 const PASSWORD_RESET_VALID_MS = 24 * 3_600_000;
 

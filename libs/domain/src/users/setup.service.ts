@@ -1,7 +1,7 @@
 import { AppError } from '@propfolio/core';
 import type { Database, UserModel as User } from '@propfolio/db';
 import { randomToken, sha256 } from './tokens.js';
-import type { UserService } from './user.service.js';
+import type { UserService } from './users.service.js';
 
 export const SETUP_VALID_MS = 24 * 3_600_000;
 
