@@ -39,6 +39,8 @@ test('a floor crossed earlier today heads the daily-loss card in the breach colo
       await expect(daily).not.toContainText(lang === 'en' ? 'above the floor' : '下限ラインまで');
       await expect(daily.getByRole('meter')).toHaveAttribute('aria-valuetext', headline[lang]);
       await expect(page.getByTestId('headroom-status').first()).toHaveClass(/headroom-breached/);
+      // No room after the reset is offered once the attempt is over.
+      await expect(page.getByText(lang === 'en' ? 'After the next reset' : '次のリセット後', { exact: true })).toHaveCount(0);
       await expectNoHorizontalScroll(page);
     }
   }

@@ -279,7 +279,8 @@ function Progress({ h }: { h: Headroom }) {
           {tradingDays.timeLimitDaysLeft !== null && ` · ${t('hr.daysLeft', { n: tradingDays.timeLimitDaysLeft })}`}
         </dd>
       </div>
-      {nextReset.leftAfterReset !== null && (
+      {/* After a crossed floor the attempt is over: no room after the reset is shown as if trading went on. */}
+      {nextReset.leftAfterReset !== null && !breachOf(h) && (
         <div>
           <dt>{t('hr.afterReset')}</dt>
           <dd className={nextReset.leftAfterReset < 0 ? 'neg' : undefined}>
