@@ -9,6 +9,10 @@ import { CalendarFormatError, parseCalendar } from './calendar-formats.js';
 import { ImportCalendarInput, ListCalendarEventsInput } from './calendar.inputs.js';
 import { CalendarService } from './calendar.service.js';
 
+// The fixtures are laid out as ForexFactory's weekly export writes them (the feed at nfs.faireconomy.media, file names
+// ff_calendar_thisweek.xml/.json): the XML declares windows-1252, wraps values in CDATA, dates mm-dd-yyyy and times
+// like 3:00pm in GMT (as the FFCal/FFC MetaTrader indicators read it, docs/alerts.md); the JSON's `date` is an ISO
+// instant with New York's offset (-05:00 in winter); impact words High/Medium/Low/Holiday. Numbers are synthetic.
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const XML = fixture('ff_calendar_thisweek.xml');
 const JSON_FILE = fixture('ff_calendar_thisweek.json');
