@@ -70,7 +70,7 @@ describe('validation when loading', () => {
       of: 'total_profit',
       effect: 'blocks_pass',
     });
-    expect(plans.find((p) => p.id === 'ftmo-2-step-100000')?.rules.consistency).toBeNull();
+    expect(plans.find((p) => p.id === 'ftmo-2-step-100000')?.rules.consistency).toBe('none');
   });
 
   it('carries the firms’ rules as they publish them, each changed rule with its source and a new dated version', () => {
