@@ -3,8 +3,8 @@
 # system, against PostgreSQL and Redis on 127.0.0.1 (CI's). Containers cannot run here (the sandbox refuses
 # the rlimits a container runtime sets), so:
 #   1. the base: `mmdebstrap` makes a minimal Debian bookworm (with Debian's tini) and the Node that CI runs on
-#      is copied into /usr/local (with its npm), as the official node:20-slim image has it. Debian's own nodejs
-#      package is 18.x in bookworm, below the engines' >= 20.19. When the machine's HTTPS goes through an
+#      is copied into /usr/local (with its npm), as the official node:24-slim image has it. Debian's own nodejs
+#      package is 18.x in bookworm, below the engines' 22.13+ / 24 / 26+. When the machine's HTTPS goes through an
 #      intercepting proxy (NODE_EXTRA_CA_CERTS set), that CA certificate goes into the base too, as a company's
 #      base image would carry it: the build's `npm ci` needs it. Nothing else of the host goes in.
 #   2. `buildah bud --isolation chroot` builds deploy/Containerfile unchanged, with BASE_IMAGE pointing at it.
@@ -79,7 +79,9 @@ buildah containers -a -q --notruncate >"$WORK/containers-before" 2>/dev/null || 
 NODE_BIN=$(command -v node)
 NODE_BIN=$(readlink -f "$NODE_BIN")
 NPM_DIR=$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")
-node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a !== 20 || b < 19) { console.error("need Node 20.19+ to copy into the base, have " + process.version); process.exit(1) }'
+# The Node copied into the base is the one CI runs on: it must be a line package.json's engines accept (22.13+, 24, 26+),
+# not this machine's end-of-life Node 20.
+node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (!((a === 22 && b >= 13) || a === 24 || a >= 26)) { console.error("need Node 22.13+, 24 or 26+ (package.json engines) to copy into the base, have " + process.version); process.exit(1) }'
 
 say "base: mmdebstrap bookworm (minbase + tini) + Node $(node -v) from $NODE_BIN"
 t=$(date +%s)
