@@ -227,7 +227,7 @@ export default tseslint.config(
   {
     // The coach's engine and the statement reader run in browsers and workers too: no Node modules or globals
     // (kept packages such as decimal.js, typebox and htmlparser2 are browser-safe).
-    files: ['libs/coach/src/**/*.ts', 'libs/mt-statements/src/**/*.ts'],
+    files: ['libs/coach/src/**/*.ts', 'libs/mt-statements/src/**/*.ts', 'libs/trade-files/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: {
       // The import rule is in each project's boundary block above (PURE_PATTERNS), so it cannot be replaced here.
