@@ -1,3 +1,5 @@
+import type { CsvRow } from './text/csv-table.js';
+
 /**
  * What every reader of this library returns: the closed positions of one export file, with exact decimal money and
  * each time as the file wrote it plus the offset the file states (if any). Turning a wall-clock time into an instant
@@ -51,4 +53,20 @@ export interface TradeFile {
   profitColumn: ProfitBasis;
   /** In the order the file lists them. */
   positions: FilePosition[];
+}
+
+/** What a reader is told beyond the bytes. */
+export interface ReadTradeFileOptions {
+  /** The file writes amounts with a decimal comma (`1.049,40`); readers that can tell from the file ignore it. */
+  decimalComma?: boolean;
+}
+
+/**
+ * One platform's reader: `sniff` says from the parsed rows (never the file's name) whether the file is this
+ * platform's export; `read` reads it or throws TradeFileError naming the row, column and value.
+ */
+export interface TradeFileReader {
+  format: TradeFileFormat;
+  sniff(rows: readonly CsvRow[]): boolean;
+  read(rows: readonly CsvRow[], options: ReadTradeFileOptions): TradeFile;
 }
