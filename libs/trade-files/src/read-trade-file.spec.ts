@@ -1,0 +1,47 @@
+import { TradeFileError } from './errors.js';
+import { readTradeFile } from './read-trade-file.js';
+import type { TradeFileReader } from './types.js';
+
+/** A reader that recognises files whose first cell is `Marker` and answers with no positions. */
+const marker: TradeFileReader = {
+  format: 'ctrader',
+  sniff: (rows) => rows[0]?.cells[0] === 'Marker',
+  read: () => ({ format: 'ctrader', currency: null, profitColumn: 'gross', positions: [] }),
+};
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+function refusal(run: () => unknown): TradeFileError {
+  try {
+    run();
+  } catch (e) {
+    if (e instanceof TradeFileError) return e;
+    throw e;
+  }
+  throw new Error('expected a TradeFileError');
+}
+
+describe('readTradeFile', () => {
+  it('picks the reader from the content, with or without a BOM and in UTF-16', () => {
+    expect(readTradeFile(bytes('Marker,b\r\n1,2\r\n'), [marker]).format).toBe('ctrader');
+    expect(readTradeFile(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes('Marker,b\n')]), [marker]).format).toBe('ctrader');
+    const le = new Uint8Array(Uint16Array.from('Marker;b\n', (c) => c.charCodeAt(0)).buffer);
+    const utf16 = new Uint8Array([0xff, 0xfe, ...le]);
+    expect(readTradeFile(utf16, [marker]).format).toBe('ctrader');
+  });
+
+  it('refuses a file no reader knows, naming the formats and the header it found', () => {
+    const e = refusal(() => readTradeFile(bytes('Symbol,Qty,Price\nES,1,5000\n'), [marker]));
+    expect(e.code).toBe('not_a_trade_file');
+    expect(e.message).toContain('ctrader');
+    expect(e.detail.header).toEqual(['Symbol', 'Qty', 'Price']);
+  });
+
+  it('refuses a forced format it does not read, and binary content', () => {
+    expect(refusal(() => readTradeFile(bytes('Marker\n'), [marker], { format: 'topstepx' })).message).toContain('topstepx');
+    expect(refusal(() => readTradeFile(new Uint8Array([0x50, 0x4b, 0x03, 0x00, 0x00]), [marker])).code).toBe('not_a_trade_file');
+  });
+
+  it('refuses a file over the byte bound before reading it', () => {
+    expect(refusal(() => readTradeFile(bytes('Marker,b\n'.repeat(10)), [marker], { maxBytes: 20 })).code).toBe('too_large');
+  });
+});
