@@ -19,6 +19,8 @@ const ftmoPlan: CoachRules = {
   maxLoss: { percent: 10, type: 'static' },
   minTradingDays: { days: 4, perPhase: true },
   timeLimit: 'none',
+  // FTMO 2-Step has no best-day rule: an unknown one would leave every trade `unchecked`.
+  consistency: 'none',
 };
 const ftmo: HeadroomInput = {
   at: new Date('2026-03-05T10:00:00Z'),
@@ -206,6 +208,23 @@ describe('check_trade never reads an unknown rule as kept', () => {
   it('every rule known: allowed, and nothing left unchecked', () => {
     const c = checkTrade({ headroom: computeHeadroom(ftmo), risk: { riskAmount: 100 } });
     expect([c.verdict, c.notChecked]).toEqual(['allowed', []]);
+  });
+
+  it('an unknown reset time leaves the daily floor a guess: checked and shown, never cleared', () => {
+    const { rollover: _rollover, ...noClock } = ftmoDaily;
+    const h = computeHeadroom({ ...ftmo, rules: effectiveRules({ ...ftmoPlan, dailyLoss: noClock }, null, null) });
+    expect(h.dailyLoss.floor).not.toBeNull();
+    const c = checkTrade({ headroom: h, risk: { riskAmount: 100 } });
+    expect(c.verdict).toBe('unchecked');
+    expect(c.notChecked).toEqual([{ rule: 'daily_loss', reason: "the plan's daily loss reset time is unknown" }]);
+    expect(c.rules.map((r) => r.rule)).toContain('daily_loss');
+  });
+
+  it('an unknown best-day rule is named, and the trade is not cleared', () => {
+    const h = computeHeadroom({ ...ftmo, rules: effectiveRules({ ...ftmoPlan, consistency: null }, null, null) });
+    const c = checkTrade({ headroom: h, risk: { riskAmount: 100 } });
+    expect(c.verdict).toBe('unchecked');
+    expect(c.notChecked).toEqual([{ rule: 'best_day', reason: "the plan's consistency (best day) rule is unknown" }]);
   });
 
   it('an answer without findings (an older client) counts a loss rule without a floor as unknown', () => {

@@ -233,8 +233,10 @@ function riskCap(input: CheckTradeInput): Decimal | null {
 const HEADROOM_RULE = { daily_loss: 'dailyLoss', max_loss: 'maxLoss', best_day: 'consistency' } as const;
 
 /**
- * The rules the headroom leaves unknown (its `unknown` findings): a loss rule without a floor, or a best-day rule
- * whose share is unknown. Without the findings (an older answer), a loss rule without a floor counts as unknown.
+ * The rules the headroom leaves unknown: any `unknown` finding about the rule, even when a floor was still placed
+ * (an unknown reset time leaves the day's window, so its start level, a guess: that floor is shown, never cleared),
+ * and a best-day rule that is unknown. Without the findings (an older answer), a loss rule without a floor counts as
+ * unknown.
  */
 function notCheckedRules(h: CheckedHeadroom): NotChecked[] {
   const out: NotChecked[] = [];
@@ -242,7 +244,7 @@ function notCheckedRules(h: CheckedHeadroom): NotChecked[] {
     const name = HEADROOM_RULE[rule];
     const unknown = h.reasons?.filter((r) => r.rule === name && r.kind === 'unknown') ?? [];
     const floorless = rule === 'best_day' ? false : (rule === 'daily_loss' ? h.dailyLoss.floor : h.maxLoss.floor) === null;
-    if (h.reasons === undefined ? floorless : unknown.length > 0 && (rule === 'best_day' || floorless))
+    if (h.reasons === undefined ? floorless : unknown.length > 0)
       out.push({ rule, reason: unknown.map((r) => r.message).join('; ') || `the ${rule.replace('_', ' ')} rule is unknown` });
   }
   return out;

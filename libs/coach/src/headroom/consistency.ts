@@ -24,9 +24,11 @@ export interface ConsistencyInput {
 export function consistencyHeadroom(input: ConsistencyInput, reasons: HeadroomReason[]): Headroom['consistency'] {
   const { rule, provenance, byDay, targetAmount } = input;
   if (rule === null) {
+    // An `unknown` finding, not information: the pre-trade check reads it and never clears a trade past it. It
+    // cannot end the attempt, so the status stays as the loss rules make it (status.ts).
     reasons.push({
       rule: 'consistency',
-      kind: 'info',
+      kind: 'unknown',
       code: 'consistency.unknown',
       values: sourceOf(provenance),
       message: `${whose(provenance)} consistency (best day) rule is unknown`,

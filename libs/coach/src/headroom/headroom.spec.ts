@@ -115,11 +115,13 @@ describe('FTMO 2-Step 100k: 5% daily from the day-start balance, 10% static', ()
       asOf: '2026-03-05T09:00:00Z',
     });
     expect(h.consistency).toBeNull();
-    expect(h.status).toBe('ok'); // the unknown consistency rule is information only: it cannot fail the account
+    // The unknown consistency rule cannot fail the account, so the status stays ok; it is still an `unknown`
+    // finding, so the pre-trade check never clears a trade past it.
+    expect(h.status).toBe('ok');
     expect(h.reasons).toEqual([
       {
         rule: 'consistency',
-        kind: 'info',
+        kind: 'unknown',
         code: 'consistency.unknown',
         values: { source: 'plan' },
         message: "the plan's consistency (best day) rule is unknown",
@@ -302,11 +304,12 @@ describe('unknown rules', () => {
       "the plan's daily loss reference level (day-start balance, higher of balance and equity, or initial balance) is unknown",
       "the plan's daily loss reset time is unknown",
       "the plan's maximum loss type (static or trailing) is unknown",
+      "the plan's consistency (best day) rule is unknown",
     ]);
     expect([h.dailyLoss.floor, h.maxLoss.floor]).toEqual([null, null]);
   });
 
-  it('without any plan every rule that can fail the account is unknown', () => {
+  it('without any plan every rule is unknown (the status from those that can fail the account)', () => {
     const h = computeHeadroom(ftmoInput({ rules: effectiveRules(null, null, null) }));
     expect(h.status).toBe('unknown');
     expect(h.reasons.filter((r) => r.kind === 'unknown').map((r) => r.rule)).toEqual([
@@ -315,6 +318,7 @@ describe('unknown rules', () => {
       'timeLimit',
       'profitTarget',
       'minTradingDays',
+      'consistency',
     ]);
   });
 
