@@ -45,3 +45,12 @@ describe('readTradeFile', () => {
     expect(refusal(() => readTradeFile(bytes('Marker,b\n'.repeat(10)), [marker], { maxBytes: 20 })).code).toBe('too_large');
   });
 });
+
+describe('the delimiter', () => {
+  it('comes from the first lines that have one, not from a title line above the table', () => {
+    const file = readTradeFile(bytes('"History"\r\nMarker;b;c\r\n1;2;3\r\n'), [
+      { ...marker, sniff: (rows) => rows[1]?.cells.join('|') === 'Marker|b|c' },
+    ]);
+    expect(file.format).toBe('ctrader');
+  });
+});

@@ -8,13 +8,12 @@ export interface CsvRow {
 }
 
 /**
- * Splits CSV text into rows. The delimiter is the one of `,` `;` and tab that the first non-empty line uses most
- * (European cTrader installs write `;`). Quotes follow RFC 4180; rows may differ in length (summary blocks, a
- * trailing empty column as NinjaTrader writes). Cells are trimmed; blank lines are dropped.
+ * Splits CSV text into rows, with the delimiter the first lines use (European cTrader installs write `;`). Quotes
+ * follow RFC 4180; rows may differ in length (summary blocks, a trailing empty column as NinjaTrader writes). Cells
+ * are trimmed; blank lines are dropped.
  */
 export function readCsvRows(text: string): CsvRow[] {
-  const firstLine = text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
-  const delimiter = [',', ';', '\t'].reduce((best, d) => (count(firstLine, d) > count(firstLine, best) ? d : best), ',');
+  const delimiter = guessDelimiter(text);
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, {
@@ -50,6 +49,19 @@ export function readCsvRows(text: string): CsvRow[] {
 
 function count(line: string, ch: string): number {
   return line.split(ch).length - 1;
+}
+
+/**
+ * The one of `,` `;` and tab that the first lines use most in a single line: a title line above the table (cTrader's
+ * `History`) has none, so the first line alone would not tell.
+ */
+function guessDelimiter(text: string): string {
+  const lines = text
+    .split(/\r?\n/, 50)
+    .filter((l) => l.trim() !== '')
+    .slice(0, 10);
+  const most = (d: string): number => Math.max(0, ...lines.map((l) => count(l, d)));
+  return [';', '\t'].reduce((best, d) => (most(d) > most(best) ? d : best), ',');
 }
 
 /** Header text compared loosely: case, spacing and punctuation do not matter (`Entry Time`, `entry_time`, `EntryTime`). */
