@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { type NamedAccount, toldApartLabel } from '@propfolio/coach';
 import type { AlertEvent } from './alert-events.js';
 import { alertMessage } from './alert-message.js';
 
@@ -72,5 +73,54 @@ describe('alert messages', () => {
     expect(silent.text).toBe(
       'FTMO · 2-Step 100k · 5012345@FTMO-Demo: Tracker silent for more than 30 minutes\nFirm day 2026-03-30 ends 2026-03-30 22:00 UTC',
     );
+  });
+});
+
+describe('alert titles of two accounts named alike', () => {
+  // Two attempts at FTMO 2-Step 100k, both accounts named "FTMO 100k", and a third account of the first attempt named so too.
+  const accounts: NamedAccount[] = [
+    {
+      id: 'a1',
+      challengeId: 'c1',
+      firm: 'FTMO',
+      plan: 'FTMO 2-Step 100k',
+      label: 'FTMO 100k',
+      login: '5012345',
+      purchasedOn: '2026-10-01',
+    },
+    {
+      id: 'a2',
+      challengeId: 'c2',
+      firm: 'FTMO',
+      plan: 'FTMO 2-Step 100k',
+      label: 'FTMO 100k',
+      login: '5012346',
+      purchasedOn: '2026-11-02',
+    },
+    {
+      id: 'a3',
+      challengeId: 'c1',
+      firm: 'FTMO',
+      plan: 'FTMO 2-Step 100k',
+      label: 'FTMO 100k',
+      login: '5012347',
+      purchasedOn: '2026-10-01',
+    },
+  ];
+  const titles = (language: 'ja' | 'en') =>
+    accounts.map((a) => alertMessage({ ...event, accountId: a.id, accountLabel: toldApartLabel(a, accounts), language }).title);
+
+  it('differ, by purchase date and then login, in English and Japanese', () => {
+    expect(titles('en')).toEqual([
+      'FTMO · 2-Step 100k · 100k · 2026-10-01 · 5012345: Daily loss: 25% or less left',
+      'FTMO · 2-Step 100k · 100k · 2026-11-02: Daily loss: 25% or less left',
+      'FTMO · 2-Step 100k · 100k · 2026-10-01 · 5012347: Daily loss: 25% or less left',
+    ]);
+    for (const language of ['ja', 'en'] as const) expect(new Set(titles(language)).size).toBe(accounts.length);
+  });
+
+  it('read as before without the told-apart label: the same title twice (what the label fixes)', () => {
+    const plain = accounts.map((a) => alertMessage({ ...event, accountLabel: a.label, language: 'ja' }).title);
+    expect(new Set(plain).size).toBe(1);
   });
 });

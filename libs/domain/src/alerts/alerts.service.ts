@@ -12,7 +12,9 @@ import {
   type AlertKey,
   type Headroom,
   toAnnounce,
+  toldApartLabel,
   trackerSilent,
+  type NamedAccount,
 } from '@propfolio/coach';
 import { AppError, type Caller, createLogger, type Logger } from '@propfolio/core';
 import type { Database, Prisma } from '@propfolio/db';
@@ -492,10 +494,17 @@ export class AlertService {
 
   /** The active accounts among these, each with what its alerts are worded and judged by. */
   private async accountFacts(accountIds: readonly string[]): Promise<Map<string, AccountFacts>> {
-    const rows = await this.db.driverQuery<AccountFacts & { id: string } & Record<string, unknown>>(
+    const rows = await this.db.driverQuery<AccountFacts & NamedAccount & { twins: unknown } & Record<string, unknown>>(
       `SELECT a."id", a."userId", a."challengeId", c."status"::text AS "challengeStatus", c."firm", c."plan",
               COALESCE(a."name", a."login" || '@' || a."server") AS "label", a."currency", u."language", r."rules",
-              (SELECT i."openPositions" FROM "IntradayEquity" i WHERE i."accountId" = a."id" ORDER BY i."day" DESC LIMIT 1) AS "openPositions"
+              (SELECT i."openPositions" FROM "IntradayEquity" i WHERE i."accountId" = a."id" ORDER BY i."day" DESC LIMIT 1) AS "openPositions",
+              a."login", to_char(c."purchasedAt", 'YYYY-MM-DD') AS "purchasedOn",
+              -- The owner's other active accounts, so a title two of them would share says which one it is.
+              (SELECT json_agg(json_build_object('id', o."id", 'challengeId', o."challengeId", 'firm', oc."firm", 'plan', oc."plan",
+                                                 'label', COALESCE(o."name", o."login" || '@' || o."server"), 'login', o."login",
+                                                 'purchasedOn', to_char(oc."purchasedAt", 'YYYY-MM-DD')))
+                 FROM "EaAccount" o JOIN "Challenge" oc ON oc."id" = o."challengeId"
+                WHERE o."userId" = a."userId" AND o."archivedAt" IS NULL AND o."id" <> a."id") AS "twins"
        FROM "EaAccount" a
        JOIN "Challenge" c ON c."id" = a."challengeId"
        JOIN "User" u ON u."id" = a."userId"
@@ -505,10 +514,11 @@ export class AlertService {
     );
     // PGlite's driver may hand json back as text.
     return new Map(
-      rows.map((row) => [
+      rows.map(({ twins, ...row }) => [
         row.id,
         {
           ...row,
+          label: toldApartLabel(row, ((typeof twins === 'string' ? JSON.parse(twins) : twins) as NamedAccount[] | null) ?? []),
           rules: typeof row.rules === 'string' ? (JSON.parse(row.rules) as unknown) : row.rules,
           openPositions: typeof row.openPositions === 'string' ? (JSON.parse(row.openPositions) as unknown) : row.openPositions,
         },
