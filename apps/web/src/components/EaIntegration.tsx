@@ -8,7 +8,7 @@ import { Field, fieldSetter, SelectField } from './Field.js';
 import { CodeBlock, CopyButton } from './CopyButton.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { FormError, QueryView } from './states.js';
-import { challengeName } from '../lib/names.js';
+import { challengeLabel } from '../lib/names.js';
 
 /** MCP client set-ups for this very service (its origin), with the key to paste in. */
 function mcpConfigs(origin: string, key: string) {
@@ -185,9 +185,9 @@ function RegisterAccount() {
         />
         <SelectField label={t('ea.challenge')} value={form.challengeId} onChange={set('challengeId')}>
           <option value="">{t('ea.noChallenge')}</option>
-          {(challenges.data ?? []).map((c) => (
+          {(challenges.data ?? []).map((c, _, list) => (
             <option key={c.id} value={c.id}>
-              {challengeName(c)} ({c.phase})
+              {challengeLabel(c, list)} ({c.phase})
             </option>
           ))}
         </SelectField>

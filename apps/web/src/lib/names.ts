@@ -22,3 +22,14 @@ export function challengeLabel<C extends { id: string; firm: string; plan: strin
   const twin = all.some((other) => other.id !== challenge.id && challengeName(other) === name);
   return twin ? `${name} · ${challenge.purchasedAt}` : name;
 }
+
+/**
+ * An account's name in a list of them (dropdowns): its name (else its login), and when another of the list has the
+ * same name (two accounts both called "FTMO 100k"), its login too, so each option says which account it is.
+ */
+export function accountLabel<A extends { id: string; name?: string | null; login: string }>(account: A, all: readonly A[]): string {
+  const nameOf = (a: A) => (a.name ?? a.login).trim();
+  const name = nameOf(account);
+  const twin = all.some((other) => other.id !== account.id && nameOf(other).toLocaleLowerCase() === name.toLocaleLowerCase());
+  return twin && name !== account.login ? `${name} · ${account.login}` : name;
+}

@@ -17,7 +17,7 @@ import { TradeCheck } from '../components/check-trade/TradeCheck.js';
 import { useDailyFloorLine } from '../components/coach/daily-floors.js';
 import { accountHeadroom, useChallengeHeadroom } from '../lib/headroom.js';
 import type { Headroom } from '../lib/coach.js';
-import { challengeName } from '../lib/names.js';
+import { accountLabel, challengeLabel, challengeName } from '../lib/names.js';
 import { MIN_HISTORY_DAYS } from '@propfolio/coach';
 
 const RANGES = [7, 30, 90, 365] as const;
@@ -134,7 +134,7 @@ function AccountSettings({ account }: { account: Account }) {
         <option value="">{account.challenge ? t('common.none') : t('pnl.chooseChallenge')}</option>
         {open.map((c) => (
           <option key={c.id} value={c.id}>
-            {challengeName(c)} ({c.phase})
+            {challengeLabel(c, open)} ({c.phase})
           </option>
         ))}
       </SelectField>
@@ -299,7 +299,7 @@ export function PnlPage() {
                 <SelectField label={t('pnl.select')} value={selected ?? ''} onChange={(e) => setSelected(e.target.value)}>
                   {items.map((a) => (
                     <option key={a.id} value={a.id}>
-                      {a.name ?? a.login} ({a.server})
+                      {accountLabel(a, items)} ({a.server})
                     </option>
                   ))}
                 </SelectField>
