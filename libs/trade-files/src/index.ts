@@ -6,3 +6,22 @@ export { TradeFileError, MAX_TRADE_FILE_BYTES, MAX_TRADE_FILE_ROWS, MAX_TRADE_FI
 export { readTradeFile, type ReadTradeFileRequest } from './read-trade-file.js';
 export { ctraderReader } from './ctrader/ctrader-reader.js';
 export { ninjatraderReader } from './ninjatrader/ninjatrader-reader.js';
+export { tradovatePerformanceReader } from './tradovate/tradovate-performance-reader.js';
+export { tradovateFillsReader, createTradovateFillsReader } from './tradovate/tradovate-fills-reader.js';
+export { topstepxReader } from './topstepx/topstepx-reader.js';
+export { parseContract, type ContractSymbol, type ParseContractOptions } from './futures/contract-symbol.js';
+export {
+  CONTRACTS,
+  extendContracts,
+  contractSpecOf,
+  ContractTableError,
+  type ContractSpec,
+  type ContractTable,
+} from './futures/contract-specs.js';
+export {
+  checkFuturesPnl,
+  findFuturesPnlMismatches,
+  type FuturesPnlCheck,
+  type FuturesPnlMismatch,
+  type FuturesPnlReport,
+} from './futures/futures-pnl.js';

@@ -1,0 +1,63 @@
+import Decimal from 'decimal.js';
+import { TradeFileError } from '../errors.js';
+import { readAmount } from '../text/amount.js';
+import type { CsvRow, CsvTable } from '../text/csv-table.js';
+
+/**
+ * Reads the cells of a futures platform's export (Tradovate, TopstepX) as the expected kind, or refuses the whole file
+ * naming the line, the column as the file heads it, and the value.
+ */
+/** The column headed `name` (loosely compared) of a table found by that header, so always there. */
+export function columnOf(table: CsvTable, name: string): number {
+  const i = table.column(name);
+  if (i === null) throw new TradeFileError('not_a_trade_file', `The ${name} column is missing.`, { header: table.header.cells });
+  return i;
+}
+
+export class RowCells {
+  constructor(private readonly table: CsvTable) {}
+
+  cell(row: CsvRow, i: number): string {
+    return row.cells[i] ?? '';
+  }
+
+  fail(row: CsvRow, i: number, expected: string): never {
+    return this.failAt(row.line, i, this.cell(row, i), expected);
+  }
+
+  /** As {@link fail}, for a value read earlier from line `line`. */
+  failAt(line: number, i: number, value: string, expected: string): never {
+    const column = this.table.headerText(i);
+    throw new TradeFileError('unreadable_row', `Line ${line}: the ${column} cell ${JSON.stringify(value)} is not ${expected}.`, {
+      row: line,
+      column,
+      value,
+    });
+  }
+
+  text(row: CsvRow, i: number): string {
+    const value = this.cell(row, i);
+    return value === '' ? this.fail(row, i, 'filled in') : value;
+  }
+
+  /** An amount as the platforms write it (`$(30.00)`, `"$1,200.00"`, `90.000000000`). */
+  amount(row: CsvRow, i: number, what: string): string {
+    return readAmount(this.cell(row, i)) ?? this.fail(row, i, what);
+  }
+
+  price(row: CsvRow, i: number): string {
+    const value = this.amount(row, i, 'a price');
+    return new Decimal(value).gt(0) ? value : this.fail(row, i, 'a positive price');
+  }
+
+  contracts(row: CsvRow, i: number): string {
+    const value = readAmount(this.cell(row, i));
+    return value !== null && /^\d+$/.test(value) && value !== '0' ? value : this.fail(row, i, 'a whole number of contracts');
+  }
+
+  /** A cost column; empty is no cost. Written positive or negative, it is a cost: returned negative or "0". */
+  cost(row: CsvRow, i: number | null): Decimal {
+    if (i === null || ['', '-'].includes(this.cell(row, i))) return new Decimal(0);
+    return new Decimal(this.amount(row, i, 'an amount')).abs().negated();
+  }
+}

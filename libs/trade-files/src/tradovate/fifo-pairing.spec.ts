@@ -1,0 +1,67 @@
+import Decimal from 'decimal.js';
+import { pairFillsFifo, type Fill } from './fifo-pairing.js';
+
+let line = 1;
+const fill = (id: string, side: 'buy' | 'sell', quantity: number, local: string, over: Partial<Fill> = {}): Fill => ({
+  id,
+  account: 'A',
+  contract: 'MNQH6',
+  side,
+  quantity: new Decimal(quantity),
+  price: '100',
+  local,
+  millis: 0,
+  offsetMinutes: null,
+  commission: new Decimal(0),
+  line: ++line,
+  ...over,
+});
+
+const summary = (fills: Fill[]) => {
+  const { pairs, open } = pairFillsFifo(fills);
+  return {
+    pairs: pairs.map((p) => `${p.open.id}>${p.close.id}:${p.quantity.toFixed()}`),
+    open: open.map((o) => `${o.fill.id}:${o.quantity.toFixed()}`),
+  };
+};
+
+describe('pairFillsFifo', () => {
+  it('closes the oldest open quantity first, whatever order the file lists the fills in', () => {
+    const fills = [
+      fill('3', 'sell', 2, '2026-03-02 10:02:00'),
+      fill('1', 'buy', 1, '2026-03-02 10:00:00'),
+      fill('2', 'buy', 2, '2026-03-02 10:01:00'),
+    ];
+    expect(summary(fills)).toEqual({ pairs: ['1>3:1', '2>3:1'], open: ['2:1'] });
+  });
+
+  it('never pairs across accounts or contract months', () => {
+    const fills = [
+      fill('1', 'buy', 1, '2026-03-02 10:00:00'),
+      fill('2', 'sell', 1, '2026-03-02 10:01:00', { account: 'B' }),
+      fill('3', 'sell', 1, '2026-03-02 10:02:00', { contract: 'MNQM6' }),
+      fill('4', 'sell', 1, '2026-03-02 10:03:00'),
+    ];
+    expect(summary(fills)).toEqual({ pairs: ['1>4:1'], open: ['2:1', '3:1'] });
+  });
+
+  it('orders fills of one second by milliseconds, then by fill id', () => {
+    const fills = [
+      fill('20', 'sell', 1, '2026-03-02 10:00:00', { millis: 5 }),
+      fill('11', 'buy', 1, '2026-03-02 10:00:00', { millis: 5 }),
+      fill('30', 'buy', 1, '2026-03-02 10:00:00', { millis: 1 }),
+    ];
+    // 30 (1 ms) opens; 11 then 20 share 5 ms: 11 adds to the long, 20 closes 30 first.
+    expect(summary(fills)).toEqual({ pairs: ['30>20:1'], open: ['11:1'] });
+  });
+
+  it("splits a fill's commission over its pairs to the cent, the last share taking the remainder", () => {
+    const { pairs } = pairFillsFifo([
+      fill('1', 'sell', 3, '2026-03-02 10:00:00', { commission: new Decimal('-1.00') }),
+      fill('2', 'buy', 1, '2026-03-02 10:01:00'),
+      fill('3', 'buy', 1, '2026-03-02 10:02:00'),
+      fill('4', 'buy', 1, '2026-03-02 10:03:00'),
+    ]);
+    expect(pairs.map((p) => p.openCommission.toFixed())).toEqual(['-0.33', '-0.33', '-0.34']);
+  });
+});
