@@ -6,6 +6,7 @@ import { ReportService } from './accounts/report.service.js';
 import { SnapshotService } from './accounts/snapshot.service.js';
 import type { PlanRulesSource } from './coach/challenge-rules.js';
 import { CoachService } from './coach/coach.service.js';
+import { CoachRepository } from './coach/coach.repository.js';
 import type { Simulator } from './coach/simulation.service.js';
 import { StatementImportService, type StatementReader } from './statements/statements.service.js';
 import { ChallengeService } from './challenges/challenges.service.js';
@@ -109,7 +110,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
   const credentials = new Revocations();
   const users = new UserService(db, credentials);
   const planRules = options.planRules ?? NO_CATALOG;
-  const coach = new CoachService(db, planRules, options.simulate);
+  const coach = new CoachService(new CoachRepository(db), db, planRules, options.simulate);
   const channels = options.alertChannels ?? NO_ALERT_CHANNELS;
   const alertDelivery = new AlertDeliveryWorker(db, {
     secretKey: channels.secretKey,

@@ -1,6 +1,5 @@
 import type { Caller } from '@propfolio/core';
-import { Prisma, type Database } from '@propfolio/db';
-import { findOwnedChallenge, lockOwnedChallenge } from '../challenges/owned-challenge.js';
+import type { CoachRepository } from './coach.repository.js';
 import type { ChallengeIdInput } from '../challenges/challenges.inputs.js';
 import type { SetChallengeRulesInput } from './coach.inputs.js';
 import { challengeRules, planFacts, type PlanRulesSource, type RulesOfChallenge } from './challenge-rules.js';
@@ -13,12 +12,12 @@ import { refuseUnjudgeableRules } from './challenge-rules-bounds.js';
  */
 export class ChallengeRulesService {
   constructor(
-    private readonly db: Database,
+    private readonly facts: CoachRepository,
     private readonly plans: PlanRulesSource,
   ) {}
 
   async get(caller: Caller, input: ChallengeIdInput): Promise<ChallengeRulesView> {
-    const challenge = await findOwnedChallenge(this.db.prisma, caller, input.id);
+    const challenge = await this.facts.challengeRulesFacts(caller, input.id);
     return this.view(challenge.id, challenge);
   }
 
@@ -27,17 +26,11 @@ export class ChallengeRulesService {
    * passed or a contradiction with the plan's rules (challenge-rules-bounds.ts) is a 400 before anything is written.
    */
   async set(caller: Caller, input: SetChallengeRulesInput): Promise<ChallengeRulesView> {
-    const current = await findOwnedChallenge(this.db.prisma, caller, input.id);
+    const current = await this.facts.challengeRulesFacts(caller, input.id);
     const next = { ...current, rulesOverride: input.rules };
     const view = await this.view(current.id, next);
     if (input.rules !== null) refuseUnjudgeableRules(input.rules, view.rules);
-    await this.db.prisma.$transaction(async (tx) => {
-      await lockOwnedChallenge(tx, caller, current.id);
-      await tx.challenge.update({
-        where: { id: current.id },
-        data: { rulesOverride: input.rules === null ? Prisma.DbNull : (input.rules as Prisma.InputJsonObject) },
-      });
-    });
+    await this.facts.replaceChallengeRules(caller, current.id, input.rules);
     return view;
   }
 

@@ -1,10 +1,10 @@
 import { computeHeadroom, firmDayAt, firmDayNamer, type Headroom } from '@propfolio/coach';
 import { AppError, type Caller } from '@propfolio/core';
-import type { Database } from '@propfolio/db';
 import type { HeadroomInput } from './coach.inputs.js';
 import { isoToDate } from '../shared/dates.js';
 import { challengeRules, planFacts, rolloverOf, type ChallengeRules, type PlanRulesSource } from './challenge-rules.js';
-import { MAX_HEADROOM_TRADES, readAccountsHeadroomRows, readHeadroomRows, type HeadroomAccountRows } from './headroom-read.js';
+import { MAX_HEADROOM_TRADES, type CoachRepository, type HeadroomAccountFacts } from './coach.repository.js';
+import { requireId } from '../shared/ids.js';
 import type { ChallengeHeadroom } from './coach.outputs.js';
 import { phaseIndexOf } from './phase.js';
 import { withUnpublishedRules } from './unpublished-reasons.js';
@@ -22,7 +22,7 @@ const SEVERITY: Record<Headroom['status'], number> = { ok: 0, unknown: 1, warnin
  */
 export class HeadroomService {
   constructor(
-    private readonly db: Database,
+    private readonly facts: CoachRepository,
     private readonly plans: PlanRulesSource,
   ) {}
 
@@ -34,7 +34,7 @@ export class HeadroomService {
   }
 
   async forChallenge(caller: Caller, input: HeadroomInput, now = new Date()): Promise<ChallengeHeadroom> {
-    const challenge = await readHeadroomRows(this.db, caller, input.id);
+    const challenge = await this.facts.challengeHeadroomFacts(caller.userId, requireId(input.id, 'Challenge'));
     if (!challenge) throw AppError.notFound('Challenge');
     const rules = await challengeRules(this.plans, {
       planId: challenge.planId,
@@ -111,8 +111,9 @@ export class HeadroomService {
     failed: (accountId: string, error: unknown) => void,
   ): Promise<Map<string, Headroom>> {
     const out = new Map<string, Headroom>();
-    for (const [accountId, challenge] of await readAccountsHeadroomRows(this.db, accountIds)) {
-      const account = challenge.accounts[0];
+    for (const [accountId, challenge] of await this.facts.headroomFacts(accountIds)) {
+      // The statement gives each account its challenge with that one account.
+      const [account] = challenge.accounts;
       if (!account) continue;
       try {
         const rules = await challengeRules(this.plans, {
@@ -138,26 +139,32 @@ export class HeadroomService {
  * row what had been seen by then. A row holds the day's latest snapshot and extremes; when its latest snapshot
  * came after `at`, only its first snapshot, and an extreme reached by `at`, were known (`stale.basedOn` names it).
  */
-function headroomOf(account: HeadroomAccountRows, rules: ChallengeRules, phaseIndex: number | null, at: Date): Headroom {
+function headroomOf(account: HeadroomAccountFacts, rules: ChallengeRules, phaseIndex: number | null, at: Date): Headroom {
   const { rollover } = rolloverOf(rules);
   const today = firmDayAt(at, rollover).day;
   const atMs = at.getTime();
-  const days = account.days
-    .map(([day, balance, equity, closedPnl]) => ({ day, balance, equity, closedPnl }))
-    .filter((row) => row.day < today);
+  const days = account.days.filter((row) => row.day < today);
   const snapshots = account.intraday
-    .filter(([, , firstAt]) => Date.parse(firstAt) <= atMs)
-    .map(([day, snapshotAt, firstAt, balance, equity, minEquity, maxEquity, minEquityAt, maxEquityAt, firstBalance, firstEquity]) =>
-      Date.parse(snapshotAt) <= atMs
-        ? { day, at: snapshotAt, balance, equity, minEquity, maxEquity, minEquityAt }
+    .filter((row) => Date.parse(row.firstAt) <= atMs)
+    .map((row) =>
+      Date.parse(row.at) <= atMs
+        ? {
+            day: row.day,
+            at: row.at,
+            balance: row.balance,
+            equity: row.equity,
+            minEquity: row.minEquity,
+            maxEquity: row.maxEquity,
+            minEquityAt: row.minEquityAt,
+          }
         : {
-            day,
-            at: firstAt,
-            balance: firstBalance,
-            equity: firstEquity,
-            minEquity: Date.parse(minEquityAt) <= atMs ? minEquity : firstEquity,
-            maxEquity: Date.parse(maxEquityAt) <= atMs ? maxEquity : firstEquity,
-            minEquityAt: Date.parse(minEquityAt) <= atMs ? minEquityAt : firstAt,
+            day: row.day,
+            at: row.firstAt,
+            balance: row.firstBalance,
+            equity: row.firstEquity,
+            minEquity: Date.parse(row.minEquityAt) <= atMs ? row.minEquity : row.firstEquity,
+            maxEquity: Date.parse(row.maxEquityAt) <= atMs ? row.maxEquity : row.firstEquity,
+            minEquityAt: Date.parse(row.minEquityAt) <= atMs ? row.minEquityAt : row.firstAt,
           },
     );
   // A position counts from its opening: one opened by `at` opened its firm day, whenever it closed. The minutes
@@ -180,19 +187,8 @@ function headroomOf(account: HeadroomAccountRows, rules: ChallengeRules, phaseIn
       ? null
       : {
           open: account.open,
-          items: (account.trades ?? [])
-            .slice(0, MAX_HEADROOM_TRADES)
-            .map(([position, symbol, side, volume, openedAt, closedAt, net, exits]) => ({
-              position,
-              symbol,
-              side,
-              volume,
-              openedAt,
-              closedAt,
-              net,
-              // The closed parts book the position's profit on their own days (one best day for every rule).
-              exits,
-            })),
+          // Each with its closed parts, which book the position's profit on their own days (one best day for every rule).
+          items: (account.trades ?? []).slice(0, MAX_HEADROOM_TRADES),
           truncated: (account.trades?.length ?? 0) > MAX_HEADROOM_TRADES,
         };
   const firstDay = [days[0]?.day, snapshots[0]?.day, account.createdOn].filter((d): d is string => d !== undefined).sort()[0] ?? null;
@@ -246,8 +242,8 @@ function headroomInstant(at: string, now: Date): Date {
 }
 
 /** The symbols an account's news windows are listed for, from the rows already read: open ones first, then those traded. */
-function symbolsOf(account: HeadroomAccountRows): string[] {
+function symbolsOf(account: HeadroomAccountFacts): string[] {
   const open = account.open?.positions.map((p) => p.symbol) ?? [];
-  const traded = account.trades?.map((t) => t[1]) ?? [];
+  const traded = account.trades?.map((t) => t.symbol) ?? [];
   return [...new Set([...open, ...traded])].slice(0, 10);
 }

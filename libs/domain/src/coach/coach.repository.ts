@@ -1,0 +1,221 @@
+/**
+ * The coach's data access: one method per intent, each one statement (or one transaction), its SQL a named constant
+ * beside it, every row with named fields. The headroom, the pre-trade check and the alerts read their facts here;
+ * the rules and the arithmetic stay in the services and the coach library.
+ */
+import type { OpenPositionFact, Platform } from '@propfolio/coach';
+import type { Caller } from '@propfolio/core';
+import { Prisma, type Database } from '@propfolio/db';
+import { findOwnedChallenge, lockOwnedChallenge } from '../challenges/owned-challenge.js';
+import type { RulesOfChallenge } from './challenge-rules.js';
+
+/** One end-of-day report; amounts as exact decimal text, the day as YYYY-MM-DD. */
+export interface DailyReportFact {
+  day: string;
+  balance: string;
+  equity: string;
+  closedPnl: string;
+}
+
+/**
+ * One firm day's intraday row: its latest snapshot (`at`, `balance`, `equity`), its extremes with their instants,
+ * and its first snapshot (`firstAt`, `firstBalance`, `firstEquity`). Instants ISO UTC, amounts exact decimal text.
+ */
+export interface IntradayFact {
+  day: string;
+  at: string;
+  firstAt: string;
+  balance: string;
+  equity: string;
+  minEquity: string;
+  maxEquity: string;
+  minEquityAt: string;
+  maxEquityAt: string;
+  firstBalance: string;
+  firstEquity: string;
+}
+
+/** A closed trade as the trade rules judge it: instants ISO UTC, volume and net as exact decimal text. */
+export interface ClosedTradeFact {
+  position: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  volume: string;
+  openedAt: string;
+  closedAt: string;
+  net: string;
+  /** The closing deals of a partial close, oldest first; empty for one close. */
+  exits: StoredExit[];
+}
+
+/** One EA account with the facts headroom is computed from. */
+export interface HeadroomAccountFacts {
+  id: string;
+  login: string;
+  server: string;
+  name: string | null;
+  currency: string;
+  initialBalance: string;
+  /** Day the account was registered (UTC). */
+  createdOn: string;
+  /** Its end-of-day reports, oldest first. */
+  days: DailyReportFact[];
+  /** One row per firm day, oldest first. */
+  intraday: IntradayFact[];
+  /**
+   * The distinct minutes (ISO UTC) in which the account's stored trades closing after the purchase were opened,
+   * oldest first, for a rule that counts opening days; null when the account has no trades at all (its opening
+   * days are then unknown, not none).
+   */
+  opened: string[] | null;
+  /**
+   * The account's trades closed from the day before the purchase on, newest first, at most
+   * `MAX_HEADROOM_TRADES + 1` (one more than is judged, so the caller knows it was cut); null when the account has
+   * no trades at all.
+   */
+  trades: ClosedTradeFact[] | null;
+  /**
+   * The positions open at the account's newest snapshot and its instant (ISO UTC), when that snapshot listed them;
+   * null when it did not (an older tracker) or there is none.
+   */
+  open: { asOf: string; positions: OpenPositionFact[] } | null;
+}
+
+/** A closing deal as `Trade.exits` stores it. */
+export interface StoredExit {
+  at: string;
+  volume: number;
+  profit: number;
+}
+
+/** The newest trades a headroom judges: a bound on one answer's work (the trade rules say when it was reached). */
+export const MAX_HEADROOM_TRADES = 10_000;
+
+/** A challenge with the facts of its accounts, as its headroom is computed from them. */
+export interface HeadroomFacts {
+  id: string;
+  phase: string;
+  /** The platform the challenge trades on (its rule variants may differ by platform); null when not recorded. */
+  platform: Platform | null;
+  status: 'in_progress' | 'passed' | 'failed';
+  planId: string | null;
+  purchasedOn: string;
+  rulesOverride: unknown;
+  /** Active accounts, newest registration first. */
+  accounts: HeadroomAccountFacts[];
+}
+
+/** A challenge's own rules as its rules view reads them: the challenge's fields the merge depends on. */
+export interface ChallengeRulesFacts extends RulesOfChallenge {
+  id: string;
+}
+
+export class CoachRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Everything a challenge's headroom is computed from, in one statement on the driver: the challenge, its active
+   * accounts and their reports, intraday rows and newest trades (on the account's closedAt index), built as JSON by
+   * the database with numerics as text (exact, and no Decimal object per cell only to be turned back into text for
+   * the coach). Another owner's or an unknown challenge reads as null.
+   */
+  async challengeHeadroomFacts(ownerId: string, challengeId: string): Promise<HeadroomFacts | null> {
+    const [row] = await this.db.driverQuery<{ data: HeadroomFacts | string }>(CHALLENGE_HEADROOM_SQL, [challengeId, ownerId]);
+    return row ? parsed(row.data) : null;
+  }
+
+  /**
+   * The facts of each of these accounts that is active and linked to a challenge, read as `challengeHeadroomFacts`
+   * reads them, each with its challenge and that account only, by account id. For the service's own work (the alert
+   * evaluation): no owner, every account is its owner's.
+   */
+  async headroomFacts(accountIds: readonly string[]): Promise<Map<string, HeadroomFacts>> {
+    const rows = await this.db.driverQuery<{ accountId: string; data: HeadroomFacts | string }>(ACCOUNTS_HEADROOM_SQL, [accountIds]);
+    return new Map(rows.map((row) => [row.accountId, parsed(row.data)]));
+  }
+
+  /** The caller's challenge with what its rules depend on, or 404 exactly like an unknown id. */
+  async challengeRulesFacts(caller: Caller, challengeId: string): Promise<ChallengeRulesFacts> {
+    const { id, planId, purchasedAt, rulesOverride, phase, platform } = await findOwnedChallenge(this.db.prisma, caller, challengeId);
+    return { id, planId, purchasedAt, rulesOverride, phase, platform };
+  }
+
+  /**
+   * Replaces the challenge's own rules (`null` clears them) under the challenge's lock, which every decision about
+   * its accounts also takes; 404 when it is no longer the caller's.
+   */
+  async replaceChallengeRules(caller: Caller, challengeId: string, rules: object | null): Promise<void> {
+    await this.db.prisma.$transaction(async (tx) => {
+      await lockOwnedChallenge(tx, caller, challengeId);
+      await tx.challenge.update({
+        where: { id: challengeId },
+        data: { rulesOverride: rules === null ? Prisma.DbNull : (rules as Prisma.InputJsonObject) },
+      });
+    });
+  }
+}
+
+// node-postgres parses json; PGlite's driver may hand it back as text.
+const parsed = (data: HeadroomFacts | string): HeadroomFacts => (typeof data === 'string' ? (JSON.parse(data) as HeadroomFacts) : data);
+
+/**
+ * One account's facts as JSON, for the statements below (which name the account `a` and its challenge `c`): its
+ * reports, intraday rows, the newest trades and their opening minutes, and the open positions of its latest day.
+ */
+const ACCOUNT_JSON = `json_build_object(
+  'id', a."id", 'login', a."login", 'server', a."server", 'name', a."name", 'currency', a."currency",
+  'initialBalance', a."initialBalance"::text, 'createdOn', (a."createdAt" AT TIME ZONE 'UTC')::date::text,
+  'days', COALESCE((
+    SELECT json_agg(json_build_object('day', d."date"::text, 'balance', d."balance"::text, 'equity', d."equity"::text,
+      'closedPnl', d."closedPnl"::text) ORDER BY d."date")
+    FROM "DailyPnl" d WHERE d."accountId" = a."id"), '[]'::json),
+  'intraday', COALESCE((
+    SELECT json_agg(json_build_object('day', i."day"::text, 'at', to_char(i."at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'firstAt', to_char(i."firstAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'balance', i."balance"::text,
+      'equity', i."equity"::text, 'minEquity', i."minEquity"::text, 'maxEquity', i."maxEquity"::text,
+      'minEquityAt', to_char(i."minEquityAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'maxEquityAt', to_char(i."maxEquityAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'firstBalance', i."firstBalance"::text, 'firstEquity', i."firstEquity"::text) ORDER BY i."day")
+    FROM "IntradayEquity" i WHERE i."accountId" = a."id"), '[]'::json),
+  'opened', CASE WHEN EXISTS (SELECT 1 FROM "Trade" t WHERE t."accountId" = a."id") THEN COALESCE((
+    SELECT json_agg(to_char(m, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') ORDER BY m)
+    FROM (SELECT DISTINCT date_trunc('minute', t."openedAt" AT TIME ZONE 'UTC') AS m FROM "Trade" t
+      WHERE t."accountId" = a."id" AND t."closedAt" >= (c."purchasedAt"::timestamp AT TIME ZONE 'UTC') - interval '1 day') o), '[]'::json) END,
+  'trades', CASE WHEN EXISTS (SELECT 1 FROM "Trade" t WHERE t."accountId" = a."id") THEN COALESCE((
+    SELECT json_agg(json_build_object('position', r."position", 'symbol', r."symbol", 'side', r."side", 'volume', r."volume"::text,
+      'openedAt', to_char(r."openedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'closedAt', to_char(r."closedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'net', r."net"::text,
+      'exits', r."exits") ORDER BY r."closedAt" DESC, r."id" DESC)
+    FROM (SELECT * FROM "Trade" t WHERE t."accountId" = a."id"
+      AND t."closedAt" >= (c."purchasedAt"::timestamp AT TIME ZONE 'UTC') - interval '1 day'
+      ORDER BY t."closedAt" DESC, t."id" DESC LIMIT ${MAX_HEADROOM_TRADES + 1}) r), '[]'::json) END,
+  'open', (SELECT CASE WHEN i."openPositions" IS NULL THEN NULL ELSE json_build_object(
+      'asOf', to_char(i."at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'positions', i."openPositions") END
+    FROM "IntradayEquity" i WHERE i."accountId" = a."id" ORDER BY i."day" DESC LIMIT 1)
+)`;
+
+/** A challenge with its active accounts (the headroom route): one row, none for a foreign or unknown id. */
+const CHALLENGE_HEADROOM_SQL = `
+SELECT json_build_object(
+  'id', c."id", 'phase', c."phase", 'platform', c."platform", 'status', c."status", 'planId', c."planId",
+  'purchasedOn', c."purchasedAt"::text, 'rulesOverride', c."rulesOverride",
+  'accounts', COALESCE((
+    SELECT json_agg(${ACCOUNT_JSON} ORDER BY a."createdAt" DESC, a."id" DESC)
+    FROM "EaAccount" a WHERE a."challengeId" = c."id" AND a."userId" = c."userId" AND a."archivedAt" IS NULL
+  ), '[]'::json)
+) AS "data"
+FROM "Challenge" c WHERE c."id" = $1 AND c."userId" = $2`;
+
+/**
+ * Several active accounts, each with its own challenge and only its own rows (the alert evaluation): one row per
+ * account, so a burst of crossings costs one statement (planned once: on the embedded database planning this
+ * statement costs more than running it for one account).
+ */
+const ACCOUNTS_HEADROOM_SQL = `
+SELECT a."id" AS "accountId", json_build_object(
+  'id', c."id", 'phase', c."phase", 'platform', c."platform", 'status', c."status", 'planId', c."planId",
+  'purchasedOn', c."purchasedAt"::text, 'rulesOverride', c."rulesOverride",
+  'accounts', json_build_array(${ACCOUNT_JSON})
+) AS "data"
+FROM "EaAccount" a JOIN "Challenge" c ON c."id" = a."challengeId" AND c."userId" = a."userId"
+WHERE a."id" = ANY($1::text[]) AND a."archivedAt" IS NULL`;
