@@ -1,5 +1,6 @@
 /*
- * Tradovate's Fills export (Reports → Fills, or the Fills tab's download, CSV): one row per execution, no profit
+ * Tradovate's Fills export (Reports → Fills, or the Fills tab's download, CSV) and its Orders export (read the same
+ * way, see ORDERS below): one row per execution, no profit
  * column; positions come from pairing the fills first in, first out (pairFillsFifo) and the profit from the prices and
  * the contract's point value. Layout facts, from public sources (read for facts, no code taken):
  * - the issue 41 brief and /work/shared/reference/platforms-planfit-anchors.md: pair fills first in, first out;
@@ -22,8 +23,63 @@ import { CsvTable, type CsvRow } from '../text/csv-table.js';
 import type { FilePosition, TradeFile, TradeFileReader } from '../types.js';
 import { pairFillsFifo, type Fill, type FillPair } from './fifo-pairing.js';
 
-function findTable(rows: readonly CsvRow[]): CsvTable | null {
-  return CsvTable.find([...rows], ['Fill ID', 'B/S', 'Quantity', 'Price', 'Contract', 'Timestamp'], 5);
+/**
+ * The two exports that list executions: Fills (one row per fill) and Orders (one row per order; a filled order is
+ * read as one fill of its filled quantity at its average fill price, the way journals that take Tradovate's Orders CSV
+ * read it). Orders carry no commission and only the display wall clock.
+ */
+interface Layout {
+  name: string;
+  /** Headers that tell this export from the other (and from every other platform's). */
+  signature: string[];
+  columns(required: (...names: string[]) => number, optional: (...names: string[]) => number | null): Columns;
+  /** Whether a row is an execution (a fill not busted; an order that filled). */
+  executed(row: CsvRow, c: Columns, cells: RowCells): boolean;
+}
+
+const FILLS: Layout = {
+  name: 'Fills',
+  signature: ['Fill ID', 'B/S', 'Quantity', 'Price', 'Contract', 'Timestamp'],
+  columns: (required, optional) => ({
+    id: required('Fill ID', '_id', 'id'),
+    // The UTC machine time where the file has it (exact to the millisecond); else the display wall clock.
+    time: required('_timestamp', 'timestamp', 'Timestamp'),
+    side: required('B/S', '_action', 'action'),
+    quantity: required('Quantity', '_qty', 'qty'),
+    price: required('Price', '_price', 'price'),
+    contract: required('Contract'),
+    account: optional('Account', '_accountId', 'account'),
+    active: optional('_active', 'active'),
+    commission: optional('commission', 'Commission'),
+  }),
+  executed: (row, c, cells) => c.active === null || cells.cell(row, c.active).toLowerCase() !== 'false',
+};
+
+const ORDERS: Layout = {
+  name: 'Orders',
+  signature: ['Order ID', 'B/S', 'Contract', 'Fill Time', 'Filled Qty', 'Avg Fill Price'],
+  columns: (required, optional) => ({
+    id: required('Order ID', 'orderId'),
+    time: required('Fill Time'),
+    side: required('B/S'),
+    quantity: required('Filled Qty', 'filledQty'),
+    // The display average; `avgPrice` is the machine float and may carry binary noise.
+    price: required('Avg Fill Price', 'decimalFillAvg', 'avgPrice'),
+    contract: required('Contract'),
+    account: optional('Account'),
+    active: null,
+    commission: null,
+  }),
+  // Cancelled, rejected and working orders list no filled quantity (a partly filled then cancelled order does).
+  executed: (row, c, cells) => !['', '0'].includes(cells.cell(row, c.quantity)),
+};
+
+function findTable(rows: readonly CsvRow[]): { table: CsvTable; layout: Layout } | null {
+  for (const layout of [FILLS, ORDERS]) {
+    const table = CsvTable.find([...rows], layout.signature, 5);
+    if (table !== null) return { table, layout };
+  }
+  return null;
 }
 
 /** The Fills reader pricing contracts from `contracts` (the built-in table, or one extended by the operator). */
@@ -60,31 +116,21 @@ function exactColumn(table: CsvTable, ...names: string[]): number | null {
 }
 
 function readFills(rows: readonly CsvRow[], contracts: ContractTable): TradeFile {
-  const table = findTable(rows);
-  if (table === null) throw new TradeFileError('not_a_trade_file', 'No Tradovate Fills header was found.');
+  const found = findTable(rows);
+  if (found === null) throw new TradeFileError('not_a_trade_file', 'No Tradovate Fills or Orders header was found.');
+  const { table, layout } = found;
+  const optional = (...names: string[]) => exactColumn(table, ...names);
   const required = (...names: string[]): number => {
-    const i = exactColumn(table, ...names);
+    const i = optional(...names);
     if (i !== null) return i;
-    throw new TradeFileError('not_a_trade_file', `This Tradovate Fills export lacks the ${names[0]} column.`, {
+    throw new TradeFileError('not_a_trade_file', `This Tradovate ${layout.name} export lacks the ${names[0]} column.`, {
       header: table.header.cells,
     });
   };
-  const columns: Columns = {
-    id: required('Fill ID', '_id', 'id'),
-    // The UTC machine time where the file has it (exact to the millisecond); else the display wall clock.
-    time: required('_timestamp', 'timestamp', 'Timestamp'),
-    side: required('B/S', '_action', 'action'),
-    quantity: required('Quantity', '_qty', 'qty'),
-    price: required('Price', '_price', 'price'),
-    contract: required('Contract'),
-    account: exactColumn(table, 'Account', '_accountId', 'account'),
-    active: exactColumn(table, '_active', 'active'),
-    commission: exactColumn(table, 'commission', 'Commission'),
-  };
+  const columns = layout.columns(required, optional);
   const cells = new RowCells(table);
   const fills = table.rows
-    .filter((r) => r.cells.some((c) => c !== ''))
-    .filter((r) => columns.active === null || cells.cell(r, columns.active).toLowerCase() !== 'false')
+    .filter((r) => r.cells.some((c) => c !== '') && layout.executed(r, columns, cells))
     .map((row) => readFill(row, columns, cells));
   const { pairs } = pairFillsFifo(fills);
   const positions = pairs.map((pair) => positionOf(pair, contracts, columns, cells));

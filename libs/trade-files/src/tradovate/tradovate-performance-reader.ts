@@ -15,7 +15,7 @@ import { TradeFileError } from '../errors.js';
 import { columnOf, RowCells } from '../futures/row-cells.js';
 import { readFuturesTime, type ReadTime } from '../futures/wall-clock.js';
 import { CsvTable, type CsvRow } from '../text/csv-table.js';
-import type { FilePosition, TradeFile, TradeFileReader } from '../types.js';
+import type { FilePosition, FileTime, TradeFile, TradeFileReader } from '../types.js';
 
 const REQUIRED = ['symbol', 'buyFillId', 'sellFillId', 'qty', 'buyPrice', 'sellPrice', 'pnl', 'boughtTimestamp', 'soldTimestamp'];
 
@@ -64,8 +64,8 @@ function readPerformance(rows: readonly CsvRow[]): TradeFile {
         side: long ? 'buy' : 'sell',
         volume: cells.contracts(row, qty),
         volumeUnit: 'contracts',
-        openedAt: { local: (long ? boughtAt : soldAt).local, offsetMinutes: null },
-        closedAt: { local: (long ? soldAt : boughtAt).local, offsetMinutes: null },
+        openedAt: fileTime(long ? boughtAt : soldAt),
+        closedAt: fileTime(long ? soldAt : boughtAt),
         openPrice: long ? buy : sell,
         closePrice: long ? sell : buy,
         // The Performance report carries no costs: its pnl is the gross result of the pair.
@@ -82,8 +82,11 @@ function readPerformance(rows: readonly CsvRow[]): TradeFile {
 
 function timeOf(cells: RowCells, row: CsvRow, i: number): ReadTime {
   // The report writes the wall clock of the zone chosen in Tradovate's settings and no offset: the caller supplies it.
-  const time = readFuturesTime(cells.cell(row, i));
-  return time !== null && time.offsetMinutes === null ? time : cells.fail(row, i, 'a date and time (MM/DD/YYYY HH:MM:SS)');
+  return readFuturesTime(cells.cell(row, i)) ?? cells.fail(row, i, 'a date and time (MM/DD/YYYY HH:MM:SS)');
+}
+
+function fileTime(time: ReadTime): FileTime {
+  return { local: time.local, offsetMinutes: time.offsetMinutes };
 }
 
 /** True when the buy fill opened the pair (a long), false for a short, null when nothing tells them apart. */

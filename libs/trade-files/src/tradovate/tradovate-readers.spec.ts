@@ -281,10 +281,74 @@ describe('tradovateFillsReader: the Fills export paired first in, first out', ()
   });
 });
 
+describe('tradovateFillsReader: the Orders export, each filled order one fill at its average price', () => {
+  const file = read(fixture('tradovate/orders.csv'));
+  const at = (local: string) => ({ local, offsetMinutes: null });
+  const noCosts = { commission: '0', swap: '0', fee: '0' } as const;
+
+  it('pairs the filled orders FIFO; cancelled and rejected orders without a fill are no executions', () => {
+    expect(file.format).toBe('tradovate-fills');
+    expect(file.positions).toEqual<FilePosition[]>([
+      {
+        position: '345678903301/345678903303',
+        symbol: 'MNQH6',
+        side: 'buy',
+        volume: '1',
+        volumeUnit: 'contracts',
+        openedAt: at('2026-03-02 08:31:05'),
+        closedAt: at('2026-03-02 08:40:00'),
+        openPrice: '21450.25',
+        closePrice: '21460.5',
+        ...noCosts,
+        profit: '20.5',
+        net: '20.5',
+        rows: [2, 3],
+      },
+      {
+        position: '345678903301/345678903305',
+        symbol: 'MNQH6',
+        side: 'buy',
+        volume: '1',
+        volumeUnit: 'contracts',
+        openedAt: at('2026-03-02 08:31:05'),
+        closedAt: at('2026-03-02 08:50:10'),
+        openPrice: '21450.25',
+        closePrice: '21470.25',
+        ...noCosts,
+        profit: '40',
+        net: '40',
+        rows: [2, 5],
+      },
+      {
+        // Line 6 sold 1 of 2 before it was cancelled: that contract is a short, bought back on line 7.
+        position: '345678903307/345678903306',
+        symbol: 'MESH6',
+        side: 'sell',
+        volume: '1',
+        volumeUnit: 'contracts',
+        openedAt: at('2026-03-02 09:05:00'),
+        closedAt: at('2026-03-02 09:10:00'),
+        openPrice: '6000',
+        closePrice: '6002.5',
+        ...noCosts,
+        profit: '-12.5',
+        net: '-12.5',
+        rows: [6, 7],
+      },
+    ]);
+  });
+
+  it('refuses a filled order whose fill it cannot read, naming the line and the column', () => {
+    const price = refusal(() => read(bytes(text('tradovate/orders.csv').replace(',1,6002.50,6002.50,', ',1,,6002.50,'))));
+    expect(price.detail).toEqual({ row: 7, column: 'Avg Fill Price', value: '' });
+  });
+});
+
 describe('sniffing: each futures reader knows only its own export', () => {
   it.each([
     ['tradovate/performance.csv', 'tradovate-performance'],
     ['tradovate/fills.csv', 'tradovate-fills'],
+    ['tradovate/orders.csv', 'tradovate-fills'],
     ['topstepx/trades.csv', 'topstepx'],
   ])('%s is read as %s whatever the readers order', (name, format) => {
     expect(readTradeFile(fixture(name), FUTURES_READERS).format).toBe(format);
@@ -292,10 +356,11 @@ describe('sniffing: each futures reader knows only its own export', () => {
   });
 
   it.each([
-    // NinjaTrader 8's Trades grid, a cTrader History export, Tradovate's Orders export (orders, not fills).
+    // NinjaTrader 8's Trades grid, a cTrader History export.
     'Trade number,Instrument,Account,Strategy,Market pos.,Qty,Entry price,Exit price,Entry time,Exit time,Entry name,Exit name,Profit,Cum. net profit,Commission,MAE,MFE,ETD,Bars,\r\n1,MNQ MAR26,Sim101,,Long,1,21450.25,21460.50,3/2/2026 9:31:05 AM,3/2/2026 9:40:00 AM,Entry,Exit,$20.50,$20.50,$0.00,$0.00,$0.00,$0.00,1,\r\n',
     'Symbol,Opening direction,Opening time (UTC+3),Closing time (UTC+3),Entry price,Closing price,Closing Quantity,Net USD\r\nEURUSD,Buy,14/03/2026 09:15:02.120,14/03/2026 11:20:10.480,1.08500,1.08692,0.5 Lots,92.50\r\n',
-    'orderId,Account,Order ID,B/S,Contract,Product,Product Description,avgPrice,filledQty,Fill Time,Status,Timestamp,Date,Quantity\r\n1,DEMO,1, Buy,MNQH6,MNQ,Micro,21450.25,1,03/02/2026 08:31:05, Filled,03/02/2026 08:31:05,3/2/26,1\r\n',
+    // Tradovate's Orders export without its fill columns (Filled Qty, Avg Fill Price): nothing says what executed.
+    'orderId,Account,Order ID,B/S,Contract,Product,Status,Timestamp,Date,Quantity\r\n1,DEMO,1, Buy,MNQH6,MNQ, Working,03/02/2026 08:31:05,3/2/26,1\r\n',
   ])("refuses another platform's export with the header it found (%#)", (csv) => {
     const other = refusal(() => read(bytes(csv)));
     expect(other.code).toBe('not_a_trade_file');
