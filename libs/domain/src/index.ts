@@ -23,7 +23,8 @@ export { PayoutService } from './payouts/payouts.service.js';
 export { AccountService } from './accounts/accounts.service.js';
 export { DailyPnlService } from './accounts/daily-pnl.service.js';
 export { ReportService } from './accounts/report.service.js';
-export { SnapshotService, SNAPSHOT_SQL } from './accounts/snapshot.service.js';
+export { SnapshotService } from './accounts/snapshot.service.js';
+export { SNAPSHOT_SQL } from './accounts/accounts.repository.js';
 export type { PlanRulesSource, PlanVersion } from './coach/challenge-rules.js';
 export {
   ChallengeRulesSchema,

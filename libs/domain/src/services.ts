@@ -1,6 +1,7 @@
 import { AppError, type AlertsConfig } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { AccountService } from './accounts/accounts.service.js';
+import { AccountsRepository } from './accounts/accounts.repository.js';
 import { DailyPnlService } from './accounts/daily-pnl.service.js';
 import { ReportService } from './accounts/report.service.js';
 import { SnapshotService } from './accounts/snapshot.service.js';
@@ -121,6 +122,10 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
   // The firm's news rules over the calendar: check_trade, /guard and the journal's marks read them.
   const news = new NewsService(db, planRules);
   coach.headroom.useNews(news);
+  // Built before the write paths, which it needs none of: each of them is handed it as the notifier it tells after
+  // an account write (a snapshot, a report, an import, closed positions), so no late binding is needed.
+  const alerts = withNews(new AlertService(db, coach.headroom, planRules, options.alertSink ?? alertDelivery.sink), news);
+  const accountRows = new AccountsRepository(db);
   return {
     users,
     sessions: new SessionService(db, options.sessionDays ?? 30, credentials),
@@ -130,10 +135,10 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     challenges: new ChallengeService(db, options.planFinder ?? null),
     payouts: new PayoutService(db),
     accounts: new AccountService(db),
-    dailyPnl: new DailyPnlService(db),
-    reports: new ReportService(db),
-    snapshots: new SnapshotService(db, planRules),
-    statements: new StatementImportService(db, planRules, options.readStatement),
+    dailyPnl: new DailyPnlService(accountRows),
+    reports: new ReportService(accountRows, alerts),
+    snapshots: new SnapshotService(accountRows, planRules, alerts),
+    statements: new StatementImportService(db, planRules, alerts, options.readStatement),
     coach,
     summary: new SummaryService(db),
     keys: new ApiKeyService(db, credentials),
@@ -142,8 +147,8 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     fx: new FxService(db),
     analytics: new AnalyticsService(db),
     taxYear: new TaxYearService(db),
-    trades: new TradeService(db, news),
-    alerts: withNews(new AlertService(db, coach.headroom, planRules, options.alertSink ?? alertDelivery.sink), news),
+    trades: new TradeService(db, alerts, news),
+    alerts,
     alertChannels: new AlertChannelService(db, {
       secretKey: channels.secretKey,
       allowPrivateDestinations: channels.allowPrivateDestinations,

@@ -1,31 +1,16 @@
 import { firmDayAt, type OpenPositionFact, type Rollover } from '@propfolio/coach';
 import { AppError, type Caller } from '@propfolio/core';
-import type { Database } from '@propfolio/db';
 import { challengeRules, rolloverOf, type PlanRulesSource } from '../coach/challenge-rules.js';
 import { MAX_OPEN_POSITIONS, type AccountSnapshotInput, type OpenPositionInput } from './accounts.inputs.js';
 import { requireId } from '../shared/ids.js';
 import { moneyFromText, toDecimal } from '../shared/money.js';
 import type { SnapshotResult } from './accounts.outputs.js';
 import { archivedAccountError } from './archived-error.js';
-import { afterAccountWrite } from '../alerts/alerts.service.js';
+import type { AccountWriteNotifier } from '../shared/account-writes.js';
+import type { AccountsRepository, SnapshotRow } from './accounts.repository.js';
 
 /** How far ahead of the service clock a snapshot may be dated (terminal clocks drift). */
 const FUTURE_GRACE_MS = 5 * 60_000;
-
-interface SnapshotRow extends Record<string, unknown> {
-  archivedAt: Date | string | null;
-  archivedReason: string | null;
-  /** False when the account's challenge link or the challenge changed since its roll-over was cached: nothing was written. */
-  fresh: boolean;
-  /** true: first snapshot of the day; false: the day changed; null: nothing was written. */
-  created: boolean | null;
-  /** Whether this snapshot's instant is the day's latest (false: a newer one was already stored). */
-  latest: boolean;
-  balance: string;
-  equity: string;
-  minEquity: string;
-  maxEquity: string;
-}
 
 /** What a snapshot needs of its account beyond the row: the roll-over its days follow, and what that was read from. */
 interface AccountClock {
@@ -68,8 +53,10 @@ export class SnapshotService {
   private readonly clocks = new Map<string, AccountClock>();
 
   constructor(
-    private readonly db: Database,
+    private readonly accounts: AccountsRepository,
     private readonly plans: PlanRulesSource,
+    /** Told after a snapshot wrote (the alerts), with its figures. */
+    private readonly writes: AccountWriteNotifier,
   ) {}
 
   async push(caller: Caller, input: AccountSnapshotInput, now = new Date()): Promise<SnapshotResult> {
@@ -85,7 +72,17 @@ export class SnapshotService {
     for (let attempt = 1; ; attempt++) {
       clock ??= await this.readClock(caller, accountId);
       day = firmDayAt(at, clock.rollover);
-      row = await this.upsert(caller, accountId, clock, day.day, at, input, openPositions);
+      row = await this.accounts.upsertSnapshot({
+        accountId,
+        ownerId: caller.userId,
+        challengeId: clock.challengeId,
+        challengeUpdatedAt: clock.challengeUpdatedAt,
+        day: day.day,
+        at: at.toISOString(),
+        balance: toDecimal(input.balance).toString(),
+        equity: toDecimal(input.equity).toString(),
+        openPositions,
+      });
       if (!row || row.fresh) break;
       // The link or the challenge changed since the roll-over was read: nothing was written; read it again.
       this.clocks.delete(accountId);
@@ -100,7 +97,7 @@ export class SnapshotService {
     if (row.archivedAt) throw archivedAccountError(new Date(row.archivedAt), row.archivedReason);
     const balance = moneyFromText(row.balance);
     if (row.created !== null)
-      afterAccountWrite(this.db, accountId, {
+      this.writes.accountWritten(accountId, {
         atMs: at.getTime(),
         equity: Math.min(input.equity, moneyFromText(row.equity)),
         balance,
@@ -141,16 +138,13 @@ export class SnapshotService {
   }
 
   private async readClock(caller: Caller, accountId: string): Promise<AccountClock> {
-    const account = await this.db.prisma.eaAccount.findFirst({
-      where: { id: accountId, userId: caller.userId },
-      select: { challenge: { select: { id: true, updatedAt: true, planId: true, purchasedAt: true, rulesOverride: true } } },
-    });
-    if (!account) throw AppError.notFound('EA account');
-    const { rollover, known } = rolloverOf(account.challenge ? await challengeRules(this.plans, account.challenge) : null);
+    const challenge = await this.accounts.accountChallenge(caller.userId, accountId);
+    if (challenge === undefined) throw AppError.notFound('EA account');
+    const { rollover, known } = rolloverOf(challenge ? await challengeRules(this.plans, challenge) : null);
     const clock: AccountClock = {
       userId: caller.userId,
-      challengeId: account.challenge?.id ?? null,
-      challengeUpdatedAt: account.challenge?.updatedAt.toISOString() ?? null,
+      challengeId: challenge?.id ?? null,
+      challengeUpdatedAt: challenge?.updatedAt.toISOString() ?? null,
       rollover,
       known,
       readAtMs: Date.now(),
@@ -162,79 +156,7 @@ export class SnapshotService {
     this.clocks.set(accountId, clock);
     return clock;
   }
-
-  private async upsert(
-    caller: Caller,
-    accountId: string,
-    clock: AccountClock,
-    day: string,
-    at: Date,
-    input: AccountSnapshotInput,
-    openPositions: string | null,
-  ): Promise<SnapshotRow | undefined> {
-    const params = [
-      accountId,
-      caller.userId,
-      clock.challengeId,
-      clock.challengeUpdatedAt,
-      day,
-      at.toISOString(),
-      toDecimal(input.balance).toString(),
-      toDecimal(input.equity).toString(),
-      openPositions,
-    ];
-    // Inside a unit (Idempotency-Key) the statement must join the unit's transaction, which only Prisma's client does.
-    const rows = this.db.inUnit
-      ? await this.db.prisma.$queryRawUnsafe<SnapshotRow[]>(SNAPSHOT_SQL, ...params)
-      : await this.db.driverQuery<SnapshotRow>(SNAPSHOT_SQL, params);
-    return rows[0];
-  }
 }
-
-/**
- * $1 account, $2 user, $3/$4 the challenge id and updatedAt the cached roll-over was read from, $5 the firm day,
- * $6 the instant, $7/$8 balance and equity as exact text, $9 the open positions (jsonb text or null).
- */
-export const SNAPSHOT_SQL = `
-  WITH account AS (
-    SELECT a."id", a."archivedAt", a."archivedReason",
-      (a."challengeId" IS NOT DISTINCT FROM $3::text
-        AND (SELECT c."updatedAt" FROM "Challenge" c WHERE c."id" = a."challengeId") IS NOT DISTINCT FROM $4::timestamptz) AS "fresh"
-    FROM "EaAccount" a
-    WHERE a."id" = $1 AND a."userId" = $2
-    FOR KEY SHARE
-  ), day AS (
-    INSERT INTO "IntradayEquity" AS d ("accountId", "day", "at", "balance", "equity", "minEquity", "minEquityAt",
-      "maxEquity", "maxEquityAt", "firstAt", "firstBalance", "firstEquity", "openPositions")
-    SELECT "id", $5::date, $6::timestamptz, $7::numeric, $8::numeric, $8::numeric,
-      $6::timestamptz, $8::numeric, $6::timestamptz, $6::timestamptz, $7::numeric, $8::numeric, $9::jsonb
-    FROM account WHERE "archivedAt" IS NULL AND "fresh"
-    ON CONFLICT ("accountId", "day") DO UPDATE SET
-      "at" = GREATEST(d."at", EXCLUDED."at"),
-      "balance" = CASE WHEN EXCLUDED."at" >= d."at" THEN EXCLUDED."balance" ELSE d."balance" END,
-      "equity" = CASE WHEN EXCLUDED."at" >= d."at" THEN EXCLUDED."equity" ELSE d."equity" END,
-      "openPositions" = CASE WHEN EXCLUDED."at" >= d."at" THEN EXCLUDED."openPositions" ELSE d."openPositions" END,
-      "minEquity" = LEAST(d."minEquity", EXCLUDED."equity"),
-      "minEquityAt" = CASE WHEN EXCLUDED."equity" < d."minEquity" THEN EXCLUDED."at" ELSE d."minEquityAt" END,
-      "maxEquity" = GREATEST(d."maxEquity", EXCLUDED."equity"),
-      "maxEquityAt" = CASE WHEN EXCLUDED."equity" > d."maxEquity" THEN EXCLUDED."at" ELSE d."maxEquityAt" END,
-      "firstAt" = LEAST(d."firstAt", EXCLUDED."at"),
-      "firstBalance" = CASE WHEN EXCLUDED."at" < d."firstAt" THEN EXCLUDED."balance" ELSE d."firstBalance" END,
-      "firstEquity" = CASE WHEN EXCLUDED."at" < d."firstAt" THEN EXCLUDED."equity" ELSE d."firstEquity" END,
-      "snapshots" = d."snapshots" + 1,
-      -- Not yet judged by the alerts (a new row starts null): a crash before the evaluation leaves it to the next start.
-      "evaluatedAt" = NULL
-    WHERE EXCLUDED."at" <> d."at" OR (EXCLUDED."balance", EXCLUDED."equity") IS DISTINCT FROM (d."balance", d."equity")
-      OR EXCLUDED."openPositions" IS DISTINCT FROM d."openPositions"
-    RETURNING "xmax" = 0 AS "created", "at", "balance", "equity", "minEquity", "maxEquity"
-  )
-  SELECT a."archivedAt", a."archivedReason", a."fresh", (SELECT "created" FROM day) AS "created",
-    COALESCE(n."at", o."at") = $6::timestamptz AS "latest",
-    COALESCE(n."balance", o."balance")::text AS "balance", COALESCE(n."equity", o."equity")::text AS "equity",
-    COALESCE(n."minEquity", o."minEquity")::text AS "minEquity", COALESCE(n."maxEquity", o."maxEquity")::text AS "maxEquity"
-  FROM account a
-  LEFT JOIN day n ON true
-  LEFT JOIN "IntradayEquity" o ON o."accountId" = a."id" AND o."day" = $5::date`;
 
 /**
  * The open positions as stored: amounts as exact text (the coach reads them as decimals), instants in UTC. A position

@@ -30,7 +30,7 @@ async function challengeWithAccounts(s: DomainServices, caller: Caller, n: numbe
 }
 
 describeEachDatabase('alert evaluation of a burst (lanes and batches)', (getDb) => {
-  // One set of services per database: the first built over a database takes the write paths' alert hook.
+  // One set of services per database for the burst tests (each set's write paths tell that set's alerts).
   let services: DomainServices | undefined;
   const domain = () => (services ??= createDomainServices(getDb()));
   it("reads each account's headroom exactly as its challenge's answer gives it, and none for an unknown one", async () => {
@@ -114,5 +114,34 @@ describeEachDatabase('alert evaluation of a burst (lanes and batches)', (getDb) 
     expect(caught.map((e) => `${e.accountId}:${e.rule}:${String(e.threshold)}`).sort()).toEqual(
       accounts.map((id) => `${id}:daily_loss:50`).sort(),
     );
+  });
+});
+
+describeEachDatabase('which alert service a write tells', (getDb) => {
+  it("marks the account in its own services' alerts, not in another set's built earlier over the same database", async () => {
+    const collect = (s: DomainServices, into: AlertEvent[]) =>
+      s.alerts.useSink((events) => {
+        into.push(...events);
+        return Promise.resolve();
+      });
+    const first: AlertEvent[] = [];
+    const second: AlertEvent[] = [];
+    const earlier = createDomainServices(getDb());
+    collect(earlier, first);
+    const later = createDomainServices(getDb());
+    collect(later, second);
+    const caller = await newCaller(getDb());
+    const now = new Date();
+    const { accounts } = await challengeWithAccounts(later, caller, 1, now.toISOString().slice(0, 10));
+    const [id] = accounts;
+    await later.snapshots.push(
+      caller,
+      { id: id ?? '', at: new Date(now.getTime() - 60_000).toISOString(), balance: 100000, equity: 97400 },
+      now,
+    );
+    await Promise.all([earlier.alerts.idle(), later.alerts.idle()]);
+    // The services a write path was built with are the ones it tells: the 50 % alert reaches the later set's sink.
+    expect(second.map((e) => `${e.accountId}:${e.rule}:${String(e.threshold)}`)).toEqual([`${id}:daily_loss:50`]);
+    expect(first).toEqual([]);
   });
 });

@@ -30,6 +30,7 @@ import { type AlertRuleItem, DEFAULT_RULE_ITEMS, toRuleSet, validRuleItems } fro
 import type { CheckTradeInput, SetAlertRulesInput } from './alerts.inputs.js';
 import type { AccountGuard, AlertRulesView, TradeCheckView } from './alerts.outputs.js';
 import type { NewsService } from '../calendar/news.service.js';
+import type { AccountWriteNotifier, SnapshotFigures } from '../shared/account-writes.js';
 
 /**
  * Evaluations one process runs at once. Each is a few statements with awaits between them, so a burst of crossings
@@ -60,35 +61,16 @@ interface AccountFacts {
   openPositions: unknown;
 }
 
-/** What a snapshot wrote: its instant, the lowest equity it could have set, and the balance now. */
-export interface SnapshotFigures {
-  atMs: number;
-  equity: number;
-  balance: number;
-}
-
-/** The service of each database, for the write paths' one-line hook (they hold the database, not this service). */
-const byDatabase = new WeakMap<Database, AlertService>();
-
-/**
- * The write paths' hook, called after their write committed: a snapshot, a report, an import or a closed
- * trade may have crossed an alert threshold. It only marks the account; the evaluation runs later, off the
- * write's answer, and its failures are logged, never the write's.
- */
-export function afterAccountWrite(db: Database, accountId: string, snapshot?: SnapshotFigures): void {
-  byDatabase.get(db)?.afterAccountWrite(accountId, snapshot);
-}
-
 /**
  * Alert rules and their evaluation (issue 34 item 1), the pre-trade check (item 4) and the terminal's levels
  * (item 5). The decisions are the coach's (pure); this reads the headroom, keeps the fired log, and hands new
  * alerts to the sink that delivers them.
  */
-export class AlertService {
+export class AlertService implements AccountWriteNotifier {
   private readonly dirty = new Set<string>();
   /** Per account, the bounds its last evaluation left: a snapshot inside them cannot fire anything (see quietBounds). */
   private readonly quiet = new Map<string, QuietBounds>();
-  /** Accounts marked from inside a unit, whose write commits only when the unit does (see afterAccountWrite). */
+  /** Accounts marked from inside a unit, whose write commits only when the unit does (see accountWritten). */
   private readonly inUnit = new Set<string>();
   /** Accounts being evaluated now: a mark while one runs waits in `dirty` for that lane to take it again. */
   private readonly evaluating = new Set<string>();
@@ -111,8 +93,6 @@ export class AlertService {
     private log: Logger = createLogger('silent'),
   ) {
     this.startLane = AsyncResource.bind(() => this.lane());
-    // The process's first services over a database are its app's; a later one (a tool, a test's helper) must not take the hook.
-    if (!byDatabase.has(db)) byDatabase.set(db, this);
   }
 
   /** The instant evaluations judge at: the service clock, replaceable in tests that need a fixed firm day. */
@@ -163,9 +143,10 @@ export class AlertService {
   /**
    * Marks an account for evaluation and returns at once. A snapshot (the one write that comes many times a minute)
    * inside the bounds the last evaluation left is not marked: it cannot cross anything. Any other write may have
-   * moved a reference, so it drops the bounds.
+   * moved a reference, so it drops the bounds. The write paths call it (as their AccountWriteNotifier) after their
+   * write; its evaluation runs later, off the write's answer, and its failures are logged, never the write's.
    */
-  afterAccountWrite(accountId: string, snapshot?: SnapshotFigures): void {
+  accountWritten(accountId: string, snapshot?: SnapshotFigures): void {
     const bounds = this.quiet.get(accountId);
     if (snapshot && bounds && staysQuiet(bounds, snapshot)) return;
     if (!snapshot) this.quiet.delete(accountId);
@@ -341,7 +322,7 @@ export class AlertService {
        LIMIT ${String(UNEVALUATED_SWEEP_LIMIT)}`,
       [now.toISOString()],
     );
-    for (const row of rows) this.afterAccountWrite(row.accountId);
+    for (const row of rows) this.accountWritten(row.accountId);
     return rows.length;
   }
 
@@ -366,7 +347,7 @@ export class AlertService {
        ORDER BY l.last LIMIT ${String(SILENCE_SWEEP_LIMIT)}`,
       [now.toISOString()],
     );
-    for (const row of rows) this.afterAccountWrite(row.id);
+    for (const row of rows) this.accountWritten(row.id);
     return rows.length;
   }
 

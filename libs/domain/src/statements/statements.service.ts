@@ -11,7 +11,7 @@ import {
   type Statement,
 } from '@propfolio/mt-statements';
 import { archivedAccountError } from '../accounts/archived-error.js';
-import { afterAccountWrite } from '../alerts/alerts.service.js';
+import type { AccountWriteNotifier } from '../shared/account-writes.js';
 import { challengeRules, rolloverOf, type PlanRulesSource } from '../coach/challenge-rules.js';
 import type { ImportStatementInput } from './statements.inputs.js';
 import { requireId } from '../shared/ids.js';
@@ -99,6 +99,8 @@ export class StatementImportService {
   constructor(
     private readonly db: Database,
     private readonly plans: PlanRulesSource,
+    /** Told after an import wrote (the alerts). */
+    private readonly writes: AccountWriteNotifier,
     private readonly read: StatementReader = readStatementInProcess,
   ) {}
 
@@ -161,7 +163,7 @@ export class StatementImportService {
 
     const written = input.dryRun ? await judge() : await this.db.prisma.$transaction((tx) => write(tx), { timeout: WRITE_TIMEOUT_MS });
     if (!input.dryRun) this.db.announceChanges();
-    if (!input.dryRun) afterAccountWrite(this.db, accountId);
+    if (!input.dryRun) this.writes.accountWritten(accountId);
     return answerOf({ accountId, input, statement, serverTimeZone, known, folded, warnings, ...written });
   }
 }

@@ -1,7 +1,7 @@
 import { AppError, type Caller } from '@propfolio/core';
 import type { Database, Prisma, TradeModel as Trade } from '@propfolio/db';
 import { archivedAccountError } from '../accounts/archived-error.js';
-import { afterAccountWrite } from '../alerts/alerts.service.js';
+import type { AccountWriteNotifier } from '../shared/account-writes.js';
 import { requireId } from '../shared/ids.js';
 import { jsonArray, jsonObject, queryJson, revive } from '../shared/json-rows.js';
 import { SqlParams } from '../shared/keyset-sql.js';
@@ -39,6 +39,8 @@ const OUTCOME_SQL: Record<Outcome, string> = {
 export class TradeService {
   constructor(
     private readonly db: Database,
+    /** Told after a closed-positions message was stored (the alerts). */
+    private readonly writes: AccountWriteNotifier,
     /** Marks trades closed or opened in a news window of the plan's news rule; without it no trade is marked. */
     private readonly news?: NewsService,
   ) {}
@@ -84,7 +86,7 @@ export class TradeService {
       if (locked.archivedAt) throw archivedAccountError(locked.archivedAt, locked.archivedReason);
       return storePositions(tx, accountId, records);
     });
-    afterAccountWrite(this.db, accountId);
+    this.writes.accountWritten(accountId);
     return { accountId, accepted: created + updated, unchanged };
   }
 
