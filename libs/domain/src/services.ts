@@ -18,6 +18,7 @@ import { Revocations } from './keys/credential-cache.js';
 import { PayoutService } from './payouts/payouts.service.js';
 import { SummaryService } from './summary/summary.service.js';
 import { TrashService } from './trash/trash.service.js';
+import { TrashRepository } from './trash/trash.repository.js';
 import { InviteService } from './users/invite.service.js';
 import { SessionService } from './users/session.service.js';
 import { SetupService } from './users/setup.service.js';
@@ -131,7 +132,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     sessions: new SessionService(db, options.sessionDays ?? 30, credentials),
     invites: new InviteService(db),
     setup: new SetupService(db, users),
-    trash: new TrashService(db, options.trashRetentionDays ?? 30),
+    trash: new TrashService(new TrashRepository(db), options.trashRetentionDays ?? 30),
     challenges: new ChallengeService(db, options.planFinder ?? null),
     payouts: new PayoutService(db),
     accounts: new AccountService(db),
