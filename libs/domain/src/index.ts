@@ -38,7 +38,12 @@ export {
 } from './coach/coach.outputs.js';
 export { simulateInProcess, type Simulator } from './coach/simulation.service.js';
 export { StatementImportSchema, type StatementImport } from './statements/statements.outputs.js';
-export { readStatementInProcess, type StatementReader } from './statements/statements.service.js';
+export {
+  readStatementInProcess,
+  readTradeFileInProcess,
+  type StatementReader,
+  type TradeFileReading,
+} from './statements/statements.service.js';
 export { TradeSchema, TradeStatsSchema, type TradeView, type TradePage, type TradeStats } from './trades/trades.outputs.js';
 export { storePositions, type PositionRecord, type PositionExit } from './trades/trade-store.js';
 export { readTradeStats } from './trades/trade-stats.js';

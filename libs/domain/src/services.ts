@@ -9,7 +9,13 @@ import type { PlanRulesSource } from './coach/challenge-rules.js';
 import { CoachService } from './coach/coach.service.js';
 import { CoachRepository } from './coach/coach.repository.js';
 import type { Simulator } from './coach/simulation.service.js';
-import { StatementImportService, type StatementReader } from './statements/statements.service.js';
+import {
+  readStatementInProcess,
+  readTradeFileInProcess,
+  StatementImportService,
+  type StatementReader,
+  type TradeFileReading,
+} from './statements/statements.service.js';
 import { ChallengeService } from './challenges/challenges.service.js';
 import type { PlanFinder } from './challenges/plan-link.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
@@ -78,6 +84,8 @@ export interface DomainOptions {
   planFinder?: PlanFinder;
   /** Reads statement files (the operation layer passes its worker pool; default in-process). */
   readStatement?: StatementReader;
+  /** Reads other platforms' trade exports (the operation layer passes its worker pool; default in-process). */
+  readTradeFile?: TradeFileReading;
   /** Runs pass-probability simulations (the operation layer passes its worker pool; default in-process). */
   simulate?: Simulator;
   /** Where fired alerts go (the delivery queue); default: logged as fired, sent nowhere. */
@@ -139,7 +147,10 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     dailyPnl: new DailyPnlService(accountRows),
     reports: new ReportService(accountRows, alerts),
     snapshots: new SnapshotService(accountRows, planRules, alerts),
-    statements: new StatementImportService(db, planRules, alerts, options.readStatement),
+    statements: new StatementImportService(db, planRules, alerts, {
+      statement: options.readStatement ?? readStatementInProcess,
+      tradeFile: options.readTradeFile ?? readTradeFileInProcess,
+    }),
     coach,
     summary: new SummaryService(db),
     keys: new ApiKeyService(db, credentials),

@@ -3,6 +3,7 @@ import { Doc, IsIsoDate } from '@propfolio/core';
 import { IsBoolean, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
 import { Absent } from '../shared/contract-fields.js';
 import { AccountIdInput } from '../accounts/accounts.inputs.js';
+import { IMPORT_FORMATS, type ImportFormat } from './import-formats.js';
 
 export const STATEMENT_ENCODINGS = ['base64', 'utf8'] as const;
 /** Largest statement file read, in MiB, for the documentation. */
@@ -19,7 +20,7 @@ export const MAX_IMPORT_BODY_BYTES = MAX_BASE64 + 4 * Math.ceil(MAX_BASE64 / 76)
 
 export class ImportStatementInput extends AccountIdInput {
   @Doc({
-    description: `The statement file MetaTrader exported: MT5's history report (Toolbox → History → Report → HTML) or MT4's detailed statement (Account History → Save as Detailed Report). Base64 of the file's bytes (as saved: MT5 writes UTF-16LE) or its text. At most ${MAX_MIB} MiB of file; larger is 413 payload_too_large.`,
+    description: `The exported file, base64 of its bytes as saved or its text: MT5's history report or MT4's detailed statement (HTML), or a trade export of cTrader, NinjaTrader, Tradovate or TopstepX (CSV). At most ${MAX_MIB} MiB; larger is 413.`,
   })
   @IsString()
   @MinLength(1)
@@ -32,8 +33,7 @@ export class ImportStatementInput extends AccountIdInput {
   contentEncoding?: (typeof STATEMENT_ENCODINGS)[number];
 
   @Doc({
-    description:
-      'Broker server clock of the statement: `GMT+2/+3` (GMT+3 while New York is on summer time, as most FX brokers), a fixed offset like `UTC+02:00`, or an IANA zone.',
+    description: 'MetaTrader server clock: `GMT+2/+3` (GMT+3 in New York summer time, most FX brokers), `UTC+02:00`, or an IANA zone.',
     default: 'GMT+2/+3',
     example: 'GMT+2/+3',
   })
@@ -41,6 +41,21 @@ export class ImportStatementInput extends AccountIdInput {
   @IsString()
   @MaxLength(64)
   serverTimeZone?: string;
+
+  @Doc({ description: 'Read the file as this format instead of detecting it from its content.' })
+  @Absent()
+  @IsIn(IMPORT_FORMATS)
+  format?: ImportFormat;
+
+  @Doc({
+    description:
+      'Clock of a CSV export whose times carry no offset (NinjaTrader, Tradovate): an IANA zone or `UTC+09:00`. Default America/Chicago; check `clock` in a dryRun.',
+    example: 'Asia/Tokyo',
+  })
+  @Absent()
+  @IsString()
+  @MaxLength(64)
+  fileTimeZone?: string;
 
   @Doc({ description: 'Preview what the import would do; write nothing.', default: false })
   @Absent()

@@ -1,5 +1,25 @@
 import Type, { type Static } from 'typebox';
 import { Id, IsoDate, Money, Nullable } from '../shared/schemas.js';
+import { IMPORT_FORMATS } from './import-formats.js';
+
+const ClockTradeSchema = Type.Object({
+  file: Type.String({ description: 'Its close time as the file wrote it.' }),
+  utc: Type.String({ description: 'That instant in UTC (ISO 8601).' }),
+  firmDay: IsoDate('The firm day it counts on.'),
+});
+
+const FileClockSchema = Type.Object(
+  {
+    source: Type.Enum(['file', 'option', 'default', 'server'], {
+      description:
+        '`file`: every time carried its offset; `option`: read in `fileTimeZone`; `default`: the platform’s default zone; `server`: a MetaTrader statement in `serverTimeZone`.',
+    }),
+    zone: Nullable(Type.String({ description: 'The zone times without an offset were read in.' })),
+    first: Nullable(ClockTradeSchema),
+    last: Nullable(ClockTradeSchema),
+  },
+  { description: 'How the file’s times were read, with its first and last closed trade: check them before importing.' },
+);
 
 const ImportedDaySchema = Type.Object({
   date: IsoDate('The firm day (the linked plan’s roll-over; UTC midnight when unknown).'),
@@ -23,8 +43,12 @@ const ImportedDaySchema = Type.Object({
 export const StatementImportSchema = Type.Object({
   accountId: Id('EA account id.'),
   dryRun: Type.Boolean({ description: 'true: a preview; nothing was written.' }),
-  platform: Type.Enum(['mt5', 'mt4'], { description: 'Which terminal wrote the statement.' }),
-  login: Type.String({ description: 'Account login the statement is for (it matched the account’s).' }),
+  format: Type.Enum([...IMPORT_FORMATS], { description: 'The format read (detected from the content unless `format` was sent).' }),
+  platform: Type.Enum(['mt5', 'mt4', 'ctrader', 'ninjatrader', 'tradovate', 'topstepx'], { description: 'Which platform wrote the file.' }),
+  login: Type.String({
+    description: 'Account login: the statement’s (it matched the account’s), or the account’s for an export that names none.',
+  }),
+  clock: FileClockSchema,
   currency: Nullable(Type.String({ description: 'Deposit currency the statement states.' })),
   serverTimeZone: Type.String({ description: 'The broker clock its times were read in.' }),
   rolloverKnown: Type.Boolean({ description: 'False when the plan’s roll-over is unknown and days were cut at UTC midnight.' }),

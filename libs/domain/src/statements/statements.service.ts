@@ -1,15 +1,8 @@
 import { setImmediate } from 'node:timers/promises';
-import { CoachInputError, DEFAULT_BROKER_ZONE, parseBrokerZone } from '@propfolio/coach';
+import { firmDayAt, localToInstant, type Rollover } from '@propfolio/coach';
 import { AppError, type Caller } from '@propfolio/core';
 import { Prisma, type Database } from '@propfolio/db';
-import {
-  readStatement,
-  StatementError,
-  MAX_STATEMENT_BYTES,
-  type FoldedDay,
-  type FoldedDays,
-  type Statement,
-} from '@propfolio/mt-statements';
+import { MAX_STATEMENT_BYTES, type FoldedDay, type FoldedDays, type Statement } from '@propfolio/mt-statements';
 import { archivedAccountError } from '../accounts/archived-error.js';
 import type { AccountWriteNotifier } from '../shared/account-writes.js';
 import { challengeRules, rolloverOf, type PlanRulesSource } from '../coach/challenge-rules.js';
@@ -18,13 +11,11 @@ import { requireId } from '../shared/ids.js';
 import { toMoney } from '../shared/money.js';
 import type { StatementImport } from './statements.outputs.js';
 import { statementDays } from './statement-days.js';
-import type { CpuRequester } from '../workers/cpu-tasks.js';
+import { readImport, readStatementInProcess, readTradeFileInProcess, type ImportReaders, type ReadImport } from './read-import.js';
 import { positionRecordsFromStatement } from '../trades/statement-positions.js';
 import { checkPositions, judgePositions, storePositions, type PositionOutcomes } from '../trades/trade-store.js';
 
-/** Reads a statement's bytes for `who`; the composition root runs it on the CPU pool, tests and tools in-process. */
-export type StatementReader = (bytes: Uint8Array, who: CpuRequester) => Promise<Statement>;
-export const readStatementInProcess: StatementReader = (bytes) => Promise.resolve(readStatement(bytes));
+export { readStatementInProcess, readTradeFileInProcess, type StatementReader, type TradeFileReading } from './read-import.js';
 
 /** The file's bytes from the wire, or 413 over the documented limit. */
 function fileBytes(input: ImportStatementInput): Uint8Array {
@@ -46,12 +37,6 @@ function decodeBase64(text: string): Uint8Array {
   // A view of the decoded bytes, not Uint8Array.from's copy element by element (50 ms of event loop for 5 MiB).
   const bytes = Buffer.from(compact, 'base64');
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
-function rejected(error: StatementError): AppError {
-  // The reader's own bound is its default, MAX_STATEMENT_BYTES (fileBytes refuses larger files first).
-  if (error.code === 'too_large') return AppError.payloadTooLarge(error.message, MAX_STATEMENT_BYTES);
-  return new AppError('statement_rejected', `${error.message} (${error.code}). Nothing was imported.`);
 }
 
 /**
@@ -101,7 +86,7 @@ export class StatementImportService {
     private readonly plans: PlanRulesSource,
     /** Told after an import wrote (the alerts). */
     private readonly writes: AccountWriteNotifier,
-    private readonly read: StatementReader = readStatementInProcess,
+    private readonly readers: ImportReaders = { statement: readStatementInProcess, tradeFile: readTradeFileInProcess },
   ) {}
 
   async import(caller: Caller, input: ImportStatementInput, now = new Date()): Promise<StatementImport> {
@@ -113,30 +98,16 @@ export class StatementImportService {
     });
     if (!account) throw AppError.notFound('EA account');
     if (account.archivedAt) throw archivedAccountError(account.archivedAt, account.archivedReason);
-    const serverTimeZone = input.serverTimeZone ?? DEFAULT_BROKER_ZONE;
-    try {
-      parseBrokerZone(serverTimeZone);
-    } catch (error) {
-      if (error instanceof CoachInputError) throw AppError.invalidField('serverTimeZone', error.message);
-      throw error;
-    }
-
-    let statement: Statement;
-    try {
-      statement = await this.read(bytes, { caller });
-    } catch (error) {
-      if (error instanceof StatementError) throw rejected(error);
-      throw error;
-    }
-    if (statement.account.login !== account.login) {
-      throw new AppError(
-        'statement_rejected',
-        `The statement is of account ${statement.account.login}, but this EA account's login is ${account.login}. Nothing was imported.`,
-      );
-    }
+    const read = await readImport(bytes, input, account, this.readers, { caller });
+    const { statement, zone: serverTimeZone } = read;
     const { rollover, known } = rolloverOf(account.challenge ? await challengeRules(this.plans, account.challenge) : null);
     const folded = await statementDays(statement, { serverTimeZone, rollover, now });
-    const warnings = statementWarnings(statement, account);
+    const warnings = [...statementWarnings(statement, account), ...read.warnings];
+    if (read.clock.source === 'default') {
+      warnings.push(
+        `The file's times carry no offset and were read in ${read.clock.zone ?? 'UTC'}, the ${read.platform} default: check the first and last trade under clock, and send fileTimeZone if your platform shows another zone.`,
+      );
+    }
     // The statement's closed positions become the account's trades in the same transaction as its days (a dry run
     // checks them too, so it gives the same verdict).
     const positions = positionRecordsFromStatement(statement.positions, serverTimeZone);
@@ -164,7 +135,8 @@ export class StatementImportService {
     const written = input.dryRun ? await judge() : await this.db.prisma.$transaction((tx) => write(tx), { timeout: WRITE_TIMEOUT_MS });
     if (!input.dryRun) this.db.announceChanges();
     if (!input.dryRun) this.writes.accountWritten(accountId);
-    return answerOf({ accountId, input, statement, serverTimeZone, known, folded, warnings, ...written });
+    const clock = clockAnswer(read, rollover);
+    return answerOf({ accountId, input, statement, serverTimeZone, known, folded, warnings, read, clock, ...written });
   }
 }
 
@@ -242,6 +214,8 @@ interface AnswerParts {
   serverTimeZone: string;
   known: boolean;
   folded: FoldedDays;
+  read: ReadImport;
+  clock: StatementImport['clock'];
   outcomes: readonly Outcome[];
   previous: ReadonlyMap<string, ExistingDay>;
   trades: PositionOutcomes;
@@ -274,10 +248,12 @@ function answerOf(parts: AnswerParts): StatementImport {
   return {
     accountId: parts.accountId,
     dryRun: input.dryRun ?? false,
-    platform: parts.statement.platform,
+    format: parts.read.format,
+    platform: parts.read.platform as StatementImport['platform'],
     login: parts.statement.account.login,
     currency: parts.statement.account.currency,
     serverTimeZone: parts.serverTimeZone,
+    clock: parts.clock,
     rolloverKnown: parts.known,
     from: folded.days[0]?.day ?? null,
     to: folded.days.at(-1)?.day ?? null,
@@ -304,6 +280,27 @@ function answerOf(parts: AnswerParts): StatementImport {
     skipped: folded.skipped,
     warnings: parts.warnings,
   };
+}
+
+/**
+ * How the file's times were read, with its first and last closed trade as the file wrote them, in UTC and as firm
+ * days, so a wrong zone is seen in the preview before anything is written.
+ */
+function clockAnswer(read: ReadImport, rollover: Rollover): StatementImport['clock'] {
+  const { positions } = read.statement;
+  let first = -1;
+  let last = -1;
+  for (const [i, p] of positions.entries()) {
+    if (first < 0 || p.closedAt < (positions[first]?.closedAt ?? '')) first = i;
+    if (last < 0 || p.closedAt >= (positions[last]?.closedAt ?? '')) last = i;
+  }
+  const trade = (i: number): NonNullable<StatementImport['clock']['first']> | null => {
+    const p = positions[i];
+    if (p === undefined) return null;
+    const at = localToInstant(p.closedAt, read.zone);
+    return { file: read.fileCloses[i] ?? p.closedAt, utc: at.toISOString(), firmDay: firmDayAt(at, rollover).day };
+  };
+  return { source: read.clock.source, zone: read.clock.zone, first: trade(first), last: trade(last) };
 }
 
 /** What the trader should look at: a currency or first deposit that does not match the account as registered. */

@@ -18,6 +18,8 @@ interface CpuCost {
 const UNITS_PER_MS: { readonly [K in CpuTaskKind]: number } = {
   simulate: 10_000,
   statement: 600,
+  // CSV is simpler than HTML; costed at the statement's rate until measured on its own.
+  tradeFile: 600,
   diagnose: 1_000,
   build: 1_000,
 };
@@ -41,6 +43,7 @@ const COSTS: { [K in CpuTaskKind]: (input: CpuTaskTypes[K]['input']) => CpuCost 
     };
   },
   statement: (bytes) => ({ units: bytes.length, unit: 'bytes', counted: `a ${count(bytes.length)}-byte statement` }),
+  tradeFile: ({ bytes }) => ({ units: bytes.length, unit: 'bytes', counted: `a ${count(bytes.length)}-byte trade file` }),
   diagnose: (input) => {
     const bytes = byteSize(input.content);
     return { units: bytes, unit: 'bytes', counted: `a ${count(bytes)}-byte .set file` };

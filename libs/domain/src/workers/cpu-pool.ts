@@ -37,12 +37,19 @@ export interface CpuPoolOptions {
  */
 const LANES = ['simulate', 'statement', 'ea'] as const;
 type Lane = (typeof LANES)[number];
-const LANE_OF: { readonly [K in CpuTaskKind]: Lane } = { simulate: 'simulate', statement: 'statement', diagnose: 'ea', build: 'ea' };
+const LANE_OF: { readonly [K in CpuTaskKind]: Lane } = {
+  simulate: 'simulate',
+  statement: 'statement',
+  tradeFile: 'statement',
+  diagnose: 'ea',
+  build: 'ea',
+};
 
 /** What a job is called in a person's sentence. */
 const WHAT: { readonly [K in CpuTaskKind]: string } = {
   simulate: 'The simulation',
   statement: 'Reading the statement',
+  tradeFile: 'Reading the trade file',
   diagnose: 'Checking the .set file',
   build: 'Building the .set file',
 };

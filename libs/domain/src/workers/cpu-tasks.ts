@@ -10,6 +10,14 @@ import {
   type DiagnoseSetResult,
 } from '@propfolio/ea-settings';
 import { readStatement, StatementError, type Statement } from '@propfolio/mt-statements';
+import {
+  TradeFileError,
+  type TradeFile,
+  type TradeFileErrorCode,
+  type TradeFileErrorDetail,
+  type TradeFileFormat,
+} from '@propfolio/trade-files';
+import { readTradeFileBytes } from '../statements/import-formats.js';
 
 /**
  * The CPU-heavy work of the service, all pure: each kind's input and result, written once. The pool, its
@@ -25,6 +33,8 @@ export interface CpuTaskTypes {
   simulate: { input: SimulationInput; result: Simulation };
   /** Reads a MetaTrader statement's bytes (libs/mt-statements). */
   statement: { input: Uint8Array; result: Statement };
+  /** Reads another platform's trade export (libs/trade-files): cTrader, NinjaTrader, Tradovate, TopstepX. */
+  tradeFile: { input: { bytes: Uint8Array; format?: TradeFileFormat }; result: TradeFile };
 }
 
 export type CpuTaskKind = keyof CpuTaskTypes;
@@ -46,6 +56,7 @@ const RUNNERS: { [K in CpuTaskKind]: (input: CpuTaskTypes[K]['input']) => CpuTas
   build: buildSet,
   simulate: simulateChallenge,
   statement: (bytes) => readStatement(bytes),
+  tradeFile: readTradeFileBytes,
 };
 
 /** Runs one job on the current thread: the worker's body. */
@@ -59,7 +70,8 @@ export function runCpuTask<K extends CpuTaskKind>(task: CpuTask<K>): CpuResult<K
 type CpuTaskError =
   | { engine: 'ea'; code: EaSettingsError['code']; message: string; field: string | undefined }
   | { engine: 'coach'; message: string; field: string }
-  | { engine: 'statement'; code: StatementError['code']; message: string };
+  | { engine: 'statement'; code: StatementError['code']; message: string }
+  | { engine: 'trade-file'; code: TradeFileErrorCode; message: string; detail: TradeFileErrorDetail };
 
 /** A job's end as the child reports it: the result, an engine's error, or a bug (its stack, for the log). */
 type CpuTaskOutcome<K extends CpuTaskKind = CpuTaskKind> =
@@ -87,6 +99,7 @@ export function taskErrorOf(error: unknown): CpuTaskError | undefined {
   if (error instanceof EaSettingsError) return { engine: 'ea', code: error.code, message: error.message, field: error.field };
   if (error instanceof CoachInputError) return { engine: 'coach', message: error.message, field: error.field };
   if (error instanceof StatementError) return { engine: 'statement', code: error.code, message: error.message };
+  if (error instanceof TradeFileError) return { engine: 'trade-file', code: error.code, message: error.message, detail: error.detail };
   return undefined;
 }
 
@@ -99,5 +112,7 @@ export function engineError(error: CpuTaskError): Error {
       return new CoachInputError(error.message, error.field);
     case 'statement':
       return new StatementError(error.code, error.message);
+    case 'trade-file':
+      return new TradeFileError(error.code, error.message, error.detail);
   }
 }

@@ -1,0 +1,48 @@
+import {
+  ctraderReader,
+  decodeText,
+  ninjatraderReader,
+  readTradeFile,
+  topstepxReader,
+  tradovateFillsReader,
+  tradovatePerformanceReader,
+  type TradeFile,
+  type TradeFileFormat,
+  type TradeFileReader,
+} from '@propfolio/trade-files';
+
+/** The trade exports import_statement reads besides MetaTrader's statements, in the order detection tries them. */
+export const TRADE_FILE_READERS: readonly TradeFileReader[] = [
+  ctraderReader,
+  ninjatraderReader,
+  tradovatePerformanceReader,
+  tradovateFillsReader,
+  topstepxReader,
+];
+
+/** Every format import_statement reads: MetaTrader's two statements, then the other platforms' exports. */
+export const IMPORT_FORMATS = ['mt5', 'mt4', ...TRADE_FILE_READERS.map((r) => r.format)] as const;
+export type ImportFormat = 'mt5' | 'mt4' | TradeFileFormat;
+
+/** The platform a format comes from (Tradovate's two exports are one platform). */
+export function platformOfFormat(format: ImportFormat): string {
+  return format.startsWith('tradovate') ? 'tradovate' : format;
+}
+
+/** Reads a trade export (the CPU pool's job; pure). */
+export function readTradeFileBytes(request: { bytes: Uint8Array; format?: TradeFileFormat }): TradeFile {
+  return readTradeFile(request.bytes, TRADE_FILE_READERS, request.format === undefined ? {} : { format: request.format });
+}
+
+/**
+ * Whether the bytes are a MetaTrader statement (HTML) rather than another platform's export (CSV), from the first
+ * 4 KB: MT5 writes UTF-16LE, whose ASCII has a zero high byte even when its BOM was stripped; otherwise the text
+ * shows HTML tags. A forced format decides by itself.
+ */
+export function isMetaTraderFile(bytes: Uint8Array, format: ImportFormat | undefined): boolean {
+  if (format !== undefined) return format === 'mt5' || format === 'mt4';
+  const head = bytes.subarray(0, 4096);
+  const bom16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+  if (!bom16 && head.includes(0)) return true;
+  return /<(!doctype|html|head|body|table|tr)\b/i.test(decodeText(head));
+}

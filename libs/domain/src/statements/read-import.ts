@@ -1,0 +1,181 @@
+import { CoachInputError, DEFAULT_BROKER_ZONE, parseBrokerZone } from '@propfolio/coach';
+import { AppError } from '@propfolio/core';
+import { readStatement, StatementError, MAX_STATEMENT_BYTES, type Statement } from '@propfolio/mt-statements';
+import { findFuturesPnlMismatches, TradeFileError, type TradeFile, type TradeFileFormat } from '@propfolio/trade-files';
+import type { CpuRequester } from '../workers/cpu-tasks.js';
+import { isMetaTraderFile, platformOfFormat, readTradeFileBytes, type ImportFormat } from './import-formats.js';
+import type { ImportStatementInput } from './statements.inputs.js';
+import { fileClockOf, fileTimeToMs, statementFromTradeFile, type FileClock } from './trade-file-statement.js';
+
+/** Reads a statement's bytes for `who`; the composition root runs it on the CPU pool, tests and tools in-process. */
+export type StatementReader = (bytes: Uint8Array, who: CpuRequester) => Promise<Statement>;
+export const readStatementInProcess: StatementReader = (bytes) => Promise.resolve(readStatement(bytes));
+/** Reads another platform's export for `who`, likewise. */
+export type TradeFileReading = (request: { bytes: Uint8Array; format?: TradeFileFormat }, who: CpuRequester) => Promise<TradeFile>;
+export const readTradeFileInProcess: TradeFileReading = (request) => Promise.resolve(readTradeFileBytes(request));
+
+export interface ImportReaders {
+  statement: StatementReader;
+  tradeFile: TradeFileReading;
+}
+
+/** The account an import writes to, as far as reading the file needs it. */
+interface ImportAccount {
+  login: string;
+  currency: string;
+  initialBalance: { toString(): string };
+}
+
+/**
+ * A file read for the import pipeline: MetaTrader's statement as it is, another platform's export as a statement in
+ * UTC wall clock (`zone`), with how its times were read and where each position came from in the file.
+ */
+export interface ReadImport {
+  statement: Statement;
+  /** The zone the statement's wall-clock times are in. */
+  zone: string;
+  format: ImportFormat;
+  platform: string;
+  clock: FileClock | { source: 'server'; zone: string };
+  /** Per position of the statement, its close as the file wrote it (trade files; MetaTrader's is the statement's). */
+  fileCloses: string[];
+  /** What the trader should look at in the file itself (a futures row whose profit its prices do not give). */
+  warnings: string[];
+}
+
+function rejected(error: StatementError | TradeFileError): AppError {
+  if (error.code === 'too_large') return AppError.payloadTooLarge(error.message, MAX_STATEMENT_BYTES);
+  const facts = error instanceof TradeFileError ? factsOf(error) : undefined;
+  return new AppError('statement_rejected', `${error.message} (${error.code}). Nothing was imported.`, undefined, facts);
+}
+
+/** The row, column and value a refused trade file names, for a client to point at. */
+function factsOf(error: TradeFileError): Record<string, string | number> | undefined {
+  const { row, column, value } = error.detail;
+  const facts: Record<string, string | number> = {};
+  if (row !== undefined) facts.row = row;
+  if (column !== undefined) facts.column = column;
+  if (value !== undefined) facts.value = value;
+  return Object.keys(facts).length > 0 ? facts : undefined;
+}
+
+function zoneOf(spec: string, field: 'serverTimeZone' | 'fileTimeZone'): string {
+  try {
+    parseBrokerZone(spec);
+    return spec;
+  } catch (error) {
+    if (error instanceof CoachInputError) throw AppError.invalidField(field, error.message);
+    throw error;
+  }
+}
+
+/** Reads the import's file, detecting its format from the content unless `format` forces one. */
+export async function readImport(
+  bytes: Uint8Array,
+  input: ImportStatementInput,
+  account: ImportAccount,
+  readers: ImportReaders,
+  who: CpuRequester,
+): Promise<ReadImport> {
+  const serverTimeZone = zoneOf(input.serverTimeZone ?? DEFAULT_BROKER_ZONE, 'serverTimeZone');
+  const fileTimeZone = input.fileTimeZone === undefined ? undefined : zoneOf(input.fileTimeZone, 'fileTimeZone');
+  if (isMetaTraderFile(bytes, input.format)) {
+    const statement = await readOrRefuse(() => readers.statement(bytes, who));
+    if (input.format !== undefined && input.format !== statement.platform) {
+      throw new AppError(
+        'statement_rejected',
+        `The file is an ${statement.platform} statement, not ${input.format}. Nothing was imported.`,
+      );
+    }
+    if (statement.account.login !== account.login) {
+      throw new AppError(
+        'statement_rejected',
+        `The statement is of account ${statement.account.login}, but this EA account's login is ${account.login}. Nothing was imported.`,
+      );
+    }
+    return {
+      statement,
+      zone: serverTimeZone,
+      format: statement.platform,
+      platform: statement.platform,
+      clock: { source: 'server', zone: serverTimeZone },
+      fileCloses: statement.positions.map((p) => p.closedAt),
+      warnings: [],
+    };
+  }
+  const format = input.format as TradeFileFormat | undefined;
+  const file = await readOrRefuse(() => readers.tradeFile(format === undefined ? { bytes } : { bytes, format }, who));
+  const clock = fileClockOf(file, fileTimeZone);
+  refuseImpossiblePositions(file, clock.zone ?? 'UTC');
+  const statement = statementFromTradeFile(file, {
+    zone: clock.zone ?? 'UTC',
+    openingBalance: account.initialBalance.toString(),
+    login: account.login,
+    currency: account.currency,
+  });
+  return {
+    statement,
+    zone: 'UTC',
+    format: file.format,
+    platform: platformOfFormat(file.format),
+    clock,
+    fileCloses: file.positions.map((p) => p.closedAt.local + offsetText(p.closedAt.offsetMinutes)),
+    warnings: futuresWarnings(file),
+  };
+}
+
+/** Most rows named in warnings; the rest are counted. */
+const MAX_ROW_WARNINGS = 10;
+
+/**
+ * Futures rows whose gross profit is not what their prices and the contract's point value give (a wrong multiplier,
+ * a misread price, a hand-edited file): imported as the file says, and named so the trader can check them.
+ */
+function futuresWarnings(file: TradeFile): string[] {
+  if (!file.positions.some((p) => p.volumeUnit === 'contracts')) return [];
+  const { mismatches } = findFuturesPnlMismatches(file);
+  const named = mismatches.slice(0, MAX_ROW_WARNINGS).map((m) => {
+    const line = m.rows.join(', ');
+    const why = m.offTick ? 'a price is off the contract’s tick' : `its prices give ${m.expected}`;
+    return `Line ${line}: ${m.symbol} profit ${m.profit} does not add up (${why}).`;
+  });
+  const more = mismatches.length - named.length;
+  return more > 0 ? [...named, `${more} more futures rows do not add up.`] : named;
+}
+
+async function readOrRefuse<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof StatementError || error instanceof TradeFileError) throw rejected(error);
+    throw error;
+  }
+}
+
+/** ` +03:00` for an offset the file wrote; nothing when it wrote none. */
+function offsetText(minutes: number | null): string {
+  if (minutes === null) return '';
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return ` ${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/**
+ * What no platform writes for a real trade, refused naming the row: a close before its open, a volume that is not
+ * positive, and one position id on two positions of one file.
+ */
+function refuseImpossiblePositions(file: TradeFile, zone: string): void {
+  const seen = new Map<string, number>();
+  for (const p of file.positions) {
+    const row = p.rows[0] ?? 0;
+    const refuse = (column: string, value: string, why: string): never => {
+      throw rejected(new TradeFileError('unreadable_row', `Line ${row}: ${why}.`, { row, column, value }));
+    };
+    if (fileTimeToMs(p.closedAt, zone) < fileTimeToMs(p.openedAt, zone))
+      refuse('close time', p.closedAt.local, `closed (${p.closedAt.local}) before it opened (${p.openedAt.local})`);
+    if (!(Number(p.volume) > 0)) refuse('volume', p.volume, `the volume ${p.volume} is not positive`);
+    const earlier = seen.get(p.position);
+    if (earlier !== undefined) refuse('id', p.position, `position ${p.position} is also on line ${earlier}`);
+    seen.set(p.position, row);
+  }
+}

@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import { expect, it } from '@jest/globals';
+import { AppError, type Caller } from '@propfolio/core';
+import { describeEachDatabase } from '@propfolio/db/testing';
+import { ImportStatementInput, RegisterAccountInput } from '../index.js';
+import { createDomainServices } from '../services.js';
+import { newCaller, parse } from '../testing/fixtures.js';
+
+/** The other platforms' exports, as libs/trade-files reads them in its own specs. */
+const fixture = (path: string): Buffer => readFileSync(new URL(`../../../trade-files/test/fixtures/${path}`, import.meta.url));
+const NOW = new Date('2026-03-20T12:00:00Z');
+
+describeEachDatabase('import_statement: other platforms’ trade exports', (getDb) => {
+  const services = () => createDomainServices(getDb());
+  let logins = 0;
+  const newAccount = async (caller: Caller, initialBalance: number) => {
+    const login = `${String(process.pid)}9${String((logins += 1))}`;
+    const account = await services().accounts.register(
+      caller,
+      await parse(RegisterAccountInput, { login, server: 'Spec', currency: 'USD', initialBalance }),
+    );
+    return account.id;
+  };
+  const importOf = async (caller: Caller, id: string, bytes: Buffer, extra: object = {}) =>
+    services().statements.import(caller, await parse(ImportStatementInput, { id, content: bytes.toString('base64'), ...extra }), NOW);
+  const refusal = async (run: Promise<unknown>): Promise<AppError> => {
+    try {
+      await run;
+    } catch (e) {
+      if (e instanceof AppError) return e;
+      throw e;
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('a cTrader history becomes trades and days, its times read with the offset its headers state; again, nothing changes', async () => {
+    const caller = await newCaller(getDb());
+    const id = await newAccount(caller, 10_000);
+    const bytes = fixture('ctrader/history-utc3.csv');
+
+    const preview = await importOf(caller, id, bytes, { dryRun: true });
+    expect(preview).toMatchObject({ format: 'ctrader', platform: 'ctrader', dryRun: true, clock: { source: 'file', zone: null } });
+    // Position 1003 closed 13 Mar 01:00 at UTC+3: 12 Mar 22:00 UTC. The last close is 1002's, 16 Mar 02:05 at UTC+3.
+    expect(preview.clock.first).toMatchObject({ utc: '2026-03-12T22:00:00.000Z' });
+    expect(preview.clock.first?.file).toContain('+03:00');
+    expect(preview.clock.last).toMatchObject({ utc: '2026-03-15T23:05:31.000Z' });
+    expect(await getDb().prisma.trade.count({ where: { accountId: id } })).toBe(0);
+
+    const imported = await importOf(caller, id, bytes);
+    expect(imported.trades).toEqual({ read: 3, created: 3, updated: 0, unchanged: 0 });
+    const trades = await getDb().prisma.trade.findMany({ where: { accountId: id }, orderBy: { position: 'asc' } });
+    // The two closes of 1001 are one position: 0.5 lots, 96.00 gross, 3.50 commission.
+    expect(trades.map((t) => [t.position, t.symbol, t.side, t.volume.toString(), t.profit.toString(), t.commission.toString()])).toEqual([
+      ['1001', 'EURUSD', 'buy', '0.5', '96', '-3.5'],
+      ['1002', 'XAUUSD', 'sell', '0.5', '-1050', '-3.5'],
+      ['1003', 'US30', 'buy', '2', '123', '0'],
+    ]);
+    // Days start from the account's initial balance and add the closed P&L: 10,000 − 845.09 at the end.
+    expect(imported.days.at(-1)?.balance).toBe(9154.91);
+    const total = imported.days.reduce((sum, d) => sum + d.closedPnl, 0);
+    expect(total).toBeCloseTo(-845.09, 2);
+
+    expect(await importOf(caller, id, bytes)).toMatchObject({ created: 0, updated: 0, trades: { created: 0, unchanged: 3 } });
+  });
+
+  it('a NinjaTrader export has no offset: read in fileTimeZone, or in the platform default with a warning', async () => {
+    const caller = await newCaller(getDb());
+    const id = await newAccount(caller, 50_000);
+    const bytes = fixture('ninjatrader/trades.csv');
+
+    const tokyo = await importOf(caller, id, bytes, { dryRun: true, fileTimeZone: 'Asia/Tokyo' });
+    expect(tokyo).toMatchObject({ format: 'ninjatrader', clock: { source: 'option', zone: 'Asia/Tokyo' } });
+    // 3/2/2026 9:52:10 AM in Tokyo is 00:52:10 UTC.
+    expect(tokyo.clock.first).toMatchObject({ utc: '2026-03-02T00:52:10.000Z' });
+    expect(tokyo.warnings.join(' ')).not.toContain('default');
+
+    const chicago = await importOf(caller, id, bytes, { dryRun: true });
+    expect(chicago.clock).toMatchObject({ source: 'default', zone: 'America/Chicago' });
+    expect(chicago.clock.first).toMatchObject({ utc: '2026-03-02T15:52:10.000Z' });
+    expect(chicago.warnings.join(' ')).toContain('fileTimeZone');
+  });
+
+  it('refuses a CSV of no known format naming the formats, and a close before its open naming the row', async () => {
+    const caller = await newCaller(getDb());
+    const id = await newAccount(caller, 50_000);
+    const unknown = await refusal(importOf(caller, id, Buffer.from('Ticker,Qty,Px\nES,1,5000\n')));
+    expect(unknown.code).toBe('statement_rejected');
+    expect(unknown.detail).toMatch(/ctrader.*ninjatrader/);
+    expect(unknown.detail).toContain('Ticker');
+
+    const text = fixture('ninjatrader/trades.csv').toString('utf8').replace('3/2/2026 9:52:10 AM', '3/1/2026 9:52:10 AM');
+    const backwards = await refusal(importOf(caller, id, Buffer.from(text)));
+    expect(backwards.code).toBe('statement_rejected');
+    expect(backwards.facts).toMatchObject({ row: 2, column: 'close time' });
+
+    const badZone = await refusal(importOf(caller, id, fixture('ninjatrader/trades.csv'), { fileTimeZone: 'Mars/Olympus' }));
+    expect(badZone.errors?.[0]?.field).toBe('fileTimeZone');
+    expect(await getDb().prisma.trade.count({ where: { accountId: id } })).toBe(0);
+  });
+
+  it('a TopstepX export keeps each row’s offset, and a futures row whose profit its prices do not give is named', async () => {
+    const caller = await newCaller(getDb());
+    const id = await newAccount(caller, 50_000);
+    const good = await importOf(caller, id, fixture('topstepx/trades.csv'), { dryRun: true });
+    expect(good).toMatchObject({ format: 'topstepx', platform: 'topstepx', clock: { source: 'file' } });
+    // 03/02/2026 10:10:48 -05:00 is 15:10:48 UTC.
+    expect(good.clock.first).toMatchObject({ utc: '2026-03-02T15:10:48.000Z' });
+    expect(good.warnings.join(' ')).not.toContain('does not add up');
+
+    // 3 MNQ short from 21482.50 to 21448.75 gives 33.75 × $2 × 3 = 202.50; the file now says 220.50.
+    const edited = fixture('topstepx/trades.csv').toString('utf8').replace(',202.500000000,', ',220.500000000,');
+    const flagged = await importOf(caller, id, Buffer.from(edited), { dryRun: true });
+    expect(flagged.warnings.join(' ')).toMatch(/Line 2: MNQH6 profit 220\.5 does not add up \(its prices give 202\.5\)/);
+  });
+});
