@@ -11,9 +11,9 @@ import type {
 } from './catalog.outputs.js';
 import { searchArticles } from './search/article-search.js';
 import { planPriceHistory } from './search/plan-price-history.js';
-import { planRulesOn, type PlanRulesOnDate } from './search/plan-rules-on.js';
+import { PlanRuleHistories, type PlanRulesOnDate } from './search/plan-rules-on.js';
 import { answerPlanSearch, searchPlans } from './search/plan-search.js';
-import { firmDirectory } from './search/firm-directory.js';
+import { FirmDirectory } from './search/firm-directory.js';
 import { matchPlan, type PlanMatch } from './search/plan-match.js';
 
 export interface CatalogServiceOptions {
@@ -29,30 +29,41 @@ export interface CatalogServiceOptions {
  */
 export class CatalogService {
   private readonly now: () => Date;
+  /** The firm list and the plans' rule histories this instance keeps (headroom and every snapshot read the rules). */
+  private readonly firms: FirmDirectory;
+  private readonly ruleHistories: PlanRuleHistories;
 
   constructor(
     private readonly db: Database,
     private readonly options: CatalogServiceOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.firms = new FirmDirectory(db);
+    this.ruleHistories = new PlanRuleHistories(db);
+  }
+
+  /** Drops the firm list and rule histories kept so far: an import wrote new ones (importCatalog's `catalog`). */
+  forgetKept(): void {
+    this.firms.forget();
+    this.ruleHistories.forget();
   }
 
   /** A page of whole plan rows, whatever `detail` says (what code that picks a plan reads). */
   async searchPlans(query: PlanQuery | Record<string, unknown> = {}): Promise<PlanSearchResult> {
     const input = await parseInput(PlanQuery, query);
-    return searchPlans(this.db, input, this.freshness());
+    return searchPlans(this.db, this.firms, input, this.freshness());
   }
 
   /** search_plans' answer: the page grouped by program, or with `detail: "full"` its whole rows. */
   async answerPlanSearch(query: PlanQuery | Record<string, unknown> = {}): Promise<PlanSearchAnswer> {
     const input = await parseInput(PlanQuery, query);
-    return answerPlanSearch(this.db, input, this.freshness());
+    return answerPlanSearch(this.db, this.firms, input, this.freshness());
   }
 
   /** The plan a purchase's firm and plan names point to (matchPlan), the several they fit, or why none does. */
   async matchPlan(firm: string, plan: string): Promise<PlanMatch> {
     const [{ firms }, rows] = await Promise.all([
-      firmDirectory(this.db),
+      this.firms.read(),
       this.db.prisma.plan.findMany({ select: { id: true, firmSlug: true, program: true, accountSize: true, currency: true } }),
     ]);
     const plans = rows.map((row) => ({ ...row, accountSize: decimalToNumber(row.accountSize) }));
@@ -102,6 +113,6 @@ export class CatalogService {
   /** The plan and the rule version in force on `date` (the oldest known when its history starts later). */
   async planRulesOn(planId: string, date: string): Promise<PlanRulesOnDate> {
     if (!isIsoDate(date)) throw AppError.invalidField('date', 'must be a real calendar date in YYYY-MM-DD format');
-    return planRulesOn(this.db, planId, date, this.freshness());
+    return this.ruleHistories.on(planId, date, this.freshness());
   }
 }

@@ -108,8 +108,9 @@ describeEachDatabase('price history', (getDb) => {
         .replace('checkedOn: 2025-09-04', 'checkedOn: 2026-12-01')
         .replace('maxLoss:\n          percent: 10\n          type: static', 'maxLoss:\n          percent: 8\n          type: static'),
     );
-    expect(await importCatalog(db, { dataDir: dir, today: '2026-12-02' })).toMatchObject({ plans: 5, ruleChanges: 5 });
-    expect(await importCatalog(db, { dataDir: dir, force: true })).toMatchObject({ plans: 0, ruleChanges: 0 });
+    // The service reading the plans is told, so it reads the new rules at once rather than after its copies' TTL.
+    expect(await importCatalog(db, { dataDir: dir, today: '2026-12-02', catalog })).toMatchObject({ plans: 5, ruleChanges: 5 });
+    expect(await importCatalog(db, { dataDir: dir, force: true, catalog })).toMatchObject({ plans: 0, ruleChanges: 0 });
 
     // Bought before the change: the old rules, named by their checked-on date; after it: the new ones.
     // (The plan's own last check moved on, so it is no longer stale; the rule version applied did not.)

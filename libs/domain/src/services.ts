@@ -41,6 +41,7 @@ import { AlertDeliveryWorker } from './alert-channels/alert-delivery.worker.js';
 import { smtpMailer } from './alert-channels/smtp-mailer.js';
 import { CalendarService, type CalendarOptions } from './calendar/calendar.service.js';
 import { NewsService } from './calendar/news.service.js';
+import { CalendarRepository } from './calendar/calendar.repository.js';
 
 /** Every domain service over one database; build once per process. */
 export interface DomainServices {
@@ -129,7 +130,10 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     mailer: channels.smtpUrl ? smtpMailer(channels.smtpUrl, channels.smtpFrom, channels.deliveryTimeoutMs) : undefined,
   });
   // The firm's news rules over the calendar: check_trade, /guard and the journal's marks read them.
-  const news = new NewsService(db, planRules);
+  // One calendar repository for the import and the news checks: its count of imports tells the checks their kept
+  // releases are stale.
+  const calendarEvents = new CalendarRepository(db);
+  const news = new NewsService(db, planRules, calendarEvents);
   coach.headroom.useNews(news);
   // Built before the write paths, which it needs none of: each of them is handed it as the notifier it tells after
   // an account write (a snapshot, a report, an import, closed positions), so no late binding is needed.
@@ -170,10 +174,14 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
       },
     }),
     alertDelivery,
-    calendar: new CalendarService(db, {
-      allowPrivateUrls: options.calendar?.allowPrivateUrls ?? channels.allowPrivateDestinations,
-      fetchTimeoutMs: options.calendar?.fetchTimeoutMs ?? 15_000,
-      resolve: options.calendar?.resolve,
-    }),
+    calendar: new CalendarService(
+      db,
+      {
+        allowPrivateUrls: options.calendar?.allowPrivateUrls ?? channels.allowPrivateDestinations,
+        fetchTimeoutMs: options.calendar?.fetchTimeoutMs ?? 15_000,
+        resolve: options.calendar?.resolve,
+      },
+      calendarEvents,
+    ),
   };
 }

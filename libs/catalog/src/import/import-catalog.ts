@@ -12,8 +12,6 @@ import { articleIndexFields } from '../text/article-index.js';
 import { NORMALIZER_VERSION } from '../text/normalize.js';
 import { contentHash } from '@propfolio/core';
 import { catalogFingerprint } from './catalog-fingerprint.js';
-import { forgetFirms } from '../search/firm-directory.js';
-import { forgetPlanRules } from '../search/plan-rules-on.js';
 
 export interface ImportOptions {
   /** `YYYY-MM-DD` recorded as the time a price change was seen (default: now). */
@@ -22,6 +20,11 @@ export interface ImportOptions {
   dataDir?: string;
   /** Compare every record even when the data files are those of the last import. */
   force?: boolean;
+  /**
+   * A catalog service already reading this database: it drops its kept firm list and plan rules once the import
+   * wrote. A start imports before it builds its service, so only a later import in the same process passes one.
+   */
+  catalog?: { forgetKept(): void };
 }
 
 export interface ImportReport {
@@ -211,8 +214,7 @@ export async function importCatalog(db: Database, options: ImportOptions = {}): 
   await importFirms(db.prisma, firms, report);
   await importPlans(db.prisma, plans, recordedAt, report);
   await importArticles(db.prisma, articles, report);
-  forgetFirms(db);
-  forgetPlanRules(db);
+  options.catalog?.forgetKept();
   const records = firms.length + plans.length + articles.length;
   await db.prisma.catalogImport.upsert({
     where: { id: LAST_IMPORT },

@@ -3,29 +3,35 @@ import type { FirmName } from './firm-match.js';
 
 /**
  * How long a process trusts its copy of the firm list. Firms change only when an import writes new data
- * files: in this process the import drops the copy at once, another instance's import shows within this.
+ * files: in this process the import drops the copy at once (CatalogService.forgetKept), another instance's import shows within this.
  */
 const FIRM_DIRECTORY_TTL_MS = 30_000;
 
-interface Cached {
+/** The firms (slug, name, aliases) and a slug → name map, as one read gave them. */
+export interface FirmList {
   firms: FirmName[];
   names: Map<string, string>;
   loadedAt: number;
 }
 
-const cache = new WeakMap<Database, Cached>();
+/** The firm list one CatalogService keeps: read at most once per TTL, dropped by the import (see forget). */
+export class FirmDirectory {
+  private kept: FirmList | undefined;
 
-/** Forgets the firm list read from `db` (called by the import after it wrote). */
-export function forgetFirms(db: Database): void {
-  cache.delete(db);
-}
+  constructor(private readonly db: Database) {}
 
-/** The firms (slug, name, aliases) and a slug → name map, read at most once per TTL per database. */
-export async function firmDirectory(db: Database, now = Date.now(), reload = false): Promise<Cached> {
-  const hit = cache.get(db);
-  if (hit && !reload && now - hit.loadedAt < FIRM_DIRECTORY_TTL_MS) return hit;
-  const firms = await db.prisma.firm.findMany({ select: { slug: true, name: true, aliases: true }, orderBy: { slug: 'asc' } });
-  const fresh: Cached = { firms, names: new Map(firms.map((f) => [f.slug, f.name])), loadedAt: now };
-  cache.set(db, fresh);
-  return fresh;
+  /** Forgets the kept list (called after an import wrote). */
+  forget(): void {
+    this.kept = undefined;
+  }
+
+  /** The firms, from the kept copy while it is fresh; `reload` reads them again whatever its age. */
+  async read(now = Date.now(), reload = false): Promise<FirmList> {
+    const hit = this.kept;
+    if (hit && !reload && now - hit.loadedAt < FIRM_DIRECTORY_TTL_MS) return hit;
+    const firms = await this.db.prisma.firm.findMany({ select: { slug: true, name: true, aliases: true }, orderBy: { slug: 'asc' } });
+    const fresh: FirmList = { firms, names: new Map(firms.map((f) => [f.slug, f.name])), loadedAt: now };
+    this.kept = fresh;
+    return fresh;
+  }
 }

@@ -35,22 +35,44 @@ interface PlanHistory {
 
 /**
  * How long a process trusts its copy of a plan's rule history. Rules change only when an import writes new
- * data files: in this process the import drops the copies at once (forgetPlanRules), another instance's
+ * data files: in this process the import drops the copies at once (CatalogService.forgetKept), another instance's
  * import shows within this, as for the firm directory. Headroom and every tracker snapshot read the rules,
  * so they cost no query.
  */
 const PLAN_RULES_TTL_MS = 30_000;
-const histories = new WeakMap<Database, Map<string, PlanHistory>>();
 
-/** Forgets the plan rules read from `db` (called by the import after it wrote). */
-export function forgetPlanRules(db: Database): void {
-  histories.delete(db);
+/** The plans' rule histories one CatalogService keeps, each read at most once per TTL, dropped by the import. */
+export class PlanRuleHistories {
+  private readonly byPlan = new Map<string, PlanHistory>();
+
+  constructor(private readonly db: Database) {}
+
+  /** Forgets every kept history (called after an import wrote). */
+  forget(): void {
+    this.byPlan.clear();
+  }
+
+  /**
+   * The rules a plan had on `date` (`YYYY-MM-DD`): the newest version checked on or before it, like list prices
+   * (the import records a version whenever the rules change). `not_found` for an unknown plan.
+   */
+  async on(planId: string, date: string, freshness: Freshness, now = Date.now()): Promise<PlanRulesOnDate> {
+    const history = await this.history(planId, now);
+    if (!history) throw AppError.notFound(`Plan "${planId}"`);
+    return rulesOnDate(history, planId, date, freshness);
+  }
+
+  private async history(planId: string, now: number): Promise<PlanHistory | null> {
+    const hit = this.byPlan.get(planId);
+    if (hit && now - hit.loadedAt < PLAN_RULES_TTL_MS) return hit;
+    const history = await readPlanHistory(this.db, planId, now);
+    if (history) this.byPlan.set(planId, history);
+    return history;
+  }
 }
 
-async function planHistory(db: Database, planId: string, now: number): Promise<PlanHistory | null> {
-  let byPlan = histories.get(db);
-  const hit = byPlan?.get(planId);
-  if (hit && now - hit.loadedAt < PLAN_RULES_TTL_MS) return hit;
+/** A plan with every rule version, newest first, read now; null for an unknown plan. */
+async function readPlanHistory(db: Database, planId: string, now: number): Promise<PlanHistory | null> {
   const plan = await db.prisma.plan.findUnique({
     where: { id: planId },
     select: {
@@ -80,24 +102,11 @@ async function planHistory(db: Database, planId: string, now: number): Promise<P
     versions: plan.ruleVersions.map((v) => ({ rules: v.rules as unknown as PlanRules, checkedOn: dateToIso(v.checkedOn) })),
     loadedAt: now,
   };
-  if (!byPlan) histories.set(db, (byPlan = new Map<string, PlanHistory>()));
-  byPlan.set(planId, history);
   return history;
 }
 
-/**
- * The rules a plan had on `date` (`YYYY-MM-DD`): the newest version checked on or before it, like list prices
- * (the import records a version whenever the rules change). `not_found` for an unknown plan.
- */
-export async function planRulesOn(
-  db: Database,
-  planId: string,
-  date: string,
-  freshness: Freshness,
-  now = Date.now(),
-): Promise<PlanRulesOnDate> {
-  const history = await planHistory(db, planId, now);
-  if (!history) throw AppError.notFound(`Plan "${planId}"`);
+/** The version of a plan's history in force on `date`, or its oldest, flagged, when the history starts later. */
+function rulesOnDate(history: PlanHistory, planId: string, date: string, freshness: Freshness): PlanRulesOnDate {
   const inForce = history.versions.find((v) => v.checkedOn <= date);
   const version = inForce ?? history.versions.at(-1);
   // Every imported plan has a version (the migration gave existing plans their first), so this is a broken import.

@@ -3,7 +3,7 @@ import { decimalToNumber, type Database, Prisma } from '@propfolio/db';
 import type { PlanQuery } from '../catalog.inputs.js';
 import type { PlanRules } from '../schemas/rules.js';
 import { PRICE_NOTE, type PlanItem, type PlanProgram, type PlanSearchAnswer, type PlanSearchResult } from '../catalog.outputs.js';
-import { firmDirectory } from './firm-directory.js';
+import type { FirmDirectory } from './firm-directory.js';
 import { matchFirm, suggestFirms, type FirmName } from './firm-match.js';
 import { matchPlan } from './plan-match.js';
 
@@ -74,11 +74,11 @@ async function plansNamed(db: Database, firm: FirmName, plan: string): Promise<s
 }
 
 /** Filters, sorts and pages the plan database; an unknown firm yields no items and the closest firm names. */
-export async function searchPlans(db: Database, query: PlanQuery, freshness: Freshness): Promise<PlanSearchResult> {
+export async function searchPlans(db: Database, firms: FirmDirectory, query: PlanQuery, freshness: Freshness): Promise<PlanSearchResult> {
   const offset = decodeOffsetCursor(query.cursor, 'plans');
   const limit = query.limit ?? 20;
   // Firm names come from the process's firm directory, so a search is one query on the plans alone.
-  let directory = await firmDirectory(db);
+  let directory = await firms.read();
   let firmSlug: string | undefined;
   let planIds: string[] | undefined;
   if (query.firm !== undefined && query.firm.trim() !== '') {
@@ -102,7 +102,7 @@ export async function searchPlans(db: Database, query: PlanQuery, freshness: Fre
     take: limit + 1,
   });
   // A firm imported by another instance since the directory was read: read it again, once.
-  if (rows.some((row) => !directory.names.has(row.firmSlug))) directory = await firmDirectory(db, Date.now(), true);
+  if (rows.some((row) => !directory.names.has(row.firmSlug))) directory = await firms.read(Date.now(), true);
   return {
     items: rows.slice(0, limit).map((row) => toPlanItem(row, directory.names.get(row.firmSlug) ?? row.firmSlug, freshness)),
     nextCursor: nextOffsetCursor('plans', offset, limit, rows.length),
@@ -146,7 +146,12 @@ export function groupByProgram(items: PlanItem[]): PlanProgram[] {
 }
 
 /** The search_plans answer: grouped by program by default, the whole rows with `detail: "full"`. */
-export async function answerPlanSearch(db: Database, query: PlanQuery, freshness: Freshness): Promise<PlanSearchAnswer> {
-  const { items, ...page } = await searchPlans(db, query, freshness);
+export async function answerPlanSearch(
+  db: Database,
+  firms: FirmDirectory,
+  query: PlanQuery,
+  freshness: Freshness,
+): Promise<PlanSearchAnswer> {
+  const { items, ...page } = await searchPlans(db, firms, query, freshness);
   return query.detail === 'full' ? { items, ...page } : { priceNote: PRICE_NOTE, programs: groupByProgram(items), ...page };
 }

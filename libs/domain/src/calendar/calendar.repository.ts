@@ -82,10 +82,14 @@ const ACCOUNT_SYMBOLS_SQL = `
   WHERE s."symbol" IS NOT NULL AND s."symbol" <> ''
   GROUP BY s."symbol" ORDER BY min(s."rank"), s."symbol" LIMIT 10`;
 
-/** Per database, how many imports this process has stored: a reader's kept releases are stale once it moves. */
-const generations = new WeakMap<Database, number>();
-
+/**
+ * One per process's services (services.ts hands the same one to the import and to the news checks), so the count of
+ * imports it stored is what tells the news checks their kept releases are stale.
+ */
 export class CalendarRepository {
+  /** Imports stored through this repository: a reader's kept releases are stale once it moves. */
+  private stored = 0;
+
   constructor(private readonly db: Database) {}
 
   /** Stores a file's events (new ones created, changed ones updated, the rest untouched) and counts each. */
@@ -96,15 +100,15 @@ export class CalendarRepository {
     if (unique.size === 0) return { created: 0, updated: 0, unchanged: 0 };
     const batch = JSON.stringify([...unique.values()].map((e) => ({ ...e, at: e.at.toISOString() })));
     const [row] = await this.db.prisma.$queryRawUnsafe<{ created: number; updated: number }[]>(UPSERT_EVENTS_SQL, batch, source);
-    generations.set(this.db, this.generation() + 1);
+    this.stored += 1;
     const created = row?.created ?? 0;
     const updated = row?.updated ?? 0;
     return { created, updated, unchanged: unique.size - created - updated };
   }
 
-  /** Imports this process has stored into this database so far. */
+  /** Imports stored through this repository so far. */
   generation(): number {
-    return generations.get(this.db) ?? 0;
+    return this.stored;
   }
 
   /** The symbols an account's upcoming windows are listed for (open ones, then the usual ones). */

@@ -29,8 +29,10 @@ export class CalendarService {
   constructor(
     private readonly db: Database,
     private readonly options: CalendarOptions,
+    /** Where imports are stored: the news checks' repository too, so they see an import at once. */
+    events?: CalendarRepository,
   ) {
-    this.events = new CalendarRepository(db);
+    this.events = events ?? new CalendarRepository(db);
   }
 
   async importCalendar(caller: Caller, input: ImportCalendarInput): Promise<CalendarImport> {

@@ -51,8 +51,10 @@ export class NewsService {
   constructor(
     private readonly db: Database,
     private readonly plans: PlanRulesSource,
+    /** The calendar's events, the same repository the import stores through (its generation marks kept releases stale). */
+    events?: CalendarRepository,
   ) {
-    this.events = new CalendarRepository(db);
+    this.events = events ?? new CalendarRepository(db);
   }
 
   /** The challenge's news rule and stage; null when its plan publishes no news rule in the catalog's shape. */
