@@ -84,6 +84,31 @@ const PURE_PATTERNS = [
   { group: IO_PACKAGES, message: 'This library stays pure: no database, cache or HTTP framework.' },
 ];
 
+/**
+ * Data access in libs/domain: each context reads and writes through its `<context>.repository.ts` (intent-named
+ * methods, SQL as named constants beside them); services hold rules and orchestration. So the database packages
+ * (our data layer, Prisma, the drivers) are imported only by repositories and by services.ts, the composition root
+ * that hands each service its repository; specs and the testing helpers open databases of their own.
+ * LEGACY: the files listed in tools/lint/db-access-legacy.json predate the rule and are exempt until they move; the
+ * list only shrinks (tools/lint/boundaries.spec.ts fails on an entry that no longer imports the database).
+ */
+const DB_PACKAGES = ['@propfolio/db', '@propfolio/db/*', '@prisma/*', 'prisma', 'pg', 'pg-*', '@electric-sql/*', 'pglite-prisma-adapter'];
+const DATA_ACCESS_PATTERNS = [
+  {
+    group: DB_PACKAGES,
+    message:
+      "libs/domain reaches the database only through a context's <context>.repository.ts (docs/architecture.md, 'Data access'): move the statement into the repository and give the service the repository through its constructor in services.ts.",
+  },
+];
+const DB_ACCESS_LEGACY = JSON.parse(readFileSync(`${import.meta.dirname}/tools/lint/db-access-legacy.json`, 'utf8')).files;
+const DATA_ACCESS_EXEMPT = [
+  'libs/domain/src/**/*.repository.ts',
+  'libs/domain/src/services.ts',
+  'libs/domain/src/testing/**',
+  'libs/domain/src/**/*.spec.ts',
+  ...DB_ACCESS_LEGACY,
+];
+
 /** The import patterns a project's tags forbid: other layers, deep paths, frameworks, and I/O for pure libraries. */
 function boundaryPatterns({ name, tags }) {
   const allowedTags = DEP_CONSTRAINTS.filter((c) => tags.includes(c.sourceTag)).flatMap((c) => c.onlyDependOnLibsWithTags);
@@ -156,6 +181,16 @@ const noCrossingImport = {
 // libraries once dropped the layer patterns, and `@propfolio/db` passed lint in libs/coach).
 const boundaries = PROJECTS.flatMap((project) => [
   { files: [`${project.root}/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', { patterns: boundaryPatterns(project) }] } },
+  // The domain's services, views and helpers reach the database through their context's repository only.
+  ...(project.tags.includes('type:domain')
+    ? [
+        {
+          files: [`${project.root}/src/**/*.ts`],
+          ignores: DATA_ACCESS_EXEMPT,
+          rules: { 'no-restricted-imports': ['error', { patterns: [...boundaryPatterns(project), ...DATA_ACCESS_PATTERNS] }] },
+        },
+      ]
+    : []),
   // A pure library's shipped code (not its tests, fixtures or CLI) also does no I/O.
   ...(project.tags.includes('type:pure')
     ? [

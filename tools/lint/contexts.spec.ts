@@ -31,6 +31,18 @@ export function contextsBreakingTheConvention(files: readonly string[]): string[
   });
 }
 
+/**
+ * The domain's repositories (docs/architecture.md, "Data access") that break its naming: one per context, in the
+ * context's folder and named after it, so the data-access rule (eslint.config.mjs: `*.repository.ts`) and a reader
+ * find the same file.
+ */
+export function repositoriesOffTheConvention(files: readonly string[]): string[] {
+  return files.filter((file) => {
+    const match = /^libs\/domain\/src\/(?:.*\/)?([^/]+)\/([^/]*repository[^/]*)$/i.exec(file);
+    return match !== null && !match[2]?.endsWith('.spec.ts') && match[2] !== `${match[1] ?? ''}.repository.ts`;
+  });
+}
+
 /** `runService` (libs/bootstrap) names what it does, start a process; it is no service class. */
 const NOT_SERVICES = new Set(['libs/bootstrap/src/run-service.ts']);
 const libraryFiles = readdirSync(join(ROOT, 'libs')).flatMap((lib) =>
@@ -53,5 +65,16 @@ describe('the context convention', () => {
 
   it('names every service file `<name>.service.ts`', () => {
     expect(libraryFiles.filter((f) => /-service(\.spec)?\.ts$/.test(f) && !NOT_SERVICES.has(f))).toEqual([]);
+  });
+
+  it("names each domain repository after its context's folder, `<context>/<context>.repository.ts` (one per context)", () => {
+    expect(repositoriesOffTheConvention(libraryFiles)).toEqual([]);
+    expect(
+      repositoriesOffTheConvention([
+        'libs/domain/src/coach/coach.repository.ts',
+        'libs/domain/src/coach/headroom.repository.ts',
+        'libs/domain/src/trash/trash-repository.ts',
+      ]),
+    ).toEqual(['libs/domain/src/coach/headroom.repository.ts', 'libs/domain/src/trash/trash-repository.ts']);
   });
 });
