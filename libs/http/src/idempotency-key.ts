@@ -42,19 +42,21 @@ export async function withIdempotencyKey(
   req: Request,
   res: Response,
   operation: Pick<Operation, 'readOnly' | 'rest'>,
-  execute: () => Promise<unknown>,
+  /** Runs the operation; `answersHeld`: this already holds the caller's kept answers (see OperationContext). */
+  execute: (answersHeld: boolean) => Promise<unknown>,
 ): Promise<IdempotentAnswer> {
   const status = operation.rest.status ?? 200;
   const key = req.header('idempotency-key');
   const caller = requestState(res).caller;
-  if (key === undefined || caller === null) return { status, body: await execute(), replayed: false };
+  if (key === undefined || caller === null) return { status, body: await execute(false), replayed: false };
   if (!KEY_PATTERN.test(key)) {
     throw AppError.invalidField('Idempotency-Key', 'must be 1 to 255 characters of letters, digits, "_", ".", ":" or "-"');
   }
-  if (operation.readOnly) return { status, body: await execute(), replayed: false };
+  if (operation.readOnly) return { status, body: await execute(false), replayed: false };
   // The full URL, prefix included, as before the runner was shared: keys stored by an earlier release
   // (kept 24 h) must still replay. A key is therefore bound to the front door it was first used on.
   const fingerprint = deps.requestHash(`${req.method} ${req.originalUrl}`, req.body);
-  // The unit commits after the operation returns: the caller's kept answers wait for the commit.
-  return deps.answers.writing(caller.userId, () => deps.idempotency.run(caller.userId, key, fingerprint, status, execute));
+  // The unit commits after the operation returns: the caller's kept answers wait for the commit, held here alone (the
+  // operation is told, so the answer cache's write wrapper does not enter a second time).
+  return deps.answers.writing(caller.userId, () => deps.idempotency.run(caller.userId, key, fingerprint, status, () => execute(true)));
 }

@@ -33,10 +33,10 @@ export class OperationRunner {
     const state = requestState(res);
     try {
       const input = operationInput(operation, { query: req.query, body: req.body, params: req.params as Record<string, string> });
-      const execute = () =>
+      const execute = (answersHeld = false) =>
         executeOperation(
           operation,
-          { caller: state.caller, logger: state.logger, now: new Date(), clientAddress: state.clientAddress },
+          { caller: state.caller, logger: state.logger, now: new Date(), clientAddress: state.clientAddress, answersHeld },
           input,
         );
       const answer =

@@ -24,6 +24,12 @@ export interface OperationContext {
    * anonymous callers. Absent outside HTTP (tests, command-line tools).
    */
   clientAddress?: string;
+  /**
+   * True when the front door already holds the caller's kept answers back for the whole request: a POST with an
+   * Idempotency-Key, whose unit commits only after the operation returns, so the hold must outlast the operation.
+   * The answer cache's write wrapper then leaves the hold to it: one place enters the cache per write.
+   */
+  answersHeld?: boolean;
 }
 
 interface RestBinding {

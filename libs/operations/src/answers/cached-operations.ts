@@ -23,7 +23,10 @@ function cachedRead(operation: Operation, cache: AnswerCache): Operation['run'] 
   };
 }
 
-/** A write of the caller's records: their answers are held back from its start until it has finished. */
-function writeOf<T>(ctx: Pick<OperationContext, 'caller'>, cache: AnswerCache, work: () => Promise<T>): Promise<T> {
-  return ctx.caller ? cache.writing(ctx.caller.userId, work) : work();
+/**
+ * A write of the caller's records: their answers are held back from its start until it has finished, here, unless
+ * the front door holds them for longer already (an Idempotency-Key unit, `answersHeld`): entered once either way.
+ */
+function writeOf<T>(ctx: Pick<OperationContext, 'caller' | 'answersHeld'>, cache: AnswerCache, work: () => Promise<T>): Promise<T> {
+  return ctx.caller && ctx.answersHeld !== true ? cache.writing(ctx.caller.userId, work) : work();
 }
