@@ -5,6 +5,7 @@ import { keysetPage, SqlParams } from '../shared/keyset-sql.js';
 import { ACCOUNT } from '../shared/model-columns.js';
 import type { Keyset } from '../shared/pagination.js';
 import type { AccountRow } from './account-view.js';
+import type { Platform } from '@propfolio/coach';
 import type { ArchivedFilter } from './accounts.inputs.js';
 
 const ARCHIVED_SQL: Record<ArchivedFilter, string> = {
@@ -26,9 +27,12 @@ export async function readAccountPage(
   caller: Caller,
   keyset: Keyset<AccountRow>,
   archived: ArchivedFilter,
+  platform?: Platform,
 ): Promise<AccountRow[]> {
   const params = new SqlParams();
-  const where = `a."userId" = ${params.add(caller.userId)}${ARCHIVED_SQL[archived]}`;
+  let where = `a."userId" = ${params.add(caller.userId)}${ARCHIVED_SQL[archived]}`;
+  // Compared as text: the parameter needs no cast to the enum, and a value the input let through matches nothing.
+  if (platform !== undefined) where += ` AND a."platform"::text = ${params.add(platform)}`;
   const page = keysetPage(keyset, { table: 'EaAccount', alias: 'a', where, sort: { column: 'createdAt', kind: 'instant' } }, params);
   const rows = await queryJson<Record<string, unknown>[]>(
     db,

@@ -17,6 +17,7 @@ export function toAccountView(row: AccountRow): AccountView {
     login: row.login,
     server: row.server,
     currency: row.currency,
+    platform: row.platform,
     initialBalance: toMoney(row.initialBalance),
     balance: toMoney(row.balance),
     equity: toMoney(row.equity),

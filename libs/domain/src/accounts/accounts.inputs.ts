@@ -15,6 +15,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Type } from 'class-transformer';
+import { PLATFORMS, type Platform } from '@propfolio/coach';
 import { Compose, Doc, IsIsoDate, NumberFromQuery, UpperCase } from '@propfolio/core';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-fields.js';
 import { IsRecordedInstant } from '../shared/recorded-instant.js';
@@ -50,6 +51,11 @@ export class ListAccountsInput extends PageInput {
   @IsOptional()
   @IsIn(ARCHIVED_FILTERS)
   archived?: ArchivedFilter = 'exclude';
+
+  @Doc({ description: 'Only the accounts on this platform (accounts that record none are left out).', example: 'mt5' })
+  @Absent()
+  @IsIn(PLATFORMS)
+  platform?: Platform;
 }
 
 export class DailyPnlInput extends AccountIdInput {
@@ -70,6 +76,8 @@ const AccountNameField = (): PropertyDecorator =>
   Compose(Doc({ description: 'A label for the account (free text).', example: 'FTMO 100k phase 1' }), Absent(), FreeText(100));
 const ServerField = (): PropertyDecorator =>
   Compose(Doc({ description: 'Broker trade server name as MetaTrader shows it.', example: 'FTMO-Demo' }), FreeText(128));
+/** What the account's platform is for, where an account form takes it. */
+const PLATFORM_DOC = 'Trading platform the account is on (the journal and its stats filter by it).';
 
 export class RegisterAccountInput {
   @LoginField()
@@ -98,6 +106,11 @@ export class RegisterAccountInput {
 
   @AccountNameField()
   name?: string;
+
+  @Doc({ description: `${PLATFORM_DOC} The trackers send mt4 or mt5; absent: not recorded.`, example: 'mt5' })
+  @Absent()
+  @IsIn(PLATFORMS)
+  platform?: Platform;
 }
 
 export class AccountReportInput extends AccountIdInput {
@@ -214,4 +227,9 @@ export class UpdateAccountInput extends AccountIdInput {
 
   @AccountNameField()
   name?: string;
+
+  @Doc({ description: `${PLATFORM_DOC} null clears it.`, example: 'ctrader' })
+  @IsOptional()
+  @IsIn(PLATFORMS)
+  platform?: Platform | null;
 }

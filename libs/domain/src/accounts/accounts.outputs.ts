@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { PLATFORMS } from '@propfolio/coach';
 import { Id, IsoDate, Money, Nullable, PageOf, Timestamp } from '../shared/schemas.js';
 
 export const AccountSchema = Type.Object({
@@ -7,6 +8,9 @@ export const AccountSchema = Type.Object({
   login: Type.String({ description: 'Trading account number at the broker.' }),
   server: Type.String({ description: 'Broker trade server.' }),
   currency: Type.String({ description: 'ISO 4217 deposit currency.' }),
+  platform: Nullable(
+    Type.Enum([...PLATFORMS], { description: 'Trading platform, when recorded (the tracker’s, a first import’s or the trader’s).' }),
+  ),
   initialBalance: Money('Starting balance.'),
   balance: Money('Balance from the latest report (the starting balance before any).'),
   equity: Money('Equity from the latest report.'),

@@ -34,6 +34,7 @@ export class AccountService {
             login: input.login,
             server: input.server,
             name: input.name ?? null,
+            platform: input.platform ?? null,
             currency: input.currency,
             initialBalance,
             balance: initialBalance,
@@ -71,6 +72,7 @@ export class AccountService {
         data: {
           ...(input.challengeId !== undefined ? { challengeId: input.challengeId.toLowerCase() } : {}),
           ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.platform !== undefined ? { platform: input.platform } : {}),
         },
         include: WITH_CHALLENGE,
       });
@@ -91,6 +93,6 @@ export class AccountService {
   /** One statement (see readAccountPage): the owner and archived filters and the cursor are its `where`. */
   async list(caller: Caller, input: ListAccountsInput): Promise<AccountPage> {
     const keyset = new Keyset<AccountRow>(input, (row) => row.createdAt);
-    return keyset.page(await readAccountPage(this.db, caller, keyset, input.archived ?? 'exclude'), toAccountView);
+    return keyset.page(await readAccountPage(this.db, caller, keyset, input.archived ?? 'exclude', input.platform), toAccountView);
   }
 }

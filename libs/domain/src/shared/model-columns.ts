@@ -23,7 +23,7 @@ export const PAYOUT = columns<Payout>()({
   instant: 'createdAt',
 });
 export const ACCOUNT = columns<EaAccount>()({
-  plain: 'id userId challengeId login server name currency archivedReason',
+  plain: 'id userId challengeId login server name currency archivedReason platform',
   decimal: 'initialBalance balance equity',
   date: 'lastReportOn',
   instant: 'archivedAt createdAt',

@@ -129,6 +129,9 @@ export class StatementImportService {
       const previous = await readDays(tx, accountId, folded.days);
       const outcomes = await writeDays(tx, accountId, folded.days, previous);
       const trades = await storePositions(tx, accountId, positions);
+      // The file says which platform the account trades on: recorded when the account has none, never overwritten.
+      await tx.$executeRaw`
+        UPDATE "EaAccount" SET "platform" = ${read.platform}::"TradingPlatform" WHERE "id" = ${accountId} AND "platform" IS NULL`;
       return { outcomes, previous, trades };
     };
 

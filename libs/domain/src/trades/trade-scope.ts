@@ -2,11 +2,12 @@ import { AppError, type Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { requireId } from '../shared/ids.js';
 import type { SqlParams } from '../shared/keyset-sql.js';
+import type { Platform } from '@propfolio/coach';
 import type { TradeScope } from './trades.inputs.js';
 
 /**
  * The WHERE over `t` ("Trade") for the scope a list or the stats read: the owner first (so a foreign id
- * matches nothing), then the account or the challenge's accounts, then the close window.
+ * matches nothing), then the account or the challenge's accounts, the platform's accounts, then the close window.
  */
 export function scopeSql(caller: Caller, scope: TradeScope, params: SqlParams): string {
   const user = params.add(caller.userId);
@@ -17,9 +18,20 @@ export function scopeSql(caller: Caller, scope: TradeScope, params: SqlParams): 
       requireId(scope.challengeId, 'Challenge'),
     )})`;
   }
+  if (scope.platform !== undefined) {
+    where += ` AND t."accountId" IN (SELECT a."id" FROM "EaAccount" a WHERE ${platformAccountsSql(user, scope.platform, params)})`;
+  }
   if (scope.from !== undefined) where += ` AND t."closedAt" >= ${params.add(new Date(scope.from).toISOString(), 'timestamptz')}`;
   if (scope.to !== undefined) where += ` AND t."closedAt" < ${params.add(new Date(scope.to).toISOString(), 'timestamptz')}`;
   return where;
+}
+
+/**
+ * The condition over `a` ("EaAccount") picking the owner's accounts on `platform` (`user` its placeholder): an
+ * account that records no platform is on none. Compared as text, so the parameter needs no cast to the enum.
+ */
+export function platformAccountsSql(user: string, platform: Platform, params: SqlParams): string {
+  return `a."userId" = ${user} AND a."platform"::text = ${params.add(platform)}`;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from 'class-validator';
 import { Transform, Type } from 'class-transformer';
 import { Compose, Doc, IsIsoInstant, Trim } from '@propfolio/core';
+import { PLATFORMS, type Platform } from '@propfolio/coach';
 import { AccountIdInput } from '../accounts/accounts.inputs.js';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-fields.js';
 import { IsRecordedInstant } from '../shared/recorded-instant.js';
@@ -213,6 +214,12 @@ const ChallengeFilter = (): PropertyDecorator =>
   Compose(Doc('Only trades of the accounts linked to this challenge.'), Absent(), IsString());
 const FromFilter = (): PropertyDecorator => Compose(Doc('Only trades closed at or after this instant.'), Absent(), IsIsoInstant());
 const ToFilter = (): PropertyDecorator => Compose(Doc('Only trades closed before this instant.'), Absent(), IsIsoInstant());
+const PlatformFilter = (): PropertyDecorator =>
+  Compose(
+    Doc({ description: 'Only trades of the accounts on this platform (list_accounts `platform`).', example: 'mt5' }),
+    Absent(),
+    IsIn(PLATFORMS),
+  );
 
 /** What both the list and the stats read: the filters above. */
 export interface TradeScope {
@@ -220,6 +227,7 @@ export interface TradeScope {
   challengeId?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  platform?: Platform | undefined;
 }
 
 export class ListTradesInput extends PageInput implements TradeScope {
@@ -234,6 +242,9 @@ export class ListTradesInput extends PageInput implements TradeScope {
 
   @ToFilter()
   to?: string;
+
+  @PlatformFilter()
+  platform?: Platform;
 
   @Doc({ description: 'Only this symbol (exact).', example: 'EURUSD' })
   @Absent()
@@ -310,6 +321,9 @@ export class TradeStatsInput implements TradeScope {
   @ToFilter()
   to?: string;
 
+  @PlatformFilter()
+  platform?: Platform;
+
   @Doc({
     description: "IANA zone of the weekday and hour groups (the trader's clock).",
     example: 'Europe/London',
@@ -333,4 +347,7 @@ export class TradeCurveInput implements TradeScope {
 
   @ToFilter()
   to?: string;
+
+  @PlatformFilter()
+  platform?: Platform;
 }
