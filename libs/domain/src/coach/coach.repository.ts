@@ -120,7 +120,7 @@ export class CoachRepository {
    * the coach). Another owner's or an unknown challenge reads as null.
    */
   async challengeHeadroomFacts(ownerId: string, challengeId: string): Promise<HeadroomFacts | null> {
-    const [row] = await this.db.driverQuery<{ data: HeadroomFacts | string }>(CHALLENGE_HEADROOM_SQL, [challengeId, ownerId]);
+    const [row] = await this.db.driverQuery<{ data: StoredHeadroomFacts | string }>(CHALLENGE_HEADROOM_SQL, [challengeId, ownerId]);
     return row ? parsed(row.data) : null;
   }
 
@@ -130,7 +130,7 @@ export class CoachRepository {
    * evaluation): no owner, every account is its owner's.
    */
   async headroomFacts(accountIds: readonly string[]): Promise<Map<string, HeadroomFacts>> {
-    const rows = await this.db.driverQuery<{ accountId: string; data: HeadroomFacts | string }>(ACCOUNTS_HEADROOM_SQL, [accountIds]);
+    const rows = await this.db.driverQuery<{ accountId: string; data: StoredHeadroomFacts | string }>(ACCOUNTS_HEADROOM_SQL, [accountIds]);
     return new Map(rows.map((row) => [row.accountId, parsed(row.data)]));
   }
 
@@ -156,11 +156,59 @@ export class CoachRepository {
 }
 
 // node-postgres parses json; PGlite's driver may hand it back as text.
-const parsed = (data: HeadroomFacts | string): HeadroomFacts => (typeof data === 'string' ? (JSON.parse(data) as HeadroomFacts) : data);
+const parsed = (data: StoredHeadroomFacts | string): HeadroomFacts => {
+  const stored = typeof data === 'string' ? (JSON.parse(data) as StoredHeadroomFacts) : data;
+  return { ...stored, accounts: stored.accounts.map((account) => ({ ...account, trades: account.trades && tradesOf(account.trades) })) };
+};
+
+/**
+ * The trades as the statement sends them: one array per field, each newest first (JSON a third smaller than one
+ * object per trade: 10,000 trades repeat no key), null columns when no trade closed in the window.
+ */
+interface TradeColumns {
+  position: string[] | null;
+  symbol: string[] | null;
+  side: ('buy' | 'sell')[] | null;
+  volume: string[] | null;
+  openedAt: string[] | null;
+  closedAt: string[] | null;
+  net: string[] | null;
+  exits: StoredExit[][] | null;
+}
+
+type StoredHeadroomFacts = Omit<HeadroomFacts, 'accounts'> & {
+  accounts: (Omit<HeadroomAccountFacts, 'trades'> & { trades: TradeColumns | null })[];
+};
+
+/** The trade columns as one fact per trade, by field name (the columns come from one aggregate, so their lengths agree). */
+function tradesOf(columns: TradeColumns): ClosedTradeFact[] {
+  const { position, symbol, side, volume, openedAt, closedAt, net, exits } = columns;
+  if (!position || !symbol || !side || !volume || !openedAt || !closedAt || !net || !exits) return [];
+  return position.map((id, i) => ({
+    position: id,
+    symbol: cell(symbol, i),
+    side: cell(side, i),
+    volume: cell(volume, i),
+    openedAt: cell(openedAt, i),
+    closedAt: cell(closedAt, i),
+    net: cell(net, i),
+    exits: cell(exits, i),
+  }));
+}
+
+function cell<T>(column: readonly T[], i: number): T {
+  const value = column[i];
+  if (value === undefined) throw new Error(`headroom trade columns disagree: no value at ${i} of ${column.length}`);
+  return value;
+}
 
 /**
  * One account's facts as JSON, for the statements below (which name the account `a` and its challenge `c`): its
  * reports, intraday rows, the newest trades and their opening minutes, and the open positions of its latest day.
+ * The trades go as one array per field, every array aggregated in one pass over the subquery's newest-first rows
+ * (the `ORDER BY … LIMIT` under a plain aggregate, which PostgreSQL feeds in that order). An `ORDER BY` inside each
+ * of the eight aggregates would sort the 10,001 rows eight times on PostgreSQL 15 (one sort is shared only from 16):
+ * 100 ms more per answer than the one object per trade it replaced.
  */
 const ACCOUNT_JSON = `json_build_object(
   'id', a."id", 'login', a."login", 'server', a."server", 'name', a."name", 'currency', a."currency",
@@ -181,14 +229,16 @@ const ACCOUNT_JSON = `json_build_object(
     SELECT json_agg(to_char(m, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') ORDER BY m)
     FROM (SELECT DISTINCT date_trunc('minute', t."openedAt" AT TIME ZONE 'UTC') AS m FROM "Trade" t
       WHERE t."accountId" = a."id" AND t."closedAt" >= (c."purchasedAt"::timestamp AT TIME ZONE 'UTC') - interval '1 day') o), '[]'::json) END,
-  'trades', CASE WHEN EXISTS (SELECT 1 FROM "Trade" t WHERE t."accountId" = a."id") THEN COALESCE((
-    SELECT json_agg(json_build_object('position', r."position", 'symbol', r."symbol", 'side', r."side", 'volume', r."volume"::text,
-      'openedAt', to_char(r."openedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'closedAt', to_char(r."closedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'net', r."net"::text,
-      'exits', r."exits") ORDER BY r."closedAt" DESC, r."id" DESC)
+  'trades', CASE WHEN EXISTS (SELECT 1 FROM "Trade" t WHERE t."accountId" = a."id") THEN (
+    SELECT json_build_object(
+      'position', json_agg(r."position"), 'symbol', json_agg(r."symbol"),
+      'side', json_agg(r."side"), 'volume', json_agg(r."volume"::text),
+      'openedAt', json_agg(to_char(r."openedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+      'closedAt', json_agg(to_char(r."closedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+      'net', json_agg(r."net"::text), 'exits', json_agg(r."exits"))
     FROM (SELECT * FROM "Trade" t WHERE t."accountId" = a."id"
       AND t."closedAt" >= (c."purchasedAt"::timestamp AT TIME ZONE 'UTC') - interval '1 day'
-      ORDER BY t."closedAt" DESC, t."id" DESC LIMIT ${MAX_HEADROOM_TRADES + 1}) r), '[]'::json) END,
+      ORDER BY t."closedAt" DESC, t."id" DESC LIMIT ${MAX_HEADROOM_TRADES + 1}) r) END,
   'open', (SELECT CASE WHEN i."openPositions" IS NULL THEN NULL ELSE json_build_object(
       'asOf', to_char(i."at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'positions', i."openPositions") END
     FROM "IntradayEquity" i WHERE i."accountId" = a."id" ORDER BY i."day" DESC LIMIT 1)
