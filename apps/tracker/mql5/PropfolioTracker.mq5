@@ -311,7 +311,8 @@ datetime ParseInstant(const string iso)
 string RegisterBody(const double initialBalance)
   {
    string body = "{\"login\":" + JsonString(g_login) + ",\"server\":" + JsonString(g_server) +
-                 ",\"currency\":" + JsonString(g_currency) + ",\"initialBalance\":" + FormatAmount(initialBalance);
+                 ",\"currency\":" + JsonString(g_currency) + ",\"initialBalance\":" + FormatAmount(initialBalance) +
+                 ",\"platform\":\"mt5\"";
    if(InpAccountName != "")
       body += ",\"name\":" + JsonString(InpAccountName);
    return body + "}";
