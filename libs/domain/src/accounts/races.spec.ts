@@ -2,7 +2,7 @@ import { expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import type { Caller } from '@propfolio/core';
 import { AccountReportInput, CreateChallengeInput, RegisterAccountInput, UpdateChallengeInput } from '../index.js';
-import { createDomainServices } from '../services.js';
+import { createDomainServices, type DomainServices } from '../services.js';
 import { archiveChallengeAccounts } from './archive-accounts.js';
 import { newCaller, NOW, parse } from '../testing/fixtures.js';
 
@@ -13,7 +13,10 @@ import { newCaller, NOW, parse } from '../testing/fixtures.js';
 const TRIALS = 20;
 
 describeEachDatabase('EA accounts under concurrency', (getDb, target) => {
-  const services = () => createDomainServices(getDb());
+  // One set of services per database, built outside any unit as a process builds its own: a set first built inside
+  // the held unit below would run its alert evaluations in that unit's transaction (and lock the account there).
+  let built: DomainServices | undefined;
+  const services = () => (built ??= createDomainServices(getDb()));
   let login = 0;
   const registerInput = (challengeId?: string) =>
     parse(RegisterAccountInput, {
