@@ -13,6 +13,7 @@ import { TrashPage } from './pages/Trash.js';
 import { AlertsPage } from './pages/AlertsPage.js';
 import { CatalogPage } from './pages/Catalog.js';
 import { ArticlesPage, ArticlePage } from './pages/Articles.js';
+import { PLATFORMS } from './lib/platforms.js';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const oneOf = <T extends string>(v: unknown, values: readonly T[]): T | undefined => values.find((value) => value === v);
@@ -60,6 +61,7 @@ const signedInRoutes = [
     pendingComponent: Loading,
     validateSearch: (s: Record<string, unknown>) => ({
       accountId: str(s.accountId),
+      platform: oneOf(s.platform, PLATFORMS),
       symbol: str(s.symbol),
       side: oneOf(s.side, ['buy', 'sell'] as const),
       outcome: oneOf(s.outcome, ['win', 'loss', 'breakeven'] as const),

@@ -19,6 +19,7 @@ import { accountHeadroom, useChallengeHeadroom } from '../lib/headroom.js';
 import type { Headroom } from '../lib/coach.js';
 import { accountLabel, challengeLabel, challengeName } from '../lib/names.js';
 import { MIN_HISTORY_DAYS } from '@propfolio/coach';
+import { accountPlatform, platformLabel } from '../lib/platforms.js';
 
 const RANGES = [7, 30, 90, 365] as const;
 /** The days read to tell whether the simulation has history enough (the longest daily-pnl window). */
@@ -42,6 +43,7 @@ function AccountsTable({
           <tr>
             <th scope="col">{t('pnl.select')}</th>
             <th scope="col">{t('ea.challenge')}</th>
+            <th scope="col">{t('pf.platform')}</th>
             <th scope="col" className="num">
               {t('pnl.balance')}
             </th>
@@ -69,6 +71,7 @@ function AccountsTable({
               <td data-label={t('ea.challenge')}>
                 {a.challenge ? `${challengeName(a.challenge)} (${a.challenge.phase})` : t('common.none')}
               </td>
+              <td data-label={t('pf.platform')}>{platformLabel(accountPlatform(a), t('pf.other'), t('pf.unknown'))}</td>
               <td className="num" data-label={t('pnl.balance')}>
                 {i18n.money(a.balance, a.currency)}
               </td>

@@ -12,12 +12,14 @@ import { TradeBreakdown, TradeStatsView } from '../components/trades/TradeStatsV
 import { useWideScreen } from '../components/trades/useWideScreen.js';
 import { browserZone, localDayStart } from '../components/trades/format.js';
 import type { TradeFilter } from '../components/trades/types.js';
+import { accountPlatform, platformName, PLATFORMS } from '../lib/platforms.js';
 import '../components/trades/trades.css';
 
 /** The filter as the server takes it: days as the instants of the browser's midnights, `to` exclusive of the next day. */
 function serverQuery(filter: TradeFilter) {
   return {
     accountId: filter.accountId,
+    platform: filter.platform,
     symbol: filter.symbol,
     side: filter.side,
     outcome: filter.outcome,
@@ -33,6 +35,7 @@ function Filters({ filter, accounts }: { filter: TradeFilter; accounts: { id: st
   const navigate = useNavigate({ from: '/trades' });
   const [form, setForm] = useState({
     accountId: filter.accountId ?? '',
+    platform: filter.platform ?? '',
     symbol: filter.symbol ?? '',
     side: filter.side ?? '',
     outcome: filter.outcome ?? '',
@@ -45,6 +48,7 @@ function Filters({ filter, accounts }: { filter: TradeFilter; accounts: { id: st
     void navigate({
       search: {
         accountId: next.accountId || undefined,
+        platform: PLATFORMS.find((p) => p === next.platform),
         symbol: next.symbol.trim() || undefined,
         side: next.side === 'buy' || next.side === 'sell' ? next.side : undefined,
         outcome: next.outcome === 'win' || next.outcome === 'loss' || next.outcome === 'breakeven' ? next.outcome : undefined,
@@ -71,6 +75,14 @@ function Filters({ filter, accounts }: { filter: TradeFilter; accounts: { id: st
           </option>
         ))}
       </SelectField>
+      <SelectField label={t('pf.platform')} value={form.platform} onChange={set('platform')}>
+        <option value="">{t('pf.allPlatforms')}</option>
+        {PLATFORMS.map((p) => (
+          <option key={p} value={p}>
+            {platformName(p, t('pf.other'))}
+          </option>
+        ))}
+      </SelectField>
       <Field label={t('tr.symbol')} value={form.symbol} maxLength={32} onChange={set('symbol')} />
       <SelectField label={t('tr.side')} value={form.side} onChange={set('side')}>
         <option value="">{t('tr.any')}</option>
@@ -92,7 +104,7 @@ function Filters({ filter, accounts }: { filter: TradeFilter; accounts: { id: st
           type="button"
           className="secondary"
           onClick={() => {
-            const cleared = { accountId: '', symbol: '', side: '', outcome: '', tag: '', from: '', to: '' };
+            const cleared = { accountId: '', platform: '', symbol: '', side: '', outcome: '', tag: '', from: '', to: '' };
             setForm(cleared);
             apply(cleared);
           }}
@@ -121,7 +133,7 @@ export function TradesPage() {
   });
   const timeZone = browserZone();
   // The stats cover the scope and the close window; the list's other filters narrow the list only.
-  const scope = { accountId: query.accountId, from: query.from, to: query.to };
+  const scope = { accountId: query.accountId, platform: query.platform, from: query.from, to: query.to };
   const stats = useQuery({
     queryKey: ['trade-stats', scope, timeZone],
     queryFn: () => app.get('/trades/stats', { ...scope, timeZone }),
@@ -130,8 +142,14 @@ export function TradesPage() {
   const wide = useWideScreen();
   const list = accounts.data ?? [];
   const currencyOf = (accountId: string) => list.find((a) => a.id === accountId)?.currency ?? null;
+  const platformOf = (accountId: string) => {
+    const account = list.find((a) => a.id === accountId);
+    return account ? accountPlatform(account) : null;
+  };
   // One currency for the stats when the scope has one (an account, or accounts all in the same currency).
-  const inScope = filter.accountId ? list.filter((a) => a.id === filter.accountId) : list;
+  const inScope = list.filter(
+    (a) => (!filter.accountId || a.id === filter.accountId) && (!filter.platform || accountPlatform(a) === filter.platform),
+  );
   const currencies = new Set(inScope.map((a) => a.currency));
   const statsCurrency = currencies.size === 1 ? ([...currencies][0] ?? null) : null;
   const items = trades.data?.pages.flatMap((p) => p.items) ?? [];
@@ -167,7 +185,7 @@ export function TradesPage() {
       {trades.isPending && <Loading failures={trades.failureCount} />}
       {trades.isError && <ErrorState error={trades.error} retry={worthRetrying(trades.error) ? () => void trades.refetch() : undefined} />}
       {trades.isSuccess && items.length === 0 && <Empty>{t('tr.empty')}</Empty>}
-      {items.length > 0 && <TradeList trades={items} currencyOf={currencyOf} />}
+      {items.length > 0 && <TradeList trades={items} currencyOf={currencyOf} platformOf={platformOf} />}
       {trades.hasNextPage && (
         <button type="button" onClick={() => void trades.fetchNextPage()} disabled={trades.isFetchingNextPage}>
           {t('common.more')}

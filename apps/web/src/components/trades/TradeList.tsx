@@ -7,6 +7,7 @@ import { FormError } from '../states.js';
 import { priceDigitsBySymbol, priceText } from '../../lib/price-digits.js';
 import { dayAndTime, holding, parseTags } from './format.js';
 import type { Trade } from './types.js';
+import { symbolLabel, type Platform } from '../../lib/platforms.js';
 
 const COLUMNS = 9;
 
@@ -99,7 +100,16 @@ function JournalEditor({ trade, onClose }: { trade: Trade; onClose: (saved: bool
 }
 
 /** The trades as a table at desktop width and as cards on a phone (`card-rows`), each with its journal editable in place. */
-export function TradeList({ trades, currencyOf }: { trades: Trade[]; currencyOf: (accountId: string) => string | null }) {
+export function TradeList({
+  trades,
+  currencyOf,
+  platformOf,
+}: {
+  trades: Trade[];
+  currencyOf: (accountId: string) => string | null;
+  /** The trade's account's platform: a futures platform's contract symbols are labelled by their root. */
+  platformOf: (accountId: string) => Platform | null;
+}) {
   const i18n = useI18n();
   // every trade of a symbol shows its prices with the same digits, the most any of them carries
   const digits = useMemo(
@@ -158,7 +168,8 @@ export function TradeList({ trades, currencyOf }: { trades: Trade[]; currencyOf:
             <Fragment key={trade.id}>
               <tr className={`outcome-${trade.outcome}`}>
                 <th scope="row">
-                  {trade.symbol} <span className={`badge side-${trade.side}`}>{trade.side === 'buy' ? t('tr.buy') : t('tr.sell')}</span>
+                  {symbolLabel(trade.symbol, platformOf(trade.accountId), Number(trade.openedAt.slice(0, 4)))}{' '}
+                  <span className={`badge side-${trade.side}`}>{trade.side === 'buy' ? t('tr.buy') : t('tr.sell')}</span>
                   <div className="muted">#{trade.position}</div>
                 </th>
                 <td className="when" data-label={t('tr.opened')}>

@@ -1,4 +1,5 @@
 import type { AppAnswer } from '../../lib/types.js';
+import type { Platform } from '../../lib/platforms.js';
 
 /** The journal's wire shapes, from the generated OpenAPI types of /app/api (no hand-written copy). */
 export type TradePage = AppAnswer<'/app/api/trades', 'get'>;
@@ -10,6 +11,8 @@ export type TradeCurve = AppAnswer<'/app/api/trades/curve', 'get'>;
 /** The list filters as the URL keeps them (every one optional; '' never travels). */
 export interface TradeFilter {
   accountId?: string | undefined;
+  /** Only the trades of the accounts on this platform. */
+  platform?: Platform | undefined;
   symbol?: string | undefined;
   side?: 'buy' | 'sell' | undefined;
   outcome?: 'win' | 'loss' | 'breakeven' | undefined;
