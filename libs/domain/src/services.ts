@@ -121,7 +121,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
   const credentials = new Revocations();
   const users = new UserService(db, credentials);
   const planRules = options.planRules ?? NO_CATALOG;
-  const coach = new CoachService(new CoachRepository(db), db, planRules, options.simulate);
+  const coach = new CoachService(new CoachRepository(db), planRules, options.simulate);
   const channels = options.alertChannels ?? NO_ALERT_CHANNELS;
   const alertDelivery = new AlertDeliveryWorker(db, {
     secretKey: channels.secretKey,

@@ -110,6 +110,54 @@ export interface ChallengeRulesFacts extends RulesOfChallenge {
   id: string;
 }
 
+/**
+ * An exact amount as the simulation's rows carry it (the data layer's decimal): `Amount` also builds one, so the
+ * service does its percent arithmetic on the same exact type without importing the database.
+ */
+export const Amount = Prisma.Decimal;
+export type Amount = Prisma.Decimal;
+
+/** A challenge as its simulation starts from it. */
+export interface SimulatedChallengeFacts extends RulesOfChallenge {
+  id: string;
+  phase: string;
+  price: Amount;
+  currency: string;
+}
+
+/** One end-of-day report with its exact amounts and its day (UTC midnight). */
+export interface DailyReportAmounts {
+  date: Date;
+  balance: Amount;
+  equity: Amount;
+  closedPnl: Amount;
+}
+
+/** One account's rows the simulation's starting state comes from: its reports, oldest first, and its newest intraday row. */
+export interface SimulationStartFacts {
+  initialBalance: Amount;
+  days: DailyReportAmounts[];
+  latest: { day: Date; balance: Amount; equity: Amount } | null;
+}
+
+/** One account's history for the simulated series: its reports, oldest first, and each firm day's lowest equity. */
+export interface SimulationHistoryFacts {
+  id: string;
+  initialBalance: Amount;
+  days: DailyReportAmounts[];
+  lows: { day: Date; minEquity: Amount }[];
+}
+
+/** One attempt's cost: its price, the ledger's fees and refunds, and the attempt it resets. */
+export interface AttemptCostFacts {
+  price: Amount;
+  currency: string;
+  resetOfId: string | null;
+  costs: { kind: string; amount: Amount; currency: string }[];
+}
+
+const REPORT_AMOUNTS = { orderBy: { date: 'asc' }, select: { date: true, balance: true, equity: true, closedPnl: true } } as const;
+
 export class CoachRepository {
   constructor(private readonly db: Database) {}
 
@@ -151,6 +199,45 @@ export class CoachRepository {
         where: { id: challengeId },
         data: { rulesOverride: rules === null ? Prisma.DbNull : (rules as Prisma.InputJsonObject) },
       });
+    });
+  }
+  /** The caller's challenge as its simulation reads it, or 404 exactly like an unknown id. */
+  async simulatedChallenge(caller: Caller, challengeId: string): Promise<SimulatedChallengeFacts> {
+    const { id, planId, purchasedAt, rulesOverride, phase, platform, price, currency } = await findOwnedChallenge(
+      this.db.prisma,
+      caller,
+      challengeId,
+    );
+    return { id, planId, purchasedAt, rulesOverride, phase, platform, price, currency };
+  }
+
+  /** The account's reports and newest intraday row (the account is the challenge's, as its headroom just read it). */
+  async simulationStart(accountId: string): Promise<SimulationStartFacts> {
+    const account = await this.db.prisma.eaAccount.findUniqueOrThrow({
+      where: { id: accountId },
+      select: {
+        initialBalance: true,
+        dailyPnl: REPORT_AMOUNTS,
+        intraday: { orderBy: { at: 'desc' }, take: 1, select: { day: true, balance: true, equity: true } },
+      },
+    });
+    return { initialBalance: account.initialBalance, days: account.dailyPnl, latest: account.intraday[0] ?? null };
+  }
+
+  /** The owner's accounts of a challenge (archived ones included), or one account of the owner's, with their history. */
+  async simulationHistory(ownerId: string, of: { challengeId: string } | { accountId: string }): Promise<SimulationHistoryFacts[]> {
+    const accounts = await this.db.prisma.eaAccount.findMany({
+      where: 'accountId' in of ? { userId: ownerId, id: of.accountId } : { userId: ownerId, challengeId: of.challengeId },
+      select: { id: true, initialBalance: true, dailyPnl: REPORT_AMOUNTS, intraday: { select: { day: true, minEquity: true } } },
+    });
+    return accounts.map((a) => ({ id: a.id, initialBalance: a.initialBalance, days: a.dailyPnl, lows: a.intraday }));
+  }
+
+  /** One of the owner's attempts with its costs, or null. */
+  async attemptCost(ownerId: string, challengeId: string): Promise<AttemptCostFacts | null> {
+    return this.db.prisma.challenge.findFirst({
+      where: { id: challengeId, userId: ownerId },
+      select: { price: true, currency: true, resetOfId: true, costs: { select: { kind: true, amount: true, currency: true } } },
     });
   }
 }

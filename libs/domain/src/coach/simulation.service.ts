@@ -18,8 +18,7 @@ import {
 } from '@propfolio/coach';
 import { AppError, todayIso, type Caller } from '@propfolio/core';
 import { isoToDate } from '../shared/dates.js';
-import { Prisma, type Database } from '@propfolio/db';
-import { findOwnedChallenge } from '../challenges/owned-challenge.js';
+import { Amount, type CoachRepository, type SimulationStartFacts } from './coach.repository.js';
 import type { SimulateChallengeInput, SimulatePlanInput } from './coach.inputs.js';
 import { requireId } from '../shared/ids.js';
 import { CurrencyTotals } from '../shared/money.js';
@@ -88,13 +87,6 @@ function refuseUnknownRules(read: SimulationRulesRead, noRules = false, plan: Pl
   );
 }
 
-/** One account's rows the simulation starts from. */
-interface AccountRows {
-  initialBalance: Prisma.Decimal;
-  days: { date: Date; balance: Prisma.Decimal; equity: Prisma.Decimal; closedPnl: Prisma.Decimal }[];
-  latest: { day: Date; balance: Prisma.Decimal; equity: Prisma.Decimal } | null;
-}
-
 /**
  * Pass probability from where the trader stands: the challenge's current state (its headroom now: equity,
  * today's floor, floating P&L, high-water mark, days), the merged rules of its phase, and a P&L series
@@ -103,7 +95,7 @@ interface AccountRows {
  */
 export class SimulationService {
   constructor(
-    private readonly db: Database,
+    private readonly facts: CoachRepository,
     private readonly plans: PlanRulesSource,
     private readonly headroom: HeadroomService,
     private readonly simulate: Simulator = simulateInProcess,
@@ -111,13 +103,13 @@ export class SimulationService {
 
   async forChallenge(caller: Caller, input: SimulateChallengeInput, now = new Date()): Promise<ChallengeSimulation> {
     const who: CpuRequester = { caller };
-    const challenge = await findOwnedChallenge(this.db.prisma, caller, input.id);
+    const challenge = await this.facts.simulatedChallenge(caller, input.id);
     const [rules, headroom, realized] = await Promise.all([
       challengeRules(this.plans, challenge),
       this.headroom.forChallenge(caller, { id: challenge.id }, now),
       this.realized(caller, challenge.id),
     ]);
-    const account = headroom.accountId === null ? null : await this.accountRows(headroom.accountId);
+    const account = headroom.accountId === null ? null : await this.facts.simulationStart(headroom.accountId);
     const initial = account ? account.initialBalance.toNumber() : (rules.plan?.accountSize ?? null);
     const phases = rules.effective.rules.profitTargetsPercent?.length ?? rules.plan?.phases ?? null;
     const phase = phaseOf(challenge.phase, phases);
@@ -271,18 +263,6 @@ export class SimulationService {
     return { fees: { price, refundOnFirstPayout: true, firstPayoutProbability: reach }, notes: [] };
   }
 
-  private async accountRows(id: string): Promise<AccountRows> {
-    const account = await this.db.prisma.eaAccount.findUniqueOrThrow({
-      where: { id },
-      select: {
-        initialBalance: true,
-        dailyPnl: { orderBy: { date: 'asc' }, select: { date: true, balance: true, equity: true, closedPnl: true } },
-        intraday: { orderBy: { at: 'desc' }, take: 1, select: { day: true, balance: true, equity: true } },
-      },
-    });
-    return { initialBalance: account.initialBalance, days: account.dailyPnl, latest: account.intraday[0] ?? null };
-  }
-
   /**
    * Every traded day (a deposit day or a weekend report is not one) of the accounts linked to the challenge
    * (archived ones included), or of one account of the caller's, up to the newest MAX_SERIES_DAYS, as a percent
@@ -295,26 +275,19 @@ export class SimulationService {
     challengeId: string,
     accountId: string | undefined,
   ): Promise<{ series: number[]; lows: (number | null)[]; accounts: string[] }> {
-    const accountWhere =
-      accountId === undefined ? { userId: caller.userId, challengeId } : { userId: caller.userId, id: requireId(accountId, 'EA account') };
-    const accounts = await this.db.prisma.eaAccount.findMany({
-      where: accountWhere,
-      select: {
-        id: true,
-        initialBalance: true,
-        dailyPnl: { orderBy: { date: 'asc' }, select: { date: true, balance: true, equity: true, closedPnl: true } },
-        intraday: { select: { day: true, minEquity: true } },
-      },
-    });
+    const accounts = await this.facts.simulationHistory(
+      caller.userId,
+      accountId === undefined ? { challengeId } : { accountId: requireId(accountId, 'EA account') },
+    );
     if (accountId !== undefined && accounts.length === 0) throw AppError.notFound('EA account');
     const days: { date: Date; accountId: string; close: number; low: number | null }[] = [];
     for (const account of accounts) {
-      const lowOf = new Map(account.intraday.map((row) => [row.day.getTime(), row.minEquity]));
+      const lowOf = new Map(account.lows.map((row) => [row.day.getTime(), row.minEquity]));
       // Only traded days are drawn: a deposit day or a weekend report is not a day of 0 % (tradedDays).
-      const traded = new Set(tradedDays(account.dailyPnl));
+      const traded = new Set(tradedDays(account.days));
       let startEquity = account.initialBalance;
-      for (const report of account.dailyPnl) {
-        const percent = (value: Prisma.Decimal) => value.div(account.initialBalance).times(100).toNumber();
+      for (const report of account.days) {
+        const percent = (value: Amount) => value.div(account.initialBalance).times(100).toNumber();
         const close = percent(report.closedPnl);
         const minEquity = lowOf.get(report.date.getTime());
         const low = minEquity === undefined ? null : Math.min(0, close, percent(minEquity.minus(startEquity)));
@@ -341,15 +314,7 @@ export class SimulationService {
     let id: string | null = challengeId;
     // The reset chain is short (a handful of attempts); the cap stops a cycle written by hand in the database.
     while (id !== null && attempts < 100) {
-      const attempt: {
-        price: Prisma.Decimal;
-        currency: string;
-        resetOfId: string | null;
-        costs: { kind: string; amount: Prisma.Decimal; currency: string }[];
-      } | null = await this.db.prisma.challenge.findFirst({
-        where: { id, userId: caller.userId },
-        select: { price: true, currency: true, resetOfId: true, costs: { select: { kind: true, amount: true, currency: true } } },
-      });
+      const attempt = await this.facts.attemptCost(caller.userId, id);
       if (!attempt) break;
       attempts++;
       fees.add(attempt.currency, attempt.price);
@@ -366,9 +331,9 @@ export class SimulationService {
  * headroom), its best day, and today: while today's report has not come, the first simulated day is today's
  * rest, judged against today's floor as the headroom measures it.
  */
-function stateNow(account: AccountRows, headroom: ChallengeHeadroom, rules: ChallengeRules, now: Date): Omit<State, 'accountId'> {
+function stateNow(account: SimulationStartFacts, headroom: ChallengeHeadroom, rules: ChallengeRules, now: Date): Omit<State, 'accountId'> {
   const initial = account.initialBalance;
-  const percent = (value: Prisma.Decimal | number): number => new Prisma.Decimal(value).div(initial).times(100).toNumber();
+  const percent = (value: Amount | number): number => new Amount(value).div(initial).times(100).toNumber();
   const report = account.days.at(-1);
   const snapshot = account.latest;
   const levels =
@@ -381,7 +346,7 @@ function stateNow(account: AccountRows, headroom: ChallengeHeadroom, rules: Chal
   const iso = (d: Date) => d.toISOString().slice(0, 10);
   const todayReported = report !== undefined && iso(report.date) >= today;
   const startBalance = account.days.filter((d) => iso(d.date) < today).at(-1)?.balance ?? initial;
-  const best = account.days.reduce((m, d) => (d.closedPnl.gt(m) ? d.closedPnl : m), new Prisma.Decimal(0));
+  const best = account.days.reduce((m, d) => (d.closedPnl.gt(m) ? d.closedPnl : m), new Amount(0));
   const highWaterMark = headroom.maxLoss?.highWaterMark ?? null;
   const floor = headroom.dailyLoss?.floor ?? null;
   const daysAfterToday = headroom.tradingDays?.timeLimitDaysLeft ?? null;
