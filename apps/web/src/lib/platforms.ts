@@ -42,9 +42,14 @@ export function accountPlatform(account: { id: string; platform?: string | null 
 /** Where symbols are futures contracts: elsewhere `HK50` or `EU50` is a CFD index, not a contract of root `H`. */
 const FUTURES_PLATFORMS: ReadonlySet<Platform> = new Set(['ninjatrader', 'tradovate', 'topstepx', 'rithmic']);
 
+/** Whether the platform's symbols are futures contracts (NinjaTrader, Tradovate, TopstepX, Rithmic). */
+export function isFuturesPlatform(platform: Platform | null): boolean {
+  return platform !== null && FUTURES_PLATFORMS.has(platform);
+}
+
 /** The contract's root when the symbol is a futures contract on a futures platform's account; else null. */
 export function futuresRoot(symbol: string, platform: Platform | null, tradedInYear?: number): string | null {
-  if (platform === null || !FUTURES_PLATFORMS.has(platform)) return null;
+  if (!isFuturesPlatform(platform)) return null;
   return parseContract(symbol, tradedInYear === undefined ? {} : { tradedInYear })?.root ?? null;
 }
 

@@ -12,7 +12,7 @@ import { TradeBreakdown, TradeStatsView } from '../components/trades/TradeStatsV
 import { useWideScreen } from '../components/trades/useWideScreen.js';
 import { browserZone, localDayStart } from '../components/trades/format.js';
 import type { TradeFilter } from '../components/trades/types.js';
-import { accountPlatform, platformName, PLATFORMS } from '../lib/platforms.js';
+import { accountPlatform, futuresRoot, isFuturesPlatform, platformName, PLATFORMS } from '../lib/platforms.js';
 import '../components/trades/trades.css';
 
 /** The filter as the server takes it: days as the instants of the browser's midnights, `to` exclusive of the next day. */
@@ -151,12 +151,20 @@ export function TradesPage() {
     (a) => (!filter.accountId || a.id === filter.accountId) && (!filter.platform || accountPlatform(a) === filter.platform),
   );
   const currencies = new Set(inScope.map((a) => a.currency));
+  // The per-symbol table adds a contract's months up under its root only when every account in scope trades futures:
+  // elsewhere a symbol like HK50 is an index CFD, not a contract of root H.
+  const [firstInScope] = inScope;
+  const futuresOnly = firstInScope !== undefined && inScope.every((a) => isFuturesPlatform(accountPlatform(a)));
+  const scopePlatform = futuresOnly ? accountPlatform(firstInScope) : null;
+  const rootOf = (symbol: string) => futuresRoot(symbol, scopePlatform);
   const statsCurrency = currencies.size === 1 ? ([...currencies][0] ?? null) : null;
   const items = trades.data?.pages.flatMap((p) => p.items) ?? [];
   // On a phone the figures and charts, then the list, then the tables folded; on a wide screen the tables (open)
   // before the list, as the page read before they were folded.
   const breakdown =
-    stats.data && stats.data.overall.count > 0 ? <TradeBreakdown stats={stats.data} currency={statsCurrency} wide={wide} /> : null;
+    stats.data && stats.data.overall.count > 0 ? (
+      <TradeBreakdown stats={stats.data} currency={statsCurrency} wide={wide} rootOf={rootOf} />
+    ) : null;
   return (
     <section className="trades-page">
       <h1>{t('tr.title')}</h1>

@@ -5,6 +5,7 @@ import type { MessageKey } from '../../i18n/en.js';
 import { bars, Chart, COLORS, legendValues, namesOnly } from '../Chart.js';
 import { holding, weekdayName } from './format.js';
 import type { TradeFigures, TradeStats } from './types.js';
+import { symbolRowsByRoot, type GroupRowFigures } from './by-root.js';
 
 const SESSION_KEYS: Record<string, MessageKey> = {
   tokyo: 'tr.session.tokyo',
@@ -147,7 +148,7 @@ function GroupTable({
 }: {
   caption: string;
   column: string;
-  rows: { name: string; figures: TradeFigures }[];
+  rows: { name: string; figures: GroupRowFigures }[];
   currency: string | null;
 }) {
   const i18n = useI18n();
@@ -221,7 +222,18 @@ export function TradeStatsView({ stats, currency, charts }: { stats: TradeStats;
  * above the list, closed on a phone, where they come after the list (they were 4,000 px of tables before it).
  * A native <details>, so Enter and Space open and close it from its summary.
  */
-export function TradeBreakdown({ stats, currency, wide }: { stats: TradeStats; currency: string | null; wide: boolean }) {
+export function TradeBreakdown({
+  stats,
+  currency,
+  wide,
+  rootOf,
+}: {
+  stats: TradeStats;
+  currency: string | null;
+  wide: boolean;
+  /** A symbol's futures root when the scope's symbols are contracts (its accounts all on futures platforms); else null. */
+  rootOf: (symbol: string) => string | null;
+}) {
   const { t } = useI18n();
   // The page mounts it again on the other side of the list when the window crosses 900 px, so it opens as that width
   // says; the trader's own toggle holds while the width stays on one side.
@@ -233,7 +245,7 @@ export function TradeBreakdown({ stats, currency, wide }: { stats: TradeStats; c
         <GroupTable
           caption={t('tr.bySymbol')}
           column={t('tr.symbol')}
-          rows={stats.bySymbol.map((g) => ({ name: g.key, figures: g }))}
+          rows={symbolRowsByRoot(stats.bySymbol, rootOf)}
           currency={currency}
         />
         <GroupTable
