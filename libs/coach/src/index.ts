@@ -114,6 +114,21 @@ export { wilsonInterval } from './simulate/stats.js';
 export { tradedDays, type ReportedDayFigures } from './simulate/traded-days.js';
 export type { Fees, ExpectedFees } from './simulate/fees.js';
 export { SimulationSchema, type Simulation, type SimulationOutcomes } from './simulate/schema.js';
+export { replayPlans, MAX_REPLAY_PLANS, MAX_REPLAY_STARTS } from './replay/replay.js';
+export { MAX_REPLAY_HISTORY_DAYS } from './replay/history.js';
+export type {
+  ReplayInput,
+  ReplayHistory,
+  ReplayHistoryDay,
+  ReplayTrade,
+  ReplayPlan,
+  ReplayOutcome,
+  ReplayBreach,
+  ReplayBreachRule,
+  ReplayPlanAnswer,
+  ReplayPlanUnknown,
+  ReplayAnswer,
+} from './replay/types.js';
 export {
   MAX_PATHS,
   DEFAULT_PATHS,

@@ -95,7 +95,7 @@ export interface RunCounts {
 }
 
 /** Whether the closing balance and the best day so far pass: the target, the trading days and a blocking best-day rule. */
-function passes(run: CompiledRun, balance: number, tradingDays: number, best: number): boolean {
+export function passes(run: CompiledRun, balance: number, tradingDays: number, best: number): boolean {
   if (balance < run.targetLevel - EPS || tradingDays < run.minTradingDays) return false;
   if (Number.isNaN(run.bestDayShare)) return true;
   const of = run.bestDayOfTarget ? run.targetLevel - 100 : balance - 100;

@@ -157,7 +157,7 @@ function lowsOf(series: readonly number[], given: SimulationInput['dailyLowPerce
   return { lows, withLow };
 }
 
-interface Compiled {
+export interface Compiled {
   run: CompiledRun;
   method: 'block' | 'iid';
   blockDays: number;
@@ -165,7 +165,8 @@ interface Compiled {
   withLow: number;
 }
 
-function compile(input: SimulationInput): Compiled {
+/** The checked input as the engine reads it; the replay compiles its rules through here too, so both apply the same mapping. */
+export function compile(input: SimulationInput): Compiled {
   const { state, rules } = input;
   const series = input.dailyPnlPercent;
   check(
