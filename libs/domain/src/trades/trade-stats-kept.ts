@@ -15,6 +15,7 @@ import {
   type GroupRow,
   type PartialRow,
 } from './trade-stats.js';
+import { readRangeTradeStats } from './trade-stats-range.js';
 import type { TradeStatsInput } from './trades.inputs.js';
 import type { TradeStats } from './trades.outputs.js';
 
@@ -23,10 +24,10 @@ import type { TradeStats } from './trades.outputs.js';
  * scanned every trade of the scope and converted each open into four zones, 0.5 s on PostgreSQL and 1.1 s on PGlite
  * for 100,000 trades; the kept cells are a few thousand rows whatever the number of trades. The triggers on "Trade"
  * keep the summary in the same transaction as each write, so a read never sees it behind the trades. A close window
- * (from/to) cuts through the cells and is read live.
+ * (from/to) cannot be cut out of the cells (they have no date): it is read live in slices (trade-stats-range.ts).
  */
 export async function readKeptTradeStats(db: Database, caller: Caller, input: TradeStatsInput): Promise<TradeStats> {
-  if (input.from !== undefined || input.to !== undefined) return readTradeStats(db, caller, input);
+  if (input.from !== undefined || input.to !== undefined) return readRangeTradeStats(db, caller, input);
   const timeZone = traderZone(input.timeZone);
   // A summary dropped between the build and the read (a trade's figures changed meanwhile) is built again; a scope
   // that keeps losing its summaries to writes is read live rather than chased.

@@ -102,7 +102,7 @@ export interface GroupRow extends PartialRow {
   key: string | null;
 }
 
-interface StatsRow {
+export interface StatsRow {
   groups: GroupRow[] | null;
   tags: (PartialRow & { tag: string })[] | null;
   /** W, L or B per trade, newest close first: the streaks are the longest runs of W and of L. */
@@ -230,8 +230,8 @@ export function zoneRefused(error: unknown): unknown {
 }
 
 /**
- * Every figure of get_trade_stats computed live from the trades, in one statement (a close window, which the kept
- * summary cannot serve, and the reference the kept summary is tested against): the database folds the scope's trades into the finest cells
+ * Every figure of get_trade_stats computed live from the trades, in one statement (the reference the kept summary
+ * and the sliced close-window read, trade-stats-range.ts, are tested against): the database folds the scope's trades into the finest cells
  * (symbol, side, weekday and hour of the open in the trader's zone, sessions), sums and extremes only, which add up
  * exactly (Decimal) into the overall figures and every grouping here; it folds tags over the trades that have any,
  * and answers the outcomes as one W/L/B letter per trade in close order (the order of the account index), from
@@ -241,7 +241,16 @@ export async function readTradeStats(db: Database, caller: Caller, input: TradeS
   const timeZone = traderZone(input.timeZone);
   const params = new SqlParams();
   const where = scopeSql(caller, input, params);
-  const zone = params.add(timeZone);
+  const row = await readStatsRow(db, liveStatsSql(where, params.add(timeZone)), params.values);
+  const outcomes = row?.outcomes ?? '';
+  return statsAnswer(timeZone, row?.groups ?? [], row?.tags ?? [], {
+    wins: longestRun(outcomes, 'W'),
+    losses: longestRun(outcomes, 'L'),
+  });
+}
+
+/** The groups, tags and outcome letters of the trades matching `where` (over `t`), `zone` the trader's zone's placeholder. */
+export function liveStatsSql(where: string, zone: string): string {
   // Each zone converted once per row (a LATERAL kept apart by OFFSET 0, so the planner does not inline it into
   // every use): the conversions were most of the read's time.
   const locals = [
@@ -249,7 +258,7 @@ export async function readTradeStats(db: Database, caller: Caller, input: TradeS
     ...SESSIONS.map((session) => `(t."openedAt" AT TIME ZONE '${session.zone}')::time AS "${session.key}"`),
   ].join(', ');
   const outcome = outcomeSql('t."net"');
-  const sql = `SELECT json_build_object(
+  return `SELECT json_build_object(
       'groups', ${groupsSql(`(
         SELECT "symbol", "side", wd, hr, sessions, ${PARTIAL_SQL} FROM (
           SELECT t."symbol", t."side", t."net", t."openedAt", t."closedAt", t."plannedRisk", t."mae", t."mfe", ${outcome} AS o,
@@ -261,24 +270,33 @@ export async function readTradeStats(db: Database, caller: Caller, input: TradeS
         CROSS JOIN LATERAL unnest(t."tags") tag GROUP BY tag) p GROUP BY tag) g),
       'outcomes', ${outcomesSql(where)}
     ) AS "data"`;
-  let row: StatsRow | null;
+}
+
+/**
+ * liveStatsSql run over every trade of a scope, its JSON row parsed (null when it answered none). The cells are
+ * grouped by hashing when the hash table may take 64 MB instead of the server's default 4 MB (a sort spilled to disk
+ * instead); SET LOCAL keeps the setting to this read's own transaction.
+ */
+async function readStatsRow(db: Database, sql: string, values: readonly unknown[]): Promise<StatsRow | null> {
   try {
-    // The cells are grouped by hashing when the hash table may take 64 MB instead of the server's default 4 MB (a
-    // sort spilled to disk instead); SET LOCAL keeps the setting to this read's own transaction.
-    row = await db.prisma.$transaction(async (tx) => {
+    return await db.prisma.$transaction(async (tx) => {
       await tx.$executeRawUnsafe(`SET LOCAL work_mem = '64MB'`);
-      const [result] = await tx.$queryRawUnsafe<{ data: StatsRow | string }[]>(sql, ...params.values);
-      // node-postgres parses json; PGlite's driver may hand it back as text.
-      return result === undefined ? null : typeof result.data === 'string' ? (JSON.parse(result.data) as StatsRow) : result.data;
+      return queryStatsRow(tx, sql, values);
     });
   } catch (error) {
     throw zoneRefused(error);
   }
-  const outcomes = row?.outcomes ?? '';
-  return statsAnswer(timeZone, row?.groups ?? [], row?.tags ?? [], {
-    wins: longestRun(outcomes, 'W'),
-    losses: longestRun(outcomes, 'L'),
-  });
+}
+
+/** One statement of liveStatsSql on `client` (the database's, or a transaction's), its JSON row parsed. */
+export async function queryStatsRow(
+  client: Pick<Database['prisma'], '$queryRawUnsafe'>,
+  sql: string,
+  values: readonly unknown[],
+): Promise<StatsRow | null> {
+  const [result] = await client.$queryRawUnsafe<{ data: StatsRow | string }[]>(sql, ...values);
+  // node-postgres parses json; PGlite's driver may hand it back as text.
+  return result === undefined ? null : typeof result.data === 'string' ? (JSON.parse(result.data) as StatsRow) : result.data;
 }
 
 /** The W/L/B letters of the scope's trades, newest close first (the streaks' input), as one SQL expression. */

@@ -1,0 +1,220 @@
+import { expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import type { Caller } from '@propfolio/core';
+import { describeEachDatabase } from '@propfolio/db/testing';
+import { RegisterAccountInput } from '../accounts/accounts.inputs.js';
+import { CreateChallengeInput } from '../challenges/challenges.inputs.js';
+import { createDomainServices } from '../services.js';
+import { newCaller, parse } from '../testing/fixtures.js';
+import { closedPosition } from './trade-fixtures.js';
+import { readTradeStats } from './trade-stats.js';
+import { readRangeTradeStats } from './trade-stats-range.js';
+import { PushPositionsInput, TradeStatsInput } from './trades.inputs.js';
+
+// Zones with whole-hour, half-hour and daylight-saving offsets.
+const ZONES = ['Asia/Tokyo', 'America/New_York', 'Asia/Kolkata', 'Europe/London', 'Australia/Adelaide'] as const;
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+// From 2026-03-02 over 40 days: the windows cross New York's (03-08) and London's (03-29) daylight-saving changes.
+const START = Date.UTC(2026, 2, 2);
+const SPAN_MINUTES = 40 * 24 * 60;
+
+/** The instant of local midnight starting `day` (a UTC calendar date's epoch ms) in `zone`. */
+function localMidnight(day: number, zone: string): number {
+  const wall = (instant: number) => {
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).formatToParts(instant);
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  };
+  // The wall clock runs ahead of UTC by the zone's offset at that instant: correct twice (the offset may change in between).
+  let instant = day - (wall(day) - day);
+  instant = day - (wall(instant) - instant);
+  return instant;
+}
+
+const tradeArb = fc.record({
+  symbol: fc.constantFrom('EURUSD', 'USDJPY', 'XAUUSD'),
+  side: fc.constantFrom('buy', 'sell'),
+  openedMinute: fc.integer({ min: 0, max: SPAN_MINUTES }),
+  heldMinutes: fc.integer({ min: 0, max: 2 * 24 * 60 }),
+  profit: fc.oneof(
+    fc.integer({ min: -50_000, max: 50_000 }).map((c) => c / 100),
+    fc.constantFrom(0, 0.004, -0.004, 0.005, -0.005),
+  ),
+  mae: fc.option(fc.integer({ min: -9_000, max: 0 }).map((c) => c / 100)),
+  mfe: fc.option(fc.integer({ min: 0, max: 9_000 }).map((c) => c / 100)),
+  tags: fc.subarray(['A', 'B', 'news']),
+  plannedRisk: fc.option(fc.constantFrom(7, 50, 120.5, 333)),
+});
+
+/** A window: whole days of the trader's zone (from local midnight to local midnight), or any two minutes. */
+const windowArb = fc.oneof(
+  fc
+    .tuple(fc.integer({ min: -1, max: 42 }), fc.integer({ min: 1, max: 20 }), fc.boolean(), fc.boolean())
+    .map(([first, days, withFrom, withTo]) => ({ kind: 'days' as const, first, days, withFrom, withTo })),
+  fc
+    .tuple(fc.integer({ min: -60, max: SPAN_MINUTES + 3000 }), fc.integer({ min: 1, max: 20 * 24 * 60 }), fc.boolean(), fc.boolean())
+    .map(([fromMinute, minutes, withFrom, withTo]) => ({ kind: 'minutes' as const, fromMinute, minutes, withFrom, withTo })),
+);
+type Window = typeof windowArb extends fc.Arbitrary<infer T> ? T : never;
+
+function bounds(window: Window, zone: string): { from?: string; to?: string } {
+  const [from, to] =
+    window.kind === 'days'
+      ? [localMidnight(START + window.first * DAY, zone), localMidnight(START + (window.first + window.days) * DAY, zone)]
+      : [START + window.fromMinute * MINUTE, START + (window.fromMinute + window.minutes) * MINUTE];
+  // At least one end, or the read is not a window (the kept summary answers it).
+  return {
+    ...(window.withFrom || !window.withTo ? { from: new Date(from).toISOString() } : {}),
+    ...(window.withTo ? { to: new Date(to).toISOString() } : {}),
+  };
+}
+
+describeEachDatabase('trade stats over a close window, read in slices', (getDb, target) => {
+  const services = () => createDomainServices(getDb());
+  const account = async (caller: Caller, challengeId?: string) =>
+    services().accounts.register(
+      caller,
+      await parse(RegisterAccountInput, {
+        login: `${Math.floor(Math.random() * 1e9)}`,
+        server: 'Broker-Live',
+        currency: 'USD',
+        initialBalance: 10000,
+        ...(challengeId ? { challengeId } : {}),
+      }),
+    );
+  const push = async (caller: Caller, id: string, positions: object[]) =>
+    services().trades.push(caller, await parse(PushPositionsInput, { id, positions }));
+
+  /** Stores the trades, tags and planned risk included, under two accounts of one challenge; its scopes. */
+  const store = async (caller: Caller, trades: (typeof tradeArb extends fc.Arbitrary<infer T> ? T : never)[][]) => {
+    const challenge = await services().challenges.create(
+      caller,
+      await parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1, purchasedAt: '2026-03-01' }),
+    );
+    const accounts: string[] = [];
+    for (const [a, list] of trades.entries()) {
+      const { id } = await account(caller, challenge.id);
+      accounts.push(id);
+      if (list.length === 0) continue;
+      await push(
+        caller,
+        id,
+        list.map((t, i) => {
+          const opened = START + t.openedMinute * MINUTE;
+          return closedPosition(String(1000 * a + i), {
+            symbol: t.symbol,
+            side: t.side,
+            openedAt: new Date(opened).toISOString(),
+            closedAt: new Date(opened + t.heldMinutes * MINUTE).toISOString(),
+            profit: t.profit,
+            mae: t.mae,
+            mfe: t.mfe,
+          });
+        }),
+      );
+      for (const [i, t] of list.entries()) {
+        if (t.tags.length === 0 && t.plannedRisk === null) continue;
+        await getDb().prisma.trade.updateMany({
+          where: { accountId: id, position: String(1000 * a + i) },
+          data: { tags: t.tags, plannedRisk: t.plannedRisk },
+        });
+      }
+    }
+    return [{ accountId: accounts[0] }, { challengeId: challenge.id }, {}];
+  };
+
+  it('answers exactly what the one-statement live read answers, for whole-day and partial windows and any slice size', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(tradeArb, { maxLength: 25 }), { minLength: 1, maxLength: 2 }),
+        fc.array(windowArb, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(...ZONES),
+        fc.integer({ min: 1, max: 9 }),
+        async (trades, windows, zone, perSlice) => {
+          const caller = await newCaller(getDb());
+          const scopes = await store(caller, trades);
+          for (const window of windows) {
+            for (const scope of scopes) {
+              const input = await parse(TradeStatsInput, { ...scope, ...bounds(window, zone), timeZone: zone });
+              const live = await readTradeStats(getDb(), caller, input);
+              expect({ window, scope, stats: await readRangeTradeStats(getDb(), caller, input, { tradesPerSlice: perSlice }) }).toEqual({
+                window,
+                scope,
+                stats: live,
+              });
+              // The service's read (the default slice size) answers the same.
+              expect(await services().trades.stats(caller, input)).toEqual(live);
+            }
+          }
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+
+  it('keeps trades closed at one instant in one slice, however many share it', async () => {
+    const caller = await newCaller(getDb());
+    const { id } = await account(caller);
+    // Seven trades closed at the same millisecond between others: a slice of 2 cannot split them.
+    await push(caller, id, [
+      ...Array.from({ length: 7 }, (_, i) =>
+        closedPosition(String(100 + i), { closedAt: '2026-03-05T10:00:00.123Z', profit: i % 2 === 0 ? 10 : -10 }),
+      ),
+      ...Array.from({ length: 5 }, (_, i) => closedPosition(String(200 + i), { closedAt: `2026-03-0${4 + i}T09:00:00Z`, profit: -5 })),
+    ]);
+    const input = await parse(TradeStatsInput, { accountId: id, from: '2026-03-01T00:00:00Z', timeZone: 'Asia/Tokyo' });
+    const sliced = await readRangeTradeStats(getDb(), caller, input, { tradesPerSlice: 2 });
+    expect(sliced.overall.count).toBe(12);
+    expect(sliced).toEqual(await readTradeStats(getDb(), caller, input));
+  });
+
+  it('hands the event loop back between slices, so other requests are answered during a long window', async () => {
+    const caller = await newCaller(getDb());
+    const { id } = await account(caller);
+    const trades = 120;
+    await push(
+      caller,
+      id,
+      Array.from({ length: trades }, (_, i) =>
+        closedPosition(String(i), {
+          openedAt: new Date(START + i * 3_600_000).toISOString(),
+          closedAt: new Date(START + i * 3_600_000 + 600_000).toISOString(),
+          profit: (i % 5) - 2,
+        }),
+      ),
+    );
+    const input = await parse(TradeStatsInput, { accountId: id, from: '2026-03-01T00:00:00Z', timeZone: 'Europe/London' });
+    // What a health check needs: a turn of the loop's check phase. Count the turns the read leaves to others.
+    const turnsDuring = async (read: () => Promise<unknown>) => {
+      let turns = 0;
+      let reading = true;
+      const tick = () => {
+        if (!reading) return;
+        turns++;
+        setImmediate(tick);
+      };
+      setImmediate(tick);
+      await read();
+      reading = false;
+      return turns;
+    };
+    const perSlice = 10;
+    const sliced = await turnsDuring(() => readRangeTradeStats(getDb(), caller, input, { tradesPerSlice: perSlice }));
+    // At least one turn between every two slices (PostgreSQL's socket waits give more).
+    expect(sliced).toBeGreaterThanOrEqual(trades / perSlice - 1);
+    if (target === 'pglite') {
+      // The one-statement read keeps PGlite's whole fold in one turn: fewer turns than the slices gave.
+      const whole = await turnsDuring(() => readTradeStats(getDb(), caller, input));
+      expect(whole).toBeLessThan(sliced);
+    }
+  });
+});

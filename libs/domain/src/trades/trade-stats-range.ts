@@ -1,0 +1,112 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import type { Caller } from '@propfolio/core';
+import type { Database } from '@propfolio/db';
+import { SqlParams } from '../shared/keyset-sql.js';
+import { scopeSql } from './trade-scope.js';
+import {
+  liveStatsSql,
+  longestRun,
+  queryStatsRow,
+  statsAnswer,
+  traderZone,
+  zoneRefused,
+  type GroupRow,
+  type PartialRow,
+} from './trade-stats.js';
+import type { TradeStatsInput } from './trades.inputs.js';
+import type { TradeStats } from './trades.outputs.js';
+
+/**
+ * How long one slice's statement should hold the event loop, in ms of this process's CPU. PGlite runs the SQL
+ * synchronously inside this process: the whole window of 70,000 trades in one statement held the loop (and
+ * `/healthz`) 1.8–2.8 s. Each slice's size is set from the CPU time the previous one took here: the wall clock also
+ * counts what other processes ran on a busy machine, which shrank the slices to their minimum and made the read
+ * several times slower for nothing; on PostgreSQL the statement's work is the server's, so the slices grow to
+ * MAX_SLICE and the read is a few statements (every slice costs a statement's fixed work on top of its trades).
+ */
+const SLICE_TARGET_MS = 25;
+/** The first slice's trades (about 10–30 ms on PGlite), and the bounds the measured sizes are kept within. */
+const FIRST_SLICE = 1_000;
+const MIN_SLICE = 200;
+const MAX_SLICE = 20_000;
+
+export interface RangeReadOptions {
+  /** Trades per slice, fixed (tests: a few trades cut into many slices); by default each slice is sized by time. */
+  tradesPerSlice?: number;
+}
+
+/** The next slice's trades: the last one's scaled to the target CPU time, growing at most twofold a step. */
+function nextSliceSize(trades: number, cpuMs: number): number {
+  const scaled = Math.round(trades * Math.min(2, SLICE_TARGET_MS / Math.max(1, cpuMs)));
+  return Math.min(MAX_SLICE, Math.max(MIN_SLICE, scaled));
+}
+
+/**
+ * get_trade_stats over a close window (from/to), which the kept summary cannot answer: its cells are keyed by
+ * symbol, side, weekday and hour of the open and sessions, with no date, so no window can be cut out of them. The
+ * window is folded live, newest close first, in slices of a bounded number of trades (more only when trades share
+ * the boundary's close instant: a slice is a close-time interval, so ties never split), one statement each, and the
+ * loop is handed back between slices. The slices' figures are sums, counts and extremes, which add up
+ * exactly (statsAnswer adds rows of the same group), and their outcome letters, newest first, concatenate into the
+ * window's: the answer is the one-statement live read's (readTradeStats), exactly.
+ *
+ * Each slice is its own statement: a transaction held across the slices would hold PGlite's one connection from
+ * every other request for the whole fold, the stall this read exists to avoid. So a write during the read shows only
+ * in the slices read after it (a trade stored meanwhile is counted when its close falls in a slice not yet read; one
+ * whose close a broker's correction moves across the slice being read could be missed or counted twice, in that one
+ * answer); the next read is exact again.
+ */
+export async function readRangeTradeStats(
+  db: Database,
+  caller: Caller,
+  input: TradeStatsInput,
+  options: RangeReadOptions = {},
+): Promise<TradeStats> {
+  const timeZone = traderZone(input.timeZone);
+  const fixed = options.tradesPerSlice === undefined ? null : Math.max(1, Math.floor(options.tradesPerSlice));
+  let perSlice = fixed ?? FIRST_SLICE;
+  const groups: GroupRow[] = [];
+  const tags: (PartialRow & { tag: string })[] = [];
+  let outcomes = '';
+  // The upper end of the next slice (exclusive): the window's `to` first, then each slice's lower end.
+  let before: string | null = null;
+  for (;;) {
+    const params = new SqlParams();
+    let where = scopeSql(caller, input, params);
+    if (before !== null) where += ` AND t."closedAt" < ${params.add(before, 'timestamptz')}`;
+    const lower = await sliceLowerBound(db, where, params.values, perSlice);
+    const slice = lower === null ? where : `${where} AND t."closedAt" >= ${params.add(lower, 'timestamptz')}`;
+    const cpu = process.cpuUsage();
+    // No transaction of its own (the one-statement read sets work_mem in one): a slice's cells fit the default.
+    const row = await queryStatsRow(db.prisma, liveStatsSql(slice, params.add(timeZone)), params.values).catch((error: unknown) => {
+      throw zoneRefused(error);
+    });
+    const used = process.cpuUsage(cpu);
+    perSlice = fixed ?? nextSliceSize(perSlice, (used.user + used.system) / 1000);
+    groups.push(...(row?.groups ?? []));
+    tags.push(...(row?.tags ?? []));
+    outcomes += row?.outcomes ?? '';
+    if (lower === null) break;
+    before = lower;
+    // Requests that arrived while this slice ran (a health check, another user's page) are answered now: two turns of
+    // the loop, since a new connection is accepted in one and its request read in the next.
+    await yieldToLoop();
+    await yieldToLoop();
+  }
+  return statsAnswer(timeZone, groups, tags, { wins: longestRun(outcomes, 'W'), losses: longestRun(outcomes, 'L') });
+}
+
+/**
+ * The close instant of the `perSlice`-th newest trade matching `where` (text, exact to the stored millisecond), the
+ * lower end of the slice; null when fewer trades are left, so the slice runs to the window's start. A walk of
+ * `perSlice` entries down the (account or user, closedAt) index.
+ */
+async function sliceLowerBound(db: Database, where: string, values: readonly unknown[], perSlice: number): Promise<string | null> {
+  const [row] = await db.prisma.$queryRawUnsafe<{ closedAt: string }[]>(
+    // Made text once, for the row kept: the rows OFFSET skips are not converted (a conversion each cost as much as the walk).
+    `SELECT b."closedAt"::text AS "closedAt" FROM (SELECT t."closedAt" FROM "Trade" t WHERE ${where}
+      ORDER BY t."closedAt" DESC OFFSET ${perSlice - 1} LIMIT 1) b`,
+    ...values,
+  );
+  return row?.closedAt ?? null;
+}
