@@ -52,7 +52,7 @@ export class ListAccountsInput extends PageInput {
   @IsIn(ARCHIVED_FILTERS)
   archived?: ArchivedFilter = 'exclude';
 
-  @Doc({ description: 'Only the accounts on this platform (accounts that record none are left out).', example: 'mt5' })
+  @Doc({ description: 'Only accounts on this platform.', example: 'mt5' })
   @Absent()
   @IsIn(PLATFORMS)
   platform?: Platform;
@@ -76,8 +76,8 @@ const AccountNameField = (): PropertyDecorator =>
   Compose(Doc({ description: 'A label for the account (free text).', example: 'FTMO 100k phase 1' }), Absent(), FreeText(100));
 const ServerField = (): PropertyDecorator =>
   Compose(Doc({ description: 'Broker trade server name as MetaTrader shows it.', example: 'FTMO-Demo' }), FreeText(128));
-/** What the account's platform is for, where an account form takes it. */
-const PLATFORM_DOC = 'Trading platform the account is on (the journal and its stats filter by it).';
+/** What the account's platform is for, where an account form takes it (short: tools/list has a byte budget). */
+const PLATFORM_DOC = 'Trading platform of the account.';
 
 export class RegisterAccountInput {
   @LoginField()

@@ -51,7 +51,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_account',
     title: 'Link or rename an EA account',
-    description: `Links an EA account to a challenge and/or renames it. A failed challenge answers 409 challenge_closed, an archived account 409 account_archived. Returns the account. ${NO_DELETE}`,
+    description: `Links an EA account to a challenge, renames it and/or sets its platform. A failed challenge answers 409 challenge_closed, an archived account 409 account_archived. Returns the account. ${NO_DELETE}`,
     auth: 'key',
     readOnly: false,
     idempotent: true,

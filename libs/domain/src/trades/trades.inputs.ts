@@ -215,11 +215,7 @@ const ChallengeFilter = (): PropertyDecorator =>
 const FromFilter = (): PropertyDecorator => Compose(Doc('Only trades closed at or after this instant.'), Absent(), IsIsoInstant());
 const ToFilter = (): PropertyDecorator => Compose(Doc('Only trades closed before this instant.'), Absent(), IsIsoInstant());
 const PlatformFilter = (): PropertyDecorator =>
-  Compose(
-    Doc({ description: 'Only trades of the accounts on this platform (list_accounts `platform`).', example: 'mt5' }),
-    Absent(),
-    IsIn(PLATFORMS),
-  );
+  Compose(Doc({ description: 'Only trades of accounts on this platform.', example: 'mt5' }), Absent(), IsIn(PLATFORMS));
 
 /** What both the list and the stats read: the filters above. */
 export interface TradeScope {
