@@ -19,7 +19,7 @@ import { accountHeadroom, useChallengeHeadroom } from '../lib/headroom.js';
 import type { Headroom } from '../lib/coach.js';
 import { accountLabel, challengeLabel, challengeName } from '../lib/names.js';
 import { MIN_HISTORY_DAYS } from '@propfolio/coach';
-import { accountPlatform, platformLabel } from '../lib/platforms.js';
+import { accountPlatform, platformLabel, platformName, PLATFORMS } from '../lib/platforms.js';
 
 const RANGES = [7, 30, 90, 365] as const;
 /** The days read to tell whether the simulation has history enough (the longest daily-pnl window). */
@@ -104,7 +104,8 @@ function useLevels(headroom: Headroom | null): Level[] {
 
 /**
  * Link an account the tracker registered on its own (it knows the login, not the challenge) to one of the owner's
- * open challenges, and name it (update_account). A failed challenge or an archived account is refused by the server.
+ * open challenges, name it and record its platform (update_account). A failed challenge or an archived account is
+ * refused by the server.
  */
 function AccountSettings({ account }: { account: Account }) {
   const { t } = useI18n();
@@ -113,8 +114,10 @@ function AccountSettings({ account }: { account: Account }) {
   const open = (challenges.data ?? []).filter((c) => c.status !== 'failed');
   const [challengeId, setChallengeId] = useState(account.challenge?.id ?? '');
   const [name, setName] = useState(account.name ?? '');
+  const recorded = accountPlatform(account);
+  const [platform, setPlatform] = useState<string>(recorded ?? '');
   const update = useMutation({
-    mutationFn: (body: { challengeId?: string; name?: string }) => app.patch(`/accounts/${account.id}`, body),
+    mutationFn: (body: { challengeId?: string; name?: string; platform?: string }) => app.patch(`/accounts/${account.id}`, body),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['accounts'] });
       void client.invalidateQueries({ queryKey: ['headroom'] });
@@ -130,6 +133,7 @@ function AccountSettings({ account }: { account: Account }) {
         update.mutate({
           ...(challengeId && challengeId !== account.challenge?.id ? { challengeId } : {}),
           ...(name.trim() && name.trim() !== (account.name ?? '') ? { name: name.trim() } : {}),
+          ...(platform && platform !== recorded ? { platform } : {}),
         });
       }}
     >
@@ -142,6 +146,14 @@ function AccountSettings({ account }: { account: Account }) {
         ))}
       </SelectField>
       <Field label={t('pnl.accountName')} maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+      <SelectField label={t('pf.platform')} value={platform} onChange={(e) => setPlatform(e.target.value)}>
+        {recorded === null && <option value="">{t('pf.unknown')}</option>}
+        {PLATFORMS.map((p) => (
+          <option key={p} value={p}>
+            {platformName(p, t('pf.other'))}
+          </option>
+        ))}
+      </SelectField>
       <button type="submit" disabled={update.isPending}>
         {t('common.save')}
       </button>
