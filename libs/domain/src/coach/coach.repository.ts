@@ -267,11 +267,15 @@ type StoredHeadroomFacts = Omit<HeadroomFacts, 'accounts'> & {
   accounts: (Omit<HeadroomAccountFacts, 'trades'> & { trades: TradeColumns | null })[];
 };
 
-/** The trade columns as one fact per trade, by field name (the columns come from one aggregate, so their lengths agree). */
+/**
+ * The trade columns as one fact per trade, by field name (the columns come from one aggregate, so their lengths and
+ * order agree), newest close first. PostgreSQL feeds the aggregate in the subquery's order but does not promise it, so
+ * the order is made here (a stable sort: equal closes keep the query's id order), a few milliseconds for 10,000.
+ */
 function tradesOf(columns: TradeColumns): ClosedTradeFact[] {
   const { position, symbol, side, volume, openedAt, closedAt, net, exits } = columns;
   if (!position || !symbol || !side || !volume || !openedAt || !closedAt || !net || !exits) return [];
-  return position.map((id, i) => ({
+  const facts = position.map((id, i) => ({
     position: id,
     symbol: cell(symbol, i),
     side: cell(side, i),
@@ -281,6 +285,7 @@ function tradesOf(columns: TradeColumns): ClosedTradeFact[] {
     net: cell(net, i),
     exits: cell(exits, i),
   }));
+  return facts.sort((a, b) => (a.closedAt < b.closedAt ? 1 : a.closedAt > b.closedAt ? -1 : 0));
 }
 
 function cell<T>(column: readonly T[], i: number): T {
