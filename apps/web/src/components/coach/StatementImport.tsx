@@ -1,11 +1,13 @@
 import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, app } from '../../lib/api.js';
-import { MAX_STATEMENT_BYTES, SERVER_TIME_ZONES, toBase64, type StatementImport as ImportAnswer } from '../../lib/coach.js';
+import { MAX_STATEMENT_BYTES, SERVER_TIME_ZONES, toBase64 } from '../../lib/coach.js';
 import type { Account } from '../../lib/types.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { SelectField } from '../Field.js';
 import { FormError } from '../states.js';
+import { IMPORT_ACCEPT, isMetaTrader, platformKey, type ImportAnswer } from './import-answer.js';
+import { ImportClock } from './ImportClock.js';
 
 /** Rows shown before "show all": ten day cards keep the preview's list about one phone screen tall. */
 const FIRST_ROWS = 10;
@@ -125,11 +127,15 @@ function Summary({
   currency,
   actions,
   loadAfter,
+  onFileZone,
+  busy,
 }: {
   answer: ImportAnswer;
   currency: string;
   actions: ReactNode;
   loadAfter: LoadAfter;
+  onFileZone: ((zone: string) => void) | null;
+  busy: boolean;
 }) {
   const i18n = useI18n();
   const { t } = i18n;
@@ -144,7 +150,7 @@ function Summary({
     <div className="import-result" data-testid={answer.dryRun ? 'import-preview' : 'import-done'}>
       <p role="status" className={answer.dryRun ? undefined : 'ok'}>
         {t(answer.dryRun ? 'imp.previewSummary' : 'imp.doneSummary', {
-          platform: answer.platform.toUpperCase(),
+          platform: t(platformKey(answer.platform)),
           login: answer.login,
           from: answer.from ? i18n.date(answer.from) : '—',
           to: answer.to ? i18n.date(answer.to) : '—',
@@ -179,6 +185,7 @@ function Summary({
           </dd>
         </div>
       </dl>
+      <ImportClock answer={answer} onFileZone={onFileZone} busy={busy} />
       {actions}
       {!answer.rolloverKnown && <p className="notice">{t('imp.noRollover')}</p>}
       {answer.warnings.length > 0 && (
@@ -213,13 +220,35 @@ function Summary({
 /** What the person reads for a refused file: the size limit and the server's named problem. */
 function importError(error: unknown, t: ReturnType<typeof useI18n>['t']): unknown {
   if (error instanceof ApiError && error.status === 413) return new Error(t('imp.tooLarge', { mib: MAX_STATEMENT_BYTES / 1048576 }));
-  if (error instanceof ApiError && error.code === 'statement_rejected') return new Error(`${t('imp.rejected')} ${error.message}`);
+  if (error instanceof ApiError && error.code === 'statement_rejected') {
+    return new Error([t('imp.rejected'), rejectedWhere(error.facts, t), error.message].filter(Boolean).join(' '));
+  }
   return error;
 }
 
+/** The line, column and value a refused CSV names (the problem's facts), in the reader's language. */
+function rejectedWhere(facts: ApiError['facts'], t: ReturnType<typeof useI18n>['t']): string {
+  const parts = [
+    facts.row === undefined ? null : t('imp.rejected.row', { row: facts.row }),
+    facts.column === undefined ? null : t('imp.rejected.column', { column: facts.column }),
+    facts.value === undefined ? null : t('imp.rejected.value', { value: facts.value }),
+  ].filter((p): p is string => p !== null);
+  return parts.length > 0 ? t('imp.rejected.where', { where: parts.join(t('imp.rejected.sep')) }) : '';
+}
+
+/** One import request: the file, preview or write, and the two clocks (MetaTrader's server, a CSV's file zone). */
+interface Send {
+  content: string;
+  dryRun: boolean;
+  serverTimeZone: string;
+  /** A CSV's zone the person chose; absent, the server reads the platform's default and says so. */
+  fileTimeZone?: string | undefined;
+}
+
 /**
- * Statement import for one account: drop or pick the file MetaTrader exported, preview the days it would
- * write (a dry run), then commit. Nothing is written until the person confirms the preview.
+ * Statement import for one account: drop or pick the file MetaTrader, cTrader, NinjaTrader, Tradovate or TopstepX
+ * exported, preview the days it would write (a dry run) with the clock its times were read in, then commit. Nothing
+ * is written until the person confirms the preview, and the write is read in the same clock as the preview.
  */
 export function StatementImport({ account }: { account: Account }) {
   const { t } = useI18n();
@@ -229,12 +258,20 @@ export function StatementImport({ account }: { account: Account }) {
   const [file, setFile] = useState<{ name: string; content: string } | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const [zone, setZone] = useState<string>(SERVER_TIME_ZONES[0]);
+  const [fileZone, setFileZone] = useState<string | undefined>(undefined);
   const [dragging, setDragging] = useState(false);
-  const post = (content: string, dryRun: boolean, serverTimeZone: string, daysAfter?: string) =>
-    app.post(`/accounts/${account.id}/statements`, { content, contentEncoding: 'base64', serverTimeZone, dryRun, daysAfter });
+  const post = (request: Send, daysAfter?: string) =>
+    // The cast adds the answer fields issue 41 added, until the generated types carry them (see import-answer.ts).
+    app.post(`/accounts/${account.id}/statements`, {
+      content: request.content,
+      contentEncoding: 'base64',
+      serverTimeZone: request.serverTimeZone,
+      fileTimeZone: request.fileTimeZone,
+      dryRun: request.dryRun,
+      daysAfter,
+    }) as Promise<ImportAnswer>;
   const send = useMutation({
-    mutationFn: ({ content, dryRun, serverTimeZone }: { content: string; dryRun: boolean; serverTimeZone: string }) =>
-      post(content, dryRun, serverTimeZone),
+    mutationFn: (request: Send) => post(request),
     onSuccess: (answer) => {
       if (!answer.dryRun) {
         void client.invalidateQueries({ queryKey: ['daily-pnl'] });
@@ -248,6 +285,8 @@ export function StatementImport({ account }: { account: Account }) {
     send.reset();
     setLocalError(null);
     setFile(null);
+    // A new file is read in its platform's default clock first, so its preview says which one that was.
+    setFileZone(undefined);
     if (!f) return;
     if (f.size > MAX_STATEMENT_BYTES) {
       setLocalError(t('imp.tooLarge', { mib: MAX_STATEMENT_BYTES / 1048576 }));
@@ -257,33 +296,42 @@ export function StatementImport({ account }: { account: Account }) {
     setFile({ name: f.name, content });
     send.mutate({ content, dryRun: true, serverTimeZone: zone });
   };
+  const readInFileZone = (chosen: string) => {
+    if (!file) return;
+    setFileZone(chosen);
+    send.mutate({ content: file.content, dryRun: true, serverTimeZone: zone, fileTimeZone: chosen });
+  };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
     void take(e.dataTransfer.files[0]);
   };
   const answer = send.data;
+  // MetaTrader's server clock matters until a file shows it is another platform's export.
+  const serverZoneShown = !answer || isMetaTrader(answer.platform);
   return (
     <section className="card" id="statement-import" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{t('imp.title')}</h2>
       <p className="muted">{t('imp.help')}</p>
       <div className="grid-form">
-        <SelectField
-          label={t('imp.zone')}
-          hint={t('imp.zoneHint')}
-          value={zone}
-          onChange={(e) => {
-            setZone(e.target.value);
-            // A preview read in another clock is another preview.
-            if (file) send.mutate({ content: file.content, dryRun: true, serverTimeZone: e.target.value });
-          }}
-        >
-          {SERVER_TIME_ZONES.map((z) => (
-            <option key={z} value={z}>
-              {t(`imp.zone.${z}`)}
-            </option>
-          ))}
-        </SelectField>
+        {serverZoneShown && (
+          <SelectField
+            label={t('imp.zone')}
+            hint={t('imp.zoneHint')}
+            value={zone}
+            onChange={(e) => {
+              setZone(e.target.value);
+              // A preview read in another clock is another preview.
+              if (file) send.mutate({ content: file.content, dryRun: true, serverTimeZone: e.target.value, fileTimeZone: fileZone });
+            }}
+          >
+            {SERVER_TIME_ZONES.map((z) => (
+              <option key={z} value={z}>
+                {t(`imp.zone.${z}`)}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <div
           className={`drop-zone full${dragging ? ' dragging' : ''}`}
           onDragOver={(e) => {
@@ -304,13 +352,14 @@ export function StatementImport({ account }: { account: Account }) {
             id={`${id}-file`}
             className="visually-hidden"
             type="file"
-            accept=".htm,.html,text/html"
+            accept={IMPORT_ACCEPT}
             onChange={(e) => {
               void take(e.target.files?.[0]);
               // Cleared, so that choosing the same file again (after an import, or a fix) reads it again.
               e.target.value = '';
             }}
           />
+          <p className="muted small">{t('imp.formats')}</p>
           {file && <p className="muted small">{file.name}</p>}
         </div>
       </div>
@@ -327,7 +376,13 @@ export function StatementImport({ account }: { account: Account }) {
           key={send.submittedAt}
           answer={answer}
           currency={answer.currency ?? account.currency}
-          loadAfter={answer.dryRun && file ? (after) => post(file.content, true, zone, after) : null}
+          loadAfter={
+            answer.dryRun && file
+              ? (after) => post({ content: file.content, dryRun: true, serverTimeZone: zone, fileTimeZone: fileZone }, after)
+              : null
+          }
+          onFileZone={answer.dryRun && file ? readInFileZone : null}
+          busy={send.isPending}
           actions={
             answer.dryRun &&
             file && (
@@ -336,7 +391,7 @@ export function StatementImport({ account }: { account: Account }) {
                   type="button"
                   className="primary"
                   disabled={send.isPending}
-                  onClick={() => send.mutate({ content: file.content, dryRun: false, serverTimeZone: zone })}
+                  onClick={() => send.mutate({ content: file.content, dryRun: false, serverTimeZone: zone, fileTimeZone: fileZone })}
                 >
                   {t('imp.commit', { n: answer.created + answer.updated })}
                 </button>
