@@ -145,8 +145,9 @@ export class TradeService {
   async stats(caller: Caller, input: TradeStatsInput): Promise<TradeStats> {
     await assertScopeOwned(this.db, caller, input);
     // The kept summaries are picked by account and challenge only (trade-stats-kept.ts readKept): a platform's
-    // trades are read live over scopeSql, which filters them, until that read takes the platform's accounts too.
-    if (input.platform !== undefined) return readTradeStats(this.db, caller, input);
+    // trades are read live over scopeSql, which filters them, until that read takes the platform's accounts too. A
+    // close window is read live in slices anyway (trade-stats-range.ts, over scopeSql), so it keeps that path.
+    if (input.platform !== undefined && input.from === undefined && input.to === undefined) return readTradeStats(this.db, caller, input);
     return readKeptTradeStats(this.db, caller, input);
   }
 
