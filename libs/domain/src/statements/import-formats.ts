@@ -29,6 +29,16 @@ export function platformOfFormat(format: ImportFormat): string {
   return format.startsWith('tradovate') ? 'tradovate' : format;
 }
 
+/** A platform as its maker writes it, for sentences. */
+export const PLATFORM_NAMES: Readonly<Record<string, string>> = {
+  mt5: 'MetaTrader 5',
+  mt4: 'MetaTrader 4',
+  ctrader: 'cTrader',
+  ninjatrader: 'NinjaTrader',
+  tradovate: 'Tradovate',
+  topstepx: 'TopstepX',
+};
+
 /** Reads a trade export (the CPU pool's job; pure). */
 export function readTradeFileBytes(request: { bytes: Uint8Array; format?: TradeFileFormat }): TradeFile {
   return readTradeFile(request.bytes, TRADE_FILE_READERS, request.format === undefined ? {} : { format: request.format });

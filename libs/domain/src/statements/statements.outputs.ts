@@ -3,7 +3,7 @@ import { Id, IsoDate, Money, Nullable } from '../shared/schemas.js';
 import { IMPORT_FORMATS } from './import-formats.js';
 
 const ClockTradeSchema = Type.Object({
-  file: Type.String({ description: 'Its close time as the file wrote it.' }),
+  file: Type.String({ description: 'Its close time in the file’s clock, `YYYY-MM-DD HH:MM:SS` and the offset the file states.' }),
   utc: Type.String({ description: 'That instant in UTC (ISO 8601).' }),
   firmDay: IsoDate('The firm day it counts on.'),
 });

@@ -11,6 +11,7 @@ import { requireId } from '../shared/ids.js';
 import { toMoney } from '../shared/money.js';
 import type { StatementImport } from './statements.outputs.js';
 import { statementDays } from './statement-days.js';
+import { PLATFORM_NAMES } from './import-formats.js';
 import { readImport, readStatementInProcess, readTradeFileInProcess, type ImportReaders, type ReadImport } from './read-import.js';
 import { positionRecordsFromStatement } from '../trades/statement-positions.js';
 import { checkPositions, judgePositions, storePositions, type PositionOutcomes } from '../trades/trade-store.js';
@@ -105,7 +106,7 @@ export class StatementImportService {
     const warnings = [...statementWarnings(statement, account), ...read.warnings];
     if (read.clock.source === 'default') {
       warnings.push(
-        `The file's times carry no offset and were read in ${read.clock.zone ?? 'UTC'}, the ${read.platform} default: check the first and last trade under clock, and send fileTimeZone if your platform shows another zone.`,
+        `The file's times carry no offset and were read in ${read.clock.zone ?? 'UTC'}, the ${PLATFORM_NAMES[read.platform] ?? read.platform} default: check the first and last trade under clock, and send fileTimeZone if your platform shows another zone.`,
       );
     }
     // The statement's closed positions become the account's trades in the same transaction as its days (a dry run
