@@ -77,6 +77,7 @@ async function readKept(db: Database, caller: Caller, input: TradeStatsInput, ti
   let accounts = `a."userId" = ${params.add(caller.userId)}`;
   if (input.accountId !== undefined) accounts += ` AND a."id" = ${params.add(requireId(input.accountId, 'EA account'))}`;
   if (input.challengeId !== undefined) accounts += ` AND a."challengeId" = ${params.add(requireId(input.challengeId, 'Challenge'))}`;
+  if (input.platform !== undefined) accounts += ` AND a."platform"::text = ${params.add(input.platform)}`;
   const zone = params.add(timeZone);
   const inScope = `"accountId" IN (SELECT a."id" FROM "EaAccount" a WHERE ${accounts}) AND "timeZone" = ${zone}`;
   const sql = `SELECT json_build_object(

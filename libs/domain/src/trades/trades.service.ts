@@ -10,7 +10,6 @@ import { toDecimal } from '../shared/money.js';
 import { assertScopeOwned, scopeSql } from './trade-scope.js';
 import { readTradeCurve } from './trade-curve.js';
 import { readKeptTradeStats } from './trade-stats-kept.js';
-import { readTradeStats } from './trade-stats.js';
 import { recordsFromMessage, refuseOversizedBatch, storePositions } from './trade-store.js';
 import { BREAKEVEN_BELOW, TRADE, tradeView } from './trade-view.js';
 import type { NewsService } from '../calendar/news.service.js';
@@ -144,10 +143,6 @@ export class TradeService {
 
   async stats(caller: Caller, input: TradeStatsInput): Promise<TradeStats> {
     await assertScopeOwned(this.db, caller, input);
-    // The kept summaries are picked by account and challenge only (trade-stats-kept.ts readKept): a platform's
-    // trades are read live over scopeSql, which filters them, until that read takes the platform's accounts too. A
-    // close window is read live in slices anyway (trade-stats-range.ts, over scopeSql), so it keeps that path.
-    if (input.platform !== undefined && input.from === undefined && input.to === undefined) return readTradeStats(this.db, caller, input);
     return readKeptTradeStats(this.db, caller, input);
   }
 
