@@ -260,8 +260,7 @@ export function StatementImport({ account }: { account: Account }) {
   const [zone, setZone] = useState<string>(SERVER_TIME_ZONES[0]);
   const [fileZone, setFileZone] = useState<string | undefined>(undefined);
   const [dragging, setDragging] = useState(false);
-  const post = (request: Send, daysAfter?: string) =>
-    // The cast adds the answer fields issue 41 added, until the generated types carry them (see import-answer.ts).
+  const post = (request: Send, daysAfter?: string): Promise<ImportAnswer> =>
     app.post(`/accounts/${account.id}/statements`, {
       content: request.content,
       contentEncoding: 'base64',
@@ -269,7 +268,7 @@ export function StatementImport({ account }: { account: Account }) {
       fileTimeZone: request.fileTimeZone,
       dryRun: request.dryRun,
       daysAfter,
-    }) as Promise<ImportAnswer>;
+    });
   const send = useMutation({
     mutationFn: (request: Send) => post(request),
     onSuccess: (answer) => {

@@ -1,33 +1,14 @@
 import type { StatementImport } from '../../lib/coach.js';
 import type { MessageKey } from '../../i18n/en.js';
 
-/*
- * The import answer's fields issue 41 added (`format`, the wider `platform`, `clock`), typed here by hand because the
- * web's generated OpenAPI types predate them: the regeneration belongs to the lead at the end of the round, while other
- * helpers' contract changes are still mid-way in the tree. Once apps/web/src/generated/dashboard-api.ts carries them,
- * ImportAnswer is the generated type itself and these declarations can go.
- */
-
-/** Every format import_statement reads (libs/domain import-formats.ts IMPORT_FORMATS). */
-export type ImportFormat = 'mt5' | 'mt4' | 'ctrader' | 'ninjatrader' | 'tradovate-performance' | 'tradovate-fills' | 'topstepx';
-export type ImportPlatform = 'mt5' | 'mt4' | 'ctrader' | 'ninjatrader' | 'tradovate' | 'topstepx';
-
-/** One closed trade's close time three ways: as the file wrote it, in UTC, and the firm day it counts on. */
-export interface ClockTrade {
-  file: string;
-  utc: string;
-  firmDay: string;
-}
-
+/** The import's answer (generated from the OpenAPI document) and the parts of it these components name. */
+export type ImportAnswer = StatementImport;
+export type ImportFormat = ImportAnswer['format'];
+export type ImportPlatform = ImportAnswer['platform'];
 /** How the file's times were read (see docs/statement-import.md, "Other platforms' exports"). */
-export interface FileClock {
-  source: 'file' | 'option' | 'default' | 'server';
-  zone: string | null;
-  first: ClockTrade | null;
-  last: ClockTrade | null;
-}
-
-export type ImportAnswer = Omit<StatementImport, 'platform'> & { format: ImportFormat; platform: ImportPlatform; clock: FileClock };
+export type FileClock = ImportAnswer['clock'];
+/** One closed trade's close time three ways: in the file's clock, in UTC, and the firm day it counts on. */
+export type ClockTrade = NonNullable<FileClock['first']>;
 
 /** The file types the drop zone offers: MetaTrader's HTML statements and the other platforms' CSV exports. */
 export const IMPORT_ACCEPT = '.htm,.html,text/html,.csv,text/csv';
