@@ -312,6 +312,108 @@ namespace cAlgo.Robots
         }
     }
 
+    /// <summary>The guard route's answer (GET /guard), the levels the alerts and the chart read.</summary>
+    public class GuardLevels
+    {
+        public double? DailyFloor;
+        public double? DailyLossLimit;
+        public double? MaxLossFloor;
+        public double? MaxLossLimit;
+        /// <summary>When today's daily floor stops being today's (UTC); DateTime.MinValue when the route gave none.</summary>
+        public DateTime FirmDayEnds = DateTime.MinValue;
+        public List<int> DailyThresholds = new List<int>();
+        public List<int> MaxThresholds = new List<int>();
+
+        public static GuardLevels Read(string answer)
+        {
+            string thresholds = Json.Raw(answer, "alertThresholds");
+            return new GuardLevels
+            {
+                DailyFloor = Json.Number(answer, "dailyFloor"),
+                DailyLossLimit = Json.Number(answer, "dailyLossLimit"),
+                MaxLossFloor = Json.Number(answer, "maxLossFloor"),
+                MaxLossLimit = Json.Number(answer, "maxLossLimit"),
+                FirmDayEnds = Wire.ParseInstant(Json.Text(answer, "firmDayEndsAt")),
+                DailyThresholds = Json.Integers(Json.Raw(thresholds, "dailyLoss")),
+                MaxThresholds = Json.Integers(Json.Raw(thresholds, "maxLoss")),
+            };
+        }
+    }
+
+    /// <summary>What the alerts remember: the firm day they count in, and per rule the deepest threshold raised (-1: none).</summary>
+    public class AlertState
+    {
+        public DateTime DayEnds = DateTime.MinValue;
+        public int DailyRaised = -1;
+        public int MaxRaised = -1;
+    }
+
+    /// <summary>
+    /// thresholdAlertsStep of apps/tracker/src/threshold-alerts.ts (and ThresholdAlertsStep of the EAs): the same rules,
+    /// state and transitions, so the terminal and the service's channels agree on when. A threshold is crossed at or
+    /// below it; per rule only the deepest newly crossed is raised; each once per firm day; the daily rule only before
+    /// the firm day's end.
+    /// </summary>
+    public static class ThresholdAlertRules
+    {
+        /// <summary>Percent of the allowance left, rounded half away from zero to 2 decimals as the service does.</summary>
+        public static double? PercentLeft(double equity, double? floor, double? limit)
+        {
+            if (!floor.HasValue || !limit.HasValue || limit.Value <= 0) return null;
+            double hundredths = (equity - floor.Value) / limit.Value * 10000;
+            double percent = (hundredths < 0 ? -Math.Round(-hundredths, MidpointRounding.AwayFromZero) : Math.Round(hundredths, MidpointRounding.AwayFromZero)) / 100;
+            return percent == 0 ? 0 : percent; // a hair below the floor is 0.00 %, never -0.00 %
+        }
+
+        /// <summary>The deepest threshold at or above percent that is deeper than the one raised (-1: none raised); -1 for none.</summary>
+        public static int DeepestNewlyCrossed(double percent, List<int> thresholds, int raised)
+        {
+            int deepest = -1;
+            foreach (int t in thresholds)
+                if (percent <= t && (deepest < 0 || t < deepest)) deepest = t;
+            return deepest < 0 || (raised >= 0 && deepest >= raised) ? -1 : deepest;
+        }
+
+        static string Text(string login, string currency, string rule, int threshold, double percent, double amountLeft, double floor, DateTime dayEnds)
+        {
+            string text = "Propfolio " + login + ": " + (rule == "daily_loss" ? "daily loss" : "maximum loss") + " " + threshold + "% or less left: " +
+                          Wire.FormatAmount(amountLeft) + " " + currency + " (" + percent.ToString("F2", CultureInfo.InvariantCulture) + "%) left to the floor " +
+                          Wire.FormatAmount(floor);
+            if (rule == "daily_loss" && dayEnds != DateTime.MinValue)
+                text += "; the firm day ends " + dayEnds.ToString("yyyy-MM-dd HH:mm", CultureInfo.InvariantCulture) + " UTC";
+            return text;
+        }
+
+        /// <summary>One look at equity: the alerts to raise now (at most one per rule); the state is updated in place.</summary>
+        public static List<string> Step(bool enabled, string login, string currency, GuardLevels levels, double equity, AlertState state, DateTime now)
+        {
+            var messages = new List<string>();
+            if (!enabled || levels == null) return messages; // off, or no levels: nothing, the state kept
+            if (levels.FirmDayEnds != state.DayEnds)
+            {
+                state.DayEnds = levels.FirmDayEnds;
+                state.DailyRaised = -1;
+                state.MaxRaised = -1;
+            }
+            bool dailyCurrent = levels.FirmDayEnds != DateTime.MinValue && now < levels.FirmDayEnds;
+            double? daily = dailyCurrent ? PercentLeft(equity, levels.DailyFloor, levels.DailyLossLimit) : null;
+            int t = daily.HasValue ? DeepestNewlyCrossed(daily.Value, levels.DailyThresholds, state.DailyRaised) : -1;
+            if (t >= 0)
+            {
+                state.DailyRaised = t;
+                messages.Add(Text(login, currency, "daily_loss", t, daily.Value, equity - levels.DailyFloor.Value, levels.DailyFloor.Value, levels.FirmDayEnds));
+            }
+            double? max = PercentLeft(equity, levels.MaxLossFloor, levels.MaxLossLimit);
+            t = max.HasValue ? DeepestNewlyCrossed(max.Value, levels.MaxThresholds, state.MaxRaised) : -1;
+            if (t >= 0)
+            {
+                state.MaxRaised = t;
+                messages.Add(Text(login, currency, "max_loss", t, max.Value, equity - levels.MaxLossFloor.Value, levels.MaxLossFloor.Value, levels.FirmDayEnds));
+            }
+            return messages;
+        }
+    }
+
     [Robot(TimeZone = TimeZones.UTC, AccessRights = AccessRights.FullAccess)]
     public class PropfolioTracker : Robot
     {
@@ -393,20 +495,11 @@ namespace cAlgo.Robots
         DateTime _watchSince;
         readonly List<string> _closedBatch = new List<string>();
 
-        // Guard levels read from GET /guard and the threshold alerts' state (threshold-alerts.ts).
-        bool _hasLevels;
-        double? _dailyFloor;
-        double? _dailyLimit;
-        double? _maxFloor;
-        double? _maxLimit;
-        DateTime _firmDayEnds = DateTime.MinValue;
-        List<int> _dailyThresholds = new List<int>();
-        List<int> _maxThresholds = new List<int>();
+        // Guard levels read from GET /guard (null: none, not read yet or refused) and the threshold alerts' state.
+        GuardLevels _levels;
+        readonly AlertState _alertState = new AlertState();
         string _guardNote = "";
         string _breach = "";
-        DateTime _alertDayEnds = DateTime.MinValue;
-        int _dailyRaised = -1;
-        int _maxRaised = -1;
 
         protected override void OnStart()
         {
@@ -992,92 +1085,27 @@ namespace cAlgo.Robots
             }
             // 422 rules_unknown (no challenge linked): an answer, not a failure; no levels until the next read.
             Succeeded();
-            _hasLevels = false;
+            _levels = null;
             _guardNote = "no guard levels: " + Describe(status, answer);
             Print(_guardNote);
         }
 
         void UseGuardLevels(string answer)
         {
-            _dailyFloor = Json.Number(answer, "dailyFloor");
-            _dailyLimit = Json.Number(answer, "dailyLossLimit");
-            _maxFloor = Json.Number(answer, "maxLossFloor");
-            _maxLimit = Json.Number(answer, "maxLossLimit");
-            _firmDayEnds = Wire.ParseInstant(Json.Text(answer, "firmDayEndsAt"));
-            string thresholds = Json.Raw(answer, "alertThresholds");
-            _dailyThresholds = Json.Integers(Json.Raw(thresholds, "dailyLoss"));
-            _maxThresholds = Json.Integers(Json.Raw(thresholds, "maxLoss"));
+            _levels = GuardLevels.Read(answer);
             string breach = Json.Raw(answer, "breach");
             string line = breach == null || breach == "null" ? "" :
                 "BREACHED at the firm: " + (Json.Text(breach, "rule") == "dailyLoss" ? "daily loss" : "maximum loss") + " floor " +
                 Json.Text(breach, "floor") + " crossed on " + Json.Text(breach, "day") + " (lowest equity " + Json.Text(breach, "lowestEquity") + ")";
             if (line != "" && line != _breach) Print(line);
             _breach = line;
-            _hasLevels = true;
             _guardNote = "";
         }
 
-        /// <summary>Percent of the allowance left, rounded half away from zero to 2 decimals as the service does.</summary>
-        static double? PercentLeft(double equity, double? floor, double? limit)
-        {
-            if (!floor.HasValue || !limit.HasValue || limit.Value <= 0) return null;
-            double hundredths = (equity - floor.Value) / limit.Value * 10000;
-            double percent = (hundredths < 0 ? -Math.Round(-hundredths, MidpointRounding.AwayFromZero) : Math.Round(hundredths, MidpointRounding.AwayFromZero)) / 100;
-            return percent == 0 ? 0 : percent;
-        }
-
-        /// <summary>The deepest threshold at or above percent that is deeper than the one raised (-1: none raised); -1 for none.</summary>
-        static int DeepestNewlyCrossed(double percent, List<int> thresholds, int raised)
-        {
-            int deepest = -1;
-            foreach (int t in thresholds)
-                if (percent <= t && (deepest < 0 || t < deepest)) deepest = t;
-            return deepest < 0 || (raised >= 0 && deepest >= raised) ? -1 : deepest;
-        }
-
-        string AlertText(string rule, int threshold, double percent, double amountLeft, double floor)
-        {
-            string text = "Propfolio " + _login + ": " + (rule == "daily_loss" ? "daily loss" : "maximum loss") + " " + threshold + "% or less left: " +
-                          Wire.FormatAmount(amountLeft) + " " + _currency + " (" + percent.ToString("F2", CultureInfo.InvariantCulture) + "%) left to the floor " +
-                          Wire.FormatAmount(floor);
-            if (rule == "daily_loss" && _firmDayEnds != DateTime.MinValue)
-                text += "; the firm day ends " + _firmDayEnds.ToString("yyyy-MM-dd HH:mm", CultureInfo.InvariantCulture) + " UTC";
-            return text;
-        }
-
-        /// <summary>thresholdAlertsStep of apps/tracker/src/threshold-alerts.ts: the same rules, state and transitions.</summary>
+        /// <summary>Every second: the alerts to raise now, as a popup and a log line. They only notify.</summary>
         void ThresholdAlerts(DateTime now)
         {
-            if (!TerminalAlerts || !_hasLevels) return;
-            if (_firmDayEnds != _alertDayEnds)
-            {
-                _alertDayEnds = _firmDayEnds;
-                _dailyRaised = -1;
-                _maxRaised = -1;
-            }
-            double equity = Account.Equity;
-            var messages = new List<string>();
-            double? daily = _firmDayEnds != DateTime.MinValue && now < _firmDayEnds ? PercentLeft(equity, _dailyFloor, _dailyLimit) : null;
-            if (daily.HasValue)
-            {
-                int t = DeepestNewlyCrossed(daily.Value, _dailyThresholds, _dailyRaised);
-                if (t >= 0)
-                {
-                    _dailyRaised = t;
-                    messages.Add(AlertText("daily_loss", t, daily.Value, equity - _dailyFloor.Value, _dailyFloor.Value));
-                }
-            }
-            double? max = PercentLeft(equity, _maxFloor, _maxLimit);
-            if (max.HasValue)
-            {
-                int t = DeepestNewlyCrossed(max.Value, _maxThresholds, _maxRaised);
-                if (t >= 0)
-                {
-                    _maxRaised = t;
-                    messages.Add(AlertText("max_loss", t, max.Value, equity - _maxFloor.Value, _maxFloor.Value));
-                }
-            }
-            foreach (string message in messages)
+            foreach (string message in ThresholdAlertRules.Step(TerminalAlerts, _login, _currency, _levels, Account.Equity, _alertState, now))
             {
                 Print("alert: " + message);
                 Notifications.ShowPopup("Propfolio alert", message, PopupNotificationState.Information);
@@ -1090,15 +1118,15 @@ namespace cAlgo.Robots
             if (_stopped) text.Append("\nSTOPPED: ").Append(_problem);
             else if (_problem != "") text.Append("\nretrying: ").Append(_problem);
             if (_breach != "") text.Append('\n').Append(_breach);
-            if (_hasLevels)
+            if (_levels != null)
             {
                 double equity = Account.Equity;
                 text.Append("\nequity ").Append(Wire.FormatAmount(equity)).Append(' ').Append(_currency);
-                if (_dailyFloor.HasValue && _firmDayEnds != DateTime.MinValue && now < _firmDayEnds)
-                    text.Append("\ndaily floor ").Append(Wire.FormatAmount(_dailyFloor.Value)).Append(", ").Append(Wire.FormatAmount(equity - _dailyFloor.Value))
-                        .Append(" left until ").Append(_firmDayEnds.ToString("yyyy-MM-dd HH:mm", CultureInfo.InvariantCulture)).Append(" UTC");
-                if (_maxFloor.HasValue)
-                    text.Append("\nmaximum loss floor ").Append(Wire.FormatAmount(_maxFloor.Value)).Append(", ").Append(Wire.FormatAmount(equity - _maxFloor.Value)).Append(" left");
+                if (_levels.DailyFloor.HasValue && now < _levels.FirmDayEnds)
+                    text.Append("\ndaily floor ").Append(Wire.FormatAmount(_levels.DailyFloor.Value)).Append(", ").Append(Wire.FormatAmount(equity - _levels.DailyFloor.Value))
+                        .Append(" left until ").Append(_levels.FirmDayEnds.ToString("yyyy-MM-dd HH:mm", CultureInfo.InvariantCulture)).Append(" UTC");
+                if (_levels.MaxLossFloor.HasValue)
+                    text.Append("\nmaximum loss floor ").Append(Wire.FormatAmount(_levels.MaxLossFloor.Value)).Append(", ").Append(Wire.FormatAmount(equity - _levels.MaxLossFloor.Value)).Append(" left");
             }
             else if (_guardNote != "") text.Append('\n').Append(_guardNote);
             Chart.DrawStaticText("propfolio-status", text.ToString(), VerticalAlignment.Top, HorizontalAlignment.Left, Color.White);

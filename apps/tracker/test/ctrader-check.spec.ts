@@ -20,6 +20,7 @@ import {
   type ClosedPosition,
   type OpenPosition,
 } from '../src/index.js';
+import { THRESHOLD_ALERTS_START, thresholdAlertsStep, type AlertLevels, type ThresholdAlertState } from '../src/threshold-alerts.js';
 import { EXAMPLE_POSITION } from './example-position.js';
 
 const CBOT = fileURLToPath(new URL('../ctrader/PropfolioTracker.cs', import.meta.url));
@@ -317,5 +318,110 @@ ${lines.map((expression) => `    Console.WriteLine(${expression});`).join('\n')}
     expect(torn).toBe('unreadable');
     expect(archived).toBe('false');
     expect(thresholds).toBe('50,25,10');
+  });
+});
+
+// The cBot's threshold alerts: it reads the guard route's answer (GuardLevels.Read) and decides
+// (ThresholdAlertRules.Step) along a simulated equity path; every step's alerts (their text) and state must be the
+// reference tracker's (thresholdAlertsStep in src/threshold-alerts.ts) on the same path.
+const HOUR = 3_600_000;
+const T0 = Date.UTC(2026, 2, 30, 8, 0, 0); // the firm day ends at 22:00 UTC
+const monday: AlertLevels = {
+  dailyFloor: 95000,
+  dailyLossLimit: 5000,
+  maxLossFloor: 90000,
+  maxLossLimit: 10000,
+  firmDayEndsAt: '2026-03-30T22:00:00Z',
+  alertThresholds: { dailyLoss: [50, 25, 10], maxLoss: [50, 25, 10] },
+};
+const tuesday: AlertLevels = { ...monday, dailyFloor: 94200, firmDayEndsAt: '2026-03-31T22:00:00Z' };
+const wednesday: AlertLevels = { ...monday, firmDayEndsAt: '2026-04-01T22:00:00Z' };
+const noDaily: AlertLevels = { ...monday, dailyFloor: null, dailyLossLimit: null, firmDayEndsAt: null };
+const own: AlertLevels = { ...monday, firmDayEndsAt: '2026-04-03T22:00:00Z', alertThresholds: { dailyLoss: [], maxLoss: [45] } };
+const ALERT_ACCOUNT = { login: '5012345', currency: 'USD' };
+
+type AlertStep = [number, number, AlertLevels | null];
+const ALERT_PATH: AlertStep[] = [
+  [T0, 99000, monday],
+  [T0 + 1 * HOUR, 97400, monday], // 48 % of the day left: 50
+  [T0 + 2 * HOUR, 97600, monday], // back above
+  [T0 + 3 * HOUR, 97450, monday], // hovering: nothing
+  [T0 + 4 * HOUR, 95400, monday], // past 25 and 10 at once: 10 only
+  [T0 + 14 * HOUR, 95100, monday], // 22:00 UTC: the daily floor is yesterday's
+  [T0 + 16 * HOUR, 96000, tuesday], // the next firm day: 50 again
+  [T0 + 17 * HOUR, 94900, tuesday], // both rules at once
+  [T0 + 19 * HOUR, 92400, null], // the levels could not be read: nothing, the state kept
+  [T0 + 20 * HOUR, 92400, tuesday], // 24 % of the max: 25
+  [T0 + 40 * HOUR, 96250.2, wednesday], // 25.004 % rounds to 25.00: 25, as the service rounds
+  [T0 + 41 * HOUR, 94999.99, wednesday], // a cent below the floor: 0.00 % (never -0.00): 10
+  [T0 + 42 * HOUR, 90500, noDaily], // no daily rule, no firm day: the maximum loss only
+  [T0 + 80 * HOUR, 94400, own], // 44 % of the max: the trader's own 45
+  [T0 + 81 * HOUR, 94000, own],
+];
+
+/** One line per step: the alerts' texts or "none", and the state after it (day end in seconds or -1, raised or -1). */
+function referenceAlertLines(enabled: boolean): string[] {
+  let state: ThresholdAlertState = THRESHOLD_ALERTS_START;
+  return ALERT_PATH.map(([at, equity, levels]) => {
+    const step = thresholdAlertsStep(enabled, ALERT_ACCOUNT, levels, equity, state, at);
+    state = step.state;
+    const said = step.alerts.length === 0 ? 'none' : step.alerts.map((a) => a.message).join(' || ');
+    return `${said} | ${String(state.dayEndsMs === null ? -1 : state.dayEndsMs / 1000)} ${String(state.dailyRaised ?? -1)} ${String(state.maxRaised ?? -1)}`;
+  });
+}
+
+/** The guard route's answer for the levels, as the service gives it (with fields the alerts do not read). */
+const guardAnswer = (levels: AlertLevels, at: number) =>
+  JSON.stringify({
+    accountId: '0b7c2f55-3f0e-4a8e-9a43-5f8d7d0c9e21',
+    at: new Date(at).toISOString(),
+    currency: 'USD',
+    status: 'ok',
+    breach: null,
+    dailyFloor: levels.dailyFloor,
+    dailyComparison: 'below',
+    dailyLossLimit: levels.dailyLossLimit,
+    maxLossFloor: levels.maxLossFloor,
+    maxLossLimit: levels.maxLossLimit,
+    maxLossComparison: 'below',
+    firmDayEndsAt: levels.firmDayEndsAt,
+    dailyFloorAfterReset: levels.dailyFloor,
+    alertThresholds: levels.alertThresholds,
+  });
+
+function alertsDriver(enabled: boolean): string {
+  const steps = ALERT_PATH.map(
+    ([at, equity, levels]) =>
+      `    Say(ThresholdAlertRules.Step(${String(enabled)}, "5012345", "USD", ${levels === null ? 'null' : `GuardLevels.Read(${csString(guardAnswer(levels, at))})`}, ${csDouble(equity)}, state, ${csInstant(new Date(at).toISOString())}), state);`,
+  );
+  return `using System;
+using System.Collections.Generic;
+using cAlgo.Robots;
+public static class Driver {
+  static void Say(List<string> messages, AlertState state) {
+    long ends = state.DayEnds == DateTime.MinValue ? -1 : (state.DayEnds.Ticks - 621355968000000000L) / 10000000;
+    Console.WriteLine((messages.Count == 0 ? "none" : string.Join(" || ", messages)) + " | " + ends + " " + state.DailyRaised + " " + state.MaxRaised);
+  }
+  public static void Main() {
+    Console.OutputEncoding = new System.Text.UTF8Encoding(false);
+    var state = new AlertState();
+${steps.join('\n')}
+  }
+}`;
+}
+
+(HAVE_MONO ? describe : describe.skip)('the cBot’s threshold alerts', () => {
+  it('raise what thresholdAlertsStep raises, step by step, with the same state', () => {
+    const reference = referenceAlertLines(true);
+    // The path raises something of every kind: the daily rule, the maximum loss rule, both at once.
+    expect(reference.filter((line) => line.includes('daily loss')).length).toBeGreaterThan(2);
+    expect(reference.some((line) => line.includes('|| Propfolio'))).toBe(true);
+    expect(runCbot(SOURCE, CBOT, alertsDriver(true)).trimEnd().split('\n')).toEqual(reference);
+  });
+
+  it('raise nothing when turned off, and keep no state', () => {
+    const reference = referenceAlertLines(false);
+    expect(reference.every((line) => line === 'none | -1 -1 -1')).toBe(true);
+    expect(runCbot(SOURCE, CBOT, alertsDriver(false)).trimEnd().split('\n')).toEqual(reference);
   });
 });
