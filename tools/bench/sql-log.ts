@@ -9,7 +9,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import pg from 'pg';
-import { createScratchDatabase } from '@propfolio/db/testing';
+import { createScratchDatabase } from '@propfolio/db/tooling';
 import { seedUser } from './http/seed.ts';
 import { startServer } from './http/server-process.ts';
 import { routes } from './suites/http.ts';

@@ -5,7 +5,7 @@
  * was not measured on an empty one. A role that may not create databases works in the named one, and
  * the run says so.
  */
-import { createScratchDatabase } from '@propfolio/db/testing';
+import { createScratchDatabase } from '@propfolio/db/tooling';
 
 export interface BenchDatabase {
   url: string;
