@@ -342,6 +342,5 @@ namespace cAlgo.API.Internals
         public bool IsBacktesting { get { throw new NotImplementedException(); } }
         public void Print(string message) { throw new NotImplementedException(); }
         public void Print(string message, params object[] parameters) { throw new NotImplementedException(); }
-        public void Print(object value) { throw new NotImplementedException(); }
     }
 }
