@@ -78,8 +78,7 @@ export class PlanQuery extends CursorPageQuery {
 
   /** How much of each plan the answer carries: grouped by program (default) or one whole row per plan. */
   @Doc({
-    description:
-      '"programs": plans grouped by program, its rules once and its sizes with id and price (small). "full": `items`, one whole row per plan.',
+    description: 'Plans grouped by program, its rules once and its sizes with id and price (small), or `items`: one whole row per plan.',
     example: 'full',
   })
   @IsOptional()

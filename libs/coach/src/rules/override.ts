@@ -23,7 +23,7 @@ export const RulePercent = (description: string) => Nullable(Type.Number({ minim
 export const RolloverSchema = Type.Object(
   {
     timeZone: Type.String({
-      description: 'IANA time zone (Europe/Prague, America/New_York, UTC) or a fixed offset written UTC+03:00.',
+      description: 'IANA zone (e.g. Europe/Prague) or a fixed offset written UTC+03:00.',
     }),
     time: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'Local roll-over time, HH:MM.' }),
   },
@@ -38,7 +38,7 @@ const RuleAmount = (description: string) => Nullable(Type.Number({ minimum: 0, d
 
 const Comparison = Nullable(
   Type.Enum(BREACH_COMPARISONS, {
-    description: 'When equity breaches the floor: strictly below it, or at it or below; null: not stated (judged below).',
+    description: 'Breach: equity strictly below the floor, or at or below it; null: not stated (judged below).',
   }),
 );
 
@@ -48,13 +48,12 @@ export const DailyLossFields = {
   amountOf: Nullable(Type.Enum(['initial_balance', 'reference'], { description: 'What the percentage is taken of.' })),
   basis: Nullable(
     Type.Enum(DAILY_LOSS_BASES, {
-      description:
-        'The level the day is measured from: the initial balance, the balance or the equity at the roll-over, or the higher of the two.',
+      description: 'Base of the day: initial balance, balance or equity at the roll-over, or the higher of those two.',
     }),
   ),
   resetClock: Nullable(Type.String({ description: 'The roll-over in words, e.g. "00:00 CE(S)T".' })),
   rollover: Nullable(RolloverSchema),
-  amount: RuleAmount('Daily loss limit as a fixed amount in the account currency; wins over `percent`.'),
+  amount: RuleAmount('Daily loss limit in the account currency; wins over `percent`.'),
   comparison: Comparison,
 };
 
@@ -67,10 +66,10 @@ export const MaxLossFields = {
   amountOf: Nullable(
     Type.Enum(MAX_LOSS_AMOUNT_OFS, {
       description:
-        'What `percent` is taken of: the initial balance (floor = mark − p × initial) or the high-water mark (floor = mark × (1 − p)); null: the initial balance.',
+        'Base of `percent`: initial balance (floor = mark − p × initial) or high-water mark (floor = mark × (1 − p)); null: initial balance.',
     }),
   ),
-  amount: RuleAmount('Maximum loss below the high-water mark as a fixed amount in the account currency; wins over `percent`.'),
+  amount: RuleAmount('Maximum loss below the high-water mark in the account currency; wins over `percent`.'),
   comparison: Comparison,
 };
 
@@ -81,10 +80,10 @@ export const MinTradingDaysFields = {
   counts: Nullable(
     Type.Enum(TRADING_DAY_KINDS, {
       description:
-        'What makes a day a trading day: a position opened that day, a closed trade or balance change, or a profitable day of at least `minProfitPercent`; null: not stated.',
+        'Trading day: one with a position opened, a closed trade or balance change, or a profit of at least `minProfitPercent`; null: not stated.',
     }),
   ),
-  minProfitPercent: RulePercent('For `profitable_day`: closed profit a day needs, in percent of the initial balance.'),
+  minProfitPercent: RulePercent('For `profitable_day`: closed profit a day needs, percent of initial balance.'),
 };
 
 export const TimeLimitSchema = Type.Object(
@@ -99,8 +98,7 @@ export const ConsistencySchema = Type.Object(
     effect: Type.Optional(
       Nullable(
         Type.Enum(CONSISTENCY_EFFECTS, {
-          description:
-            '`blocks_pass`: a broken rule delays the pass until it holds again (keep trading); `fails`: it ends the attempt; null: not stated.',
+          description: 'What breaking it does: delay the pass until it holds again (keep trading) or end the attempt; null: not stated.',
         }),
       ),
     ),
@@ -141,12 +139,12 @@ export const RulesOverrideSchema = Type.Object(
     ),
     dailyLoss: Type.Optional(
       Type.Union([Type.Literal('none'), DailyLossOverride, Type.Null()], {
-        description: '"none" when the challenge has no daily loss limit; an object changes only the fields it names.',
+        description: '"none": no daily loss limit; an object changes only the fields it names.',
       }),
     ),
     maxLoss: Type.Optional(
       Type.Union([Type.Literal('none'), MaxLossOverride, Type.Null()], {
-        description: '"none" when there is no maximum loss; an object changes only the fields it names.',
+        description: '"none": no maximum loss; an object changes only the fields it names.',
       }),
     ),
     minTradingDays: Type.Optional(
@@ -167,8 +165,8 @@ export const RulesOverrideSchema = Type.Object(
       Type.Union([Type.Literal('none'), ConsistencySchema, Type.Null()], { description: 'Best-day consistency rule.' }),
     ),
     weekendHolding: Type.Optional(Nullable(Permission('Holding a position over the weekend.'))),
-    hedging: Type.Optional(Nullable(Permission('Opposite positions on one symbol at the same time.'))),
-    maxRiskPerTradePercent: Type.Optional(RulePercent('The most one trade may lose, percent of the initial balance.')),
+    hedging: Type.Optional(Nullable(Permission('Opposite positions on one symbol at once.'))),
+    maxRiskPerTradePercent: Type.Optional(RulePercent('Most one trade may lose, percent of initial balance.')),
   },
   {
     additionalProperties: false,

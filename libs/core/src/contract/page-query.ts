@@ -12,7 +12,7 @@ export class CursorPageQuery {
   @Max(100)
   limit?: number = 20;
 
-  @Doc('The previous page’s `nextCursor`; leave out for the first page.')
+  @Doc('`nextCursor` of the last page; omit for the first.')
   @IsOptional()
   @IsString()
   @MaxLength(200)

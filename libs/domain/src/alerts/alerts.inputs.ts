@@ -28,7 +28,7 @@ export const MAX_NEWS_AHEAD_MINUTES = 240;
 export class AlertRuleInput {
   @Doc({
     description:
-      '`daily_loss`/`max_loss`: percent of the allowance left; `breached`: a floor crossed; `target_reached`; `best_day`: percent of its limit reached; `tracker_silent`: minutes without data on a trading day; `news_ahead`: minutes before a news window, positions open.',
+      'Loss rules fire at a percent of the allowance left, `best_day` at a percent of its limit, `tracker_silent` after minutes without data on a trading day, `news_ahead` minutes before a news window with positions open; the rest on the event.',
     example: 'daily_loss',
   })
   @IsIn(ALERT_RULE_KINDS)
@@ -46,7 +46,7 @@ export class AlertRuleInput {
 }
 
 export class SetAlertRulesInput extends ChallengeIdInput {
-  @Doc(`The challenge's alert rules, at most ${String(MAX_ALERT_RULES)}; they replace what was stored. null goes back to the defaults.`)
+  @Doc("The challenge's alert rules.")
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_ALERT_RULES)

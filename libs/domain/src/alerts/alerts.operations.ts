@@ -17,7 +17,7 @@ export const alertOperations = (services: DomainServices): Operation[] => [
     // (the channels) stays REST and dashboard only: channels carry secrets (alert-channels.operations.ts).
     title: 'Alert rules of a challenge',
     description:
-      'Returns when a challenge alerts you: percent of the daily and maximum loss left, a floor crossed, target reached, best-day rule near its limit, tracker silent. Each fires once per firm day per threshold. The defaults when none are set.',
+      'Returns when a challenge alerts you (the defaults when none are set): daily or maximum loss left, a floor crossed, target reached, best day near its limit, tracker silent. Each fires once per firm day per threshold.',
     ...KEY_READ,
     input: ChallengeIdInput,
     output: AlertRulesSchema,

@@ -23,7 +23,7 @@ export class AnalyticsInput {
 
   @Doc({
     description:
-      'Base currency: every amount converted at its own date’s rate (typed on the record, else imported for that date), rounded to 4 decimals. Left out: totals per currency.',
+      'Base currency: each amount converted at its date’s rate (the record’s own, else imported), rounded to 4 decimals. Left out: totals per currency.',
     example: 'JPY',
   })
   @IsOptional()
@@ -44,7 +44,7 @@ export class TaxYearInput {
 
   @Doc({
     description:
-      'Report currency: each line converted at its own date’s rate (typed on the record, else imported for that date), rounded to 4 decimals; sums add the rounded lines.',
+      'Report currency: each line converted at its date’s rate (the record’s own, else imported), rounded to 4 decimals; sums add the rounded lines.',
     example: 'JPY',
   })
   @UpperCase()

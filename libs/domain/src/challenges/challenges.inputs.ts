@@ -127,7 +127,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
   platform?: Platform | null;
 
   @Doc(
-    '`failed` records a breach: archives the linked EA accounts and closes the challenge for good. `passed` without `passedAt` dates the pass today. No way back from `passed` to `in_progress`.',
+    '`failed` records a breach, archives the linked EA accounts and closes the challenge for good. `passed` without `passedAt` dates the pass today; it cannot return to in progress.',
   )
   @Absent()
   @IsIn(CHALLENGE_STATUSES)

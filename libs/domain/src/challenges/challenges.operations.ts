@@ -36,7 +36,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'create_challenge',
     title: 'Record a challenge purchase',
-    description: `Records a challenge the caller bought, or a paid reset of a breached one (\`resetOf\`); it starts in_progress. The coach needs its plan: firm and plan as the catalog writes them ("FTMO", "2-Step 100k") link it, or send \`planId\`; \`planLink\` says which or lists candidates. Returns it with its id. Not idempotent. ${NO_DELETE}`,
+    description: `Records a challenge the caller bought, or a paid reset of a breached one (\`resetOf\`); it starts in_progress. Firm and plan as the catalog writes them (FTMO, 2-Step 100k) or \`planId\` link the coach’s plan; \`planLink\` says which or lists candidates. Returns it with its id. Not idempotent. ${NO_DELETE}`,
     ...KEY_CREATE,
     input: CreateChallengeInput,
     output: CreatedChallengeSchema,
@@ -46,7 +46,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_challenge',
     title: 'Update a challenge',
-    description: `Records a phase change, pass, breach, payment method, the end of a monthly plan, or the catalog plan the coach uses (\`planId\`; null unlinks). A failed challenge takes only monthlyEndedAt (else 409 challenge_closed). Returns the challenge, what changed and the accounts archived. ${NO_DELETE}`,
+    description: `Records a phase change, pass, breach, payment method, end of a monthly plan or the coach’s catalog plan (\`planId\`; null unlinks). A failed challenge takes only monthlyEndedAt (else 409 challenge_closed). Returns the challenge, what changed and the accounts archived. ${NO_DELETE}`,
     ...KEY_IDEMPOTENT_WRITE,
     input: UpdateChallengeInput,
     output: ChallengeUpdateSchema,

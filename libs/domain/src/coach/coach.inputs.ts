@@ -25,7 +25,7 @@ function DailyPnlSeries(): PropertyDecorator {
 }
 
 export class SetChallengeRulesInput {
-  @Doc('Id of the challenge (from list_challenges).')
+  @Doc('Challenge id (from list_challenges).')
   @IsString()
   id!: string;
 
@@ -35,7 +35,7 @@ export class SetChallengeRulesInput {
 }
 
 export class HeadroomInput {
-  @Doc('Id of the challenge (from list_challenges).')
+  @Doc('Challenge id (from list_challenges).')
   @IsString()
   id!: string;
 
@@ -51,7 +51,7 @@ export class HeadroomInput {
 /** What every simulation takes besides its subject. */
 class SimulationOptions {
   @Doc({
-    description: '`block`: resample runs of days (keeps streaks and volatility clusters); `iid`: days independently.',
+    description: 'Resample runs of days (keeps streaks and volatility clusters) or single days independently.',
     default: 'block',
   })
   @Absent()
@@ -91,7 +91,7 @@ class SimulationOptions {
   horizonDays?: number;
 
   @Doc({
-    description: "Factors to scale each day's P&L by (risk per trade); each answered in byRiskScale.",
+    description: "Factors scaling each day's P&L (risk per trade), each answered in byRiskScale.",
     example: [0.5, 1, 1.5],
   })
   @Absent()
@@ -104,17 +104,17 @@ class SimulationOptions {
 }
 
 export class SimulateChallengeInput extends SimulationOptions {
-  @Doc('Id of the challenge (from list_challenges).')
+  @Doc('Challenge id (from list_challenges).')
   @IsString()
   id!: string;
 
-  @Doc(`Draw the days from this EA account of yours only (default: ${HISTORY_SOURCE_DOC}).`)
+  @Doc(`Draw days from this EA account only (default: ${HISTORY_SOURCE_DOC}).`)
   @Absent()
   @IsString()
   accountId?: string;
 
   @Doc({
-    description: "Your own series instead of the tracked one: each day's closed P&L in percent of the initial balance.",
+    description: "Your own series instead of the tracked one: each day's closed P&L, percent of initial balance.",
     example: [0.8, -0.4, 1.2, -1.1, 0.3],
   })
   @Absent()

@@ -25,7 +25,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     name: 'simulate_challenge',
     title: 'Pass probability of a challenge',
     description:
-      'Pass odds of a bought challenge from where it stands, resampling its reported days. Returns the pass probability (95% interval), breach and time-out odds, days to pass, attempts and fees to funding. Needs 20 traded days or a series (else 422 insufficient_history). Before buying: simulate_plan.',
+      'Returns a bought challenge’s pass probability from where it stands (95% interval), breach and time-out odds, days to pass, attempts and fees to funding, resampling its reported days. Needs 20 traded days or a series (else 422 insufficient_history). Before buying: simulate_plan.',
     ...KEY_LIVE_READ,
     input: SimulateChallengeInput,
     output: ChallengeSimulationSchema,

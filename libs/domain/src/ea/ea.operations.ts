@@ -62,7 +62,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_diagnose_set',
       title: 'Diagnose a .set file',
       description:
-        'Checks an EA .set file, optionally against a prop firm’s current rules. Returns findings, most severe first, each with a stable code, the input, line, a Japanese and English message and a fix. To write the fixes: ea_build_set. Nothing is stored.',
+        'Checks an EA .set file, optionally against a prop firm’s current rules. Returns findings, most severe first, each with a stable code, input, line, message (Japanese and English) and fix. To write the fixes: ea_build_set. Nothing is stored.',
       input: EaDiagnoseSetInput,
       output: EaDiagnoseSchema,
       rest: { method: 'POST', path: '/ea/diagnose' },

@@ -13,8 +13,7 @@ export const MAX_RATE = 99_999_999_999;
 export const FxRateField = (): PropertyDecorator =>
   Compose(
     Doc({
-      description:
-        'Rate you actually got: 1 unit of this currency = `fxRate` `fxCurrency`. Give both or neither; wins over imported rates.',
+      description: 'Rate you got: 1 unit of this currency = `fxRate` `fxCurrency`. Both or neither; wins over imported rates.',
       example: 151.25,
     }),
     Absent(),

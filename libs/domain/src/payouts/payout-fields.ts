@@ -9,8 +9,7 @@ export type PayoutStatusName = (typeof PAYOUT_STATUSES)[number];
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the TypeScript mixin pattern requires any[]
 type Mixable = new (...args: any[]) => object;
 
-const STATUSES_MEANING =
-  '`requested` (asked, not received), `paid` (received; only these count as withdrawn) or `denied` (give `deniedReason`).';
+const STATUSES_MEANING = 'Only `paid` (received) counts as withdrawn; a denial takes `deniedReason`.';
 /** A new payout is paid unless said otherwise. */
 export const NEW_PAYOUT_STATUS: FieldDoc = { description: STATUSES_MEANING, default: 'paid' };
 /** A change leaves the status as it is when the field is left out. */

@@ -8,7 +8,7 @@ export const payoutOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'add_payout',
     title: 'Record a payout',
-    description: `Records a payout from a challenge, received or only asked for. When a requested one is received or refused, move it with update_payout, not a second add. Returns the payout. ${NO_DELETE}`,
+    description: `Records a payout from a challenge, received or only asked for; move it later with update_payout, not a second add. Returns the payout. ${NO_DELETE}`,
     ...KEY_CREATE,
     input: AddPayoutInput,
     output: PayoutSchema,

@@ -37,7 +37,7 @@ export class PageInput {
   @Max(MAX_LIMIT)
   limit?: number;
 
-  @Doc('The previous page’s `nextCursor`; leave out for the first page.')
+  @Doc('`nextCursor` of the last page; omit for the first.')
   @IsOptional()
   @IsString()
   cursor?: string;

@@ -20,7 +20,7 @@ export const MAX_IMPORT_BODY_BYTES = MAX_BASE64 + 4 * Math.ceil(MAX_BASE64 / 76)
 
 export class ImportStatementInput extends AccountIdInput {
   @Doc({
-    description: `The exported file, base64 of its bytes as saved or its text: MT5's history report or MT4's detailed statement (HTML), or a trade export of cTrader, NinjaTrader, Tradovate or TopstepX (CSV). At most ${MAX_MIB} MiB; larger is 413.`,
+    description: `The file, base64 of its bytes as saved or its text: MT5's history report or MT4's detailed statement (HTML), or a platform's trade export (CSV). At most ${MAX_MIB} MiB; larger is 413.`,
   })
   @IsString()
   @MinLength(1)

@@ -7,9 +7,9 @@ import { StatementImportSchema } from './statements.outputs.js';
 export const statementOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'import_statement',
-    title: 'Import a MetaTrader statement',
+    title: 'Import a statement or CSV export',
     description:
-      "Fills an EA account's daily P&L and balance per firm day from a MetaTrader statement, e.g. history from before the tracker ran. All or nothing: another login's, cut or non-statement file is refused whole. Re-importing changes nothing. Returns counts and up to 1,000 days (daysAfter pages on).",
+      "Reads a MetaTrader statement or a cTrader, NinjaTrader, Tradovate or TopstepX CSV export into an EA account's trades and daily P&L per firm day. All or nothing: another account's, cut or unreadable file is refused whole. Re-importing changes nothing. Returns counts and up to 1,000 days (daysAfter pages on).",
     auth: 'key',
     readOnly: false,
     idempotent: true,

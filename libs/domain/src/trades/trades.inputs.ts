@@ -266,7 +266,7 @@ export class ListTradesInput extends PageInput implements TradeScope {
 }
 
 export class TradeIdInput {
-  @Doc('Id of the trade: the `id` of an item from list_trades.')
+  @Doc('Trade id (from list_trades).')
   @IsString()
   id!: string;
 }

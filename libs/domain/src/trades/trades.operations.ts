@@ -25,7 +25,7 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
     name: 'list_trades',
     title: 'List trades',
     description:
-      "Lists the caller's closed trades (from the EA tracker and imported statements), newest close first: symbol, side, volume, prices, costs, net, outcome, holding time, MAE/MFE, tags, note, setup and R. Filter by account or challenge, symbol, side, close window, outcome or tag; paginated with `cursor`. Totals and breakdowns: get_trade_stats.",
+      "Lists the caller's closed trades (EA tracker and imports), newest close first: symbol, side, volume, prices, costs, net, outcome, holding time, MAE/MFE, tags, note, setup and R. Totals and breakdowns: get_trade_stats.",
     ...KEY_READ,
     input: ListTradesInput,
     output: TradePageSchema,
@@ -37,7 +37,7 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
     name: 'get_trade_stats',
     title: 'Trade statistics',
     description:
-      "Returns journal statistics of the caller's trades for one account, one challenge or all: count, win rate, profit factor, expectancy (also in R), average and largest win and loss, streaks, holding time, MAE/MFE; overall and by symbol, side, weekday and hour of the open in the trader's zone, session (Tokyo, London, New York) and tag. Breakeven: |net| < 0.005.",
+      "Returns statistics of the caller's trades: count, win rate, profit factor, expectancy (also in R), average and largest win and loss, streaks, holding time, MAE/MFE; overall and by symbol, side, weekday and hour opened (trader's zone), session (Tokyo, London, New York) and tag. Breakeven: |net| < 0.005.",
     ...KEY_READ,
     input: TradeStatsInput,
     output: TradeStatsSchema,
@@ -73,7 +73,7 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_trade',
     title: 'Tag or annotate a trade',
-    description: `Sets a trade's journal fields: its tags (replacing them), a note, a setup name and the planned risk that R is measured against. Fields left out stay; null clears. Its figures (prices, volume, P&L) come from its source and cannot be changed. Returns the trade. ${NO_DELETE}`,
+    description: `Sets a trade's journal fields: tags (replacing them), note, setup name and the planned risk R is measured against. Fields left out stay; null clears. Its prices, volume and P&L come from its source and cannot change. Returns the trade. ${NO_DELETE}`,
     auth: 'key',
     readOnly: false,
     idempotent: true,
