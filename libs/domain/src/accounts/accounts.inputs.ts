@@ -107,7 +107,7 @@ export class RegisterAccountInput {
   @AccountNameField()
   name?: string;
 
-  @Doc({ description: `${PLATFORM_DOC} The trackers send mt4 or mt5; absent: not recorded.`, example: 'mt5' })
+  @Doc({ description: `${PLATFORM_DOC} The trackers send theirs; absent: not recorded.`, example: 'mt5' })
   @Absent()
   @IsIn(PLATFORMS)
   platform?: Platform;
