@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import { TradeFileError } from '../errors.js';
 import { readAmount } from '../text/amount.js';
-import type { CsvRow, CsvTable } from '../text/csv-table.js';
+import { CsvTable, type CsvRow } from '../text/csv-table.js';
+import type { TradeFile, TradeFileFormat, TradeFileReader } from '../types.js';
 
 /**
  * Reads the cells of a futures platform's export (Tradovate, TopstepX) as the expected kind, or refuses the whole file
@@ -12,6 +13,34 @@ export function columnOf(table: CsvTable, name: string): number {
   const i = table.column(name);
   if (i === null) throw new TradeFileError('not_a_trade_file', `The ${name} column is missing.`, { header: table.header.cells });
   return i;
+}
+
+/** The columns headed by `names`, by name (a table found by those headers has every one). */
+export function columnsOf<const N extends readonly string[]>(table: CsvTable, names: N): Record<N[number], number> {
+  return Object.fromEntries(names.map((name) => [name, columnOf(table, name)])) as Record<N[number], number>;
+}
+
+/**
+ * A reader of an export known by its header row (found within the first `scan` rows): it sniffs for that row and
+ * reads the table under it, or refuses the file naming the export it expected.
+ */
+export function headerReader(
+  format: TradeFileFormat,
+  required: readonly string[],
+  exportName: string,
+  read: (table: CsvTable) => TradeFile,
+  scan = 5,
+): TradeFileReader {
+  const find = (rows: readonly CsvRow[]): CsvTable | null => CsvTable.find([...rows], [...required], scan);
+  return {
+    format,
+    sniff: (rows) => find(rows) !== null,
+    read: (rows) => {
+      const table = find(rows);
+      if (table === null) throw new TradeFileError('not_a_trade_file', `No ${exportName} header was found.`);
+      return read(table);
+    },
+  };
 }
 
 export class RowCells {

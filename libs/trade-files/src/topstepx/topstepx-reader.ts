@@ -13,38 +13,27 @@
  *   `Type` Long or Short; `Size` positive; `TradeDay` the session date, not read.
  */
 import Decimal from 'decimal.js';
-import { TradeFileError } from '../errors.js';
-import { columnOf, RowCells } from '../futures/row-cells.js';
+import { columnsOf, headerReader, RowCells } from '../futures/row-cells.js';
 import { readFuturesTime } from '../futures/wall-clock.js';
-import { CsvTable, type CsvRow } from '../text/csv-table.js';
+import type { CsvRow, CsvTable } from '../text/csv-table.js';
 import type { FilePosition, FileTime, TradeFile, TradeFileReader } from '../types.js';
 
-const REQUIRED = ['Id', 'ContractName', 'EnteredAt', 'ExitedAt', 'EntryPrice', 'ExitPrice', 'PnL', 'Size', 'Type'];
+const REQUIRED = ['Id', 'ContractName', 'EnteredAt', 'ExitedAt', 'EntryPrice', 'ExitPrice', 'PnL', 'Size', 'Type'] as const;
 
-function findTable(rows: readonly CsvRow[]): CsvTable | null {
-  return CsvTable.find([...rows], REQUIRED, 5);
-}
+export const topstepxReader: TradeFileReader = headerReader('topstepx', REQUIRED, 'TopstepX Trades', readTrades);
 
-export const topstepxReader: TradeFileReader = {
-  format: 'topstepx',
-  sniff: (rows) => findTable(rows) !== null,
-  read: (rows) => readTrades(rows),
-};
-
-function readTrades(rows: readonly CsvRow[]): TradeFile {
-  const table = findTable(rows);
-  if (table === null) throw new TradeFileError('not_a_trade_file', 'No TopstepX Trades header was found.');
-  const [id, contract, entered, exited, entryPrice, exitPrice, pnl, size, type] = REQUIRED.map((h) => columnOf(table, h)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+function readTrades(table: CsvTable): TradeFile {
+  const {
+    Id: id,
+    ContractName: contract,
+    EnteredAt: entered,
+    ExitedAt: exited,
+    EntryPrice: entryPrice,
+    ExitPrice: exitPrice,
+    PnL: pnl,
+    Size: size,
+    Type: type,
+  } = columnsOf(table, REQUIRED);
   const fees = table.column('Fees');
   const commissions = table.column('Commissions');
   const cells = new RowCells(table);

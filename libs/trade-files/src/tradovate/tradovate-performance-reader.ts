@@ -11,38 +11,32 @@
  * The duration column repeats what the two timestamps say and is not read.
  */
 import Decimal from 'decimal.js';
-import { TradeFileError } from '../errors.js';
-import { columnOf, RowCells } from '../futures/row-cells.js';
+import { columnsOf, headerReader, RowCells } from '../futures/row-cells.js';
 import { readFuturesTime, type ReadTime } from '../futures/wall-clock.js';
-import { CsvTable, type CsvRow } from '../text/csv-table.js';
+import type { CsvRow, CsvTable } from '../text/csv-table.js';
 import type { FilePosition, FileTime, TradeFile, TradeFileReader } from '../types.js';
 
-const REQUIRED = ['symbol', 'buyFillId', 'sellFillId', 'qty', 'buyPrice', 'sellPrice', 'pnl', 'boughtTimestamp', 'soldTimestamp'];
+const REQUIRED = ['symbol', 'buyFillId', 'sellFillId', 'qty', 'buyPrice', 'sellPrice', 'pnl', 'boughtTimestamp', 'soldTimestamp'] as const;
 
-function findTable(rows: readonly CsvRow[]): CsvTable | null {
-  return CsvTable.find([...rows], REQUIRED, 5);
-}
+export const tradovatePerformanceReader: TradeFileReader = headerReader(
+  'tradovate-performance',
+  REQUIRED,
+  'Tradovate Performance',
+  readPerformance,
+);
 
-export const tradovatePerformanceReader: TradeFileReader = {
-  format: 'tradovate-performance',
-  sniff: (rows) => findTable(rows) !== null,
-  read: (rows) => readPerformance(rows),
-};
-
-function readPerformance(rows: readonly CsvRow[]): TradeFile {
-  const table = findTable(rows);
-  if (table === null) throw new TradeFileError('not_a_trade_file', 'No Tradovate Performance header was found.');
-  const [symbol, buyFillId, sellFillId, qty, buyPrice, sellPrice, pnl, bought, sold] = REQUIRED.map((h) => columnOf(table, h)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+function readPerformance(table: CsvTable): TradeFile {
+  const {
+    symbol,
+    buyFillId,
+    sellFillId,
+    qty,
+    buyPrice,
+    sellPrice,
+    pnl,
+    boughtTimestamp: bought,
+    soldTimestamp: sold,
+  } = columnsOf(table, REQUIRED);
   const cells = new RowCells(table);
   const positions = table.rows
     .filter((r) => r.cells.some((c) => c !== ''))
