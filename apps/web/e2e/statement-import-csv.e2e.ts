@@ -66,7 +66,7 @@ test('a NinjaTrader CSV: the default zone is named, another zone re-reads the ti
   await expect(clock.getByTestId('import-clock-source')).toContainText(
     'does not say its time zone, so its times were read in America/Chicago',
   );
-  await expect(preview.getByRole('note')).toContainText('read in America/Chicago, the ninjatrader default');
+  await expect(preview.getByRole('note')).toContainText('read in America/Chicago, the NinjaTrader default');
   // 9:52:10 AM in Chicago on 2 March 2026 (CST, UTC−6, before the 8 March change) is 15:52:10 UTC.
   // The file's own wall time (the reader writes 3/2/2026 9:52:10 AM as ISO), with no offset beside it.
   await expect(clock.getByTestId('import-clock-first')).toContainText('2026-03-02 09:52:10');
@@ -84,7 +84,7 @@ test('a NinjaTrader CSV: the default zone is named, another zone re-reads the ti
   await expect(clock.getByTestId('import-clock-first').getByTestId('utc')).toHaveText('2026-03-02 00:52:10 UTC');
   await expect(clock.getByTestId('import-clock-last').getByTestId('utc')).toHaveText('2026-03-03 06:59:59 UTC');
   await expect(clock.getByTestId('import-clock-source')).toHaveText('The file’s times were read in Asia/Tokyo, the zone you chose.');
-  await expect(preview.getByText(/the ninjatrader default/)).toHaveCount(0);
+  await expect(preview.getByText(/the NinjaTrader default/)).toHaveCount(0);
   await expect(zone).toHaveValue('Asia/Tokyo');
   await expectNoHorizontalScroll(page);
   await shoot(page, 'en-1280-preview.png');
