@@ -19,7 +19,7 @@ import { CsvTable, headerKey, type CsvRow } from '../text/csv-table.js';
 import type { FilePosition, FileTime, ReadTradeFileOptions, TradeFile, TradeFileReader } from '../types.js';
 import { currencyFromHeader, offsetFromHeader, quantityUnit, readCtraderTime } from './ctrader-values.js';
 import { mergePartialCloses, type ClosingRow } from './merge-partial-closes.js';
-import { RowReader } from './row-reader.js';
+import { RowCells } from '../text/row-cells.js';
 
 const OPENING_TIME = /^opening\s*time\b/i;
 const CLOSING_TIME = /^closing\s*time\b/i;
@@ -105,7 +105,7 @@ function readHistory(rows: readonly CsvRow[], options: ReadTradeFileOptions): Tr
     throw new TradeFileError('not_a_trade_file', 'No cTrader History table header was found in the first 40 lines.');
   const table = new CsvTable(header, rows.slice(start + 1));
   const columns = columnsOf(table);
-  const read = new RowReader(table, options);
+  const read = new RowCells(table, options);
   const closings: ClosingRow[] = [];
   let totals: CsvRow | null = null;
   for (const row of table.rows) {
@@ -139,7 +139,7 @@ function isTotalsRow(row: CsvRow, c: Columns): boolean {
   return cell(c.symbol) === '' && cell(c.direction.index) === '' && cell(c.closedAt.index) === '' && cell(c.openedAt.index) === '';
 }
 
-function readClosing(row: CsvRow, c: Columns, read: RowReader): FilePosition {
+function readClosing(row: CsvRow, c: Columns, read: RowCells): FilePosition {
   const symbol = read.text(row, c.symbol);
   const side = sideOf(read, row, c.direction);
   const quantityCell = read.text(row, c.quantity);
@@ -191,7 +191,7 @@ function negativeCost(amount: string): string {
 }
 
 /** The file's own totals under the money columns must equal what was read, or rows were lost or misread. */
-function checkTotals(totals: CsvRow, closings: readonly ClosingRow[], c: Columns, read: RowReader): void {
+function checkTotals(totals: CsvRow, closings: readonly ClosingRow[], c: Columns, read: RowCells): void {
   // Commissions are compared by size: they are read as costs whatever sign the file gave them.
   const checks: [number | null, (p: FilePosition) => string, boolean][] = [
     [c.money.net?.index ?? null, (p) => p.net, false],
@@ -214,7 +214,7 @@ function checkTotals(totals: CsvRow, closings: readonly ClosingRow[], c: Columns
   }
 }
 
-function sideOf(read: RowReader, row: CsvRow, { index, closing }: Columns['direction']): 'buy' | 'sell' {
+function sideOf(read: RowCells, row: CsvRow, { index, closing }: Columns['direction']): 'buy' | 'sell' {
   const value = read.cell(row, index).toLowerCase();
   if (value !== 'buy' && value !== 'sell') return read.fail(row, index, 'Buy or Sell');
   // A closing Sell closed a Buy position.
@@ -222,7 +222,7 @@ function sideOf(read: RowReader, row: CsvRow, { index, closing }: Columns['direc
 }
 
 /** The wall clock in the cell and the offset its column's header states (`Closing time (UTC+3)`). */
-function timeOf(read: RowReader, row: CsvRow, column: Column): FileTime {
+function timeOf(read: RowCells, row: CsvRow, column: Column): FileTime {
   const local = readCtraderTime(read.cell(row, column.index)) ?? read.fail(row, column.index, 'a date and time');
   return { local, offsetMinutes: offsetFromHeader(column.text) };
 }

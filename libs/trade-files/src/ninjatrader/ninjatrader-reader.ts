@@ -15,7 +15,7 @@
  */
 import Decimal from 'decimal.js';
 import { TradeFileError } from '../errors.js';
-import { RowReader } from '../ctrader/row-reader.js';
+import { RowCells } from '../text/row-cells.js';
 import { CsvTable, type CsvRow } from '../text/csv-table.js';
 import type { FilePosition, FileTime, ProfitBasis, ReadTradeFileOptions, TradeFile, TradeFileReader } from '../types.js';
 import { readNinjaTraderTime } from './ninjatrader-time.js';
@@ -84,7 +84,7 @@ function readTrades(rows: readonly CsvRow[], options: ReadTradeFileOptions): Tra
     commission: table.column('Commission'),
     fees: table.header.cells.flatMap((text, i) => (/\bfees?$/i.test(text.trim()) ? [i] : [])),
   };
-  const read = new RowReader(table, options);
+  const read = new RowCells(table, options);
   const trades = table.rows.filter((r) => r.cells.some((c) => c !== '')).map((row) => readTrade(row, columns, read));
   const basis = profitBasis(trades, columns, read);
   return {
@@ -99,7 +99,7 @@ function readTrades(rows: readonly CsvRow[], options: ReadTradeFileOptions): Tra
   };
 }
 
-function readTrade(row: CsvRow, c: Columns, read: RowReader): TradeRow {
+function readTrade(row: CsvRow, c: Columns, read: RowCells): TradeRow {
   const instrument = read.text(row, c.instrument);
   const position = read.cell(row, c.marketPosition).toLowerCase();
   if (position !== 'long' && position !== 'short') read.fail(row, c.marketPosition, 'Long or Short');
@@ -142,7 +142,7 @@ function cost(amount: string): Decimal {
   return new Decimal(amount).abs().negated();
 }
 
-function timeOf(read: RowReader, row: CsvRow, i: number): FileTime {
+function timeOf(read: RowCells, row: CsvRow, i: number): FileTime {
   // The grid writes the computer's local time and no offset: the caller supplies the zone.
   return { local: readNinjaTraderTime(read.cell(row, i)) ?? read.fail(row, i, 'a date and time'), offsetMinutes: null };
 }
@@ -153,7 +153,7 @@ function timeOf(read: RowReader, row: CsvRow, i: number): FileTime {
  * (commissions left out, as older versions did) and is read so. Without that column, or when neither fits (a grid
  * sorted by another column), Profit is taken as net.
  */
-function profitBasis(trades: readonly TradeRow[], c: Columns, read: RowReader): ProfitBasis {
+function profitBasis(trades: readonly TradeRow[], c: Columns, read: RowCells): ProfitBasis {
   const column = c.cumNetProfit;
   if (column === null || trades.every((t) => t.costs.isZero())) return 'net';
   const running: { trade: TradeRow; total: Decimal }[] = [];

@@ -13,7 +13,7 @@
  *   `Type` Long or Short; `Size` positive; `TradeDay` the session date, not read.
  */
 import Decimal from 'decimal.js';
-import { columnsOf, headerReader, RowCells } from '../futures/row-cells.js';
+import { columnsOf, headerReader, RowCells } from '../text/row-cells.js';
 import { readFuturesTime } from '../futures/wall-clock.js';
 import type { CsvRow, CsvTable } from '../text/csv-table.js';
 import type { FilePosition, FileTime, TradeFile, TradeFileReader } from '../types.js';

@@ -17,7 +17,7 @@
 import Decimal from 'decimal.js';
 import { TradeFileError } from '../errors.js';
 import { CONTRACTS, contractSpecOf, type ContractTable } from '../futures/contract-specs.js';
-import { RowCells } from '../futures/row-cells.js';
+import { RowCells } from '../text/row-cells.js';
 import { readFuturesTime } from '../futures/wall-clock.js';
 import { CsvTable, type CsvRow } from '../text/csv-table.js';
 import type { FilePosition, TradeFile, TradeFileReader } from '../types.js';

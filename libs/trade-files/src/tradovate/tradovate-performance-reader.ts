@@ -11,7 +11,7 @@
  * The duration column repeats what the two timestamps say and is not read.
  */
 import Decimal from 'decimal.js';
-import { columnsOf, headerReader, RowCells } from '../futures/row-cells.js';
+import { columnsOf, headerReader, RowCells } from '../text/row-cells.js';
 import { readFuturesTime, type ReadTime } from '../futures/wall-clock.js';
 import type { CsvRow, CsvTable } from '../text/csv-table.js';
 import type { FilePosition, FileTime, TradeFile, TradeFileReader } from '../types.js';

@@ -1,13 +1,12 @@
 import Decimal from 'decimal.js';
 import { TradeFileError } from '../errors.js';
-import { readAmount } from '../text/amount.js';
-import { CsvTable, type CsvRow } from '../text/csv-table.js';
-import type { TradeFile, TradeFileFormat, TradeFileReader } from '../types.js';
+import { readAmount } from './amount.js';
+import { CsvTable, type CsvRow } from './csv-table.js';
+import type { ReadTradeFileOptions, TradeFile, TradeFileFormat, TradeFileReader } from '../types.js';
 
-/**
- * Reads the cells of a futures platform's export (Tradovate, TopstepX) as the expected kind, or refuses the whole file
- * naming the line, the column as the file heads it, and the value.
- */
+// Reads the cells of a platform's export as the expected kind, or refuses the whole file naming the line, the column
+// as the file heads it, and the value; and finds an export by its header row. One reader for every platform.
+
 /** The column headed `name` (loosely compared) of a table found by that header, so always there. */
 export function columnOf(table: CsvTable, name: string): number {
   const i = table.column(name);
@@ -44,7 +43,14 @@ export function headerReader(
 }
 
 export class RowCells {
-  constructor(private readonly table: CsvTable) {}
+  constructor(
+    private readonly table: CsvTable,
+    private readonly options: ReadTradeFileOptions = {},
+  ) {}
+
+  header(i: number): string {
+    return this.table.headerText(i);
+  }
 
   cell(row: CsvRow, i: number): string {
     return row.cells[i] ?? '';
@@ -56,7 +62,7 @@ export class RowCells {
 
   /** As {@link fail}, for a value read earlier from line `line`. */
   failAt(line: number, i: number, value: string, expected: string): never {
-    const column = this.table.headerText(i);
+    const column = this.header(i);
     throw new TradeFileError('unreadable_row', `Line ${line}: the ${column} cell ${JSON.stringify(value)} is not ${expected}.`, {
       row: line,
       column,
@@ -69,9 +75,19 @@ export class RowCells {
     return value === '' ? this.fail(row, i, 'filled in') : value;
   }
 
-  /** An amount as the platforms write it (`$(30.00)`, `"$1,200.00"`, `90.000000000`). */
+  /** An amount as the platforms write it (`$(30.00)`, `"$1,200.00"`, `90.000000000`, `1 049.40`). */
   amount(row: CsvRow, i: number, what: string): string {
-    return readAmount(this.cell(row, i)) ?? this.fail(row, i, what);
+    return this.amountOrNull(row, i) ?? this.fail(row, i, what);
+  }
+
+  amountOrNull(row: CsvRow, i: number): string | null {
+    return readAmount(this.cell(row, i), { decimalComma: this.options.decimalComma ?? false });
+  }
+
+  /** A cost column left empty (or `—`) is no cost; otherwise the amount as written. */
+  optionalAmount(row: CsvRow, i: number | null): string {
+    if (i === null || ['', '-', '—', '–'].includes(this.cell(row, i))) return '0';
+    return this.amount(row, i, 'an amount');
   }
 
   price(row: CsvRow, i: number): string {
