@@ -5,8 +5,12 @@ import type { RunningServer } from './server.js';
 import { apiCall, apiCreateChallenge, expect, expectNoHorizontalScroll, setUpOwner, test } from './fixtures.js';
 
 /**
- * A NinjaTrader Trades-grid export (a copy of libs/trade-files' fixture): three closed trades, the first closing
- * 3/2/2026 9:52:10 AM and the last 3/3/2026 3:59:59 PM, times with no zone written.
+ * A NinjaTrader 8 Trades-grid export (a copy of libs/trade-files' fixture): laid out as NinjaTrader writes it, with
+ * synthetic numbers (the `Trade number,Instrument,…,Bars,` header, a comma ending every line, `M/D/YYYY h:mm:ss AM`
+ * times in the computer's clock with no zone written, `$42.82` and `($267.95)`). Source of the layout: open-source
+ * journals' NinjaTrader fixtures and NinjaTrader's statistics definitions page, as
+ * libs/trade-files/src/ninjatrader/ninjatrader-reader.ts lists them. Three closed trades, the first closing
+ * 3/2/2026 9:52:10 AM and the last 3/3/2026 3:59:59 PM.
  */
 const NINJATRADER_CSV = resolve(import.meta.dirname, 'fixtures/ninjatrader-trades.csv');
 /** Screenshots for a person to look at; never committed. */

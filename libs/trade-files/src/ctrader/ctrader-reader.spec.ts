@@ -1,3 +1,9 @@
+// The fixtures (test/fixtures/ctrader/) are laid out as cTrader's History export writes it, with synthetic numbers: a
+// quoted `"History"` title line, headers such as `Opening time (UTC+3)` carrying the clock's offset, `0.2 Lots`,
+// `1 049.40` with a space between thousands, `14 Mar 2026 09:15:02.118`, a totals row of empty cells but the summed
+// money, then the `Summary` block. Source of the layout: open-source journals' cTrader statement fixtures (code search
+// for "Opening time (UTC") and cTrader Automate's HistoricalTrade reference, as ctrader-reader.ts lists them. Whether
+// cTrader writes a UTF-8 BOM was not confirmed; the reader takes the file either way.
 import { readFileSync } from 'node:fs';
 import Decimal from 'decimal.js';
 import { TradeFileError } from '../errors.js';

@@ -1,3 +1,8 @@
+// The fixtures (test/fixtures/ninjatrader/) are laid out as NinjaTrader 8's Trades grid export writes it, with synthetic
+// numbers: the header `Trade number,Instrument,…,Bars,` with every line ending in a comma, `MNQ MAR26`, times
+// `3/2/2026 9:31:22 AM` in the computer's clock (no zone written), money `$42.82` and `($267.95)`, Profit net of
+// costs. Source of the layout: open-source journals' NinjaTrader fixtures (code search for "Market pos." and
+// "Cum. net profit") and NinjaTrader's statistics definitions page, as ninjatrader-reader.ts lists them.
 import { readFileSync } from 'node:fs';
 import Decimal from 'decimal.js';
 import { ctraderReader } from '../ctrader/ctrader-reader.js';

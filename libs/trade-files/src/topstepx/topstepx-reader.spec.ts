@@ -1,3 +1,8 @@
+// The fixture (test/fixtures/topstepx/trades.csv) is laid out as TopstepX's Trades export writes it, with synthetic
+// numbers: a UTF-8 BOM, the header `Id,ContractName,EnteredAt,ExitedAt,…,Commissions`, times `03/02/2026 10:10:08
+// -05:00` (month first, each row's own offset), 9-decimal prices, CRLF lines. Source of the layout: help.topstepx.com
+// (Trades), TradeZella's TopstepX import article and its sample, and open-source journals' fixtures, as
+// topstepx-reader.ts lists them.
 import { readFileSync } from 'node:fs';
 import { TradeFileError } from '../errors.js';
 import { findFuturesPnlMismatches } from '../futures/futures-pnl.js';

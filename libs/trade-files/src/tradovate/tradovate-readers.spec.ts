@@ -1,3 +1,8 @@
+// The fixtures (test/fixtures/tradovate/) are laid out as Tradovate's Performance, Fills and Orders exports write them,
+// with synthetic numbers: Performance's `symbol,_priceFormat,…,buyFillId,sellFillId,…,boughtTimestamp,soldTimestamp`
+// with `$(30.00)` and `"$1,200.00"` and times without a zone, Fills' `_id,…,_timestamp,…,Fill ID,Order ID,Timestamp…`
+// whose `_timestamp` is UTC (`…Z`) beside the local `Timestamp`, CRLF lines. Source of the layout: open-source journals' Tradovate importers and audits of real
+// files (code search for "buyFillId,sellFillId" and "Fill ID, Order ID, Timestamp"), as the two readers list them.
 import { readFileSync } from 'node:fs';
 import Decimal from 'decimal.js';
 import { TradeFileError } from '../errors.js';
