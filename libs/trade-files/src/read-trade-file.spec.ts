@@ -1,6 +1,6 @@
 import { TradeFileError } from './errors.js';
 import { readTradeFile } from './read-trade-file.js';
-import type { TradeFileReader } from './types.js';
+import type { FilePosition, TradeFileReader } from './types.js';
 
 /** A reader that recognises files whose first cell is `Marker` and answers with no positions. */
 const marker: TradeFileReader = {
@@ -52,5 +52,53 @@ describe('the delimiter', () => {
       { ...marker, sniff: (rows) => rows[1]?.cells.join('|') === 'Marker|b|c' },
     ]);
     expect(file.format).toBe('ctrader');
+  });
+});
+
+describe('impossible rows, whichever reader read them', () => {
+  const position = (over: Partial<FilePosition>): FilePosition => ({
+    position: '1',
+    symbol: 'ES',
+    side: 'buy',
+    volume: '1',
+    volumeUnit: 'contracts',
+    openedAt: { local: '2026-03-02 10:00:00', offsetMinutes: null },
+    closedAt: { local: '2026-03-02 11:00:00', offsetMinutes: null },
+    openPrice: '5000',
+    closePrice: '5001',
+    commission: '0',
+    swap: '0',
+    fee: '0',
+    profit: '50',
+    net: '50',
+    rows: [2],
+    ...over,
+  });
+  const readerOf = (positions: FilePosition[]): TradeFileReader => ({
+    ...marker,
+    read: () => ({ format: 'ctrader', currency: null, profitColumn: 'gross', positions }),
+  });
+  const refusedRow = (positions: FilePosition[]) => refusal(() => readTradeFile(bytes('Marker\n'), [readerOf(positions)])).detail;
+
+  it('refuses a close before its open (an offset compared as written), a volume that is not positive and an id twice', () => {
+    expect(refusedRow([position({ closedAt: { local: '2026-03-02 09:59:59', offsetMinutes: null } })])).toMatchObject({
+      row: 2,
+      column: 'close time',
+    });
+    // 11:00 at UTC+3 is 08:00 UTC, before 10:00 UTC.
+    expect(
+      refusedRow([
+        position({
+          openedAt: { local: '2026-03-02 10:00:00', offsetMinutes: 0 },
+          closedAt: { local: '2026-03-02 11:00:00', offsetMinutes: 180 },
+        }),
+      ]),
+    ).toMatchObject({ column: 'close time' });
+    expect(refusedRow([position({ volume: '0', rows: [7] })])).toMatchObject({ row: 7, column: 'volume', value: '0' });
+    expect(refusedRow([position({}), position({ rows: [3] })])).toMatchObject({ row: 3, column: 'id', value: '1' });
+  });
+
+  it('passes a file of possible rows unchanged', () => {
+    expect(readTradeFile(bytes('Marker\n'), [readerOf([position({})])]).positions).toHaveLength(1);
   });
 });

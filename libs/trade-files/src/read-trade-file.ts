@@ -1,3 +1,4 @@
+import { checkFilePositions } from './check-positions.js';
 import { MAX_TRADE_FILE_BYTES, TradeFileError } from './errors.js';
 import { readCsvRows } from './text/csv-table.js';
 import { decodeText } from './text/decode.js';
@@ -12,7 +13,8 @@ export interface ReadTradeFileRequest extends ReadTradeFileOptions {
 /**
  * Reads an export file with the first of `readers` whose sniff recognises its content (never its name), or with the
  * reader of `format` when one is forced. A file no reader recognises is refused naming the formats read and, for a
- * CSV, the header line found, so the caller can offer a column mapping.
+ * CSV, the header line found, so the caller can offer a column mapping. What it read is checked for impossible rows
+ * (checkFilePositions) whichever reader read it.
  */
 export function readTradeFile(bytes: Uint8Array, readers: readonly TradeFileReader[], request: ReadTradeFileRequest = {}): TradeFile {
   const maxBytes = request.maxBytes ?? MAX_TRADE_FILE_BYTES;
@@ -36,7 +38,7 @@ export function readTradeFile(bytes: Uint8Array, readers: readonly TradeFileRead
       { header },
     );
   }
-  return reader.read(rows, request);
+  return checkFilePositions(reader.read(rows, request));
 }
 
 function formatsOf(readers: readonly TradeFileReader[]): string {

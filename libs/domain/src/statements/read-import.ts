@@ -5,7 +5,7 @@ import { findFuturesPnlMismatches, TradeFileError, type TradeFile, type TradeFil
 import type { CpuRequester } from '../workers/cpu-tasks.js';
 import { isMetaTraderFile, platformOfFormat, readTradeFileBytes, type ImportFormat } from './import-formats.js';
 import type { ImportStatementInput } from './statements.inputs.js';
-import { fileClockOf, fileTimeToMs, statementFromTradeFile, type FileClock } from './trade-file-statement.js';
+import { fileClockOf, statementFromTradeFile, type FileClock } from './trade-file-statement.js';
 
 /** Reads a statement's bytes for `who`; the composition root runs it on the CPU pool, tests and tools in-process. */
 export type StatementReader = (bytes: Uint8Array, who: CpuRequester) => Promise<Statement>;
@@ -106,7 +106,6 @@ export async function readImport(
   const format = input.format as TradeFileFormat | undefined;
   const file = await readOrRefuse(() => readers.tradeFile(format === undefined ? { bytes } : { bytes, format }, who));
   const clock = fileClockOf(file, fileTimeZone);
-  refuseImpossiblePositions(file, clock.zone ?? 'UTC');
   const statement = statementFromTradeFile(file, {
     zone: clock.zone ?? 'UTC',
     openingBalance: account.initialBalance.toString(),
@@ -158,24 +157,4 @@ function offsetText(minutes: number | null): string {
   const sign = minutes < 0 ? '-' : '+';
   const abs = Math.abs(minutes);
   return ` ${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-}
-
-/**
- * What no platform writes for a real trade, refused naming the row: a close before its open, a volume that is not
- * positive, and one position id on two positions of one file.
- */
-function refuseImpossiblePositions(file: TradeFile, zone: string): void {
-  const seen = new Map<string, number>();
-  for (const p of file.positions) {
-    const row = p.rows[0] ?? 0;
-    const refuse = (column: string, value: string, why: string): never => {
-      throw rejected(new TradeFileError('unreadable_row', `Line ${row}: ${why}.`, { row, column, value }));
-    };
-    if (fileTimeToMs(p.closedAt, zone) < fileTimeToMs(p.openedAt, zone))
-      refuse('close time', p.closedAt.local, `closed (${p.closedAt.local}) before it opened (${p.openedAt.local})`);
-    if (!(Number(p.volume) > 0)) refuse('volume', p.volume, `the volume ${p.volume} is not positive`);
-    const earlier = seen.get(p.position);
-    if (earlier !== undefined) refuse('id', p.position, `position ${p.position} is also on line ${earlier}`);
-    seen.set(p.position, row);
-  }
 }

@@ -158,12 +158,13 @@ describe('ctraderReader: the History export', () => {
   it('reads offsets with minutes and west of UTC, a volume column in units, and a file without offsets', () => {
     const csv = [
       'ID,Symbol,Opening Direction,Opening time (UTC-4),Closing time (UTC+5:30),Entry price,Closing price,Closing Volume,Net USD',
-      '7,EURUSD,Sell,2026-03-10 09:00:00,2026-03-10 10:00:00,1.1000,1.0990,"10 000",10.00',
+      // 09:00 at UTC−4 is 13:00 UTC; 20:00 at UTC+5:30 is 14:30 UTC.
+      '7,EURUSD,Sell,2026-03-10 09:00:00,2026-03-10 20:00:00,1.1000,1.0990,"10 000",10.00',
       '',
     ].join('\r\n');
     const [p] = readCtrader(bytes(csv)).positions;
     expect(p!.openedAt).toEqual({ local: '2026-03-10 09:00:00', offsetMinutes: -240 });
-    expect(p!.closedAt).toEqual({ local: '2026-03-10 10:00:00', offsetMinutes: 330 });
+    expect(p!.closedAt).toEqual({ local: '2026-03-10 20:00:00', offsetMinutes: 330 });
     expect([p!.volume, p!.volumeUnit, p!.profit]).toEqual(['10000', 'units', '10']);
     const silent = readCtrader(bytes(csv.replace('(UTC-4)', '').replace('(UTC+5:30)', ''))).positions[0]!;
     expect([silent.openedAt.offsetMinutes, silent.closedAt.offsetMinutes]).toEqual([null, null]);
