@@ -929,7 +929,7 @@ export const ja: Record<MessageKey, string> = {
   'tr.scope': '口座',
   'tr.allAccounts': 'すべての口座',
   'pf.platform': 'プラットフォーム',
-  'pf.allPlatforms': 'すべてのプラットフォーム',
+  'pf.allPlatforms': 'すべて',
   'pf.other': 'その他',
   'pf.unknown': '未記録',
   'tr.symbol': '銘柄',
