@@ -734,7 +734,7 @@ export const en = {
     'Attach the EA to one chart, turn on Algo Trading, and fill in InpServiceUrl (the address above) and InpApiKey (the tracker key). Mid-challenge, set InpInitialBalance to the starting balance.',
   'ea.step.check': 'The chart comment shows what is queued and sent; the account appears in the list above after the first answer.',
   'ea.trackerSends':
-    'Other platforms: the reference tracker propfolio-tracker (apps/tracker in the repository) speaks the same protocol from a figures file.',
+    'Other platforms: for cTrader, the cBot PropfolioTracker.cs (apps/tracker/ctrader in the repository); elsewhere the reference tracker propfolio-tracker (apps/tracker) speaks the same protocol from a figures file.',
   'ea.otherWay': 'History from before the tracker, or no EA at all? Select the account and import the statement MetaTrader exports:',
   'err.insufficient_history': 'Not enough reported days for a simulation yet.',
   'err.statement_rejected': 'This file cannot be imported.',

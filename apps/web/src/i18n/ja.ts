@@ -740,7 +740,7 @@ export const ja: Record<MessageKey, string> = {
     'EA をチャートに1つだけ設定し、「アルゴ取引」をオンにして、InpServiceUrl（上のアドレス）と InpApiKey（トラッカー用キー）を入力します。チャレンジの途中から使う場合は InpInitialBalance に開始時の残高を入れます。',
   'ea.step.check': 'チャートのコメントに送信待ちと送信済みの件数が表示されます。最初の応答のあと、口座が上の一覧に表示されます。',
   'ea.trackerSends':
-    'その他のプラットフォーム向けに、同じプロトコルで数値ファイルから送信する参照実装 propfolio-tracker（リポジトリの apps/tracker）もあります。',
+    'cTrader には cBot の PropfolioTracker.cs（リポジトリの apps/tracker/ctrader）があります。その他のプラットフォーム向けに、同じプロトコルで数値ファイルから送信する参照実装 propfolio-tracker（apps/tracker）もあります。',
   'ea.otherWay': 'トラッカー導入前の履歴や、EA を使わない場合は、口座を選んで MetaTrader が出力する取引明細をインポートしてください：',
   'err.insufficient_history': 'シミュレーションに必要な報告日数がまだ足りません。',
   'err.statement_rejected': 'このファイルはインポートできません。',
