@@ -2,24 +2,9 @@ import fc from 'fast-check';
 import { NEWS_STAGES, type NewsRule, type NewsStage } from '../news/news-rule.js';
 import { releaseAffects, type CalendarRelease } from '../news/news-windows.js';
 import { newsWindowsAhead } from './news-ahead.js';
+import { FTMO_NEWS_RULE as FTMO, NFP_RELEASE as NFP } from '../news/news-fixtures.js';
 
 const MINUTE = 60_000;
-/** FTMO's funded Standard account: two minutes either side of a high-impact release, a breach. */
-const FTMO: NewsRule = {
-  windowBeforeMinutes: 2,
-  windowAfterMinutes: 2,
-  stages: ['funded'],
-  impacts: ['high'],
-  instruments: { byCurrency: true, symbols: [] },
-  penalty: 'breach',
-};
-const NFP: CalendarRelease = {
-  at: '2026-12-04T13:30:00.000Z',
-  currency: 'USD',
-  impact: 'high',
-  title: 'Non-Farm Employment Change',
-  timing: 'exact',
-};
 const RATE: CalendarRelease = { ...NFP, title: 'Unemployment Rate' };
 const nfpAt = Date.parse(NFP.at);
 

@@ -3,23 +3,8 @@ import Value from 'typebox/value';
 import { NEWS_STAGES, NewsRuleSchema, type NewsRule, type NewsStage } from './news-rule.js';
 import { type CalendarRelease, newsStageOf, newsVerdictAt, nextNewsWindows, releaseAffects } from './news-windows.js';
 import { symbolCurrencies } from './symbol-currencies.js';
+import { FTMO_NEWS_RULE as FTMO, NFP_RELEASE as NFP } from './news-fixtures.js';
 
-/** FTMO's funded Standard account: two minutes either side of a high-impact release, a breach. */
-const FTMO: NewsRule = {
-  windowBeforeMinutes: 2,
-  windowAfterMinutes: 2,
-  stages: ['funded'],
-  impacts: ['high'],
-  instruments: { byCurrency: true, symbols: [] },
-  penalty: 'breach',
-};
-const NFP: CalendarRelease = {
-  at: '2026-12-04T13:30:00.000Z',
-  currency: 'USD',
-  impact: 'high',
-  title: 'Non-Farm Employment Change',
-  timing: 'exact',
-};
 const at = (iso: string) => Date.parse(iso);
 
 describe('symbolCurrencies', () => {
