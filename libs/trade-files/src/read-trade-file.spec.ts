@@ -1,6 +1,6 @@
-import { TradeFileError } from './errors.js';
 import { readTradeFile } from './read-trade-file.js';
 import type { FilePosition, TradeFileReader } from './types.js';
+import { bytes, refusal } from '../test/spec-helpers.js';
 
 /** A reader that recognises files whose first cell is `Marker` and answers with no positions. */
 const marker: TradeFileReader = {
@@ -8,17 +8,6 @@ const marker: TradeFileReader = {
   sniff: (rows) => rows[0]?.cells[0] === 'Marker',
   read: () => ({ format: 'ctrader', currency: null, profitColumn: 'gross', positions: [] }),
 };
-const bytes = (text: string) => new TextEncoder().encode(text);
-
-function refusal(run: () => unknown): TradeFileError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof TradeFileError) return e;
-    throw e;
-  }
-  throw new Error('expected a TradeFileError');
-}
 
 describe('readTradeFile', () => {
   it('picks the reader from the content, with or without a BOM and in UTF-16', () => {

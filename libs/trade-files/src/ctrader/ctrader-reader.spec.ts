@@ -6,28 +6,17 @@
 // cTrader writes a UTF-8 BOM was not confirmed; the reader takes the file either way.
 import { readFileSync } from 'node:fs';
 import Decimal from 'decimal.js';
-import { TradeFileError } from '../errors.js';
 import { ninjatraderReader } from '../ninjatrader/ninjatrader-reader.js';
 import { readTradeFile } from '../read-trade-file.js';
 import { readCsvRows } from '../text/csv-table.js';
 import { decodeText } from '../text/decode.js';
 import type { FilePosition } from '../types.js';
 import { ctraderReader } from './ctrader-reader.js';
+import { bytes, refusal } from '../../test/spec-helpers.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../../test/fixtures/${name}`, import.meta.url));
 const text = (name: string) => decodeText(fixture(name));
-const bytes = (s: string) => new TextEncoder().encode(s);
 const readCtrader = (data: Uint8Array) => readTradeFile(data, [ctraderReader, ninjatraderReader]);
-
-function refusal(run: () => unknown): TradeFileError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof TradeFileError) return e;
-    throw e;
-  }
-  throw new Error('expected a TradeFileError');
-}
 
 /** The totals row the file itself writes, by header text (the reader must agree with it). */
 function fileTotal(csv: string, header: string): string {

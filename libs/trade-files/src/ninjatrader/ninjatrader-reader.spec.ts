@@ -6,28 +6,17 @@
 import { readFileSync } from 'node:fs';
 import Decimal from 'decimal.js';
 import { ctraderReader } from '../ctrader/ctrader-reader.js';
-import { TradeFileError } from '../errors.js';
 import { readTradeFile } from '../read-trade-file.js';
 import { readCsvRows } from '../text/csv-table.js';
 import { decodeText } from '../text/decode.js';
 import type { FilePosition } from '../types.js';
 import { ninjatraderReader } from './ninjatrader-reader.js';
 import { readNinjaTraderTime } from './ninjatrader-time.js';
+import { bytes, refusal } from '../../test/spec-helpers.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../../test/fixtures/${name}`, import.meta.url));
 const text = (name: string) => decodeText(fixture(name));
-const bytes = (s: string) => new TextEncoder().encode(s);
 const readNinja = (data: Uint8Array) => readTradeFile(data, [ctraderReader, ninjatraderReader]);
-
-function refusal(run: () => unknown): TradeFileError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof TradeFileError) return e;
-    throw e;
-  }
-  throw new Error('expected a TradeFileError');
-}
 
 describe('ninjatraderReader: the NinjaTrader 8 Trades grid export', () => {
   const file = readNinja(fixture('ninjatrader/trades.csv'));

@@ -4,7 +4,6 @@
 // (Trades), TradeZella's TopstepX import article and its sample, and open-source journals' fixtures, as
 // topstepx-reader.ts lists them.
 import { readFileSync } from 'node:fs';
-import { TradeFileError } from '../errors.js';
 import { findFuturesPnlMismatches } from '../futures/futures-pnl.js';
 import { readTradeFile } from '../read-trade-file.js';
 import { decodeText } from '../text/decode.js';
@@ -12,22 +11,12 @@ import { tradovateFillsReader } from '../tradovate/tradovate-fills-reader.js';
 import { tradovatePerformanceReader } from '../tradovate/tradovate-performance-reader.js';
 import type { FilePosition } from '../types.js';
 import { topstepxReader } from './topstepx-reader.js';
+import { bytes, refusal } from '../../test/spec-helpers.js';
 
 const fixture = () => readFileSync(new URL('../../test/fixtures/topstepx/trades.csv', import.meta.url));
-const bytes = (s: string) => new TextEncoder().encode(s);
 const read = (data: Uint8Array) => readTradeFile(data, [tradovatePerformanceReader, tradovateFillsReader, topstepxReader]);
 /** The fixture as text with its BOM, edited, and back to bytes as TopstepX would write them. */
 const edited = (edit: (csv: string) => string) => bytes(`\uFEFF${edit(decodeText(fixture()))}`);
-
-function refusal(run: () => unknown): TradeFileError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof TradeFileError) return e;
-    throw e;
-  }
-  throw new Error('expected a TradeFileError');
-}
 
 describe('topstepxReader: the Trades export', () => {
   const file = read(fixture());

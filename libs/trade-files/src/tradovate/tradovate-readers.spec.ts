@@ -5,7 +5,6 @@
 // files (code search for "buyFillId,sellFillId" and "Fill ID, Order ID, Timestamp"), as the two readers list them.
 import { readFileSync } from 'node:fs';
 import Decimal from 'decimal.js';
-import { TradeFileError } from '../errors.js';
 import { extendContracts } from '../futures/contract-specs.js';
 import { findFuturesPnlMismatches } from '../futures/futures-pnl.js';
 import { readTradeFile } from '../read-trade-file.js';
@@ -13,22 +12,12 @@ import { topstepxReader } from '../topstepx/topstepx-reader.js';
 import type { FilePosition, TradeFileReader } from '../types.js';
 import { createTradovateFillsReader, tradovateFillsReader } from './tradovate-fills-reader.js';
 import { tradovatePerformanceReader } from './tradovate-performance-reader.js';
+import { bytes, refusal } from '../../test/spec-helpers.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../../test/fixtures/${name}`, import.meta.url));
 const text = (name: string) => fixture(name).toString('utf8');
-const bytes = (s: string) => new TextEncoder().encode(s);
 const FUTURES_READERS: TradeFileReader[] = [tradovatePerformanceReader, tradovateFillsReader, topstepxReader];
 const read = (data: Uint8Array, readers = FUTURES_READERS) => readTradeFile(data, readers);
-
-function refusal(run: () => unknown): TradeFileError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof TradeFileError) return e;
-    throw e;
-  }
-  throw new Error('expected a TradeFileError');
-}
 
 const contractsPosition = (p: Partial<FilePosition>): Partial<FilePosition> => ({ volumeUnit: 'contracts', swap: '0', ...p });
 
