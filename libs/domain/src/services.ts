@@ -19,7 +19,9 @@ import {
 import { ChallengeService } from './challenges/challenges.service.js';
 import type { PlanFinder } from './challenges/plan-link.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
+import { IdempotencyRepository } from './idempotency/idempotency.repository.js';
 import { ApiKeyService } from './keys/keys.service.js';
+import { KeysRepository } from './keys/keys.repository.js';
 import { Revocations } from './keys/credential-cache.js';
 import { PayoutService } from './payouts/payouts.service.js';
 import { SummaryService } from './summary/summary.service.js';
@@ -31,6 +33,7 @@ import { SetupService } from './users/setup.service.js';
 import { UserService } from './users/users.service.js';
 import { LedgerService } from './ledger/ledger.service.js';
 import { FxService } from './fx/fx.service.js';
+import { FxRepository } from './fx/fx.repository.js';
 import { AnalyticsService } from './analytics/analytics.service.js';
 import { TaxYearService } from './analytics/tax-year.js';
 import { TradeService } from './trades/trades.service.js';
@@ -157,10 +160,10 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     }),
     coach,
     summary: new SummaryService(db),
-    keys: new ApiKeyService(db, credentials),
-    idempotency: new IdempotencyStore(db),
+    keys: new ApiKeyService(new KeysRepository(db), credentials),
+    idempotency: new IdempotencyStore(new IdempotencyRepository(db)),
     ledger: new LedgerService(db),
-    fx: new FxService(db),
+    fx: new FxService(new FxRepository(db)),
     analytics: new AnalyticsService(db),
     taxYear: new TaxYearService(db),
     trades: new TradeService(db, alerts, news),
