@@ -16,6 +16,11 @@ export { ninjatraderReader } from './ninjatrader/ninjatrader-reader.js';
 export { tradovatePerformanceReader } from './tradovate/tradovate-performance-reader.js';
 export { tradovateFillsReader, createTradovateFillsReader } from './tradovate/tradovate-fills-reader.js';
 export { topstepxReader } from './topstepx/topstepx-reader.js';
+export { dxtradeReader } from './dxtrade/dxtrade-reader.js';
+export { matchtraderReader } from './matchtrader/matchtrader-reader.js';
+export { tradelockerReader, createTradelockerReader } from './tradelocker/tradelocker-reader.js';
+export { tradezellaReader } from './tradezella/tradezella-reader.js';
+export { tradervueReader } from './tradervue/tradervue-reader.js';
 export { parseContract, type ContractSymbol, type ParseContractOptions } from './futures/contract-symbol.js';
 export {
   CONTRACTS,

@@ -8,7 +8,17 @@ import type { CsvRow } from './text/csv-table.js';
  */
 
 /** The formats this library reads; `format` in an import may force one. */
-export type TradeFileFormat = 'ctrader' | 'ninjatrader' | 'tradovate-performance' | 'tradovate-fills' | 'topstepx';
+export type TradeFileFormat =
+  | 'ctrader'
+  | 'ninjatrader'
+  | 'tradovate-performance'
+  | 'tradovate-fills'
+  | 'topstepx'
+  | 'dxtrade'
+  | 'matchtrader'
+  | 'tradelocker'
+  | 'tradezella'
+  | 'tradervue';
 
 /** A time as the file wrote it: wall clock 'YYYY-MM-DD HH:MM:SS', and the UTC offset in minutes when the file says it. */
 export interface FileTime {
@@ -53,6 +63,8 @@ export interface TradeFile {
   profitColumn: ProfitBasis;
   /** In the order the file lists them. */
   positions: FilePosition[];
+  /** The platform the trades were made on where a journal's export names it (`tradovate`); absent otherwise. */
+  platform?: string | null;
 }
 
 /** What a reader is told beyond the bytes. */

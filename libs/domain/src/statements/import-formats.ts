@@ -1,9 +1,14 @@
 import {
   ctraderReader,
   decodeText,
+  dxtradeReader,
+  matchtraderReader,
   ninjatraderReader,
   readTradeFile,
   topstepxReader,
+  tradelockerReader,
+  tradervueReader,
+  tradezellaReader,
   tradovateFillsReader,
   tradovatePerformanceReader,
   type TradeFile,
@@ -18,14 +23,23 @@ export const TRADE_FILE_READERS: readonly TradeFileReader[] = [
   tradovatePerformanceReader,
   tradovateFillsReader,
   topstepxReader,
+  dxtradeReader,
+  matchtraderReader,
+  tradelockerReader,
+  tradezellaReader,
+  tradervueReader,
 ];
 
 /** Every format import_statement reads: MetaTrader's two statements, then the other platforms' exports. */
 export const IMPORT_FORMATS = ['mt5', 'mt4', ...TRADE_FILE_READERS.map((r) => r.format)] as const;
 export type ImportFormat = 'mt5' | 'mt4' | TradeFileFormat;
 
-/** The platform a format comes from (Tradovate's two exports are one platform). */
+/** Journals whose exports carry trades made elsewhere: their platform is `other` unless the file names one. */
+const JOURNAL_FORMATS: ReadonlySet<ImportFormat> = new Set(['tradezella', 'tradervue']);
+
+/** The platform a format comes from (Tradovate's two exports are one platform; a journal's export, `other`). */
 export function platformOfFormat(format: ImportFormat): string {
+  if (JOURNAL_FORMATS.has(format)) return 'other';
   return format.startsWith('tradovate') ? 'tradovate' : format;
 }
 
@@ -37,6 +51,12 @@ export const PLATFORM_NAMES: Readonly<Record<string, string>> = {
   ninjatrader: 'NinjaTrader',
   tradovate: 'Tradovate',
   topstepx: 'TopstepX',
+  dxtrade: 'DXtrade',
+  matchtrader: 'Match-Trader',
+  tradelocker: 'TradeLocker',
+  tradezella: 'TradeZella',
+  tradervue: 'Tradervue',
+  rithmic: 'Rithmic',
 };
 
 /** Reads a trade export (the CPU pool's job; pure). */

@@ -116,7 +116,7 @@ export async function readImport(
     statement,
     zone: 'UTC',
     format: file.format,
-    platform: platformOfFormat(file.format),
+    platform: file.platform ?? platformOfFormat(file.format),
     clock,
     fileCloses: file.positions.map((p) => p.closedAt.local + offsetText(p.closedAt.offsetMinutes)),
     warnings: futuresWarnings(file),

@@ -44,7 +44,10 @@ export const StatementImportSchema = Type.Object({
   accountId: Id('EA account id.'),
   dryRun: Type.Boolean({ description: 'true: a preview; nothing was written.' }),
   format: Type.Enum([...IMPORT_FORMATS], { description: 'The format read (detected from the content unless `format` was sent).' }),
-  platform: Type.Enum(['mt5', 'mt4', 'ctrader', 'ninjatrader', 'tradovate', 'topstepx'], { description: 'Which platform wrote the file.' }),
+  platform: Type.Enum(
+    ['mt5', 'mt4', 'ctrader', 'dxtrade', 'matchtrader', 'tradelocker', 'ninjatrader', 'tradovate', 'topstepx', 'rithmic', 'other'],
+    { description: 'Which platform wrote the file.' },
+  ),
   login: Type.String({
     description: 'Account login: the statement’s (it matched the account’s), or the account’s for an export that names none.',
   }),

@@ -106,7 +106,7 @@ export class StatementImportService {
     const warnings = [...statementWarnings(statement, account), ...read.warnings];
     if (read.clock.source === 'default') {
       warnings.push(
-        `The file's times carry no offset and were read in ${read.clock.zone ?? 'UTC'}, the ${PLATFORM_NAMES[read.platform] ?? read.platform} default: check the first and last trade under clock, and send fileTimeZone if your platform shows another zone.`,
+        `The file's times carry no offset and were read in ${read.clock.zone ?? 'UTC'}, the ${PLATFORM_NAMES[read.format] ?? PLATFORM_NAMES[read.platform] ?? read.platform} default: check the first and last trade under clock, and send fileTimeZone if your platform shows another zone.`,
       );
     }
     // The statement's closed positions become the account's trades in the same transaction as its days (a dry run

@@ -14,6 +14,13 @@ export const DEFAULT_FILE_ZONES: Readonly<Record<TradeFileFormat, string>> = {
   'tradovate-performance': 'America/Chicago',
   'tradovate-fills': 'America/Chicago',
   topstepx: 'America/Chicago',
+  // DXtrade, Match-Trader and TradeLocker show times in a zone the file does not name; their servers and APIs keep UTC.
+  dxtrade: 'UTC',
+  matchtrader: 'UTC',
+  tradelocker: 'UTC',
+  // The journals' US market clock (TradeZella writes the zone on each time, so this is for a time without one).
+  tradezella: 'America/New_York',
+  tradervue: 'America/New_York',
 };
 
 /** How a file's times were turned into instants. */

@@ -1,0 +1,42 @@
+/*
+ * DXtrade's closed positions (Account → History → Closed positions, exported as CSV). Layout facts, and where they
+ * came from:
+ * - the issue 41 brief and /work/shared/reference/platforms-planfit-anchors.md: DXtrade documents a REST API on its
+ *   developer pages, and its exports carry the position effect and the net closed P&L;
+ * - DXtrade's REST API field names for a position (`positionCode`, `symbol`, `quantity`, `side`, `openTime`,
+ *   `openPrice`) as open-source DXtrade clients use them.
+ * A public sample of the CSV export itself was NOT found (searched code, pages and docs for "DXtrade closed positions
+ * export csv"): the column names below are the API's fields in the platform's header form (`Position Code`,
+ * `Open Time`, …; headers are compared loosely, so `positionCode` reads too), `Close Time`/`Close Price` by the same
+ * pattern, `P&L` or `Net P&L` the closed profit, `Commission`, `Swap` (or `Financing`) and `Fee` the costs. Times
+ * are ISO (`2026-03-02 10:10:08`, an offset or `Z` read where written) or day-first slashed, as European DXtrade
+ * installs show them; DXtrade shows times in the zone the user picks, which the file does not say, so the import's
+ * fileTimeZone is needed for a file without offsets (default UTC, with a warning). Volume is in lots.
+ */
+import { positionRowsReader } from '../position-rows/position-rows.js';
+import type { TradeFileReader } from '../types.js';
+
+export const dxtradeReader: TradeFileReader = positionRowsReader({
+  format: 'dxtrade',
+  exportName: 'DXtrade closed positions',
+  signature: ['Position Code', 'Symbol', 'Side', 'Open Time', 'Close Time', 'Open Price', 'Close Price'],
+  columns: {
+    id: ['Position Code', 'Position ID'],
+    symbol: ['Symbol', 'Instrument'],
+    side: ['Side'],
+    volume: ['Quantity', 'Volume', 'Lots'],
+    openTime: ['Open Time'],
+    closeTime: ['Close Time'],
+    openPrice: ['Open Price'],
+    closePrice: ['Close Price'],
+    commission: ['Commission', 'Commissions'],
+    swap: ['Swap', 'Financing', 'Rollover'],
+    fee: ['Fee', 'Fees'],
+    gross: ['P&L', 'Gross P&L', 'Profit'],
+    net: ['Net P&L', 'Net Profit'],
+  },
+  sides: { buy: 'buy', sell: 'sell', long: 'buy', short: 'sell' },
+  clock: { slashed: 'dmy' },
+  timeForm: 'YYYY-MM-DD HH:MM:SS or DD/MM/YYYY HH:MM:SS',
+  volumeUnit: () => 'lots',
+});
