@@ -13,6 +13,7 @@ import { alertOperations } from './alerts/alerts.operations.js';
 import { alertChannelOperations } from './alert-channels/alert-channels.operations.js';
 import { calendarOperations } from './calendar/calendar.operations.js';
 import { userOperations } from './users/users.operations.js';
+import { portfolioOperations } from './portfolio/portfolio.operations.js';
 
 /**
  * The published order is written here once: group by group, each group's operations in the order its file
@@ -21,6 +22,7 @@ import { userOperations } from './users/users.operations.js';
  */
 const GROUPS: readonly ((services: DomainServices) => Operation[])[] = [
   summaryOperations,
+  portfolioOperations,
   challengeOperations,
   payoutOperations,
   accountOperations,

@@ -45,6 +45,8 @@ import { smtpMailer } from './alert-channels/smtp-mailer.js';
 import { CalendarService, type CalendarOptions } from './calendar/calendar.service.js';
 import { NewsService } from './calendar/news.service.js';
 import { CalendarRepository } from './calendar/calendar.repository.js';
+import { PortfolioService } from './portfolio/portfolio.service.js';
+import { PortfolioRepository } from './portfolio/portfolio.repository.js';
 
 /** Every domain service over one database; build once per process. */
 export interface DomainServices {
@@ -75,6 +77,8 @@ export interface DomainServices {
   alertDelivery: AlertDeliveryWorker;
   /** The economic calendar news rules read (import_calendar, list_calendar_events, CALENDAR_URL). */
   calendar: CalendarService;
+  /** Today across every account of a trader (get_portfolio_today). */
+  portfolio: PortfolioService;
 }
 
 export interface DomainOptions {
@@ -177,6 +181,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
       },
     }),
     alertDelivery,
+    portfolio: new PortfolioService(new PortfolioRepository(db), coach.headroom),
     calendar: new CalendarService(
       db,
       {

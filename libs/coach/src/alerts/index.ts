@@ -14,6 +14,6 @@ export {
 export { type QuietBounds, quietBounds, staysQuiet } from './quiet.js';
 export { crossedToday, judgesToday, todayOf } from './today.js';
 // The money formatter the alerts' messages share with the dashboard (one place words an amount).
-export { moneyText, type MoneyLanguage } from '../shared/money-text.js';
+export { minorDigits, moneyText, type MoneyLanguage } from '../shared/money-text.js';
 export { alertLabel, type NamedAccount, toldApartLabel } from './label.js';
 export { newsWindowsAhead, type NewsAhead } from './news-ahead.js';

@@ -9,7 +9,7 @@ export type MoneyLanguage = 'ja' | 'en';
 const formats = new Map<string, Intl.NumberFormat>();
 
 /** Decimals of a currency's minor unit (USD 2, JPY 0); 2 for a code Intl does not know. */
-function minorDigits(currency: string): number {
+export function minorDigits(currency: string): number {
   try {
     return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {

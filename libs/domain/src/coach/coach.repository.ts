@@ -169,7 +169,7 @@ export class CoachRepository {
    */
   async challengeHeadroomFacts(ownerId: string, challengeId: string): Promise<HeadroomFacts | null> {
     const [row] = await this.db.driverQuery<{ data: StoredHeadroomFacts | string }>(CHALLENGE_HEADROOM_SQL, [challengeId, ownerId]);
-    return row ? parsed(row.data) : null;
+    return row ? headroomFactsOf(row.data) : null;
   }
 
   /**
@@ -179,7 +179,7 @@ export class CoachRepository {
    */
   async headroomFacts(accountIds: readonly string[]): Promise<Map<string, HeadroomFacts>> {
     const rows = await this.db.driverQuery<{ accountId: string; data: StoredHeadroomFacts | string }>(ACCOUNTS_HEADROOM_SQL, [accountIds]);
-    return new Map(rows.map((row) => [row.accountId, parsed(row.data)]));
+    return new Map(rows.map((row) => [row.accountId, headroomFactsOf(row.data)]));
   }
 
   /** The caller's challenge with what its rules depend on, or 404 exactly like an unknown id. */
@@ -242,8 +242,8 @@ export class CoachRepository {
   }
 }
 
-// node-postgres parses json; PGlite's driver may hand it back as text.
-const parsed = (data: StoredHeadroomFacts | string): HeadroomFacts => {
+/** A challenge's facts as `ACCOUNT_JSON` statements build them. node-postgres parses json; PGlite's driver may hand it back as text. */
+export const headroomFactsOf = (data: StoredHeadroomFacts | string): HeadroomFacts => {
   const stored = typeof data === 'string' ? (JSON.parse(data) as StoredHeadroomFacts) : data;
   return { ...stored, accounts: stored.accounts.map((account) => ({ ...account, trades: account.trades && tradesOf(account.trades) })) };
 };
@@ -263,7 +263,7 @@ interface TradeColumns {
   exits: StoredExit[][] | null;
 }
 
-type StoredHeadroomFacts = Omit<HeadroomFacts, 'accounts'> & {
+export type StoredHeadroomFacts = Omit<HeadroomFacts, 'accounts'> & {
   accounts: (Omit<HeadroomAccountFacts, 'trades'> & { trades: TradeColumns | null })[];
 };
 
@@ -295,14 +295,14 @@ function cell<T>(column: readonly T[], i: number): T {
 }
 
 /**
- * One account's facts as JSON, for the statements below (which name the account `a` and its challenge `c`): its
+ * One account's facts as JSON, for the statements below and the portfolio's (which name the account `a` and its challenge `c`): its
  * reports, intraday rows, the newest trades and their opening minutes, and the open positions of its latest day.
  * The trades go as one array per field, every array aggregated in one pass over the subquery's newest-first rows
  * (the `ORDER BY … LIMIT` under a plain aggregate, which PostgreSQL feeds in that order). An `ORDER BY` inside each
  * of the eight aggregates would sort the 10,001 rows eight times on PostgreSQL 15 (one sort is shared only from 16):
  * 100 ms more per answer than the one object per trade it replaced.
  */
-const ACCOUNT_JSON = `json_build_object(
+export const ACCOUNT_JSON = `json_build_object(
   'id', a."id", 'login', a."login", 'server', a."server", 'name', a."name", 'currency', a."currency",
   'initialBalance', a."initialBalance"::text, 'createdOn', (a."createdAt" AT TIME ZONE 'UTC')::date::text,
   'days', COALESCE((

@@ -1,9 +1,9 @@
-import { computeHeadroom, firmDayAt, firmDayNamer, type Headroom } from '@propfolio/coach';
+import { computeHeadroom, firmDayAt, firmDayNamer, type Headroom, type Rollover } from '@propfolio/coach';
 import { AppError, type Caller } from '@propfolio/core';
 import type { HeadroomInput } from './coach.inputs.js';
 import { isoToDate } from '../shared/dates.js';
 import { challengeRules, planFacts, rolloverOf, type ChallengeRules, type PlanRulesSource } from './challenge-rules.js';
-import { MAX_HEADROOM_TRADES, type CoachRepository, type HeadroomAccountFacts } from './coach.repository.js';
+import { MAX_HEADROOM_TRADES, type CoachRepository, type HeadroomAccountFacts, type HeadroomFacts } from './coach.repository.js';
 import { requireId } from '../shared/ids.js';
 import type { ChallengeHeadroom } from './coach.outputs.js';
 import { phaseIndexOf } from './phase.js';
@@ -110,8 +110,22 @@ export class HeadroomService {
     now: Date,
     failed: (accountId: string, error: unknown) => void,
   ): Promise<Map<string, Headroom>> {
-    const out = new Map<string, Headroom>();
-    for (const [accountId, challenge] of await this.facts.headroomFacts(accountIds)) {
+    const judged = await this.ofFacts(await this.facts.headroomFacts(accountIds), now, failed);
+    return new Map([...judged].map(([accountId, { headroom }]) => [accountId, headroom]));
+  }
+
+  /**
+   * Each account's headroom now and the roll-over its firm day follows (null when the rules name none), from facts
+   * already read, each with its challenge and that one account (`CoachRepository.headroomFacts`, the portfolio's
+   * read). One whose rules no longer compute is handed to `failed` and left out. No caller is checked.
+   */
+  async ofFacts(
+    facts: Iterable<[string, HeadroomFacts]>,
+    now: Date,
+    failed: (accountId: string, error: unknown) => void,
+  ): Promise<Map<string, { headroom: Headroom; rollover: Rollover | null }>> {
+    const out = new Map<string, { headroom: Headroom; rollover: Rollover | null }>();
+    for (const [accountId, challenge] of facts) {
       // The statement gives each account its challenge with that one account.
       const [account] = challenge.accounts;
       if (!account) continue;
@@ -124,7 +138,11 @@ export class HeadroomService {
           platform: challenge.platform,
         });
         const phases = rules.effective.rules.profitTargetsPercent?.length ?? rules.plan?.phases ?? null;
-        out.set(accountId, headroomOf(account, rules, phaseIndexOf(challenge.phase, phases), now));
+        const { rollover, known } = rolloverOf(rules);
+        out.set(accountId, {
+          headroom: headroomOf(account, rules, phaseIndexOf(challenge.phase, phases), now),
+          rollover: known ? rollover : null,
+        });
       } catch (error) {
         failed(accountId, error);
       }

@@ -1,0 +1,23 @@
+import { defineOperation, type Operation } from '@propfolio/core';
+import { PortfolioTodayInput } from './portfolio.inputs.js';
+import { PortfolioTodaySchema } from './portfolio.outputs.js';
+import { type DomainServices } from '../services.js';
+import { callerOf } from '../shared/operation-flags.js';
+
+/** Reads that depend on the clock (ages, staleness) as well as the records: never kept in the answer cache. */
+const KEY_LIVE_READ = { auth: 'key', readOnly: true, idempotent: true } as const;
+
+/** Today across every account of the caller. */
+export const portfolioOperations = (services: DomainServices): Operation[] => [
+  defineOperation({
+    name: 'get_portfolio_today',
+    title: 'Today across all accounts',
+    description:
+      'Every active EA account now, most at risk first: status, equity, room to each floor, next reset, today’s P&L, open positions.',
+    ...KEY_LIVE_READ,
+    input: PortfolioTodayInput,
+    output: PortfolioTodaySchema,
+    rest: { method: 'GET', path: '/me/today' },
+    run: async (ctx, input) => services.portfolio.today(callerOf(ctx), input, ctx.now),
+  }),
+];
