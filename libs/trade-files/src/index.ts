@@ -10,7 +10,9 @@ export {
   type TradeFileErrorCode,
   type TradeFileErrorDetail,
 } from './errors.js';
-export { readTradeFile, type ReadTradeFileRequest } from './read-trade-file.js';
+export { readTradeFile, headerOf, type ReadTradeFileRequest } from './read-trade-file.js';
+export { readXlsxSheets, isZip, MAX_XLSX_SHEETS, MAX_XLSX_INFLATED_BYTES, type XlsxSheet } from './xlsx/read-xlsx.js';
+export { mt5XlsxReader } from './mt5-xlsx/mt5-xlsx-reader.js';
 export { ctraderReader } from './ctrader/ctrader-reader.js';
 export { ninjatraderReader } from './ninjatrader/ninjatrader-reader.js';
 export { tradovatePerformanceReader } from './tradovate/tradovate-performance-reader.js';

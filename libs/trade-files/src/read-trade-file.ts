@@ -1,7 +1,8 @@
 import { checkFilePositions } from './check-positions.js';
 import { MAX_TRADE_FILE_BYTES, TradeFileError } from './errors.js';
-import { readCsvRows } from './text/csv-table.js';
+import { readCsvRows, type CsvRow } from './text/csv-table.js';
 import { decodeText } from './text/decode.js';
+import { isZip, readXlsxSheets } from './xlsx/read-xlsx.js';
 import type { ReadTradeFileOptions, TradeFile, TradeFileFormat, TradeFileReader } from './types.js';
 
 export interface ReadTradeFileRequest extends ReadTradeFileOptions {
@@ -12,8 +13,10 @@ export interface ReadTradeFileRequest extends ReadTradeFileOptions {
 
 /**
  * Reads an export file with the first of `readers` whose sniff recognises its content (never its name), or with the
- * reader of `format` when one is forced. A file no reader recognises is refused naming the formats read and, for a
- * CSV, the header line found, so the caller can offer a column mapping. What it read is checked for impossible rows
+ * reader of `format` when one is forced. A CSV (or TSV) is read as text; an XLSX workbook (a ZIP whose parts are a
+ * workbook) as the rows of its sheets, each cell as the CSV of the same table would hold it, and the first sheet a
+ * reader recognises is read. A file no reader recognises is refused naming the formats read and, for a table, the
+ * header line found, so the caller can offer a column mapping. What it read is checked for impossible rows
  * (checkFilePositions) whichever reader read it.
  */
 export function readTradeFile(bytes: Uint8Array, readers: readonly TradeFileReader[], request: ReadTradeFileRequest = {}): TradeFile {
@@ -21,24 +24,36 @@ export function readTradeFile(bytes: Uint8Array, readers: readonly TradeFileRead
   if (bytes.length > maxBytes) {
     throw new TradeFileError('too_large', `The file is ${bytes.length} bytes; trade files over ${maxBytes} bytes are not read.`);
   }
-  const text = decodeText(bytes);
-  if (text.includes('\u0000')) throw new TradeFileError('not_a_trade_file', 'This is a binary file, not a CSV export.');
-  const rows = readCsvRows(text);
+  const tables = isZip(bytes) ? readXlsxSheets(bytes).map((s) => s.rows) : [textRows(bytes)];
   const forced = request.format === undefined ? undefined : readers.find((r) => r.format === request.format);
   if (request.format !== undefined && forced === undefined) {
     throw new TradeFileError('not_a_trade_file', `The format ${request.format} is not read here; formats read: ${formatsOf(readers)}.`);
   }
-  const reader = forced ?? readers.find((r) => r.sniff(rows));
-  if (reader === undefined) {
-    const header = rows.find((r) => r.cells.some((c) => c !== ''))?.cells ?? [];
-    throw new TradeFileError(
-      'not_a_trade_file',
-      `The file is none of the formats read (${formatsOf(readers)}). Its first line is: ${header.join(', ').slice(0, 300)}. ` +
-        'Send a column mapping to import another CSV.',
-      { header },
-    );
+  for (const rows of tables) {
+    const reader = forced === undefined ? readers.find((r) => r.sniff(rows)) : forced.sniff(rows) ? forced : undefined;
+    if (reader !== undefined) return checkFilePositions(reader.read(rows, request));
   }
-  return checkFilePositions(reader.read(rows, request));
+  const first = tables.find((rows) => rows.length > 0) ?? [];
+  // A forced format reads the first sheet, and its reader says what it misses there.
+  if (forced !== undefined) return checkFilePositions(forced.read(first, request));
+  const header = headerOf(first);
+  throw new TradeFileError(
+    'not_a_trade_file',
+    `The file is none of the formats read (${formatsOf(readers)}). Its first line is: ${header.join(', ').slice(0, 300)}. ` +
+      'Send a column mapping to import another CSV.',
+    { header },
+  );
+}
+
+/** The first line with a cell filled in: a table's header, as far as a file no reader knows can tell. */
+export function headerOf(rows: readonly CsvRow[]): string[] {
+  return rows.find((r) => r.cells.some((c) => c !== ''))?.cells ?? [];
+}
+
+function textRows(bytes: Uint8Array): CsvRow[] {
+  const text = decodeText(bytes);
+  if (text.includes('\u0000')) throw new TradeFileError('not_a_trade_file', 'This is a binary file, not a CSV export.');
+  return readCsvRows(text);
 }
 
 function formatsOf(readers: readonly TradeFileReader[]): string {

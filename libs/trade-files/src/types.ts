@@ -18,7 +18,9 @@ export type TradeFileFormat =
   | 'matchtrader'
   | 'tradelocker'
   | 'tradezella'
-  | 'tradervue';
+  | 'tradervue'
+  | 'mt5-xlsx'
+  | 'mapped';
 
 /** A time as the file wrote it: wall clock 'YYYY-MM-DD HH:MM:SS', and the UTC offset in minutes when the file says it. */
 export interface FileTime {
@@ -63,6 +65,8 @@ export interface TradeFile {
   profitColumn: ProfitBasis;
   /** In the order the file lists them. */
   positions: FilePosition[];
+  /** The account login where the file states it (MT5's report), so an import into another account is refused. */
+  login?: string | null;
   /** The platform the trades were made on where a journal's export names it (`tradovate`); absent otherwise. */
   platform?: string | null;
 }

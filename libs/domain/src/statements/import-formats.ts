@@ -3,6 +3,8 @@ import {
   decodeText,
   dxtradeReader,
   matchtraderReader,
+  isZip,
+  mt5XlsxReader,
   ninjatraderReader,
   readTradeFile,
   topstepxReader,
@@ -23,6 +25,7 @@ export const TRADE_FILE_READERS: readonly TradeFileReader[] = [
   tradovatePerformanceReader,
   tradovateFillsReader,
   topstepxReader,
+  mt5XlsxReader,
   dxtradeReader,
   matchtraderReader,
   tradelockerReader,
@@ -40,6 +43,7 @@ const JOURNAL_FORMATS: ReadonlySet<ImportFormat> = new Set(['tradezella', 'trade
 /** The platform a format comes from (Tradovate's two exports are one platform; a journal's export, `other`). */
 export function platformOfFormat(format: ImportFormat): string {
   if (JOURNAL_FORMATS.has(format)) return 'other';
+  if (format === 'mt5-xlsx') return 'mt5';
   return format.startsWith('tradovate') ? 'tradovate' : format;
 }
 
@@ -71,6 +75,8 @@ export function readTradeFileBytes(request: { bytes: Uint8Array; format?: TradeF
  */
 export function isMetaTraderFile(bytes: Uint8Array, format: ImportFormat | undefined): boolean {
   if (format !== undefined) return format === 'mt5' || format === 'mt4';
+  // An XLSX workbook (a ZIP) goes to the trade-file readers, MT5's report saved as XLSX among them.
+  if (isZip(bytes)) return false;
   const head = bytes.subarray(0, 4096);
   const bom16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
   if (!bom16 && head.includes(0)) return true;

@@ -105,7 +105,15 @@ export async function readImport(
   }
   const format = input.format as TradeFileFormat | undefined;
   const file = await readOrRefuse(() => readers.tradeFile(format === undefined ? { bytes } : { bytes, format }, who));
-  const clock = fileClockOf(file, fileTimeZone);
+  if (file.login != null && file.login !== account.login) {
+    throw new AppError(
+      'statement_rejected',
+      `The report is of account ${file.login}, but this EA account's login is ${account.login}. Nothing was imported.`,
+    );
+  }
+  // MT5's report saved as XLSX is read in serverTimeZone, as its HTML is, unless fileTimeZone says otherwise.
+  const serverZone = file.format === 'mt5-xlsx' && input.serverTimeZone !== undefined ? serverTimeZone : undefined;
+  const clock = fileClockOf(file, fileTimeZone ?? serverZone);
   const statement = statementFromTradeFile(file, {
     zone: clock.zone ?? 'UTC',
     openingBalance: account.initialBalance.toString(),

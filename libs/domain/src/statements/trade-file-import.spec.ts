@@ -5,6 +5,8 @@ import { describeEachDatabase } from '@propfolio/db/testing';
 import { ImportStatementInput, RegisterAccountInput } from '../index.js';
 import { createDomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
+import { writeXlsx } from '@propfolio/trade-files/testing';
+import { mt5Report } from './statement-fixtures.js';
 
 /** The other platforms' exports, as libs/trade-files reads them in its own specs. */
 const fixture = (path: string): Buffer => readFileSync(new URL(`../../../trade-files/test/fixtures/${path}`, import.meta.url));
@@ -111,5 +113,56 @@ describeEachDatabase('import_statement: other platforms’ trade exports', (getD
     const edited = fixture('topstepx/trades.csv').toString('utf8').replace(',202.500000000,', ',220.500000000,');
     const flagged = await importOf(caller, id, Buffer.from(edited), { dryRun: true });
     expect(flagged.warnings.join(' ')).toMatch(/Line 2: MNQH6 profit 220\.5 does not add up \(its prices give 202\.5\)/);
+  });
+
+  it('MT5’s report saved as XLSX gives the trades its HTML gives (re-importing one after the other changes none), and another login’s is refused', async () => {
+    const caller = await newCaller(getDb());
+    const id = await newAccount(caller, 10_000);
+    const account = await getDb().prisma.eaAccount.findUniqueOrThrow({ where: { id } });
+    const trade = (order: string, type: 'buy' | 'sell', direction: string, price: string) => ({
+      symbol: 'EURUSD',
+      type,
+      direction,
+      volume: '1.00',
+      price,
+      order,
+    });
+    const html = mt5Report(
+      account.login,
+      [
+        { time: '2026.03.02 08:00:00', profit: '10000.00' },
+        { time: '2026.03.02 09:00:00', profit: '0.00', trade: trade('5001', 'buy', 'in', '1.08500') },
+        { time: '2026.03.02 23:30:00', profit: '150.00', trade: trade('5002', 'sell', 'out', '1.08650') },
+      ],
+      '2026.03.03 12:00',
+    );
+    const workbook = (login: string) =>
+      Buffer.from(
+        writeXlsx([
+          {
+            rows: [
+              ['Trade History Report'],
+              ['Account:', null, null, null, `${login} (USD, Example-Live, real, Hedge)`],
+              ['Positions'],
+              ['Time', 'Position', 'Symbol', 'Type', 'Volume', 'Price', 'S / L', 'T / P', 'Time', 'Price', 'Commission', 'Swap', 'Profit'],
+              ['2026.03.02 09:00:00', 5001, 'EURUSD', 'buy', 1, 1.085, null, null, '2026.03.02 23:30:00', 1.0865, 0, 0, 150],
+              [null, null, null, null, null, null, null, null, null, null, 0, 0, 150],
+            ],
+          },
+        ]),
+      );
+    const fromHtml = await importOf(caller, id, html);
+    expect(fromHtml.trades.created).toBe(1);
+
+    const fromXlsx = await importOf(caller, id, workbook(account.login));
+    expect(fromXlsx).toMatchObject({ format: 'mt5-xlsx', platform: 'mt5', trades: { read: 1, created: 0, updated: 0, unchanged: 1 } });
+    // Read in the server's clock (GMT+2/+3 by default, as the HTML): 23:30 on 2 March is 21:30 UTC.
+    expect(fromXlsx.clock).toMatchObject({ source: 'default', zone: 'GMT+2/+3', last: { utc: '2026-03-02T21:30:00.000Z' } });
+    const tokyo = await importOf(caller, id, workbook(account.login), { dryRun: true, serverTimeZone: 'Asia/Tokyo' });
+    expect(tokyo.clock).toMatchObject({ source: 'option', zone: 'Asia/Tokyo', last: { utc: '2026-03-02T14:30:00.000Z' } });
+
+    const other = await refusal(importOf(caller, id, workbook('999')));
+    expect(other.code).toBe('statement_rejected');
+    expect(other.detail).toContain('999');
   });
 });

@@ -1,4 +1,4 @@
-import { localToInstant } from '@propfolio/coach';
+import { DEFAULT_BROKER_ZONE, localToInstant } from '@propfolio/coach';
 import type { Position, Statement, Transaction } from '@propfolio/mt-statements';
 import type { FilePosition, FileTime, TradeFile, TradeFileFormat } from '@propfolio/trade-files';
 
@@ -14,6 +14,10 @@ export const DEFAULT_FILE_ZONES: Readonly<Record<TradeFileFormat, string>> = {
   'tradovate-performance': 'America/Chicago',
   'tradovate-fills': 'America/Chicago',
   topstepx: 'America/Chicago',
+  // MT5's report saved as XLSX is in the broker server's clock, as its HTML is (the import's serverTimeZone).
+  'mt5-xlsx': DEFAULT_BROKER_ZONE,
+  // A mapped CSV names its zone in the mapping; UTC when it does not.
+  mapped: 'UTC',
   // DXtrade, Match-Trader and TradeLocker show times in a zone the file does not name; their servers and APIs keep UTC.
   dxtrade: 'UTC',
   matchtrader: 'UTC',

@@ -1,0 +1,135 @@
+// The workbooks are built here (src/xlsx/write-xlsx.ts) in the layout MT5's history report has when saved as XLSX
+// (see mt5-xlsx-reader.ts for the sources): `Trade History Report` in A1, the Name/Account/Company/Date lines, then
+// the Positions title alone in column A over `Time, Position, Symbol, Type, Volume, Price, S / L, T / P, Time, Price,
+// Commission, Swap, Profit`, a totals row, then Orders and Deals. Times are text as the terminal writes them, money
+// numbers; the numbers are those of libs/mt-statements' HTML fixture ReportHistory-51234567 (synthetic).
+import { refusal } from '../../test/spec-helpers.js';
+import { ctraderReader } from '../ctrader/ctrader-reader.js';
+import { readTradeFile } from '../read-trade-file.js';
+import type { FilePosition } from '../types.js';
+import { writeXlsx, type XlsxCell } from '../xlsx/write-xlsx.js';
+import { mt5XlsxReader } from './mt5-xlsx-reader.js';
+
+const POSITIONS_HEADER = [
+  'Time',
+  'Position',
+  'Symbol',
+  'Type',
+  'Volume',
+  'Price',
+  'S / L',
+  'T / P',
+  'Time',
+  'Price',
+  'Commission',
+  'Swap',
+  'Profit',
+];
+
+function mt5Workbook(positions: XlsxCell[][], login = '51234567'): Uint8Array {
+  return writeXlsx([
+    {
+      name: 'Sheet1',
+      rows: [
+        ['Trade History Report'],
+        ['Name:', null, null, null, 'Alex Example'],
+        ['Account:', null, null, null, `${login} (USD, ExamplePropMarkets-Live, real, Hedge)`],
+        ['Company:', null, null, null, 'Example Prop Markets Ltd.'],
+        ['Date:', null, null, null, '2024.03.07 18:20'],
+        ['Positions'],
+        POSITIONS_HEADER,
+        ...positions,
+        [null, null, null, null, null, null, null, null, null, null, -13.1, -5.45, -236],
+        [],
+        ['Orders'],
+        ['Open Time', 'Order', 'Symbol', 'Type', 'Volume', 'Price', 'S / L', 'T / P', 'Time', 'State', null, 'Comment'],
+        ['2024.03.04 09:15:03', 2001, 'EURUSD', 'buy', '1.00 / 1.00', 'market', 1.083, 1.0865, '2024.03.04 09:15:03', 'filled'],
+        ['Deals'],
+        [
+          'Time',
+          'Deal',
+          'Symbol',
+          'Type',
+          'Direction',
+          'Volume',
+          'Price',
+          'Order',
+          'Commission',
+          'Fee',
+          'Swap',
+          'Profit',
+          'Balance',
+          'Comment',
+        ],
+      ],
+    },
+  ]);
+}
+
+const ROWS: XlsxCell[][] = [
+  ['2024.03.04 09:15:03', 2001, 'EURUSD', 'buy', 1, 1.08512, 1.083, 1.0865, '2024.03.04 11:42:37', 1.0865, -7, 0, 138],
+  ['2024.03.04 15:30:00', 2003, 'XAUUSD', 'sell', 0.5, 2115.4, 2121.9, null, '2024.03.05 10:05:41', 2121.9, -4, -4.25, -325],
+  ['2024.03.05 23:40:10', 2005, 'GBPUSD', 'buy', 0.3, 1.2685, null, null, '2024.03.06 00:02:55', 1.2699, -2.1, -1.2, 42],
+  // A terminal whose export wrote times as Excel dates: read alike.
+  [
+    { date: '2024-03-06 13:20:18' },
+    2007,
+    'US30',
+    'buy',
+    2,
+    38950.5,
+    null,
+    null,
+    { date: '2024-03-06 16:45:02', format: 'custom' },
+    38905,
+    0,
+    0,
+    -91,
+  ],
+];
+
+describe('mt5XlsxReader: the history report saved as XLSX', () => {
+  const file = readTradeFile(mt5Workbook(ROWS), [ctraderReader, mt5XlsxReader]);
+
+  it('is detected from its content and reads the Positions table as the HTML import reads the same trades', () => {
+    expect(file).toMatchObject({ format: 'mt5-xlsx', currency: 'USD', login: '51234567', profitColumn: 'gross' });
+    expect(file.positions.map((p) => p.position)).toEqual(['2001', '2003', '2005', '2007']);
+    expect(file.positions[0]).toEqual<FilePosition>({
+      position: '2001',
+      symbol: 'EURUSD',
+      side: 'buy',
+      volume: '1',
+      volumeUnit: 'lots',
+      // The server's wall clock: the report states no offset.
+      openedAt: { local: '2024-03-04 09:15:03', offsetMinutes: null },
+      closedAt: { local: '2024-03-04 11:42:37', offsetMinutes: null },
+      openPrice: '1.08512',
+      closePrice: '1.0865',
+      commission: '-7',
+      swap: '0',
+      fee: '0',
+      profit: '138',
+      net: '131',
+      rows: [8],
+    });
+    expect(file.positions[3]).toMatchObject({ openedAt: { local: '2024-03-06 13:20:18' }, closedAt: { local: '2024-03-06 16:45:02' } });
+    // The file's own totals: commission -13.10, swap -5.45, profit -236.00.
+    const total = (money: (p: FilePosition) => string) => file.positions.reduce((s, p) => s + Number(money(p)), 0).toFixed(2);
+    expect([total((p) => p.commission), total((p) => p.swap), total((p) => p.profit)]).toEqual(['-13.10', '-5.45', '-236.00']);
+  });
+
+  it('refuses a row it cannot read naming the sheet row, the column and the value', () => {
+    const bad = ROWS.map((r) => [...r]);
+    bad[1]![3] = 'sell stop';
+    const e = refusal(() => readTradeFile(mt5Workbook(bad), [mt5XlsxReader]));
+    expect(e.detail).toEqual({ row: 9, column: 'Type', value: 'sell stop' });
+    const date = ROWS.map((r) => [...r]);
+    date[2]![8] = '06/03/2024 00:02';
+    expect(refusal(() => readTradeFile(mt5Workbook(date), [mt5XlsxReader])).detail).toMatchObject({ row: 10, column: 'Time' });
+  });
+
+  it('is not taken for a workbook without a Positions table under its title', () => {
+    const other = writeXlsx([{ rows: [['Positions'], ['Symbol', 'Qty']] }]);
+    expect(refusal(() => readTradeFile(other, [mt5XlsxReader])).detail.header).toEqual(['Positions']);
+  });
+});
