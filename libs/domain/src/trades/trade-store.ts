@@ -264,6 +264,13 @@ export function writeChunks(positions: readonly PositionRecord[]): PositionRecor
   return chunks;
 }
 
+/**
+ * The transaction timeout of a write that stores a batch: Prisma's default, 5 s, ended a maximum tracker message
+ * (10,000 positions of 7 exits, cut into about 80 statements with a turn of the event loop between them) with a 500
+ * on a loaded 2-core PGlite machine; the batch is bounded, so its transaction is given the time its statements take.
+ */
+export const STORE_TIMEOUT_MS = 60_000;
+
 /** One statement's upsert of checked positions (see storePositions). */
 async function upsertPositions(
   tx: Prisma.TransactionClient,

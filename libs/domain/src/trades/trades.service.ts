@@ -10,7 +10,7 @@ import { toDecimal } from '../shared/money.js';
 import { assertScopeOwned, scopeSql } from './trade-scope.js';
 import { readTradeCurve } from './trade-curve.js';
 import { readKeptTradeStats } from './trade-stats-kept.js';
-import { recordsFromMessage, refuseOversizedBatch, storePositions } from './trade-store.js';
+import { recordsFromMessage, refuseOversizedBatch, STORE_TIMEOUT_MS, storePositions } from './trade-store.js';
 import { BREAKEVEN_BELOW, TRADE, tradeView } from './trade-view.js';
 import type { NewsService } from '../calendar/news.service.js';
 import { MAX_EXITS_PER_POSITION } from './trades.inputs.js';
@@ -78,14 +78,17 @@ export class TradeService {
   async push(caller: Caller, input: PushPositionsInput, now = new Date()): Promise<PushPositionsResult> {
     const accountId = requireId(input.id, 'EA account');
     const records = recordsFromMessage(input.positions, now);
-    const { created, updated, unchanged } = await this.db.prisma.$transaction(async (tx) => {
-      // Locked like a report (FOR KEY SHARE), so an archive either waits for the message or is seen by it.
-      const [locked] = await tx.$queryRaw<{ archivedAt: Date | null; archivedReason: string | null }[]>`
+    const { created, updated, unchanged } = await this.db.prisma.$transaction(
+      async (tx) => {
+        // Locked like a report (FOR KEY SHARE), so an archive either waits for the message or is seen by it.
+        const [locked] = await tx.$queryRaw<{ archivedAt: Date | null; archivedReason: string | null }[]>`
         SELECT "archivedAt", "archivedReason" FROM "EaAccount" WHERE "id" = ${accountId} AND "userId" = ${caller.userId} FOR KEY SHARE`;
-      if (!locked) throw AppError.notFound('EA account');
-      if (locked.archivedAt) throw archivedAccountError(locked.archivedAt, locked.archivedReason);
-      return storePositions(tx, accountId, records);
-    });
+        if (!locked) throw AppError.notFound('EA account');
+        if (locked.archivedAt) throw archivedAccountError(locked.archivedAt, locked.archivedReason);
+        return storePositions(tx, accountId, records);
+      },
+      { timeout: STORE_TIMEOUT_MS },
+    );
     this.writes.accountWritten(accountId);
     return { accountId, accepted: created + updated, unchanged };
   }
