@@ -30,6 +30,20 @@ describeEachDatabase('database', (getDb) => {
     const sum = await prisma.challenge.aggregate({ where: { userId: user.id }, _sum: { price: true } });
     expect(sum._sum.price?.toString()).toBe('0.3');
   });
+
+  it('answers a transaction that outlived its timeout as 503 service_unavailable, not an internal error', async () => {
+    const { prisma } = getDb();
+    // The work outlasts the 1 ms timeout by waiting for a later macrotask: the next statement finds it expired.
+    const late = prisma.$transaction(
+      async (tx) => {
+        await tx.user.count();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return tx.user.count();
+      },
+      { timeout: 1 },
+    );
+    await expect(late).rejects.toMatchObject({ code: 'service_unavailable', status: 503 });
+  });
 });
 
 describe('embedded database on disk', () => {

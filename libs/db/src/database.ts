@@ -149,5 +149,13 @@ function refuseWhenBusy(error: unknown): never {
   if (e.code === 'P2028' && typeof e.message === 'string' && /Unable to start a transaction in the given time/i.test(e.message)) {
     throw new AppError('service_unavailable', 'The database is busy: every connection is in use. Retry in a moment.');
   }
+  // A transaction that outlived its timeout was rolled back whole (nothing of it is written): the database was too
+  // slow for it at that moment, which the caller may retry, not a fault of the request.
+  if (typeof e.message === 'string' && /expired transaction|Transaction already closed/i.test(e.message)) {
+    throw new AppError(
+      'service_unavailable',
+      'The database was too busy to finish this write in time; nothing was stored. Retry in a moment.',
+    );
+  }
   throw error;
 }
