@@ -200,13 +200,20 @@ async function onTarget(name: string, env: Record<string, string>, seedTarget: {
       if ('error' in read) throw read.error;
       return read.times;
     }).then(({ result, ...healthz }) => ({ healthz, read: summarize('busy', result) }));
+    // A refused or failed message is a finding of its own: the server's log says which and why.
+    if (statuses.some((s) => s !== 200))
+      console.log(`${name}: answers ${statuses.join(' ')}; the server's log ends:\n${logTail(dir, name)}`);
     return { idle, busy, statuses, messagesMs, exits: first.exits, mib: first.text.length / 1_048_576 };
   } catch (error) {
-    console.log(`${name}: the server's log ends:\n${readFileSync(join(dir, `${name}.log`), 'utf8').slice(-3000)}`);
+    console.log(`${name}: the server's log ends:\n${logTail(dir, name)}`);
     throw error;
   } finally {
     await server.stop();
   }
+}
+
+function logTail(dir: string, name: string): string {
+  return readFileSync(join(dir, `${name}.log`), 'utf8').slice(-3000);
 }
 
 const fixed = (n: number): string => (n < 10 ? n.toFixed(1) : n.toFixed(0));
