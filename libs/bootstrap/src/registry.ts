@@ -5,6 +5,7 @@ import {
   createDomainServices,
   privateOperations,
   publicCoachOperations,
+  publicPlanFitOperations,
   publicCalendarOperations,
   type CreatedKey,
   type DomainServices,
@@ -47,6 +48,7 @@ export async function buildOperations(
     planFinder: catalog,
     // CPU-heavy work leaves the event loop for the pool.
     simulate: (input, who) => cpu.run({ kind: 'simulate', input }, who),
+    replay: (input, who) => cpu.run({ kind: 'replay', input }, who),
     readStatement: (bytes, who) => cpu.run({ kind: 'statement', input: bytes }, who),
     readTradeFile: (request, who) => cpu.run({ kind: 'tradeFile', input: request }, who),
     alertChannels: config.alerts,
@@ -60,6 +62,7 @@ export async function buildOperations(
       ...privateOperations(domain),
       ...catalogOperations(catalog),
       ...publicCoachOperations(domain),
+      ...publicPlanFitOperations(domain),
       ...publicCalendarOperations(domain),
       ...publicEaOperations(ea),
     ],

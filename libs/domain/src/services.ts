@@ -9,6 +9,8 @@ import type { PlanRulesSource } from './coach/challenge-rules.js';
 import { CoachService } from './coach/coach.service.js';
 import { CoachRepository } from './coach/coach.repository.js';
 import type { Simulator } from './coach/simulation.service.js';
+import { PlanFitService, type Replayer } from './planfit/planfit.service.js';
+import { PlanFitRepository } from './planfit/planfit.repository.js';
 import {
   readStatementInProcess,
   readTradeFileInProcess,
@@ -58,6 +60,8 @@ export interface DomainServices {
   snapshots: SnapshotService;
   statements: StatementImportService;
   coach: CoachService;
+  /** Which catalog plan suits a trader's own history (replay_plans). */
+  planFit: PlanFitService;
   summary: SummaryService;
   keys: ApiKeyService;
   idempotency: IdempotencyStore;
@@ -96,6 +100,8 @@ export interface DomainOptions {
   readTradeFile?: TradeFileReading;
   /** Runs pass-probability simulations (the operation layer passes its worker pool; default in-process). */
   simulate?: Simulator;
+  /** Runs plan replays (the operation layer passes its worker pool; default in-process). */
+  replay?: Replayer;
   /** Where fired alerts go (the delivery queue); default: logged as fired, sent nowhere. */
   alertSink?: AlertSink;
   /** Alert channels' settings (ALERTS_*, SMTP_*); without them channels are refused (503) and nothing is sent. */
@@ -163,6 +169,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
       tradeFile: options.readTradeFile ?? readTradeFileInProcess,
     }),
     coach,
+    planFit: new PlanFitService(new PlanFitRepository(db), planRules, options.replay),
     summary: new SummaryService(db),
     keys: new ApiKeyService(new KeysRepository(db), credentials),
     idempotency: new IdempotencyStore(new IdempotencyRepository(db)),

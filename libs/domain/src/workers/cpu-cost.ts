@@ -4,7 +4,7 @@ import type { CpuTask, CpuTaskKind, CpuTaskTypes } from './cpu-tasks.js';
 /** What a job will cost, known before it starts: an upper bound in the kind's own unit. */
 interface CpuCost {
   units: number;
-  unit: 'path-days' | 'bytes';
+  unit: 'path-days' | 'attempt-days' | 'bytes';
   /** For a person: what was counted, e.g. "100,000 paths × 1,000 days × 11 runs". */
   counted: string;
 }
@@ -17,6 +17,8 @@ interface CpuCost {
  */
 const UNITS_PER_MS: { readonly [K in CpuTaskKind]: number } = {
   simulate: 10_000,
+  // A replay's attempt-day: one history day walked by one start date of one plan (an attempt that ends sooner costs less).
+  replay: 5_000,
   statement: 600,
   // CSV is simpler than HTML; costed at the statement's rate until measured on its own.
   tradeFile: 600,
@@ -40,6 +42,18 @@ const COSTS: { [K in CpuTaskKind]: (input: CpuTaskTypes[K]['input']) => CpuCost 
       units: paths * days * runs,
       unit: 'path-days',
       counted: `${count(paths)} paths × ${count(days)} days × ${count(runs)} run${runs === 1 ? '' : 's'}`,
+    };
+  },
+  replay: (input) => {
+    const plans = input.plans.length;
+    // Dates the engine will refuse cost nothing here: it answers them with its own error at once.
+    const span = (Date.parse(input.to) - Date.parse(input.from)) / 86_400_000;
+    const starts = Number.isFinite(span) ? Math.max(0, Math.round(span) + 1) : 0;
+    const days = input.history.days.length;
+    return {
+      units: plans * starts * days,
+      unit: 'attempt-days',
+      counted: `${count(plans)} plans × ${count(starts)} start dates × ${count(days)} days`,
     };
   },
   statement: (bytes) => ({ units: bytes.length, unit: 'bytes', counted: `a ${count(bytes.length)}-byte statement` }),

@@ -39,6 +39,7 @@ const LANES = ['simulate', 'statement', 'ea'] as const;
 type Lane = (typeof LANES)[number];
 const LANE_OF: { readonly [K in CpuTaskKind]: Lane } = {
   simulate: 'simulate',
+  replay: 'simulate',
   statement: 'statement',
   tradeFile: 'statement',
   diagnose: 'ea',
@@ -48,6 +49,7 @@ const LANE_OF: { readonly [K in CpuTaskKind]: Lane } = {
 /** What a job is called in a person's sentence. */
 const WHAT: { readonly [K in CpuTaskKind]: string } = {
   simulate: 'The simulation',
+  replay: 'The replay',
   statement: 'Reading the statement',
   tradeFile: 'Reading the trade file',
   diagnose: 'Checking the .set file',

@@ -1,4 +1,12 @@
-import { CoachInputError, simulateChallenge, type Simulation, type SimulationInput } from '@propfolio/coach';
+import {
+  CoachInputError,
+  replayPlans,
+  simulateChallenge,
+  type ReplayAnswer,
+  type ReplayInput,
+  type Simulation,
+  type SimulationInput,
+} from '@propfolio/coach';
 import type { OperationContext } from '@propfolio/core';
 import {
   buildSet,
@@ -31,6 +39,8 @@ export interface CpuTaskTypes {
   build: { input: BuildSetInput; result: BuildSetResult };
   /** The coach's pass-probability simulation (libs/coach). */
   simulate: { input: SimulationInput; result: Simulation };
+  /** The coach's replay of a history under every plan's rules (libs/coach, replay_plans). */
+  replay: { input: ReplayInput; result: ReplayAnswer };
   /** Reads a MetaTrader statement's bytes (libs/mt-statements). */
   statement: { input: Uint8Array; result: Statement };
   /** Reads another platform's trade export (libs/trade-files): cTrader, NinjaTrader, Tradovate, TopstepX. */
@@ -55,6 +65,7 @@ const RUNNERS: { [K in CpuTaskKind]: (input: CpuTaskTypes[K]['input']) => CpuTas
   diagnose: diagnoseSet,
   build: buildSet,
   simulate: simulateChallenge,
+  replay: replayPlans,
   statement: (bytes) => readStatement(bytes),
   tradeFile: readTradeFileBytes,
 };

@@ -1,0 +1,245 @@
+import {
+  CoachInputError,
+  MAX_REPLAY_HISTORY_DAYS,
+  MAX_REPLAY_PLANS,
+  replayPlans,
+  type ReplayAnswer,
+  type ReplayHistory,
+  type ReplayInput,
+  type ReplayOutcome,
+  type ReplayPlanAnswer,
+} from '@propfolio/coach';
+import { AppError, KEY_NEEDED_MESSAGE, TRACKER_SCOPE_MESSAGE, type Caller } from '@propfolio/core';
+import type { PlanRulesSource, PlanVersion } from '../coach/challenge-rules.js';
+import { requireId } from '../shared/ids.js';
+import type { CpuRequester } from '../workers/cpu-tasks.js';
+import type { PlanFilterInput, ReplayPlansInput } from './planfit.inputs.js';
+import type { PlanReplay, PlanReplayRow } from './planfit.outputs.js';
+import type { HistoryScope, PlanFitRepository } from './planfit.repository.js';
+import { suppliedHistory, trackedHistory } from './replay-history.js';
+
+/** Runs a replay for `who` (the composition root passes its CPU pool; tests and tools run it in-process). */
+export type Replayer = (input: ReplayInput, who: CpuRequester) => Promise<ReplayAnswer>;
+export const replayInProcess: Replayer = (input) => Promise.resolve(replayPlans(input));
+
+/** Most start dates × plans one replay answers: a year of start dates for every catalog plan, with room. */
+export const MAX_REPLAY_CELLS = 100_000;
+
+const DAY_MS = 86_400_000;
+const spanDays = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
+
+/** Decimals an amount in `currency` is shown with (JPY 0, USD 2). */
+function digitsOf(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+const amountIn = (text: string | null, digits: number): number | null => {
+  if (text === null) return null;
+  const factor = 10 ** digits;
+  return Math.round(Number(text) * factor) / factor;
+};
+
+function outcomeRow(o: ReplayOutcome): NonNullable<PlanReplayRow['outcomes']>[number] {
+  if (o.outcome === 'open') return { start: o.start, outcome: 'open', day: null, on: null, rule: null };
+  if (o.outcome === 'passed') return { start: o.start, outcome: 'passed', day: o.day, on: o.on, rule: null };
+  return { start: o.start, outcome: 'breached', day: o.day, on: o.on, rule: o.rule };
+}
+
+/** The field a filter that keeps no plan is named by: the narrowest one the caller set. */
+function filterField(filter: PlanFilterInput): string {
+  const set = (['planIds', 'firms', 'phases', 'accountSizes', 'maxPrice'] as const).filter((f) => filter[f] !== undefined);
+  return set.at(-1) ?? 'planIds';
+}
+
+/** Ranked first by pass share, then fewer days to pass, then a lower price; plans not replayed (or never started) last. */
+function byRank(a: PlanReplayRow, b: PlanReplayRow): number {
+  const ranked = (r: PlanReplayRow) => r.replayed && r.starts > 0;
+  if (ranked(a) !== ranked(b)) return ranked(a) ? -1 : 1;
+  if (!ranked(a)) return a.planId.localeCompare(b.planId);
+  return (
+    (b.passShare ?? 0) - (a.passShare ?? 0) ||
+    (a.medianDaysToPass ?? Infinity) - (b.medianDaysToPass ?? Infinity) ||
+    (a.price ?? Infinity) - (b.price ?? Infinity) ||
+    a.planId.localeCompare(b.planId)
+  );
+}
+
+/**
+ * Plan fit: which plan of which firm suits the trader's own trading. `replay` lays the history (one the caller sends,
+ * or the owner's tracked accounts) over every catalog plan the filter keeps, once per start date, in the CPU pool
+ * (libs/coach replayPlans), and ranks the plans by the share of start dates that passed. A plan whose rules the
+ * replay needs are unknown is listed with them, never ranked.
+ */
+export class PlanFitService {
+  constructor(
+    private readonly facts: PlanFitRepository,
+    private readonly plans: PlanRulesSource,
+    private readonly replayer: Replayer = replayInProcess,
+  ) {}
+
+  async replay(input: ReplayPlansInput, who: CpuRequester): Promise<PlanReplay> {
+    const { history, source, accounts } = await this.historyOf(input, who.caller);
+    const firstDay = history.days[0]?.day ?? '';
+    const lastDay = history.days.at(-1)?.day ?? '';
+    const from = input.from ?? firstDay;
+    const to = input.to ?? lastDay;
+    for (const [field, date] of [
+      ['from', from],
+      ['to', to],
+    ] as const) {
+      if (date < firstDay || date > lastDay)
+        throw AppError.invalidField(field, `${date} is outside the history (${firstDay} to ${lastDay})`);
+    }
+    if (from > to) throw AppError.invalidField('to', 'must not be before from');
+
+    const ids = await this.facts.planIds(input);
+    if (ids.length === 0) throw AppError.invalidField(filterField(input), 'no catalog plan matches the filter');
+    if (ids.length > MAX_REPLAY_PLANS) throw AppError.invalidField(filterField(input), `at most ${MAX_REPLAY_PLANS} plans per replay`);
+    if (input.outcomesOf !== undefined && !ids.includes(input.outcomesOf))
+      throw AppError.invalidField('outcomesOf', 'not among the plans the filter keeps');
+    const starts = spanDays(from, to);
+    if (starts * ids.length > MAX_REPLAY_CELLS) {
+      throw AppError.invalidField(
+        'to',
+        `start dates × plans may be at most ${MAX_REPLAY_CELLS.toLocaleString('en-US')}; here ${starts} × ${ids.length}: narrow from/to or the plans`,
+      );
+    }
+    // The rules in force on the last start date; variants by purchase date apply per start date in the replay.
+    const versions = await Promise.all(ids.map((id) => this.plans.planRulesOn(id, to)));
+    const answer = await this.run(
+      {
+        history,
+        plans: versions.map((v) => ({
+          planId: v.planId,
+          rules: v.rules,
+          phases: v.phases,
+          accountSize: v.accountSize === null ? null : String(v.accountSize),
+        })),
+        from,
+        to,
+      },
+      who,
+    );
+    const byId = new Map(versions.map((v) => [v.planId, v]));
+    const rows = answer.plans.map((p) => {
+      const version = byId.get(p.planId) as PlanVersion;
+      return p.replayed ? replayedRow(version, p, input.outcomesOf === p.planId) : unknownRow(version, p.unknownRules);
+    });
+    rows.sort(byRank);
+    let rank = 0;
+    for (const row of rows) row.rank = row.replayed && row.starts > 0 ? ++rank : null;
+    return { source, accounts, firstDay, lastDay, from, to, unit: answer.unit, plans: rows, notes: answer.notes };
+  }
+
+  private async run(input: ReplayInput, who: CpuRequester): Promise<ReplayAnswer> {
+    try {
+      return await this.replayer(input, who);
+    } catch (error) {
+      throw error instanceof CoachInputError ? AppError.invalidField(error.field, error.message) : error;
+    }
+  }
+
+  /** The history to replay: the one sent, else the signed-in owner's tracked accounts in scope (newest days up to the bound). */
+  private async historyOf(
+    input: ReplayPlansInput,
+    caller: Caller | null,
+  ): Promise<{ history: ReplayHistory; source: PlanReplay['source']; accounts: string[] }> {
+    const named = input.accountId !== undefined || input.challengeId !== undefined;
+    if (input.history) {
+      if (named) throw AppError.invalidField('history', 'give a history or accountId/challengeId, not both');
+      return { history: suppliedHistory(input.history), source: 'supplied', accounts: [] };
+    }
+    if (!caller) {
+      if (named) throw new AppError('unauthorized', KEY_NEEDED_MESSAGE);
+      throw AppError.invalidField('history', 'send your history, or an API key to replay your tracked accounts');
+    }
+    if (caller.scope !== 'full') throw new AppError('insufficient_scope', TRACKER_SCOPE_MESSAGE);
+    if (input.accountId !== undefined && input.challengeId !== undefined)
+      throw AppError.invalidField('challengeId', 'give accountId or challengeId, not both');
+    let scope: HistoryScope = { all: true };
+    if (input.accountId !== undefined) scope = { accountId: requireId(input.accountId, 'EA account') };
+    if (input.challengeId !== undefined) {
+      const challengeId = requireId(input.challengeId, 'Challenge');
+      if (!(await this.facts.ownsChallenge(caller.userId, challengeId))) throw AppError.notFound('Challenge');
+      scope = { challengeId };
+    }
+    const facts = await this.facts.history(caller.userId, scope);
+    if ('accountId' in scope && facts.length === 0) throw AppError.notFound('EA account');
+    const history = trackedHistory(facts);
+    if (!history) {
+      throw new AppError(
+        'insufficient_history',
+        'There are no reported days to replay: import a statement (POST /accounts/{id}/statements), let the tracker report, or send your history.',
+      );
+    }
+    return {
+      history: { ...history, days: history.days.slice(-MAX_REPLAY_HISTORY_DAYS) },
+      source: 'tracked',
+      accounts: facts.map((f) => f.id),
+    };
+  }
+}
+
+function planColumns(v: PlanVersion) {
+  return {
+    planId: v.planId,
+    firm: v.firm,
+    program: v.program,
+    phases: v.phases,
+    accountSize: v.accountSize,
+    currency: v.currency,
+    price: v.price,
+    planCheckedOn: v.checkedOn,
+    planStale: v.stale,
+  };
+}
+
+function replayedRow(v: PlanVersion, p: ReplayPlanAnswer, withOutcomes: boolean): PlanReplayRow {
+  const digits = digitsOf(v.currency);
+  const worst = p.worstStart;
+  return {
+    ...planColumns(v),
+    rank: null,
+    replayed: true,
+    unknownRules: [],
+    starts: p.starts,
+    passed: p.outcomes.filter((o) => o.outcome === 'passed').length,
+    breached: p.outcomes.filter((o) => o.outcome === 'breached').length,
+    passShare: p.starts === 0 ? null : p.passShare,
+    medianDaysToPass: p.medianDaysToPass,
+    mostFrequentBreach: p.mostFrequentBreach,
+    worstStart: worst && {
+      start: worst.start,
+      rule: worst.rule,
+      phase: worst.phase,
+      day: worst.day,
+      on: worst.on,
+      amount: amountIn(worst.amount, digits),
+      floor: amountIn(worst.floor, digits),
+    },
+    outcomes: withOutcomes ? p.outcomes.map(outcomeRow) : null,
+    notes: p.notes,
+  };
+}
+
+function unknownRow(v: PlanVersion, unknownRules: string[]): PlanReplayRow {
+  return {
+    ...planColumns(v),
+    rank: null,
+    replayed: false,
+    unknownRules,
+    starts: 0,
+    passed: 0,
+    breached: 0,
+    passShare: null,
+    medianDaysToPass: null,
+    mostFrequentBreach: null,
+    worstStart: null,
+    outcomes: null,
+    notes: [],
+  };
+}
