@@ -39,6 +39,11 @@ export interface PositionRowsLayout {
     /** Profit after costs. */
     net?: readonly string[];
   };
+  /**
+   * How the cost columns are signed: `either` (platforms that write a charge as -4.50 or as 4.50: a cost whichever
+   * way) or `charge-positive` (a charge positive and a credit, a rebate, negative: Tradervue's fees).
+   */
+  costs?: 'either' | 'charge-positive';
   /** Lower-cased side words to sides (`buy`, `long`, `l` → buy). */
   sides: Readonly<Record<string, 'buy' | 'sell'>>;
   clock: ClockForms;
@@ -103,6 +108,11 @@ function readPositions(layout: PositionRowsLayout, table: CsvTable, cells: RowCe
     const text = date === null ? cells.cell(row, time) : `${cells.cell(row, date)} ${cells.cell(row, time)}`;
     return readClock(text, layout.clock) ?? cells.fail(row, date ?? time, `a date and time (${layout.timeForm})`);
   };
+  const costOf = (row: CsvRow, i: Column): Decimal => {
+    if (layout.costs !== 'charge-positive') return cells.cost(row, i);
+    if (i === null || ['', '-'].includes(cells.cell(row, i))) return new Decimal(0);
+    return new Decimal(cells.amount(row, i, 'an amount')).negated();
+  };
   const builtIds = new Map<string, number>();
   const read = table.rows
     .filter((row) => row.cells.some((cell) => cell !== '') && layout.skip?.(row, cells, table) !== true)
@@ -110,10 +120,11 @@ function readPositions(layout: PositionRowsLayout, table: CsvTable, cells: RowCe
       const symbol = cells.text(row, c.symbol);
       const side = layout.sides[cells.cell(row, c.side).toLowerCase()] ?? cells.fail(row, c.side, sideWords(layout));
       const volume = cells.amount(row, c.volume, 'a volume');
+      if (!new Decimal(volume).gt(0)) cells.fail(row, c.volume, 'a positive volume');
       const openedAt = timeOf(row, c.openTime, c.openDate);
       const closedAt = timeOf(row, c.closeTime, c.closeDate);
-      const commission = cells.cost(row, c.commission);
-      const fee = cells.cost(row, c.fee);
+      const commission = costOf(row, c.commission);
+      const fee = costOf(row, c.fee);
       const money = moneyOf(row, cells, c.gross, c.net, commission.plus(fee), c.swap);
       let position: string;
       if (c.id === null) {

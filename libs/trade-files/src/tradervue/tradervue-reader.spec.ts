@@ -83,6 +83,11 @@ describe('tradervueReader: the trade export', () => {
     ]);
   });
 
+  it('a negative fee is a credit (a rebate), as Tradervue writes it', () => {
+    const rebate = read(fixture().replace(',262.45,2.00,0.55,', ',263.55,2.00,-0.55,'));
+    expect(rebate.positions[1]).toMatchObject({ commission: '-2', fee: '0.55', profit: '265', net: '263.55' });
+  });
+
   it('two trades opened in the same second get ids of their own', () => {
     const lines = fixture().trim().split('\n');
     const twice = read([...lines, (lines[1] ?? '').replace('2026-03-02 09:55:15', '2026-03-02 09:58:00')].join('\n'));
@@ -94,5 +99,7 @@ describe('tradervueReader: the trade export', () => {
     expect(time.detail).toEqual({ row: 3, column: 'Close Datetime', value: '31/02/2026 10:31' });
     const side = refusal(() => read(fixture().replace(',S,50,', ',X,50,')));
     expect(side.detail).toEqual({ row: 3, column: 'Side', value: 'X' });
+    const volume = refusal(() => read(fixture().replace(',S,50,', ',S,-50,')));
+    expect(volume.detail).toEqual({ row: 3, column: 'Volume', value: '-50' });
   });
 });

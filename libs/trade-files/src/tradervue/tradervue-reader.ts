@@ -7,7 +7,8 @@
  *   Net P&L,Commissions,Fees,Initial Risk,P&L (R),Position MFE,…,Best Exit Datetime`; times `2025-10-10 09:42:38`
  *   without a zone; sides `L`/`S`; costs positive;
  * - Tradervue's help (tradervue.com/help/generic): times are 24-hour HH:MM:SS, "the time zone can be selected when
- *   importing"; futures symbols like `ESZ1` or `ES DEC 11`; commission and fees positive when charged.
+ *   importing"; futures symbols like `ESZ1` or `ES DEC 11`; "for fees, a positive number is a charge, and a negative
+ *   number is a credit" (a rebate, read as money in).
  * The file does not say its zone: the import's fileTimeZone reads it, by default America/New_York (Tradervue's
  * market-hours clock), with a warning. Volume is shares, or contracts for a symbol of a known futures root. There is
  * no trade id: a trade is known by its symbol and opening time. A journal is not a platform: `other`.
@@ -33,6 +34,7 @@ export const tradervueReader: TradeFileReader = positionRowsReader({
     gross: ['Gross P&L'],
     net: ['Net P&L'],
   },
+  costs: 'charge-positive',
   sides: { l: 'buy', s: 'sell', long: 'buy', short: 'sell' },
   clock: { slashed: 'mdy' },
   timeForm: 'YYYY-MM-DD HH:MM:SS',
