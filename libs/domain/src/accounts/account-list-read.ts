@@ -1,10 +1,10 @@
 import type { Caller } from '@propfolio/core';
 import type { Database, EaAccountModel as EaAccount } from '@propfolio/db';
-import { jsonArray, jsonObject, queryJson, revive } from '../shared/json-rows.js';
+import { columns, jsonArray, jsonObject, queryJson, revive } from '../shared/json-rows.js';
 import { keysetPage, SqlParams } from '../shared/keyset-sql.js';
 import { ACCOUNT } from '../shared/model-columns.js';
 import type { Keyset } from '../shared/pagination.js';
-import type { AccountRow } from './account-view.js';
+import type { LatestSnapshot, ListedAccountRow } from './account-view.js';
 import type { Platform } from '@propfolio/coach';
 import type { ArchivedFilter } from './accounts.inputs.js';
 
@@ -13,6 +13,14 @@ const ARCHIVED_SQL: Record<ArchivedFilter, string> = {
   include: '',
   only: ' AND a."archivedAt" IS NOT NULL',
 };
+
+const SNAPSHOT = columns<LatestSnapshot>()({
+  instant: 'at',
+  date: 'day',
+  decimal: 'balance equity firstEquity minEquity maxEquity',
+});
+// The account's latest intraday row (the primary key's order), or null before its first snapshot.
+const LATEST_SNAPSHOT = `(SELECT ${jsonObject('i', SNAPSHOT)} FROM "IntradayEquity" i WHERE i."accountId" = a."id" ORDER BY i."day" DESC LIMIT 1)`;
 
 // The linked challenge as `WITH_CHALLENGE` selects it (same keys, same order), or null for an unlinked account.
 const CHALLENGE = `CASE WHEN ch."id" IS NULL THEN NULL ELSE json_build_object('id', ch."id", 'firm', ch."firm", 'plan', ch."plan", 'phase', ch."phase") END`;
@@ -25,10 +33,10 @@ const CHALLENGE = `CASE WHEN ch."id" IS NULL THEN NULL ELSE json_build_object('i
 export async function readAccountPage(
   db: Database,
   caller: Caller,
-  keyset: Keyset<AccountRow>,
+  keyset: Keyset<ListedAccountRow>,
   archived: ArchivedFilter,
   platform?: Platform,
-): Promise<AccountRow[]> {
+): Promise<ListedAccountRow[]> {
   const params = new SqlParams();
   let where = `a."userId" = ${params.add(caller.userId)}${ARCHIVED_SQL[archived]}`;
   // Compared as text: the parameter needs no cast to the enum, and a value the input let through matches nothing.
@@ -37,12 +45,15 @@ export async function readAccountPage(
   const rows = await queryJson<Record<string, unknown>[]>(
     db,
     `SELECT ${jsonArray(
-      jsonObject('a', ACCOUNT, { challenge: CHALLENGE }),
+      jsonObject('a', ACCOUNT, { challenge: CHALLENGE, snapshot: LATEST_SNAPSHOT }),
       `FROM ${page.from} LEFT JOIN "Challenge" ch ON ch."id" = a."challengeId"`,
       page.order,
     )} AS "data"`,
     params.values,
   );
-  // Each row also carries the `challenge` object (or null) the statement joined in.
-  return (rows ?? []).map((row) => revive<EaAccount>(row, ACCOUNT) as AccountRow);
+  // Each row also carries the `challenge` object (or null) the statement joined in, and the latest snapshot.
+  return (rows ?? []).map((row) => {
+    const snapshot = row['snapshot'] as Record<string, unknown> | null;
+    return { ...revive<EaAccount>(row, ACCOUNT), snapshot: snapshot && revive<LatestSnapshot>(snapshot, SNAPSHOT) } as ListedAccountRow;
+  });
 }

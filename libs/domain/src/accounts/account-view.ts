@@ -1,7 +1,8 @@
 import type { EaAccountModel as EaAccount } from '@propfolio/db';
-import { isoOrNull } from '../shared/dates.js';
+import { dateToIso, isoOrNull } from '../shared/dates.js';
 import { toMoney } from '../shared/money.js';
-import type { AccountView } from './accounts.outputs.js';
+import type { AccountView, ListedAccountView } from './accounts.outputs.js';
+import type { Decimal } from '../shared/money.js';
 
 export type AccountRow = EaAccount & { challenge: { id: string; firm: string; plan: string; phase: string } | null };
 
@@ -29,5 +30,37 @@ export function toAccountView(row: AccountRow): AccountView {
     archivedReason: row.archivedReason,
     challenge: row.challenge,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** An account's latest intraday row: its latest snapshot and its firm day's first, lowest and highest equity. */
+export interface LatestSnapshot {
+  at: Date;
+  day: Date;
+  balance: Decimal;
+  equity: Decimal;
+  firstEquity: Decimal;
+  minEquity: Decimal;
+  maxEquity: Decimal;
+}
+
+export type ListedAccountRow = AccountRow & { snapshot: LatestSnapshot | null };
+
+/** The account as list_accounts shows it: the view, and its latest snapshot's figures (equity now, the day's range). */
+export function toListedAccountView(row: ListedAccountRow): ListedAccountView {
+  const s = row.snapshot;
+  return {
+    ...toAccountView(row),
+    snapshot: s && {
+      at: s.at.toISOString(),
+      day: dateToIso(s.day),
+      balance: toMoney(s.balance),
+      equity: toMoney(s.equity),
+      floating: toMoney(s.equity.minus(s.balance)),
+      equityPercent: toMoney(s.equity.minus(row.initialBalance).div(row.initialBalance).times(100).toDecimalPlaces(2)),
+      dayFirst: toMoney(s.firstEquity),
+      dayLow: toMoney(s.minEquity),
+      dayHigh: toMoney(s.maxEquity),
+    },
   };
 }

@@ -17,7 +17,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     name: 'list_accounts',
     title: 'List EA accounts',
     description:
-      "Lists the caller's EA accounts, newest first: platform, balance, equity, P&L, linked challenge, archived. Days of one: get_account_daily_pnl.",
+      "Lists the caller's EA accounts, newest first: platform, balance, equity, P&L, latest snapshot, linked challenge, archived. Days of one: get_account_daily_pnl.",
     ...KEY_READ,
     input: ListAccountsInput,
     output: AccountPageSchema,

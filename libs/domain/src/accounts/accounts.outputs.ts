@@ -32,7 +32,29 @@ export const AccountSchema = Type.Object({
 });
 export type AccountView = Static<typeof AccountSchema>;
 
-export const AccountPageSchema = PageOf(AccountSchema, 'Newest first (by registration).');
+/** An account as list_accounts shows it: with its latest snapshot, the figures of now and of its firm day. */
+export const ListedAccountSchema = Type.Object({
+  ...AccountSchema.properties,
+  snapshot: Nullable(
+    Type.Object(
+      {
+        at: Timestamp('When it was taken.'),
+        day: IsoDate('Its firm day.'),
+        balance: Money('Balance then.'),
+        equity: Money('Equity then.'),
+        floating: Money('equity − balance.'),
+        equityPercent: Type.Number({ description: '(equity − initialBalance) / initialBalance × 100, 2 decimals.' }),
+        dayFirst: Money("The day's first equity."),
+        dayLow: Money("The day's lowest equity."),
+        dayHigh: Money("The day's highest equity."),
+      },
+      { description: 'Latest snapshot; null before any.' },
+    ),
+  ),
+});
+export type ListedAccountView = Static<typeof ListedAccountSchema>;
+
+export const AccountPageSchema = PageOf(ListedAccountSchema, 'Newest first (by registration).');
 export type AccountPage = Static<typeof AccountPageSchema>;
 
 export const DailyPnlEntrySchema = Type.Object({

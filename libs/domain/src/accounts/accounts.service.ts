@@ -7,7 +7,7 @@ import { Keyset } from '../shared/pagination.js';
 import type { AccountPage, AccountView } from './accounts.outputs.js';
 import { archivedAccountError } from './archived-error.js';
 import { findOwnedAccount } from './owned-account.js';
-import { toAccountView, WITH_CHALLENGE, type AccountRow } from './account-view.js';
+import { toAccountView, toListedAccountView, WITH_CHALLENGE, type ListedAccountRow } from './account-view.js';
 import { readAccountPage } from './account-list-read.js';
 
 /** Registering and listing the EA accounts the tracker reports for. */
@@ -92,7 +92,7 @@ export class AccountService {
 
   /** One statement (see readAccountPage): the owner and archived filters and the cursor are its `where`. */
   async list(caller: Caller, input: ListAccountsInput): Promise<AccountPage> {
-    const keyset = new Keyset<AccountRow>(input, (row) => row.createdAt);
-    return keyset.page(await readAccountPage(this.db, caller, keyset, input.archived ?? 'exclude', input.platform), toAccountView);
+    const keyset = new Keyset<ListedAccountRow>(input, (row) => row.createdAt);
+    return keyset.page(await readAccountPage(this.db, caller, keyset, input.archived ?? 'exclude', input.platform), toListedAccountView);
   }
 }

@@ -2,7 +2,7 @@ import { expect, it } from '@jest/globals';
 import type { Caller, Page } from '@propfolio/core';
 import type { Database, Prisma } from '@propfolio/db';
 import { describeEachDatabase } from '@propfolio/db/testing';
-import { toAccountView, WITH_CHALLENGE as ACCOUNT_CHALLENGE, type AccountRow } from '../accounts/account-view.js';
+import { toListedAccountView, WITH_CHALLENGE as ACCOUNT_CHALLENGE, type ListedAccountRow } from '../accounts/account-view.js';
 import { toChallengeView } from '../challenges/challenge-view.js';
 import { ListAccountsInput, ListChallengesInput, ListPayoutsInput } from '../index.js';
 import { toPayoutView, type PayoutRow } from '../payouts/payout-view.js';
@@ -62,15 +62,18 @@ function prismaLists(db: Database): { [K in keyof Lists]: ListOf<K> } {
     },
     accounts: {
       list: async (caller: Caller, input: ListAccountsInput) => {
-        const keyset = new Keyset<AccountRow>(input, (row) => row.createdAt);
+        const keyset = new Keyset<ListedAccountRow>(input, (row) => row.createdAt);
         const archived = { exclude: { archivedAt: null }, include: {}, only: { archivedAt: { not: null } } }[input.archived ?? 'exclude'];
         const rows = await db.prisma.eaAccount.findMany({
           where: { userId: caller.userId, ...archived, AND: keyset.whereAfter<Prisma.EaAccountWhereInput>('createdAt') },
           orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
           take: keyset.take,
-          include: ACCOUNT_CHALLENGE,
+          include: { ...ACCOUNT_CHALLENGE, intraday: LATEST_INTRADAY },
         });
-        return keyset.page(rows, toAccountView);
+        return keyset.page(
+          rows.map(({ intraday, ...row }) => ({ ...row, snapshot: intraday[0] ?? null })),
+          toListedAccountView,
+        );
       },
     },
   };
@@ -149,10 +152,37 @@ async function seed(db: Database, caller: Caller, login: string): Promise<void> 
         createdAt: i < 2 ? tie : new Date(tie.getTime() + i),
         ...(i === 3 ? { archivedAt: tie, archivedReason: 'challenge_failed' } : {}),
         ...(i === 0 ? { lastReportOn: new Date('2026-03-14T00:00:00.000Z') } : {}),
+        // Two firm days of snapshots on the first account: its latest day's row is the one listed.
+        ...(i === 0
+          ? {
+              intraday: {
+                create: ['2026-03-13', '2026-03-14'].map((day, d) => ({
+                  day: new Date(`${day}T00:00:00.000Z`),
+                  at: new Date(`${day}T15:30:00.${String(d)}25Z`),
+                  balance: '10123.45',
+                  equity: `${String(10090 + d)}.1234`,
+                  minEquity: '10001.5',
+                  minEquityAt: new Date(`${day}T09:00:00.000Z`),
+                  maxEquity: '10200',
+                  maxEquityAt: new Date(`${day}T10:00:00.000Z`),
+                  firstAt: new Date(`${day}T01:00:00.000Z`),
+                  firstBalance: '10100',
+                  firstEquity: '10100.01',
+                })),
+              },
+            }
+          : {}),
       },
     });
   }
 }
+
+/** The latest intraday row, as list_accounts lists it. */
+const LATEST_INTRADAY = {
+  orderBy: { day: 'desc' },
+  take: 1,
+  select: { at: true, day: true, balance: true, equity: true, firstEquity: true, minEquity: true, maxEquity: true },
+} as const;
 
 describeEachDatabase('the hot lists read in one statement', (getDb) => {
   it('answer what the model queries answered: pages, cursors, filters and totals, and only the caller’s rows', async () => {
