@@ -69,6 +69,14 @@ describe('tradelockerReader: the order history', () => {
     ]);
   });
 
+  it('an order filled in part and then cancelled counts what it filled', () => {
+    // The second close of 700001 filled 0.60 of 1.00 ordered before it was cancelled.
+    const partly = read(
+      fixture().replace('9100004,278,EURUSD,9001,0.60,sell,market,Filled', '9100004,278,EURUSD,9001,1.00,sell,market,Cancelled'),
+    );
+    expect(partly.positions[0]).toMatchObject({ position: '700001', volume: '1', profit: '168' });
+  });
+
   it('reads the same words as headers, in any order', () => {
     const relabelled = fixture().replace(
       /^[^\n]*/,

@@ -89,7 +89,14 @@ function readOrders(table: CsvTable, cells: RowCells, contracts: ContractTable):
   const c = columnsOf(table);
   const byLine = new Map<number, CsvRow>();
   const fills: Fill[] = table.rows
-    .filter((row) => row.cells.some((cell) => cell !== '') && cells.cell(row, c.status).toLowerCase() === 'filled')
+    // An order that filled any quantity is an execution, whatever its status says now (one filled in part and then
+    // cancelled reads `Cancelled`); cancelled, rejected and working orders with nothing filled are not.
+    .filter(
+      (row) =>
+        row.cells.some((cell) => cell !== '') &&
+        !['', '0'].includes(cells.cell(row, c.filled)) &&
+        cells.amountOrNull(row, c.filled) !== '0',
+    )
     .map((row) => {
       byLine.set(row.line, row);
       const side = cells.cell(row, c.side).toLowerCase();
