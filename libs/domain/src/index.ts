@@ -62,6 +62,7 @@ export * from './accounts/accounts.outputs.js';
 export * from './summary/summary.outputs.js';
 export { LedgerService } from './ledger/ledger.service.js';
 export { FxService } from './fx/fx.service.js';
+export { FxRepository } from './fx/fx.repository.js';
 export { AnalyticsService } from './analytics/analytics.service.js';
 export { TaxYearService, TaxYearSchema, taxYearCsv, type TaxYear } from './analytics/tax-year.js';
 export { AnalyticsSchema, type Analytics } from './analytics/analytics.outputs.js';

@@ -2,6 +2,7 @@ import { AppError, daysBetween, type Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import type { AnalyticsInput } from './analytics.inputs.js';
 import { RateBook } from '../fx/rate-book.js';
+import { FxRepository } from '../fx/fx.repository.js';
 import { dateToIso, isoToDate, todayIso } from '../shared/dates.js';
 import type { Analytics } from './analytics.outputs.js';
 import { convertEntries } from './conversion.js';
@@ -29,7 +30,7 @@ export class AnalyticsService {
     let entries: MoneyEntry[] = raw;
     let conversions: Analytics['conversions'] = null;
     if (input.currency) {
-      const book = await RateBook.load(this.db, caller.userId, input.currency, input.from, to);
+      const book = await RateBook.load(new FxRepository(this.db), caller.userId, input.currency, input.from, to);
       const converted = convertEntries(raw, book);
       entries = converted.converted;
       conversions = {

@@ -4,6 +4,7 @@ import type { Database } from '@propfolio/db';
 import { Prisma } from '@propfolio/db';
 import type { TaxYearInput } from './analytics.inputs.js';
 import { RateBook } from '../fx/rate-book.js';
+import { FxRepository } from '../fx/fx.repository.js';
 import { todayIso } from '../shared/dates.js';
 import { toMoney, type Decimal } from '../shared/money.js';
 import { Id, IsoDate, Money, Nullable } from '../shared/schemas.js';
@@ -67,7 +68,7 @@ export class TaxYearService {
     const today = todayIso(now);
     const to = yearEnd < today ? yearEnd : today;
     const entries = from > to ? [] : await loadMoneyEntries(this.db, { userId: caller.userId, from, to });
-    const book = await RateBook.load(this.db, caller.userId, input.currency, from, to);
+    const book = await RateBook.load(new FxRepository(this.db), caller.userId, input.currency, from, to);
     const months = Array.from({ length: 12 }, (_, i) => ({
       month: `${input.year}-${String(i + 1).padStart(2, '0')}`,
       income: ZERO,
