@@ -6,7 +6,7 @@ export * from './challenges/challenges.inputs.js';
 export * from './payouts/payouts.inputs.js';
 export * from './accounts/accounts.inputs.js';
 export * from './summary/summary.inputs.js';
-export * from './fx/fx-fields.js';
+export * from './shared/fx-fields.js';
 export * from './shared/purchase-fields.js';
 export * from './payouts/payout-fields.js';
 export * from './ledger/ledger.inputs.js';

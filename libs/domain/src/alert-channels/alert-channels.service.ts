@@ -19,7 +19,7 @@ import type {
   CreatedAlertChannel,
 } from './alert-channels.outputs.js';
 import { type ChannelKind, type ChannelSecrets, LINE_RECIPIENT, LINE_TOKEN, TELEGRAM_TOKEN } from './channel-senders.js';
-import { DestinationError, parseDestination, publicAddresses, type Resolve } from './destination.js';
+import { DestinationError, parseDestination, publicAddresses, type Resolve } from '../shared/destination.js';
 import { boundQueues, type DeliveryPayload } from './delivery-queue.js';
 import { moneyFromText } from '../shared/money.js';
 import { maskedHint, seal } from './secret-box.js';

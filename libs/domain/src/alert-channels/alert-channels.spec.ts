@@ -11,7 +11,7 @@ import { CreateAlertChannelInput } from './alert-channels.inputs.js';
 import { AlertChannelService } from './alert-channels.service.js';
 import { AlertDeliveryWorker, type DeliveryWorkerOptions } from './alert-delivery.worker.js';
 import { claimDue, LEASE_MS, QUEUED_PER_CHANNEL, RETRY_WINDOW_MS, retryDelayMs, USER_IN_FLIGHT } from './delivery-queue.js';
-import { isPrivateAddress, publicAddresses } from './destination.js';
+import { isPrivateAddress, publicAddresses } from '../shared/destination.js';
 import { maskedHint, seal, unseal } from './secret-box.js';
 import { smtpMailer } from './smtp-mailer.js';
 

@@ -4,7 +4,7 @@ import { alertMessage } from '../alerts/alert-message.js';
 import { testMessage } from './test-message.js';
 import { sendTo, type ChannelKind, type ChannelSecrets, type Mailer } from './channel-senders.js';
 import { boundQueues, claimDue, settle, settleDelivered, type ClaimedDelivery } from './delivery-queue.js';
-import type { Resolve } from './destination.js';
+import type { Resolve } from '../shared/destination.js';
 import type { SendOutcome } from './http-post.js';
 import { maskedHint, unseal } from './secret-box.js';
 

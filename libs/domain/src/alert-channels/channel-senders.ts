@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { AlertEvent } from '../alerts/alert-events.js';
 import type { AlertMessage } from '../alerts/alert-message.js';
-import { parseDestination, type Resolve } from './destination.js';
+import { parseDestination, type Resolve } from '../shared/destination.js';
 import { postJson, type SendOutcome } from './http-post.js';
 
 export const CHANNEL_KINDS = ['webhook', 'discord', 'slack', 'telegram', 'line', 'email'] as const;

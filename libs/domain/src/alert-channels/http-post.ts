@@ -2,7 +2,7 @@ import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
-import { DestinationError, isPrivateAddress, publicAddresses, type Resolve } from './destination.js';
+import { DestinationError, isPrivateAddress, publicAddresses, type Resolve } from '../shared/destination.js';
 
 /**
  * How one attempt ended: sent, or failed with whether a later attempt may succeed (and, for a failure that says

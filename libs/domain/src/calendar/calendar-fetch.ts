@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { DestinationError, parseDestination, publicAddresses, type Resolve } from '../alert-channels/destination.js';
+import { DestinationError, parseDestination, publicAddresses, type Resolve } from '../shared/destination.js';
 
 /** Largest calendar file fetched or taken, in bytes (a year of ForexFactory events is about 1 MiB of JSON). */
 export const MAX_CALENDAR_BYTES = 8 * 1_048_576;
