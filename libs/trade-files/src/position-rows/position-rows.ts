@@ -52,8 +52,8 @@ export interface PositionRowsLayout {
   volumeUnit(row: CsvRow, cells: RowCells, symbol: string, table: CsvTable): FilePosition['volumeUnit'];
   /** The platform the file itself names, where it does (a journal's account name); null when it does not. */
   platform?(table: CsvTable, cells: RowCells): string | null;
-  /** Rows that are not positions (a totals row, an open position): skipped. */
-  skip?(row: CsvRow, cells: RowCells, table: CsvTable): boolean;
+  /** Whether the export lists trades still open (no close time, no exit): they are skipped, not refused. */
+  listsOpenTrades?: boolean;
 }
 
 type Column = number | null;
@@ -105,6 +105,7 @@ function readPositions(layout: PositionRowsLayout, table: CsvTable, cells: RowCe
     });
   }
   const timeOf = (row: CsvRow, time: number, date: Column): FileTime => {
+    if (date !== null && cells.cell(row, time) === '') cells.fail(row, time, 'a time (HH:MM:SS)');
     const text = date === null ? cells.cell(row, time) : `${cells.cell(row, date)} ${cells.cell(row, time)}`;
     return readClock(text, layout.clock) ?? cells.fail(row, date ?? time, `a date and time (${layout.timeForm})`);
   };
@@ -115,7 +116,9 @@ function readPositions(layout: PositionRowsLayout, table: CsvTable, cells: RowCe
   };
   const builtIds = new Map<string, number>();
   const read = table.rows
-    .filter((row) => row.cells.some((cell) => cell !== '') && layout.skip?.(row, cells, table) !== true)
+    .filter(
+      (row) => row.cells.some((cell) => cell !== '') && !(layout.listsOpenTrades === true && stillOpen(row, c.closeTime, c.closeDate)),
+    )
     .map((row) => {
       const symbol = cells.text(row, c.symbol);
       const side = layout.sides[cells.cell(row, c.side).toLowerCase()] ?? cells.fail(row, c.side, sideWords(layout));
@@ -192,6 +195,10 @@ function moneyOf(
   }
   const expected = cents(gross.plus(costs).plus(swap)).toFixed(2);
   return cells.fail(row, netColumn as number, `${expected}, the profit ${gross.toFixed()} with its costs ${costs.plus(swap).toFixed()}`);
+}
+
+function stillOpen(row: CsvRow, closeTime: number, closeDate: Column): boolean {
+  return (row.cells[closeTime] ?? '') === '' && (closeDate === null || (row.cells[closeDate] ?? '') === '');
 }
 
 function sideWords(layout: PositionRowsLayout): string {

@@ -37,6 +37,7 @@ export const tradervueReader: TradeFileReader = positionRowsReader({
   costs: 'charge-positive',
   sides: { l: 'buy', s: 'sell', long: 'buy', short: 'sell' },
   clock: { slashed: 'mdy' },
+  listsOpenTrades: true,
   timeForm: 'YYYY-MM-DD HH:MM:SS',
   volumeUnit: (_row, _cells, symbol) => (contractSpecOf(symbol) === null ? 'units' : 'contracts'),
 });

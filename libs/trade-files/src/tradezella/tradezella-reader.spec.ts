@@ -71,6 +71,13 @@ describe('tradezellaReader: the trade export', () => {
     ]);
   });
 
+  it('skips a trade still open (no close date or time); a closed one without its close time is refused', () => {
+    const open = read(fixture().replace('2026-03-10,09:00:01 EDT,', ',,'));
+    expect(open.positions.map((p) => p.symbol)).toEqual(['MNQ', 'ES']);
+    const cut = refusal(() => read(fixture().replace('2026-03-10,09:00:01 EDT,', '2026-03-10,,')));
+    expect(cut.detail).toEqual({ row: 4, column: 'Close Time', value: '' });
+  });
+
   it('names no platform when the account names do not, or name several', () => {
     expect(read(fixture().replaceAll('Tradovate Demo 50K', 'Main account')).platform).toBeNull();
     expect(read(fixture().replace('Tradovate Demo 50K', 'NinjaTrader Sim')).platform).toBeNull();

@@ -39,6 +39,7 @@ export const tradezellaReader: TradeFileReader = positionRowsReader({
   },
   sides: { long: 'buy', short: 'sell', buy: 'buy', sell: 'sell' },
   clock: { slashed: 'mdy' },
+  listsOpenTrades: true,
   timeForm: 'YYYY-MM-DD and HH:MM:SS with its zone, as 12:31:42 EST',
   volumeUnit: (row, cells, _symbol, table) => {
     const kind = table.column('Spread Type');
