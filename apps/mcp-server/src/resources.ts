@@ -8,13 +8,13 @@ import {
   type Resource,
   type ResourceTemplate,
 } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
 import { AppError, type Operation, type OperationContext } from '@propfolio/core';
 import { executeOperation } from '@propfolio/operations';
 import { type AppContext } from '@propfolio/bootstrap';
 import type { McpExtras } from './extras.js';
 import type { ContextOf } from './mcp-server.js';
 import type { ProtocolServer } from './sdk/index.js';
+import { looseRequestSchema } from './sdk/request-schema.js';
 import { LooseGetPromptRequestSchema, PROMPTS, readPromptParams, renderPrompt } from './prompts.js';
 
 /** A resource family served by one read operation: `propfolio://<kind>/{ref}`. */
@@ -61,9 +61,10 @@ const FAMILIES: ResourceFamily[] = [
 
 /**
  * resources/read with its params unchecked by the SDK, whose own schema answers a missing or non-string `uri` with
- * a dump of its validation issues; readResourceUri says what is wrong in a sentence instead.
+ * a dump of its validation issues; readResourceUri says what is wrong in a sentence instead. The `{ref}` is then
+ * checked by the read operation's input contract, as over REST.
  */
-const LooseReadResourceRequestSchema = z.object({ method: z.literal('resources/read'), params: z.unknown().optional() }).loose();
+const LooseReadResourceRequestSchema = looseRequestSchema('resources/read');
 
 /** The `uri` of a resources/read, or McpError -32602 saying what it should be. */
 function readResourceUri(params: unknown): string {

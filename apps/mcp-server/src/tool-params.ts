@@ -1,11 +1,12 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import { looseRequestSchema } from './sdk/request-schema.js';
 
 /**
  * tools/call as the protocol layer sees it: any params. The SDK's own schema would reject malformed
- * params with a raw zod dump as -32603; `readToolCallParams` answers -32602 with a readable message.
+ * params with a raw zod dump as -32603; `readToolCallParams` answers -32602 with a readable message, and the
+ * tool's arguments are then checked by its operation's input contract, as over REST.
  */
-export const LooseCallToolRequestSchema = z.object({ method: z.literal('tools/call'), params: z.unknown().optional() }).loose();
+export const LooseCallToolRequestSchema = looseRequestSchema('tools/call');
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
