@@ -31,6 +31,14 @@ describeEachDatabase('REST error shape, method rules and logs', (getDb) => {
     }
   });
 
+  it('answers a large malformed body on a batch route, parsed in slices, with the same 400 invalid_json', async () => {
+    // Over 256 K characters: the tracker's positions route parses it in slices rather than by JSON.parse.
+    const body = `{"positions":[${'{"position":"1"},'.repeat(20_000)}`;
+    expect(body.length).toBeGreaterThan(256 * 1024);
+    const problem = expectProblem(await rawPost('/accounts/any/positions', 'application/json', body), 400, 'invalid_json');
+    expect(problem.detail).toBe('The request body is not valid JSON.');
+  });
+
   it('answers wrong types and unknown fields with 400 validation_failed listing every field', async () => {
     const typed = expectProblem(await app.post('/challenges', { firm: 1, plan: ['x'], price: '540' }), 400, 'validation_failed');
     expect(typed.errors).toEqual([

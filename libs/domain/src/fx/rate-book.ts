@@ -1,7 +1,8 @@
-import { toDecimal, type Decimal } from '../shared/money.js';
-import type { FxRepository } from './fx.repository.js';
+import { Prisma, type Database } from '@propfolio/db';
+import { dateToIso } from '../shared/dates.js';
+import type { Decimal } from '../shared/money.js';
 
-const ONE = toDecimal(1);
+const ONE = new Prisma.Decimal(1);
 
 export type RateSource = 'same_currency' | 'typed' | 'imported';
 
@@ -29,10 +30,18 @@ export class RateBook {
     private readonly imported: Map<string, Decimal>,
   ) {}
 
-  /** The user's imported rates into `base` within `from`..`to` (YYYY-MM-DD, each optional). */
-  static async load(rates: FxRepository, userId: string, base: string, from?: string, to?: string): Promise<RateBook> {
-    const rows = await rates.ratesInto(userId, base, from, to);
-    return new RateBook(base, new Map(rows.map((row) => [`${row.date} ${row.base}`, row.rate])));
+  static async load(db: Database, userId: string, base: string, from?: string, to?: string): Promise<RateBook> {
+    const rows = await db.prisma.fxRate.findMany({
+      where: {
+        userId,
+        quote: base,
+        ...(from || to
+          ? { date: { ...(from ? { gte: new Date(`${from}T00:00:00Z`) } : {}), ...(to ? { lte: new Date(`${to}T00:00:00Z`) } : {}) } }
+          : {}),
+      },
+      select: { date: true, base: true, rate: true },
+    });
+    return new RateBook(base, new Map(rows.map((row) => [`${dateToIso(row.date)} ${row.base}`, row.rate])));
   }
 
   rateFor(record: Convertible): AppliedRate | null {

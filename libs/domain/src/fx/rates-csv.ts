@@ -1,11 +1,12 @@
 import { AppError, isIsoDate } from '@propfolio/core';
+import { Prisma } from '@propfolio/db';
+import type { Decimal } from '../shared/money.js';
 
 export interface ParsedRate {
   date: string;
   base: string;
   quote: string;
-  /** Exact decimal text, as the line has it. */
-  rate: string;
+  rate: Decimal;
 }
 
 const HEADER = ['date', 'base', 'quote', 'rate'];
@@ -49,7 +50,7 @@ export function parseRatesCsv(text: string): ParsedRate[] {
       return;
     }
     seen.add(`${date} ${base.toUpperCase()} ${quote.toUpperCase()}`);
-    rates.push({ date, base: base.toUpperCase(), quote: quote.toUpperCase(), rate });
+    rates.push({ date, base: base.toUpperCase(), quote: quote.toUpperCase(), rate: new Prisma.Decimal(rate) });
   });
   if (errors.length > 0)
     throw AppError.validation(
