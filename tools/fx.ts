@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { FxService } from '@propfolio/domain';
+import { FxRepository, FxService } from '@propfolio/domain';
 import { LOCAL_OWNER } from '@propfolio/domain/keys';
 import { runCli, withCliDatabase } from './cli-kit.js';
 
@@ -40,7 +40,7 @@ async function main(): Promise<number> {
       console.error(`No user named "${user}" (see npm run keys -- list).`);
       return 1;
     }
-    const result = await new FxService(db).importCsv({ userId: owner.id }, csv);
+    const result = await new FxService(new FxRepository(db)).importCsv({ userId: owner.id }, csv);
     console.log(`Imported ${result.imported} rate(s) for "${user}": ${result.pairs.join(', ')} from ${result.from} to ${result.to}.`);
     return 0;
   });

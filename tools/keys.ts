@@ -6,7 +6,7 @@
  * Exit codes: 0 done, 1 failed (e.g. unknown prefix, database busy), 2 usage error.
  */
 import { parseArgs } from 'node:util';
-import { ApiKeyService } from '@propfolio/domain/keys';
+import { ApiKeyService, KeysRepository } from '@propfolio/domain/keys';
 import { parseOrExplain, runCli, withCliDatabase, UsageError } from './cli-kit.js';
 
 const USAGE = `Usage:
@@ -67,7 +67,7 @@ async function main(): Promise<number> {
   const command = parseOrExplain(() => parseCommand(process.argv.slice(2)), USAGE);
   if (!command) return 2;
   return withCliDatabase('keys', 'issue and revoke keys in the web dashboard (EA integration on the P&L page)', async (db) => {
-    await run(command, new ApiKeyService(db));
+    await run(command, new ApiKeyService(new KeysRepository(db)));
     return 0;
   });
 }

@@ -1,5 +1,5 @@
-import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 
 /**
@@ -43,6 +43,63 @@ export function repositoriesOffTheConvention(files: readonly string[]): string[]
   });
 }
 
+/**
+ * The arrows between the context folders of libs/domain/src (`accounts`, `alerts`, `shared`…): `from -> to` for each
+ * folder a non-spec module of `from` imports from by a relative path, with the modules that do. The composition
+ * files at the root (services.ts, index.ts, operations.ts) import every context and are no folder.
+ */
+export function contextArrows(modules: readonly { file: string; code: string }[]): Map<string, string[]> {
+  const arrows = new Map<string, string[]>();
+  for (const { file, code } of modules) {
+    const [from, ...rest] = file.split('/');
+    if (!from || rest.length === 0 || file.endsWith('.spec.ts')) continue;
+    for (const [, target = ''] of code.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      const [to, ...inside] = join(dirname(file), target).split('/');
+      if (!to || inside.length === 0 || to === from || to === '..') continue;
+      const arrow = `${from} -> ${to}`;
+      arrows.set(arrow, [...(arrows.get(arrow) ?? []), file]);
+    }
+  }
+  return arrows;
+}
+
+/**
+ * The arrows that lie on an import loop between folders (a folder imports another that imports it back, directly or
+ * round a cycle): both ends in one strongly connected component of the folder graph (Tarjan), sorted.
+ */
+export function arrowsOnLoops(arrows: Iterable<string>): string[] {
+  const next = new Map<string, string[]>();
+  const pairs = [...arrows].map((arrow) => arrow.split(' -> ') as [string, string]);
+  for (const [from, to] of pairs) {
+    next.set(from, [...(next.get(from) ?? []), to]);
+    if (!next.has(to)) next.set(to, []);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const component = new Map<string, number>();
+  const stack: string[] = [];
+  let counter = 0;
+  const visit = (node: string): void => {
+    index.set(node, counter);
+    low.set(node, counter++);
+    stack.push(node);
+    for (const to of next.get(node) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node)!, low.get(to)!));
+      } else if (!component.has(to)) low.set(node, Math.min(low.get(node)!, index.get(to)!));
+    }
+    if (low.get(node) === index.get(node)) {
+      for (let top = stack.pop(); top !== undefined; top = top === node ? undefined : stack.pop()) component.set(top, index.get(node)!);
+    }
+  };
+  for (const node of next.keys()) if (!index.has(node)) visit(node);
+  return pairs
+    .filter(([from, to]) => component.get(from) === component.get(to))
+    .map(([from, to]) => `${from} -> ${to}`)
+    .sort();
+}
+
 /** `runService` (libs/bootstrap) names what it does, start a process; it is no service class. */
 const NOT_SERVICES = new Set(['libs/bootstrap/src/run-service.ts']);
 const libraryFiles = readdirSync(join(ROOT, 'libs')).flatMap((lib) =>
@@ -76,5 +133,53 @@ describe('the context convention', () => {
         'libs/domain/src/trash/trash-repository.ts',
       ]),
     ).toEqual(['libs/domain/src/coach/headroom.repository.ts', 'libs/domain/src/trash/trash-repository.ts']);
+  });
+});
+
+describe('import loops between the context folders of libs/domain (docs/architecture.md, "Contexts and their loops")', () => {
+  const DOMAIN = join(ROOT, 'libs/domain/src');
+  const modules = filesUnder(DOMAIN)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => ({ file: relative(DOMAIN, file), code: readFileSync(file, 'utf8') }));
+  const arrows = contextArrows(modules);
+  const allowed = (JSON.parse(readFileSync(join(ROOT, 'tools/lint/context-loops-legacy.json'), 'utf8')) as { arrows: string[] }).arrows;
+
+  it('adds no loop: every arrow on a loop is one of the loops listed in tools/lint/context-loops-legacy.json', () => {
+    const added = arrowsOnLoops(arrows.keys()).filter((arrow) => !allowed.includes(arrow));
+    expect(added.map((arrow) => `${arrow} (${[...new Set(arrows.get(arrow))].join(', ')})`)).toEqual([]);
+  });
+
+  it('has a list of loops that only shrinks: an arrow no longer on a loop leaves it, none repeats', () => {
+    const onLoops = new Set(arrowsOnLoops(arrows.keys()));
+    expect(allowed.filter((arrow) => !onLoops.has(arrow))).toEqual([]);
+    expect(new Set(allowed).size).toBe(allowed.length);
+  });
+
+  it('finds a loop between two folders, and one round three, from the relative imports of non-spec modules', () => {
+    const found = contextArrows([
+      { file: 'alerts/alerts.service.ts', code: "import { x } from '../accounts/owned-account.js';\nimport './alert-rules.js';" },
+      { file: 'accounts/accounts.service.ts', code: "import type { Y } from '../alerts/alert-rules.js';" },
+      { file: 'accounts/accounts.spec.ts', code: "import { z } from '../trash/trash.service.js';" },
+      { file: 'services.ts', code: "import { s } from './trash/trash.service.js';" },
+      { file: 'ledger/ledger.service.ts', code: "import { a } from '../payouts/payout-view.js';" },
+      { file: 'payouts/payouts.service.ts', code: "export { b } from '../calendar/calendar.service.js';" },
+      { file: 'calendar/calendar.service.ts', code: "const c = await import('../ledger/ledger-views.js');" },
+      { file: 'trash/trash.service.ts', code: "import { d } from '../accounts/owned-account.js';" },
+    ]);
+    expect([...found.keys()].sort()).toEqual([
+      'accounts -> alerts',
+      'alerts -> accounts',
+      'calendar -> ledger',
+      'ledger -> payouts',
+      'payouts -> calendar',
+      'trash -> accounts',
+    ]);
+    expect(arrowsOnLoops(found.keys())).toEqual([
+      'accounts -> alerts',
+      'alerts -> accounts',
+      'calendar -> ledger',
+      'ledger -> payouts',
+      'payouts -> calendar',
+    ]);
   });
 });

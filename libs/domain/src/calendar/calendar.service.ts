@@ -1,7 +1,7 @@
 import type { CalendarRelease } from '@propfolio/coach';
 import { AppError, type Caller, type Logger } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
-import { DestinationError, type Resolve } from '../alert-channels/destination.js';
+import { DestinationError, type Resolve } from '../shared/destination.js';
 import { CalendarFormatError, parseCalendar } from './calendar-formats.js';
 import { fetchCalendar } from './calendar-fetch.js';
 import type { ImportCalendarInput, ListCalendarEventsInput } from './calendar.inputs.js';

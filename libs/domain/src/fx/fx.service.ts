@@ -1,6 +1,5 @@
 import type { Caller } from '@propfolio/core';
-import type { Database } from '@propfolio/db';
-import { isoToDate } from '../shared/dates.js';
+import type { FxRepository } from './fx.repository.js';
 import { parseRatesCsv } from './rates-csv.js';
 
 export interface FxImportResult {
@@ -12,21 +11,12 @@ export interface FxImportResult {
 
 /** The caller's exchange rates, imported from a CSV file (the CLI and the dashboard upload use this). */
 export class FxService {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly rates: FxRepository) {}
 
   /** All or nothing: a bad line rejects the file; a rate already stored for that day and pair is replaced. */
   async importCsv(caller: Pick<Caller, 'userId'>, csv: string): Promise<FxImportResult> {
     const rates = parseRatesCsv(csv);
-    await this.db.prisma.$transaction(async (tx) => {
-      for (const rate of rates) {
-        const key = { userId: caller.userId, base: rate.base, quote: rate.quote, date: isoToDate(rate.date) };
-        await tx.fxRate.upsert({
-          where: { userId_base_quote_date: key },
-          create: { ...key, rate: rate.rate },
-          update: { rate: rate.rate, importedAt: new Date() },
-        });
-      }
-    });
+    await this.rates.upsertRates(caller.userId, rates);
     const dates = rates.map((r) => r.date).sort();
     return {
       imported: rates.length,

@@ -1,8 +1,7 @@
-import { Prisma, type Database } from '@propfolio/db';
-import { dateToIso } from '../shared/dates.js';
-import type { Decimal } from '../shared/money.js';
+import { toDecimal, type Decimal } from '../shared/money.js';
+import type { FxRepository } from './fx.repository.js';
 
-const ONE = new Prisma.Decimal(1);
+const ONE = toDecimal(1);
 
 export type RateSource = 'same_currency' | 'typed' | 'imported';
 
@@ -30,18 +29,10 @@ export class RateBook {
     private readonly imported: Map<string, Decimal>,
   ) {}
 
-  static async load(db: Database, userId: string, base: string, from?: string, to?: string): Promise<RateBook> {
-    const rows = await db.prisma.fxRate.findMany({
-      where: {
-        userId,
-        quote: base,
-        ...(from || to
-          ? { date: { ...(from ? { gte: new Date(`${from}T00:00:00Z`) } : {}), ...(to ? { lte: new Date(`${to}T00:00:00Z`) } : {}) } }
-          : {}),
-      },
-      select: { date: true, base: true, rate: true },
-    });
-    return new RateBook(base, new Map(rows.map((row) => [`${dateToIso(row.date)} ${row.base}`, row.rate])));
+  /** The user's imported rates into `base` within `from`..`to` (YYYY-MM-DD, each optional). */
+  static async load(rates: FxRepository, userId: string, base: string, from?: string, to?: string): Promise<RateBook> {
+    const rows = await rates.ratesInto(userId, base, from, to);
+    return new RateBook(base, new Map(rows.map((row) => [`${row.date} ${row.base}`, row.rate])));
   }
 
   rateFor(record: Convertible): AppliedRate | null {

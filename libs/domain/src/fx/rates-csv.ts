@@ -1,12 +1,11 @@
 import { AppError, isIsoDate } from '@propfolio/core';
-import { Prisma } from '@propfolio/db';
-import type { Decimal } from '../shared/money.js';
 
 export interface ParsedRate {
   date: string;
   base: string;
   quote: string;
-  rate: Decimal;
+  /** Exact decimal text, as the line has it. */
+  rate: string;
 }
 
 const HEADER = ['date', 'base', 'quote', 'rate'];
@@ -50,7 +49,7 @@ export function parseRatesCsv(text: string): ParsedRate[] {
       return;
     }
     seen.add(`${date} ${base.toUpperCase()} ${quote.toUpperCase()}`);
-    rates.push({ date, base: base.toUpperCase(), quote: quote.toUpperCase(), rate: new Prisma.Decimal(rate) });
+    rates.push({ date, base: base.toUpperCase(), quote: quote.toUpperCase(), rate });
   });
   if (errors.length > 0)
     throw AppError.validation(

@@ -1,5 +1,5 @@
 import { AppError } from '@propfolio/core';
-import { Prisma, type Database, type IdempotencyRecordModel as IdempotencyRecord } from '@propfolio/db';
+import type { IdempotencyRepository, StoredAnswer } from './idempotency.repository.js';
 
 /** How long a key is remembered: a retry within this window replays, an older key is free again. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -28,7 +28,7 @@ export interface IdempotentAnswer {
 export class IdempotencyStore {
   private lastPrune = 0;
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly records: IdempotencyRepository) {}
 
   async run(
     userId: string,
@@ -39,32 +39,21 @@ export class IdempotencyStore {
     now = new Date(),
   ): Promise<IdempotentAnswer> {
     await this.pruneNowAndThen(now);
-    return this.db.unit(async () => {
-      const records = this.db.prisma.idempotencyRecord;
-      await records.deleteMany({
-        where: { userId, key, OR: [{ createdAt: { lte: new Date(now.getTime() - IDEMPOTENCY_TTL_MS) } }, { statusCode: UNANSWERED }] },
-      });
-      // ON CONFLICT DO NOTHING: waits for a concurrent claim of the same key to commit or roll back.
-      const claimed = await records.createMany({
-        data: [{ userId, key, requestHash, statusCode: UNANSWERED, responseBody: {}, createdAt: now }],
-        skipDuplicates: true,
-      });
-      if (claimed.count === 0) return replay(await records.findUniqueOrThrow({ where: { userId_key: { userId, key } } }), requestHash);
+    const records = this.records;
+    return records.unit(async () => {
+      await records.freeKey(userId, key, new Date(now.getTime() - IDEMPOTENCY_TTL_MS), UNANSWERED);
+      // Waits for a concurrent claim of the same key to commit or roll back.
+      const claimed = await records.claimKey({ userId, key, requestHash, statusCode: UNANSWERED, createdAt: now });
+      if (!claimed) return replay(await records.storedAnswer(userId, key), requestHash);
       const body = await operation();
-      await records.update({
-        where: { userId_key: { userId, key } },
-        data: { statusCode: successStatus, responseBody: (body ?? null) as Prisma.InputJsonValue },
-      });
+      await records.storeAnswer(userId, key, successStatus, body);
       return { status: successStatus, body, replayed: false };
     });
   }
 
   /** Deletes every row past the retention window; returns how many. */
   async prune(now = new Date()): Promise<number> {
-    const { count } = await this.db.prisma.idempotencyRecord.deleteMany({
-      where: { createdAt: { lt: new Date(now.getTime() - IDEMPOTENCY_TTL_MS) } },
-    });
-    return count;
+    return this.records.deleteOlderThan(new Date(now.getTime() - IDEMPOTENCY_TTL_MS));
   }
 
   private async pruneNowAndThen(now: Date): Promise<void> {
@@ -74,7 +63,7 @@ export class IdempotencyStore {
   }
 }
 
-function replay(record: IdempotencyRecord, requestHash: string): IdempotentAnswer {
+function replay(record: StoredAnswer, requestHash: string): IdempotentAnswer {
   if (record.requestHash !== requestHash) {
     throw new AppError(
       'idempotency_key_reused',

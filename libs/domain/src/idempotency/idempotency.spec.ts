@@ -2,6 +2,7 @@ import { expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { newCaller } from '../testing/fixtures.js';
 import { IDEMPOTENCY_TTL_MS, IdempotencyStore } from './idempotency-store.js';
+import { IdempotencyRepository } from './idempotency.repository.js';
 import { requestHash } from './request-hash.js';
 
 describeEachDatabase('idempotency store', (getDb) => {
@@ -19,7 +20,7 @@ describeEachDatabase('idempotency store', (getDb) => {
   const written = (name: string) => getDb().prisma.user.count({ where: { name: { startsWith: `${name}-` } } });
 
   it('replays the first answer for the same key and body without running again, and refuses a different body with 422', async () => {
-    const store = new IdempotencyStore(getDb());
+    const store = new IdempotencyStore(new IdempotencyRepository(getDb()));
     const { userId } = await newCaller(getDb());
     const hash = requestHash('create_challenge', { firm: 'F', price: 1 });
     expect(requestHash('create_challenge', { price: 1, firm: 'F' })).toBe(hash);
@@ -36,7 +37,7 @@ describeEachDatabase('idempotency store', (getDb) => {
   });
 
   it('keeps keys per user', async () => {
-    const store = new IdempotencyStore(getDb());
+    const store = new IdempotencyStore(new IdempotencyRepository(getDb()));
     const a = await newCaller(getDb());
     const b = await newCaller(getDb());
     await store.run(a.userId, 'shared', 'h1', 200, () => Promise.resolve({ ok: 1 }), t0);
@@ -48,7 +49,7 @@ describeEachDatabase('idempotency store', (getDb) => {
   });
 
   it('keeps nothing of an operation that failed: its writes and the key are rolled back, and a retry runs', async () => {
-    const store = new IdempotencyStore(getDb());
+    const store = new IdempotencyStore(new IdempotencyRepository(getDb()));
     const { userId } = await newCaller(getDb());
     const op = writer('failed');
     const failing = async () => {
@@ -62,7 +63,7 @@ describeEachDatabase('idempotency store', (getDb) => {
   });
 
   it('runs concurrent requests with one key once: the others wait for it and replay its answer', async () => {
-    const store = new IdempotencyStore(getDb());
+    const store = new IdempotencyStore(new IdempotencyRepository(getDb()));
     const { userId } = await newCaller(getDb());
     const op = writer('concurrent');
     const answers = await Promise.all(Array.from({ length: 5 }, () => store.run(userId, 'same', 'h', 201, op, t0)));
@@ -73,7 +74,7 @@ describeEachDatabase('idempotency store', (getDb) => {
   });
 
   it('frees a key left unanswered by the earlier three-step design (a request killed mid-flight)', async () => {
-    const store = new IdempotencyStore(getDb());
+    const store = new IdempotencyStore(new IdempotencyRepository(getDb()));
     const { userId } = await newCaller(getDb());
     await getDb().prisma.idempotencyRecord.create({
       data: { userId, key: 'legacy', requestHash: 'h', statusCode: 0, responseBody: {}, createdAt: t0 },
@@ -86,7 +87,7 @@ describeEachDatabase('idempotency store', (getDb) => {
   });
 
   it('forgets a key after 24 hours, and prunes it', async () => {
-    const store = new IdempotencyStore(getDb());
+    const store = new IdempotencyStore(new IdempotencyRepository(getDb()));
     const { userId } = await newCaller(getDb());
     await store.run(userId, 'old', 'h', 201, () => Promise.resolve({ n: 1 }), t0);
     const almost = new Date(t0.getTime() + IDEMPOTENCY_TTL_MS - 1);

@@ -1,5 +1,5 @@
 import { AppError, type Caller } from '@propfolio/core';
-import { Prisma, type ApiKeyModel as ApiKey, type Database } from '@propfolio/db';
+import type { KeyRow, KeysRepository, KeyWithUserName } from './keys.repository.js';
 import { CredentialCache, Revocations } from './credential-cache.js';
 import { generateKey, hashKey, isWellFormedKey } from './key-format.js';
 import type { ApiKeyListing, CreatedKey, OwnKeyListing } from './keys.outputs.js';
@@ -11,9 +11,7 @@ const MAX_USER_NAME = 64;
 /** Unrevoked keys one person may hold from the dashboard (one per EA or agent is far fewer); the operator CLI is not capped. */
 export const MAX_ACTIVE_KEYS_PER_USER = 20;
 
-const WITH_USER_NAME = { user: { select: { name: true } } } as const;
-
-const toListing = (k: ApiKey & { user: { name: string } }): ApiKeyListing => ({
+const toListing = (k: KeyWithUserName): ApiKeyListing => ({
   prefix: k.prefix,
   userName: k.user.name,
   label: k.label,
@@ -23,7 +21,7 @@ const toListing = (k: ApiKey & { user: { name: string } }): ApiKeyListing => ({
   revokedAt: k.revokedAt?.toISOString() ?? null,
 });
 
-const toOwnListing = (k: ApiKey): OwnKeyListing => ({
+const toOwnListing = (k: KeyRow): OwnKeyListing => ({
   id: k.id,
   name: k.label,
   prefix: k.prefix,
@@ -48,7 +46,7 @@ export class ApiKeyService {
   private readonly verified: CredentialCache<CachedKey>;
 
   constructor(
-    private readonly db: Database,
+    private readonly keys: KeysRepository,
     /** Shared with the session and user services of the process, which revoke through it too. */
     private readonly revocations = new Revocations(),
   ) {
@@ -61,9 +59,9 @@ export class ApiKeyService {
     if (name.length === 0 || name.length > MAX_USER_NAME) {
       throw AppError.invalidField('user', `must be 1 to ${MAX_USER_NAME} characters`);
     }
-    const user = await this.db.prisma.user.upsert({ where: { name }, create: { name }, update: {} });
+    const user = await this.keys.ensureUser(name);
     const { key, prefix, hash } = generateKey();
-    const row = await this.db.prisma.apiKey.create({ data: { userId: user.id, prefix, hash, label: label ?? null } });
+    const row = await this.keys.insertKey({ userId: user.id, prefix, hash, label: label ?? null });
     return { key, id: row.id, prefix, userId: user.id, userName: user.name };
   }
 
@@ -74,30 +72,26 @@ export class ApiKeyService {
    */
   async createForUser(userId: string, name: string | null, scope: KeyScope): Promise<{ key: OwnKeyListing; secret: string }> {
     const { key, prefix, hash } = generateKey();
-    const row = await this.db.prisma.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
-      const active = await tx.apiKey.count({ where: { userId, revokedAt: null } });
+    const row = await this.keys.insertKeyCapped({ userId, prefix, hash, label: name, scope }, (active) => {
       if (active >= MAX_ACTIVE_KEYS_PER_USER) {
         throw AppError.conflict(
           `You already have ${MAX_ACTIVE_KEYS_PER_USER} active API keys, the most one person may have: revoke one you no longer use, then create the new one.`,
         );
       }
-      return tx.apiKey.create({ data: { userId, prefix, hash, label: name, scope } });
     });
     return { key: toOwnListing(row), secret: key };
   }
 
   /** The user's own keys, newest first. */
   async listForUser(userId: string): Promise<OwnKeyListing[]> {
-    const rows = await this.db.prisma.apiKey.findMany({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
-    return rows.map(toOwnListing);
+    return (await this.keys.keysOfUser(userId)).map(toOwnListing);
   }
 
   /** Revokes one of the user's own keys; another user's key id answers 404 like an unknown one. */
   async revokeForUser(userId: string, id: string, now = new Date()): Promise<OwnKeyListing> {
-    const found = /^[0-9a-f-]{36}$/i.test(id) ? await this.db.prisma.apiKey.findFirst({ where: { id, userId } }) : null;
+    const found = /^[0-9a-f-]{36}$/i.test(id) ? await this.keys.keyOfUser(userId, id) : null;
     if (!found) throw AppError.notFound('API key');
-    const row = await this.db.prisma.apiKey.update({ where: { id: found.id }, data: { revokedAt: found.revokedAt ?? now } });
+    const row = await this.keys.revokeKey(found, now);
     this.revocations.revokeAll();
     return toOwnListing(row);
   }
@@ -113,10 +107,10 @@ export class ApiKeyService {
     const hash = hashKey(rawKey);
     const cacheKey = `key:${hash}`;
     const caller = await this.verified.lookup(cacheKey, now.getTime(), async () => {
-      const found = await this.db.prisma.apiKey.findUnique({ where: { hash }, include: { user: true } });
+      const found = await this.keys.keyHolder(hash);
       // A disabled user's keys stop on their next request: the user row comes with the key lookup.
-      if (!found || found.revokedAt || found.user.disabledAt) return null;
-      return { keyId: found.id, userId: found.userId, userName: found.user.name, credentialId: `key:${found.id}`, scope: found.scope };
+      if (!found || found.revoked || found.userDisabled) return null;
+      return { keyId: found.id, userId: found.userId, userName: found.userName, credentialId: `key:${found.id}`, scope: found.scope };
     });
     if (!caller) throw invalidToken();
     if (this.throttle.claim(caller.keyId, now.getTime())) await this.touch(caller.keyId, now);
@@ -125,32 +119,20 @@ export class ApiKeyService {
 
   /** Conditional write, so several processes together still write about once a minute. */
   private async touch(keyId: string, now: Date): Promise<void> {
-    const due = new Date(now.getTime() - LAST_USED_INTERVAL_MS);
-    await this.db.prisma.apiKey.updateMany({
-      where: { id: keyId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: due } }] },
-      data: { lastUsedAt: now },
-    });
+    await this.keys.touchKey(keyId, now, new Date(now.getTime() - LAST_USED_INTERVAL_MS));
   }
 
   /** Revokes the key with display prefix `prefix` (effective on the next request); revoking twice is harmless. */
   async revoke(prefix: string, now = new Date()): Promise<ApiKeyListing> {
-    const found = await this.db.prisma.apiKey.findUnique({ where: { prefix } });
+    const found = await this.keys.keyByPrefix(prefix);
     if (!found) throw AppError.notFound(`API key ${prefix}`);
-    const key = await this.db.prisma.apiKey.update({
-      where: { id: found.id },
-      data: { revokedAt: found.revokedAt ?? now },
-      include: WITH_USER_NAME,
-    });
+    const key = await this.keys.revokeKey(found, now);
     this.revocations.revokeAll();
     return toListing(key);
   }
 
   async listKeys(): Promise<ApiKeyListing[]> {
-    const keys = await this.db.prisma.apiKey.findMany({
-      include: WITH_USER_NAME,
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    });
-    return keys.map(toListing);
+    return (await this.keys.allKeys()).map(toListing);
   }
 
   /**
@@ -158,19 +140,12 @@ export class ApiKeyService {
    * its key, to be printed once. Returns null on every later start.
    */
   async ensureLocalOwner(): Promise<CreatedKey | null> {
-    // On the driver: every start makes this check before it listens, and Prisma's first query is slow.
-    const [users] = await this.db.driverQuery<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM "User") AS "any"');
-    if (users?.any) return null;
-    try {
-      // The owner is the first admin; the dashboard's setup link gives it an email and password.
-      const user = await this.db.prisma.user.create({ data: { name: LOCAL_OWNER, admin: true } });
-      const { key, prefix, hash } = generateKey();
-      const row = await this.db.prisma.apiKey.create({ data: { userId: user.id, prefix, hash, label: 'local owner' } });
-      return { key, id: row.id, prefix, userId: user.id, userName: user.name };
-    } catch (error) {
-      // Another process created the owner first: that one prints the key.
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return null;
-      throw error;
-    }
+    if (await this.keys.anyUser()) return null;
+    // The owner is the first admin; the dashboard's setup link gives it an email and password.
+    const { key, prefix, hash } = generateKey();
+    const made = await this.keys.insertOwner(LOCAL_OWNER, { prefix, hash, label: 'local owner' });
+    // Another process created the owner first: that one prints the key.
+    if (!made) return null;
+    return { key, id: made.key.id, prefix, userId: made.user.id, userName: made.user.name };
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import { ApiKeyService } from './keys.service.js';
+import { KeysRepository } from './keys.repository.js';
 import { generateKey, isWellFormedKey } from './key-format.js';
 import { LastUsedThrottle } from './last-used-throttle.js';
 
@@ -45,7 +46,7 @@ describe('key format', () => {
 
 describeEachDatabase('API keys', (getDb) => {
   it('creates a key for a new or existing user, stores only its hash, and authenticates it', async () => {
-    const keys = new ApiKeyService(getDb());
+    const keys = new ApiKeyService(new KeysRepository(getDb()));
     const first = await keys.createKey('alice');
     const second = await keys.createKey(' alice ', 'laptop');
     expect(second.userId).toBe(first.userId);
@@ -57,18 +58,20 @@ describeEachDatabase('API keys', (getDb) => {
 
   it('refuses malformed keys before any lookup, and unknown or revoked keys after', async () => {
     const db = getDb();
-    const keys = new ApiKeyService(db);
+    const keys = new ApiKeyService(new KeysRepository(db));
     const created = await keys.createKey('bob');
     const lookups: string[] = [];
-    const spying = new ApiKeyService({
-      ...db,
-      prisma: new Proxy(db.prisma, {
-        get: (target, prop) => {
-          lookups.push(String(prop));
-          return Reflect.get(target, prop) as unknown;
-        },
+    const spying = new ApiKeyService(
+      new KeysRepository({
+        ...db,
+        prisma: new Proxy(db.prisma, {
+          get: (target, prop) => {
+            lookups.push(String(prop));
+            return Reflect.get(target, prop) as unknown;
+          },
+        }),
       }),
-    });
+    );
     await expect(spying.authenticate('eakey_' + 'A'.repeat(46))).rejects.toMatchObject({ code: 'invalid_token', status: 401 });
     expect(lookups).toEqual([]);
     await expect(keys.authenticate(generateKey().key)).rejects.toMatchObject({ code: 'invalid_token' });
@@ -81,7 +84,7 @@ describeEachDatabase('API keys', (getDb) => {
   });
 
   it('writes lastUsedAt at most once a minute per key', async () => {
-    const keys = new ApiKeyService(getDb());
+    const keys = new ApiKeyService(new KeysRepository(getDb()));
     const { key, prefix } = await keys.createKey('carol');
     const lastUsed = async () => (await getDb().prisma.apiKey.findUniqueOrThrow({ where: { prefix } })).lastUsedAt?.toISOString();
     const t0 = new Date('2026-03-15T12:00:00.000Z');
@@ -90,7 +93,7 @@ describeEachDatabase('API keys', (getDb) => {
     await keys.authenticate(key, new Date(t0.getTime() + 30_000));
     expect(await lastUsed()).toBe(t0.toISOString());
     // another process (fresh throttle) within the minute: the conditional update writes nothing
-    await new ApiKeyService(getDb()).authenticate(key, new Date(t0.getTime() + 45_000));
+    await new ApiKeyService(new KeysRepository(getDb())).authenticate(key, new Date(t0.getTime() + 45_000));
     expect(await lastUsed()).toBe(t0.toISOString());
     const t1 = new Date(t0.getTime() + 61_000);
     await keys.authenticate(key, t1);
@@ -100,7 +103,7 @@ describeEachDatabase('API keys', (getDb) => {
 
 describeEachDatabase('local owner', (getDb) => {
   it('is created with one key on an empty database only', async () => {
-    const keys = new ApiKeyService(getDb());
+    const keys = new ApiKeyService(new KeysRepository(getDb()));
     const owner = await keys.ensureLocalOwner();
     expect(owner).toMatchObject({ userName: 'owner' });
     expect(isWellFormedKey(owner?.key ?? '')).toBe(true);

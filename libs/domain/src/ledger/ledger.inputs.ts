@@ -2,7 +2,7 @@ import { IsIn, IsISO4217CurrencyCode, IsNumber, IsPositive, Max } from 'class-va
 import { Doc, IsIsoDate, UpperCase } from '@propfolio/core';
 import { ChallengeIdInput } from '../challenges/challenges.inputs.js';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE } from '../shared/contract-fields.js';
-import { FxCurrencyField, FxRateField } from '../fx/fx-fields.js';
+import { FxCurrencyField, FxRateField } from '../shared/fx-fields.js';
 
 export const COST_KINDS = ['reset_fee', 'activation_fee', 'addon', 'data_fee', 'refund', 'other'] as const;
 export type CostKindName = (typeof COST_KINDS)[number];

@@ -1,7 +1,7 @@
 import { IsIn, IsNumber, IsPositive, IsString, Max } from 'class-validator';
 import { Doc, IsIsoDate, type FieldDoc } from '@propfolio/core';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE } from '../shared/contract-fields.js';
-import { FxCurrencyField, FxRateField } from '../fx/fx-fields.js';
+import { FxCurrencyField, FxRateField } from '../shared/fx-fields.js';
 
 export const PAYOUT_STATUSES = ['requested', 'paid', 'denied'] as const;
 export type PayoutStatusName = (typeof PAYOUT_STATUSES)[number];

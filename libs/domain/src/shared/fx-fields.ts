@@ -1,6 +1,6 @@
 import { IsISO4217CurrencyCode, IsNumber, IsPositive, Max } from 'class-validator';
 import { Compose, Doc, UpperCase } from '@propfolio/core';
-import { Absent } from '../shared/contract-fields.js';
+import { Absent } from './contract-fields.js';
 
 /** Decimals a typed or imported exchange rate may carry. */
 export const RATE = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 8 } as const;

@@ -1,7 +1,7 @@
 import { IsNumber, IsString, Max, Min } from 'class-validator';
 import { Doc } from '@propfolio/core';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE } from './contract-fields.js';
-import { FxCurrencyField, FxRateField } from '../fx/fx-fields.js';
+import { FxCurrencyField, FxRateField } from './fx-fields.js';
 
 /** What a purchase record adds for the ledger: list price and coupon, the catalog plan, the attempt it resets. */
 export class PurchaseLedgerFields {
