@@ -87,6 +87,12 @@ const signedInRoutes = [
   }),
   createRoute({
     getParentRoute: () => authed,
+    path: '/plan-fit',
+    component: lazyRouteComponent(() => import('./pages/PlanFit.js'), 'PlanFitPage'),
+    pendingComponent: Loading,
+  }),
+  createRoute({
+    getParentRoute: () => authed,
     path: '/admin',
     component: lazyRouteComponent(() => import('./pages/Admin.js'), 'AdminPage'),
     pendingComponent: Loading,

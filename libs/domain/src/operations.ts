@@ -13,6 +13,7 @@ import { alertOperations } from './alerts/alerts.operations.js';
 import { alertChannelOperations } from './alert-channels/alert-channels.operations.js';
 import { calendarOperations } from './calendar/calendar.operations.js';
 import { userOperations } from './users/users.operations.js';
+import { planFitOperations } from './planfit/planfit.operations.js';
 import { portfolioOperations } from './portfolio/portfolio.operations.js';
 
 /**
@@ -29,6 +30,7 @@ const GROUPS: readonly ((services: DomainServices) => Operation[])[] = [
   statementOperations,
   tradeOperations,
   coachOperations,
+  planFitOperations,
   alertOperations,
   alertChannelOperations,
   calendarOperations,

@@ -13,6 +13,7 @@ const PRIVATE_NAV: [string, MessageKey][] = [
   ['/trades', 'nav.trades'],
   ['/payouts', 'nav.payouts'],
   ['/analytics', 'nav.analytics'],
+  ['/plan-fit', 'nav.planFit'],
   ['/alerts', 'nav.alerts'],
   ['/trash', 'nav.trash'],
 ];

@@ -3,6 +3,9 @@ import type { DomainServices } from '../services.js';
 import { ReplayPlansInput } from './planfit.inputs.js';
 import { PlanReplaySchema } from './planfit.outputs.js';
 
+/** A replay's whole history may come with the request: up to 5,000 days with their trades. */
+const REPLAY_BODY_LIMIT = 8 * 1_048_576;
+
 /** Plan fit: which catalog plan suits a trader's own history. Public: a history may come with the request; a key adds your own accounts. */
 export const publicPlanFitOperations = (services: DomainServices): Operation[] => [
   defineOperation({
@@ -15,7 +18,27 @@ export const publicPlanFitOperations = (services: DomainServices): Operation[] =
     idempotent: true,
     input: ReplayPlansInput,
     output: PlanReplaySchema,
-    rest: { method: 'POST', path: '/plan-fit/replay', status: 200, bodyLimitBytes: 8 * 1_048_576 },
+    rest: { method: 'POST', path: '/plan-fit/replay', status: 200, bodyLimitBytes: REPLAY_BODY_LIMIT },
+    run: async (ctx, input) => services.planFit.replay(input, ctx),
+  }),
+];
+
+/**
+ * The same replay behind a key, for the web dashboard (whose session reaches key operations only): replay_plans
+ * already answers a key's caller over REST and MCP, so this one is no MCP tool.
+ */
+export const planFitOperations = (services: DomainServices): Operation[] => [
+  defineOperation({
+    name: 'replay_own_plans',
+    title: 'Would I have passed: my accounts',
+    description: 'replay_plans for the signed-in owner’s tracked accounts (the dashboard’s Plan fit page).',
+    auth: 'key',
+    readOnly: true,
+    idempotent: true,
+    mcp: false,
+    input: ReplayPlansInput,
+    output: PlanReplaySchema,
+    rest: { method: 'POST', path: '/me/plan-fit/replay', status: 200, bodyLimitBytes: REPLAY_BODY_LIMIT },
     run: async (ctx, input) => services.planFit.replay(input, ctx),
   }),
 ];

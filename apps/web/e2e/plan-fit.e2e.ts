@@ -1,0 +1,112 @@
+import type { Page } from '@playwright/test';
+import { apiCall, apiCreateChallenge, dayFromToday, expect, expectNoHorizontalScroll, setUpOwner, test } from './fixtures.js';
+
+/**
+ * The Plan fit page in both languages at a phone's and a desktop's width: first without any tracked day (the
+ * empty state), then with twenty reported days of +3 % on a 100,000 account, filtered to FTMO's 2-Step 100k,
+ * whose twenty start dates show as a strip of marks with a legend, and nothing scrolls sideways.
+ */
+const WORDS = {
+  en: {
+    nav: 'Plan fit',
+    heading: 'Plan fit: would I have passed?',
+    empty: 'There are no tracked days to replay yet',
+    firm: 'Firm',
+    phases: 'Phases',
+    size: 'Account size',
+    apply: 'Apply',
+    twoPhase: '2-phase',
+    strip: 'Outcome of each start date, oldest first',
+    passed: 'Passed',
+  },
+  ja: {
+    nav: 'プラン適性',
+    heading: 'プラン適性：合格できていたか',
+    empty: '再生できる取引日がまだありません',
+    firm: 'ファーム',
+    phases: 'フェーズ数',
+    size: '口座サイズ',
+    apply: '適用',
+    twoPhase: '2フェーズ',
+    strip: '開始日ごとの結果（古い順）',
+    passed: '合格',
+  },
+} as const;
+
+const DAYS = 20;
+
+async function seedHistory(server: Parameters<typeof apiCreateChallenge>[0]) {
+  const challenge = await apiCreateChallenge(server, {
+    firm: 'FTMO',
+    plan: '2-Step 100k',
+    planId: 'ftmo-2-step-100000',
+    price: 540,
+    currency: 'EUR',
+    purchasedAt: dayFromToday(-DAYS - 5),
+  });
+  const account = await apiCall<{ id: string }>(server, 'POST', '/accounts', {
+    login: '7001',
+    server: 'FTMO-Demo',
+    name: 'Replay',
+    currency: 'USD',
+    initialBalance: 100000,
+    challengeId: challenge.id,
+  });
+  expect(account.status).toBe(201);
+  for (let i = 0; i < DAYS; i++) {
+    const balance = 100000 + 3000 * (i + 1);
+    const report = await apiCall(server, 'POST', `/accounts/${account.body.id}/reports`, {
+      date: dayFromToday(-DAYS - 1 + i),
+      balance,
+      equity: balance,
+      closedPnl: 3000,
+    });
+    expect(report.status).toBeLessThan(300);
+  }
+}
+
+async function setLang(page: Page, lang: 'ja' | 'en') {
+  await page.evaluate((l) => localStorage.setItem('propfolio.lang', l), lang);
+  await page.reload();
+}
+
+test('Plan fit: empty, then ranked plans and one plan’s start dates, in English and Japanese at 1280 and 375 px', async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  await setUpOwner(page, server);
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: WORDS.en.nav }).click();
+  await expect(page.getByRole('heading', { name: WORDS.en.heading, level: 1 })).toBeVisible();
+  await expect(page.getByText(WORDS.en.empty)).toBeVisible();
+  await seedHistory(server);
+
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const lang of ['en', 'ja'] as const) {
+      const w = WORDS[lang];
+      await setLang(page, lang);
+      await expect(page.getByRole('heading', { name: w.heading, level: 1 })).toBeVisible();
+      const table = page.locator('table.plan-fit-table');
+      await expect(table.locator('tbody tr').first()).toBeVisible();
+      // Every catalog plan that replays is ranked 1, 2, …; the strip shows the first one's twenty start dates.
+      await expect(page.getByTestId('replay-strip').locator('li')).toHaveCount(DAYS);
+
+      const filters = page.getByRole('search');
+      await filters.getByLabel(w.firm, { exact: true }).fill('FTMO');
+      await filters.getByLabel(w.phases, { exact: true }).selectOption({ label: w.twoPhase });
+      await filters.getByLabel(w.size, { exact: true }).fill('100000');
+      await filters.getByRole('button', { name: w.apply }).click();
+      await expect(table.locator('tbody tr')).toHaveCount(1);
+      await table.getByRole('button', { name: /FTMO/ }).click();
+      const strip = page.getByRole('list', { name: w.strip });
+      // +3 % a day passes FTMO 2-Step on day 8 from the first start date; the last starts are still open when the history ends.
+      await expect(strip.locator('li').first()).toHaveClass(/passed/);
+      await expect(strip.locator('li').last()).toHaveClass(/open/);
+      await expect(strip.locator('li')).toHaveCount(DAYS);
+      await expect(page.getByRole('list', { name: lang === 'en' ? 'Legend' : '凡例' })).toContainText(w.passed);
+      await expectNoHorizontalScroll(page);
+    }
+  }
+  expect(consoleErrors).toEqual([]);
+});
