@@ -88,6 +88,11 @@ describe('dxtradeReader: closed positions', () => {
     expect(file.positions.map((p) => p.profit)).toEqual(['121.5', '-115', '-32.5']);
   });
 
+  it('reads DXtrade’s own words for the money columns (financing for swap, closed P&L)', () => {
+    const words = fixture().replace('Commission,Swap,P&L,Net P&L', 'Total Commissions,Total Financing,Closed P&L,Net Closed P&L');
+    expect(read(words).positions[1]).toMatchObject({ commission: '-1.4', swap: '-2.36', profit: '-115', net: '-118.76' });
+  });
+
   it('refuses a row it cannot read, naming the line, the column and the value', () => {
     const side = refusal(() => read(fixture().replace(',Sell,', ',Flat,')));
     expect(side.detail).toEqual({ row: 3, column: 'Side', value: 'Flat' });

@@ -3,8 +3,10 @@
  * came from:
  * - the issue 41 brief and /work/shared/reference/platforms-planfit-anchors.md: DXtrade documents a REST API on its
  *   developer pages, and its exports carry the position effect and the net closed P&L;
- * - DXtrade's REST API field names for a position (`positionCode`, `symbol`, `quantity`, `side`, `openTime`,
- *   `openPrice`) as open-source DXtrade clients use them.
+ * - DXtrade's API field names as open-source DXtrade clients use them (code search for "positionCode"; the
+ *   `@danielgroen/dxtrade-api` client's position types): a position keyed by `positionCode`, with `symbol`,
+ *   `quantity`, `side`, `openTime`, `openPrice`; its money as `plClosed`, `totalCommissions` and `totalFinancing`
+ *   (DXtrade's word for swap); closing orders carry `positionEffect`.
  * A public sample of the CSV export itself was NOT found (searched code, pages and docs for "DXtrade closed positions
  * export csv"): the column names below are the API's fields in the platform's header form (`Position Code`,
  * `Open Time`, …; headers are compared loosely, so `positionCode` reads too), `Close Time`/`Close Price` by the same
@@ -29,11 +31,11 @@ export const dxtradeReader: TradeFileReader = positionRowsReader({
     closeTime: ['Close Time'],
     openPrice: ['Open Price'],
     closePrice: ['Close Price'],
-    commission: ['Commission', 'Commissions'],
-    swap: ['Swap', 'Financing', 'Rollover'],
+    commission: ['Commission', 'Commissions', 'Total Commissions'],
+    swap: ['Swap', 'Financing', 'Total Financing', 'Rollover'],
     fee: ['Fee', 'Fees'],
-    gross: ['P&L', 'Gross P&L', 'Profit'],
-    net: ['Net P&L', 'Net Profit'],
+    gross: ['P&L', 'Gross P&L', 'Profit', 'Closed P&L', 'P&L Closed'],
+    net: ['Net P&L', 'Net Closed P&L', 'Net Profit'],
   },
   sides: { buy: 'buy', sell: 'sell', long: 'buy', short: 'sell' },
   clock: { slashed: 'dmy' },
