@@ -77,7 +77,7 @@ export class TradeService {
   /** The tracker's closed-positions message: all of it stored in one transaction, or nothing (422 naming the position). */
   async push(caller: Caller, input: PushPositionsInput, now = new Date()): Promise<PushPositionsResult> {
     const accountId = requireId(input.id, 'EA account');
-    const records = recordsFromMessage(input.positions, now);
+    const records = await recordsFromMessage(input.positions, now);
     const { created, updated, unchanged } = await this.db.prisma.$transaction(
       async (tx) => {
         // Locked like a report (FOR KEY SHARE), so an archive either waits for the message or is seen by it.
