@@ -72,6 +72,11 @@ describe('matchtraderReader: closed positions', () => {
     ]);
   });
 
+  it('a totals row under the table (sums, no symbol, no times) is not a position', () => {
+    const withTotals = read(`${fixture()},,,,,,,,,,-1.85,-11.20,470.81,\r\n`);
+    expect(withTotals.positions.map((p) => p.position)).toEqual(['5150001', '5150002', '5150003']);
+  });
+
   it('reads the day-first times Match-Trader writes in other locales', () => {
     const dayFirst = read(
       fixture().replace('2026-03-09T12:00:00', '09/03/2026 12:00:00').replace('2026-03-10T08:15:30', '10/03/2026 08:15:30'),

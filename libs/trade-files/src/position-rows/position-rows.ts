@@ -117,7 +117,10 @@ function readPositions(layout: PositionRowsLayout, table: CsvTable, cells: RowCe
   const builtIds = new Map<string, number>();
   const read = table.rows
     .filter(
-      (row) => row.cells.some((cell) => cell !== '') && !(layout.listsOpenTrades === true && stillOpen(row, c.closeTime, c.closeDate)),
+      (row) =>
+        row.cells.some((cell) => cell !== '') &&
+        !totals(row, c) &&
+        !(layout.listsOpenTrades === true && stillOpen(row, c.closeTime, c.closeDate)),
     )
     .map((row) => {
       const symbol = cells.text(row, c.symbol);
@@ -195,6 +198,11 @@ function moneyOf(
   }
   const expected = cents(gross.plus(costs).plus(swap)).toFixed(2);
   return cells.fail(row, netColumn as number, `${expected}, the profit ${gross.toFixed()} with its costs ${costs.plus(swap).toFixed()}`);
+}
+
+/** A totals row under the table: money summed, but no symbol and no times. */
+function totals(row: CsvRow, c: { symbol: number; openTime: number; closeTime: number }): boolean {
+  return [c.symbol, c.openTime, c.closeTime].every((i) => (row.cells[i] ?? '') === '');
 }
 
 function stillOpen(row: CsvRow, closeTime: number, closeDate: Column): boolean {
