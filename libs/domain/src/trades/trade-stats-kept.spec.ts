@@ -9,6 +9,7 @@ import { newCaller, parse } from '../testing/fixtures.js';
 import { closedPosition } from './trade-fixtures.js';
 import { readTradeStats } from './trade-stats.js';
 import { composeRuns } from './trade-stats-kept.js';
+import { NO_RUNS, runsOf, runsOfNewestFirst, thenRuns } from './trade-stats-runs.js';
 import { ListTradesInput, PushPositionsInput, TradeStatsInput, UpdateTradeInput } from './trades.inputs.js';
 
 // Zones with whole-hour, half-hour and daylight-saving offsets.
@@ -245,5 +246,18 @@ describeEachDatabase('trade stats kept on write', (getDb) => {
       }),
     );
     expect(composeRuns([runs('W', 0, 10), runs('W', 10, 20)])).toBeNull();
+  });
+
+  it("appends stretches' runs (a window's edges and days) as the runs of the whole, either way the letters are written", () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[WLB]{0,8}$/), { maxLength: 5 }), (parts) => {
+        const whole = parts.join('');
+        const appended = parts.reduce((all, part) => thenRuns(all, runsOf(part, 0, 0)), NO_RUNS);
+        const expected = runsOf(whole, 0, 0);
+        const figures = (r: typeof expected) => ({ ...r, firstAt: 0, lastAt: 0 });
+        expect(figures(appended)).toEqual(figures(expected));
+        expect(figures(runsOfNewestFirst(whole.split('').reverse().join('')))).toEqual(figures(expected));
+      }),
+    );
   });
 });

@@ -1,11 +1,12 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { requireId } from '../shared/ids.js';
 import { SqlParams } from '../shared/keyset-sql.js';
 import { scopeSql } from './trade-scope.js';
+import { outcomeSql } from './trade-view.js';
 import {
   groupsSql,
-  longestRun,
   outcomesSql,
   readTradeStats,
   statsAnswer,
@@ -15,8 +16,9 @@ import {
   type GroupRow,
   type PartialRow,
 } from './trade-stats.js';
-import { readRangeTradeStats } from './trade-stats-range.js';
-import type { TradeStatsInput } from './trades.inputs.js';
+import { readRangeTradeStats, readSlices } from './trade-stats-range.js';
+import { followingRuns, longestRun, runsOf, runsOfNewestFirst, thenRuns, type Runs } from './trade-stats-runs.js';
+import type { TradeScope, TradeStatsInput } from './trades.inputs.js';
 import type { TradeStats } from './trades.outputs.js';
 
 /**
@@ -24,19 +26,16 @@ import type { TradeStats } from './trades.outputs.js';
  * scanned every trade of the scope and converted each open into four zones, 0.5 s on PostgreSQL and 1.1 s on PGlite
  * for 100,000 trades; the kept cells are a few thousand rows whatever the number of trades. The triggers on "Trade"
  * keep the summary in the same transaction as each write, so a read never sees it behind the trades. A close window
- * (from/to) cannot be cut out of the cells (they have no date): it is read live in slices (trade-stats-range.ts).
+ * (from/to) is read from the summary's day rows where it covers whole days of the zone (readKeptWindow).
  */
 export async function readKeptTradeStats(db: Database, caller: Caller, input: TradeStatsInput): Promise<TradeStats> {
-  if (input.from !== undefined || input.to !== undefined) return readRangeTradeStats(db, caller, input);
   const timeZone = traderZone(input.timeZone);
+  const window = input.from !== undefined || input.to !== undefined;
   // A summary dropped between the build and the read (a trade's figures changed meanwhile) is built again; a scope
   // that keeps losing its summaries to writes is read live rather than chased.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const kept = await readKept(db, caller, input, timeZone);
-    if (kept.missing.length === 0) {
-      const streaks = composeRuns(kept.runs ?? []) ?? (await liveStreaks(db, caller, input));
-      return statsAnswer(timeZone, kept.groups ?? [], kept.tags ?? [], streaks);
-    }
+    const kept = window ? await readKeptWindow(db, caller, input, timeZone) : await readKeptAll(db, caller, input, timeZone);
+    if (!('missing' in kept)) return kept;
     try {
       for (const accountId of kept.missing) {
         await db.prisma.$executeRawUnsafe('SELECT "propfolio_trade_stats_build"($1, $2)', accountId, timeZone);
@@ -45,21 +44,20 @@ export async function readKeptTradeStats(db: Database, caller: Caller, input: Tr
       throw zoneRefused(error);
     }
   }
-  return readTradeStats(db, caller, input);
+  return window ? readRangeTradeStats(db, caller, input) : readTradeStats(db, caller, input);
 }
 
-/** The runs of one account's outcomes in close order, as the summary keeps them, with its first and last close. */
-interface Runs {
-  count: number;
-  prefixWins: number;
-  prefixLosses: number;
-  suffixWins: number;
-  suffixLosses: number;
-  longestWins: number;
-  longestLosses: number;
-  /** Epoch milliseconds. */
-  firstAt: number;
-  lastAt: number;
+/** The accounts that lack a summary for the zone, which the read builds before it tries again. */
+interface Missing {
+  missing: string[];
+}
+
+/** The whole history's answer from the summaries, or the accounts in scope that have none yet. */
+async function readKeptAll(db: Database, caller: Caller, input: TradeStatsInput, timeZone: string): Promise<TradeStats | Missing> {
+  const kept = await readKept(db, caller, input, timeZone);
+  if (kept.missing.length > 0) return { missing: kept.missing };
+  const streaks = composeRuns(kept.runs ?? []) ?? (await liveStreaks(db, caller, input));
+  return statsAnswer(timeZone, kept.groups ?? [], kept.tags ?? [], streaks);
 }
 
 interface KeptRow {
@@ -71,13 +69,19 @@ interface KeptRow {
   runs: Runs[] | null;
 }
 
-/** One statement: which accounts of the scope lack a summary, and the others' groups, tags and runs added up. */
-async function readKept(db: Database, caller: Caller, input: TradeStatsInput, timeZone: string): Promise<KeptRow> {
-  const params = new SqlParams();
+/** The condition over `a` ("EaAccount") picking the scope's accounts. */
+function keptAccountsSql(caller: Caller, input: TradeStatsInput, params: SqlParams): string {
   let accounts = `a."userId" = ${params.add(caller.userId)}`;
   if (input.accountId !== undefined) accounts += ` AND a."id" = ${params.add(requireId(input.accountId, 'EA account'))}`;
   if (input.challengeId !== undefined) accounts += ` AND a."challengeId" = ${params.add(requireId(input.challengeId, 'Challenge'))}`;
   if (input.platform !== undefined) accounts += ` AND a."platform"::text = ${params.add(input.platform)}`;
+  return accounts;
+}
+
+/** One statement: which accounts of the scope lack a summary, and the others' groups, tags and runs added up. */
+async function readKept(db: Database, caller: Caller, input: TradeStatsInput, timeZone: string): Promise<KeptRow> {
+  const params = new SqlParams();
+  const accounts = keptAccountsSql(caller, input, params);
   const zone = params.add(timeZone);
   const inScope = `"accountId" IN (SELECT a."id" FROM "EaAccount" a WHERE ${accounts}) AND "timeZone" = ${zone}`;
   const sql = `SELECT json_build_object(
@@ -102,24 +106,8 @@ async function readKept(db: Database, caller: Caller, input: TradeStatsInput, ti
  * interleave (or touch at one instant, where the order falls to the ids) answer null: the caller reads live.
  */
 export function composeRuns(runs: readonly Runs[]): { wins: number; losses: number } | null {
-  const [first, ...rest] = runs;
-  if (first === undefined) return { wins: 0, losses: 0 };
-  let all = { ...first };
-  for (const next of rest) {
-    if (!(all.lastAt < next.firstAt)) return null;
-    all = {
-      count: all.count + next.count,
-      prefixWins: all.prefixWins === all.count ? all.count + next.prefixWins : all.prefixWins,
-      prefixLosses: all.prefixLosses === all.count ? all.count + next.prefixLosses : all.prefixLosses,
-      suffixWins: next.suffixWins === next.count ? next.count + all.suffixWins : next.suffixWins,
-      suffixLosses: next.suffixLosses === next.count ? next.count + all.suffixLosses : next.suffixLosses,
-      longestWins: Math.max(all.longestWins, next.longestWins, all.suffixWins + next.prefixWins),
-      longestLosses: Math.max(all.longestLosses, next.longestLosses, all.suffixLosses + next.prefixLosses),
-      firstAt: all.firstAt,
-      lastAt: next.lastAt,
-    };
-  }
-  return { wins: all.longestWins, losses: all.longestLosses };
+  const all = followingRuns(runs);
+  return all === null ? null : { wins: all.longestWins, losses: all.longestLosses };
 }
 
 /** The streaks read live over the scope's trades, for accounts whose trades interleave in time. */
@@ -132,4 +120,165 @@ async function liveStreaks(db: Database, caller: Caller, input: TradeStatsInput)
   );
   const outcomes = row?.outcomes ?? '';
   return { wins: longestRun(outcomes, 'W'), losses: longestRun(outcomes, 'L') };
+}
+
+/** A day's runs of one account, as TradeStatsDayRuns keeps them. */
+type DayRuns = Runs & { day: string };
+
+interface WindowRow {
+  /** Accounts in scope without a summary for the zone yet. */
+  missing: string[];
+  /** Whether the window holds at least one whole day of the zone (else it is read live). */
+  whole: boolean;
+  /** Epoch ms: the first whole day's first instant (with `from`), and the first instant after the last (with `to`). */
+  lowerEnd: number | null;
+  upperStart: number | null;
+  groups: GroupRow[] | null;
+  tags: (PartialRow & { tag: string })[] | null;
+  /** Per day and account with trades, day first, then first close. */
+  runs: DayRuns[] | null;
+}
+
+/** Trades of days whose accounts interleave, read live per statement at most (a slice of the streaks' read). */
+const INTERLEAVED_PER_STATEMENT = 5_000;
+
+/**
+ * get_trade_stats over a close window [from, to) (either end may be left out): the whole days of the trader's zone
+ * inside it (a day: the closes whose date in the zone is that day) come from the summary's day rows, one statement
+ * adding up a few dozen rows a day; the partial days at its edges are read live in slices (readSlices, the range
+ * read restricted to each edge), and a window without a whole day is read live whole. Groups and tags add up exactly
+ * (statsAnswer adds rows of one group). The streaks compose in close order: the lower edge's outcomes, each day's
+ * runs, the upper edge's; within a day the accounts' runs compose when their trades follow one another, and a day
+ * where they interleave is read live (its outcomes only). Like the range read, the statements are apart (PGlite's
+ * one connection is not held across them), so a write during the read may show in some parts and not in others.
+ */
+async function readKeptWindow(db: Database, caller: Caller, input: TradeStatsInput, timeZone: string): Promise<TradeStats | Missing> {
+  const row = await readWindowDays(db, caller, input, timeZone);
+  if (row.missing.length > 0) return { missing: row.missing };
+  if (!row.whole) return readRangeTradeStats(db, caller, input);
+  const edge = async (scope: TradeScope | null) => {
+    if (scope === null) return { groups: [], tags: [], outcomes: '' };
+    await yieldToLoop();
+    return readSlices(db, caller, scope, timeZone);
+  };
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const lower = await edge(
+    input.from !== undefined && row.lowerEnd !== null && Date.parse(input.from) < row.lowerEnd
+      ? withinWindow(input, input.from, iso(row.lowerEnd))
+      : null,
+  );
+  const upper = await edge(
+    input.to !== undefined && row.upperStart !== null && row.upperStart < Date.parse(input.to)
+      ? withinWindow(input, iso(row.upperStart), input.to)
+      : null,
+  );
+  const days = new Map<string, DayRuns[]>();
+  for (const runs of row.runs ?? []) days.set(runs.day, [...(days.get(runs.day) ?? []), runs]);
+  const interleaved = [...days].filter(([, runs]) => followingRuns(runs) === null);
+  const live = await interleavedDays(db, caller, input, timeZone, interleaved);
+  // The edges' outcomes come newest first; the days' runs in close order.
+  let all = runsOfNewestFirst(lower.outcomes);
+  for (const [day, runs] of days) all = thenRuns(all, followingRuns(runs) ?? runsOf(live.get(day) ?? '', 0, 0));
+  all = thenRuns(all, runsOfNewestFirst(upper.outcomes));
+  return statsAnswer(
+    timeZone,
+    [...(row.groups ?? []), ...lower.groups, ...upper.groups],
+    [...(row.tags ?? []), ...lower.tags, ...upper.tags],
+    {
+      wins: all.longestWins,
+      losses: all.longestLosses,
+    },
+  );
+}
+
+/** The scope's accounts over another close window. */
+function withinWindow(input: TradeStatsInput, from: string | undefined, to: string | undefined): TradeScope {
+  return { accountId: input.accountId, challengeId: input.challengeId, platform: input.platform, from, to };
+}
+
+/** One statement: the scope's accounts lacking a summary, the window's whole days, and their groups, tags and runs. */
+async function readWindowDays(db: Database, caller: Caller, input: TradeStatsInput, timeZone: string): Promise<WindowRow> {
+  const params = new SqlParams();
+  const accounts = keptAccountsSql(caller, input, params);
+  const zone = params.add(timeZone);
+  const from = input.from === undefined ? null : params.add(new Date(input.from).toISOString(), 'timestamptz');
+  const to = input.to === undefined ? null : params.add(new Date(input.to).toISOString(), 'timestamptz');
+  // The first whole day: the date of `from` when `from` is its first instant, else the next date. The end (exclusive):
+  // the date of `to` (its days before end before `to`). A day's first instant is its midnight in the zone, which
+  // PostgreSQL reads, where midnight does not exist (a change to summer time at 00:00), as the instant of the change.
+  const first =
+    from === null
+      ? 'NULL::date'
+      : `(SELECT CASE WHEN (x.d::timestamp AT TIME ZONE ${zone}) >= ${from} THEN x.d ELSE x.d + 1 END FROM (SELECT (${from} AT TIME ZONE ${zone})::date AS d) x)`;
+  const end = to === null ? 'NULL::date' : `(${to} AT TIME ZONE ${zone})::date`;
+  const inWindow = [from === null ? null : `k."day" >= w."first"`, to === null ? null : `k."day" < w."end"`]
+    .filter((c) => c !== null)
+    .join(' AND ');
+  const inScope = `k."accountId" IN (SELECT a."id" FROM "EaAccount" a WHERE ${accounts}) AND k."timeZone" = ${zone} AND ${inWindow}`;
+  const epochMs = (date: string) => `(EXTRACT(EPOCH FROM (${date}::timestamp AT TIME ZONE ${zone})) * 1000)::float8`;
+  const sql = `WITH w AS MATERIALIZED (SELECT ${first} AS "first", ${end} AS "end")
+    SELECT json_build_object(
+      'missing', (SELECT COALESCE(json_agg(a."id"), '[]') FROM "EaAccount" a WHERE ${accounts}
+        AND NOT EXISTS (SELECT 1 FROM "TradeStatsSummary" s WHERE s."accountId" = a."id" AND s."timeZone" = ${zone})),
+      'whole', (SELECT w."first" IS NULL OR w."end" IS NULL OR w."first" < w."end" FROM w),
+      'lowerEnd', (SELECT ${epochMs('w."first"')} FROM w),
+      'upperStart', (SELECT ${epochMs('w."end"')} FROM w),
+      'groups', (SELECT json_agg(g) FROM (SELECT k."by", k."key", ${SUMS_SQL} FROM "TradeStatsDayGroup" k, w WHERE ${inScope}
+        GROUP BY k."by", k."key") g),
+      'tags', (SELECT json_agg(g) FROM (SELECT k."tag", ${SUMS_SQL} FROM "TradeStatsDayTag" k, w WHERE ${inScope} GROUP BY k."tag") g),
+      'runs', (SELECT json_agg(r ORDER BY r."day", r."firstAt") FROM (SELECT k."day"::text AS "day", k."count", k."prefixWins",
+        k."prefixLosses", k."suffixWins", k."suffixLosses", k."longestWins", k."longestLosses",
+        (EXTRACT(EPOCH FROM k."firstClosedAt") * 1000)::float8 AS "firstAt", (EXTRACT(EPOCH FROM k."lastClosedAt") * 1000)::float8 AS "lastAt"
+        FROM "TradeStatsDayRuns" k, w WHERE ${inScope}) r)
+    ) AS "data"`;
+  const [result] = await db.prisma.$queryRawUnsafe<{ data: WindowRow | string }[]>(sql, ...params.values).catch((error: unknown) => {
+    throw zoneRefused(error);
+  });
+  if (result === undefined) throw new Error('the window read answered no row');
+  // node-postgres parses json; PGlite's driver may hand it back as text.
+  return typeof result.data === 'string' ? (JSON.parse(result.data) as WindowRow) : result.data;
+}
+
+/**
+ * The outcome letters, oldest first, of the scope's trades on each day whose accounts' trades interleave, by day: a
+ * few statements of at most INTERLEAVED_PER_STATEMENT trades (days in order, each a range of the close index), the
+ * loop handed back between them.
+ */
+async function interleavedDays(
+  db: Database,
+  caller: Caller,
+  input: TradeStatsInput,
+  timeZone: string,
+  days: readonly [string, readonly Runs[]][],
+): Promise<Map<string, string>> {
+  const outcomes = new Map<string, string>();
+  const chunks: string[][] = [];
+  let trades = Number.POSITIVE_INFINITY;
+  for (const [day, runs] of days) {
+    const count = runs.reduce((sum, r) => sum + r.count, 0);
+    if (trades + count > INTERLEAVED_PER_STATEMENT) {
+      chunks.push([]);
+      trades = 0;
+    }
+    chunks.at(-1)?.push(day);
+    trades += count;
+  }
+  for (const chunk of chunks) {
+    const params = new SqlParams();
+    const where = scopeSql(caller, withinWindow(input, undefined, undefined), params);
+    const zone = params.add(timeZone);
+    const local = `(t."closedAt" AT TIME ZONE ${zone})::date`;
+    const rows = await db.prisma.$queryRawUnsafe<{ day: string; outcomes: string }[]>(
+      `SELECT ${local}::text AS "day", string_agg(CASE ${outcomeSql('t."net"')} WHEN 1 THEN 'W' WHEN -1 THEN 'L' ELSE 'B' END, ''
+          ORDER BY t."closedAt", t."id") AS "outcomes"
+        FROM "Trade" t WHERE ${where} AND t."closedAt" >= (${params.add(chunk[0])}::date::timestamp AT TIME ZONE ${zone})
+          AND t."closedAt" < ((${params.add(chunk.at(-1))}::date + 1)::timestamp AT TIME ZONE ${zone})
+          AND ${local} = ANY(${params.add(`{${chunk.join(',')}}`)}::date[])
+        GROUP BY 1`,
+      ...params.values,
+    );
+    for (const row of rows) outcomes.set(row.day, row.outcomes);
+    await yieldToLoop();
+  }
+  return outcomes;
 }

@@ -9,7 +9,7 @@ import { newCaller, parse } from '../testing/fixtures.js';
 import { closedPosition } from './trade-fixtures.js';
 import { readTradeStats } from './trade-stats.js';
 import { readRangeTradeStats } from './trade-stats-range.js';
-import { PushPositionsInput, TradeStatsInput } from './trades.inputs.js';
+import { ListTradesInput, PushPositionsInput, TradeStatsInput, UpdateTradeInput } from './trades.inputs.js';
 
 // Zones with whole-hour, half-hour and daylight-saving offsets.
 const ZONES = ['Asia/Tokyo', 'America/New_York', 'Asia/Kolkata', 'Europe/London', 'Australia/Adelaide'] as const;
@@ -78,7 +78,7 @@ function bounds(window: Window, zone: string): { from?: string; to?: string } {
   };
 }
 
-describeEachDatabase('trade stats over a close window, read in slices', (getDb, target) => {
+describeEachDatabase('trade stats over a close window: whole days kept, edges read in slices', (getDb, target) => {
   const services = () => createDomainServices(getDb());
   const account = async (caller: Caller, challengeId?: string) =>
     services().accounts.register(
@@ -159,7 +159,143 @@ describeEachDatabase('trade stats over a close window, read in slices', (getDb, 
       ),
       { numRuns: 20 },
     );
+    // Each run builds its accounts' summaries and day rows on the first read: minutes on a loaded machine.
+  }, 300_000);
+
+  /** A trade of the write steps: closed at a minute of the span, or at a local midnight of the zone or a second before it. */
+  const closeArb = fc.oneof(
+    { weight: 3, arbitrary: fc.record({ at: fc.constant('minute' as const), minute: fc.integer({ min: 0, max: SPAN_MINUTES }) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({ at: fc.constantFrom('midnight' as const, 'before' as const), day: fc.integer({ min: 0, max: 40 }) }),
+    },
+  );
+  const writeArb = fc.record({
+    close: closeArb,
+    heldMinutes: fc.integer({ min: 0, max: 2 * 24 * 60 }),
+    symbol: fc.constantFrom('EURUSD', 'USDJPY'),
+    side: fc.constantFrom('buy', 'sell'),
+    profit: fc.oneof(
+      fc.integer({ min: -300, max: 300 }).map((c) => c / 10),
+      fc.constantFrom(0, 0.004, -0.005),
+    ),
   });
+  const stepArb = fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        kind: fc.constant('push' as const),
+        account: fc.nat(2),
+        trades: fc.array(writeArb, { minLength: 1, maxLength: 6 }),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('tag' as const), account: fc.nat(2), pick: fc.nat(30), tags: fc.subarray(['A', 'B']) }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('risk' as const),
+        account: fc.nat(2),
+        pick: fc.nat(30),
+        risk: fc.option(fc.constantFrom(7, 120.5)),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('figures' as const),
+        account: fc.nat(2),
+        pick: fc.nat(30),
+        profit: fc.integer({ min: -90, max: 90 }),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), account: fc.nat(2), pick: fc.nat(30) }) },
+  );
+
+  it('answers exactly what the one-statement live read answers while trades are written after the days were kept', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(stepArb, { minLength: 1, maxLength: 6 }),
+        fc.array(windowArb, { minLength: 2, maxLength: 3 }),
+        fc.constantFrom('America/New_York', 'Europe/London', 'Australia/Adelaide'),
+        // Accounts trading over the same weeks (streaks interleave within days) or each on its own weeks.
+        fc.boolean(),
+        async (steps, windows, zone, apart) => {
+          const caller = await newCaller(getDb());
+          const challenge = await services().challenges.create(
+            caller,
+            await parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1, purchasedAt: '2026-03-01' }),
+          );
+          const accounts = [
+            (await account(caller, challenge.id)).id,
+            (await account(caller, challenge.id)).id,
+            (await account(caller, challenge.id)).id,
+          ];
+          const scopes = [{ accountId: accounts[0] }, { challengeId: challenge.id }];
+          const agree = async () => {
+            for (const window of windows) {
+              for (const scope of scopes) {
+                const input = await parse(TradeStatsInput, { ...scope, ...bounds(window, zone), timeZone: zone });
+                expect({ window, scope, stats: await services().trades.stats(caller, input) }).toEqual({
+                  window,
+                  scope,
+                  stats: await readTradeStats(getDb(), caller, input),
+                });
+              }
+            }
+          };
+          // The day rows are built by the first read, before any trade: every write below goes through the triggers.
+          await agree();
+          let next = 0;
+          for (const step of steps) {
+            const accountId = accounts[step.account]!;
+            const trades = async () =>
+              (await services().trades.list(caller, await parse(ListTradesInput, { accountId, limit: 100 }))).items;
+            if (step.kind === 'push') {
+              const shift = apart ? step.account * 13 * DAY : 0;
+              await push(
+                caller,
+                accountId,
+                step.trades.map((t) => {
+                  const closed =
+                    shift +
+                    (t.close.at === 'minute'
+                      ? START + t.close.minute * MINUTE
+                      : localMidnight(START + t.close.day * DAY, zone) - (t.close.at === 'before' ? 1000 : 0));
+                  return closedPosition(String(next++), {
+                    symbol: t.symbol,
+                    side: t.side,
+                    openedAt: new Date(closed - t.heldMinutes * MINUTE).toISOString(),
+                    closedAt: new Date(closed).toISOString(),
+                    profit: t.profit,
+                    commission: 0,
+                  });
+                }),
+              );
+              continue;
+            }
+            const list = await trades();
+            const trade = list[step.pick % Math.max(1, list.length)];
+            if (trade === undefined) continue;
+            if (step.kind === 'tag' || step.kind === 'risk') {
+              const edit = step.kind === 'tag' ? { tags: step.tags } : { plannedRisk: step.risk };
+              await services().trades.update(caller, await parse(UpdateTradeInput, { id: trade.id, ...edit }));
+            } else if (step.kind === 'figures') {
+              // A broker's correction: the same position again with other figures.
+              await getDb().prisma.trade.update({ where: { id: trade.id }, data: { net: step.profit, profit: step.profit } });
+            } else {
+              await getDb().prisma.trade.delete({ where: { id: trade.id } });
+            }
+            await agree();
+          }
+          await agree();
+        },
+      ),
+      { numRuns: 12 },
+    );
+  }, 300_000);
 
   it('keeps trades closed at one instant in one slice, however many share it', async () => {
     const caller = await newCaller(getDb());

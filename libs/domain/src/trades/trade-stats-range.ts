@@ -3,17 +3,9 @@ import type { Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { SqlParams } from '../shared/keyset-sql.js';
 import { scopeSql } from './trade-scope.js';
-import {
-  liveStatsSql,
-  longestRun,
-  queryStatsRow,
-  statsAnswer,
-  traderZone,
-  zoneRefused,
-  type GroupRow,
-  type PartialRow,
-} from './trade-stats.js';
-import type { TradeStatsInput } from './trades.inputs.js';
+import { liveStatsSql, queryStatsRow, statsAnswer, traderZone, zoneRefused, type GroupRow, type PartialRow } from './trade-stats.js';
+import { longestRun } from './trade-stats-runs.js';
+import type { TradeScope, TradeStatsInput } from './trades.inputs.js';
 import type { TradeStats } from './trades.outputs.js';
 
 /**
@@ -63,6 +55,26 @@ export async function readRangeTradeStats(
   options: RangeReadOptions = {},
 ): Promise<TradeStats> {
   const timeZone = traderZone(input.timeZone);
+  const { groups, tags, outcomes } = await readSlices(db, caller, input, timeZone, options);
+  return statsAnswer(timeZone, groups, tags, { wins: longestRun(outcomes, 'W'), losses: longestRun(outcomes, 'L') });
+}
+
+/** The partial figures of a close window's trades, the window read in slices as readRangeTradeStats says. */
+export interface SlicedRows {
+  groups: GroupRow[];
+  tags: (PartialRow & { tag: string })[];
+  /** W, L or B per trade, newest close first. */
+  outcomes: string;
+}
+
+/** The groups, tags and outcome letters of the scope's trades in its close window, folded slice by slice. */
+export async function readSlices(
+  db: Database,
+  caller: Caller,
+  scope: TradeScope,
+  timeZone: string,
+  options: RangeReadOptions = {},
+): Promise<SlicedRows> {
   const fixed = options.tradesPerSlice === undefined ? null : Math.max(1, Math.floor(options.tradesPerSlice));
   let perSlice = fixed ?? FIRST_SLICE;
   const groups: GroupRow[] = [];
@@ -72,7 +84,7 @@ export async function readRangeTradeStats(
   let before: string | null = null;
   for (;;) {
     const params = new SqlParams();
-    let where = scopeSql(caller, input, params);
+    let where = scopeSql(caller, scope, params);
     if (before !== null) where += ` AND t."closedAt" < ${params.add(before, 'timestamptz')}`;
     const lower = await sliceLowerBound(db, where, params.values, perSlice);
     const slice = lower === null ? where : `${where} AND t."closedAt" >= ${params.add(lower, 'timestamptz')}`;
@@ -93,7 +105,7 @@ export async function readRangeTradeStats(
     await yieldToLoop();
     await yieldToLoop();
   }
-  return statsAnswer(timeZone, groups, tags, { wins: longestRun(outcomes, 'W'), losses: longestRun(outcomes, 'L') });
+  return { groups, tags, outcomes };
 }
 
 /**

@@ -3,6 +3,7 @@ import { Prisma, type Database } from '@propfolio/db';
 import { SqlParams } from '../shared/keyset-sql.js';
 import { toMoney } from '../shared/money.js';
 import { scopeSql } from './trade-scope.js';
+import { longestRun } from './trade-stats-runs.js';
 import { outcomeSql } from './trade-view.js';
 import { DEFAULT_TRADER_ZONE, type TradeStatsInput } from './trades.inputs.js';
 import type { TradeFigures, TradeStats } from './trades.outputs.js';
@@ -192,17 +193,6 @@ class Groups<K extends string | number> {
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([key, totals]) => ({ key, ...totals.figures() }));
   }
-}
-
-/** The longest run of `mark` in the outcome string. */
-export function longestRun(outcomes: string, mark: 'W' | 'L'): number {
-  let longest = 0;
-  let run = 0;
-  for (const c of outcomes) {
-    run = c === mark ? run + 1 : 0;
-    if (run > longest) longest = run;
-  }
-  return longest;
 }
 
 // An IANA name (Area/City) or UTC: never an offset, which PostgreSQL's AT TIME ZONE reads with the POSIX sign (east negative).
