@@ -13,6 +13,7 @@ import {
   tradezellaReader,
   tradovateFillsReader,
   tradovatePerformanceReader,
+  type CsvMapping,
   type TradeFile,
   type TradeFileFormat,
   type TradeFileReader,
@@ -34,7 +35,7 @@ export const TRADE_FILE_READERS: readonly TradeFileReader[] = [
 ];
 
 /** Every format import_statement reads: MetaTrader's two statements, then the other platforms' exports. */
-export const IMPORT_FORMATS = ['mt5', 'mt4', ...TRADE_FILE_READERS.map((r) => r.format)] as const;
+export const IMPORT_FORMATS = ['mt5', 'mt4', ...TRADE_FILE_READERS.map((r) => r.format), 'mapped'] as const;
 export type ImportFormat = 'mt5' | 'mt4' | TradeFileFormat;
 
 /** Journals whose exports carry trades made elsewhere: their platform is `other` unless the file names one. */
@@ -44,6 +45,7 @@ const JOURNAL_FORMATS: ReadonlySet<ImportFormat> = new Set(['tradezella', 'trade
 export function platformOfFormat(format: ImportFormat): string {
   if (JOURNAL_FORMATS.has(format)) return 'other';
   if (format === 'mt5-xlsx') return 'mt5';
+  if (format === 'mapped') return 'other';
   return format.startsWith('tradovate') ? 'tradovate' : format;
 }
 
@@ -63,9 +65,20 @@ export const PLATFORM_NAMES: Readonly<Record<string, string>> = {
   rithmic: 'Rithmic',
 };
 
+/** What the CPU pool is sent to read a trade export: the bytes, and a forced format or a column mapping. */
+export interface TradeFileRequest {
+  bytes: Uint8Array;
+  format?: TradeFileFormat;
+  mapping?: CsvMapping;
+}
+
 /** Reads a trade export (the CPU pool's job; pure). */
-export function readTradeFileBytes(request: { bytes: Uint8Array; format?: TradeFileFormat }): TradeFile {
-  return readTradeFile(request.bytes, TRADE_FILE_READERS, request.format === undefined ? {} : { format: request.format });
+export function readTradeFileBytes(request: TradeFileRequest): TradeFile {
+  const { format, mapping } = request;
+  return readTradeFile(request.bytes, TRADE_FILE_READERS, {
+    ...(format === undefined || format === 'mapped' ? {} : { format }),
+    ...(mapping === undefined ? {} : { mapping }),
+  });
 }
 
 /**

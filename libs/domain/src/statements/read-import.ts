@@ -1,9 +1,9 @@
 import { CoachInputError, DEFAULT_BROKER_ZONE, parseBrokerZone } from '@propfolio/coach';
 import { AppError } from '@propfolio/core';
 import { readStatement, StatementError, MAX_STATEMENT_BYTES, type Statement } from '@propfolio/mt-statements';
-import { findFuturesPnlMismatches, TradeFileError, type TradeFile, type TradeFileFormat } from '@propfolio/trade-files';
+import { findFuturesPnlMismatches, TradeFileError, type CsvMapping, type TradeFile, type TradeFileFormat } from '@propfolio/trade-files';
 import type { CpuRequester } from '../workers/cpu-tasks.js';
-import { isMetaTraderFile, platformOfFormat, readTradeFileBytes, type ImportFormat } from './import-formats.js';
+import { isMetaTraderFile, platformOfFormat, readTradeFileBytes, type ImportFormat, type TradeFileRequest } from './import-formats.js';
 import type { ImportStatementInput } from './statements.inputs.js';
 import { fileClockOf, statementFromTradeFile, type FileClock } from './trade-file-statement.js';
 
@@ -11,12 +11,43 @@ import { fileClockOf, statementFromTradeFile, type FileClock } from './trade-fil
 export type StatementReader = (bytes: Uint8Array, who: CpuRequester) => Promise<Statement>;
 export const readStatementInProcess: StatementReader = (bytes) => Promise.resolve(readStatement(bytes));
 /** Reads another platform's export for `who`, likewise. */
-export type TradeFileReading = (request: { bytes: Uint8Array; format?: TradeFileFormat }, who: CpuRequester) => Promise<TradeFile>;
+export type TradeFileReading = (request: TradeFileRequest, who: CpuRequester) => Promise<TradeFile>;
 export const readTradeFileInProcess: TradeFileReading = (request) => Promise.resolve(readTradeFileBytes(request));
 
 export interface ImportReaders {
   statement: StatementReader;
   tradeFile: TradeFileReading;
+}
+
+/** The caller's kept column mappings, by file header (statements.repository.ts, scoped to the caller). */
+export interface KeptMappings {
+  find(header: readonly string[]): Promise<Record<string, unknown> | null>;
+}
+const NO_KEPT_MAPPINGS: KeptMappings = { find: () => Promise.resolve(null) };
+
+/** A column mapping as sent (CsvMappingInput) or kept: the reader's part, and the clock it names. */
+function csvMappingOf(sent: object): { mapping: CsvMapping; timeZone: string | undefined } {
+  const m = sent as Record<string, unknown>;
+  const text = (key: string): string | undefined => (typeof m[key] === 'string' ? m[key] : undefined);
+  const column = (key: string): string => text(key) ?? '';
+  return {
+    mapping: {
+      symbol: column('symbol'),
+      side: column('side'),
+      volume: column('volume'),
+      openTime: column('openTime'),
+      closeTime: column('closeTime'),
+      openPrice: column('openPrice'),
+      closePrice: column('closePrice'),
+      profit: column('profit'),
+      commission: text('commission'),
+      swap: text('swap'),
+      id: text('id'),
+      profitIs: m.profitIs === 'net' ? 'net' : 'gross',
+      dayFirst: m.dayFirst === true,
+    },
+    timeZone: text('timeZone'),
+  };
 }
 
 /** The account an import writes to, as far as reading the file needs it. */
@@ -41,9 +72,12 @@ export interface ReadImport {
   fileCloses: string[];
   /** What the trader should look at in the file itself (a futures row whose profit its prices do not give). */
   warnings: string[];
+  /** A mapping the caller sent that read the file: kept by the import for the next file with this header. */
+  keep: { header: string[]; mapping: Record<string, unknown> } | null;
 }
 
 function rejected(error: StatementError | TradeFileError): AppError {
+  if (error instanceof TradeFileError && error.code === 'bad_mapping') return AppError.invalidField('mapping', error.message);
   if (error.code === 'too_large') return AppError.payloadTooLarge(error.message, MAX_STATEMENT_BYTES);
   const facts = error instanceof TradeFileError ? factsOf(error) : undefined;
   return new AppError('statement_rejected', `${error.message} (${error.code}). Nothing was imported.`, undefined, facts);
@@ -59,7 +93,7 @@ function factsOf(error: TradeFileError): Record<string, string | number> | undef
   return Object.keys(facts).length > 0 ? facts : undefined;
 }
 
-function zoneOf(spec: string, field: 'serverTimeZone' | 'fileTimeZone'): string {
+function zoneOf(spec: string, field: string): string {
   try {
     parseBrokerZone(spec);
     return spec;
@@ -76,6 +110,7 @@ export async function readImport(
   account: ImportAccount,
   readers: ImportReaders,
   who: CpuRequester,
+  kept: KeptMappings = NO_KEPT_MAPPINGS,
 ): Promise<ReadImport> {
   const serverTimeZone = zoneOf(input.serverTimeZone ?? DEFAULT_BROKER_ZONE, 'serverTimeZone');
   const fileTimeZone = input.fileTimeZone === undefined ? undefined : zoneOf(input.fileTimeZone, 'fileTimeZone');
@@ -101,10 +136,30 @@ export async function readImport(
       clock: { source: 'server', zone: serverTimeZone },
       fileCloses: statement.positions.map((p) => p.closedAt),
       warnings: [],
+      keep: null,
     };
   }
   const format = input.format as TradeFileFormat | undefined;
-  const file = await readOrRefuse(() => readers.tradeFile(format === undefined ? { bytes } : { bytes, format }, who));
+  let use = input.mapping === undefined ? undefined : { ...csvMappingOf(input.mapping), sent: true };
+  const request = (mapping: CsvMapping | undefined): TradeFileRequest => ({
+    bytes,
+    ...(format === undefined ? {} : { format }),
+    ...(mapping === undefined ? {} : { mapping }),
+  });
+  let file: TradeFile;
+  try {
+    file = await readers.tradeFile(request(use?.mapping), who);
+  } catch (error) {
+    // A CSV no reader knows, sent without a mapping: the caller's own mapping kept for its header, if there is one.
+    const detected = format === undefined || format === 'mapped';
+    const unknown = error instanceof TradeFileError && error.code === 'not_a_trade_file' && use === undefined && detected;
+    const header = unknown ? (error.detail.header ?? []) : [];
+    const found = header.length > 0 ? await kept.find(header) : null;
+    if (found === null) throw refusalOf(error);
+    const keptUse = { ...csvMappingOf(found), sent: false };
+    use = keptUse;
+    file = await readOrRefuse(() => readers.tradeFile(request(keptUse.mapping), who));
+  }
   if (file.login != null && file.login !== account.login) {
     throw new AppError(
       'statement_rejected',
@@ -113,7 +168,8 @@ export async function readImport(
   }
   // MT5's report saved as XLSX is read in serverTimeZone, as its HTML is, unless fileTimeZone says otherwise.
   const serverZone = file.format === 'mt5-xlsx' && input.serverTimeZone !== undefined ? serverTimeZone : undefined;
-  const clock = fileClockOf(file, fileTimeZone ?? serverZone);
+  const mappedZone = use?.timeZone === undefined ? undefined : zoneOf(use.timeZone, 'mapping.timeZone');
+  const clock = fileClockOf(file, fileTimeZone ?? serverZone ?? mappedZone);
   const statement = statementFromTradeFile(file, {
     zone: clock.zone ?? 'UTC',
     openingBalance: account.initialBalance.toString(),
@@ -127,7 +183,14 @@ export async function readImport(
     platform: file.platform ?? platformOfFormat(file.format),
     clock,
     fileCloses: file.positions.map((p) => p.closedAt.local + offsetText(p.closedAt.offsetMinutes)),
-    warnings: futuresWarnings(file),
+    warnings: [
+      ...(use !== undefined && !use.sent ? ['Read with the column mapping you sent before for files with this header.'] : []),
+      ...futuresWarnings(file),
+    ],
+    keep:
+      use?.sent === true && file.header !== undefined
+        ? { header: file.header, mapping: { ...use.mapping, ...(use.timeZone === undefined ? {} : { timeZone: use.timeZone }) } }
+        : null,
   };
 }
 
@@ -154,9 +217,13 @@ async function readOrRefuse<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    if (error instanceof StatementError || error instanceof TradeFileError) throw rejected(error);
-    throw error;
+    throw refusalOf(error);
   }
+}
+
+/** A reader's error as the import's answer (422, 413, or 400 for a bad mapping); any other error as it is. */
+function refusalOf(error: unknown): unknown {
+  return error instanceof StatementError || error instanceof TradeFileError ? rejected(error) : error;
 }
 
 /** ` +03:00` for an offset the file wrote; nothing when it wrote none. */

@@ -1,6 +1,7 @@
 import { MAX_STATEMENT_BYTES } from '@propfolio/mt-statements';
-import { Doc, IsIsoDate } from '@propfolio/core';
-import { IsBoolean, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { Compose, Doc, IsIsoDate } from '@propfolio/core';
+import { IsBoolean, IsIn, IsObject, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { Type } from 'class-transformer';
 import { Absent } from '../shared/contract-fields.js';
 import { AccountIdInput } from '../accounts/accounts.inputs.js';
 import { IMPORT_FORMATS, type ImportFormat } from './import-formats.js';
@@ -18,9 +19,64 @@ export const MAX_CONTENT_LENGTH = MAX_BASE64 + 2 * Math.ceil(MAX_BASE64 / 76) + 
 /** The JSON body of the largest import: `content` with each CRLF escaped as four characters, and the fields around it. */
 export const MAX_IMPORT_BODY_BYTES = MAX_BASE64 + 4 * Math.ceil(MAX_BASE64 / 76) + 64 * 1024;
 
+/** A column's header text as the file writes it (compared loosely: case, spaces and punctuation aside). */
+const Column = (required = true): PropertyDecorator => Compose(...(required ? [] : [Absent()]), IsString(), MaxLength(200));
+
+/** Which column of a CSV no reader knows holds each part of a closed trade (kept for the next file of that header). */
+export class CsvMappingInput {
+  @Column()
+  symbol!: string;
+
+  @Column()
+  side!: string;
+
+  @Column()
+  volume!: string;
+
+  @Column()
+  openTime!: string;
+
+  @Column()
+  closeTime!: string;
+
+  @Column()
+  openPrice!: string;
+
+  @Column()
+  closePrice!: string;
+
+  @Column()
+  profit!: string;
+
+  @Column(false)
+  commission?: string;
+
+  @Column(false)
+  swap?: string;
+
+  @Column(false)
+  id?: string;
+
+  @Doc({ description: 'Profit before or after costs.', default: 'gross' })
+  @Absent()
+  @IsIn(['gross', 'net'])
+  profitIs?: 'gross' | 'net';
+
+  @Doc({ description: 'Slashed dates are day first.', default: false })
+  @Absent()
+  @IsBoolean()
+  dayFirst?: boolean;
+
+  @Doc('Clock of times without an offset (IANA or `UTC+09:00`).')
+  @Absent()
+  @IsString()
+  @MaxLength(64)
+  timeZone?: string;
+}
+
 export class ImportStatementInput extends AccountIdInput {
   @Doc({
-    description: `The file, base64 of its bytes as saved or its text: MT5's history report or MT4's detailed statement (HTML), or a platform's trade export (CSV). At most ${MAX_MIB} MiB; larger is 413.`,
+    description: `The file, base64 of its bytes as saved or its text: MT5's history report or MT4's detailed statement (HTML), or a platform's trade export (CSV or XLSX). At most ${MAX_MIB} MiB; larger is 413.`,
   })
   @IsString()
   @MinLength(1)
@@ -56,6 +112,13 @@ export class ImportStatementInput extends AccountIdInput {
   @IsString()
   @MaxLength(64)
   fileTimeZone?: string;
+
+  @Doc('For a CSV no format reads: each field names its column by header text. Kept for your next file with that header.')
+  @Absent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CsvMappingInput)
+  mapping?: CsvMappingInput;
 
   @Doc({ description: 'Preview what the import would do; write nothing.', default: false })
   @Absent()

@@ -12,6 +12,7 @@ import { toMoney } from '../shared/money.js';
 import type { StatementImport } from './statements.outputs.js';
 import { statementDays } from './statement-days.js';
 import { PLATFORM_NAMES } from './import-formats.js';
+import { StatementsRepository } from './statements.repository.js';
 import { readImport, readStatementInProcess, readTradeFileInProcess, type ImportReaders, type ReadImport } from './read-import.js';
 import { positionRecordsFromStatement } from '../trades/statement-positions.js';
 import { checkPositions, judgePositions, storePositions, type PositionOutcomes } from '../trades/trade-store.js';
@@ -82,13 +83,17 @@ interface Written {
  * changes nothing; a newer overlapping file adds the new days and says which figures it replaced.
  */
 export class StatementImportService {
+  private readonly repository: StatementsRepository;
+
   constructor(
     private readonly db: Database,
     private readonly plans: PlanRulesSource,
     /** Told after an import wrote (the alerts). */
     private readonly writes: AccountWriteNotifier,
     private readonly readers: ImportReaders = { statement: readStatementInProcess, tradeFile: readTradeFileInProcess },
-  ) {}
+  ) {
+    this.repository = new StatementsRepository(db);
+  }
 
   async import(caller: Caller, input: ImportStatementInput, now = new Date()): Promise<StatementImport> {
     const accountId = requireId(input.id, 'EA account');
@@ -99,7 +104,8 @@ export class StatementImportService {
     });
     if (!account) throw AppError.notFound('EA account');
     if (account.archivedAt) throw archivedAccountError(account.archivedAt, account.archivedReason);
-    const read = await readImport(bytes, input, account, this.readers, { caller });
+    const kept = { find: (header: readonly string[]) => this.repository.findMapping(caller.userId, header) };
+    const read = await readImport(bytes, input, account, this.readers, { caller }, kept);
     const { statement, zone: serverTimeZone } = read;
     const { rollover, known } = rolloverOf(account.challenge ? await challengeRules(this.plans, account.challenge) : null);
     const folded = await statementDays(statement, { serverTimeZone, rollover, now });
@@ -137,6 +143,8 @@ export class StatementImportService {
     };
 
     const written = input.dryRun ? await judge() : await this.db.prisma.$transaction((tx) => write(tx), { timeout: WRITE_TIMEOUT_MS });
+    // A mapping the caller sent reads their next file with the same header without one (never another user's).
+    if (!input.dryRun && read.keep !== null) await this.repository.keepMapping(caller.userId, read.keep.header, read.keep.mapping);
     if (!input.dryRun) this.db.announceChanges();
     if (!input.dryRun) this.writes.accountWritten(accountId);
     const clock = clockAnswer(read, rollover);

@@ -165,4 +165,68 @@ describeEachDatabase('import_statement: other platforms’ trade exports', (getD
     expect(other.code).toBe('statement_rejected');
     expect(other.detail).toContain('999');
   });
+
+  describe('a CSV no reader knows, read through a column mapping', () => {
+    const header = 'Ticket;Instrument;Direction;Qty;Entry Time;Exit Time;Entry;Exit;Fees;P/L\n';
+    const march = Buffer.from(`${header}71;EURUSD;Long;0.50;2026-03-02 09:05:00;2026-03-02 13:15:30;1.085;1.0872;3.50;110.00\n`);
+    const april = Buffer.from(`${header}72;GBPUSD;Short;1;2026-03-03 10:00:00;2026-03-03 11:00:00;1.27;1.268;7;200\n`);
+    const mapping = {
+      id: 'Ticket',
+      symbol: 'Instrument',
+      side: 'Direction',
+      volume: 'Qty',
+      openTime: 'Entry Time',
+      closeTime: 'Exit Time',
+      openPrice: 'Entry',
+      closePrice: 'Exit',
+      commission: 'Fees',
+      profit: 'P/L',
+      timeZone: 'Asia/Tokyo',
+    };
+
+    it('imports with the mapping, and the next file with the same header without it; a preview keeps nothing', async () => {
+      const caller = await newCaller(getDb());
+      const id = await newAccount(caller, 10_000);
+      const preview = await importOf(caller, id, march, { mapping, dryRun: true });
+      expect(preview).toMatchObject({ format: 'mapped', platform: 'other', clock: { source: 'option', zone: 'Asia/Tokyo' } });
+      // 13:15:30 in Tokyo is 04:15:30 UTC.
+      expect(preview.clock.last).toMatchObject({ utc: '2026-03-02T04:15:30.000Z' });
+      expect((await refusal(importOf(caller, id, april))).code).toBe('statement_rejected');
+
+      expect(await importOf(caller, id, march, { mapping })).toMatchObject({ trades: { created: 1 } });
+      const next = await importOf(caller, id, april);
+      expect(next).toMatchObject({ format: 'mapped', trades: { created: 1 }, clock: { zone: 'Asia/Tokyo' } });
+      expect(next.warnings.join(' ')).toContain('column mapping you sent before');
+      const trades = await getDb().prisma.trade.findMany({ where: { accountId: id }, orderBy: { position: 'asc' } });
+      expect(trades.map((t) => [t.position, t.symbol, t.side, t.volume.toString(), t.profit.toString(), t.commission.toString()])).toEqual([
+        ['71', 'EURUSD', 'buy', '0.5', '110', '-3.5'],
+        ['72', 'GBPUSD', 'sell', '1', '200', '-7'],
+      ]);
+    });
+
+    it('never reads a file through another user’s kept mapping', async () => {
+      const alice = await newCaller(getDb());
+      await importOf(alice, await newAccount(alice, 10_000), march, { mapping });
+      const bob = await newCaller(getDb());
+      const bobs = await newAccount(bob, 10_000);
+      const refused = await refusal(importOf(bob, bobs, april));
+      expect(refused.code).toBe('statement_rejected');
+      expect(refused.detail).toContain('mapping');
+      expect(await getDb().prisma.trade.count({ where: { accountId: bobs } })).toBe(0);
+      expect(await getDb().prisma.csvMapping.count({ where: { userId: bob.userId } })).toBe(0);
+    });
+
+    it('refuses a mapping naming a header the file lacks as a bad field (400) naming it, writing nothing', async () => {
+      const caller = await newCaller(getDb());
+      const id = await newAccount(caller, 10_000);
+      const bad = await refusal(importOf(caller, id, march, { mapping: { ...mapping, swap: 'Rollover' } }));
+      expect(bad.status).toBe(400);
+      expect(bad.errors?.[0]?.field).toBe('mapping');
+      expect(JSON.stringify(bad.errors)).toContain('Rollover');
+      const zone = await refusal(importOf(caller, id, march, { mapping: { ...mapping, timeZone: 'Mars/Olympus' } }));
+      expect(zone.errors?.[0]?.field).toBe('mapping.timeZone');
+      expect(await getDb().prisma.csvMapping.count({ where: { userId: caller.userId } })).toBe(0);
+      expect(await getDb().prisma.trade.count({ where: { accountId: id } })).toBe(0);
+    });
+  });
 });

@@ -18,14 +18,8 @@ import {
   type DiagnoseSetResult,
 } from '@propfolio/ea-settings';
 import { readStatement, StatementError, type Statement } from '@propfolio/mt-statements';
-import {
-  TradeFileError,
-  type TradeFile,
-  type TradeFileErrorCode,
-  type TradeFileErrorDetail,
-  type TradeFileFormat,
-} from '@propfolio/trade-files';
-import { readTradeFileBytes } from '../statements/import-formats.js';
+import { TradeFileError, type TradeFile, type TradeFileErrorCode, type TradeFileErrorDetail } from '@propfolio/trade-files';
+import { readTradeFileBytes, type TradeFileRequest } from '../statements/import-formats.js';
 
 /**
  * The CPU-heavy work of the service, all pure: each kind's input and result, written once. The pool, its
@@ -44,7 +38,7 @@ export interface CpuTaskTypes {
   /** Reads a MetaTrader statement's bytes (libs/mt-statements). */
   statement: { input: Uint8Array; result: Statement };
   /** Reads another platform's trade export (libs/trade-files): cTrader, NinjaTrader, Tradovate, TopstepX. */
-  tradeFile: { input: { bytes: Uint8Array; format?: TradeFileFormat }; result: TradeFile };
+  tradeFile: { input: TradeFileRequest; result: TradeFile };
 }
 
 export type CpuTaskKind = keyof CpuTaskTypes;
