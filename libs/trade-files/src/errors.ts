@@ -1,5 +1,5 @@
 /** Why a file was refused. Every reader throws these, never returns part of a file. */
-export type TradeFileErrorCode = 'not_a_trade_file' | 'unreadable_row' | 'too_large' | 'limit_exceeded';
+export type TradeFileErrorCode = 'not_a_trade_file' | 'unreadable_row' | 'too_large' | 'limit_exceeded' | 'bad_mapping';
 
 export interface TradeFileErrorDetail {
   /** 1-based line in the file. */

@@ -13,6 +13,7 @@ export {
 export { readTradeFile, headerOf, type ReadTradeFileRequest } from './read-trade-file.js';
 export { readXlsxSheets, isZip, MAX_XLSX_SHEETS, MAX_XLSX_INFLATED_BYTES, type XlsxSheet } from './xlsx/read-xlsx.js';
 export { mt5XlsxReader } from './mt5-xlsx/mt5-xlsx-reader.js';
+export { mappedReader, findMappedHeader, MAPPED_COLUMNS, type CsvMapping } from './mapped/mapped-reader.js';
 export { ctraderReader } from './ctrader/ctrader-reader.js';
 export { ninjatraderReader } from './ninjatrader/ninjatrader-reader.js';
 export { tradovatePerformanceReader } from './tradovate/tradovate-performance-reader.js';

@@ -1,4 +1,5 @@
 import { checkFilePositions } from './check-positions.js';
+import { mappedReader, type CsvMapping } from './mapped/mapped-reader.js';
 import { MAX_TRADE_FILE_BYTES, TradeFileError } from './errors.js';
 import { readCsvRows, type CsvRow } from './text/csv-table.js';
 import { decodeText } from './text/decode.js';
@@ -8,6 +9,8 @@ import type { ReadTradeFileOptions, TradeFile, TradeFileFormat, TradeFileReader 
 export interface ReadTradeFileRequest extends ReadTradeFileOptions {
   /** Read as this format, skipping detection (the import's `format`). */
   format?: TradeFileFormat;
+  /** Read through this column mapping, skipping detection: a CSV no reader knows. */
+  mapping?: CsvMapping;
   maxBytes?: number;
 }
 
@@ -25,8 +28,13 @@ export function readTradeFile(bytes: Uint8Array, readers: readonly TradeFileRead
     throw new TradeFileError('too_large', `The file is ${bytes.length} bytes; trade files over ${maxBytes} bytes are not read.`);
   }
   const tables = isZip(bytes) ? readXlsxSheets(bytes).map((s) => s.rows) : [textRows(bytes)];
-  const forced = request.format === undefined ? undefined : readers.find((r) => r.format === request.format);
-  if (request.format !== undefined && forced === undefined) {
+  const forced =
+    request.mapping !== undefined
+      ? mappedReader(request.mapping)
+      : request.format === undefined
+        ? undefined
+        : readers.find((r) => r.format === request.format);
+  if (forced === undefined && request.format !== undefined) {
     throw new TradeFileError('not_a_trade_file', `The format ${request.format} is not read here; formats read: ${formatsOf(readers)}.`);
   }
   for (const rows of tables) {

@@ -67,6 +67,8 @@ export interface TradeFile {
   positions: FilePosition[];
   /** The account login where the file states it (MT5's report), so an import into another account is refused. */
   login?: string | null;
+  /** The header row a column mapping was read by, so the caller can keep the mapping for files with the same header. */
+  header?: string[];
   /** The platform the trades were made on where a journal's export names it (`tradovate`); absent otherwise. */
   platform?: string | null;
 }
