@@ -88,6 +88,18 @@ describe('tradelockerReader: the order history', () => {
     ]);
   });
 
+  it('reads the back office’s Order History: filled orders by status, their amount in lots at their price', () => {
+    const office = [
+      'Time,Account ID,Order ID,Position ID,Side,Instrument,Lot Size,Amount (Lots),Price,Type,Status,Profit',
+      '2026-03-02 08:00:00,L-1,9100001,700001,Buy,EURUSD,100000,1.00,1.08500,Market,Filled,0',
+      '2026-03-02 08:30:00,L-1,9100008,700001,Sell,EURUSD,100000,1.00,1.09000,Limit,Cancelled,0',
+      '2026-03-02 11:00:00,L-1,9100004,700001,Sell,EURUSD,100000,1.00,1.08700,Market,Filled,200.00',
+    ].join('\n');
+    expect(read(office).positions).toMatchObject([
+      { position: '700001', side: 'buy', volume: '1', openPrice: '1.085', closePrice: '1.087', profit: '200', rows: [2, 4] },
+    ]);
+  });
+
   it('without a profit column, prices a futures position from its contract and refuses anything else by its row', () => {
     const futures = without('profit')
       .replaceAll(',EURUSD,', ',MNQH6,')

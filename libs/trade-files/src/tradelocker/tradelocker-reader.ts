@@ -10,7 +10,8 @@
  *   `takeProfit`, `strategyId` (some brokers add `profit`, `fee`, `commission`, `swap`); `side` `buy`/`sell`;
  *   `status` `Filled`, `Cancelled`, `Rejected`, …; times as Unix milliseconds; the back office's Order History shows
  *   the same as `Time, Account ID, Order ID, Position ID, Side, Instrument, Lot Size, Amount (Lots), Price, Type,
- *   Status` (partners.tradelocker.com).
+ *   Status` (partners.tradelocker.com), read too: there an order counts when its status is `Filled`, for its amount
+ *   at its price.
  * A sample of the web terminal's own CSV download was NOT found: this reads the config's column ids or the same
  * words as headers (`Filled Qty`, `Avg Price`, `Position ID`, `Last Modified`; headers compare loosely), the
  * instrument by name (`Instrument`/`Symbol`) or id. Times in Unix milliseconds are UTC; ISO times are read with
@@ -28,7 +29,10 @@ import { CsvTable, type CsvRow } from '../text/csv-table.js';
 import { pairFillsFifo, type Fill, type FillPair } from '../tradovate/fifo-pairing.js';
 import type { FilePosition, TradeFile, TradeFileReader } from '../types.js';
 
+/** The order history with the config's columns (a filled quantity and an average fill price per order). */
 const SIGNATURE = ['Position ID', 'Side', 'Filled Qty', 'Avg Price', 'Status'];
+/** The back office's Order History (one row per order, its amount in lots and its price; filled ones by status). */
+const OFFICE_SIGNATURE = ['Order ID', 'Position ID', 'Side', 'Instrument', 'Amount (Lots)', 'Price', 'Status'];
 
 interface Columns {
   id: number;
@@ -36,6 +40,8 @@ interface Columns {
   instrument: number;
   side: number;
   filled: number;
+  /** Whether `filled` is the order's filled quantity (else its amount, counted when its status is Filled). */
+  filledQuantity: boolean;
   price: number;
   status: number;
   time: number;
@@ -47,7 +53,7 @@ interface Columns {
 
 /** The order-history reader pricing futures from `contracts` where the file has no profit. */
 export function createTradelockerReader(contracts: ContractTable = CONTRACTS): TradeFileReader {
-  const find = (rows: readonly CsvRow[]) => CsvTable.find([...rows], SIGNATURE, 10);
+  const find = (rows: readonly CsvRow[]) => CsvTable.find([...rows], SIGNATURE, 10) ?? CsvTable.find([...rows], OFFICE_SIGNATURE, 10);
   return {
     format: 'tradelocker',
     sniff: (rows) => find(rows) !== null,
@@ -74,8 +80,9 @@ function columnsOf(table: CsvTable): Columns {
     position: required('Position ID'),
     instrument: required('Instrument', 'Symbol', 'tradableInstrumentId'),
     side: required('Side'),
-    filled: required('Filled Qty'),
-    price: required('Avg Price', 'Avg Fill Price'),
+    filled: table.column('Filled Qty') ?? required('Amount (Lots)', 'Amount'),
+    filledQuantity: table.column('Filled Qty') !== null,
+    price: table.column('Avg Price', 'Avg Fill Price') ?? required('Price'),
     status: required('Status'),
     time: required('Last Modified', 'Time', 'Created Date'),
     profit: table.column('Profit', 'P&L', 'Realized P&L', 'pnl'),
@@ -94,6 +101,7 @@ function readOrders(table: CsvTable, cells: RowCells, contracts: ContractTable):
     .filter(
       (row) =>
         row.cells.some((cell) => cell !== '') &&
+        (c.filledQuantity || cells.cell(row, c.status).toLowerCase() === 'filled') &&
         !['', '0'].includes(cells.cell(row, c.filled)) &&
         cells.amountOrNull(row, c.filled) !== '0',
     )
