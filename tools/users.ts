@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { Database } from '@propfolio/db';
-import { SessionService, UserService } from '@propfolio/domain/users';
+import { SessionService, UserService, UsersRepository } from '@propfolio/domain/users';
 import { parseOrExplain, runCli, withCliDatabase, UsageError } from './cli-kit.js';
 
 const USAGE = `Usage:
@@ -60,7 +60,7 @@ async function newPassword(): Promise<{ password: string; generated: boolean }> 
 }
 
 async function run(command: Command, db: Database): Promise<void> {
-  const users = new UserService(db);
+  const users = new UserService(new UsersRepository(db));
   const find = async (email: string) => {
     const user = await users.findByEmail(email);
     if (!user) throw new Error(`No user with the email ${email}.`);
@@ -102,7 +102,7 @@ async function run(command: Command, db: Database): Promise<void> {
       const user = await find(command.email);
       const { password, generated } = await newPassword();
       await users.setCredentials(user.id, { password });
-      await new SessionService(db, 30).endAll(user.id);
+      await new SessionService(new UsersRepository(db), 30).endAll(user.id);
       console.log(`Reset the password of ${user.email}; their sessions ended.`);
       if (generated) console.log(`New password (shown once):\n${password}`);
       return;

@@ -33,6 +33,7 @@ import { InviteService } from './users/invite.service.js';
 import { SessionService } from './users/session.service.js';
 import { SetupService } from './users/setup.service.js';
 import { UserService } from './users/users.service.js';
+import { UsersRepository } from './users/users.repository.js';
 import { LedgerService } from './ledger/ledger.service.js';
 import { FxService } from './fx/fx.service.js';
 import { FxRepository } from './fx/fx.repository.js';
@@ -132,7 +133,8 @@ function withNews(alerts: AlertService, news: NewsService): AlertService {
 export function createDomainServices(db: Database, options: DomainOptions = {}): DomainServices {
   // One revocation signal for the process's key and session caches, whichever service revokes.
   const credentials = new Revocations();
-  const users = new UserService(db, credentials);
+  const people = new UsersRepository(db);
+  const users = new UserService(people, credentials);
   const planRules = options.planRules ?? NO_CATALOG;
   const coach = new CoachService(new CoachRepository(db), planRules, options.simulate);
   const channels = options.alertChannels ?? NO_ALERT_CHANNELS;
@@ -154,9 +156,9 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
   const accountRows = new AccountsRepository(db);
   return {
     users,
-    sessions: new SessionService(db, options.sessionDays ?? 30, credentials),
-    invites: new InviteService(db),
-    setup: new SetupService(db, users),
+    sessions: new SessionService(people, options.sessionDays ?? 30, credentials),
+    invites: new InviteService(people),
+    setup: new SetupService(people, users),
     trash: new TrashService(new TrashRepository(db), options.trashRetentionDays ?? 30),
     challenges: new ChallengeService(db, options.planFinder ?? null),
     payouts: new PayoutService(db),

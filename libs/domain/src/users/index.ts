@@ -4,6 +4,7 @@ export { SessionService, SESSION_REFRESH_MS, type ActiveSession, type NewSession
 export { InviteService, type InviteView } from './invite.service.js';
 export { SetupService, SETUP_VALID_MS } from './setup.service.js';
 export { PasswordResetService } from './password-reset.service.js';
+export { UsersRepository, type UserRow, type UsersTransaction } from './users.repository.js';
 export { toUserView, type UserView, type Language } from './user-view.js';
 export { hashPassword, verifyPassword, PASSWORD_MIN, PASSWORD_MAX } from './password.js';
 export { randomToken, sha256, safeEqual, normalizeEmail } from './tokens.js';

@@ -1,8 +1,8 @@
 import { AppError } from '@propfolio/core';
-import type { Database, Prisma } from '@propfolio/db';
 import { checkEmail } from './users.service.js';
 import { randomToken, sha256 } from './tokens.js';
 import { INVITE_DAYS } from './fields.js';
+import type { InviteRow, UsersRepository, UsersTransaction } from './users.repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -14,7 +14,7 @@ export interface InviteView {
   usedAt: string | null;
 }
 
-const toView = (row: { id: string; email: string | null; createdAt: Date; expiresAt: Date; usedAt: Date | null }): InviteView => ({
+const toView = (row: InviteRow): InviteView => ({
   id: row.id,
   email: row.email,
   createdAt: row.createdAt.toISOString(),
@@ -27,7 +27,7 @@ const otherEmail = () => new AppError('invite_invalid', 'This invite is for anot
 
 /** Single-use, expiring sign-up invitations made by admins. Only the token's hash is stored. */
 export class InviteService {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly rows: UsersRepository) {}
 
   async create(
     createdById: string,
@@ -39,27 +39,30 @@ export class InviteService {
     if (typeof days !== 'number' || !Number.isInteger(days) || days < INVITE_DAYS.min || days > INVITE_DAYS.max)
       throw AppError.invalidField('days', `must be an integer from ${INVITE_DAYS.min} to ${INVITE_DAYS.max}`);
     const token = randomToken();
-    const row = await this.db.prisma.invite.create({
-      data: { tokenHash: sha256(token), email, createdById, createdAt: now, expiresAt: new Date(now.getTime() + days * DAY_MS) },
+    const row = await this.rows.insertInvite({
+      tokenHash: sha256(token),
+      email,
+      createdById,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + days * DAY_MS),
     });
     return { invite: toView(row), token };
   }
 
   async list(): Promise<InviteView[]> {
-    const rows = await this.db.prisma.invite.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 200 });
-    return rows.map(toView);
+    return (await this.rows.latestInvites(200)).map(toView);
   }
 
   /** Marks the invite used by `userId` inside the sign-up transaction; a second use is refused. */
-  async consume(tx: Prisma.TransactionClient, token: unknown, email: string, userId: string, now = new Date()): Promise<void> {
+  async consume(tx: UsersTransaction, token: unknown, email: string, userId: string, now = new Date()): Promise<void> {
     if (typeof token !== 'string' || token.length > 100) throw invalid();
-    const found = await tx.invite.findUnique({ where: { tokenHash: sha256(token) } });
+    const rows = this.rows.within(tx);
+    const found = await rows.inviteByTokenHash(sha256(token));
     if (!found || found.usedAt || found.expiresAt <= now) throw invalid();
     if (found.email && found.email.toLowerCase() !== email.trim().toLowerCase()) {
       throw otherEmail();
     }
-    const claimed = await tx.invite.updateMany({ where: { id: found.id, usedAt: null }, data: { usedAt: now, usedById: userId } });
-    if (claimed.count !== 1) throw invalid();
+    if (!(await rows.spendInvite(found.id, userId, now))) throw invalid();
   }
 
   /**
@@ -69,7 +72,7 @@ export class InviteService {
    */
   async check(token: unknown, email: unknown, now = new Date()): Promise<void> {
     if (typeof token !== 'string' || token.length > 100) throw invalid();
-    const found = await this.db.prisma.invite.findUnique({ where: { tokenHash: sha256(token) } });
+    const found = await this.rows.inviteByTokenHash(sha256(token));
     if (!found || found.usedAt || found.expiresAt <= now) throw invalid();
     if (found.email && (typeof email !== 'string' || found.email.toLowerCase() !== email.trim().toLowerCase())) throw otherEmail();
   }

@@ -1,6 +1,6 @@
-import type { Database, UserModel as User } from '@propfolio/db';
 import { CredentialCache, Revocations } from '../keys/credential-cache.js';
 import { randomToken, sha256 } from './tokens.js';
+import type { SessionWithUser, UserRow as User, UsersRepository } from './users.repository.js';
 
 /** Sliding expiry is pushed forward at most this often per session, not on every request. */
 export const SESSION_REFRESH_MS = 5 * 60_000;
@@ -23,20 +23,12 @@ export interface ActiveSession {
   user: User;
 }
 
-interface SessionRow {
-  id: string;
-  csrfToken: string;
-  expiresAt: Date;
-  lastSeenAt: Date;
-  user: User;
-}
-
 /** Dashboard sign-in sessions, stored in the database so any instance can answer any request. */
 export class SessionService {
-  private readonly verified: CredentialCache<SessionRow>;
+  private readonly verified: CredentialCache<SessionWithUser>;
 
   constructor(
-    private readonly db: Database,
+    private readonly rows: UsersRepository,
     private readonly days: number,
     /** Shared with the key and user services of the process (ending a session revokes through it). */
     private readonly revocations = new Revocations(),
@@ -49,10 +41,15 @@ export class SessionService {
     const token = randomToken();
     const csrfToken = randomToken();
     const expiresAt = new Date(now.getTime() + this.days * DAY_MS);
-    const session = await this.db.prisma.session.create({
-      data: { userId, tokenHash: sha256(token), csrfToken, expiresAt, createdAt: now, lastSeenAt: now },
+    const sessionId = await this.rows.insertSession({
+      userId,
+      tokenHash: sha256(token),
+      csrfToken,
+      expiresAt,
+      createdAt: now,
+      lastSeenAt: now,
     });
-    return { token, sessionId: session.id, csrfToken, expiresAt };
+    return { token, sessionId, csrfToken, expiresAt };
   }
 
   /**
@@ -64,7 +61,7 @@ export class SessionService {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
     const cacheKey = `session:${sha256(token)}`;
     const found = await this.verified.lookup(cacheKey, now.getTime(), async () => {
-      const row = await this.db.prisma.session.findUnique({ where: { tokenHash: sha256(token) }, include: { user: true } });
+      const row = await this.rows.sessionByTokenHash(sha256(token));
       return row && !row.user.disabledAt ? row : null;
     });
     if (!found || found.expiresAt <= now) return null;
@@ -72,7 +69,7 @@ export class SessionService {
     const refreshed = now.getTime() - found.lastSeenAt.getTime() >= SESSION_REFRESH_MS;
     if (refreshed) {
       expiresAt = new Date(now.getTime() + this.days * DAY_MS);
-      await this.db.prisma.session.updateMany({ where: { id: found.id }, data: { lastSeenAt: now, expiresAt } });
+      await this.rows.slideSession(found.id, now, expiresAt);
       // The cached row still has the old expiry: the next request reads the new one.
       this.verified.delete(cacheKey);
     }
@@ -80,17 +77,17 @@ export class SessionService {
   }
 
   async end(sessionId: string): Promise<void> {
-    await this.db.prisma.session.deleteMany({ where: { id: sessionId } });
+    await this.rows.deleteSession(sessionId);
     this.revocations.revokeAll();
   }
 
   async endAll(userId: string): Promise<void> {
-    await this.db.prisma.session.deleteMany({ where: { userId } });
+    await this.rows.deleteSessionsOf(userId);
     this.revocations.revokeAll();
   }
 
   /** Drops expired rows (housekeeping; expired sessions are refused whether or not they are purged). */
   async purgeExpired(now = new Date()): Promise<number> {
-    return (await this.db.prisma.session.deleteMany({ where: { expiresAt: { lte: now } } })).count;
+    return this.rows.deleteExpiredSessions(now);
   }
 }

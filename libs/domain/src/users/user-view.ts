@@ -1,4 +1,4 @@
-import type { UserModel as User } from '@propfolio/db';
+import type { UserRow as User } from './users.repository.js';
 
 export type Language = 'ja' | 'en';
 

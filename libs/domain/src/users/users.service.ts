@@ -1,5 +1,5 @@
 import { AppError } from '@propfolio/core';
-import { Prisma, type Database, type UserModel as User } from '@propfolio/db';
+import type { UserRow as User, UsersRepository, UsersTransaction } from './users.repository.js';
 import { Revocations } from '../keys/credential-cache.js';
 import { choice, DISPLAY_NAME_LENGTH, EMAIL_LENGTH, optionalText, text } from './fields.js';
 import { dummyPasswordHash, hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './password.js';
@@ -25,6 +25,7 @@ export interface AdminUserListing {
   keys: number;
 }
 
+const emailTaken = () => AppError.conflict('An account with this email already exists.');
 const invalidCredentials = () => new AppError('invalid_credentials', 'The email or password is not correct.');
 
 export function checkEmail(value: unknown): string {
@@ -41,12 +42,10 @@ export function checkPassword(value: unknown): string {
   return value;
 }
 
-const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
-
 /** People: sign-up, password checks, profile, and what admins and operators do to accounts. */
 export class UserService {
   constructor(
-    private readonly db: Database,
+    private readonly rows: UsersRepository,
     /** Cached sessions carry the user row: any change to a user is a revocation for them. */
     private readonly revocations = new Revocations(),
   ) {}
@@ -54,7 +53,7 @@ export class UserService {
   /** Creates a person; 409 when the email (in any letter case) is taken. */
   async create(
     input: NewPerson,
-    options: { admin?: boolean; inSameTransaction?: (tx: Prisma.TransactionClient, user: User) => Promise<void> } = {},
+    options: { admin?: boolean; inSameTransaction?: (tx: UsersTransaction, user: User) => Promise<void> } = {},
   ): Promise<User> {
     const email = checkEmail(input.email);
     const password = checkPassword(input.password);
@@ -62,18 +61,12 @@ export class UserService {
     const language = input.language === undefined ? 'ja' : choice(input.language, 'language', LANGUAGES);
     const emailNormalized = normalizeEmail(email);
     const passwordHash = await hashPassword(password);
-    try {
-      return await this.db.prisma.$transaction(async (tx) => {
-        const user = await tx.user.create({
-          data: { name: emailNormalized, email, emailNormalized, displayName, passwordHash, language, admin: options.admin ?? false },
-        });
-        await options.inSameTransaction?.(tx, user);
-        return user;
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw AppError.conflict('An account with this email already exists.');
-      throw error;
-    }
+    const user = await this.rows.insertUser(
+      { name: emailNormalized, email, emailNormalized, displayName, passwordHash, language, admin: options.admin ?? false },
+      options.inSameTransaction,
+    );
+    if (!user) throw emailTaken();
+    return user;
   }
 
   /**
@@ -84,29 +77,30 @@ export class UserService {
     const email = typeof emailInput === 'string' ? normalizeEmail(emailInput) : '';
     if (email.includes('\u0000')) throw AppError.invalidField('email', 'must not contain the NUL character (U+0000)');
     const password = typeof passwordInput === 'string' ? passwordInput.slice(0, PASSWORD_MAX) : '';
-    const user = email ? await this.db.prisma.user.findUnique({ where: { emailNormalized: email } }) : null;
+    const user = email ? await this.rows.userByEmail(email) : null;
     const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
     if (!user || !user.passwordHash || user.disabledAt || !matches) throw invalidCredentials();
     return user;
   }
 
   async get(userId: string): Promise<User> {
-    const user = await this.db.prisma.user.findUnique({ where: { id: userId } });
+    const user = await this.rows.userById(userId);
     if (!user) throw AppError.notFound('User');
     return user;
   }
 
   async findByEmail(email: string): Promise<User | null> {
-    return this.db.prisma.user.findUnique({ where: { emailNormalized: normalizeEmail(email) } });
+    return this.rows.userByEmail(normalizeEmail(email));
   }
 
   async updateProfile(userId: string, input: { name?: unknown; language?: unknown }): Promise<User> {
     const displayName = optionalText(input.name, 'name', DISPLAY_NAME_LENGTH.min, DISPLAY_NAME_LENGTH.max);
     const language: Language | undefined = input.language === undefined ? undefined : choice(input.language, 'language', LANGUAGES);
-    const user = await this.db.prisma.user.update({
-      where: { id: userId },
-      data: { ...(displayName !== undefined ? { displayName } : {}), ...(language ? { language } : {}) },
+    const user = await this.rows.updateUser(userId, {
+      ...(displayName !== undefined ? { displayName } : {}),
+      ...(language ? { language } : {}),
     });
+    if (!user) throw emailTaken();
     this.revocations.revokeAll();
     return user;
   }
@@ -118,38 +112,27 @@ export class UserService {
     const email = input.email === undefined ? undefined : checkEmail(input.email);
     const displayName = optionalText(input.name, 'name', DISPLAY_NAME_LENGTH.min, DISPLAY_NAME_LENGTH.max);
     const passwordHash = await hashPassword(password);
-    try {
-      const user = await this.db.prisma.user.update({
-        where: { id: userId },
-        data: {
-          passwordHash,
-          ...(email ? { email, emailNormalized: normalizeEmail(email) } : {}),
-          ...(displayName ? { displayName } : {}),
-          ...(language ? { language } : {}),
-        },
-      });
-      this.revocations.revokeAll();
-      return user;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw AppError.conflict('An account with this email already exists.');
-      throw error;
-    }
+    const user = await this.rows.updateUser(userId, {
+      passwordHash,
+      ...(email ? { email, emailNormalized: normalizeEmail(email) } : {}),
+      ...(displayName ? { displayName } : {}),
+      ...(language ? { language } : {}),
+    });
+    if (!user) throw emailTaken();
+    this.revocations.revokeAll();
+    return user;
   }
 
   /** Every user with their key count, oldest first (admin screen, `npm run users -- list`). */
   async list(): Promise<AdminUserListing[]> {
-    const users = await this.db.prisma.user.findMany({
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      include: { _count: { select: { apiKeys: { where: { revokedAt: null } } } } },
-    });
-    return users.map((user) => ({
+    return (await this.rows.usersWithActiveKeys()).map(({ user, activeKeys }) => ({
       id: user.id,
       email: user.email,
       name: user.displayName ?? user.name,
       admin: user.admin,
       disabledAt: user.disabledAt?.toISOString() ?? null,
       createdAt: user.createdAt.toISOString(),
-      keys: user._count.apiKeys,
+      keys: activeKeys,
     }));
   }
 
@@ -159,12 +142,8 @@ export class UserService {
    * within CREDENTIAL_CACHE_TTL_MS (5 s) in the others. Enabling does not bring sessions back.
    */
   async setDisabled(userId: string, disabled: boolean, now = new Date()): Promise<User> {
-    const user = await this.db.prisma.$transaction(async (tx) => {
-      const found = await tx.user.findUnique({ where: { id: userId } });
-      if (!found) throw AppError.notFound('User');
-      if (disabled) await tx.session.deleteMany({ where: { userId } });
-      return tx.user.update({ where: { id: userId }, data: { disabledAt: disabled ? (found.disabledAt ?? now) : null } });
-    });
+    const user = await this.rows.setDisabled(userId, disabled, now);
+    if (!user) throw AppError.notFound('User');
     this.revocations.revokeAll();
     return user;
   }
