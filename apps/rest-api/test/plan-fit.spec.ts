@@ -118,6 +118,16 @@ describeEachDatabase('REST plan fit: replay_plans', (getDb) => {
     expectProblem(await app.post('/plan-fit/replay', {}, null), 400, 'validation_failed');
   });
 
+  it('is costed before it runs: 1,000 days × 1,000 start dates × every plan is a 422 too_costly that names the count', async () => {
+    const days = Array.from({ length: 1000 }, (_, i) => ({
+      day: new Date(Date.UTC(2023, 0, 1) + i * DAY_MS).toISOString().slice(0, 10),
+      closedPnl: 0,
+    }));
+    const res = await app.post('/plan-fit/replay', { history: { initialBalance: 100_000, days } }, null);
+    const problem = expectProblem(res, 422, 'too_costly');
+    expect(problem.detail).toContain('1,000 start dates × 1,000 days');
+  });
+
   async function storeDays(accountId: string): Promise<void> {
     let balance = 100_000;
     const rows = DAYS.map((d) => {
