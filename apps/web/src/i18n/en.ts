@@ -639,7 +639,7 @@ export const en = {
   'rules.notStated': 'Not stated',
   'imp.title': 'Import a statement',
   'imp.help':
-    'MetaTrader’s history report (HTML: MT5 Toolbox → History → right-click → Report → HTML; MT4 Account History → right-click → Save as Detailed Report), or the trades CSV that cTrader, NinjaTrader, Tradovate, TopstepX, DXtrade, Match-Trader or TradeLocker exports, or TradeZella’s or Tradervue’s export. You see the days before anything is saved. At most 5 MiB.',
+    'MetaTrader’s history report (MT5 Toolbox → History → right-click → Report → HTML or Open XML (XLSX); MT4 Account History → right-click → Save as Detailed Report), or the trades CSV that cTrader, NinjaTrader, Tradovate, TopstepX, DXtrade, Match-Trader or TradeLocker exports, or TradeZella’s or Tradervue’s export. You see the days before anything is saved. At most 5 MiB.',
   'imp.zone': 'Broker server time',
   'imp.zone.GMT+2/+3': 'GMT+2/+3 (most brokers)',
   'imp.zoneHint':
@@ -683,7 +683,7 @@ export const en = {
   'imp.showFewer': 'Show the first days only',
   'imp.nextDays': 'Load the next days',
   'imp.formats':
-    'Reads MetaTrader HTML, and the CSV of cTrader, NinjaTrader, Tradovate, TopstepX, DXtrade, Match-Trader, TradeLocker, TradeZella and Tradervue.',
+    'Reads MetaTrader HTML, MT5’s and cTrader’s XLSX, and the CSV of cTrader, NinjaTrader, Tradovate, TopstepX, DXtrade, Match-Trader, TradeLocker, TradeZella and Tradervue.',
   'imp.format.mt5': 'MetaTrader 5 HTML',
   'imp.format.mt4': 'MetaTrader 4 HTML',
   'imp.format.ctrader': 'cTrader CSV',
@@ -696,6 +696,8 @@ export const en = {
   'imp.format.tradelocker': 'TradeLocker order history CSV',
   'imp.format.tradezella': 'TradeZella CSV',
   'imp.format.tradervue': 'Tradervue CSV',
+  'imp.format.mt5-xlsx': 'MetaTrader 5 XLSX',
+  'imp.format.mapped': 'CSV read through your column mapping',
   'imp.platform.mt5': 'MT5',
   'imp.platform.mt4': 'MT4',
   'imp.platform.ctrader': 'cTrader',

@@ -643,7 +643,7 @@ export const ja: Record<MessageKey, string> = {
   'rules.saved': 'ルールを保存しました。',
   'imp.title': '取引明細のインポート',
   'imp.help':
-    'MetaTrader の取引履歴レポート（HTML。MT5：ツールボックス →「履歴」を右クリック →「レポート」→ HTML。MT4：「口座履歴」を右クリック →「詳細レポートの保存」）、または cTrader・NinjaTrader・Tradovate・TopstepX・DXtrade・Match-Trader・TradeLocker が出力する取引の CSV、TradeZella・Tradervue のエクスポートです。保存する前に日ごとの内容を確認できます。5 MiB まで。',
+    'MetaTrader の取引履歴レポート（MT5：ツールボックス →「履歴」を右クリック →「レポート」→ HTML または Open XML（XLSX）。MT4：「口座履歴」を右クリック →「詳細レポートの保存」）、または cTrader・NinjaTrader・Tradovate・TopstepX・DXtrade・Match-Trader・TradeLocker が出力する取引の CSV、TradeZella・Tradervue のエクスポートです。保存する前に日ごとの内容を確認できます。5 MiB まで。',
   'imp.zone': 'ブローカーのサーバー時間',
   'imp.zone.GMT+2/+3': 'GMT+2/+3（多くのブローカー）',
   'imp.zoneHint':
@@ -687,7 +687,7 @@ export const ja: Record<MessageKey, string> = {
   'imp.showFewer': '最初の日だけ表示',
   'imp.nextDays': '続きの日を読み込む',
   'imp.formats':
-    '読み込めるのは MetaTrader の HTML と、cTrader・NinjaTrader・Tradovate・TopstepX・DXtrade・Match-Trader・TradeLocker・TradeZella・Tradervue の CSV です。',
+    '読み込めるのは MetaTrader の HTML、MT5・cTrader の XLSX、cTrader・NinjaTrader・Tradovate・TopstepX・DXtrade・Match-Trader・TradeLocker・TradeZella・Tradervue の CSV です。',
   'imp.format.mt5': 'MetaTrader 5 の HTML',
   'imp.format.mt4': 'MetaTrader 4 の HTML',
   'imp.format.ctrader': 'cTrader の CSV',
@@ -700,6 +700,8 @@ export const ja: Record<MessageKey, string> = {
   'imp.format.tradelocker': 'TradeLocker の注文履歴 CSV',
   'imp.format.tradezella': 'TradeZella の CSV',
   'imp.format.tradervue': 'Tradervue の CSV',
+  'imp.format.mt5-xlsx': 'MetaTrader 5 の XLSX',
+  'imp.format.mapped': '列の対応づけで読んだ CSV',
   'imp.platform.mt5': 'MT5',
   'imp.platform.mt4': 'MT4',
   'imp.platform.ctrader': 'cTrader',
