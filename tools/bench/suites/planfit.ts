@@ -62,7 +62,9 @@ interface TargetResult {
 
 async function runTarget(target: string, options: Parameters<typeof openDatabase>[0]): Promise<TargetResult> {
   const db = await openDatabase(options);
-  const pool = createCpuPool({ workers: 1, queueLimit: 2, jobTimeoutMs: 60_000 });
+  // Two children, as a server has at least: a signed-in job runs on the kept one, at normal priority (with one child it
+  // is the shared one, niced below anonymous work's peers, which on a loaded machine measures the niceness).
+  const pool = createCpuPool({ workers: 2, queueLimit: 2, jobTimeoutMs: 60_000 });
   try {
     await importCatalog(db);
     const catalog = new CatalogService(db, { staleAfterDays: 90 });
