@@ -60,6 +60,7 @@ const PRIVATE_ROUTES: [method: 'get' | 'post' | 'patch', path: string][] = [
   ['post', `/accounts/${SOME_ID}/statements`],
   ['get', `/challenges/${SOME_ID}/headroom`],
   ['post', `/challenges/${SOME_ID}/simulations`],
+  ['post', '/me/plan-fit/replay'],
   ['get', `/challenges/${SOME_ID}/rules`],
   ['patch', `/challenges/${SOME_ID}/rules`],
   ['get', '/trades'],
