@@ -171,11 +171,13 @@ async function onTarget(name: string, env: Record<string, string>, seedTarget: {
   );
   try {
     const { base } = server;
-    // A's stats read builds the account's summary: from then on every write of the account keeps it.
-    if ((await send(base, users.a, 'GET', `/trades/stats?accountId=${users.accountId}`)) !== 200) throw new Error('stats read failed');
+    // Built before any request: building them holds this process seconds, in which a kept-alive connection the server
+    // closed meanwhile went unnoticed and the next request failed on it ("other side closed").
     const first = maximumMessage(1);
     const second = maximumMessage(1 + POSITIONS);
     const bodies = [first.text, second.text, first.text];
+    // A's stats read builds the account's summary: from then on every write of the account keeps it.
+    if ((await send(base, users.a, 'GET', `/trades/stats?accountId=${users.accountId}`)) !== 200) throw new Error('stats read failed');
     // Warm-up, unmeasured: the code paths optimised (a small message, a few reads).
     await send(base, users.a, 'POST', `/accounts/${users.accountId}/positions`, JSON.stringify({ positions: [closedPosition('1')] }));
     await reads(base, users.b, 10, () => true);
