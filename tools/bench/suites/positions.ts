@@ -160,6 +160,11 @@ interface Phase {
 
 async function onTarget(name: string, env: Record<string, string>, seedTarget: { dataDir?: string; databaseUrl?: string }, dir: string) {
   const users = await seed(seedTarget);
+  // Built before the server starts: building them holds this process seconds, in which a kept-alive connection the
+  // server closed meanwhile went unnoticed and the next request failed on it ("other side closed").
+  const first = maximumMessage(1);
+  const second = maximumMessage(1 + POSITIONS);
+  const bodies = [first.text, second.text, first.text];
   const server = await startServer(
     name,
     SERVER_ENTRY,
@@ -171,11 +176,6 @@ async function onTarget(name: string, env: Record<string, string>, seedTarget: {
   );
   try {
     const { base } = server;
-    // Built before any request: building them holds this process seconds, in which a kept-alive connection the server
-    // closed meanwhile went unnoticed and the next request failed on it ("other side closed").
-    const first = maximumMessage(1);
-    const second = maximumMessage(1 + POSITIONS);
-    const bodies = [first.text, second.text, first.text];
     // A's stats read builds the account's summary: from then on every write of the account keeps it.
     if ((await send(base, users.a, 'GET', `/trades/stats?accountId=${users.accountId}`)) !== 200) throw new Error('stats read failed');
     // Warm-up, unmeasured: the code paths optimised (a small message, a few reads).
