@@ -26,6 +26,7 @@ import { ApiKeyService } from './keys/keys.service.js';
 import { KeysRepository } from './keys/keys.repository.js';
 import { Revocations } from './keys/credential-cache.js';
 import { PayoutService } from './payouts/payouts.service.js';
+import { PayoutsRepository } from './payouts/payouts.repository.js';
 import { SummaryService } from './summary/summary.service.js';
 import { TrashService } from './trash/trash.service.js';
 import { TrashRepository } from './trash/trash.repository.js';
@@ -35,6 +36,7 @@ import { SetupService } from './users/setup.service.js';
 import { UserService } from './users/users.service.js';
 import { UsersRepository } from './users/users.repository.js';
 import { LedgerService } from './ledger/ledger.service.js';
+import { LedgerRepository } from './ledger/ledger.repository.js';
 import { FxService } from './fx/fx.service.js';
 import { FxRepository } from './fx/fx.repository.js';
 import { AnalyticsService } from './analytics/analytics.service.js';
@@ -161,7 +163,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     setup: new SetupService(people, users),
     trash: new TrashService(new TrashRepository(db), options.trashRetentionDays ?? 30),
     challenges: new ChallengeService(db, options.planFinder ?? null),
-    payouts: new PayoutService(db),
+    payouts: new PayoutService(new PayoutsRepository(db)),
     accounts: new AccountService(db),
     dailyPnl: new DailyPnlService(accountRows),
     reports: new ReportService(accountRows, alerts),
@@ -175,7 +177,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     summary: new SummaryService(db),
     keys: new ApiKeyService(new KeysRepository(db), credentials),
     idempotency: new IdempotencyStore(new IdempotencyRepository(db)),
-    ledger: new LedgerService(db),
+    ledger: new LedgerService(new LedgerRepository(db)),
     fx: new FxService(new FxRepository(db)),
     analytics: new AnalyticsService(db),
     taxYear: new TaxYearService(db),

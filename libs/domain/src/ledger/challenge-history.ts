@@ -1,4 +1,4 @@
-import type { ChallengeModel as Challenge, Prisma } from '@propfolio/db';
+import { LedgerRepository, type LedgerTransaction, type PurchaseRow as Challenge } from './ledger.repository.js';
 import type { UpdateChallengeInput } from '../challenges/challenges.inputs.js';
 import { isoToDate, todayIso } from '../shared/dates.js';
 
@@ -7,7 +7,7 @@ import { isoToDate, todayIso } from '../shared/dates.js';
  * Dated `changedAt` when given, else the pass date for a pass, else today.
  */
 export async function recordChallengeChange(
-  tx: Prisma.TransactionClient,
+  tx: LedgerTransaction,
   before: Challenge,
   after: Challenge,
   input: UpdateChallengeInput,
@@ -16,7 +16,11 @@ export async function recordChallengeChange(
   if (before.phase === after.phase && before.status === after.status) return;
   const passedNow = after.status === 'passed' && before.status !== 'passed' ? after.passedAt : null;
   const date = input.changedAt ? isoToDate(input.changedAt) : (passedNow ?? isoToDate(todayIso(now)));
-  await tx.challengeEvent.create({
-    data: { userId: after.userId, challengeId: after.id, phase: after.phase, status: after.status, date },
+  await LedgerRepository.inTransaction(tx).insertChallengeEvent({
+    userId: after.userId,
+    challengeId: after.id,
+    phase: after.phase,
+    status: after.status,
+    date,
   });
 }

@@ -1,9 +1,8 @@
-import type { ChallengeCostModel as Cost, ChallengeModel as Challenge, Prisma } from '@propfolio/db';
+import type { CostRow as Cost, PurchaseRow as Challenge } from './ledger.repository.js';
 import { dateToIso } from '../shared/dates.js';
-import { toMoney } from '../shared/money.js';
+import { toMoney, type Decimal } from '../shared/money.js';
 import type { CostView } from './ledger.outputs.js';
 
-type Decimal = Prisma.Decimal;
 const moneyOrNull = (value: Decimal | null): number | null => (value === null ? null : toMoney(value));
 
 export const typedRateView = (row: { fxRate: Decimal | null; fxCurrency: string | null }) => ({

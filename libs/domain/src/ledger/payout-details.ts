@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { AppError } from '@propfolio/core';
-import type { PayoutModel as Payout } from '@propfolio/db';
 import { PAYOUT_STATUSES, type PayoutStatusName } from '../payouts/payout-fields.js';
+import type { StoredPayout as Payout } from '../payouts/payouts.repository.js';
 import { Money, Nullable } from '../shared/schemas.js';
 import { toDecimal, toMoney } from '../shared/money.js';
 import { TypedRateProps } from './ledger.outputs.js';

@@ -1,5 +1,4 @@
 import { AppError, type Caller } from '@propfolio/core';
-import type { Prisma } from '@propfolio/db';
 import type { ChallengeDetailRows } from '../challenges/challenge-detail-read.js';
 import { findOwnedChallenge } from '../challenges/owned-challenge.js';
 import { assertCatalogPlan } from '../challenges/plan-link.js';
@@ -7,6 +6,7 @@ import type { PurchaseLedgerFields } from '../shared/purchase-fields.js';
 import { dateToIso } from '../shared/dates.js';
 import { toDecimal } from '../shared/money.js';
 import { toCostView } from './ledger-views.js';
+import type { LedgerTransaction } from './ledger.repository.js';
 
 /** A typed rate needs both halves; the same currency would be a rate of 1 and is refused as a mistake. */
 export function typedRateData(currency: string, input: { fxRate?: number; fxCurrency?: string }) {
@@ -25,7 +25,7 @@ export function typedRateData(currency: string, input: { fxRate?: number; fxCurr
  * catalog and a reset target be the caller's.
  */
 export async function purchaseLedgerData(
-  prisma: Prisma.TransactionClient,
+  prisma: LedgerTransaction,
   caller: Caller,
   input: PurchaseLedgerFields,
   currency: string,

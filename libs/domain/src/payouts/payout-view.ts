@@ -1,10 +1,10 @@
-import type { PayoutModel as Payout } from '@propfolio/db';
 import { dateToIso } from '../shared/dates.js';
 import { toMoney } from '../shared/money.js';
 import type { PayoutView } from './payouts.outputs.js';
 import { payoutDetailView } from '../ledger/payout-details.js';
+import type { PayoutRow } from './payouts.repository.js';
 
-export type PayoutRow = Payout & { challenge: { firm: string; plan: string } };
+export type { PayoutRow };
 
 export const toPayoutView = (row: PayoutRow): PayoutView => ({
   id: row.id,

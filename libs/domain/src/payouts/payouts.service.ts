@@ -1,16 +1,14 @@
 import { AppError, type Caller } from '@propfolio/core';
-import { Prisma, type Database } from '@propfolio/db';
-import { challengeForDatedEntry } from '../challenges/owned-challenge.js';
 import type { AddPayoutInput, ListPayoutsInput } from './payouts.inputs.js';
 import { assertNotBefore, assertNotFuture, dateToIso, isoToDate } from '../shared/dates.js';
 import { requireId } from '../shared/ids.js';
 import { CurrencyTotals, toDecimal } from '../shared/money.js';
 import { Keyset } from '../shared/pagination.js';
 import type { PayoutList, PayoutView } from './payouts.outputs.js';
-import { toPayoutView, type PayoutRow } from './payout-view.js';
+import { toPayoutView } from './payout-view.js';
+import type { PayoutRow, PayoutsRepository } from './payouts.repository.js';
 import { newPayoutDetails, payoutDetailChanges } from '../ledger/payout-details.js';
 import type { UpdatePayoutInput } from './payout-fields.js';
-import { readPayoutList } from './payout-list-read.js';
 
 /** The fields update_payout may change; at least one must be given. */
 const PAYOUT_FIELDS = [
@@ -25,35 +23,27 @@ const PAYOUT_FIELDS = [
   'date',
 ] as const;
 
-const WITH_CHALLENGE = { challenge: { select: { firm: true, plan: true } } } as const;
-
 /** Payouts (money withdrawn from a challenge): recording, changing and listing them with exact totals per currency. */
 export class PayoutService {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly payouts: PayoutsRepository) {}
 
   /** A payout records history, so a failed challenge (breached after a payout request) still takes one. */
   async add(caller: Caller, input: AddPayoutInput, now = new Date()): Promise<PayoutView> {
-    const challenge = await challengeForDatedEntry(this.db.prisma, caller, input.challengeId, input.date, now);
-    const row = await this.db.prisma.payout.create({
-      data: {
-        userId: caller.userId,
-        challengeId: challenge.id,
-        amount: toDecimal(input.amount),
-        currency: input.currency,
-        date: isoToDate(input.date),
-        ...newPayoutDetails(input.currency, input),
-      },
-      include: WITH_CHALLENGE,
+    const row = await this.payouts.insertPayout(caller, input.challengeId, input.date, now, {
+      amount: toDecimal(input.amount),
+      currency: input.currency,
+      date: isoToDate(input.date),
+      ...newPayoutDetails(input.currency, input),
     });
     return toPayoutView(row);
   }
 
-  /** One statement (see readPayoutList): the page, its challenges and the paid totals of the whole list. */
+  /** One statement (see PayoutsRepository.payoutPage): the page, its challenges and the paid totals of the whole list. */
   async list(caller: Caller, input: ListPayoutsInput): Promise<PayoutList> {
     const keyset = new Keyset<PayoutRow>(input, (row) => row.date);
-    const { rows, paid } = await readPayoutList(this.db, caller, keyset, input.from);
+    const { rows, paid } = await this.payouts.payoutPage(caller, keyset, input.from);
     const totals = new CurrencyTotals();
-    for (const sum of paid) totals.add(sum.currency, new Prisma.Decimal(sum.total));
+    for (const sum of paid) totals.add(sum.currency, sum.total);
     return { ...keyset.page(rows, toPayoutView), totals: totals.list() };
   }
 
@@ -64,32 +54,23 @@ export class PayoutService {
         { field: '', message: `at least one of ${PAYOUT_FIELDS.join(', ')} is required` },
       ]);
     }
-    return this.db.prisma.$transaction(async (tx) => {
-      const current = await tx.payout.findFirst({
-        where: { id: requireId(input.id, 'Payout'), userId: caller.userId },
-        include: { challenge: { select: { firm: true, plan: true, purchasedAt: true } } },
-      });
+    const { before, after } = await this.payouts.changePayout(caller, requireId(input.id, 'Payout'), (current) => {
       if (!current) throw AppError.notFound('Payout');
       if (input.date !== undefined) {
         assertNotFuture('date', input.date, now);
         assertNotBefore('date', input.date, dateToIso(current.challenge.purchasedAt), 'the purchase date of the challenge');
       }
-      const data = {
+      return {
         ...payoutDetailChanges(current, input),
         ...(input.amount !== undefined ? { amount: toDecimal(input.amount) } : {}),
         ...(input.date !== undefined ? { date: isoToDate(input.date) } : {}),
       };
-      const updated = await tx.payout.update({
-        where: { id: current.id },
-        data,
-        include: { challenge: { select: { firm: true, plan: true } } },
-      });
-      const before = toPayoutView(current);
-      const after = toPayoutView(updated);
-      const changed = Object.keys(after).filter(
-        (key) => JSON.stringify(before[key as keyof PayoutView]) !== JSON.stringify(after[key as keyof PayoutView]),
-      );
-      return { payout: after, changed };
     });
+    const was = toPayoutView(before);
+    const payout = toPayoutView(after);
+    const changed = Object.keys(payout).filter(
+      (key) => JSON.stringify(was[key as keyof PayoutView]) !== JSON.stringify(payout[key as keyof PayoutView]),
+    );
+    return { payout, changed };
   }
 }
