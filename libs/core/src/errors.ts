@@ -37,6 +37,7 @@ export type ErrorCode =
   | 'job_aborted'
   | 'position_rejected'
   | 'calendar_rejected'
+  | 'mixed_currencies'
   | 'service_unavailable'
   | 'internal_error';
 
@@ -67,6 +68,7 @@ const TITLES: Record<ErrorCode, [status: number, title: string]> = {
   job_aborted: [422, 'Job aborted'],
   position_rejected: [422, 'Position not accepted'],
   calendar_rejected: [422, 'Calendar not importable'],
+  mixed_currencies: [422, 'Currencies not added up'],
   service_unavailable: [503, 'Service unavailable'],
   internal_error: [500, 'Internal error'],
 };

@@ -1,7 +1,7 @@
 import { AppError, type Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { requireId } from '../shared/ids.js';
-import type { SqlParams } from '../shared/keyset-sql.js';
+import { SqlParams } from '../shared/keyset-sql.js';
 import type { Platform } from '@propfolio/coach';
 import type { TradeScope } from './trades.inputs.js';
 
@@ -21,6 +21,9 @@ export function scopeSql(caller: Caller, scope: TradeScope, params: SqlParams): 
   if (scope.platform !== undefined) {
     where += ` AND t."accountId" IN (SELECT a."id" FROM "EaAccount" a WHERE ${platformAccountsSql(user, scope.platform, params)})`;
   }
+  if (scope.currency !== undefined) {
+    where += ` AND t."accountId" IN (SELECT a."id" FROM "EaAccount" a WHERE ${currencyAccountsSql(user, scope.currency, params)})`;
+  }
   if (scope.from !== undefined) where += ` AND t."closedAt" >= ${params.add(new Date(scope.from).toISOString(), 'timestamptz')}`;
   if (scope.to !== undefined) where += ` AND t."closedAt" < ${params.add(new Date(scope.to).toISOString(), 'timestamptz')}`;
   return where;
@@ -32,6 +35,36 @@ export function scopeSql(caller: Caller, scope: TradeScope, params: SqlParams): 
  */
 export function platformAccountsSql(user: string, platform: Platform, params: SqlParams): string {
   return `a."userId" = ${user} AND a."platform"::text = ${params.add(platform)}`;
+}
+
+/** The condition over `a` ("EaAccount") picking the owner's accounts in `currency` (`user` its placeholder). */
+export function currencyAccountsSql(user: string, currency: string, params: SqlParams): string {
+  return `a."userId" = ${user} AND a."currency" = ${params.add(currency)}`;
+}
+
+/**
+ * Money of different currencies is never added up: a statistic or curve over a scope whose accounts (with trades in
+ * it) hold more than one currency is refused with 422 mixed_currencies naming them, so the caller asks again per
+ * currency (`currency`) or per account. A list of trades may mix them: each trade carries its own currency.
+ */
+export async function assertOneCurrency(db: Database, caller: Caller, scope: TradeScope): Promise<void> {
+  if (scope.accountId !== undefined || scope.currency !== undefined) return;
+  const params = new SqlParams();
+  const where = scopeSql(caller, scope, params);
+  // One row per currency with a trade in scope, by the (user, closedAt) index's owner prefix: a few rows, not the trades.
+  const rows = await db.driverQuery<{ currency: string }>(
+    `SELECT a."currency" FROM "EaAccount" a WHERE a."userId" = $1
+       AND EXISTS (SELECT 1 FROM "Trade" t WHERE t."accountId" = a."id" AND ${where}) ORDER BY a."currency"`,
+    params.values,
+  );
+  const currencies = [...new Set(rows.map((r) => r.currency))];
+  if (currencies.length <= 1) return;
+  throw new AppError(
+    'mixed_currencies',
+    `These trades are in ${currencies.join(' and ')}: amounts of different currencies are never added up. Ask per currency (currency=${currencies[0]}) or per account (accountId).`,
+    [{ field: 'currency', message: `required when the trades are in ${currencies.join(', ')}` }],
+    { currencies },
+  );
 }
 
 /**

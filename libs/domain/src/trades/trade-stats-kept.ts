@@ -75,6 +75,7 @@ function keptAccountsSql(caller: Caller, input: TradeStatsInput, params: SqlPara
   if (input.accountId !== undefined) accounts += ` AND a."id" = ${params.add(requireId(input.accountId, 'EA account'))}`;
   if (input.challengeId !== undefined) accounts += ` AND a."challengeId" = ${params.add(requireId(input.challengeId, 'Challenge'))}`;
   if (input.platform !== undefined) accounts += ` AND a."platform"::text = ${params.add(input.platform)}`;
+  if (input.currency !== undefined) accounts += ` AND a."currency" = ${params.add(input.currency)}`;
   return accounts;
 }
 

@@ -4,6 +4,7 @@ import {
   IsArray,
   IsIn,
   IsInt,
+  IsISO4217CurrencyCode,
   IsNumber,
   IsOptional,
   IsPositive,
@@ -15,7 +16,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Transform, Type } from 'class-transformer';
-import { Compose, Doc, IsIsoInstant, Trim } from '@propfolio/core';
+import { Compose, Doc, IsIsoInstant, Trim, UpperCase } from '@propfolio/core';
 import { PLATFORMS, type Platform } from '@propfolio/coach';
 import { AccountIdInput } from '../accounts/accounts.inputs.js';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-fields.js';
@@ -216,6 +217,13 @@ const FromFilter = (): PropertyDecorator => Compose(Doc('Only trades closed at o
 const ToFilter = (): PropertyDecorator => Compose(Doc('Only trades closed before this instant.'), Absent(), IsIsoInstant());
 const PlatformFilter = (): PropertyDecorator =>
   Compose(Doc({ description: 'Only trades of accounts on this platform.', example: 'mt5' }), Absent(), IsIn(PLATFORMS));
+const CurrencyFilter = (): PropertyDecorator =>
+  Compose(
+    Doc({ description: 'Only trades of accounts in this currency.', example: 'JPY' }),
+    Absent(),
+    UpperCase(),
+    IsISO4217CurrencyCode(),
+  );
 
 /** What both the list and the stats read: the filters above. */
 export interface TradeScope {
@@ -224,6 +232,7 @@ export interface TradeScope {
   from?: string | undefined;
   to?: string | undefined;
   platform?: Platform | undefined;
+  currency?: string | undefined;
 }
 
 export class ListTradesInput extends PageInput implements TradeScope {
@@ -241,6 +250,9 @@ export class ListTradesInput extends PageInput implements TradeScope {
 
   @PlatformFilter()
   platform?: Platform;
+
+  @CurrencyFilter()
+  currency?: string;
 
   @Doc({ description: 'Only this symbol (exact).', example: 'EURUSD' })
   @Absent()
@@ -320,6 +332,9 @@ export class TradeStatsInput implements TradeScope {
   @PlatformFilter()
   platform?: Platform;
 
+  @CurrencyFilter()
+  currency?: string;
+
   @Doc({
     description: "IANA zone of the weekday and hour groups (the trader's clock).",
     example: 'Europe/London',
@@ -346,4 +361,7 @@ export class TradeCurveInput implements TradeScope {
 
   @PlatformFilter()
   platform?: Platform;
+
+  @CurrencyFilter()
+  currency?: string;
 }

@@ -7,7 +7,7 @@ import { jsonArray, jsonObject, queryJson, revive } from '../shared/json-rows.js
 import { SqlParams } from '../shared/keyset-sql.js';
 import { Keyset } from '../shared/pagination.js';
 import { toDecimal } from '../shared/money.js';
-import { assertScopeOwned, scopeSql } from './trade-scope.js';
+import { assertOneCurrency, assertScopeOwned, scopeSql } from './trade-scope.js';
 import { readTradeCurve } from './trade-curve.js';
 import { readKeptTradeStats } from './trade-stats-kept.js';
 import { recordsFromMessage, refuseOversizedBatch, STORE_TIMEOUT_MS, storePositions } from './trade-store.js';
@@ -146,12 +146,14 @@ export class TradeService {
 
   async stats(caller: Caller, input: TradeStatsInput): Promise<TradeStats> {
     await assertScopeOwned(this.db, caller, input);
+    await assertOneCurrency(this.db, caller, input);
     return readKeptTradeStats(this.db, caller, input);
   }
 
   /** The equity curve by trade and the distribution of results, for the dashboard's charts (trade-curve.ts). */
   async curve(caller: Caller, input: TradeCurveInput): Promise<TradeCurve> {
     await assertScopeOwned(this.db, caller, input);
+    await assertOneCurrency(this.db, caller, input);
     return readTradeCurve(this.db, caller, input);
   }
 }
