@@ -40,6 +40,7 @@ import { LedgerRepository } from './ledger/ledger.repository.js';
 import { FxService } from './fx/fx.service.js';
 import { FxRepository } from './fx/fx.repository.js';
 import { AnalyticsService } from './analytics/analytics.service.js';
+import { AnalyticsRepository } from './analytics/analytics.repository.js';
 import { TaxYearService } from './analytics/tax-year.js';
 import { TradeService } from './trades/trades.service.js';
 import { AlertService } from './alerts/alerts.service.js';
@@ -156,6 +157,8 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
   // an account write (a snapshot, a report, an import, closed positions), so no late binding is needed.
   const alerts = withNews(new AlertService(db, coach.headroom, planRules, options.alertSink ?? alertDelivery.sink), news);
   const accountRows = new AccountsRepository(db);
+  const rates = new FxRepository(db);
+  const analyticsRows = new AnalyticsRepository(db);
   return {
     users,
     sessions: new SessionService(people, options.sessionDays ?? 30, credentials),
@@ -178,9 +181,9 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     keys: new ApiKeyService(new KeysRepository(db), credentials),
     idempotency: new IdempotencyStore(new IdempotencyRepository(db)),
     ledger: new LedgerService(new LedgerRepository(db)),
-    fx: new FxService(new FxRepository(db)),
-    analytics: new AnalyticsService(db),
-    taxYear: new TaxYearService(db),
+    fx: new FxService(rates),
+    analytics: new AnalyticsService(analyticsRows, rates),
+    taxYear: new TaxYearService(analyticsRows, rates),
     trades: new TradeService(db, alerts, news),
     alerts,
     alertChannels: new AlertChannelService(db, {

@@ -1,19 +1,22 @@
 import { AppError, daysBetween, type Caller } from '@propfolio/core';
-import type { Database } from '@propfolio/db';
 import type { AnalyticsInput } from './analytics.inputs.js';
 import { RateBook } from '../fx/rate-book.js';
-import { FxRepository } from '../fx/fx.repository.js';
-import { dateToIso, isoToDate, todayIso } from '../shared/dates.js';
+import type { FxRepository } from '../fx/fx.repository.js';
+import type { AnalyticsRepository } from './analytics.repository.js';
+import { todayIso } from '../shared/dates.js';
 import type { Analytics } from './analytics.outputs.js';
 import { convertEntries } from './conversion.js';
-import { attemptFacts, daysToPass, funnel, median, ratio, type Attempt } from './funnel.js';
+import { attemptFacts, daysToPass, funnel, median, ratio } from './funnel.js';
 import { loadMoneyEntries, type EntryFilter, type MoneyEntry } from './money-entries.js';
 import { FlowTotals, monthlyRows } from './money-rows.js';
 import { refundsDue } from './refunds-due.js';
 
 /** The caller's money and pass-rate analytics over a period; every definition is in the README. */
 export class AnalyticsService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly rows: AnalyticsRepository,
+    private readonly rates: FxRepository,
+  ) {}
 
   async get(caller: Caller, input: AnalyticsInput, now = new Date()): Promise<Analytics> {
     const today = todayIso(now);
@@ -25,12 +28,12 @@ export class AnalyticsService {
       ...(input.from ? { from: input.from } : {}),
       ...(input.firm ? { firm: input.firm } : {}),
     };
-    const [raw, attempts] = await Promise.all([loadMoneyEntries(this.db, filter), this.loadAttempts(filter)]);
+    const [raw, attempts] = await Promise.all([loadMoneyEntries(this.rows, filter), this.rows.attempts(filter)]);
 
     let entries: MoneyEntry[] = raw;
     let conversions: Analytics['conversions'] = null;
     if (input.currency) {
-      const book = await RateBook.load(new FxRepository(this.db), caller.userId, input.currency, input.from, to);
+      const book = await RateBook.load(this.rates, caller.userId, input.currency, input.from, to);
       const converted = convertEntries(raw, book);
       entries = converted.converted;
       conversions = {
@@ -77,36 +80,8 @@ export class AnalyticsService {
       funnel: funnel(attempts),
       firms,
       monthly: monthlyRows(entries),
-      refundsDue: await refundsDue(this.db, caller.userId, attempts),
+      refundsDue: await refundsDue(this.rows, caller.userId, attempts),
       conversions,
     };
-  }
-
-  /** Challenges purchased in the period (and firm), with their history and paid payout dates up to `to`. */
-  private async loadAttempts(filter: EntryFilter): Promise<(Attempt & { planId: string | null })[]> {
-    const rows = await this.db.prisma.challenge.findMany({
-      where: {
-        userId: filter.userId,
-        purchasedAt: { ...(filter.from ? { gte: isoToDate(filter.from) } : {}), lte: isoToDate(filter.to) },
-        ...(filter.firm ? { firm: { equals: filter.firm, mode: 'insensitive' } } : {}),
-      },
-      include: {
-        history: { select: { date: true, phase: true }, orderBy: [{ date: 'asc' }, { createdAt: 'asc' }] },
-        payouts: { where: { status: 'paid', date: { lte: isoToDate(filter.to) } }, select: { date: true } },
-      },
-    });
-    return rows.map((row) => ({
-      id: row.id,
-      firm: row.firm,
-      planId: row.planId,
-      purchasedAt: dateToIso(row.purchasedAt),
-      status: row.status,
-      passedAt: row.passedAt ? dateToIso(row.passedAt) : null,
-      history:
-        row.history.length > 0
-          ? row.history.map((h) => ({ date: dateToIso(h.date), phase: h.phase }))
-          : [{ date: dateToIso(row.purchasedAt), phase: row.phase }],
-      paidPayouts: row.payouts.map((p) => dateToIso(p.date)),
-    }));
   }
 }

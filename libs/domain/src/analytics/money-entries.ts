@@ -1,9 +1,9 @@
-import type { Database, Prisma } from '@propfolio/db';
 import type { CostKindName } from '../ledger/ledger.inputs.js';
-import { dateToIso, isoToDate } from '../shared/dates.js';
+import { dateToIso } from '../shared/dates.js';
 import type { Decimal } from '../shared/money.js';
 import type { Convertible } from '../fx/rate-book.js';
 import { present } from '../shared/present.js';
+import type { AnalyticsRepository } from './analytics.repository.js';
 
 /** Which total a money entry goes to. */
 export type Flow = 'spent' | 'refunded' | 'withdrawn';
@@ -50,29 +50,12 @@ export function billingDates(purchasedAt: string, end: string): string[] {
 
 const inRange = (date: string, filter: EntryFilter): boolean => (filter.from === undefined || date >= filter.from) && date <= filter.to;
 
-const challengeWhere = (filter: EntryFilter): Prisma.ChallengeWhereInput => ({
-  userId: filter.userId,
-  ...(filter.firm !== undefined ? { firm: { equals: filter.firm, mode: 'insensitive' } } : {}),
-});
-
 /**
  * Every money entry of the user dated in [from, to]: purchases (each billed month of a monthly plan),
  * costs and refunds, and paid payouts (requested and denied ones are no money).
  */
-export async function loadMoneyEntries(db: Database, filter: EntryFilter): Promise<MoneyEntry[]> {
-  const dateRange = { ...(filter.from ? { gte: isoToDate(filter.from) } : {}), lte: isoToDate(filter.to) };
-  const challenge = { select: { firm: true, plan: true } } as const;
-  const [challenges, costs, payouts] = await Promise.all([
-    db.prisma.challenge.findMany({ where: { ...challengeWhere(filter), purchasedAt: { lte: isoToDate(filter.to) } } }),
-    db.prisma.challengeCost.findMany({
-      where: { userId: filter.userId, date: dateRange, challenge: challengeWhere(filter) },
-      include: { challenge },
-    }),
-    db.prisma.payout.findMany({
-      where: { userId: filter.userId, status: 'paid', date: dateRange, challenge: challengeWhere(filter) },
-      include: { challenge },
-    }),
-  ]);
+export async function loadMoneyEntries(rows: AnalyticsRepository, filter: EntryFilter): Promise<MoneyEntry[]> {
+  const { purchases: challenges, costs, payouts } = await rows.moneyRows(filter);
   const entries: MoneyEntry[] = [];
   for (const c of challenges) {
     const purchasedAt = dateToIso(c.purchasedAt);

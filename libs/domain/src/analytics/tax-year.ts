@@ -1,12 +1,11 @@
 import Type, { type Static } from 'typebox';
 import type { Caller } from '@propfolio/core';
-import type { Database } from '@propfolio/db';
-import { Prisma } from '@propfolio/db';
 import type { TaxYearInput } from './analytics.inputs.js';
 import { RateBook } from '../fx/rate-book.js';
-import { FxRepository } from '../fx/fx.repository.js';
+import type { FxRepository } from '../fx/fx.repository.js';
+import type { AnalyticsRepository } from './analytics.repository.js';
 import { todayIso } from '../shared/dates.js';
-import { toMoney, type Decimal } from '../shared/money.js';
+import { toDecimal, toMoney, type Decimal } from '../shared/money.js';
 import { Id, IsoDate, Money, Nullable } from '../shared/schemas.js';
 import { convertAmount } from './conversion.js';
 import { loadMoneyEntries } from './money-entries.js';
@@ -56,19 +55,22 @@ export const TaxYearSchema = Type.Object({
 export type TaxYear = Static<typeof TaxYearSchema>;
 type TaxLine = Static<typeof TaxLineSchema>;
 
-const ZERO = new Prisma.Decimal(0);
+const ZERO = toDecimal(0);
 
 /** Income and expenses of one calendar year in one currency, each line at the rate of its own date. */
 export class TaxYearService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly rows: AnalyticsRepository,
+    private readonly rates: FxRepository,
+  ) {}
 
   async get(caller: Caller, input: TaxYearInput, now = new Date()): Promise<TaxYear> {
     const from = `${input.year}-01-01`;
     const yearEnd = `${input.year}-12-31`;
     const today = todayIso(now);
     const to = yearEnd < today ? yearEnd : today;
-    const entries = from > to ? [] : await loadMoneyEntries(this.db, { userId: caller.userId, from, to });
-    const book = await RateBook.load(new FxRepository(this.db), caller.userId, input.currency, from, to);
+    const entries = from > to ? [] : await loadMoneyEntries(this.rows, { userId: caller.userId, from, to });
+    const book = await RateBook.load(this.rates, caller.userId, input.currency, from, to);
     const months = Array.from({ length: 12 }, (_, i) => ({
       month: `${input.year}-${String(i + 1).padStart(2, '0')}`,
       income: ZERO,
