@@ -98,6 +98,8 @@ test('Plan fit: empty, then ranked plans and one plan’s start dates, in Englis
       await filters.getByLabel(w.size, { exact: true }).fill('100000');
       await filters.getByRole('button', { name: w.apply }).click();
       await expect(table.locator('tbody tr')).toHaveCount(1);
+      // Starts 1 to 13 pass (eight days each, the last on the history's last day): a share, not a signed change.
+      await expect(table.locator('tbody tr')).toContainText(lang === 'en' ? '65%13 of 20 starts' : '65%20回中13回');
       await table.getByRole('button', { name: /FTMO/ }).click();
       const strip = page.getByRole('list', { name: w.strip });
       // +3 % a day passes FTMO 2-Step on day 8 from the first start date; the last starts are still open when the history ends.

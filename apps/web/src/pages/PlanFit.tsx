@@ -72,8 +72,9 @@ function FilterForm({ applied, onApply }: { applied: Filters; onApply: (f: Filte
   );
 }
 
+/** The plan as people call it: its program, after its firm unless the program already says it ("FTMO Challenge 2-Step"). */
 function planName(p: PlanReplayRow): string {
-  return `${p.firm} ${p.program}`;
+  return p.program.toLowerCase().startsWith(p.firm.toLowerCase()) ? p.program : `${p.firm} ${p.program}`;
 }
 
 function PlanTable({ answer, selected, onSelect }: { answer: PlanReplay; selected: string | null; onSelect: (id: string) => void }) {
@@ -121,7 +122,7 @@ function PlanTable({ answer, selected, onSelect }: { answer: PlanReplay; selecte
               {p.replayed ? (
                 <>
                   <td className="num" data-label={t('fit.passShare')}>
-                    {p.passShare === null ? '—' : i18n.percent(p.passShare * 100)}
+                    {p.passShare === null ? '—' : `${i18n.number(p.passShare * 100, 0)}%`}
                     <div className="muted">{t('fit.passedOf', { passed: p.passed, starts: p.starts })}</div>
                   </td>
                   <td className="num" data-label={t('fit.medianDays')}>
