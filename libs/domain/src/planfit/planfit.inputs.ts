@@ -1,7 +1,7 @@
 import { MAX_REPLAY_HISTORY_DAYS, MAX_REPLAY_PLANS } from '@propfolio/coach';
 import { Doc, IsIsoDate, MatchesSchema } from '@propfolio/core';
 import Type, { type Static } from 'typebox';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsNumber, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsNumber, IsString, Max, Min } from 'class-validator';
 import { Absent, MAX_AMOUNT } from '../shared/contract-fields.js';
 
 // Amounts are JSON numbers, as everywhere on the wire; instants and dates are checked by the replay, whose errors name the day.
@@ -20,7 +20,7 @@ const DaySchema = Type.Object(
     day: Type.String({ description: 'UTC date.' }),
     closedPnl: Type.Number(),
     lowestEquity: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
-    trades: Type.Optional(Type.Union([Type.Array(TradeSchema, { maxItems: 10_000 }), Type.Null()])),
+    trades: Type.Optional(Type.Union([Type.Array(TradeSchema), Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -43,7 +43,6 @@ export class PlanFilterInput {
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_REPLAY_PLANS)
   @IsString({ each: true })
-  @MaxLength(120, { each: true })
   planIds?: string[];
 
   @Doc('Only these firms (slug or name).')
@@ -52,7 +51,6 @@ export class PlanFilterInput {
   @ArrayMinSize(1)
   @ArrayMaxSize(50)
   @IsString({ each: true })
-  @MaxLength(80, { each: true })
   firms?: string[];
 
   @Doc('Only these phase counts (0: instant).')
@@ -109,9 +107,8 @@ export class ReplayPlansInput extends PlanFilterInput {
   @IsIsoDate()
   to?: string;
 
-  @Doc('Plan id whose every start’s outcome to include.')
+  @Doc('Plan id to list every start’s outcome of.')
   @Absent()
   @IsString()
-  @MaxLength(120)
   outcomesOf?: string;
 }
