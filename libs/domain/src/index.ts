@@ -22,6 +22,7 @@ export { PlanReplaySchema, type PlanReplay, type PlanReplayRow } from './planfit
 export { replayInProcess, type Replayer } from './planfit/planfit.service.js';
 export { publicCalendarOperations } from './calendar/calendar.operations.js';
 export { CalendarService } from './calendar/calendar.service.js';
+export { CalendarRepository } from './calendar/calendar.repository.js';
 export { ChallengeService } from './challenges/challenges.service.js';
 export { PayoutService } from './payouts/payouts.service.js';
 export { AccountService } from './accounts/accounts.service.js';

@@ -151,7 +151,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
   // One calendar repository for the import and the news checks: its count of imports tells the checks their kept
   // releases are stale.
   const calendarEvents = new CalendarRepository(db);
-  const news = new NewsService(db, planRules, calendarEvents);
+  const news = new NewsService(calendarEvents, planRules);
   coach.headroom.useNews(news);
   // Built before the write paths, which it needs none of: each of them is handed it as the notifier it tells after
   // an account write (a snapshot, a report, an import, closed positions), so no late binding is needed.
@@ -196,14 +196,10 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     }),
     alertDelivery,
     portfolio: new PortfolioService(new PortfolioRepository(db), coach.headroom),
-    calendar: new CalendarService(
-      db,
-      {
-        allowPrivateUrls: options.calendar?.allowPrivateUrls ?? channels.allowPrivateDestinations,
-        fetchTimeoutMs: options.calendar?.fetchTimeoutMs ?? 15_000,
-        resolve: options.calendar?.resolve,
-      },
-      calendarEvents,
-    ),
+    calendar: new CalendarService(calendarEvents, {
+      allowPrivateUrls: options.calendar?.allowPrivateUrls ?? channels.allowPrivateDestinations,
+      fetchTimeoutMs: options.calendar?.fetchTimeoutMs ?? 15_000,
+      resolve: options.calendar?.resolve,
+    }),
   };
 }

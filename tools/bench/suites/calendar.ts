@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { openDatabase, type Database } from '@propfolio/db';
 import { createAppContext } from '@propfolio/bootstrap';
 import { loadConfig, createLogger, type Caller } from '@propfolio/core';
-import { CalendarService } from '@propfolio/domain';
+import { CalendarRepository, CalendarService } from '@propfolio/domain';
 import { summarize, type Stats } from '../harness.ts';
 import { benchDatabase } from '../http/bench-database.ts';
 
@@ -100,7 +100,7 @@ function asXml(events: readonly GeneratedEvent[]): string {
 }
 
 async function onDatabase(name: string, db: Database): Promise<{ rows: string[]; ok: boolean }> {
-  const calendar = new CalendarService(db, { allowPrivateUrls: false, fetchTimeoutMs: 1000 });
+  const calendar = new CalendarService(new CalendarRepository(db), { allowPrivateUrls: false, fetchTimeoutMs: 1000 });
   const events = year();
   const files = { JSON: asJson(events), XML: asXml(events) };
   const rows: string[] = [];

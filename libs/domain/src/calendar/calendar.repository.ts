@@ -2,7 +2,7 @@
  * The calendar's data access: one method per intent, each one statement, its SQL a named constant. Events are
  * public data, the same for every user, so nothing here filters by owner.
  */
-import type { Database } from '@propfolio/db';
+import type { Database, Prisma } from '@propfolio/db';
 import type { CalendarFormat, EventImpact, EventTiming, ParsedCalendarEvent } from './calendar-formats.js';
 
 export interface StoredCalendarEvent extends Record<string, unknown> {
@@ -86,6 +86,11 @@ const ACCOUNT_SYMBOLS_SQL = `
  * One per process's services (services.ts hands the same one to the import and to the news checks), so the count of
  * imports it stored is what tells the news checks their kept releases are stale.
  */
+const NEWS_CHALLENGE_COLUMNS = { planId: true, purchasedAt: true, rulesOverride: true, phase: true, platform: true } as const;
+
+/** A challenge as its news rule and stage are read from it. */
+export type NewsChallengeFacts = Prisma.ChallengeGetPayload<{ select: typeof NEWS_CHALLENGE_COLUMNS }>;
+
 export class CalendarRepository {
   /** Imports stored through this repository: a reader's kept releases are stale once it moves. */
   private stored = 0;
@@ -126,5 +131,21 @@ export class CalendarRepository {
       filter.impacts,
       filter.limit,
     ]);
+  }
+
+  /** Whether the user is an admin (only an admin imports the calendar every user's checks read). */
+  async isAdmin(userId: string): Promise<boolean> {
+    const user = await this.db.prisma.user.findUnique({ where: { id: userId }, select: { admin: true } });
+    return user?.admin ?? false;
+  }
+
+  /** What a challenge's news rule is read from: its plan, purchase, own rules, phase and platform; null when unknown. */
+  async newsChallenge(challengeId: string): Promise<NewsChallengeFacts | null> {
+    return this.db.prisma.challenge.findUnique({ where: { id: challengeId }, select: NEWS_CHALLENGE_COLUMNS });
+  }
+
+  /** The accounts' challenges (null for an account linked to none). */
+  async challengesOfAccounts(accountIds: readonly string[]): Promise<{ id: string; challengeId: string | null }[]> {
+    return this.db.prisma.eaAccount.findMany({ where: { id: { in: [...accountIds] } }, select: { id: true, challengeId: true } });
   }
 }

@@ -1,12 +1,11 @@
 import type { CalendarRelease } from '@propfolio/coach';
 import { AppError, type Caller, type Logger } from '@propfolio/core';
-import type { Database } from '@propfolio/db';
 import { DestinationError, type Resolve } from '../shared/destination.js';
 import { CalendarFormatError, parseCalendar } from './calendar-formats.js';
 import { fetchCalendar } from './calendar-fetch.js';
 import type { ImportCalendarInput, ListCalendarEventsInput } from './calendar.inputs.js';
 import type { CalendarEventList, CalendarImport } from './calendar.outputs.js';
-import { CalendarRepository } from './calendar.repository.js';
+import type { CalendarRepository } from './calendar.repository.js';
 
 const DAY_MS = 86_400_000;
 /** The longest span one list answers (a quarter), so an answer stays a page. */
@@ -24,16 +23,11 @@ export interface CalendarOptions {
  * action (an admin's full key, or CALENDAR_URL fetched on a schedule), since every user's checks read the same events.
  */
 export class CalendarService {
-  private readonly events: CalendarRepository;
-
   constructor(
-    private readonly db: Database,
-    private readonly options: CalendarOptions,
     /** Where imports are stored: the news checks' repository too, so they see an import at once. */
-    events?: CalendarRepository,
-  ) {
-    this.events = events ?? new CalendarRepository(db);
-  }
+    private readonly events: CalendarRepository,
+    private readonly options: CalendarOptions,
+  ) {}
 
   async importCalendar(caller: Caller, input: ImportCalendarInput): Promise<CalendarImport> {
     await this.requireOperator(caller);
@@ -127,8 +121,7 @@ export class CalendarService {
 
   /** Only an admin's full key imports: the calendar is every user's, so one user's file must not change another's checks. */
   private async requireOperator(caller: Caller): Promise<void> {
-    const user = await this.db.prisma.user.findUnique({ where: { id: caller.userId }, select: { admin: true } });
-    if (caller.scope !== 'full' || !user?.admin)
+    if (caller.scope !== 'full' || !(await this.events.isAdmin(caller.userId)))
       throw new AppError(
         'forbidden',
         'Importing the economic calendar is an operator action: use the API key of an admin user (or set CALENDAR_URL).',

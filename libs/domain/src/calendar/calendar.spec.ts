@@ -8,6 +8,7 @@ import { newCaller, parse } from '../testing/fixtures.js';
 import { CalendarFormatError, parseCalendar } from './calendar-formats.js';
 import { ImportCalendarInput, ListCalendarEventsInput } from './calendar.inputs.js';
 import { CalendarService } from './calendar.service.js';
+import { CalendarRepository } from './calendar.repository.js';
 
 // The fixtures are laid out as ForexFactory's weekly export writes them (the feed at nfs.faireconomy.media, file names
 // ff_calendar_thisweek.xml/.json): the XML declares windows-1252, wraps values in CDATA, dates mm-dd-yyyy and times
@@ -52,7 +53,7 @@ describe('parseCalendar', () => {
 
 describeEachDatabase('calendar import and list', (getDb) => {
   const service = (over: Partial<ConstructorParameters<typeof CalendarService>[1]> = {}) =>
-    new CalendarService(getDb(), { allowPrivateUrls: false, fetchTimeoutMs: 2000, ...over });
+    new CalendarService(new CalendarRepository(getDb()), { allowPrivateUrls: false, fetchTimeoutMs: 2000, ...over });
   const admin = async () => {
     const caller = await newCaller(getDb());
     await getDb().prisma.user.update({ where: { id: caller.userId }, data: { admin: true } });

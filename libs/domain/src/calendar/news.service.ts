@@ -8,11 +8,10 @@ import {
   type NewsRule,
   type NewsStage,
 } from '@propfolio/coach';
-import type { Database } from '@propfolio/db';
 import Value from 'typebox/value';
 import { challengeRules, rolloverOf, type ChallengeRules, type PlanRulesSource } from '../coach/challenge-rules.js';
 import { phaseOf } from '../coach/phase.js';
-import { CalendarRepository } from './calendar.repository.js';
+import type { CalendarRepository } from './calendar.repository.js';
 import type { NewsCheckView, NewsMarkView, NewsWindowsView } from './calendar.outputs.js';
 
 const MINUTE_MS = 60_000;
@@ -44,25 +43,18 @@ function newsRuleOf(rules: unknown): NewsRule | null {
  * the challenge's phase), and the calendar's releases, judged by the coach's pure functions.
  */
 export class NewsService {
-  private readonly events: CalendarRepository;
   /** Releases ahead kept per impacts set (see keptReleasesAhead). */
   private readonly kept = new Map<string, { generation: number; expires: number; from: number; to: number; releases: CalendarRelease[] }>();
 
   constructor(
-    private readonly db: Database,
-    private readonly plans: PlanRulesSource,
     /** The calendar's events, the same repository the import stores through (its generation marks kept releases stale). */
-    events?: CalendarRepository,
-  ) {
-    this.events = events ?? new CalendarRepository(db);
-  }
+    private readonly events: CalendarRepository,
+    private readonly plans: PlanRulesSource,
+  ) {}
 
   /** The challenge's news rule and stage; null when its plan publishes no news rule in the catalog's shape. */
   async contextOf(challengeId: string): Promise<NewsContext | null> {
-    const challenge = await this.db.prisma.challenge.findUnique({
-      where: { id: challengeId },
-      select: { planId: true, purchasedAt: true, rulesOverride: true, phase: true, platform: true },
-    });
+    const challenge = await this.events.newsChallenge(challengeId);
     if (!challenge?.planId) return null;
     return newsContextOf(await challengeRules(this.plans, { ...challenge, platform: challenge.platform ?? undefined }), challenge.phase);
   }
@@ -77,10 +69,7 @@ export class NewsService {
     now: Date,
     minutes: number,
   ): Promise<(NewsContext & { firmTimeZone: string; releases: CalendarRelease[] }) | null> {
-    const challenge = await this.db.prisma.challenge.findUnique({
-      where: { id: challengeId },
-      select: { planId: true, purchasedAt: true, rulesOverride: true, phase: true, platform: true },
-    });
+    const challenge = await this.events.newsChallenge(challengeId);
     if (!challenge?.planId) return null;
     const rules = await challengeRules(this.plans, { ...challenge, platform: challenge.platform ?? undefined });
     const context = newsContextOf(rules, challenge.phase);
@@ -161,10 +150,7 @@ export class NewsService {
    */
   async marks(trades: readonly MarkedTrade[]): Promise<(NewsMarkView | null)[]> {
     if (trades.length === 0) return [];
-    const accounts = await this.db.prisma.eaAccount.findMany({
-      where: { id: { in: [...new Set(trades.map((t) => t.accountId))] } },
-      select: { id: true, challengeId: true },
-    });
+    const accounts = await this.events.challengesOfAccounts([...new Set(trades.map((t) => t.accountId))]);
     const contexts = new Map<string, NewsContext | null>();
     for (const challengeId of new Set(accounts.flatMap((a) => (a.challengeId ? [a.challengeId] : []))))
       contexts.set(challengeId, await this.contextOf(challengeId));
