@@ -229,7 +229,8 @@ export function readSheetRows(xml: string, limits: { rows: number; columns: numb
   let cell: RawCell | null = null;
   let inValue = false;
   let inInline = false;
-  let ended = false;
+  // Set inside the scan's callback, which TypeScript does not follow.
+  let ended = false as boolean;
   const runs = new StringRuns();
   scan(xml, (t) => {
     switch (t.name) {
