@@ -50,9 +50,32 @@ export function firmDayBounds(day: string, rollover: Rollover | ParsedRollover):
   return { day, startMs: at(startDate), endMs: at(addDays(startDate, 1)) };
 }
 
+/**
+ * Windows found so far, per roll-over and UTC hour of an instant they hold, for the whole process: a window depends
+ * only on its roll-over and the instant (the zone rules are fixed), and finding one costs several Intl lookups, so
+ * the same days named again (every account of a firm, every rule of a headroom, every answer) cost a map lookup.
+ * An hour that holds a roll-over keeps one of its two windows and finds the other anew. Bounded per roll-over.
+ */
+const WINDOWS = new Map<string, Map<number, FirmDayBounds>>();
+const MAX_HOURS_KEPT = 100_000;
+const HOUR_MS = 3_600_000;
+
 /** The bounds of the firm day containing the instant. */
 export function firmDayBoundsAt(epochMs: number, rollover: Rollover | ParsedRollover): FirmDayBounds {
   const r = parsed(rollover);
+  const key = `${r.zone.name}|${String(r.minutes)}`;
+  let windows = WINDOWS.get(key);
+  if (!windows) WINDOWS.set(key, (windows = new Map<number, FirmDayBounds>()));
+  const hour = Math.floor(epochMs / HOUR_MS);
+  const kept = windows.get(hour);
+  if (kept && epochMs >= kept.startMs && epochMs < kept.endMs) return kept;
+  const found = findBoundsAt(epochMs, r);
+  if (windows.size >= MAX_HOURS_KEPT) windows.clear();
+  windows.set(hour, found);
+  return found;
+}
+
+function findBoundsAt(epochMs: number, r: ParsedRollover): FirmDayBounds {
   const w = wallTimeAt(r.zone, epochMs);
   const localDate = formatDate(w);
   const startDate = w.hour * 60 + w.minute >= r.minutes ? localDate : addDays(localDate, -1);
