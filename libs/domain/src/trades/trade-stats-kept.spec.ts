@@ -153,7 +153,8 @@ describeEachDatabase('trade stats kept on write', (getDb) => {
       ),
       { numRuns: 25 },
     );
-  });
+    // Minutes on a loaded machine (a build and a comparison per step).
+  }, 300_000);
 
   it('keeps the summary through a trash round trip and a back-filled history', async () => {
     const caller = await newCaller(getDb());
@@ -224,7 +225,7 @@ describeEachDatabase('trade stats kept on write', (getDb) => {
       await Promise.all([push(caller, id, batch(300 * (round + 1))), services().trades.stats(caller, input)]);
       expect(await services().trades.stats(caller, input)).toEqual(await readTradeStats(getDb(), caller, input));
     }
-  });
+  }, 300_000);
 
   it('composes runs only across accounts whose trades follow one another', () => {
     const runs = (o: string, firstAt: number, lastAt: number) => ({

@@ -16,7 +16,7 @@ import {
   type GroupRow,
   type PartialRow,
 } from './trade-stats.js';
-import { readRangeTradeStats, readSlices } from './trade-stats-range.js';
+import { FIRST_SLICE, nextSliceSize, readRangeTradeStats, readSlices, SLICE_TARGET_MS } from './trade-stats-range.js';
 import { followingRuns, longestRun, runsOf, runsOfNewestFirst, thenRuns, type Runs } from './trade-stats-runs.js';
 import type { TradeScope, TradeStatsInput } from './trades.inputs.js';
 import type { TradeStats } from './trades.outputs.js';
@@ -131,13 +131,33 @@ interface WindowRow {
   missing: string[];
   /** Whether the window holds at least one whole day of the zone (else it is read live). */
   whole: boolean;
+  /** The window's first whole day (null without `from`). */
+  first: string | null;
+  /** Accounts in scope whose day rows are not built back to the first whole day yet. */
+  unbuilt: string[];
   /** Epoch ms: the first whole day's first instant (with `from`), and the first instant after the last (with `to`). */
   lowerEnd: number | null;
   upperStart: number | null;
+  /** The window's first and last day with trades in scope (null: none). */
+  lowDay: string | null;
+  highDay: string | null;
+}
+
+/** The day rows of some of the window's whole days, added up. */
+interface DayRows {
   groups: GroupRow[] | null;
   tags: (PartialRow & { tag: string })[] | null;
   /** Per day and account with trades, day first, then first close. */
   runs: DayRuns[] | null;
+}
+
+/** The days of the first statement of a window's day rows; the next are sized by the CPU time it took (as slices are). */
+const FIRST_DAYS = 32;
+const MAX_DAYS = 4_000;
+
+/** `day` (YYYY-MM-DD) plus `days` calendar days. */
+function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Trades of days whose accounts interleave, read live per statement at most (a slice of the streaks' read). */
@@ -154,9 +174,32 @@ const INTERLEAVED_PER_STATEMENT = 5_000;
  * one connection is not held across them), so a write during the read may show in some parts and not in others.
  */
 async function readKeptWindow(db: Database, caller: Caller, input: TradeStatsInput, timeZone: string): Promise<TradeStats | Missing> {
-  const row = await readWindowDays(db, caller, input, timeZone);
+  let row = await readWindowDays(db, caller, input, timeZone);
   if (row.missing.length > 0) return { missing: row.missing };
   if (!row.whole) return readRangeTradeStats(db, caller, input);
+  if (row.unbuilt.length > 0) {
+    for (const accountId of row.unbuilt) await buildDays(db, accountId, timeZone, row.first);
+    row = await readWindowDays(db, caller, input, timeZone);
+    // Dropped again meanwhile (a trade's figures changed): read live rather than chase it.
+    if (row.missing.length > 0 || row.unbuilt.length > 0) return readRangeTradeStats(db, caller, input);
+  }
+  // The whole days' rows a span of days a statement, the loop handed back between two: one statement over a year of
+  // days held PGlite 100–400 ms on a loaded machine.
+  const whole: Required<{ [K in keyof DayRows]: NonNullable<DayRows[K]> }> = { groups: [], tags: [], runs: [] };
+  let span = FIRST_DAYS;
+  for (let day = row.lowDay; day !== null && row.highDay !== null && day <= row.highDay;) {
+    const until = addDays(day, span);
+    const cpu = process.cpuUsage();
+    const part = await readDayRows(db, caller, input, timeZone, day, until);
+    const used = process.cpuUsage(cpu);
+    span = Math.min(MAX_DAYS, Math.max(1, Math.round(span * Math.min(2, SLICE_TARGET_MS / Math.max(1, (used.user + used.system) / 1000)))));
+    whole.groups.push(...(part.groups ?? []));
+    whole.tags.push(...(part.tags ?? []));
+    whole.runs.push(...(part.runs ?? []));
+    day = until;
+    await yieldToLoop();
+    await yieldToLoop();
+  }
   const edge = async (scope: TradeScope | null) => {
     if (scope === null) return { groups: [], tags: [], outcomes: '' };
     await yieldToLoop();
@@ -174,32 +217,119 @@ async function readKeptWindow(db: Database, caller: Caller, input: TradeStatsInp
       : null,
   );
   const days = new Map<string, DayRuns[]>();
-  for (const runs of row.runs ?? []) days.set(runs.day, [...(days.get(runs.day) ?? []), runs]);
+  for (const runs of whole.runs) days.set(runs.day, [...(days.get(runs.day) ?? []), runs]);
   const interleaved = [...days].filter(([, runs]) => followingRuns(runs) === null);
   const live = await interleavedDays(db, caller, input, timeZone, interleaved);
   // The edges' outcomes come newest first; the days' runs in close order.
   let all = runsOfNewestFirst(lower.outcomes);
   for (const [day, runs] of days) all = thenRuns(all, followingRuns(runs) ?? runsOf(live.get(day) ?? '', 0, 0));
   all = thenRuns(all, runsOfNewestFirst(upper.outcomes));
-  return statsAnswer(
-    timeZone,
-    [...(row.groups ?? []), ...lower.groups, ...upper.groups],
-    [...(row.tags ?? []), ...lower.tags, ...upper.tags],
-    {
-      wins: all.longestWins,
-      losses: all.longestLosses,
-    },
-  );
+  return statsAnswer(timeZone, [...whole.groups, ...lower.groups, ...upper.groups], [...whole.tags, ...lower.tags, ...upper.tags], {
+    wins: all.longestWins,
+    losses: all.longestLosses,
+  });
 }
 
 /** The scope's accounts over another close window. */
 function withinWindow(input: TradeStatsInput, from: string | undefined, to: string | undefined): TradeScope {
-  return { accountId: input.accountId, challengeId: input.challengeId, platform: input.platform, from, to };
+  // Every filter of TradeScope named (a filter added there fails to compile here until it is carried over).
+  const scope: { [K in keyof Required<TradeScope>]: TradeScope[K] } = {
+    accountId: input.accountId,
+    challengeId: input.challengeId,
+    platform: input.platform,
+    currency: input.currency,
+    from,
+    to,
+  };
+  return scope;
 }
 
-/** One statement: the scope's accounts lacking a summary, the window's whole days, and their groups, tags and runs. */
+/**
+ * Builds the account's day rows for the zone back to `first` (a date; null: every day), newest day first, a slice of
+ * trades a statement (propfolio_trade_days_build), each sized as the range read's slices are (by the CPU time the
+ * previous one took here), the event loop handed back between two: over 70,000 trades the rows took one statement of
+ * 5–10 s, which held PGlite's process (and /healthz) that long.
+ */
+async function buildDays(db: Database, accountId: string, timeZone: string, first: string | null): Promise<void> {
+  let perSlice = FIRST_SLICE;
+  for (;;) {
+    const cpu = process.cpuUsage();
+    const [row] = await db.prisma
+      .$queryRawUnsafe<{ built: string | null }[]>(
+        'SELECT "propfolio_trade_days_build"($1, $2, $3::int) AS "built"',
+        accountId,
+        timeZone,
+        perSlice,
+      )
+      .catch((error: unknown) => {
+        throw zoneRefused(error);
+      });
+    const used = process.cpuUsage(cpu);
+    perSlice = nextSliceSize(perSlice, (used.user + used.system) / 1000);
+    const built = row?.built ?? null;
+    // Built back far enough, or the summary is gone (the caller reads again and finds it missing).
+    if (built === null || built === '-infinity' || (first !== null && built <= first)) return;
+    await yieldToLoop();
+    await yieldToLoop();
+  }
+}
+
+/** The scope's accounts lacking a summary or day rows, the window's whole days and its days with trades: one statement. */
 async function readWindowDays(db: Database, caller: Caller, input: TradeStatsInput, timeZone: string): Promise<WindowRow> {
   const params = new SqlParams();
+  const { accounts, zone, w, inScope } = windowSql(caller, input, timeZone, params);
+  const epochMs = (date: string) => `(EXTRACT(EPOCH FROM (${date}::timestamp AT TIME ZONE ${zone})) * 1000)::float8`;
+  return queryJsonRow<WindowRow>(
+    db,
+    `WITH ${w} SELECT json_build_object(
+      'missing', (SELECT COALESCE(json_agg(a."id"), '[]') FROM "EaAccount" a WHERE ${accounts}
+        AND NOT EXISTS (SELECT 1 FROM "TradeStatsSummary" s WHERE s."accountId" = a."id" AND s."timeZone" = ${zone})),
+      'whole', (SELECT w."first" IS NULL OR w."end" IS NULL OR w."first" < w."end" FROM w),
+      'first', (SELECT w."first"::text FROM w),
+      'unbuilt', (SELECT COALESCE(json_agg(s."accountId"), '[]') FROM "TradeStatsSummary" s, w
+        WHERE s."accountId" IN (SELECT a."id" FROM "EaAccount" a WHERE ${accounts}) AND s."timeZone" = ${zone}
+        AND NOT COALESCE(s."daysFrom" <= COALESCE(w."first", '-infinity'::date), false)),
+      'lowerEnd', (SELECT ${epochMs('w."first"')} FROM w),
+      'upperStart', (SELECT ${epochMs('w."end"')} FROM w),
+      'lowDay', (SELECT min(k."day")::text FROM "TradeStatsDayRuns" k, w WHERE ${inScope}),
+      'highDay', (SELECT max(k."day")::text FROM "TradeStatsDayRuns" k, w WHERE ${inScope})
+    ) AS "data"`,
+    params.values,
+  );
+}
+
+/** The groups, tags and runs of the window's whole days in [from, until) (dates), added up: one statement. */
+async function readDayRows(
+  db: Database,
+  caller: Caller,
+  input: TradeStatsInput,
+  timeZone: string,
+  from: string,
+  until: string,
+): Promise<DayRows> {
+  const params = new SqlParams();
+  const window = windowSql(caller, input, timeZone, params);
+  const inScope = `${window.inScope} AND k."day" >= ${params.add(from)}::date AND k."day" < ${params.add(until)}::date`;
+  return queryJsonRow<DayRows>(
+    db,
+    `WITH ${window.w} SELECT json_build_object(
+      'groups', (SELECT json_agg(g) FROM (SELECT k."by", k."key", ${SUMS_SQL} FROM "TradeStatsDayGroup" k, w WHERE ${inScope}
+        GROUP BY k."by", k."key") g),
+      'tags', (SELECT json_agg(g) FROM (SELECT k."tag", ${SUMS_SQL} FROM "TradeStatsDayTag" k, w WHERE ${inScope} GROUP BY k."tag") g),
+      'runs', (SELECT json_agg(r ORDER BY r."day", r."firstAt") FROM (SELECT k."day"::text AS "day", k."count", k."prefixWins",
+        k."prefixLosses", k."suffixWins", k."suffixLosses", k."longestWins", k."longestLosses",
+        (EXTRACT(EPOCH FROM k."firstClosedAt") * 1000)::float8 AS "firstAt", (EXTRACT(EPOCH FROM k."lastClosedAt") * 1000)::float8 AS "lastAt"
+        FROM "TradeStatsDayRuns" k, w WHERE ${inScope}) r)
+    ) AS "data"`,
+    params.values,
+  );
+}
+
+/**
+ * The SQL of a window's whole days: the scope's accounts (over `a`), the zone's placeholder, the CTE `w` of the first
+ * whole day and the end (exclusive), and the condition over day rows `k` in scope and in the window's whole days.
+ */
+function windowSql(caller: Caller, input: TradeStatsInput, timeZone: string, params: SqlParams) {
   const accounts = keptAccountsSql(caller, input, params);
   const zone = params.add(timeZone);
   const from = input.from === undefined ? null : params.add(new Date(input.from).toISOString(), 'timestamptz');
@@ -215,29 +345,22 @@ async function readWindowDays(db: Database, caller: Caller, input: TradeStatsInp
   const inWindow = [from === null ? null : `k."day" >= w."first"`, to === null ? null : `k."day" < w."end"`]
     .filter((c) => c !== null)
     .join(' AND ');
-  const inScope = `k."accountId" IN (SELECT a."id" FROM "EaAccount" a WHERE ${accounts}) AND k."timeZone" = ${zone} AND ${inWindow}`;
-  const epochMs = (date: string) => `(EXTRACT(EPOCH FROM (${date}::timestamp AT TIME ZONE ${zone})) * 1000)::float8`;
-  const sql = `WITH w AS MATERIALIZED (SELECT ${first} AS "first", ${end} AS "end")
-    SELECT json_build_object(
-      'missing', (SELECT COALESCE(json_agg(a."id"), '[]') FROM "EaAccount" a WHERE ${accounts}
-        AND NOT EXISTS (SELECT 1 FROM "TradeStatsSummary" s WHERE s."accountId" = a."id" AND s."timeZone" = ${zone})),
-      'whole', (SELECT w."first" IS NULL OR w."end" IS NULL OR w."first" < w."end" FROM w),
-      'lowerEnd', (SELECT ${epochMs('w."first"')} FROM w),
-      'upperStart', (SELECT ${epochMs('w."end"')} FROM w),
-      'groups', (SELECT json_agg(g) FROM (SELECT k."by", k."key", ${SUMS_SQL} FROM "TradeStatsDayGroup" k, w WHERE ${inScope}
-        GROUP BY k."by", k."key") g),
-      'tags', (SELECT json_agg(g) FROM (SELECT k."tag", ${SUMS_SQL} FROM "TradeStatsDayTag" k, w WHERE ${inScope} GROUP BY k."tag") g),
-      'runs', (SELECT json_agg(r ORDER BY r."day", r."firstAt") FROM (SELECT k."day"::text AS "day", k."count", k."prefixWins",
-        k."prefixLosses", k."suffixWins", k."suffixLosses", k."longestWins", k."longestLosses",
-        (EXTRACT(EPOCH FROM k."firstClosedAt") * 1000)::float8 AS "firstAt", (EXTRACT(EPOCH FROM k."lastClosedAt") * 1000)::float8 AS "lastAt"
-        FROM "TradeStatsDayRuns" k, w WHERE ${inScope}) r)
-    ) AS "data"`;
-  const [result] = await db.prisma.$queryRawUnsafe<{ data: WindowRow | string }[]>(sql, ...params.values).catch((error: unknown) => {
+  return {
+    accounts,
+    zone,
+    w: `w AS MATERIALIZED (SELECT ${first} AS "first", ${end} AS "end")`,
+    inScope: `k."accountId" IN (SELECT a."id" FROM "EaAccount" a WHERE ${accounts}) AND k."timeZone" = ${zone} AND ${inWindow}`,
+  };
+}
+
+/** A statement answering one JSON row, parsed. */
+async function queryJsonRow<T>(db: Database, sql: string, values: readonly unknown[]): Promise<T> {
+  const [result] = await db.prisma.$queryRawUnsafe<{ data: T | string }[]>(sql, ...values).catch((error: unknown) => {
     throw zoneRefused(error);
   });
   if (result === undefined) throw new Error('the window read answered no row');
   // node-postgres parses json; PGlite's driver may hand it back as text.
-  return typeof result.data === 'string' ? (JSON.parse(result.data) as WindowRow) : result.data;
+  return typeof result.data === 'string' ? (JSON.parse(result.data) as T) : result.data;
 }
 
 /**

@@ -297,6 +297,46 @@ describeEachDatabase('trade stats over a close window: whole days kept, edges re
     );
   }, 300_000);
 
+  it('builds the day rows newest day first in slices, a write to a day not built yet counted once', async () => {
+    const caller = await newCaller(getDb());
+    const { id } = await account(caller);
+    const zone = 'America/New_York';
+    const on = (day: number, hour: number, profit: number, position: string) =>
+      closedPosition(position, {
+        openedAt: new Date(START + day * DAY + hour * 3_600_000 - 600_000).toISOString(),
+        closedAt: new Date(START + day * DAY + hour * 3_600_000).toISOString(),
+        profit,
+        commission: 0,
+      });
+    await push(
+      caller,
+      id,
+      Array.from({ length: 20 }, (_, i) => on(i, 15, i % 3 === 0 ? -10 : 12, String(i))),
+    );
+    const input = await parse(TradeStatsInput, { accountId: id, from: new Date(START + 2 * DAY).toISOString(), timeZone: zone });
+    // The summary alone (the all-time read), then the day rows of its newest days only: two slices of two trades.
+    await services().trades.stats(caller, await parse(TradeStatsInput, { accountId: id, timeZone: zone }));
+    const slice = () => getDb().driverQuery<{ built: string }>('SELECT "propfolio_trade_days_build"($1, $2, 2) AS "built"', [id, zone]);
+    await slice();
+    const [{ built } = { built: '' }] = await slice();
+    expect(built).toBe('2026-03-18');
+    // Trades on a built day and on days not built yet, a journal edit on each side: each counted once.
+    await push(caller, id, [on(19, 18, 30, '100'), on(5, 18, -40, '101'), on(1, 18, 7, '102')]);
+    const { items } = await services().trades.list(caller, await parse(ListTradesInput, { accountId: id, limit: 100 }));
+    for (const trade of items.filter((t) => ['19', '4', '101'].includes(t.position))) {
+      await services().trades.update(caller, await parse(UpdateTradeInput, { id: trade.id, tags: ['A'], plannedRisk: 20 }));
+    }
+    expect(await services().trades.stats(caller, input)).toEqual(await readTradeStats(getDb(), caller, input));
+    const [kept] = await getDb().driverQuery<{ daysFrom: string }>(
+      'SELECT "daysFrom"::text AS "daysFrom" FROM "TradeStatsSummary" WHERE "accountId" = $1',
+      [id],
+    );
+    // The read built the rest (fewer trades than one slice's: every day).
+    expect(kept?.daysFrom).toBe('-infinity');
+    const all = await parse(TradeStatsInput, { accountId: id, to: new Date(START + 30 * DAY).toISOString(), timeZone: zone });
+    expect(await services().trades.stats(caller, all)).toEqual(await readTradeStats(getDb(), caller, all));
+  }, 120_000);
+
   it('keeps trades closed at one instant in one slice, however many share it', async () => {
     const caller = await newCaller(getDb());
     const { id } = await account(caller);

@@ -16,9 +16,9 @@ import type { TradeStats } from './trades.outputs.js';
  * several times slower for nothing; on PostgreSQL the statement's work is the server's, so the slices grow to
  * MAX_SLICE and the read is a few statements (every slice costs a statement's fixed work on top of its trades).
  */
-const SLICE_TARGET_MS = 25;
+export const SLICE_TARGET_MS = 25;
 /** The first slice's trades (about 10–30 ms on PGlite), and the bounds the measured sizes are kept within. */
-const FIRST_SLICE = 1_000;
+export const FIRST_SLICE = 1_000;
 const MIN_SLICE = 200;
 const MAX_SLICE = 20_000;
 
@@ -28,7 +28,7 @@ export interface RangeReadOptions {
 }
 
 /** The next slice's trades: the last one's scaled to the target CPU time, growing at most twofold a step. */
-function nextSliceSize(trades: number, cpuMs: number): number {
+export function nextSliceSize(trades: number, cpuMs: number): number {
   const scaled = Math.round(trades * Math.min(2, SLICE_TARGET_MS / Math.max(1, cpuMs)));
   return Math.min(MAX_SLICE, Math.max(MIN_SLICE, scaled));
 }
