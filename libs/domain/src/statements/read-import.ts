@@ -43,6 +43,7 @@ function csvMappingOf(sent: object): { mapping: CsvMapping; timeZone: string | u
       commission: text('commission'),
       swap: text('swap'),
       id: text('id'),
+      balance: text('balance'),
       profitIs: m.profitIs === 'net' ? 'net' : 'gross',
       dayFirst: m.dayFirst === true,
     },

@@ -57,6 +57,10 @@ export class CsvMappingInput {
   @Column(false)
   id?: string;
 
+  @Doc('Balance column: checked against the running balance.')
+  @Column(false)
+  balance?: string;
+
   @Doc({ description: 'Profit before or after costs.', default: 'gross' })
   @Absent()
   @IsIn(['gross', 'net'])

@@ -225,6 +225,16 @@ describeEachDatabase('import_statement: other platforms’ trade exports', (getD
       expect(JSON.stringify(bad.errors)).toContain('Rollover');
       const zone = await refusal(importOf(caller, id, march, { mapping: { ...mapping, timeZone: 'Mars/Olympus' } }));
       expect(zone.errors?.[0]?.field).toBe('mapping.timeZone');
+      // A balance column that does not run with the trades: the whole file refused naming the row (422).
+      const balances = Buffer.from(
+        'Instrument,Direction,Qty,Entry Time,Exit Time,Entry,Exit,P/L,Balance\n' +
+          'EURUSD,Long,1,2026-03-02 09:00,2026-03-02 10:00,1.085,1.086,100,10100\n' +
+          'EURUSD,Long,1,2026-03-02 11:00,2026-03-02 12:00,1.085,1.086,100,10250\n',
+      );
+      const { id: _id, commission: _fees, ...plain } = mapping;
+      const chain = await refusal(importOf(caller, id, balances, { mapping: { ...plain, balance: 'Balance' } }));
+      expect(chain.code).toBe('statement_rejected');
+      expect(chain.facts).toMatchObject({ row: 3, column: 'Balance', value: '10250' });
       expect(await getDb().prisma.csvMapping.count({ where: { userId: caller.userId } })).toBe(0);
       expect(await getDb().prisma.trade.count({ where: { accountId: id } })).toBe(0);
     });

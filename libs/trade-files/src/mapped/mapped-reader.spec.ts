@@ -119,3 +119,21 @@ describe('readMappedTime', () => {
     expect(readMappedTime(raw, false)).toBeNull();
   });
 });
+
+describe('a mapped CSV that gives balances', () => {
+  // Newest first, as many platforms list them: the balance runs in the order the trades closed.
+  const withBalance =
+    'Ticket,Instrument,Direction,Qty,Entry Time,Exit Time,Entry,Exit,Fees,P/L,Balance\n' +
+    '92,XAUUSD,Short,1,2026-03-03 10:00,2026-03-04 09:00,2168.4,2189.4,7.00,-1050.00,"9,049.50"\n' +
+    '91,EURUSD,Long,0.5,2026-03-02 09:05,2026-03-02 13:15,1.085,1.0872,3.50,110.00,"10,106.50"\n';
+  const mapping: CsvMapping = { ...MAPPING, swap: undefined, balance: 'Balance' };
+
+  it('reads when each balance is the one before plus the trade’s net', () => {
+    expect(readTradeFile(bytes(withBalance), [], { mapping }).positions).toHaveLength(2);
+  });
+
+  it('refuses the file at the trade whose balance does not add up, naming the row and the column', () => {
+    const e = refusal(() => readTradeFile(bytes(withBalance.replace('"9,049.50"', '"9,094.50"')), [], { mapping }));
+    expect(e.detail).toEqual({ row: 2, column: 'Balance', value: '9,094.50' });
+  });
+});

@@ -5,6 +5,7 @@ import { CsvTable, headerKey, type CsvRow } from '../text/csv-table.js';
 import { RowCells } from '../text/row-cells.js';
 import type { FilePosition, FileTime, ReadTradeFileOptions, TradeFile, TradeFileReader } from '../types.js';
 import { readMappedTime } from './mapped-time.js';
+import { checkRunningBalance, type BalanceStep } from '../text/running-balance.js';
 
 /**
  * Which column of a CSV no reader knows holds each part of a closed trade, by its header text (compared loosely, as
@@ -24,6 +25,8 @@ export interface CsvMapping {
   swap?: string | undefined;
   /** The position or trade id, where the file has one; otherwise one is built from the row's content. */
   id?: string | undefined;
+  /** The balance after each trade, where the file gives it: checked against the running balance. */
+  balance?: string | undefined;
   /** Whether `profit` is before costs (`gross`, the default) or after them (`net`). */
   profitIs?: 'gross' | 'net' | undefined;
   /** Slashed dates are day first (`02/03/2026` is 2 March); month first otherwise. */
@@ -43,6 +46,7 @@ export const MAPPED_COLUMNS = [
   'commission',
   'swap',
   'id',
+  'balance',
 ] as const;
 type MappedColumn = (typeof MAPPED_COLUMNS)[number];
 
@@ -119,6 +123,8 @@ function readMapped(rows: readonly CsvRow[], mapping: CsvMapping, options: ReadT
   const need = (field: MappedColumn): number => at(field) ?? -1;
   const seen = new Map<string, number>();
   const positions: FilePosition[] = [];
+  const balances: (BalanceStep & { at: number; order: number })[] = [];
+  const balanceAt = at('balance');
   for (const row of table.rows) {
     // A totals or blank row: no symbol and no times.
     if ([need('symbol'), need('openTime'), need('closeTime')].every((i) => read.cell(row, i) === '')) continue;
@@ -134,6 +140,17 @@ function readMapped(rows: readonly CsvRow[], mapping: CsvMapping, options: ReadT
     const stated = new Decimal(read.amount(row, need('profit'), 'an amount'));
     const net = mapping.profitIs === 'net' ? stated : stated.plus(commission).plus(swap);
     const profit = mapping.profitIs === 'net' ? stated.minus(commission).minus(swap) : stated;
+    if (balanceAt !== null) {
+      balances.push({
+        line: row.line,
+        column: read.header(balanceAt),
+        written: read.cell(row, balanceAt),
+        balance: new Decimal(read.amount(row, balanceAt, 'a balance')),
+        change: net,
+        at: Date.parse(`${closedAt.local.replace(' ', 'T')}Z`) - (closedAt.offsetMinutes ?? 0) * 60_000,
+        order: balances.length,
+      });
+    }
     const idColumn = at('id');
     const ownId = idColumn === null ? '' : read.cell(row, idColumn);
     // Without an id column, the row's content is its id, so the same trade in the next file is the same trade.
@@ -158,5 +175,7 @@ function readMapped(rows: readonly CsvRow[], mapping: CsvMapping, options: ReadT
       rows: [row.line],
     });
   }
+  // Files list trades oldest or newest first: the balance runs in the order the trades closed.
+  checkRunningBalance(balances.sort((a, b) => a.at - b.at || a.order - b.order));
   return { format: 'mapped', currency: null, profitColumn: mapping.profitIs ?? 'gross', header: table.header.cells, positions };
 }

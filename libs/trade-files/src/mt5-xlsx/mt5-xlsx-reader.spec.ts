@@ -26,7 +26,7 @@ const POSITIONS_HEADER = [
   'Profit',
 ];
 
-function mt5Workbook(positions: XlsxCell[][], login = '51234567'): Uint8Array {
+function mt5Workbook(positions: XlsxCell[][], login = '51234567', deals: XlsxCell[][] = []): Uint8Array {
   return writeXlsx([
     {
       name: 'Sheet1',
@@ -61,6 +61,7 @@ function mt5Workbook(positions: XlsxCell[][], login = '51234567'): Uint8Array {
           'Balance',
           'Comment',
         ],
+        ...deals,
       ],
     },
   ]);
@@ -131,5 +132,21 @@ describe('mt5XlsxReader: the history report saved as XLSX', () => {
   it('is not taken for a workbook without a Positions table under its title', () => {
     const other = writeXlsx([{ rows: [['Positions'], ['Symbol', 'Qty']] }]);
     expect(refusal(() => readTradeFile(other, [mt5XlsxReader])).detail.header).toEqual(['Positions']);
+  });
+
+  it('checks the Deals table’s balance after each deal, refusing the file at the deal where it stops adding up', () => {
+    const deals: XlsxCell[][] = [
+      ['2024.03.04 08:00:12', 1001, null, 'balance', null, null, null, null, 0, 0, 0, 10000, 10000, 'Deposit'],
+      ['2024.03.04 09:15:03', 1002, 'EURUSD', 'buy', 'in', 1, 1.08512, 2001, -3.5, 0, 0, 0, 9996.5],
+      ['2024.03.04 11:42:37', 1003, 'EURUSD', 'sell', 'out', 1, 1.0865, 2002, -3.5, -1.5, 0, 138, 10129.5],
+      [null, null, null, null, null, null, null, null, -7, -1.5, 0, 10138, 10129.5],
+    ];
+    expect(readTradeFile(mt5Workbook(ROWS, '51234567', deals), [mt5XlsxReader]).positions).toHaveLength(4);
+    const edited = deals.map((d) => [...d]);
+    edited[2]![12] = 10131;
+    const e = refusal(() => readTradeFile(mt5Workbook(ROWS, '51234567', edited), [mt5XlsxReader]));
+    expect(e.code).toBe('unreadable_row');
+    expect(e.detail).toEqual({ row: 21, column: 'Balance', value: '10131' });
+    expect(e.message).toContain('10129.5');
   });
 });

@@ -18,6 +18,7 @@ import { TradeFileError } from '../errors.js';
 import { wallClock } from '../ctrader/ctrader-values.js';
 import { CsvTable, headerKey, type CsvRow } from '../text/csv-table.js';
 import { RowCells } from '../text/row-cells.js';
+import { checkRunningBalance, type BalanceStep } from '../text/running-balance.js';
 import type { FilePosition, ReadTradeFileOptions, TradeFile, TradeFileReader } from '../types.js';
 
 const HEADER = ['Time', 'Position', 'Symbol', 'Type', 'Volume', 'Price', 'S / L', 'T / P', 'Commission', 'Swap', 'Profit'];
@@ -109,6 +110,7 @@ function readReport(rows: readonly CsvRow[], options: ReadTradeFileOptions): Tra
     positions.push(readPosition(row, c, read));
   }
   const start = rows.indexOf(table.header);
+  checkDealsBalance(rows, start, options);
   return {
     format: 'mt5-xlsx',
     currency: currencyOf(rows, start),
@@ -116,6 +118,33 @@ function readReport(rows: readonly CsvRow[], options: ReadTradeFileOptions): Tra
     login: loginOf(rows, start),
     positions,
   };
+}
+
+/**
+ * The Deals table, where the report has one, states the balance after each deal: it must be the balance before plus
+ * the deal's profit, commission, fee and swap (deposits and withdrawals included), or the file is refused naming the
+ * deal's row, as the HTML report's import refuses it.
+ */
+function checkDealsBalance(rows: readonly CsvRow[], from: number, options: ReadTradeFileOptions): void {
+  const title = sectionAt(rows, 'Deals', from);
+  const table = title < 0 ? null : CsvTable.find(rows.slice(title + 1), ['Time', 'Deal', 'Profit', 'Balance'], 2);
+  if (table === null) return;
+  const read = new RowCells(table, options);
+  const balance = table.column('Balance') ?? -1;
+  const money = ['Commission', 'Fee', 'Swap', 'Profit'].map((name) => table.column(name));
+  const steps: BalanceStep[] = [];
+  for (const row of table.rows) {
+    // The totals row (no time) or the next section ends the table.
+    if (!/^\d{4}[.-]/.test(read.cell(row, table.column('Time') ?? 0))) break;
+    steps.push({
+      line: row.line,
+      column: read.header(balance),
+      written: read.cell(row, balance),
+      balance: new Decimal(read.amount(row, balance, 'a balance')),
+      change: money.reduce<Decimal>((sum, i) => sum.plus(read.optionalAmount(row, i)), new Decimal(0)),
+    });
+  }
+  checkRunningBalance(steps);
 }
 
 function readPosition(row: CsvRow, c: Record<string, number>, read: RowCells): FilePosition {

@@ -136,6 +136,9 @@ function guard<T>(read: () => T): T {
   }
 }
 
+/** A decimal as Excel writes one that needs no rounding: no exponent, no trailing zero after the point. */
+const PLAIN_NUMBER = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
+
 const MS_PER_DAY = 86_400_000;
 /** Serial day 0 of the 1900 system is 1899-12-30 (Excel counts a 29 Feb 1900 that never was); of 1904, 1904-01-01. */
 const EPOCH_1900 = Date.UTC(1899, 11, 30);
@@ -178,6 +181,10 @@ function cellReader(strings: readonly string[], dateStyles: readonly boolean[], 
           .slice(0, 19);
       default: {
         if (value === '') return '';
+        // Most cells are plain decimals of at most 15 digits, as written: no need to parse them.
+        if (dateStyles[cell.style] !== true && PLAIN_NUMBER.test(value) && value.replace(/[-.]/g, '').replace(/^0+/, '').length <= 15) {
+          return value;
+        }
         let n: Decimal;
         try {
           n = new Decimal(value);

@@ -16,21 +16,43 @@ interface Token {
 
 const TOKEN = /<(\/?)([A-Za-z_][\w.:-]*)([^>]*?)(\/?)>|<[?!][^>]*>|([^<]+)/g;
 
-function* tokens(xml: string): Generator<Token> {
-  TOKEN.lastIndex = 0;
+/** Calls `visit` with each tag and text run in order (a callback, not a generator: a sheet has millions). */
+function scan(xml: string, visit: (t: Token) => void): void {
+  const token: Token = { name: '', kind: 'text', raw: '' };
+  const re = new RegExp(TOKEN.source, 'g');
   let m: RegExpExecArray | null;
-  while ((m = TOKEN.exec(xml)) !== null) {
-    const [, slash, qname, attrs = '', selfClose, text] = m;
+  while ((m = re.exec(xml)) !== null) {
+    const qname = m[2];
+    const text = m[5];
     if (text !== undefined) {
-      yield { name: '', kind: 'text', raw: text };
+      token.name = '';
+      token.kind = 'text';
+      token.raw = text;
     } else if (qname !== undefined) {
-      const name = qname.slice(qname.indexOf(':') + 1);
-      yield { name, kind: slash === '/' ? 'close' : selfClose === '/' ? 'empty' : 'open', raw: attrs };
+      const colon = qname.indexOf(':');
+      token.name = colon < 0 ? qname : qname.slice(colon + 1);
+      token.kind = m[1] === '/' ? 'close' : m[4] === '/' ? 'empty' : 'open';
+      token.raw = m[3] ?? '';
+    } else {
+      continue;
     }
+    visit(token);
   }
 }
 
 const ATTRIBUTE = /([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+/** Every attribute of a tag by its local name, in one pass. */
+function attributes(raw: string): Map<string, string> {
+  const found = new Map<string, string>();
+  ATTRIBUTE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = ATTRIBUTE.exec(raw)) !== null) {
+    const key = m[1] ?? '';
+    found.set(key.slice(key.indexOf(':') + 1), m[2] ?? m[3] ?? '');
+  }
+  return found;
+}
 
 /** An attribute by its local name (`r:id` is found as `id`). */
 function attribute(raw: string, name: string): string | null {
@@ -47,6 +69,7 @@ const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"'
 
 /** XML's five entities and character references, then Excel's `_x000D_` escapes of characters XML cannot hold. */
 export function unescapeXml(text: string): string {
+  if (!text.includes('&') && !text.includes('_x')) return text;
   return text
     .replace(/&(#x[0-9a-fA-F]{1,6}|#\d{1,7}|lt|gt|amp|quot|apos);/g, (all, ref: string) => {
       if (!ref.startsWith('#')) return ENTITIES[ref] ?? all;
@@ -66,8 +89,8 @@ export interface WorkbookSheet {
 export function readWorkbook(xml: string): { sheets: WorkbookSheet[]; date1904: boolean } {
   const sheets: WorkbookSheet[] = [];
   let date1904 = false;
-  for (const t of tokens(xml)) {
-    if (t.kind === 'text' || t.kind === 'close') continue;
+  scan(xml, (t) => {
+    if (t.kind === 'text' || t.kind === 'close') return;
     if (t.name === 'sheet') {
       const rel = attribute(t.raw, 'id');
       if (rel !== null) sheets.push({ name: attribute(t.raw, 'name') ?? '', rel });
@@ -75,20 +98,19 @@ export function readWorkbook(xml: string): { sheets: WorkbookSheet[]; date1904: 
       const flag = attribute(t.raw, 'date1904');
       date1904 = flag === '1' || flag === 'true';
     }
-  }
+  });
   return { sheets, date1904 };
 }
 
 /** Relationship id → target path inside the package, resolved against the folder of the part that owns them. */
 export function readRelationships(xml: string, baseFolder: string): Map<string, string> {
   const targets = new Map<string, string>();
-  for (const t of tokens(xml)) {
-    if (t.name !== 'Relationship' || t.kind === 'close') continue;
+  scan(xml, (t) => {
+    if (t.name !== 'Relationship' || t.kind === 'close') return;
     const id = attribute(t.raw, 'Id');
     const target = attribute(t.raw, 'Target');
-    if (id === null || target === null) continue;
-    targets.set(id, resolvePath(baseFolder, target));
-  }
+    if (id !== null && target !== null) targets.set(id, resolvePath(baseFolder, target));
+  });
   return targets;
 }
 
@@ -127,7 +149,7 @@ class StringRuns {
 export function readSharedStrings(xml: string, maxStrings: number): string[] {
   const strings: string[] = [];
   const runs = new StringRuns();
-  for (const t of tokens(xml)) {
+  scan(xml, (t) => {
     if (t.name === 'si') {
       if (t.kind === 'empty') strings.push('');
       else if (t.kind === 'close') strings.push(runs.done());
@@ -135,7 +157,7 @@ export function readSharedStrings(xml: string, maxStrings: number): string[] {
     } else {
       runs.take(t);
     }
-  }
+  });
   return strings;
 }
 
@@ -144,7 +166,7 @@ export function readDateStyles(xml: string): boolean[] {
   const customDate = new Map<number, boolean>();
   const styles: boolean[] = [];
   let inCellXfs = false;
-  for (const t of tokens(xml)) {
+  scan(xml, (t) => {
     if (t.name === 'numFmt' && t.kind !== 'close') {
       const id = Number(attribute(t.raw, 'numFmtId'));
       customDate.set(id, isDateFormat(attribute(t.raw, 'formatCode') ?? ''));
@@ -154,7 +176,7 @@ export function readDateStyles(xml: string): boolean[] {
       const id = Number(attribute(t.raw, 'numFmtId') ?? '0');
       styles.push(customDate.get(id) ?? isBuiltInDate(id));
     }
-  }
+  });
   return styles;
 }
 
@@ -207,9 +229,10 @@ export function readSheetRows(xml: string, limits: { rows: number; columns: numb
   let cell: RawCell | null = null;
   let inValue = false;
   let inInline = false;
-  let ended = false;
+  // Set inside the scan's callback, which TypeScript does not follow.
+  let ended = false as boolean;
   const runs = new StringRuns();
-  for (const t of tokens(xml)) {
+  scan(xml, (t) => {
     switch (t.name) {
       case 'sheetData':
         if (t.kind === 'close' || t.kind === 'empty') ended = true;
@@ -233,10 +256,11 @@ export function readSheetRows(xml: string, limits: { rows: number; columns: numb
           break;
         }
         if (row === null) break;
-        const ref = attribute(t.raw, 'r');
-        const column = ref === null ? (row.cells.at(-1)?.column ?? -1) + 1 : columnOfRef(ref);
+        const attrs = attributes(t.raw);
+        const ref = attrs.get('r');
+        const column = ref === undefined ? (row.cells.at(-1)?.column ?? -1) + 1 : columnOfRef(ref);
         if (column === null) throw new Error(`a cell reference ${ref ?? ''}`);
-        cell = { column, type: attribute(t.raw, 't') ?? 'n', style: Number(attribute(t.raw, 's') ?? '0'), value: '' };
+        cell = { column, type: attrs.get('t') ?? 'n', style: Number(attrs.get('s') ?? '0'), value: '' };
         row.cells.push(cell);
         if (t.kind === 'empty') cell = null;
         break;
@@ -252,7 +276,7 @@ export function readSheetRows(xml: string, limits: { rows: number; columns: numb
         if (t.kind === 'text' && inValue) cell.value += t.raw;
         else if (inInline) runs.take(t);
     }
-  }
+  });
   if (!ended) throw new Error('the sheet does not end');
   for (const r of rows) {
     for (const c of r.cells) {

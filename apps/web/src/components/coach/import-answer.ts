@@ -10,8 +10,8 @@ export type FileClock = ImportAnswer['clock'];
 /** One closed trade's close time three ways: in the file's clock, in UTC, and the firm day it counts on. */
 export type ClockTrade = NonNullable<FileClock['first']>;
 
-/** The file types the drop zone offers: MetaTrader's HTML statements and the other platforms' CSV exports. */
-export const IMPORT_ACCEPT = '.htm,.html,text/html,.csv,text/csv';
+/** The file types the drop zone offers: MetaTrader's HTML statements, the platforms' CSV exports, and XLSX workbooks. */
+export const IMPORT_ACCEPT = '.htm,.html,text/html,.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const isMetaTrader = (platform: ImportPlatform) => platform === 'mt5' || platform === 'mt4';
 
