@@ -12,7 +12,7 @@ export class CursorPageQuery {
   @Max(100)
   limit?: number = 20;
 
-  @Doc('`nextCursor` of the last page; omit for the first.')
+  @Doc("Last page's nextCursor.")
   @IsOptional()
   @IsString()
   @MaxLength(200)

@@ -38,14 +38,14 @@ export const MAX_DAYS = 366;
 export const MAX_OPEN_POSITIONS = 200;
 
 export class AccountIdInput {
-  @Doc('EA account id (from list_accounts).')
+  @Doc('EA account id.')
   @IsString()
   id!: string;
 }
 
 export class ListAccountsInput extends PageInput {
   @Doc({
-    description: 'Archived accounts (of a past phase or a breached challenge): exclude, include or only them.',
+    description: 'Archived (past phase or breached): exclude, include or only.',
     default: 'exclude',
   })
   @IsOptional()
@@ -73,11 +73,11 @@ const LoginField = (): PropertyDecorator =>
   Compose(Doc({ description: 'Trading account number (login) at the broker, as text.', example: '5012345' }), FreeText(64));
 /** The optional label every account form takes. */
 const AccountNameField = (): PropertyDecorator =>
-  Compose(Doc({ description: 'A label for the account (free text).', example: 'FTMO 100k phase 1' }), Absent(), FreeText(100));
+  Compose(Doc({ description: 'Label (free text).', example: 'FTMO 100k phase 1' }), Absent(), FreeText(100));
 const ServerField = (): PropertyDecorator =>
   Compose(Doc({ description: 'Broker trade server name as MetaTrader shows it.', example: 'FTMO-Demo' }), FreeText(128));
 /** What the account's platform is for, where an account form takes it (short: tools/list has a byte budget). */
-const PLATFORM_DOC = 'Trading platform of the account.';
+const PLATFORM_DOC = 'Trading platform.';
 
 export class RegisterAccountInput {
   @LoginField()
@@ -220,7 +220,7 @@ export class AccountSnapshotInput extends AccountIdInput {
 }
 
 export class UpdateAccountInput extends AccountIdInput {
-  @Doc('Challenge this account trades (from list_challenges); not a failed one.')
+  @Doc('Challenge it trades; not a failed one.')
   @Absent()
   @IsString()
   challengeId?: string;

@@ -10,14 +10,13 @@ import {
 } from './accounts.inputs.js';
 import { AccountPageSchema, AccountSchema, DailyPnlSchema, ReportResultSchema, SnapshotResultSchema } from './accounts.outputs.js';
 import { type DomainServices } from '../services.js';
-import { callerOf, NO_DELETE, KEY_CREATE, KEY_IDEMPOTENT_WRITE, KEY_READ } from '../shared/operation-flags.js';
+import { callerOf, KEY_CREATE, KEY_IDEMPOTENT_WRITE, KEY_READ } from '../shared/operation-flags.js';
 
 export const accountOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'list_accounts',
     title: 'List EA accounts',
-    description:
-      "Lists the caller's EA accounts, newest first: platform, balance, equity, P&L, latest snapshot, linked challenge, archived. Days of one: get_account_daily_pnl.",
+    description: 'Lists your EA accounts, newest first: platform, balance, equity, P&L, latest snapshot, linked challenge, archived.',
     ...KEY_READ,
     input: ListAccountsInput,
     output: AccountPageSchema,
@@ -28,7 +27,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     name: 'get_account_daily_pnl',
     title: 'Daily P&L of an EA account',
     description:
-      'Returns the daily balance, equity and closed P&L of one EA account, oldest first, one entry per calendar day; unreported days have `reported: false` and null figures (never interpolated).',
+      "Returns one EA account's balance, equity and closed P&L per calendar day, oldest first; unreported days: reported false, null figures.",
     ...KEY_READ,
     input: DailyPnlInput,
     output: DailyPnlSchema,
@@ -41,7 +40,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     mcp: false,
     tracker: true,
     title: 'Register an EA account',
-    description: `Registers a MetaTrader account for the EA tracker. Returns the account; its id is what the tracker pushes snapshots and reports to. A login already registered on the same server answers 409 conflict: find it with find_account instead. ${NO_DELETE}`,
+    description: `Registers a MetaTrader account for the EA tracker. Returns the account; its id is what the tracker pushes snapshots and reports to. A login already registered on the same server answers 409 conflict: find it with find_account instead.`,
     ...KEY_CREATE,
     input: RegisterAccountInput,
     output: AccountSchema,
@@ -51,7 +50,8 @@ export const accountOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_account',
     title: 'Link or rename an EA account',
-    description: `Links an EA account to a challenge, renames it and/or sets its platform. A failed challenge answers 409 challenge_closed, an archived account 409 account_archived. Returns the account. ${NO_DELETE}`,
+    description:
+      'Links an EA account to a challenge, renames it or sets its platform. Returns it; 409 challenge_closed (failed challenge) or account_archived.',
     auth: 'key',
     readOnly: false,
     idempotent: true,

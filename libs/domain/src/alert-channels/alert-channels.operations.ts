@@ -1,6 +1,6 @@
 import { defineOperation, type Operation } from '@propfolio/core';
 import { type DomainServices } from '../services.js';
-import { callerOf, KEY_CREATE, KEY_READ, NO_DELETE } from '../shared/operation-flags.js';
+import { callerOf, KEY_CREATE, KEY_READ } from '../shared/operation-flags.js';
 import { AlertChannelIdInput, CreateAlertChannelInput, ListAlertChannelsInput, ListAlertDeliveriesInput } from './alert-channels.inputs.js';
 import {
   AlertChannelListSchema,
@@ -23,7 +23,7 @@ export const alertChannelOperations = (services: DomainServices): Operation[] =>
   defineOperation({
     name: 'create_alert_channel',
     title: 'Add a channel that alerts are sent to',
-    description: `Adds a place the caller's alerts go: a signed webhook (Standard Webhooks), a Discord or Slack incoming webhook, a Telegram bot, a LINE push, or e-mail. The destination must be public https. Secrets are stored encrypted and never shown again. Returns the channel and, for a webhook without a secret given, the signing secret once. ${NO_DELETE}`,
+    description: `Adds a place the caller's alerts go: a signed webhook (Standard Webhooks), a Discord or Slack incoming webhook, a Telegram bot, a LINE push, or e-mail. The destination must be public https. Secrets are stored encrypted and never shown again. Returns the channel and, for a webhook without a secret given, the signing secret once.`,
     ...KEY_CREATE,
     ...REST_ONLY,
     input: CreateAlertChannelInput,

@@ -4,7 +4,7 @@ import { FreeText } from '../shared/contract-fields.js';
 
 export class AnalyticsInput {
   @Doc({
-    description: 'First day counted (money dated, attempts bought); default all history.',
+    description: 'First day counted (money dated, attempts bought); default: all.',
     example: '2026-01-01',
   })
   @IsOptional()
@@ -22,8 +22,7 @@ export class AnalyticsInput {
   firm?: string;
 
   @Doc({
-    description:
-      'Base currency: each amount converted at its date’s rate (the record’s own, else imported), rounded to 4 decimals. Left out: totals per currency.',
+    description: "Convert each amount at its date's rate (record's own, else imported), to 4 decimals; absent: totals per currency.",
     example: 'JPY',
   })
   @IsOptional()
@@ -43,8 +42,7 @@ export class TaxYearInput {
   year!: number;
 
   @Doc({
-    description:
-      'Report currency: each line converted at its date’s rate (the record’s own, else imported), rounded to 4 decimals; sums add the rounded lines.',
+    description: "Report currency: each line at its date's rate (record's own, else imported), to 4 decimals; sums add rounded lines.",
     example: 'JPY',
   })
   @UpperCase()
@@ -52,7 +50,7 @@ export class TaxYearInput {
   currency!: string;
 
   @Doc({
-    description: '`csv`: the CSV text in `csv` (over REST, a text/csv file).',
+    description: 'csv: the CSV text in csv (REST: a text/csv file).',
     default: 'json',
   })
   @IsOptional()

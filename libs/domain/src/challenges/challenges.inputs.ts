@@ -14,10 +14,10 @@ export const DEFAULT_PHASE = 'Phase 1';
 export const DEFAULT_CURRENCY = 'USD';
 /** What a challenge's platform is for, in create_challenge and update_challenge alike. */
 // Short on purpose: tools/list has a byte budget. Which rules differ by platform is in the plan's `variants`.
-const PLATFORM_DOC = "Trading platform: picks the plan's rules for it.";
+const PLATFORM_DOC = "Picks the plan's rules for this platform;";
 
 export class ChallengeIdInput {
-  @Doc('Challenge id (from list_challenges).')
+  @Doc('Challenge id.')
   @IsString()
   id!: string;
 }
@@ -29,12 +29,12 @@ export class GetChallengeInput extends ChallengeIdInput {}
  * in the tool schema. `id` was its name up to 0.1 and is still accepted for one version.
  */
 export class ChallengeRefInput {
-  @Doc('Challenge id (from list_challenges).')
+  @Doc('Challenge id.')
   @FormerName('id')
   @IsString()
   challengeId!: string;
 
-  @Doc({ description: 'Former name of `challengeId` (removed in 0.3).', deprecated: true })
+  @Doc({ description: 'Old name of challengeId.', deprecated: true })
   @IsOptional()
   @IsString()
   id?: string;
@@ -51,19 +51,19 @@ export class ListChallengesInput extends PageInput {
 }
 
 export class CreateChallengeInput extends PurchaseLedgerFields {
-  @Doc({ description: 'Prop firm name (free text).', example: 'FTMO' })
+  @Doc({ description: 'Prop firm (free text).', example: 'FTMO' })
   @FreeText(100)
   firm!: string;
 
   @Doc({
-    description: 'Plan bought, with the account size (free text).',
+    description: 'Plan and account size (free text).',
     example: '2-Step 100k',
   })
   @FreeText(200)
   plan!: string;
 
   @Doc({
-    description: 'Price paid; for a monthly plan, the monthly fee.',
+    description: 'Price paid; monthly plan: the monthly fee.',
     example: 540,
   })
   @IsNumber(MONEY, MONEY_MESSAGE)
@@ -83,7 +83,7 @@ export class CreateChallengeInput extends PurchaseLedgerFields {
   phase?: string;
 
   @Doc({
-    description: `${PLATFORM_DOC} Absent: the plan's default rules.`,
+    description: `${PLATFORM_DOC} absent: its defaults.`,
     example: 'mt5',
   })
   @Absent()
@@ -96,7 +96,7 @@ export class CreateChallengeInput extends PurchaseLedgerFields {
   paymentMethod?: string;
 
   @Doc({
-    description: '`monthly`: `price` is billed every month.',
+    description: 'monthly: price is billed every month.',
     default: 'one_time',
   })
   @Absent()
@@ -111,7 +111,7 @@ export class CreateChallengeInput extends PurchaseLedgerFields {
 
 export class UpdateChallengeInput extends ChallengeIdInput {
   @Doc({
-    description: 'New phase (free text), e.g. "Funded". A different phase archives the linked EA accounts.',
+    description: 'New phase (free text); a change archives the linked EA accounts.',
     example: 'Phase 2',
   })
   @Absent()
@@ -127,7 +127,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
   platform?: Platform | null;
 
   @Doc(
-    '`failed` records a breach, archives the linked EA accounts and closes the challenge for good. `passed` without `passedAt` dates the pass today; it cannot return to in progress.',
+    'failed: breach; archives linked EA accounts and closes the challenge for good. passed: today unless passedAt; no return to in_progress.',
   )
   @Absent()
   @IsIn(CHALLENGE_STATUSES)
@@ -139,7 +139,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
   paymentMethod?: string;
 
   @Doc({
-    description: 'Catalog plan id (search_plans); null unlinks. Archives no EA account.',
+    description: 'Catalog plan id; null unlinks. Archives no account.',
     example: 'ftmo-2-step-100000',
   })
   @IsOptional()
@@ -147,7 +147,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
   planId?: string | null;
 
   @Doc({
-    description: 'Pass date (not future, not before the purchase); also sets `passed`, or corrects the date of a passed one.',
+    description: 'Pass date (not future, not before purchase); sets passed, or corrects the date.',
     example: '2026-03-20',
   })
   @Absent()
@@ -155,8 +155,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
   passedAt?: string;
 
   @Doc({
-    description:
-      'Ends a `monthly` plan: fees count for billing days (the purchase day of each month) up to this date. Also allowed on a failed challenge.',
+    description: 'Ends a monthly plan: fees count for billing days (purchase day each month) up to it.',
     example: '2026-06-30',
   })
   @Absent()
@@ -164,7 +163,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
   monthlyEndedAt?: string;
 
   @Doc({
-    description: 'Date of the phase or status change sent with it (default today), e.g. the breach date; not a change on its own.',
+    description: 'Date of the phase or status change sent with it (e.g. breach); default today; alone, no change.',
     example: '2026-02-20',
   })
   @Absent()
@@ -173,7 +172,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
 }
 
 export class AddMemoInput extends ChallengeRefInput {
-  @Doc({ description: 'The note (plain text).' })
+  @Doc({ description: 'Plain text.' })
   @FreeText(10_000)
   content!: string;
 }

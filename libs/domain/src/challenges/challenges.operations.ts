@@ -8,14 +8,13 @@ import {
   MemoSchema,
 } from './challenges.outputs.js';
 import { type DomainServices } from '../services.js';
-import { callerOf, NO_DELETE, KEY_CREATE, KEY_IDEMPOTENT_WRITE, KEY_READ } from '../shared/operation-flags.js';
+import { callerOf, KEY_CREATE, KEY_IDEMPOTENT_WRITE, KEY_READ } from '../shared/operation-flags.js';
 
 export const challengeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'list_challenges',
     title: 'List challenges',
-    description:
-      "Lists the caller's challenges, newest first, with firm, plan, phase, status, price and dates. Memos, payouts and EA accounts of one: get_challenge; totals: get_summary.",
+    description: 'Lists your challenges, newest first: firm, plan, phase, status, price, dates.',
     ...KEY_READ,
     input: ListChallengesInput,
     output: ChallengePageSchema,
@@ -25,8 +24,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'get_challenge',
     title: 'Get a challenge',
-    description:
-      'Returns one challenge with its memos, payouts and linked EA accounts (archived included). Read it before changing a challenge.',
+    description: 'Returns one challenge with its memos, payouts and linked EA accounts (archived too).',
     ...KEY_READ,
     input: GetChallengeInput,
     output: ChallengeDetailSchema,
@@ -36,7 +34,8 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'create_challenge',
     title: 'Record a challenge purchase',
-    description: `Records a challenge the caller bought, or a paid reset of a breached one (\`resetOf\`); it starts in_progress. Firm and plan as the catalog writes them (FTMO, 2-Step 100k) or \`planId\` link the coach’s plan; \`planLink\` says which or lists candidates. Returns it with its id. Not idempotent. ${NO_DELETE}`,
+    description:
+      'Records a bought challenge, or a paid reset of a breached one (resetOf), in_progress. Firm and plan as the catalog writes them, or planId, link its catalog plan. Returns it; planLink says which or lists candidates.',
     ...KEY_CREATE,
     input: CreateChallengeInput,
     output: CreatedChallengeSchema,
@@ -46,7 +45,8 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_challenge',
     title: 'Update a challenge',
-    description: `Records a phase change, pass, breach, payment method, end of a monthly plan or the coach’s catalog plan (\`planId\`; null unlinks). A failed challenge takes only monthlyEndedAt (else 409 challenge_closed). Returns the challenge, what changed and the accounts archived. ${NO_DELETE}`,
+    description:
+      'Records a phase change, pass, breach, payment method, monthly plan end or catalog plan; a failed challenge takes only monthlyEndedAt (else 409 challenge_closed). Returns it, the changes and accounts archived.',
     ...KEY_IDEMPOTENT_WRITE,
     input: UpdateChallengeInput,
     output: ChallengeUpdateSchema,
@@ -56,7 +56,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'add_memo',
     title: 'Add a memo to a challenge',
-    description: `Attaches a note to a challenge (failed ones too), e.g. lessons from a breach. Returns the memo. ${NO_DELETE}`,
+    description: 'Attaches a note to a challenge (failed ones too). Returns it.',
     ...KEY_CREATE,
     input: AddMemoInput,
     output: MemoSchema,

@@ -8,7 +8,7 @@ export const COST_KINDS = ['reset_fee', 'activation_fee', 'addon', 'data_fee', '
 export type CostKindName = (typeof COST_KINDS)[number];
 
 export class AddCostInput extends ChallengeIdInput {
-  @Doc('All are spending except `refund`: money the firm gave back (a cost recovery, not income).')
+  @Doc('All spending except refund: money the firm gave back (not income).')
   @IsIn(COST_KINDS)
   kind!: CostKindName;
 
@@ -23,7 +23,7 @@ export class AddCostInput extends ChallengeIdInput {
   @IsISO4217CurrencyCode()
   currency!: string;
 
-  @Doc({ description: 'Date charged or refunded; not future, not before the purchase.', example: '2026-02-10' })
+  @Doc({ description: 'Date charged or refunded; not future, not before purchase.', example: '2026-02-10' })
   @IsIsoDate()
   date!: string;
 

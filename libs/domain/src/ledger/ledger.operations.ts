@@ -5,7 +5,7 @@ import { CostSchema } from './ledger.outputs.js';
 import { PayoutSchema } from '../payouts/payouts.outputs.js';
 import { UpdatePayoutInput } from '../payouts/payout-fields.js';
 import { type DomainServices } from '../services.js';
-import { callerOf, NO_DELETE, KEY_CREATE, KEY_IDEMPOTENT_WRITE } from '../shared/operation-flags.js';
+import { callerOf, KEY_CREATE, KEY_IDEMPOTENT_WRITE } from '../shared/operation-flags.js';
 
 const PayoutUpdateSchema = Type.Object({
   payout: PayoutSchema,
@@ -16,7 +16,8 @@ export const ledgerOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'add_cost',
     title: 'Record a fee or refund on a challenge',
-    description: `Records a fee on a challenge (failed ones too) besides its price, or a refund from the firm (counted as refunded, not income). A reset starting a new attempt: create_challenge with resetOf. Returns the cost. ${NO_DELETE}`,
+    description:
+      'Records a fee on a challenge (failed ones too) besides its price, or a refund from the firm (refunded, not income). A reset starting a new attempt: create_challenge with resetOf. Returns it.',
     ...KEY_CREATE,
     input: AddCostInput,
     output: CostSchema,
@@ -26,7 +27,8 @@ export const ledgerOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_payout',
     title: 'Update a payout (status, amounts)',
-    description: `Moves a payout's status (a requested one received, a denial appealed) or corrects its figures. A paid payout's status is final (409 conflict). Returns the payout and the changed fields. ${NO_DELETE}`,
+    description:
+      "Moves a payout's status (requested to paid, a denial appealed) or corrects its figures. A paid payout's status is final (409 conflict). Returns it.",
     ...KEY_IDEMPOTENT_WRITE,
     input: UpdatePayoutInput,
     output: PayoutUpdateSchema,

@@ -9,11 +9,11 @@ export type PayoutStatusName = (typeof PAYOUT_STATUSES)[number];
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the TypeScript mixin pattern requires any[]
 type Mixable = new (...args: any[]) => object;
 
-const STATUSES_MEANING = 'Only `paid` (received) counts as withdrawn; a denial takes `deniedReason`.';
+const STATUSES_MEANING = 'Only paid (received) counts as withdrawn; denied takes deniedReason.';
 /** A new payout is paid unless said otherwise. */
 export const NEW_PAYOUT_STATUS: FieldDoc = { description: STATUSES_MEANING, default: 'paid' };
 /** A change leaves the status as it is when the field is left out. */
-export const CHANGED_PAYOUT_STATUS: FieldDoc = { description: `${STATUSES_MEANING} Left out: unchanged.` };
+export const CHANGED_PAYOUT_STATUS: FieldDoc = { description: STATUSES_MEANING };
 
 /**
  * The payout details add_payout and update_payout share (status, gross, split, method, typed rate); `status`
@@ -26,12 +26,12 @@ export function WithPayoutDetails<T extends Mixable>(Base: T, status: FieldDoc) 
     @IsIn(PAYOUT_STATUSES)
     status?: PayoutStatusName;
 
-    @Doc({ description: 'Why the firm denied it (with `denied`).', example: 'consistency rule' })
+    @Doc({ description: 'Why the firm denied it.', example: 'consistency rule' })
     @Absent()
     @FreeText(500)
     deniedReason?: string;
 
-    @Doc({ description: "Gross profit before the firm's share; `amount` stays the net.", example: 2000 })
+    @Doc({ description: "Gross profit before the firm's share; amount stays net.", example: 2000 })
     @Absent()
     @IsNumber(MONEY, MONEY_MESSAGE)
     @IsPositive()
@@ -60,7 +60,7 @@ export function WithPayoutDetails<T extends Mixable>(Base: T, status: FieldDoc) 
 }
 
 export class PayoutIdInput {
-  @Doc('Payout id (from list_payouts or get_challenge).')
+  @Doc('Payout id.')
   @IsString()
   id!: string;
 }
@@ -74,7 +74,7 @@ export class UpdatePayoutInput extends WithPayoutDetails(PayoutIdInput, CHANGED_
   amount?: number;
 
   @Doc({
-    description: 'Payout date (moving to `paid`: the day received); not future, not before the purchase.',
+    description: 'Payout date (to paid: the day received); not future, not before purchase.',
     example: '2026-04-02',
   })
   @Absent()

@@ -16,13 +16,13 @@ export class AddPayoutInput extends WithPayoutDetails(ChallengeRefInput, NEW_PAY
   @IsISO4217CurrencyCode()
   currency!: string;
 
-  @Doc({ description: 'Date received (or asked for); not future, not before the purchase.', example: '2026-04-02' })
+  @Doc({ description: 'Date received or asked for; not future, not before purchase.', example: '2026-04-02' })
   @IsIsoDate()
   date!: string;
 }
 
 export class ListPayoutsInput extends PageInput {
-  @Doc({ description: 'Only payouts dated on or after this day.', example: '2026-01-01' })
+  @Doc({ description: 'Payouts dated on or after this day.', example: '2026-01-01' })
   @IsOptional()
   @IsIsoDate()
   from?: string;

@@ -2,13 +2,13 @@ import { defineOperation, type Operation } from '@propfolio/core';
 import { AddPayoutInput, ListPayoutsInput } from './payouts.inputs.js';
 import { PayoutListSchema, PayoutSchema } from './payouts.outputs.js';
 import { type DomainServices } from '../services.js';
-import { callerOf, NO_DELETE, KEY_CREATE, KEY_READ } from '../shared/operation-flags.js';
+import { callerOf, KEY_CREATE, KEY_READ } from '../shared/operation-flags.js';
 
 export const payoutOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'add_payout',
     title: 'Record a payout',
-    description: `Records a payout from a challenge, received or only asked for; move it later with update_payout, not a second add. Returns the payout. ${NO_DELETE}`,
+    description: 'Records a payout from a challenge, received or requested. Returns it; later changes: update_payout, not a second add.',
     ...KEY_CREATE,
     input: AddPayoutInput,
     output: PayoutSchema,
@@ -18,8 +18,7 @@ export const payoutOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'list_payouts',
     title: 'List payouts',
-    description:
-      "Lists the caller's payouts, newest first, with each challenge's firm and plan, and totals per currency of the paid ones over all pages.",
+    description: 'Lists your payouts, newest first, with firm and plan, and paid totals per currency over all pages.',
     ...KEY_READ,
     input: ListPayoutsInput,
     output: PayoutListSchema,

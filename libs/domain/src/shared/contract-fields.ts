@@ -37,7 +37,7 @@ export class PageInput {
   @Max(MAX_LIMIT)
   limit?: number;
 
-  @Doc('`nextCursor` of the last page; omit for the first.')
+  @Doc("Last page's nextCursor.")
   @IsOptional()
   @IsString()
   cursor?: string;

@@ -13,7 +13,7 @@ export const MAX_RATE = 99_999_999_999;
 export const FxRateField = (): PropertyDecorator =>
   Compose(
     Doc({
-      description: 'Rate you got: 1 unit of this currency = `fxRate` `fxCurrency`. Both or neither; wins over imported rates.',
+      description: 'Your rate: 1 currency = fxRate fxCurrency; send both; beats imported.',
       example: 151.25,
     }),
     Absent(),
@@ -23,9 +23,4 @@ export const FxRateField = (): PropertyDecorator =>
   );
 
 export const FxCurrencyField = (): PropertyDecorator =>
-  Compose(
-    Doc({ description: 'Currency `fxRate` converts into (your base currency).', example: 'JPY' }),
-    Absent(),
-    UpperCase(),
-    IsISO4217CurrencyCode(),
-  );
+  Compose(Doc({ description: 'Currency of fxRate.', example: 'JPY' }), Absent(), UpperCase(), IsISO4217CurrencyCode());

@@ -8,9 +8,6 @@ export function callerOf(context: OperationContext): Caller {
   return context.caller;
 }
 
-/** Sentence the descriptions of write operations share: no operation deletes a record. */
-export const NO_DELETE = 'Deleting is web-dashboard only.';
-
 /** Flags of the key operations: reads are read-only and idempotent; creations are neither. */
 export const KEY_READ = { auth: 'key', readOnly: true, idempotent: true, cacheable: 'caller' } as const;
 export const KEY_CREATE = { auth: 'key', readOnly: false, idempotent: false } as const;

@@ -5,7 +5,7 @@ import { FxCurrencyField, FxRateField } from './fx-fields.js';
 
 /** What a purchase record adds for the ledger: list price and coupon, the catalog plan, the attempt it resets. */
 export class PurchaseLedgerFields {
-  @Doc({ description: 'List price before any coupon; `price` stays what was paid.', example: 600 })
+  @Doc({ description: 'List price before any coupon.', example: 600 })
   @Absent()
   @IsNumber(MONEY, MONEY_MESSAGE)
   @Min(0)
@@ -18,14 +18,14 @@ export class PurchaseLedgerFields {
   couponCode?: string;
 
   @Doc({
-    description: 'Catalog plan id (search_plans); default: the one plan `firm` and `plan` name.',
+    description: 'Catalog plan id; default: the one plan firm and plan name.',
     example: 'ftmo-2-step-100000',
   })
   @Absent()
   @IsString()
   planId?: string;
 
-  @Doc('Id of the breached challenge this purchase resets (the reset fee is `price`).')
+  @Doc('Breached challenge this purchase resets (price: the reset fee).')
   @Absent()
   @IsString()
   resetOf?: string;

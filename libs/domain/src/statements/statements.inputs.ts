@@ -80,20 +80,20 @@ export class CsvMappingInput {
 
 export class ImportStatementInput extends AccountIdInput {
   @Doc({
-    description: `The file, base64 of its bytes as saved or its text: MT5's history report or MT4's detailed statement (HTML), or a platform's trade export (CSV or XLSX). At most ${MAX_MIB} MiB; larger is 413.`,
+    description: `The file as base64 of its bytes, or its text: MT5 history report or MT4 detailed statement (HTML), or a trade export (CSV, XLSX). Over ${MAX_MIB} MiB: 413.`,
   })
   @IsString()
   @MinLength(1)
   @MaxLength(MAX_CONTENT_LENGTH)
   content!: string;
 
-  @Doc({ description: '`base64` (the file as saved) or `utf8` (its text).', default: 'base64' })
+  @Doc({ description: 'base64: the file as saved; utf8: its text.', default: 'base64' })
   @Absent()
   @IsIn(STATEMENT_ENCODINGS)
   contentEncoding?: (typeof STATEMENT_ENCODINGS)[number];
 
   @Doc({
-    description: 'MetaTrader server clock: `GMT+2/+3` (GMT+3 in New York summer time, most FX brokers), `UTC+02:00`, or an IANA zone.',
+    description: 'MetaTrader server clock: GMT+2/+3 (+3 in New York summer time; most FX brokers), UTC+02:00 or an IANA zone.',
     default: 'GMT+2/+3',
     example: 'GMT+2/+3',
   })
@@ -102,14 +102,14 @@ export class ImportStatementInput extends AccountIdInput {
   @MaxLength(64)
   serverTimeZone?: string;
 
-  @Doc({ description: 'Read the file as this format instead of detecting it from its content.' })
+  @Doc({ description: 'Read as this format instead of detecting it.' })
   @Absent()
   @IsIn(IMPORT_FORMATS)
   format?: ImportFormat;
 
   @Doc({
     description:
-      'Clock of a CSV export whose times carry no offset (NinjaTrader, Tradovate): an IANA zone or `UTC+09:00`. Default America/Chicago; check `clock` in a dryRun.',
+      'Clock of CSV times without an offset (NinjaTrader, Tradovate): IANA zone or UTC+09:00. Default America/Chicago; see clock in a dryRun.',
     example: 'Asia/Tokyo',
   })
   @Absent()
@@ -124,13 +124,13 @@ export class ImportStatementInput extends AccountIdInput {
   @Type(() => CsvMappingInput)
   mapping?: CsvMappingInput;
 
-  @Doc({ description: 'Preview what the import would do; write nothing.', default: false })
+  @Doc({ description: 'Preview; write nothing.', default: false })
   @Absent()
   @IsBoolean()
   dryRun?: boolean;
 
   @Doc({
-    description: 'The previous answer’s `nextDaysAfter` (a preview pages with `dryRun: true`).',
+    description: "The last answer's nextDaysAfter (a preview pages with dryRun true).",
     example: '2024-03-05',
   })
   @Absent()

@@ -9,7 +9,7 @@ export const summaryOperations = (services: DomainServices): Operation[] => [
     name: 'get_summary',
     title: 'Portfolio summary',
     description:
-      'Start here. Returns challenge counts by status, the in-progress challenges, and all-time spent (purchases, monthly fees, fees), refunded, withdrawn (paid payouts) and net per currency, unconverted. By period, firm or currency: get_analytics.',
+      'Start here. Returns challenge counts by status, the in-progress ones, and all-time spent (purchases, monthly fees, fees), refunded, withdrawn (paid payouts) and net per currency, unconverted.',
     ...KEY_READ,
     input: SummaryInput,
     output: SummarySchema,

@@ -209,14 +209,12 @@ export class PushPositionsInput extends AccountIdInput {
 }
 
 /** The filters a list and the stats share, each written once: which account or challenge, and the close window. */
-const AccountFilter = (): PropertyDecorator =>
-  Compose(Doc("Only this EA account's trades (an id from list_accounts)."), Absent(), IsString());
-const ChallengeFilter = (): PropertyDecorator =>
-  Compose(Doc('Only trades of the accounts linked to this challenge.'), Absent(), IsString());
-const FromFilter = (): PropertyDecorator => Compose(Doc('Only trades closed at or after this instant.'), Absent(), IsIsoInstant());
-const ToFilter = (): PropertyDecorator => Compose(Doc('Only trades closed before this instant.'), Absent(), IsIsoInstant());
+const AccountFilter = (): PropertyDecorator => Compose(Doc("Only this EA account's trades."), Absent(), IsString());
+const ChallengeFilter = (): PropertyDecorator => Compose(Doc("Only this challenge's accounts' trades."), Absent(), IsString());
+const FromFilter = (): PropertyDecorator => Compose(Doc('Closed at or after this instant.'), Absent(), IsIsoInstant());
+const ToFilter = (): PropertyDecorator => Compose(Doc('Closed before this instant.'), Absent(), IsIsoInstant());
 const PlatformFilter = (): PropertyDecorator =>
-  Compose(Doc({ description: 'Only trades of accounts on this platform.', example: 'mt5' }), Absent(), IsIn(PLATFORMS));
+  Compose(Doc({ description: 'Only accounts on this platform.', example: 'mt5' }), Absent(), IsIn(PLATFORMS));
 const CurrencyFilter = (): PropertyDecorator =>
   Compose(
     Doc({ description: 'Only trades of accounts in this currency.', example: 'JPY' }),
@@ -266,7 +264,7 @@ export class ListTradesInput extends PageInput implements TradeScope {
   @IsIn(SIDES)
   side?: Side;
 
-  @Doc('win: net ≥ 0.005; loss: net ≤ −0.005; breakeven: in between.')
+  @Doc('win: net >= 0.005; loss: net <= -0.005; breakeven: between.')
   @Absent()
   @IsIn(OUTCOMES)
   outcome?: Outcome;
@@ -278,13 +276,13 @@ export class ListTradesInput extends PageInput implements TradeScope {
 }
 
 export class TradeIdInput {
-  @Doc('Trade id (from list_trades).')
+  @Doc('Trade id.')
   @IsString()
   id!: string;
 }
 
 export class UpdateTradeInput extends TradeIdInput {
-  @Doc({ description: "Replaces the trade's tags (trimmed, duplicates dropped); [] removes all.", example: ['London open'] })
+  @Doc({ description: 'Replace the tags (trimmed, deduplicated); [] removes all.', example: ['London open'] })
   @Absent()
   @IsArray()
   @ArrayMaxSize(MAX_TAGS)
@@ -300,7 +298,7 @@ export class UpdateTradeInput extends TradeIdInput {
   @MaxLength(MAX_NOTE_LENGTH)
   note?: string | null;
 
-  @Doc('Name of the setup traded; null removes it.')
+  @Doc('Setup traded; null removes it.')
   @IsOptional()
   @Trim()
   @IsString()
@@ -308,7 +306,7 @@ export class UpdateTradeInput extends TradeIdInput {
   @MaxLength(MAX_SETUP_LENGTH)
   setup?: string | null;
 
-  @Doc('Amount at risk as planned (account currency; the loss at the stop): R = net ÷ plannedRisk. null removes it.')
+  @Doc('Planned loss at the stop, account currency: R = net / plannedRisk; null removes it.')
   @IsOptional()
   @IsNumber(MONEY, MONEY_MESSAGE)
   @IsPositive()
@@ -336,7 +334,7 @@ export class TradeStatsInput implements TradeScope {
   currency?: string;
 
   @Doc({
-    description: "IANA zone of the weekday and hour groups (the trader's clock).",
+    description: 'IANA zone of the weekday and hour groups.',
     example: 'Europe/London',
     default: DEFAULT_TRADER_ZONE,
   })

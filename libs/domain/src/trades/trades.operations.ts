@@ -11,7 +11,7 @@ import {
 } from './trades.inputs.js';
 import { PushPositionsResultSchema, TradeCurveSchema, TradePageSchema, TradeSchema, TradeStatsSchema } from './trades.outputs.js';
 import { type DomainServices } from '../services.js';
-import { callerOf, KEY_IDEMPOTENT_WRITE, KEY_READ, NO_DELETE } from '../shared/operation-flags.js';
+import { callerOf, KEY_IDEMPOTENT_WRITE, KEY_READ } from '../shared/operation-flags.js';
 import { parseListInSlices } from '../shared/sliced-parse.js';
 
 /**
@@ -25,7 +25,7 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
     name: 'list_trades',
     title: 'List trades',
     description:
-      "Lists the caller's closed trades (EA tracker and imports), newest close first: symbol, side, volume, prices, costs, net, outcome, holding time, MAE/MFE, tags, note, setup and R. Totals and breakdowns: get_trade_stats.",
+      'Lists your closed trades (tracker and imports), newest close first: symbol, side, volume, prices, costs, net, outcome, holding time, MAE/MFE, tags, note, setup, R.',
     ...KEY_READ,
     input: ListTradesInput,
     output: TradePageSchema,
@@ -37,7 +37,7 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
     name: 'get_trade_stats',
     title: 'Trade statistics',
     description:
-      "Returns statistics of the caller's trades: count, win rate, profit factor, expectancy (also in R), average and largest win and loss, streaks, holding time, MAE/MFE; overall and by symbol, side, weekday and hour opened (trader's zone), session (Tokyo, London, New York) and tag. Breakeven: |net| < 0.005.",
+      'Returns trade stats: count, win rate, profit factor, expectancy (also in R), average/largest win and loss, streaks, holding time, MAE/MFE; overall and by symbol, side, weekday and hour opened (timeZone), session and tag. Breakeven: |net| < 0.005.',
     ...KEY_READ,
     input: TradeStatsInput,
     output: TradeStatsSchema,
@@ -63,7 +63,7 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'get_trade',
     title: 'Get a trade',
-    description: 'Returns one trade by id (from list_trades) with its exits, tags, note, setup and R.',
+    description: 'Returns one trade with its exits, tags, note, setup and R.',
     ...KEY_READ,
     input: TradeIdInput,
     output: TradeSchema,
@@ -73,7 +73,8 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_trade',
     title: 'Tag or annotate a trade',
-    description: `Sets a trade's journal fields: tags (replacing them), note, setup name and the planned risk R is measured against. Fields left out stay; null clears. Its prices, volume and P&L come from its source and cannot change. Returns the trade. ${NO_DELETE}`,
+    description:
+      "Sets a trade's journal fields; left out stays, null clears. Prices, volume and P&L come from its source, unchangeable. Returns it.",
     auth: 'key',
     readOnly: false,
     idempotent: true,

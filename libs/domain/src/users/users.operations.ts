@@ -10,7 +10,7 @@ export const userOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_me',
     title: 'Set your language',
-    description: 'Sets the language of your alerts, e-mails and dashboard. Returns your name and language.',
+    description: 'Sets the language of your alerts, e-mails and dashboard. Returns your profile.',
     ...KEY_IDEMPOTENT_WRITE,
     input: UpdateMeInput,
     output: MeSchema,
