@@ -23,11 +23,11 @@ export const RulePercent = (description: string) => Nullable(Type.Number({ minim
 export const RolloverSchema = Type.Object(
   {
     timeZone: Type.String({
-      description: 'IANA zone (e.g. Europe/Prague) or a fixed offset written UTC+03:00.',
+      description: 'IANA zone or UTC+03:00.',
     }),
-    time: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'Local roll-over time, HH:MM.' }),
+    time: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'Local time.' }),
   },
-  { additionalProperties: false, description: 'When the firm day rolls over.' },
+  { additionalProperties: false, description: 'Firm day roll-over.' },
 );
 
 /** A rule only trades can check: whether the plan allows something (headroom's `tradeRules`). */
@@ -38,52 +38,50 @@ const RuleAmount = (description: string) => Nullable(Type.Number({ minimum: 0, d
 
 const Comparison = Nullable(
   Type.Enum(BREACH_COMPARISONS, {
-    description: 'Breach: equity strictly below the floor, or at or below it; null: not stated (judged below).',
+    description: 'Equity vs floor; null: judged below.',
   }),
 );
 
 /** The daily loss rule's fields, each nullable (null: unknown). */
 export const DailyLossFields = {
-  percent: RulePercent('Daily loss limit in percent.'),
-  amountOf: Nullable(Type.Enum(['initial_balance', 'reference'], { description: 'What the percentage is taken of.' })),
+  percent: RulePercent('Limit in percent.'),
+  amountOf: Nullable(Type.Enum(['initial_balance', 'reference'], { description: 'Base of percent.' })),
   basis: Nullable(
     Type.Enum(DAILY_LOSS_BASES, {
-      description: 'Base of the day: initial balance, balance or equity at the roll-over, or the higher of those two.',
+      description: 'Level the day is measured from.',
     }),
   ),
-  resetClock: Nullable(Type.String({ description: 'The roll-over in words, e.g. "00:00 CE(S)T".' })),
+  resetClock: Nullable(Type.String({ description: 'Roll-over in words ("00:00 CE(S)T").' })),
   rollover: Nullable(RolloverSchema),
-  amount: RuleAmount('Daily loss limit in the account currency; wins over `percent`.'),
+  amount: RuleAmount('Limit in account currency; wins over percent.'),
   comparison: Comparison,
 };
 
 /** The maximum loss rule's fields, each nullable (null: unknown). */
 export const MaxLossFields = {
-  percent: RulePercent('Maximum loss in percent of the initial balance.'),
+  percent: RulePercent('Limit in percent (see amountOf).'),
   type: Nullable(Type.Enum(MAX_LOSS_TYPES, { description: 'How the floor moves.' })),
   lockFloor: Nullable(Type.Literal('initial_balance', { description: 'Where a trailing floor stops.' })),
-  lockTriggerPercent: RulePercent('Profit in percent at which a trailing floor locks.'),
+  lockTriggerPercent: RulePercent('Profit % locking a trailing floor.'),
   amountOf: Nullable(
     Type.Enum(MAX_LOSS_AMOUNT_OFS, {
-      description:
-        'Base of `percent`: initial balance (floor = mark − p × initial) or high-water mark (floor = mark × (1 − p)); null: initial balance.',
+      description: 'initial_balance: floor = mark - p*initial; high_water_mark: mark*(1-p); null: initial.',
     }),
   ),
-  amount: RuleAmount('Maximum loss below the high-water mark in the account currency; wins over `percent`.'),
+  amount: RuleAmount('Limit in money below the high-water mark; wins over percent.'),
   comparison: Comparison,
 };
 
 /** The minimum trading days rule's fields. */
 export const MinTradingDaysFields = {
-  days: Nullable(Type.Integer({ minimum: 0, description: 'Minimum trading days; null when unknown.' })),
-  perPhase: Type.Boolean({ description: 'Whether the minimum applies to each phase.' }),
+  days: Nullable(Type.Integer({ minimum: 0, description: 'Days needed; null: unknown.' })),
+  perPhase: Type.Boolean({ description: 'Applies to each phase.' }),
   counts: Nullable(
     Type.Enum(TRADING_DAY_KINDS, {
-      description:
-        'Trading day: one with a position opened, a closed trade or balance change, or a profit of at least `minProfitPercent`; null: not stated.',
+      description: 'What makes a trading day; null: not stated.',
     }),
   ),
-  minProfitPercent: RulePercent('For `profitable_day`: closed profit a day needs, percent of initial balance.'),
+  minProfitPercent: RulePercent('profitable_day: closed profit, % of initial balance.'),
 };
 
 export const TimeLimitSchema = Type.Object(
@@ -93,12 +91,12 @@ export const TimeLimitSchema = Type.Object(
 
 export const ConsistencySchema = Type.Object(
   {
-    bestDayMaxPercent: Type.Number({ minimum: 0, maximum: 100, description: 'Best day at most this percent of `of`.' }),
-    of: Type.Enum(['profit_target', 'total_profit'], { description: 'What the best day is compared with.' }),
+    bestDayMaxPercent: Type.Number({ minimum: 0, maximum: 100, description: "Best day's max % of `of`." }),
+    of: Type.Enum(['profit_target', 'total_profit'], { description: 'Compared with.' }),
     effect: Type.Optional(
       Nullable(
         Type.Enum(CONSISTENCY_EFFECTS, {
-          description: 'What breaking it does: delay the pass until it holds again (keep trading) or end the attempt; null: not stated.',
+          description: 'blocks_pass: pass waits till it holds (keep trading); fails: attempt over; null: unknown.',
         }),
       ),
     ),
@@ -135,16 +133,16 @@ const MaxLossOverride = Type.Object(
 export const RulesOverrideSchema = Type.Object(
   {
     profitTargetsPercent: Type.Optional(
-      Nullable(Type.Array(RulePercent('Target of one phase.'), { description: 'Profit target per phase, in phase order.' })),
+      Nullable(Type.Array(RulePercent('Percent.'), { description: 'Profit target per phase, in order.' })),
     ),
     dailyLoss: Type.Optional(
       Type.Union([Type.Literal('none'), DailyLossOverride, Type.Null()], {
-        description: '"none": no daily loss limit; an object changes only the fields it names.',
+        description: '"none": no limit; an object sets only its fields.',
       }),
     ),
     maxLoss: Type.Optional(
       Type.Union([Type.Literal('none'), MaxLossOverride, Type.Null()], {
-        description: '"none": no maximum loss; an object changes only the fields it names.',
+        description: '"none": no limit; an object sets only its fields.',
       }),
     ),
     minTradingDays: Type.Optional(
@@ -160,13 +158,11 @@ export const RulesOverrideSchema = Type.Object(
         ),
       ),
     ),
-    timeLimit: Type.Optional(Type.Union([Type.Literal('none'), TimeLimitSchema, Type.Null()], { description: 'Time limit of a phase.' })),
-    consistency: Type.Optional(
-      Type.Union([Type.Literal('none'), ConsistencySchema, Type.Null()], { description: 'Best-day consistency rule.' }),
-    ),
-    weekendHolding: Type.Optional(Nullable(Permission('Holding a position over the weekend.'))),
-    hedging: Type.Optional(Nullable(Permission('Opposite positions on one symbol at once.'))),
-    maxRiskPerTradePercent: Type.Optional(RulePercent('Most one trade may lose, percent of initial balance.')),
+    timeLimit: Type.Optional(Type.Union([Type.Literal('none'), TimeLimitSchema, Type.Null()], { description: 'Phase time limit.' })),
+    consistency: Type.Optional(Type.Union([Type.Literal('none'), ConsistencySchema, Type.Null()], { description: 'Best-day rule.' })),
+    weekendHolding: Type.Optional(Nullable(Permission('Holding over the weekend.'))),
+    hedging: Type.Optional(Nullable(Permission('Opposite positions on one symbol.'))),
+    maxRiskPerTradePercent: Type.Optional(RulePercent('Max loss of one trade, % of initial balance.')),
   },
   {
     additionalProperties: false,

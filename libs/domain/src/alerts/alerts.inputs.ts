@@ -27,15 +27,15 @@ export const MAX_NEWS_AHEAD_MINUTES = 240;
 
 export class AlertRuleInput {
   @Doc({
-    description:
-      'Loss rules fire at a percent of the allowance left, `best_day` at a percent of its limit, `tracker_silent` after minutes without data on a trading day, `news_ahead` minutes before a news window with positions open; the rest on the event.',
+    description: 'What alerts; threshold says when.',
     example: 'daily_loss',
   })
   @IsIn(ALERT_RULE_KINDS)
   rule!: AlertRuleKind;
 
   @Doc({
-    description: 'Percent 1–100, or minutes: tracker_silent 1–1440, news_ahead 1–240; null for the others.',
+    description:
+      'Percent 1-100 for loss rules (of allowance left) and best_day (of its limit); minutes for tracker_silent (without data on a trading day, 1-1440) and news_ahead (before a news window with positions open, 1-240); null for others, which fire on the event.',
     example: 25,
   })
   @IsOptional()
@@ -46,7 +46,7 @@ export class AlertRuleInput {
 }
 
 export class SetAlertRulesInput extends ChallengeIdInput {
-  @Doc("The challenge's alert rules.")
+  @Doc('Alert rules.')
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_ALERT_RULES)
@@ -59,7 +59,7 @@ const FINITE = { allowNaN: false, allowInfinity: false } as const;
 
 /** Bounds are the pure check's (a 400 naming the field): repeating them here would cost every agent's tools/list. */
 export class CheckTradeInput {
-  @Doc('EA account id (list_accounts).')
+  @Doc('EA account id.')
   @IsString()
   id!: string;
 
@@ -93,7 +93,7 @@ export class CheckTradeInput {
   @IsNumber(FINITE)
   tickSize?: number;
 
-  @Doc({ description: "Symbol, for the firm's news windows (`news`).", example: 'EURUSD' })
+  @Doc({ description: "Symbol, for the firm's news windows.", example: 'EURUSD' })
   @Absent()
   @IsString()
   @MinLength(1)
@@ -101,7 +101,7 @@ export class CheckTradeInput {
   symbol?: string;
 
   @Doc({
-    description: 'Instant of the trade, for the news windows; default now.',
+    description: 'Trade instant, for news windows; default now.',
     example: '2026-12-04T13:30:00Z',
   })
   @Absent()

@@ -17,7 +17,7 @@ export const alertOperations = (services: DomainServices): Operation[] => [
     // (the channels) stays REST and dashboard only: channels carry secrets (alert-channels.operations.ts).
     title: 'Alert rules of a challenge',
     description:
-      'Returns when a challenge alerts you (the defaults when none are set): daily or maximum loss left, a floor crossed, target reached, best day near its limit, tracker silent. Each fires once per firm day per threshold.',
+      "Returns a challenge's alert rules (defaults when none set): daily or max loss left, floor crossed, target reached, best day near its limit, tracker silent. Each fires once per firm day per threshold.",
     ...KEY_READ,
     input: ChallengeIdInput,
     output: AlertRulesSchema,
@@ -27,7 +27,7 @@ export const alertOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'set_alert_rules',
     title: 'Set a challenge’s alert rules',
-    description: 'Replaces a challenge’s alert rules (null: back to the defaults). Returns them as get_alert_rules does.',
+    description: "Replaces a challenge's alert rules (null: the defaults). Returns them.",
     ...KEY_IDEMPOTENT_WRITE,
     input: SetAlertRulesInput,
     output: AlertRulesSchema,
@@ -38,7 +38,7 @@ export const alertOperations = (services: DomainServices): Operation[] => [
     name: 'check_trade',
     title: 'Pre-trade check',
     description:
-      'Returns, before a trade, per rule the equity after a worst-case loss, what is left, allowed or blocked, and the largest loss and volume keeping every rule. After a crossed floor: blocked, with the breach.',
+      'Returns, before a trade, per rule the equity after a worst-case loss, room left, allowed or blocked, and the largest loss and volume keeping every rule. After a crossed floor: blocked, with the breach.',
     ...KEY_LIVE_READ,
     input: CheckTradeInput,
     output: TradeCheckSchema,

@@ -7,7 +7,7 @@ import { Absent } from '../shared/contract-fields.js';
 export const SIMULATION_METHODS = ['block', 'iid'] as const;
 
 /** Which days a challenge's simulation draws from when the caller names no account: written once for the input, the answer and the docs. */
-export const HISTORY_SOURCE_DOC = 'the accounts linked to this challenge, archived ones included';
+export const HISTORY_SOURCE_DOC = 'the linked accounts, archived too';
 /** A daily P&L beyond ±100 % of the initial balance is not a trading day, it is a typo. */
 const MAX_DAILY_PERCENT = 100;
 const FINITE = { allowNaN: false, allowInfinity: false } as const;
@@ -25,17 +25,17 @@ function DailyPnlSeries(): PropertyDecorator {
 }
 
 export class SetChallengeRulesInput {
-  @Doc('Challenge id (from list_challenges).')
+  @Doc('Challenge id.')
   @IsString()
   id!: string;
 
-  @Doc('Own rules (plan rules, every field optional); win over the plan’s. `null` clears them.')
+  @Doc("Own rules, all optional, over the plan's; null clears them.")
   @MatchesSchema(Type.Union([RulesOverrideSchema, Type.Null()]))
   rules!: RulesOverride | null;
 }
 
 export class HeadroomInput {
-  @Doc('Challenge id (from list_challenges).')
+  @Doc('Challenge id.')
   @IsString()
   id!: string;
 
@@ -51,7 +51,7 @@ export class HeadroomInput {
 /** What every simulation takes besides its subject. */
 class SimulationOptions {
   @Doc({
-    description: 'Resample runs of days (keeps streaks and volatility clusters) or single days independently.',
+    description: 'Runs of days (keeps streaks) or single days.',
     default: 'block',
   })
   @Absent()
@@ -74,7 +74,7 @@ class SimulationOptions {
   @Max(MAX_PATHS)
   paths?: number;
 
-  @Doc({ description: 'Random seed: same seed and input, same answer.', default: 1 })
+  @Doc({ description: 'Same seed and input, same answer.', default: 1 })
   @NumberFromQuery()
   @Absent()
   @IsInt()
@@ -82,7 +82,7 @@ class SimulationOptions {
   @Max(4294967295)
   seed?: number;
 
-  @Doc({ description: 'Days to simulate when there is no time limit.', default: 60 })
+  @Doc({ description: 'Days simulated without a time limit.', default: 60 })
   @NumberFromQuery()
   @Absent()
   @IsInt()
@@ -91,7 +91,7 @@ class SimulationOptions {
   horizonDays?: number;
 
   @Doc({
-    description: "Factors scaling each day's P&L (risk per trade), each answered in byRiskScale.",
+    description: 'P&L multipliers (risk per trade), each answered in byRiskScale.',
     example: [0.5, 1, 1.5],
   })
   @Absent()
@@ -104,17 +104,17 @@ class SimulationOptions {
 }
 
 export class SimulateChallengeInput extends SimulationOptions {
-  @Doc('Challenge id (from list_challenges).')
+  @Doc('Challenge id.')
   @IsString()
   id!: string;
 
-  @Doc(`Draw days from this EA account only (default: ${HISTORY_SOURCE_DOC}).`)
+  @Doc(`Only this EA account's days (default: ${HISTORY_SOURCE_DOC}).`)
   @Absent()
   @IsString()
   accountId?: string;
 
   @Doc({
-    description: "Your own series instead of the tracked one: each day's closed P&L, percent of initial balance.",
+    description: 'Your series instead of the tracked one: daily closed P&L, % of initial balance.',
     example: [0.8, -0.4, 1.2, -1.1, 0.3],
   })
   @Absent()
@@ -124,14 +124,14 @@ export class SimulateChallengeInput extends SimulationOptions {
 
 export class SimulatePlanInput extends SimulationOptions {
   @Doc({
-    description: 'Catalog plan id (from search_plans). Give this, `rules`, or both (rules correct the plan).',
+    description: 'Catalog plan id; give it, rules, or both (rules correct it).',
     example: 'ftmo-2-step-100000',
   })
   @Absent()
   @IsString()
   planId?: string;
 
-  @Doc('Rules (plan rules, every field optional), e.g. for a plan not in the catalog.')
+  @Doc('Plan rules, all optional (e.g. a plan not in the catalog).')
   @Absent()
   @MatchesSchema(RulesOverrideSchema)
   rules?: RulesOverride;
@@ -142,7 +142,7 @@ export class SimulatePlanInput extends SimulationOptions {
   purchasedOn?: string;
 
   @Doc({
-    description: "Series to draw from: each day's closed P&L in percent of the initial balance.",
+    description: 'Daily closed P&L, % of initial balance, to draw from.',
     example: [0.8, -0.4, 1.2, -1.1, 0.3],
   })
   @DailyPnlSeries()

@@ -14,7 +14,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     name: 'get_headroom',
     title: 'Rule headroom of a challenge',
     description:
-      'Use before a trade. Returns the room left under each rule (daily and max loss, target, trading days, time, best day) and the next daily floor, per active EA account. A crossed floor is reported as breached, never recorded.',
+      'Use before a trade. Returns room left under each rule (daily and max loss, target, trading days, time, best day) and the next daily floor, per active EA account. A crossed floor reads breached, never recorded.',
     ...KEY_LIVE_READ,
     input: HeadroomInput,
     output: ChallengeHeadroomSchema,
@@ -25,7 +25,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     name: 'simulate_challenge',
     title: 'Pass probability of a challenge',
     description:
-      'Returns a bought challenge’s pass probability from where it stands (95% interval), breach and time-out odds, days to pass, attempts and fees to funding, resampling its reported days. Needs 20 traded days or a series (else 422 insufficient_history). Before buying: simulate_plan.',
+      'Returns the pass probability (95% interval) of a bought challenge from where it stands, breach and time-out odds, days to pass, attempts and fees to funding, resampling its days. Needs 20 traded days or dailyPnlPercent (else 422 insufficient_history).',
     ...KEY_LIVE_READ,
     input: SimulateChallengeInput,
     output: ChallengeSimulationSchema,
@@ -36,7 +36,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     name: 'get_challenge_rules',
     title: 'Rules a challenge is judged by',
     description:
-      "Returns the rules get_headroom and simulate_challenge apply: the plan's as on the purchase date with the challenge's own on top, each with its source. To correct one: set_challenge_rules.",
+      "Returns the rules get_headroom and simulate_challenge apply: the plan's on the purchase date, the challenge's own on top, each with its source.",
     ...KEY_READ,
     input: ChallengeIdInput,
     output: ChallengeRulesSchema,
@@ -47,7 +47,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     name: 'set_challenge_rules',
     title: 'Set a challenge’s own rules',
     description:
-      "Stores the challenge's own rules, which win over its plan's (a plan not in the catalog, a changed rule). Replaces what was stored: send every own rule to keep. Returns the merged rules.",
+      "Stores the challenge's own rules over its plan's (a plan not in the catalog, a changed rule), replacing those stored: send all to keep. Returns the merged rules.",
     auth: 'key',
     readOnly: false,
     idempotent: true,
@@ -64,7 +64,7 @@ export const publicCoachOperations = (services: DomainServices): Operation[] => 
     name: 'simulate_plan',
     title: 'Pass probability of a plan',
     description:
-      'Before buying: pass odds of a fresh attempt at a catalog plan or given rules, resampling your daily P&L series. Returns the pass probability (95% interval), breach and time-out odds, days to pass, attempts and fees. Bought already: simulate_challenge.',
+      'Before buying. Returns the pass probability (95% interval), breach and time-out odds, days to pass, attempts and fees of a fresh attempt at a catalog plan or given rules, resampling your daily P&L series.',
     auth: 'public',
     readOnly: true,
     idempotent: true,
