@@ -21,7 +21,7 @@ export class PlanQuery extends CursorPageQuery {
 
   /** A plan as a purchase writes it: with `firm`, only the plans it names (search/plan-match.ts). */
   @Doc({
-    description: 'Program and size as a purchase writes it; with `firm`, only the plans it names.',
+    description: 'Program and size as a purchase writes it; with firm, only the plans it names.',
     example: '2-Step 100k',
   })
   @IsOptional()
@@ -78,7 +78,7 @@ export class PlanQuery extends CursorPageQuery {
 
   /** How much of each plan the answer carries: grouped by program (default) or one whole row per plan. */
   @Doc({
-    description: 'Plans grouped by program, its rules once and its sizes with id and price (small), or `items`: one whole row per plan.',
+    description: 'Grouped by program (rules once, sizes with id and price) or items: a whole row per plan.',
     example: 'full',
   })
   @IsOptional()
@@ -87,7 +87,7 @@ export class PlanQuery extends CursorPageQuery {
 }
 
 // `limit` is CursorPageQuery's; only what it counts here differs: plans (one per account size), not programs.
-Doc({ description: 'Plans per page (one per account size, also when grouped).', default: 20 })(PlanQuery.prototype, 'limit');
+Doc({ description: 'Plans per page (one per size, also grouped).', default: 20 })(PlanQuery.prototype, 'limit');
 
 /** Path and query of GET /plans/:id/prices (the plan's list-price history). */
 export class PlanPriceHistoryQuery extends CursorPageQuery {

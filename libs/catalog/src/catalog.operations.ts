@@ -10,7 +10,7 @@ export function catalogOperations(catalog: CatalogService): Operation[] {
       name: 'search_plans',
       title: 'Search prop-firm plans',
       description:
-        'Find or compare prop-firm plans. Returns list prices before coupons, rules (null = unknown, never guessed), `checkedOn` and `stale` (when stale, tell the user to check the firm’s site). An unknown firm returns `suggestions`.',
+        "Find or compare prop-firm plans. Returns list prices before coupons, rules (null: unknown, never guessed), checkedOn and stale (if stale, tell the user to check the firm's site). An unknown firm returns suggestions.",
       auth: 'public',
       input: PlanQuery,
       output: PlanSearchAnswerSchema,
@@ -23,8 +23,7 @@ export function catalogOperations(catalog: CatalogService): Operation[] {
     defineOperation({
       name: 'get_plan_price_history',
       title: 'Price history of a plan',
-      description:
-        'Whether a plan got cheaper or dearer. Returns its list prices before coupons, newest first, each in force from its `checkedOn` until the next. Current price: search_plans.',
+      description: "Returns a plan's list prices before coupons, newest first, each in force from its checkedOn until the next.",
       auth: 'public',
       input: PlanPriceHistoryQuery,
       output: PlanPriceHistorySchema,
@@ -38,7 +37,7 @@ export function catalogOperations(catalog: CatalogService): Operation[] {
       name: 'search_articles',
       title: 'Search articles',
       description:
-        'Searches Propfolio’s articles (Japanese and English) on prop-firm challenges, rules, payouts, taxes in Japan, the EA tracker and EA settings. Returns hits with a snippet (matches in <mark></mark>) and `checkedOn`. Full text: get_article.',
+        "Searches Propfolio's articles (Japanese, English) on prop-firm challenges, rules, payouts, Japanese taxes, the EA tracker and settings. Returns hits with a snippet (matches in <mark>) and checkedOn.",
       auth: 'public',
       input: ArticleQuery,
       output: ArticleSearchResultSchema,
@@ -51,7 +50,7 @@ export function catalogOperations(catalog: CatalogService): Operation[] {
     defineOperation({
       name: 'get_article',
       title: 'Read an article',
-      description: 'Returns one article’s full Markdown and metadata, by the slug search_articles returned.',
+      description: "Returns one article's full Markdown and metadata.",
       auth: 'public',
       input: ArticleSlugParams,
       output: ArticleDetailSchema,

@@ -25,7 +25,7 @@ export class EaOverviewInput {
 
 export class EaSearchParamsInput extends CursorPageQuery {
   @Doc({
-    description: 'Keywords in Japanese or English; every word must match (partial, case- and width-insensitive).',
+    description: 'Japanese or English words, all must match (partial; case and width ignored).',
     example: 'トレーリング 開始',
   })
   @IsOptional()
@@ -33,7 +33,7 @@ export class EaSearchParamsInput extends CursorPageQuery {
   @MaxLength(200)
   q?: string;
 
-  @Doc({ description: 'Only inputs of this group number (the 37 in "37-5").', example: 12 })
+  @Doc({ description: 'Only this group (the 37 in "37-5").', example: 12 })
   @IsOptional()
   @NumberFromQuery()
   @IsInt()
@@ -43,14 +43,14 @@ export class EaSearchParamsInput extends CursorPageQuery {
 }
 
 export class EaExplainParamInput {
-  @Doc({ description: 'The input: its MQL name, its number such as "37-5" (full-width digits accepted), or its label.', example: '37-5' })
+  @Doc({ description: 'MQL name, number (full-width digits too) or label.', example: '37-5' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
   ref!: string;
 }
 
-const CONTENT_DOC = 'The .set file: its text, or base64 of its bytes. Over 512 KiB: 413 payload_too_large.';
+const CONTENT_DOC = '.set file text, or base64 of its bytes; over 512 KiB: 413 payload_too_large.';
 const CONTENT_ENCODING_DOC = {
   description: 'base64 for a file as MetaTrader saved it (UTF-16LE).',
   default: 'text',
@@ -76,14 +76,14 @@ export class EaDiagnoseSetInput {
   @IsIn(['live', 'tester'])
   purpose?: 'live' | 'tester';
 
-  @Doc({ description: 'Also check against this prop firm’s current rules (slug or name).', example: 'ftmo' })
+  @Doc({ description: "Also check this prop firm's rules (slug or name).", example: 'ftmo' })
   @IsOptional()
   @IsString()
   @MaxLength(100)
   firm?: string;
 
   @Doc({
-    description: 'With firm: a plan id, needed when the firm’s plans differ in limits (the error lists them).',
+    description: 'With firm: plan id, needed when its plans differ (the error lists them).',
   })
   @IsOptional()
   @IsString()
@@ -91,8 +91,7 @@ export class EaDiagnoseSetInput {
   planId?: string;
 
   @Doc({
-    description:
-      'summary: the 30 most severe findings (rest counted in omittedFindings), missing inputs as one finding; full: every finding.',
+    description: 'summary: 30 most severe findings (rest counted in omittedFindings), missing inputs as one; full: all.',
     default: 'summary',
   })
   @IsOptional()
@@ -101,13 +100,13 @@ export class EaDiagnoseSetInput {
 }
 
 export class EaChange {
-  @Doc({ description: 'The input: name, number such as "37-5", or label.', example: '12-3' })
+  @Doc({ description: 'Input name, number or label.', example: '12-3' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
   ref!: string;
 
-  @Doc({ description: 'The new value, as a string, number or boolean.', example: '1.5' })
+  @Doc({ description: 'New value.', example: '1.5' })
   @IsScalar()
   value!: string | number | boolean;
 }
@@ -130,7 +129,7 @@ export class EaTesterInput extends EaChange {
 }
 
 export class EaBuildSetInput {
-  @Doc(`Start from this file instead of the defaults. ${CONTENT_DOC}`)
+  @Doc(`Start from this file. ${CONTENT_DOC}`)
   @IsOptional()
   @IsString()
   content?: string;
@@ -140,13 +139,13 @@ export class EaBuildSetInput {
   @IsIn(['text', 'base64'])
   contentEncoding?: 'text' | 'base64';
 
-  @Doc({ description: 'Start from this preset (see ea_overview).', example: 'prop-challenge' })
+  @Doc({ description: 'Start from this preset.', example: 'prop-challenge' })
   @IsOptional()
   @IsString()
   @MaxLength(100)
   preset?: string;
 
-  @Doc('Changes by input name or number ("37-5"), each validated.')
+  @Doc('Changes, each validated.')
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(500)
@@ -160,7 +159,7 @@ export class EaBuildSetInput {
   format?: 'mt5' | 'mt4';
 
   @Doc({
-    description: 'text: the file as text, to save in the returned encoding (small answers); bytes: contentBase64; or both.',
+    description: "text: the file's text, to save in the returned encoding (smallest); bytes: contentBase64; or both.",
     default: 'text',
   })
   @IsOptional()
@@ -169,21 +168,21 @@ export class EaBuildSetInput {
 }
 
 export class EaPropPresetInput {
-  @Doc({ description: 'Prop firm slug or name, as in search_plans.', example: 'ftmo' })
+  @Doc({ description: 'Prop firm slug or name.', example: 'ftmo' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
   firm!: string;
 
   @Doc({
-    description: 'Plan id from search_plans; else picked by phases, program and accountSize (several fitting: an error lists them).',
+    description: 'Plan id; else picked by phases, program and accountSize (an error lists several fitting).',
   })
   @IsOptional()
   @IsString()
   @MaxLength(100)
   planId?: string;
 
-  @Doc({ description: 'Evaluation phases (0 = instant funding), to pick the plan.', example: 2 })
+  @Doc({ description: 'Phases (0 = instant funding), to pick the plan.', example: 2 })
   @IsOptional()
   @NumberFromQuery()
   @IsInt()
@@ -197,7 +196,7 @@ export class EaPropPresetInput {
   @MaxLength(100)
   program?: string;
 
-  @Doc({ description: 'Account size: picks the plan and gives limits in money too.', example: 100000 })
+  @Doc({ description: 'Picks the plan; limits also in money.', example: 100000 })
   @IsOptional()
   @NumberFromQuery()
   @IsNumber()
@@ -214,7 +213,7 @@ export class EaPropPresetInput {
 }
 
 export class EaBacktestIniInput {
-  @Doc({ description: 'mt5 (default) or mt4 (flat format).', default: 'mt5' })
+  @Doc({ description: 'mt4: flat format.', default: 'mt5' })
   @IsOptional()
   @IsIn(['mt5', 'mt4'])
   platform?: 'mt5' | 'mt4';
@@ -231,12 +230,12 @@ export class EaBacktestIniInput {
   @MaxLength(64)
   symbol!: string;
 
-  @Doc({ description: 'Timeframe: M1…MN1 (21 values); Daily, Weekly, Monthly accepted.', example: 'H1' })
+  @Doc({ description: 'Timeframe M1 to MN1; Daily, Weekly, Monthly accepted.', example: 'H1' })
   @IsString()
   @MaxLength(16)
   period!: string;
 
-  @Doc({ description: '0 every tick, 1 1-minute OHLC, 2 open prices, 3 math, 4 real ticks (MT4: 0–2).', example: 4 })
+  @Doc({ description: '0 every tick, 1 1-minute OHLC, 2 open prices, 3 math, 4 real ticks (MT4: 0-2).', example: 4 })
   @IsOptional()
   @IsInt()
   @Min(0)
@@ -250,18 +249,18 @@ export class EaBacktestIniInput {
   @Max(3)
   optimization?: number;
 
-  @Doc('0–7 (7 = complex criterion).')
+  @Doc('7 = complex criterion.')
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(7)
   optimizationCriterion?: number;
 
-  @Doc({ description: 'First day tested, YYYY-MM-DD.', example: '2025-01-01' })
+  @Doc({ description: 'First day tested.', example: '2025-01-01' })
   @IsIsoDate()
   fromDate!: string;
 
-  @Doc({ description: 'Day testing stops (exclusive), YYYY-MM-DD.', example: '2026-01-01' })
+  @Doc({ description: 'Day testing stops (exclusive).', example: '2026-01-01' })
   @IsIsoDate()
   toDate!: string;
 
@@ -272,7 +271,7 @@ export class EaBacktestIniInput {
   @Max(4)
   forwardMode?: number;
 
-  @Doc('Start of the forward period for forwardMode 4, YYYY-MM-DD.')
+  @Doc('Forward period start (forwardMode 4).')
   @IsOptional()
   @IsIsoDate()
   forwardDate?: string;
@@ -290,12 +289,12 @@ export class EaBacktestIniInput {
   @MaxLength(3)
   currency?: string;
 
-  @Doc({ description: 'Leverage as "1:100", "100" or the number 100.', example: '1:100' })
+  @Doc({ description: 'Leverage: "1:100", "100" or 100.', example: '1:100' })
   @IsOptional()
   @IsScalar()
   leverage?: string | number;
 
-  @Doc('Report file name (relative to the terminal folder); its folder must exist.')
+  @Doc('Report file, relative to the terminal folder; its folder must exist.')
   @IsOptional()
   @IsString()
   @MaxLength(260)
@@ -325,7 +324,7 @@ export class EaBacktestIniInput {
   @MaxLength(260)
   expertParameters?: string;
 
-  @Doc('Where you will save the .ini (absolute), for the command line.')
+  @Doc('Absolute path of the saved .ini, for the command line.')
   @IsOptional()
   @IsString()
   @MaxLength(260)

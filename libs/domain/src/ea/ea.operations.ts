@@ -29,7 +29,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_overview',
       title: 'EA overview',
       description:
-        'Start here before explaining or changing the EA’s settings. Returns what the EA is, how to get and start it, who it suits, its input groups and named presets.',
+        "Start here before explaining or changing the EA's settings. Returns what the EA is, how to get and start it, who it suits, its input groups and presets.",
       input: EaOverviewInput,
       output: EaOverviewSchema,
       rest: { method: 'GET', path: '/ea/overview' },
@@ -40,7 +40,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_search_params',
       title: 'Search EA inputs',
       description:
-        'Finds EA inputs by keywords or group. Returns each input’s number (e.g. "37-5", how users name it), MQL name, type, default and label. Full docs of one: ea_explain_param.',
+        'Finds EA inputs by keywords or group. Returns each number (e.g. "37-5", how users name it), MQL name, type, default, label.',
       input: EaSearchParamsInput,
       output: EaSearchParamsSchema,
       rest: { method: 'GET', path: '/ea/params' },
@@ -51,7 +51,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_explain_param',
       title: 'Explain an EA input',
       description:
-        'Use when the user asks about one EA setting. Returns what it does (Japanese and English), default, range, unit, allowed values, related inputs, cautions, older names.',
+        'Returns one EA setting: what it does (ja, en), default, range, unit, allowed values, related inputs, cautions, older names.',
       input: EaExplainParamInput,
       output: EaParamDetailSchema,
       rest: { method: 'GET', path: '/ea/params/:ref' },
@@ -62,7 +62,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_diagnose_set',
       title: 'Diagnose a .set file',
       description:
-        'Checks an EA .set file, optionally against a prop firm’s current rules. Returns findings, most severe first, each with a stable code, input, line, message (Japanese and English) and fix. To write the fixes: ea_build_set. Nothing is stored.',
+        "Checks an EA .set file, optionally against a prop firm's current rules. Returns findings, most severe first, each with code, input, line, message (ja, en) and fix. Nothing is stored.",
       input: EaDiagnoseSetInput,
       output: EaDiagnoseSchema,
       rest: { method: 'POST', path: '/ea/diagnose' },
@@ -73,7 +73,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_build_set',
       title: 'Build a .set file',
       description:
-        'Builds an EA .set file from the defaults, a preset (see ea_overview) or an uploaded file, applying validated changes. Returns the file, what changed and remaining findings. Nothing is stored.',
+        'Builds an EA .set file from the defaults, a preset or a given file with validated changes. Returns the file, what changed, remaining findings. Nothing is stored.',
       input: EaBuildSetInput,
       output: EaBuildSchema,
       rest: { method: 'POST', path: '/ea/build' },
@@ -84,7 +84,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_prop_preset',
       title: 'EA settings for a prop firm',
       description:
-        'Returns recommended EA values for a prop firm’s current rules: e.g. a daily loss guard inside the firm’s limit, inputs to switch off (news, weekend, martingale where banned), cautions. Pass the returned `changes` to ea_build_set.',
+        "Returns EA values for a prop firm's current rules (e.g. a daily loss guard inside its limit; news, weekend or martingale off where banned) and cautions; pass changes to ea_build_set.",
       input: EaPropPresetInput,
       output: EaPropPresetSchema,
       rest: { method: 'GET', path: '/ea/presets/:firm' },
@@ -95,7 +95,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_backtest_ini',
       title: 'Strategy-tester .ini',
       description:
-        'Writes a MetaTrader strategy-tester .ini for a backtest or optimisation of the EA. Returns it with the command line and the pitfalls that apply (e.g. close the terminal first). No password is written.',
+        'Returns a MetaTrader strategy-tester .ini to backtest or optimise the EA, with its command line and pitfalls (e.g. close the terminal first). No password is written.',
       input: EaBacktestIniInput,
       output: EaBacktestIniSchema,
       rest: { method: 'POST', path: '/ea/backtest-ini' },
