@@ -46,6 +46,7 @@ import { TradeService } from './trades/trades.service.js';
 import { AlertService } from './alerts/alerts.service.js';
 import type { AlertSink } from './alerts/alert-events.js';
 import { AlertChannelService } from './alert-channels/alert-channels.service.js';
+import { AlertChannelsRepository } from './alert-channels/alert-channels.repository.js';
 import { AlertDeliveryWorker } from './alert-channels/alert-delivery.worker.js';
 import { smtpMailer } from './alert-channels/smtp-mailer.js';
 import { CalendarService, type CalendarOptions } from './calendar/calendar.service.js';
@@ -186,7 +187,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     taxYear: new TaxYearService(analyticsRows, rates),
     trades: new TradeService(db, alerts, news),
     alerts,
-    alertChannels: new AlertChannelService(db, {
+    alertChannels: new AlertChannelService(new AlertChannelsRepository(db), {
       secretKey: channels.secretKey,
       allowPrivateDestinations: channels.allowPrivateDestinations,
       emailEnabled: channels.smtpUrl !== undefined,

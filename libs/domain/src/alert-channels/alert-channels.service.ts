@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isEmail } from 'class-validator';
 import { AppError, type Caller } from '@propfolio/core';
-import type { Database, Prisma } from '@propfolio/db';
 import { requireId } from '../shared/ids.js';
 import type { Language } from './test-message.js';
 import {
@@ -20,7 +19,8 @@ import type {
 } from './alert-channels.outputs.js';
 import { type ChannelKind, type ChannelSecrets, LINE_RECIPIENT, LINE_TOKEN, TELEGRAM_TOKEN } from './channel-senders.js';
 import { DestinationError, parseDestination, publicAddresses, type Resolve } from '../shared/destination.js';
-import { boundQueues, type DeliveryPayload } from './delivery-queue.js';
+import type { DeliveryPayload } from './delivery-queue.js';
+import type { AlertChannelsRepository, ChannelRow, DeliveryRow } from './alert-channels.repository.js';
 import { moneyFromText } from '../shared/money.js';
 import { maskedHint, seal } from './secret-box.js';
 
@@ -52,9 +52,6 @@ const DESTINATION_FIELDS: readonly DestinationField[] = ['url', 'secret', 'token
 const TESTS_QUEUED_PER_CHANNEL = 1;
 
 const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
-
-type ChannelRow = Prisma.AlertChannelGetPayload<object>;
-type DeliveryRow = Prisma.AlertDeliveryGetPayload<object>;
 
 const toChannelView = (row: ChannelRow, failing: AlertChannelView['failing'] = null): AlertChannelView => ({
   id: row.id,
@@ -117,7 +114,7 @@ function toDeliveryView(row: DeliveryRow): AlertDeliveryView {
 /** Where a user's alerts go: channels with their secrets sealed, a "send test", and the delivery log. */
 export class AlertChannelService {
   constructor(
-    private readonly db: Database,
+    private readonly channels: AlertChannelsRepository,
     private readonly options: AlertChannelOptions,
   ) {}
 
@@ -195,49 +192,38 @@ export class AlertChannelService {
     const id = randomUUID();
     const target = url ? url.host : (input.chatId ?? input.to ?? '');
     const shown = secrets.secret ?? secrets.token ?? secrets.url;
-    const row = await this.db.prisma.$transaction(async (tx) => {
-      // Locked while counting, so parallel creations cannot pass the bound together.
-      await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${caller.userId} FOR UPDATE`;
-      const count = await tx.alertChannel.count({ where: { userId: caller.userId } });
-      if (count >= MAX_CHANNELS_PER_USER) {
-        throw AppError.invalidField(
-          'kind',
-          `you already have ${MAX_CHANNELS_PER_USER} alert channels, the most one person may have: remove one in the dashboard first`,
-        );
-      }
-      return tx.alertChannel.create({
-        data: {
-          id,
-          userId: caller.userId,
-          kind: input.kind,
-          name: input.name,
-          target,
-          secretBox: seal(key, JSON.stringify(secrets), id),
-          secretHint: shown === undefined ? '' : maskedHint(shown),
-        },
-      });
-    });
+    const row = await this.channels.insertChannelCapped(
+      {
+        id,
+        userId: caller.userId,
+        kind: input.kind,
+        name: input.name,
+        target,
+        secretBox: seal(key, JSON.stringify(secrets), id),
+        secretHint: shown === undefined ? '' : maskedHint(shown),
+      },
+      (count) => {
+        if (count >= MAX_CHANNELS_PER_USER) {
+          throw AppError.invalidField(
+            'kind',
+            `you already have ${MAX_CHANNELS_PER_USER} alert channels, the most one person may have: remove one in the dashboard first`,
+          );
+        }
+      },
+    );
     return { channel: toChannelView(row), secret: made ?? null };
   }
 
   async list(caller: Caller): Promise<AlertChannelList> {
-    const rows = await this.db.prisma.alertChannel.findMany({
-      where: { userId: caller.userId },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    });
+    const rows = await this.channels.channelsOf(caller.userId);
     // The latest tried deliveries of every channel at once, newest first, for the cards' failure warnings.
-    const tried = await this.db.prisma.alertDelivery.findMany({
-      where: { userId: caller.userId, attempts: { gt: 0 } },
-      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
-      take: FAILURES_LOOKED_AT * Math.max(1, rows.length),
-      select: { channelId: true, status: true, lastError: true, updatedAt: true },
-    });
+    const tried = await this.channels.triedDeliveries(caller.userId, FAILURES_LOOKED_AT * Math.max(1, rows.length));
     const failing = failingOf(tried);
     return { items: rows.map((row) => toChannelView(row, failing.get(row.id) ?? null)) };
   }
 
   private async owned(caller: Caller, id: string): Promise<ChannelRow> {
-    const row = await this.db.prisma.alertChannel.findFirst({ where: { id: requireId(id, 'Alert channel'), userId: caller.userId } });
+    const row = await this.channels.channelOf(caller.userId, requireId(id, 'Alert channel'));
     if (!row) throw AppError.notFound('Alert channel');
     return row;
   }
@@ -246,20 +232,13 @@ export class AlertChannelService {
   async test(caller: Caller, id: string): Promise<AlertDeliveryView> {
     this.key();
     const channel = await this.owned(caller, id);
-    const user = await this.db.prisma.user.findUnique({ where: { id: caller.userId }, select: { language: true } });
-    const language: Language = user?.language === 'en' ? 'en' : 'ja';
+    const language: Language = (await this.channels.languageOf(caller.userId)) === 'en' ? 'en' : 'ja';
     const payload: DeliveryPayload = { test: true, language, channelName: channel.name };
     // One test per channel at a time: a test is to see a channel work, and a queue of them would only delay alerts.
-    const queued = await this.db.prisma.alertDelivery.count({ where: { channelId: channel.id, purpose: 'test', status: 'pending' } });
+    const queued = await this.channels.queuedTests(channel.id);
     if (queued >= TESTS_QUEUED_PER_CHANNEL)
       throw new AppError('rate_limited', 'A test of this channel is still queued: its result shows in the delivery log first.');
-    const row = await this.db.prisma.$transaction(async (tx) => {
-      const created = await tx.alertDelivery.create({
-        data: { channelId: channel.id, userId: caller.userId, purpose: 'test', event: payload },
-      });
-      await boundQueues(tx, [channel.id], [caller.userId], created.createdAt);
-      return created;
-    });
+    const row = await this.channels.insertTestDelivery(channel.id, caller.userId, payload);
     this.options.wake?.();
     return toDeliveryView(row);
   }
@@ -269,20 +248,15 @@ export class AlertChannelService {
    * it is deleted outright (with its queue and log) rather than kept restorable in the trash with its token.
    */
   async remove(caller: Caller, id: string): Promise<void> {
-    const removed = await this.db.prisma.alertChannel.deleteMany({ where: { id: requireId(id, 'Alert channel'), userId: caller.userId } });
-    if (removed.count !== 1) throw AppError.notFound('Alert channel');
+    if (!(await this.channels.deleteChannel(caller.userId, requireId(id, 'Alert channel')))) throw AppError.notFound('Alert channel');
   }
 
   async listDeliveries(caller: Caller, input: ListAlertDeliveriesInput): Promise<AlertDeliveryList> {
     if (input.channelId !== undefined) await this.owned(caller, input.channelId);
-    const rows = await this.db.prisma.alertDelivery.findMany({
-      where: {
-        userId: caller.userId,
-        ...(input.channelId !== undefined ? { channelId: input.channelId.toLowerCase() } : {}),
-        ...(input.status !== undefined ? { status: input.status } : {}),
-      },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: input.limit ?? 50,
+    const rows = await this.channels.deliveries(caller.userId, {
+      ...(input.channelId !== undefined ? { channelId: input.channelId.toLowerCase() } : {}),
+      ...(input.status !== undefined ? { status: input.status } : {}),
+      limit: input.limit ?? 50,
     });
     return { items: rows.map(toDeliveryView) };
   }

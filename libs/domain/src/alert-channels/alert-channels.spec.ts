@@ -9,6 +9,7 @@ import type { AlertEvent } from '../alerts/alert-events.js';
 import { newCaller, parse } from '../testing/fixtures.js';
 import { CreateAlertChannelInput } from './alert-channels.inputs.js';
 import { AlertChannelService } from './alert-channels.service.js';
+import { AlertChannelsRepository } from './alert-channels.repository.js';
 import { AlertDeliveryWorker, type DeliveryWorkerOptions } from './alert-delivery.worker.js';
 import { claimDue, LEASE_MS, QUEUED_PER_CHANNEL, RETRY_WINDOW_MS, retryDelayMs, USER_IN_FLIGHT } from './delivery-queue.js';
 import { isPrivateAddress, publicAddresses } from '../shared/destination.js';
@@ -130,7 +131,12 @@ describe('destinations', () => {
 
 describeEachDatabase('alert channels and their delivery', (getDb) => {
   const service = (over: Partial<ConstructorParameters<typeof AlertChannelService>[1]> = {}) =>
-    new AlertChannelService(getDb(), { secretKey: KEY, allowPrivateDestinations: true, emailEnabled: true, ...over });
+    new AlertChannelService(new AlertChannelsRepository(getDb()), {
+      secretKey: KEY,
+      allowPrivateDestinations: true,
+      emailEnabled: true,
+      ...over,
+    });
   // Every worker of a test stops at its end: one left running would claim the next test's rows with its own settings.
   const running: AlertDeliveryWorker[] = [];
   const worker = (over: Partial<DeliveryWorkerOptions> = {}) => {
