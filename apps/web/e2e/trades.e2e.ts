@@ -147,6 +147,47 @@ test('the Trades page lists, tags and sums the journal, in English and Japanese,
   expect(consoleErrors).toEqual([]);
 });
 
+test('accounts in yen and dollars get one block of figures per currency, never one sum, at 1280 and 375 px in both languages', async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  await setUpOwner(page, server);
+  await seedTrades(server);
+  const yen = await apiCall<{ id: string }>(server, 'POST', '/accounts', {
+    login: '5550002',
+    server: 'Fintokei-Demo',
+    currency: 'JPY',
+    initialBalance: 5000000,
+    name: 'Yen',
+  });
+  expect(yen.status).toBe(201);
+  await apiCall(server, 'POST', `/accounts/${yen.body.id}/positions`, {
+    positions: [position('9', { symbol: 'USDJPY', openedAt: '2026-03-04T00:30:00Z', closedAt: '2026-03-04T02:00:00Z', profit: 20000 })],
+  });
+  await page.getByRole('link', { name: 'Trades' }).click();
+  await expect(rows(page)).toHaveCount(4);
+  await expect(page.getByText('amounts are never added across them')).toBeVisible();
+  const block = (currency: string) => page.getByRole('region', { name: currency });
+  const figure = (currency: string, name: string) =>
+    block(currency)
+      .locator('.trade-figures > div')
+      .filter({ has: page.getByText(name, { exact: true }) })
+      .locator('dd');
+  // By hand: the USD account's three trades net $120.00; the JPY account's one trade ¥20,000 (no decimals).
+  await expect(figure('USD', 'Trades')).toHaveText('3');
+  await expect(figure('USD', 'Net')).toHaveText('$120.00');
+  await expect(figure('JPY', 'Trades')).toHaveText('1');
+  await expect(figure('JPY', 'Net')).toHaveText('¥20,000');
+  await expect(page.getByRole('heading', { name: 'USD', level: 2 })).toBeVisible();
+  await page.getByLabel('Language').selectOption('ja');
+  await expect(page.getByText('通貨ごとに集計を表示しています')).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(figure('JPY', 'トレード数')).toHaveText('1');
+  await expectNoHorizontalScroll(page);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('the Trades page says it is retrying when the API answers 503, then shows the error with a retry that brings the list back', async ({
   page,
   server,

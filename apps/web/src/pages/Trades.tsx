@@ -5,10 +5,9 @@ import { app } from '../lib/api.js';
 import { allPages } from '../lib/queries.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Field, SelectField } from '../components/Field.js';
-import { Empty, ErrorState, Loading, QueryView, worthRetrying } from '../components/states.js';
+import { Empty, ErrorState, Loading, worthRetrying } from '../components/states.js';
 import { TradeList } from '../components/trades/TradeList.js';
-import { TradeCurveCharts } from '../components/trades/TradeCurveCharts.js';
-import { TradeBreakdown, TradeStatsView } from '../components/trades/TradeStatsView.js';
+import { CurrencyStats } from '../components/trades/CurrencyStats.js';
 import { useWideScreen } from '../components/trades/useWideScreen.js';
 import { browserZone, localDayStart } from '../components/trades/format.js';
 import type { TradeFilter } from '../components/trades/types.js';
@@ -134,11 +133,6 @@ export function TradesPage() {
   const timeZone = browserZone();
   // The stats cover the scope and the close window; the list's other filters narrow the list only.
   const scope = { accountId: query.accountId, platform: query.platform, from: query.from, to: query.to };
-  const stats = useQuery({
-    queryKey: ['trade-stats', scope, timeZone],
-    queryFn: () => app.get('/trades/stats', { ...scope, timeZone }),
-  });
-  const curve = useQuery({ queryKey: ['trade-curve', scope], queryFn: () => app.get('/trades/curve', scope) });
   const wide = useWideScreen();
   const list = accounts.data ?? [];
   const currencyOf = (accountId: string) => list.find((a) => a.id === accountId)?.currency ?? null;
@@ -157,14 +151,11 @@ export function TradesPage() {
   const futuresOnly = firstInScope !== undefined && inScope.every((a) => isFuturesPlatform(accountPlatform(a)));
   const scopePlatform = futuresOnly ? accountPlatform(firstInScope) : null;
   const rootOf = (symbol: string) => futuresRoot(symbol, scopePlatform);
-  const statsCurrency = currencies.size === 1 ? ([...currencies][0] ?? null) : null;
   const items = trades.data?.pages.flatMap((p) => p.items) ?? [];
-  // On a phone the figures and charts, then the list, then the tables folded; on a wide screen the tables (open)
-  // before the list, as the page read before they were folded.
-  const breakdown =
-    stats.data && stats.data.overall.count > 0 ? (
-      <TradeBreakdown stats={stats.data} currency={statsCurrency} wide={wide} rootOf={rootOf} />
-    ) : null;
+  // One block of figures per currency in scope, never one sum of yen and dollars; none until the accounts are known.
+  const blockCurrencies = accounts.isSuccess ? ([...currencies].sort() as (string | null)[]) : [];
+  if (accounts.isSuccess && blockCurrencies.length === 0) blockCurrencies.push(null);
+  const statsOf = (currency: string | null) => ({ scope, currency, timeZone, wide, rootOf, heading: blockCurrencies.length > 1 });
   return (
     <section className="trades-page">
       <h1>{t('tr.title')}</h1>
@@ -179,14 +170,10 @@ export function TradesPage() {
         accounts={list.map((a) => ({ id: a.id, label: `${a.name ?? a.login} (${a.login} @ ${a.server})` }))}
       />
       {currencies.size > 1 && <p className="muted">{t('tr.currencyMixed')}</p>}
-      <QueryView query={stats}>
-        {(s) =>
-          s.overall.count === 0 ? null : (
-            <TradeStatsView stats={s} currency={statsCurrency} charts={<TradeCurveCharts query={curve} currency={statsCurrency} />} />
-          )
-        }
-      </QueryView>
-      {wide && breakdown}
+      {accounts.isPending && <Loading failures={accounts.failureCount} />}
+      {blockCurrencies.map((currency) => (
+        <CurrencyStats key={currency ?? 'none'} {...statsOf(currency)} part={wide ? 'all' : 'figures'} />
+      ))}
       <h2 id="trade-list" tabIndex={-1}>
         {t('tr.list')}
       </h2>
@@ -199,7 +186,7 @@ export function TradesPage() {
           {t('common.more')}
         </button>
       )}
-      {!wide && breakdown}
+      {!wide && blockCurrencies.map((currency) => <CurrencyStats key={currency ?? 'none'} {...statsOf(currency)} part="breakdown" />)}
     </section>
   );
 }
