@@ -91,6 +91,10 @@ function factsOf(error: TradeFileError): Record<string, string | number> | undef
   if (row !== undefined) facts.row = row;
   if (column !== undefined) facts.column = column;
   if (value !== undefined) facts.value = value;
+  // A file no reader knows: its header's columns, tab-separated, for a client to offer a column mapping.
+  if (error.code === 'not_a_trade_file' && error.detail.header !== undefined && error.detail.header.length > 0) {
+    facts.header = error.detail.header.join('\t');
+  }
   return Object.keys(facts).length > 0 ? facts : undefined;
 }
 

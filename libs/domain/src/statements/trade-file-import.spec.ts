@@ -89,6 +89,8 @@ describeEachDatabase('import_statement: other platforms’ trade exports', (getD
     expect(unknown.code).toBe('statement_rejected');
     expect(unknown.detail).toMatch(/ctrader.*ninjatrader/);
     expect(unknown.detail).toContain('Ticker');
+    // The header found, for a client to offer a column mapping.
+    expect(unknown.facts).toMatchObject({ header: 'Ticker\tQty\tPx' });
 
     const text = fixture('ninjatrader/trades.csv').toString('utf8').replace('3/2/2026 9:52:10 AM', '3/1/2026 9:52:10 AM');
     const backwards = await refusal(importOf(caller, id, Buffer.from(text)));

@@ -8,6 +8,7 @@ import { SelectField } from '../Field.js';
 import { FormError } from '../states.js';
 import { IMPORT_ACCEPT, isMetaTrader, platformKey, type ImportAnswer } from './import-answer.js';
 import { ImportClock } from './ImportClock.js';
+import { ColumnMapping, type ColumnMappingValue } from './ColumnMapping.js';
 
 /** Rows shown before "show all": ten day cards keep the preview's list about one phone screen tall. */
 const FIRST_ROWS = 10;
@@ -243,6 +244,15 @@ interface Send {
   serverTimeZone: string;
   /** A CSV's zone the person chose; absent, the server reads the platform's default and says so. */
   fileTimeZone?: string | undefined;
+  /** The columns the person named for a CSV no format reads (kept by the server for their next such file). */
+  mapping?: ColumnMappingValue | undefined;
+}
+
+/** The header a refusal found in a file no format reads (tab-separated in the problem's facts), or null. */
+function refusedHeader(error: unknown): string[] | null {
+  if (!(error instanceof ApiError) || error.code !== 'statement_rejected') return null;
+  const header = error.facts.header;
+  return typeof header === 'string' && header !== '' ? header.split('\t') : null;
 }
 
 /**
@@ -260,17 +270,25 @@ export function StatementImport({ account }: { account: Account }) {
   const [zone, setZone] = useState<string>(SERVER_TIME_ZONES[0]);
   const [fileZone, setFileZone] = useState<string | undefined>(undefined);
   const [dragging, setDragging] = useState(false);
+  const [mapping, setMapping] = useState<ColumnMappingValue | undefined>(undefined);
+  // The header of a file no format reads, kept while the person names its columns (a wrong mapping answers 400).
+  const [header, setHeader] = useState<string[] | null>(null);
   const post = (request: Send, daysAfter?: string): Promise<ImportAnswer> =>
     app.post(`/accounts/${account.id}/statements`, {
       content: request.content,
       contentEncoding: 'base64',
       serverTimeZone: request.serverTimeZone,
       fileTimeZone: request.fileTimeZone,
+      mapping: request.mapping ?? mapping,
       dryRun: request.dryRun,
       daysAfter,
     });
   const send = useMutation({
     mutationFn: (request: Send) => post(request),
+    onError: (error) => {
+      const found = refusedHeader(error);
+      if (found) setHeader(found);
+    },
     onSuccess: (answer) => {
       if (!answer.dryRun) {
         void client.invalidateQueries({ queryKey: ['daily-pnl'] });
@@ -286,6 +304,8 @@ export function StatementImport({ account }: { account: Account }) {
     setFile(null);
     // A new file is read in its platform's default clock first, so its preview says which one that was.
     setFileZone(undefined);
+    setMapping(undefined);
+    setHeader(null);
     if (!f) return;
     if (f.size > MAX_STATEMENT_BYTES) {
       setLocalError(t('imp.tooLarge', { mib: MAX_STATEMENT_BYTES / 1048576 }));
@@ -368,6 +388,16 @@ export function StatementImport({ account }: { account: Account }) {
         </p>
       )}
       <FormError error={send.error ? importError(send.error, t) : null} />
+      {file && header && !send.data && (
+        <ColumnMapping
+          header={header}
+          busy={send.isPending}
+          onSubmit={(chosen) => {
+            setMapping(chosen);
+            send.mutate({ content: file.content, dryRun: true, serverTimeZone: zone, fileTimeZone: fileZone, mapping: chosen });
+          }}
+        />
+      )}
       {send.isPending && <p role="status">{t('state.loading')}</p>}
       {answer && (
         <Summary
