@@ -59,8 +59,8 @@ test('a NinjaTrader CSV: the default zone is named, another zone re-reads the ti
   const accountId = await seedAccount(server, 'APEX-1234-01', 'Apex futures');
   await openAccount(page, 'Apex futures');
   const panel = page.getByRole('region', { name: 'Import a statement' });
-  await expect(panel).toContainText('Reads MetaTrader HTML, and cTrader, NinjaTrader, Tradovate and TopstepX CSV.');
-  await expect(panel.getByLabel(/Drop the statement file here/)).toHaveAttribute('accept', /\.csv/);
+  await expect(panel).toContainText('Reads MetaTrader HTML, MT5’s and cTrader’s XLSX, and the CSV of cTrader, NinjaTrader,');
+  await expect(panel.getByLabel(/Drop the statement file here/)).toHaveAttribute('accept', /\.csv.*\.xlsx/);
   await panel.getByLabel(/Drop the statement file here/).setInputFiles(NINJATRADER_CSV);
 
   const preview = panel.getByTestId('import-preview');
