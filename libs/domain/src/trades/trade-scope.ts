@@ -63,7 +63,7 @@ export async function assertOneCurrency(db: Database, caller: Caller, scope: Tra
     'mixed_currencies',
     `These trades are in ${currencies.join(' and ')}: amounts of different currencies are never added up. Ask per currency (currency=${currencies[0]}) or per account (accountId).`,
     [{ field: 'currency', message: `required when the trades are in ${currencies.join(', ')}` }],
-    { currencies },
+    { currencies: currencies.join(',') },
   );
 }
 
