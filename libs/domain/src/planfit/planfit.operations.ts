@@ -12,7 +12,7 @@ export const publicPlanFitOperations = (services: DomainServices): Operation[] =
     name: 'replay_plans',
     title: 'Would I have passed: every plan',
     description:
-      'Replays a history under every catalog plan, once per start date: per plan the share of starts passed, median days, commonest breach and worst start. Plans with unknown rules are listed, not ranked.',
+      'Replays a history under every catalog plan, once per start date. Returns per plan the share of starts passed, median days, commonest breach and worst start; plans with unknown rules are listed, not ranked.',
     auth: 'public',
     readOnly: true,
     idempotent: true,
@@ -31,7 +31,7 @@ export const planFitOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'replay_own_plans',
     title: 'Would I have passed: my accounts',
-    description: 'replay_plans for the signed-in owner’s tracked accounts (the dashboard’s Plan fit page).',
+    description: 'Returns replay_plans for the signed-in owner’s tracked accounts (the dashboard’s Plan fit page).',
     auth: 'key',
     readOnly: true,
     idempotent: true,
