@@ -9,6 +9,7 @@ import type { CurrencyAmount, Summary } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Empty, ErrorState, Loading, QueryView } from '../components/states.js';
 import { challengeName } from '../lib/names.js';
+import { Cockpit } from '../components/cockpit/Cockpit.js';
 
 const SpendChart = lazy(() => import('../components/SpendChart.js'));
 
@@ -103,6 +104,7 @@ export function OverviewPage() {
   return (
     <section>
       <h1>{t('overview.title')}</h1>
+      <Cockpit />
       {summary.isPending && <Loading />}
       {summary.isError && <ErrorState error={summary.error} retry={() => void summary.refetch()} />}
       {summary.data && summary.data.counts.total === 0 && (

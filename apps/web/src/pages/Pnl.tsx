@@ -14,6 +14,7 @@ import { HeadroomPanel } from '../components/coach/HeadroomPanel.js';
 import { PassProbability } from '../components/coach/PassProbability.js';
 import { StatementImport } from '../components/coach/StatementImport.js';
 import { TradeCheck } from '../components/check-trade/TradeCheck.js';
+import { Cockpit } from '../components/cockpit/Cockpit.js';
 import { useDailyFloorLine } from '../components/coach/daily-floors.js';
 import { accountHeadroom, useChallengeHeadroom } from '../lib/headroom.js';
 import type { Headroom } from '../lib/coach.js';
@@ -300,6 +301,7 @@ export function PnlPage() {
   return (
     <section>
       <h1>{t('pnl.title')}</h1>
+      <Cockpit />
       <section aria-labelledby="accounts-h">
         <div className="page-head">
           <h2 id="accounts-h">{t('pnl.accounts')}</h2>

@@ -1,0 +1,279 @@
+import type { Page } from '@playwright/test';
+import { apiCall, dayFromToday, expect, expectNoHorizontalScroll, setUpOwner, test } from './fixtures.js';
+import type { RunningServer } from './server.js';
+
+/** Set to a directory to keep the cockpit's screenshots at 375 and 1280 px in both languages (never committed). */
+const SHOTS = process.env.COCKPIT_SHOTS;
+
+/** An instant `minutes` before now, in whole seconds as a tracker sends it. */
+const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
+
+interface Seeded {
+  firm: string;
+  plan: string;
+  currency: string;
+  initialBalance: number;
+  name: string;
+  rules: object;
+  snapshots: Record<string, unknown>[];
+}
+
+const daily = (timeZone: string, time = '00:00') => ({
+  percent: 5,
+  amountOf: 'initial_balance',
+  basis: 'initial_balance',
+  rollover: { timeZone, time },
+});
+
+/** A challenge with its own rules and one account, and the snapshots its tracker sent. The account's id. */
+async function seed(server: RunningServer, a: Seeded, n: number): Promise<string> {
+  const challenge = await apiCall<{ id: string }>(server, 'POST', '/challenges', {
+    firm: a.firm,
+    plan: a.plan,
+    price: 100,
+    currency: a.currency,
+    purchasedAt: dayFromToday(-5),
+  });
+  expect(challenge.status).toBe(201);
+  expect((await apiCall(server, 'PATCH', `/challenges/${challenge.body.id}/rules`, { rules: a.rules })).status).toBe(200);
+  const account = await apiCall<{ id: string }>(server, 'POST', '/accounts', {
+    login: String(700100 + n),
+    server: `${a.firm}-Demo`,
+    currency: a.currency,
+    initialBalance: a.initialBalance,
+    challengeId: challenge.body.id,
+    name: a.name,
+  });
+  expect(account.status).toBe(201);
+  for (const snapshot of a.snapshots)
+    expect((await apiCall(server, 'POST', `/accounts/${account.body.id}/snapshots`, snapshot)).status).toBe(200);
+  return account.body.id;
+}
+
+/** Ten accounts at five firms: one breached, one with a trade rule broken (yen), one stale, seven fine, one without a stop. */
+async function seedPortfolio(server: RunningServer) {
+  const ftmo = await seed(
+    server,
+    {
+      firm: 'FTMO',
+      plan: 'FTMO 2-Step 100k',
+      currency: 'USD',
+      initialBalance: 100000,
+      name: 'FTMO 100k',
+      rules: { dailyLoss: daily('Europe/Prague'), maxLoss: { percent: 10, type: 'static' } },
+      snapshots: [
+        {
+          at: ago(1),
+          balance: 101500,
+          equity: 100800,
+          openPositions: [
+            { position: '11', symbol: 'EURUSD', side: 'buy', volume: 1, openedAt: ago(60), stopLoss: 1.081, lossAtStop: 400 },
+            { position: '12', symbol: 'XAUUSD', side: 'sell', volume: 0.8, openedAt: ago(30), stopLoss: null },
+          ],
+        },
+      ],
+    },
+    1,
+  );
+  const yen = await seed(
+    server,
+    {
+      firm: 'Fintokei',
+      plan: 'ProTrader 5M',
+      currency: 'JPY',
+      initialBalance: 5000000,
+      name: 'Fintokei 5M',
+      rules: { dailyLoss: daily('Asia/Tokyo'), maxLoss: { percent: 10, type: 'static' }, maxRiskPerTradePercent: 1 },
+      snapshots: [
+        {
+          at: ago(2),
+          balance: 5000000,
+          equity: 4900000,
+          openPositions: [
+            { position: '21', symbol: 'USDJPY', side: 'buy', volume: 2, openedAt: ago(90), stopLoss: 148.5, lossAtStop: 80000 },
+          ],
+        },
+      ],
+    },
+    2,
+  );
+  const breached = await seed(
+    server,
+    {
+      firm: 'The5ers',
+      plan: 'High Stakes 100K',
+      currency: 'EUR',
+      initialBalance: 100000,
+      name: 'The5ers 100K',
+      rules: { dailyLoss: { ...daily('America/New_York', '17:00'), percent: 4 }, maxLoss: { percent: 8, type: 'static' } },
+      snapshots: [
+        { at: ago(3), balance: 100000, equity: 95500 },
+        { at: ago(2), balance: 100000, equity: 97000 },
+      ],
+    },
+    3,
+  );
+  const stale = await seed(
+    server,
+    {
+      firm: 'E8',
+      plan: 'E8 One 50k',
+      currency: 'USD',
+      initialBalance: 50000,
+      name: 'E8 50k',
+      rules: { dailyLoss: daily('UTC'), maxLoss: { percent: 8, type: 'static' } },
+      snapshots: [{ at: ago(125), balance: 50000, equity: 50000 }],
+    },
+    4,
+  );
+  for (let i = 0; i < 6; i++)
+    await seed(
+      server,
+      {
+        firm: 'FundedNext',
+        plan: `Stellar ${String(i + 1)}`,
+        currency: 'USD',
+        initialBalance: 25000,
+        name: `Stellar ${String(i + 1)}`,
+        rules: { dailyLoss: daily('Europe/Athens'), maxLoss: { percent: 10, type: 'static' } },
+        snapshots: [{ at: ago(1), balance: 25000, equity: 25000 + i * 10 }],
+      },
+      10 + i,
+    );
+  return { ftmo, yen, breached, stale };
+}
+
+const WORDS = {
+  en: {
+    breached: 'Floor breached',
+    rule_broken: 'Rule broken',
+    stale: 'Stale data',
+    ok: 'OK',
+    risk: 'Risk per trade',
+    daily: 'Daily loss',
+    staleAge: /2 h \d+ min ago/,
+    yen: '¥4,900,000',
+    noStop: '1 no stop',
+    withoutStop: 'no stop',
+    viewer: 'yours',
+  },
+  ja: {
+    breached: '下限割れ',
+    rule_broken: 'ルール違反',
+    stale: 'データが古い',
+    ok: '正常',
+    risk: '1トレードあたりのリスク',
+    daily: '日次損失',
+    staleAge: /2時間\d+分前/,
+    yen: '￥4,900,000',
+    noStop: 'ストップなし1件',
+    withoutStop: 'ストップなし',
+    viewer: 'あなた ',
+  },
+} as const;
+
+/** The reset as the cockpit words it in the firm's clock, worked out here from the answer's instant and zone. */
+const firmClock = (lang: 'en' | 'ja', at: string, timeZone: string) =>
+  new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'shortGeneric',
+  }).format(new Date(at));
+
+async function checkCockpit(page: Page, lang: 'en' | 'ja', ids: Awaited<ReturnType<typeof seedPortfolio>>, resetAt: string) {
+  const words = WORDS[lang];
+  const cockpit = page.getByTestId('cockpit');
+  const rows = cockpit.locator('tbody tr');
+  await expect(rows).toHaveCount(10);
+  // Most at risk first: the floor crossed, the rule broken, the stale account, then the rest.
+  await expect(rows.nth(0)).toHaveAttribute('data-testid', `today-${ids.breached}`);
+  await expect(rows.nth(1)).toHaveAttribute('data-testid', `today-${ids.yen}`);
+  await expect(rows.nth(2)).toHaveAttribute('data-testid', `today-${ids.stale}`);
+  const row = (id: string) => cockpit.getByTestId(`today-${id}`);
+  // Each status says itself in words, not by colour alone.
+  await expect(row(ids.breached).locator('.today-badge')).toHaveText(words.breached);
+  await expect(row(ids.breached)).toContainText(words.daily);
+  await expect(row(ids.yen).locator('.today-badge')).toHaveText(words.rule_broken);
+  await expect(row(ids.yen)).toContainText(words.risk);
+  await expect(row(ids.yen)).toContainText(words.yen);
+  await expect(row(ids.stale).locator('.today-badge')).toHaveText(words.stale);
+  await expect(row(ids.stale)).toContainText(words.staleAge);
+  await expect(row(ids.ftmo).locator('.today-badge').first()).toHaveText(words.ok);
+  // The reset in the firm's clock (zone in words) and in the viewer's.
+  await expect(row(ids.ftmo)).toContainText(firmClock(lang, resetAt, 'Europe/Prague'));
+  await expect(row(ids.ftmo)).toContainText(words.viewer);
+  // A position without a stop is flagged, and the list opens from the keyboard.
+  const positions = row(ids.ftmo).locator('details summary');
+  await expect(positions).toContainText(words.noStop);
+  await positions.focus();
+  await page.keyboard.press('Enter');
+  await expect(row(ids.ftmo).locator('details li').filter({ hasText: 'XAUUSD' })).toContainText(words.withoutStop);
+}
+
+test('the cockpit heads Overview and P&L: ten accounts most at risk first, statuses in words, the reset in both clocks, at 375 and 1280 px in both languages', async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  await setUpOwner(page, server);
+  const ids = await seedPortfolio(server);
+  const today = await apiCall<{ accounts: { accountId: string; reset: { at: string } }[] }>(server, 'GET', '/me/today');
+  expect(today.status).toBe(200);
+  const resetAt = today.body.accounts.find((a) => a.accountId === ids.ftmo)?.reset.at ?? '';
+  for (const lang of ['en', 'ja'] as const) {
+    await page.evaluate((l) => localStorage.setItem('propfolio.lang', l), lang);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ['/', '/pnl']) {
+        await page.goto(path);
+        await expect(page.getByTestId('cockpit').locator('tbody tr')).toHaveCount(10);
+        if (width === 1280 && path === '/') {
+          // Ten accounts on one 1280 × 800 screen: the last row ends above the fold of the page's top.
+          const bottom = await page
+            .getByTestId('cockpit')
+            .locator('tbody tr')
+            .last()
+            .evaluate((tr) => tr.getBoundingClientRect().bottom + window.scrollY);
+          expect(bottom).toBeLessThanOrEqual(800);
+        }
+        if (SHOTS && path === '/')
+          await page.screenshot({ path: `${SHOTS}/cockpit-${lang}-${String(width)}.png`, fullPage: width === 375 });
+        await checkCockpit(page, lang, ids, resetAt);
+        await expectNoHorizontalScroll(page);
+      }
+    }
+  }
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the cockpit says when there is no account yet, and when the server fails, with a retry', async ({ page, server }) => {
+  // Chromium logs the refused request itself; anything else on the console is a failure here.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (msg) => msg.type() === 'error' && !msg.text().startsWith('Failed to load resource') && errors.push(msg.text()));
+  await setUpOwner(page, server);
+  const cockpit = page.getByTestId('cockpit');
+  await expect(cockpit).toContainText('No active EA account yet');
+  let failing = true;
+  await page.route('**/app/api/me/today', (route) =>
+    failing
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({ status: 500, code: 'internal_error', title: 'Internal error', detail: 'stack trace here' }),
+        })
+      : route.continue(),
+  );
+  await page.reload();
+  const alert = cockpit.getByRole('alert');
+  await expect(alert).toContainText('The server could not answer. Try again in a moment.');
+  // The rest of the page still answers.
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  failing = false;
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(cockpit).toContainText('No active EA account yet');
+  expect(errors).toEqual([]);
+});

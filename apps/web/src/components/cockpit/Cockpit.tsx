@@ -1,0 +1,201 @@
+import { useQuery } from '@tanstack/react-query';
+import { moneyText } from '@propfolio/coach';
+import { useI18n, type I18n } from '../../i18n/i18n.js';
+import type { MessageKey } from '../../i18n/en.js';
+import { QueryView } from '../states.js';
+import { challengeName } from '../../lib/names.js';
+import { todayQuery, type TodayFloor, type TodayRow } from './today.js';
+import './cockpit.css';
+
+/** The rules a row can name, worded as the headroom panel words them. */
+const RULE_KEYS: Partial<Record<string, MessageKey>> = {
+  dailyLoss: 'hr.rule.dailyLoss',
+  maxLoss: 'hr.rule.maxLoss',
+  timeLimit: 'hr.rule.timeLimit',
+  consistency: 'hr.rule.consistency',
+  weekendHolding: 'hr.rule.weekendHolding',
+  hedging: 'hr.rule.hedging',
+  maxRiskPerTrade: 'hr.rule.maxRiskPerTrade',
+};
+
+/**
+ * Today across every active EA account (get_portfolio_today), most at risk first: a table at desktop widths, one
+ * card per account on a phone (the `card-rows` table). Every status is a word as well as a colour; each amount is in
+ * its account's currency and none is added to another's.
+ */
+export function Cockpit() {
+  const { t } = useI18n();
+  const query = useQuery(todayQuery);
+  return (
+    <section aria-labelledby="today-h" className="cockpit" data-testid="cockpit">
+      <h2 id="today-h">{t('today.title')}</h2>
+      <QueryView query={query} isEmpty={(d) => d.accounts.length === 0} empty={t('today.empty')}>
+        {(data) => (
+          <>
+            <p className="muted small">{t('today.note', { n: data.staleAfterMinutes })}</p>
+            <TodayTable rows={data.accounts} />
+          </>
+        )}
+      </QueryView>
+    </section>
+  );
+}
+
+function TodayTable({ rows }: { rows: TodayRow[] }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  return (
+    <div className="table-wrap">
+      <table className="card-rows cockpit-table">
+        <caption className="visually-hidden">{t('today.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('today.account')}</th>
+            <th scope="col">{t('today.status')}</th>
+            <th scope="col" className="num">
+              {t('today.equity')}
+            </th>
+            <th scope="col" className="num">
+              {t('today.daily')}
+            </th>
+            <th scope="col" className="num">
+              {t('today.max')}
+            </th>
+            <th scope="col" className="num">
+              {t('today.pnl')}
+            </th>
+            <th scope="col">{t('today.reset')}</th>
+            <th scope="col">{t('today.positions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <Row key={row.accountId} row={row} i18n={i18n} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Row({ row, i18n }: { row: TodayRow; i18n: I18n }) {
+  const { t } = i18n;
+  const money = (amount: string) => moneyText(amount, row.currency, i18n.lang, { rounded: true });
+  const signed = (amount: string) => (amount.startsWith('-') || /^0(\.0*)?$/.test(amount) ? money(amount) : `+${money(amount)}`);
+  const plan =
+    row.firm !== null && row.plan !== null
+      ? `${challengeName({ firm: row.firm, plan: row.plan })} · ${row.phase ?? ''}`
+      : t('today.unlinked');
+  const rules = row.rules.map((r) => {
+    const key = RULE_KEYS[r];
+    return key ? t(key) : r;
+  });
+  return (
+    <tr data-testid={`today-${row.accountId}`} className={`today-${row.status}`}>
+      <th scope="row">
+        <span className="today-label">{row.label}</span>
+        <div className="muted small today-plan" title={plan}>
+          {plan}
+        </div>
+      </th>
+      <td data-label={t('today.status')}>
+        <span className={`badge today-badge today-badge-${row.status}`}>{t(`today.status.${row.status}`)}</span>
+        {rules.length > 0 && <div className="small">{rules.join(', ')}</div>}
+        {row.status === 'stale' && <div className="small muted">{ageText(row.ageMinutes, t)}</div>}
+      </td>
+      <td className="num" data-label={t('today.equity')}>
+        {row.equity === null ? '—' : money(row.equity)}
+        {row.status !== 'stale' && <div className="small muted">{ageText(row.ageMinutes, t)}</div>}
+      </td>
+      <td className="num" data-label={t('today.daily')}>
+        <FloorLeft floor={row.daily} money={money} i18n={i18n} />
+      </td>
+      <td className="num" data-label={t('today.max')}>
+        <FloorLeft floor={row.max} money={money} i18n={i18n} />
+      </td>
+      <td className="num" data-label={t('today.pnl')}>
+        <span className={row.closedPnl.startsWith('-') ? 'neg' : 'pos'}>{t('today.closed', { amount: signed(row.closedPnl) })}</span>
+        {row.floatingPnl !== null && (
+          <div className={`small ${row.floatingPnl.startsWith('-') ? 'neg' : 'pos'}`}>
+            {t('today.floating', { amount: signed(row.floatingPnl) })}
+          </div>
+        )}
+      </td>
+      <td data-label={t('today.reset')}>
+        <Reset row={row} i18n={i18n} />
+      </td>
+      <td data-label={t('today.positions')}>
+        <Positions row={row} i18n={i18n} />
+      </td>
+    </tr>
+  );
+}
+
+function FloorLeft({ floor, money, i18n }: { floor: TodayFloor; money: (amount: string) => string; i18n: I18n }) {
+  if (floor.left === null) return <span className="muted">—</span>;
+  return (
+    <>
+      <span className={floor.left.startsWith('-') ? 'neg' : undefined}>{money(floor.left)}</span>
+      {floor.leftPercent !== null && (
+        <div className="small muted">{i18n.t('today.percentLeft', { p: i18n.number(floor.leftPercent) })}</div>
+      )}
+    </>
+  );
+}
+
+/** The next reset in the firm's clock (its zone named in words), then in the viewer's, and how long until it. */
+function Reset({ row, i18n }: { row: TodayRow; i18n: I18n }) {
+  const { t } = i18n;
+  if (row.reset.at === null) return <span className="muted">—</span>;
+  const at = new Date(row.reset.at);
+  const minutes = Math.max(0, Math.round((at.getTime() - Date.now()) / 60_000));
+  return (
+    <>
+      <span className="today-reset">{resetClock(i18n.lang, at, row.reset.timeZone ?? 'UTC')}</span>
+      <div className="small muted today-reset-viewer">
+        {t('today.resetViewer', { time: resetClock(i18n.lang, at) })} ·{' '}
+        {t('today.resetIn', { h: Math.floor(minutes / 60), m: minutes % 60 })}
+      </div>
+    </>
+  );
+}
+
+/** "Mon 00:00 Czechia Time" in a zone (named in words), or "Sun 23:00" in the viewer's own clock. */
+function resetClock(lang: I18n['lang'], at: Date, timeZone?: string): string {
+  return new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    ...(timeZone === undefined ? {} : { timeZoneName: 'shortGeneric' as const }),
+  }).format(at);
+}
+
+function Positions({ row, i18n }: { row: TodayRow; i18n: I18n }) {
+  const { t } = i18n;
+  if (row.positions.length === 0) return <span className="muted">{t('today.noPositions')}</span>;
+  return (
+    <details className="today-positions">
+      <summary>
+        {t('today.open', { n: row.positions.length })}
+        {row.noStop > 0 && <span className="badge today-badge today-badge-nostop">{t('today.noStop', { n: row.noStop })}</span>}
+      </summary>
+      <ul>
+        {row.positions.map((p) => (
+          <li key={p.position}>
+            {p.symbol} {t(`today.side.${p.side}`)} {i18n.number(Number(p.volume), 3)}
+            {' · '}
+            {p.stopLoss === null ? <strong className="neg">{t('today.withoutStop')}</strong> : t('today.stop', { price: p.stopLoss })}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function ageText(minutes: number | null, t: I18n['t']): string {
+  if (minutes === null) return t('today.noSnapshot');
+  if (minutes < 60) return t('today.ageMinutes', { n: minutes });
+  return t('today.ageHours', { h: Math.floor(minutes / 60), m: minutes % 60 });
+}
