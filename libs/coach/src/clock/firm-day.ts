@@ -37,9 +37,22 @@ function parsed(rollover: Rollover | ParsedRollover): ParsedRollover {
   return 'zone' in rollover ? rollover : validateRollover(rollover);
 }
 
+/** Windows by roll-over and day name, kept for the process as `WINDOWS` below keeps them by instant. */
+const NAMED = new Map<string, FirmDayBounds>();
+
 /** The window of the named day, in milliseconds. */
 export function firmDayBounds(day: string, rollover: Rollover | ParsedRollover): FirmDayBounds {
   const r = parsed(rollover);
+  const key = `${r.zone.name}|${String(r.minutes)}|${day}`;
+  const kept = NAMED.get(key);
+  if (kept) return kept;
+  const found = findNamedBounds(day, r);
+  if (NAMED.size >= MAX_HOURS_KEPT) NAMED.clear();
+  NAMED.set(key, found);
+  return found;
+}
+
+function findNamedBounds(day: string, r: ParsedRollover): FirmDayBounds {
   if (!parseDate(day)) throw new CoachInputError(`day: "${day}" is not a calendar date written YYYY-MM-DD`, 'day');
   const startDate = r.minutes < NOON ? day : addDays(day, -1);
   const at = (date: string) => {
