@@ -5,6 +5,10 @@
  * was not measured on an empty one. A role that may not create databases works in the named one, and
  * the run says so.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, type Database } from '@propfolio/db';
 import { createScratchDatabase } from '@propfolio/db/tooling';
 
 export interface BenchDatabase {
@@ -22,4 +26,37 @@ export async function benchDatabase(): Promise<BenchDatabase | null> {
     console.log(`(could not create a database for this run, ${String(error)}: working in the named one, with its rows)`);
     return { url: named, release: async () => undefined };
   }
+}
+
+/**
+ * Runs `measure` on an embedded PGlite in a fresh directory, then on a scratch PostgreSQL database when one is named
+ * (benchDatabase), closing and removing each; answers every run's result in that order, labelled as `measure` was.
+ */
+export async function onEachDatabase<T>(
+  prefix: string,
+  measure: (label: 'PGlite (in process)' | 'PostgreSQL', db: Database) => Promise<T>,
+): Promise<T[]> {
+  const results: T[] = [];
+  const dir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+  try {
+    const pglite = await openDatabase({ dataDir: dir });
+    try {
+      results.push(await measure('PGlite (in process)', pglite));
+    } finally {
+      await pglite.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const pg = await benchDatabase();
+  if (pg) {
+    const db = await openDatabase({ databaseUrl: pg.url });
+    try {
+      results.push(await measure('PostgreSQL', db));
+    } finally {
+      await db.close();
+      await pg.release();
+    }
+  }
+  return results;
 }

@@ -14,17 +14,15 @@
  * On PGlite (in this process) and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
  */
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { Webhook } from 'standardwebhooks';
 import type { Caller } from '@propfolio/core';
-import { openDatabase, type Database } from '@propfolio/db';
+import type { Database } from '@propfolio/db';
 import { SNAPSHOT_SQL, createDomainServices, type DomainServices } from '@propfolio/domain';
 import { summarize } from '../harness.ts';
-import { benchDatabase } from '../http/bench-database.ts';
+import { onEachDatabase } from '../http/bench-database.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -265,27 +263,7 @@ export default async function alertsBench(): Promise<boolean> {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  const dir = mkdtempSync(join(tmpdir(), 'alerts-bench-'));
-  let ok = true;
-  try {
-    const pglite = await openDatabase({ dataDir: dir });
-    try {
-      ok = (await onDatabase('PGlite (in process)', pglite)) && ok;
-    } finally {
-      await pglite.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const pg = await benchDatabase();
-  if (pg) {
-    const db = await openDatabase({ databaseUrl: pg.url });
-    try {
-      ok = (await onDatabase('PostgreSQL', db)) && ok;
-    } finally {
-      await db.close();
-      await pg.release();
-    }
-  }
+  const results = await onEachDatabase('alerts-bench', onDatabase);
+  const ok = results.every(Boolean);
   return ok;
 }

@@ -16,15 +16,13 @@
  *
  * Env: CALENDAR_ROUNDS (5), HEADROOM_CALLS (300), BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase, type Database } from '@propfolio/db';
+import { cpus, loadavg } from 'node:os';
+import type { Database } from '@propfolio/db';
 import { createAppContext } from '@propfolio/bootstrap';
 import { loadConfig, createLogger, type Caller } from '@propfolio/core';
 import { CalendarRepository, CalendarService } from '@propfolio/domain';
 import { summarize, type Stats } from '../harness.ts';
-import { benchDatabase } from '../http/bench-database.ts';
+import { onEachDatabase } from '../http/bench-database.ts';
 
 const ROUNDS = Number(process.env.CALENDAR_ROUNDS ?? 5);
 const TARGET_MS = 1000;
@@ -235,59 +233,11 @@ export default async function calendarBench(): Promise<boolean> {
       .map((l) => l.toFixed(2))
       .join(' ')}; ${WEEKS * PER_WEEK} events a year, ${ROUNDS} rounds`,
   );
-  const rows: string[] = [];
-  let ok = true;
-  const dir = mkdtempSync(join(tmpdir(), 'calendar-bench-'));
-  try {
-    const pglite = await openDatabase({ dataDir: dir });
-    try {
-      const r = await onDatabase('PGlite', pglite);
-      rows.push(...r.rows);
-      ok &&= r.ok;
-    } finally {
-      await pglite.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const pg = await benchDatabase();
-  if (pg) {
-    const db = await openDatabase({ databaseUrl: pg.url });
-    try {
-      const r = await onDatabase('PostgreSQL', db);
-      rows.push(...r.rows);
-      ok &&= r.ok;
-    } finally {
-      await db.close();
-      await pg.release();
-    }
-  }
-  const headroomRows: string[] = [];
-  const hdir = mkdtempSync(join(tmpdir(), 'calendar-headroom-bench-'));
-  try {
-    const pglite = await openDatabase({ dataDir: hdir });
-    try {
-      const r = await headroomWithNews('PGlite', pglite);
-      headroomRows.push(r.row);
-      ok &&= r.ok;
-    } finally {
-      await pglite.close();
-    }
-  } finally {
-    rmSync(hdir, { recursive: true, force: true });
-  }
-  const hpg = await benchDatabase();
-  if (hpg) {
-    const db = await openDatabase({ databaseUrl: hpg.url });
-    try {
-      const r = await headroomWithNews('PostgreSQL', db);
-      headroomRows.push(r.row);
-      ok &&= r.ok;
-    } finally {
-      await db.close();
-      await hpg.release();
-    }
-  }
+  const imports = await onEachDatabase('calendar-bench', onDatabase);
+  const headrooms = await onEachDatabase('calendar-headroom-bench', headroomWithNews);
+  const rows = imports.flatMap((r) => r.rows);
+  const headroomRows = headrooms.map((r) => r.row);
+  const ok = [...imports, ...headrooms].every((r) => r.ok);
   console.log('| database | form | import | p50 ms | slowest ms | target (p50 < 1,000 ms) | events |');
   console.log('| --- | --- | --- | ---: | ---: | --- | --- |');
   for (const row of rows) console.log(row);

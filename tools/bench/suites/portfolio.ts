@@ -9,14 +9,12 @@
  * On PGlite (in this process) and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
  * Env: PORTFOLIO_ROUNDS (30).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { parseInput, type Caller } from '@propfolio/core';
-import { openDatabase, type Database } from '@propfolio/db';
+import type { Database } from '@propfolio/db';
 import { createDomainServices, HeadroomInput, ListAccountsInput, type DomainServices } from '@propfolio/domain';
 import { summarize, type Stats } from '../harness.ts';
-import { benchDatabase } from '../http/bench-database.ts';
+import { onEachDatabase } from '../http/bench-database.ts';
 import { machineLine } from '../http/report.ts';
 
 const ROUNDS = Number(process.env.PORTFOLIO_ROUNDS ?? 30);
@@ -177,27 +175,7 @@ export default async function portfolioBench(): Promise<boolean> {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  const dir = mkdtempSync(join(tmpdir(), 'portfolio-bench-'));
-  let ok = true;
-  try {
-    const pglite = await openDatabase({ dataDir: dir });
-    try {
-      ok = (await onDatabase('PGlite (in process)', pglite)) && ok;
-    } finally {
-      await pglite.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const pg = await benchDatabase();
-  if (pg) {
-    const db = await openDatabase({ databaseUrl: pg.url });
-    try {
-      ok = (await onDatabase('PostgreSQL', db)) && ok;
-    } finally {
-      await db.close();
-      await pg.release();
-    }
-  }
+  const results = await onEachDatabase('portfolio-bench', onDatabase);
+  const ok = results.every(Boolean);
   return ok;
 }
