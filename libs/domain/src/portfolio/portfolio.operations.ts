@@ -13,7 +13,7 @@ export const portfolioOperations = (services: DomainServices): Operation[] => [
     name: 'get_portfolio_today',
     title: 'Today across all accounts',
     description:
-      'Every active EA account now, most at risk first: status, equity, room to each floor, next reset, today’s P&L, open positions.',
+      'Returns every active EA account now, most at risk first: status, equity, room to each floor, next reset, today’s P&L, open positions.',
     ...KEY_LIVE_READ,
     input: PortfolioTodayInput,
     output: PortfolioTodaySchema,
