@@ -1051,7 +1051,8 @@ export const en = {
   'tr.lossBar': 'Loss',
   'tr.definitions':
     'Net = profit + commission + swap + fees. A trade whose net rounds to 0.00 (|net| < 0.005) is a breakeven. Sessions are counted in their own cities’ clocks.',
-  'tr.currencyMixed': 'These accounts are in several currencies: amounts are never added across them, so each currency has its own figures below.',
+  'tr.currencyMixed':
+    'These accounts are in several currencies: amounts are never added across them, so each currency has its own figures below.',
   'tr.curve': 'Equity curve by trade',
   'tr.curveX': 'Trade',
   'tr.curveNet': 'Cumulative net',
