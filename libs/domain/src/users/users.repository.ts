@@ -86,8 +86,16 @@ type Client = Database['prisma'] | Prisma.TransactionClient;
 export class UsersRepository {
   constructor(
     private readonly db: Database,
-    private readonly client: Client = db.prisma,
+    private readonly tx?: Prisma.TransactionClient,
   ) {}
+
+  /**
+   * The sign-up's transaction, else the database's client, read at the call: reading `db.prisma` at construction
+   * made the app's start load Prisma's query compiler before listening (app-context.spec).
+   */
+  private get client(): Client {
+    return this.tx ?? this.db.prisma;
+  }
 
   /** The repository bound to a sign-up's transaction. */
   within(tx: UsersTransaction): UsersRepository {
