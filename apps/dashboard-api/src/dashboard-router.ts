@@ -68,7 +68,14 @@ export function dashboardRouter(context: AppContext, options: DashboardOptions =
   // The API's input guards: UTF-8 JSON only, nested at most MAX_JSON_DEPTH (32) levels.
   api.use(requireJsonBodies());
   api.use(refuseNonUtf8Json());
-  api.use(jsonBodies(context.operations, config.bodyLimitBytes));
+  // The record routes are the key operations (openapi.ts); a public one's larger body limit (replay_plans') is no
+  // route here, and a parser mounted on its path would serve it.
+  api.use(
+    jsonBodies(
+      context.operations.filter((op) => op.auth === 'key'),
+      config.bodyLimitBytes,
+    ),
+  );
   api.use(refuseDeepJson());
   api.use(loadSession(domain.sessions, config));
   api.use(rateLimitRequests(context.rateLimiter));
