@@ -144,7 +144,10 @@ test('an EA account the tracker registered on its own is linked to its challenge
   await settings.getByLabel('Account name').fill('FTMO phase 1');
   await settings.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'FTMO phase 1' })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: '7700001' })).toContainText('FTMO · 2-Step 100k (Phase 1)');
+  // The accounts table's row (the cockpit above it lists the account too).
+  await expect(page.locator('table.card-rows:not(.cockpit-table)').getByRole('row').filter({ hasText: '7700001' })).toContainText(
+    'FTMO · 2-Step 100k (Phase 1)',
+  );
   const listed = await apiCall<{ items: { id: string; challenge: { id: string } | null; name: string }[] }>(server, 'GET', '/accounts');
   const linked = listed.body.items.find((a) => a.id === account.body.id);
   expect(linked?.challenge?.id).toBe(challenge.id);

@@ -126,7 +126,7 @@ test('the same import in Japanese on a phone, then at 1280 px', async ({ page, s
   await page.setViewportSize({ width: 375, height: 812 });
   await openAccount(page, 'Apex 先物');
   const panel = page.getByRole('region', { name: '取引明細のインポート' });
-  await expect(panel).toContainText('cTrader・NinjaTrader・Tradovate・TopstepX の CSV');
+  await expect(panel).toContainText('MT5・cTrader の XLSX、cTrader・NinjaTrader・Tradovate・TopstepX');
   await panel.getByLabel(/明細ファイルをここにドロップ/).setInputFiles(NINJATRADER_CSV);
 
   const clock = panel.getByTestId('import-preview').getByTestId('import-clock');
