@@ -11,12 +11,14 @@ describeEachDatabase('trash: what a deletion takes, a restore brings back', (get
 
   it('keeps an account’s intraday equity through delete and restore, alone or with its challenge', async () => {
     const caller = await newCaller(getDb());
-    const challenge = await services().challenges.create(
+    // One services set, so the test can wait for the alert evaluation that marks each snapshot's row evaluated.
+    const s = services();
+    const challenge = await s.challenges.create(
       caller,
       await parse(CreateChallengeInput, { firm: 'FTMO', plan: '100k', purchasedAt: '2026-05-01', price: 540 }),
       now,
     );
-    const account = await services().accounts.register(
+    const account = await s.accounts.register(
       caller,
       await parse(RegisterAccountInput, {
         login: `${Date.now() % 1e9}`,
@@ -30,20 +32,23 @@ describeEachDatabase('trash: what a deletion takes, a restore brings back', (get
       ['2026-05-04T08:00:00Z', 99500.25],
       ['2026-05-04T10:00:00Z', 100400.5],
     ] as const)
-      await services().snapshots.push(caller, await parse(AccountSnapshotInput, { id: account.id, at, balance: 100000, equity }), now);
+      await s.snapshots.push(caller, await parse(AccountSnapshotInput, { id: account.id, at, balance: 100000, equity }), now);
+    await s.alerts.idle();
     const rows = () => getDb().prisma.intradayEquity.findMany({ where: { accountId: account.id }, orderBy: { day: 'asc' } });
     const before = await rows();
     expect(before).toHaveLength(1);
     expect(before[0]?.minEquity.toFixed()).toBe('99500.25');
 
-    const alone = await services().trash.deleteAccount(caller, account.id, now);
+    expect(before[0]?.evaluatedAt).not.toBeNull();
+
+    const alone = await s.trash.deleteAccount(caller, account.id, now);
     expect(await rows()).toEqual([]);
-    await services().trash.restore(caller, alone.id, now);
+    await s.trash.restore(caller, alone.id, now);
     expect(await rows()).toEqual(before);
 
-    const withChallenge = await services().trash.deleteChallenge(caller, challenge.id, now);
+    const withChallenge = await s.trash.deleteChallenge(caller, challenge.id, now);
     expect(await rows()).toEqual([]);
-    await services().trash.restore(caller, withChallenge.id, now);
+    await s.trash.restore(caller, withChallenge.id, now);
     expect(await rows()).toEqual(before);
   });
 
