@@ -116,6 +116,16 @@ export type { Fees, ExpectedFees } from './simulate/fees.js';
 export { SimulationSchema, type Simulation, type SimulationOutcomes } from './simulate/schema.js';
 export { replayPlans, MAX_REPLAY_PLANS, MAX_REPLAY_STARTS } from './replay/replay.js';
 export { MAX_REPLAY_HISTORY_DAYS } from './replay/history.js';
+export {
+  fitPlans,
+  FIT_SCALES,
+  FIT_SEARCH_PATHS,
+  MAX_FIT_PLANS,
+  MAX_FIT_CELLS,
+  DEFAULT_PAYOUT_HORIZON_DAYS,
+  MAX_PAYOUT_HORIZON_DAYS,
+} from './plan-fit/fit.js';
+export type { FitInput, FitPlan, FitAnswer, FitPlanAnswer, FitOdds, FitPhaseOdds } from './plan-fit/types.js';
 export type {
   ReplayInput,
   ReplayHistory,

@@ -1,0 +1,300 @@
+/**
+ * Forward odds for every plan: the single-plan simulation (simulate.ts: compile and the engine's runPaths) run for
+ * each plan's evaluation phases from fresh starts on the same draws, at the trader's current risk (scale 1) and
+ * over a bounded range of risk scales, and past the pass the funded stage with its payouts (funded.ts) where the
+ * plan's payout rules are known.
+ *
+ * A plan whose evaluation rules are unknown is answered as such, with the rules named: no odds, never ranked. A
+ * plan whose payout rules (or funded-stage rules) are unknown gets odds but `expectedValue: null`, naming them.
+ * Phase 1 at scale 1 is exactly simulateChallenge's answer for the same series, rules, paths and seed.
+ *
+ * Plans that compile to the same numbers (a firm's sizes of one program, in percent) share their runs.
+ */
+import { effectiveRules } from '../rules/effective.js';
+import { rulesInContext, stageOf } from '../rules/variants.js';
+import { CoachInputError } from '../shared/errors.js';
+import { type CompiledRun, runPaths } from '../simulate/engine.js';
+import { DEFAULT_PATHS, DEFAULT_SEED } from '../simulate/limits.js';
+import { readSimulationRules } from '../simulate/rules-for.js';
+import { compile, type SimulationInput } from '../simulate/simulate.js';
+import { histogramQuantile, wilsonInterval } from '../simulate/stats.js';
+import { type PayoutSchedule, runFundedPaths } from './funded.js';
+import type { FitAnswer, FitInput, FitOdds, FitPhaseOdds, FitPlan, FitPlanAnswer } from './types.js';
+
+/** The risk scales searched: a quarter of the current risk to three times it. */
+export const FIT_SCALES: readonly number[] = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3];
+/** Paths per scale while searching; the best scale is re-run with every path. */
+export const FIT_SEARCH_PATHS = 2000;
+/** Most plans one answer covers (the catalog holds about 92). */
+export const MAX_FIT_PLANS = 300;
+/** Most paths × plans one answer simulates: every catalog plan at 10,000 paths, with room. */
+export const MAX_FIT_CELLS = 1_500_000;
+export const DEFAULT_PAYOUT_HORIZON_DAYS = 180;
+export const MAX_PAYOUT_HORIZON_DAYS = 730;
+
+const Z = 1.959963984540054;
+/** Trading days in calendar days (a payout's wait is in calendar days, a simulated day is a trading day). */
+const tradingDaysIn = (calendarDays: number): number => Math.ceil((calendarDays * 5) / 7);
+const CADENCE_DAYS: Record<string, number> = { weekly: 5, bi_weekly: 10, monthly: 21 };
+
+const NOTES = {
+  phases:
+    'Each evaluation phase is simulated from a fresh start on the same draws, one after another; a path still open when a phase ends without a time limit counts as not passed.',
+  scale:
+    'A risk scale multiplies every daily P&L and intraday low of the history; the search runs fewer paths per scale, and the best scale is re-run with every path.',
+  payouts: (days: number) =>
+    `Payouts: the funded account is followed for ${days} calendar days from funding; on each payout day the profit above the initial balance is withdrawn, the split paid, and the account starts again from its initial balance.`,
+  instant: 'No evaluation: the pass probability is 1; compare the plan by its expected value.',
+  interval: 'Intervals are Monte Carlo error only; a phase product takes the product of the phases’ bounds.',
+};
+
+interface PhaseRun {
+  run: CompiledRun;
+}
+
+interface ReadPlan {
+  phases: PhaseRun[];
+  funded: CompiledRun | null;
+  schedule: PayoutSchedule | null;
+  unknownRules: string[];
+  unknownPayoutRules: string[];
+  notes: string[];
+}
+
+interface PayoutRules {
+  profitSplit?: { percent?: number | null } | null;
+  payout?: { cadence?: string | null; firstAfterDays?: number | null } | null;
+  feeRefund?: { when?: string | null } | null;
+}
+
+function schedule(plan: FitPlan, missing: string[]): PayoutSchedule | null {
+  const rules = plan.rules as unknown as PayoutRules;
+  const split = rules.profitSplit?.percent ?? null;
+  const first = rules.payout?.firstAfterDays ?? null;
+  const cadence = rules.payout?.cadence ?? null;
+  const refund = rules.feeRefund?.when ?? null;
+  if (split === null) missing.push('profitSplit.percent');
+  if (first === null) missing.push('payout.firstAfterDays');
+  if (cadence === null || CADENCE_DAYS[cadence] === undefined) missing.push(`payout.cadence${cadence ? ` (${cadence})` : ''}`);
+  const refundAfter =
+    refund === 'first_payout' ? 1 : refund === 'third_payout' ? 3 : refund === 'never' || refund === 'not_applicable' ? 0 : null;
+  if (refundAfter === null) missing.push(`feeRefund.when${refund ? ` (${refund})` : ''}`);
+  if (plan.accountSize === null) missing.push('accountSize');
+  if (plan.price === null) missing.push('price');
+  if (missing.length > 0 || split === null || first === null || cadence === null || refundAfter === null) return null;
+  return { firstDay: Math.max(1, tradingDaysIn(first)), everyDays: CADENCE_DAYS[cadence] ?? 10, split: split / 100, refundAfter };
+}
+
+type Base = Pick<SimulationInput, 'dailyPnlPercent' | 'dailyLowPercent' | 'method' | 'blockDays' | 'paths' | 'seed' | 'horizonDays'>;
+
+function readPlan(plan: FitPlan, base: Base): ReadPlan {
+  const unknownRules = new Set<string>();
+  const unknownPayoutRules: string[] = [];
+  const notes = new Set<string>();
+  const stage = (phase: number | 'funded') => {
+    const inStage = rulesInContext(plan.rules, { stage: stageOf(phase), platform: plan.platform ?? null, purchasedOn: plan.purchasedOn });
+    const rules = effectiveRules(inStage, null, null).rules;
+    const read = readSimulationRules(rules, phase, plan.accountSize);
+    const limit = rules.timeLimit;
+    const daysLeft = typeof limit === 'object' && limit !== null ? limit.days : null;
+    return { read, daysLeft };
+  };
+  const phases: PhaseRun[] = [];
+  for (let i = 0; i < plan.phases; i++) {
+    const { read, daysLeft } = stage(i);
+    read.missing.forEach((m) => unknownRules.add(m));
+    read.notes.forEach((m) => notes.add(m));
+    if (read.missing.length > 0) continue;
+    const state = {
+      balancePercent: 100,
+      equityPercent: 100,
+      highWaterMarkPercent: 100,
+      daysDone: 0,
+      tradingDaysDone: 0,
+      bestDayPercent: 0,
+      today: null,
+      daysLeft,
+    };
+    phases.push({ run: compile({ ...base, state, rules: read.rules }).run });
+  }
+  const funded = stage('funded');
+  // For an instant plan the funded stage is the only one: its rules are needed for any odds.
+  const fundedMissing = funded.read.missing.filter((m) => m !== 'timeLimit');
+  if (plan.phases === 0) fundedMissing.forEach((m) => unknownRules.add(m));
+  else unknownPayoutRules.push(...fundedMissing.map((m) => `funded ${m}`));
+  const payoutMissing: string[] = [];
+  const payouts = schedule(plan, payoutMissing);
+  unknownPayoutRules.push(...payoutMissing);
+  const fundedRun =
+    fundedMissing.length === 0
+      ? compile({
+          ...base,
+          state: { balancePercent: 100, highWaterMarkPercent: 100, daysDone: 0, tradingDaysDone: 0, daysLeft: null },
+          rules: funded.read.rules,
+        }).run
+      : null;
+  if (plan.phases === 0) notes.add(NOTES.instant);
+  return { phases, funded: fundedRun, schedule: payouts, unknownRules: [...unknownRules], unknownPayoutRules, notes: [...notes] };
+}
+
+/** Runs shared between plans whose compiled numbers are equal (series and lows are the same for all). */
+function runCache() {
+  const phaseRuns = new Map<string, ReturnType<typeof runPaths>>();
+  const fundedRuns = new Map<string, ReturnType<typeof runFundedPaths>>();
+  const keyOf = (run: CompiledRun, extra: unknown) => JSON.stringify([{ ...run, series: 0, lows: 0 }, extra]);
+  return {
+    phase(run: CompiledRun, scale: number) {
+      const key = keyOf(run, scale);
+      let counts = phaseRuns.get(key);
+      if (!counts) phaseRuns.set(key, (counts = runPaths(run, scale)));
+      return counts;
+    },
+    funded(run: CompiledRun, scale: number, payouts: PayoutSchedule, horizon: number) {
+      const key = keyOf(run, [scale, payouts, horizon]);
+      let counts = fundedRuns.get(key);
+      if (!counts) fundedRuns.set(key, (counts = runFundedPaths(run, scale, payouts, horizon)));
+      return counts;
+    },
+  };
+}
+
+type Cache = ReturnType<typeof runCache>;
+
+function oddsAt(plan: FitPlan, read: ReadPlan, scale: number, paths: number, horizon: number, cache: Cache): FitOdds {
+  const phases: FitPhaseOdds[] = read.phases.map(({ run }) => {
+    const counts = cache.phase(paths === run.paths ? run : { ...run, paths }, scale);
+    return {
+      passProbability: counts.pass / paths,
+      passInterval: wilsonInterval(counts.pass, paths),
+      medianDaysToPass: histogramQuantile(counts.passDays, counts.pass, 0.5),
+    };
+  });
+  const pass = phases.reduce((p, ph) => p * ph.passProbability, 1);
+  const passInterval = {
+    low: phases.reduce((p, ph) => p * ph.passInterval.low, 1),
+    high: phases.reduce((p, ph) => p * ph.passInterval.high, 1),
+  };
+  const daysToPass = phases.some((ph) => ph.medianDaysToPass === null) ? null : phases.reduce((s, ph) => s + (ph.medianDaysToPass ?? 0), 0);
+  const odds: FitOdds = {
+    riskScale: scale,
+    passProbability: pass,
+    passInterval,
+    phases,
+    daysToPass,
+    payoutProbability: null,
+    expectedPayouts: null,
+    expectedRefund: null,
+    expectedValue: null,
+    expectedValueInterval: null,
+  };
+  if (read.funded === null || read.schedule === null || plan.price === null || plan.accountSize === null) return odds;
+  const run = paths === read.funded.paths ? read.funded : { ...read.funded, paths };
+  const funded = cache.funded(run, scale, read.schedule, horizon);
+  const toMoney = plan.accountSize / 100;
+  const price = plan.price;
+  // Per funded path: what it pays the trader, payouts and the refunded price.
+  let sum = 0;
+  let sumSq = 0;
+  let refundedPaths = 0;
+  for (let p = 0; p < paths; p++) {
+    const paid = (funded.paid[p] ?? 0) * toMoney;
+    sum += paid;
+    sumSq += paid * paid;
+  }
+  refundedPaths = funded.refunded;
+  const meanPaid = sum / paths;
+  const refundShare = read.schedule.refundAfter > 0 ? refundedPaths / paths : 0;
+  const perFunded = meanPaid + refundShare * price;
+  const variance = Math.max(0, sumSq / paths - meanPaid * meanPaid) / paths;
+  const sdPass = (passInterval.high - passInterval.low) / (2 * Z);
+  const ev = pass * perFunded - price;
+  const sd = Math.sqrt(perFunded * perFunded * sdPass * sdPass + pass * pass * variance);
+  return {
+    ...odds,
+    payoutProbability: pass * (funded.paidOnce / paths),
+    expectedPayouts: pass * meanPaid,
+    expectedRefund: pass * refundShare * price,
+    expectedValue: ev,
+    expectedValueInterval: { low: ev - Z * sd, high: ev + Z * sd },
+  };
+}
+
+/** What the search maximises: the expected value where known, else the pass probability (per unit of price: the same order). */
+const objective = (o: FitOdds): number => o.expectedValue ?? o.passProbability;
+
+function fitOne(plan: FitPlan, base: Base, paths: number, payoutHorizon: number, cache: Cache): FitPlanAnswer {
+  const read = readPlan(plan, base);
+  if (read.unknownRules.length > 0) {
+    return {
+      planId: plan.planId,
+      simulated: false,
+      unknownRules: read.unknownRules,
+      unknownPayoutRules: read.unknownPayoutRules,
+      atCurrentRisk: null,
+      best: null,
+      notes: read.notes,
+    };
+  }
+  const current = oddsAt(plan, read, 1, paths, payoutHorizon, cache);
+  const searchPaths = Math.min(paths, FIT_SEARCH_PATHS);
+  let bestScale = 1;
+  let bestValue = Number.NEGATIVE_INFINITY;
+  for (const scale of FIT_SCALES) {
+    const value = objective(oddsAt(plan, read, scale, searchPaths, payoutHorizon, cache));
+    // A tie keeps the scale nearer the current risk.
+    if (value > bestValue + 1e-12 || (Math.abs(value - bestValue) <= 1e-12 && Math.abs(scale - 1) < Math.abs(bestScale - 1))) {
+      bestValue = value;
+      bestScale = scale;
+    }
+  }
+  const best = bestScale === 1 ? current : oddsAt(plan, read, bestScale, paths, payoutHorizon, cache);
+  return {
+    planId: plan.planId,
+    simulated: true,
+    unknownRules: [],
+    unknownPayoutRules: read.unknownPayoutRules,
+    atCurrentRisk: current,
+    // The full-path run may disagree with the search's pick; the current risk stays best when it does better.
+    best: objective(best) >= objective(current) ? best : current,
+    notes: read.notes,
+  };
+}
+
+/** Forward odds (and the money, where known) of every plan from one daily P&L series. */
+export function fitPlans(input: FitInput): FitAnswer {
+  const plans: readonly FitPlan[] = Array.isArray(input.plans) ? input.plans : [];
+  if (plans.length === 0 || plans.length > MAX_FIT_PLANS) throw new CoachInputError(`plans: give 1 to ${MAX_FIT_PLANS} plans`, 'plans');
+  const paths = input.paths ?? DEFAULT_PATHS;
+  if (paths * plans.length > MAX_FIT_CELLS)
+    throw new CoachInputError(`paths: paths × plans may be at most ${MAX_FIT_CELLS}; here ${paths} × ${plans.length}`, 'paths');
+  const horizonDays = input.payoutHorizonDays ?? DEFAULT_PAYOUT_HORIZON_DAYS;
+  if (!Number.isInteger(horizonDays) || horizonDays < 1 || horizonDays > MAX_PAYOUT_HORIZON_DAYS)
+    throw new CoachInputError(`payoutHorizonDays: must be a whole number from 1 to ${MAX_PAYOUT_HORIZON_DAYS}`, 'payoutHorizonDays');
+  const base: Base = {
+    dailyPnlPercent: input.dailyPnlPercent,
+    ...(input.dailyLowPercent ? { dailyLowPercent: input.dailyLowPercent } : {}),
+    ...(input.method ? { method: input.method } : {}),
+    ...(input.blockDays ? { blockDays: input.blockDays } : {}),
+    paths,
+    ...(input.seed !== undefined ? { seed: input.seed } : {}),
+    ...(input.horizonDays ? { horizonDays: input.horizonDays } : {}),
+  };
+  // Checks the series and options once, with the simulation's own messages.
+  const checked = compile({
+    ...base,
+    state: { balancePercent: 100, highWaterMarkPercent: 100, daysDone: 0, tradingDaysDone: 0, daysLeft: null },
+    rules: { targetPercent: null, dailyLossPercent: null, maxLossPercent: null },
+  });
+  const cache = runCache();
+  const payoutHorizon = tradingDaysIn(horizonDays);
+  return {
+    paths,
+    seed: input.seed ?? DEFAULT_SEED,
+    method: checked.method,
+    scales: [...FIT_SCALES],
+    searchPaths: Math.min(paths, FIT_SEARCH_PATHS),
+    payoutHorizonDays: horizonDays,
+    plans: plans.map((plan) => fitOne(plan, base, paths, payoutHorizon, cache)),
+    notes: [NOTES.phases, NOTES.scale, NOTES.payouts(horizonDays), NOTES.interval],
+  };
+}
