@@ -29,7 +29,8 @@ export interface ReportOptions {
   positions?: readonly BuiltPosition[];
 }
 
-const POSITIONS = [
+/** The Positions table's header as the terminal writes it (open Time and Price, then the close's). */
+export const MT5_POSITIONS_HEADER: readonly string[] = [
   'Time',
   'Position',
   'Symbol',
@@ -44,7 +45,8 @@ const POSITIONS = [
   'Swap',
   'Profit',
 ];
-const DEALS = [
+/** The Deals table's header as the terminal writes it. */
+export const MT5_DEALS_HEADER: readonly string[] = [
   'Time',
   'Deal',
   'Symbol',
@@ -86,14 +88,14 @@ export function mt5Report(deals: readonly ReportDeal[], options: ReportOptions =
   const positionsTable =
     positions.length === 0
       ? ''
-      : `<tr><th colspan="14">Positions</th></tr><tr>${POSITIONS.map((h) => `<td>${h}</td>`).join('')}</tr>\n` +
+      : `<tr><th colspan="14">Positions</th></tr><tr>${MT5_POSITIONS_HEADER.map((h) => `<td>${h}</td>`).join('')}</tr>\n` +
         positions.map((p) => `<tr>${p.map((c) => `<td>${c}</td>`).join('')}<td>0<td>0<td>0</tr>\n`).join('') +
         '<tr><td colspan="10"></td><td>0</td><td>0</td><td>0</td></tr>\n';
   return new TextEncoder().encode(
     `<html><head><title>${login}: A - Trade History Report</title></head><body><table>\n` +
       `<tr><th colspan="4">Account:</th><th colspan="10">${login} (USD, S, real, Hedge)</th></tr><tr><th colspan="4">Date:</th><th>${writtenAt}</th></tr>\n` +
       positionsTable +
-      `<tr><th colspan="14">Deals</th></tr><tr>${DEALS.map((h) => `<td>${h}</td>`).join('')}</tr>\n` +
+      `<tr><th colspan="14">Deals</th></tr><tr>${MT5_DEALS_HEADER.map((h) => `<td>${h}</td>`).join('')}</tr>\n` +
       rows.join('') +
       `<tr><td colspan="8"></td><td>0</td><td>0</td><td>0</td><td>${total}</td><td></td><td></td></tr>\n` +
       `<tr><td colspan="3">Balance:</td><td colspan="2">${total}</td></tr>\n` +
@@ -133,4 +135,63 @@ export function reportOfDays(login: string, days: number, dealsPerDay: number, o
     }
   }
   return { bytes: mt5Report(deals, { login, writtenAt: `${mtDate(lastDay)} 10:00` }), days, deals: deals.length };
+}
+
+/** The Orders table's header as the terminal writes it (its State column, then an empty one before Comment). */
+export const MT5_ORDERS_HEADER: readonly (string | null)[] = [
+  'Open Time',
+  'Order',
+  'Symbol',
+  'Type',
+  'Volume',
+  'Price',
+  'S / L',
+  'T / P',
+  'Time',
+  'State',
+  null,
+  'Comment',
+];
+
+/** What {@link mt5ReportSheet} lays out; cells are the caller's (text, numbers, a spreadsheet's date cells). */
+export interface ReportSheet<C> {
+  /** The login on the Account line; '51234567' by default. */
+  login?: string;
+  currency?: string;
+  /** When the report was written ('YYYY.MM.DD HH:MM'). */
+  writtenAt?: string;
+  /** Positions rows in {@link MT5_POSITIONS_HEADER}'s columns, and the totals row under them. */
+  positions: readonly (readonly C[])[];
+  totals?: readonly C[];
+  orders?: readonly (readonly C[])[];
+  /** Deals rows in {@link MT5_DEALS_HEADER}'s columns (with the balance after each). */
+  deals?: readonly (readonly C[])[];
+}
+
+/**
+ * The history report as rows of cells, in the layout the terminal gives it when saved as XLSX (Report → Open XML):
+ * `Trade History Report` in A1, the Name/Account/Company/Date lines with their values in column E, then each section's
+ * title alone in column A over its header: Positions (rows, totals, an empty row), Orders, Deals. The same headers
+ * as {@link mt5Report}'s HTML, so the XLSX reader's tests and the HTML reader's read one layout.
+ */
+export function mt5ReportSheet<C>(sheet: ReportSheet<C>): (C | string | null)[][] {
+  const { login = '51234567', currency = 'USD', writtenAt = '2024.03.07 18:20' } = sheet;
+  return [
+    ['Trade History Report'],
+    ['Name:', null, null, null, 'Alex Example'],
+    ['Account:', null, null, null, `${login} (${currency}, ExamplePropMarkets-Live, real, Hedge)`],
+    ['Company:', null, null, null, 'Example Prop Markets Ltd.'],
+    ['Date:', null, null, null, writtenAt],
+    ['Positions'],
+    [...MT5_POSITIONS_HEADER],
+    ...sheet.positions.map((r) => [...r]),
+    ...(sheet.totals === undefined ? [] : [[...sheet.totals]]),
+    [],
+    ['Orders'],
+    [...MT5_ORDERS_HEADER],
+    ...(sheet.orders ?? []).map((r) => [...r]),
+    ['Deals'],
+    [...MT5_DEALS_HEADER],
+    ...(sheet.deals ?? []).map((r) => [...r]),
+  ];
 }

@@ -1,8 +1,10 @@
-// The workbooks are built here (src/xlsx/write-xlsx.ts) in the layout MT5's history report has when saved as XLSX
+// The workbooks are written here (src/xlsx/write-xlsx.ts) from @propfolio/mt-statements/testing's mt5ReportSheet, in the layout MT5's history report has when saved as XLSX
 // (see mt5-xlsx-reader.ts for the sources): `Trade History Report` in A1, the Name/Account/Company/Date lines, then
 // the Positions title alone in column A over `Time, Position, Symbol, Type, Volume, Price, S / L, T / P, Time, Price,
 // Commission, Swap, Profit`, a totals row, then Orders and Deals. Times are text as the terminal writes them, money
 // numbers; the numbers are those of libs/mt-statements' HTML fixture ReportHistory-51234567 (synthetic).
+// eslint-disable-next-line no-restricted-imports -- test data only: the report's layout comes from the builder the HTML reader's tests use, not a copy
+import { mt5ReportSheet } from '@propfolio/mt-statements/testing';
 import { refusal } from '../../test/spec-helpers.js';
 import { ctraderReader } from '../ctrader/ctrader-reader.js';
 import { readTradeFile } from '../read-trade-file.js';
@@ -10,61 +12,16 @@ import type { FilePosition } from '../types.js';
 import { writeXlsx, type XlsxCell } from '../xlsx/write-xlsx.js';
 import { mt5XlsxReader } from './mt5-xlsx-reader.js';
 
-const POSITIONS_HEADER = [
-  'Time',
-  'Position',
-  'Symbol',
-  'Type',
-  'Volume',
-  'Price',
-  'S / L',
-  'T / P',
-  'Time',
-  'Price',
-  'Commission',
-  'Swap',
-  'Profit',
-];
-
+/** The report's workbook, laid out by the builder the HTML reader's tests use (@propfolio/mt-statements/testing). */
 function mt5Workbook(positions: XlsxCell[][], login = '51234567', deals: XlsxCell[][] = []): Uint8Array {
-  return writeXlsx([
-    {
-      name: 'Sheet1',
-      rows: [
-        ['Trade History Report'],
-        ['Name:', null, null, null, 'Alex Example'],
-        ['Account:', null, null, null, `${login} (USD, ExamplePropMarkets-Live, real, Hedge)`],
-        ['Company:', null, null, null, 'Example Prop Markets Ltd.'],
-        ['Date:', null, null, null, '2024.03.07 18:20'],
-        ['Positions'],
-        POSITIONS_HEADER,
-        ...positions,
-        [null, null, null, null, null, null, null, null, null, null, -13.1, -5.45, -236],
-        [],
-        ['Orders'],
-        ['Open Time', 'Order', 'Symbol', 'Type', 'Volume', 'Price', 'S / L', 'T / P', 'Time', 'State', null, 'Comment'],
-        ['2024.03.04 09:15:03', 2001, 'EURUSD', 'buy', '1.00 / 1.00', 'market', 1.083, 1.0865, '2024.03.04 09:15:03', 'filled'],
-        ['Deals'],
-        [
-          'Time',
-          'Deal',
-          'Symbol',
-          'Type',
-          'Direction',
-          'Volume',
-          'Price',
-          'Order',
-          'Commission',
-          'Fee',
-          'Swap',
-          'Profit',
-          'Balance',
-          'Comment',
-        ],
-        ...deals,
-      ],
-    },
-  ]);
+  const rows = mt5ReportSheet<XlsxCell>({
+    login,
+    positions,
+    totals: [null, null, null, null, null, null, null, null, null, null, -13.1, -5.45, -236],
+    orders: [['2024.03.04 09:15:03', 2001, 'EURUSD', 'buy', '1.00 / 1.00', 'market', 1.083, 1.0865, '2024.03.04 09:15:03', 'filled']],
+    deals,
+  });
+  return writeXlsx([{ name: 'Sheet1', rows }]);
 }
 
 const ROWS: XlsxCell[][] = [
@@ -148,5 +105,35 @@ describe('mt5XlsxReader: the history report saved as XLSX', () => {
     expect(e.code).toBe('unreadable_row');
     expect(e.detail).toEqual({ row: 21, column: 'Balance', value: '10131' });
     expect(e.message).toContain('10129.5');
+  });
+
+  it('takes each position’s fee from its deals, as the HTML import does: the entry by its order, the exit by its close', () => {
+    const deals: XlsxCell[][] = [
+      ['2024.03.04 08:00:12', 1001, null, 'balance', null, null, null, null, 0, 0, 0, 10000, 10000, 'Deposit'],
+      ['2024.03.04 09:15:03', 1002, 'EURUSD', 'buy', 'in', 1, 1.08512, 2001, -3.5, -0.25, 0, 0, 9996.25],
+      ['2024.03.04 11:42:37', 1003, 'EURUSD', 'sell', 'out', 1, 1.0865, 2002, -3.5, -1.5, 0, 138, 10129.25],
+      ['2024.03.04 15:30:00', 1004, 'XAUUSD', 'sell', 'in', 0.5, 2115.4, 2003, -2, 0, 0, 0, 10127.25],
+      // An exit of XAUUSD at another time than the position's close is not its fee.
+      ['2024.03.05 10:05:40', 1005, 'XAUUSD', 'sell', 'out', 0.1, 2121.9, 2009, 0, -9, 0, 0, 10118.25],
+      // The sell position's exit is a buy, at the close time the Positions table gives; a time Excel formatted reads alike.
+      [{ date: '2024-03-05 10:05:41' }, 1006, 'XAUUSD', 'buy', 'out', 0.5, 2121.9, 2004, -2, -0.75, -4.25, -325, 9786.25],
+    ];
+    const file = readTradeFile(mt5Workbook(ROWS, '51234567', deals), [mt5XlsxReader]);
+    expect(file.positions.map((p) => [p.position, p.fee, p.net])).toEqual([
+      ['2001', '-1.75', '129.25'], // 138 − 7 − 0.25 − 1.5
+      ['2003', '-0.75', '-334'], // −325 − 4 − 4.25 − 0.75
+      ['2005', '0', '38.7'],
+      ['2007', '0', '-91'],
+    ]);
+  });
+
+  it('reads a Fee column where the Positions table has one', () => {
+    const rows = mt5ReportSheet<XlsxCell>({
+      positions: [['2024.03.04 09:15:03', 2001, 'EURUSD', 'buy', 1, 1.08512, null, null, '2024.03.04 11:42:37', 1.0865, -7, 0, 138]],
+    });
+    rows[6] = [...rows[6]!.slice(0, 11), 'Fee', ...rows[6]!.slice(11)];
+    rows[7] = [...rows[7]!.slice(0, 11), -2.5, ...rows[7]!.slice(11)];
+    const [position] = readTradeFile(writeXlsx([{ rows }]), [mt5XlsxReader]).positions;
+    expect(position).toMatchObject({ commission: '-7', fee: '-2.5', swap: '0', profit: '138', net: '128.5' });
   });
 });

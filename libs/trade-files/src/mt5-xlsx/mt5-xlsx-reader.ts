@@ -12,6 +12,11 @@
  *   the entry's and exit's together; the Position id is the ticket of the order that opened it (the id the HTML
  *   import gives the same trade, so the two files of one account are one history).
  * The report has no offset: its times are the broker server's clock (the import's serverTimeZone).
+ * Fees: the Positions table has Commission and Swap but no Fee; the Deals table has a Fee per deal (§7). A position's
+ * fee is read as the HTML import reads it, from its deals: the `in` deal whose Order is the position id, and the
+ * `out` / `out by` / `inout` deal of its symbol, on the other side, at the close time the Positions table gives (two
+ * positions closed at one time take those deals in table order). A Positions table that does carry a Fee column is
+ * read as it is.
  */
 import Decimal from 'decimal.js';
 import { TradeFileError } from '../errors.js';
@@ -96,6 +101,7 @@ function readReport(rows: readonly CsvRow[], options: ReadTradeFileOptions): Tra
     closePrice: after('Price'),
     commission: col('Commission'),
     swap: col('Swap'),
+    fee: col('Fee'),
     profit: col('Profit'),
   };
   if (c.closedAt < 0 || c.closePrice < 0) {
@@ -103,14 +109,16 @@ function readReport(rows: readonly CsvRow[], options: ReadTradeFileOptions): Tra
       header: table.header.cells,
     });
   }
+  const start = rows.indexOf(table.header);
+  const deals = dealsOf(rows, start, options);
+  const fees = c.fee >= 0 ? null : new DealFees(deals);
   const positions: FilePosition[] = [];
   for (const row of table.rows) {
     // The totals row (sums only) or the next section (Orders) ends the table.
     if (read.cell(row, c.openedAt) === '' || sectionAt([row], 'Orders') === 0) break;
-    positions.push(readPosition(row, c, read));
+    positions.push(readPosition(row, c, read, fees));
   }
-  const start = rows.indexOf(table.header);
-  checkDealsBalance(rows, start, options);
+  checkRunningBalance(deals.map((d) => d.step));
   return {
     format: 'mt5-xlsx',
     currency: currencyOf(rows, start),
@@ -120,34 +128,86 @@ function readReport(rows: readonly CsvRow[], options: ReadTradeFileOptions): Tra
   };
 }
 
-/**
- * The Deals table, where the report has one, states the balance after each deal: it must be the balance before plus
- * the deal's profit, commission, fee and swap (deposits and withdrawals included), or the file is refused naming the
- * deal's row, as the HTML report's import refuses it.
- */
-function checkDealsBalance(rows: readonly CsvRow[], from: number, options: ReadTradeFileOptions): void {
-  const title = sectionAt(rows, 'Deals', from);
-  const table = title < 0 ? null : CsvTable.find(rows.slice(title + 1), ['Time', 'Deal', 'Profit', 'Balance'], 2);
-  if (table === null) return;
-  const read = new RowCells(table, options);
-  const balance = table.column('Balance') ?? -1;
-  const money = ['Commission', 'Fee', 'Swap', 'Profit'].map((name) => table.column(name));
-  const steps: BalanceStep[] = [];
-  for (const row of table.rows) {
-    // The totals row (no time) or the next section ends the table.
-    if (!/^\d{4}[.-]/.test(read.cell(row, table.column('Time') ?? 0))) break;
-    steps.push({
-      line: row.line,
-      column: read.header(balance),
-      written: read.cell(row, balance),
-      balance: new Decimal(read.amount(row, balance, 'a balance')),
-      change: money.reduce<Decimal>((sum, i) => sum.plus(read.optionalAmount(row, i)), new Decimal(0)),
-    });
-  }
-  checkRunningBalance(steps);
+/** A trade or balance deal of the Deals table, with its balance step and what ties it to a position. */
+interface Deal {
+  step: BalanceStep;
+  time: string;
+  symbol: string;
+  type: string;
+  direction: string;
+  order: string;
+  fee: Decimal;
 }
 
-function readPosition(row: CsvRow, c: Record<string, number>, read: RowCells): FilePosition {
+/**
+ * The Deals table's rows, where the report has one. Each states the balance after the deal: it must be the balance
+ * before plus the deal's profit, commission, fee and swap (deposits and withdrawals included), or the file is refused
+ * naming the deal's row, as the HTML report's import refuses it.
+ */
+function dealsOf(rows: readonly CsvRow[], from: number, options: ReadTradeFileOptions): Deal[] {
+  const title = sectionAt(rows, 'Deals', from);
+  const table = title < 0 ? null : CsvTable.find(rows.slice(title + 1), ['Time', 'Deal', 'Profit', 'Balance'], 2);
+  if (table === null) return [];
+  const read = new RowCells(table, options);
+  const balance = table.column('Balance') ?? -1;
+  const at = (name: string): number => table.column(name) ?? -1;
+  const money = ['Commission', 'Fee', 'Swap', 'Profit'].map((name) => table.column(name));
+  const deals: Deal[] = [];
+  for (const row of table.rows) {
+    // The totals row (no time) or the next section ends the table.
+    const time = read.cell(row, at('Time'));
+    if (!/^\d{4}[.-]/.test(time)) break;
+    deals.push({
+      step: {
+        line: row.line,
+        column: read.header(balance),
+        written: read.cell(row, balance),
+        balance: new Decimal(read.amount(row, balance, 'a balance')),
+        change: money.reduce<Decimal>((sum, i) => sum.plus(read.optionalAmount(row, i)), new Decimal(0)),
+      },
+      time: readMtTime(time) ?? time,
+      symbol: read.cell(row, at('Symbol')),
+      type: read.cell(row, at('Type')).toLowerCase(),
+      direction: read.cell(row, at('Direction')).toLowerCase(),
+      order: read.cell(row, at('Order')),
+      fee: new Decimal(read.optionalAmount(row, at('Fee'))),
+    });
+  }
+  return deals;
+}
+
+/** The Deals table's fees by position, as the HTML import pairs deals with the Positions table. */
+class DealFees {
+  private readonly entries = new Map<string, Decimal>();
+  private readonly exits = new Map<string, Decimal[]>();
+
+  constructor(deals: readonly Deal[]) {
+    for (const d of deals) {
+      if (d.symbol === '' || (d.type !== 'buy' && d.type !== 'sell')) continue;
+      if (d.direction === 'in') {
+        this.entries.set(d.order, (this.entries.get(d.order) ?? new Decimal(0)).plus(d.fee));
+      } else if (d.direction === 'out' || d.direction === 'out by' || d.direction === 'inout') {
+        // An exit deal sells a buy position (and buys back a sell one).
+        const key = DealFees.exitKey(d.time, d.symbol, d.type === 'buy' ? 'sell' : 'buy');
+        this.exits.set(key, [...(this.exits.get(key) ?? []), d.fee]);
+      }
+    }
+  }
+
+  private static exitKey(time: string, symbol: string, side: string): string {
+    return `${time} ${symbol} ${side}`;
+  }
+
+  /** The position's fee: its entry's, and the next unclaimed exit at its close time. */
+  take(position: string, closedAt: string, symbol: string, side: 'buy' | 'sell'): Decimal {
+    const entry = this.entries.get(position) ?? new Decimal(0);
+    this.entries.delete(position);
+    const exit = this.exits.get(DealFees.exitKey(closedAt, symbol, side))?.shift() ?? new Decimal(0);
+    return entry.plus(exit);
+  }
+}
+
+function readPosition(row: CsvRow, c: Record<string, number>, read: RowCells, fees: DealFees | null): FilePosition {
   const at = (name: string): number => c[name] ?? -1;
   const time = (name: string) => ({
     local: readMtTime(read.cell(row, at(name))) ?? read.fail(row, at(name), 'a time YYYY.MM.DD HH:MM:SS'),
@@ -159,21 +219,25 @@ function readPosition(row: CsvRow, c: Record<string, number>, read: RowCells): F
   const profit = new Decimal(read.amount(row, at('profit'), 'an amount'));
   const commission = new Decimal(read.optionalAmount(row, at('commission')));
   const swap = new Decimal(read.optionalAmount(row, at('swap')));
+  const position = read.text(row, at('position'));
+  const symbol = read.text(row, at('symbol'));
+  const closedAt = time('closedAt');
+  const fee = fees === null ? new Decimal(read.optionalAmount(row, at('fee'))) : fees.take(position, closedAt.local, symbol, type);
   return {
-    position: read.text(row, at('position')),
-    symbol: read.text(row, at('symbol')),
+    position,
+    symbol,
     side: type,
     volume,
     volumeUnit: 'lots',
     openedAt: time('openedAt'),
-    closedAt: time('closedAt'),
+    closedAt,
     openPrice: read.price(row, at('openPrice')),
     closePrice: read.price(row, at('closePrice')),
     commission: commission.toFixed(),
     swap: swap.toFixed(),
-    fee: '0',
+    fee: fee.toFixed(),
     profit: profit.toFixed(),
-    net: profit.plus(commission).plus(swap).toFixed(),
+    net: profit.plus(commission).plus(swap).plus(fee).toFixed(),
     rows: [row.line],
   };
 }
