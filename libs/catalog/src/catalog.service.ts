@@ -15,12 +15,16 @@ import { PlanRuleHistories, type PlanRulesOnDate } from './search/plan-rules-on.
 import { answerPlanSearch, searchPlans } from './search/plan-search.js';
 import { FirmDirectory } from './search/firm-directory.js';
 import { matchPlan, type PlanMatch } from './search/plan-match.js';
+import { CrossAccountDirectory, type FirmCrossAccount } from './cross-account/firm-cross-account.js';
+import { catalogDataDir } from './data-dir.js';
 
 export interface CatalogServiceOptions {
   /** Plans whose `checkedOn` is more than this many days old are marked `stale`. */
   staleAfterDays: number;
   /** Clock (default: the system clock). */
   now?: () => Date;
+  /** Where the firm files are read from for the cross-account rules (default: `catalogDataDir()`). */
+  dataDir?: () => string;
 }
 
 /**
@@ -32,6 +36,7 @@ export class CatalogService {
   /** The firm list and the plans' rule histories this instance keeps (headroom and every snapshot read the rules). */
   private readonly firms: FirmDirectory;
   private readonly ruleHistories: PlanRuleHistories;
+  private readonly crossAccount: CrossAccountDirectory;
 
   constructor(
     private readonly db: Database,
@@ -40,12 +45,22 @@ export class CatalogService {
     this.now = options.now ?? (() => new Date());
     this.firms = new FirmDirectory(db);
     this.ruleHistories = new PlanRuleHistories(db);
+    this.crossAccount = new CrossAccountDirectory(options.dataDir ?? (() => catalogDataDir()));
   }
 
   /** Drops the firm list and rule histories kept so far: an import wrote new ones (importCatalog's `catalog`). */
   forgetKept(): void {
     this.firms.forget();
     this.ruleHistories.forget();
+    this.crossAccount.forget();
+  }
+
+  /**
+   * The firm a challenge is at (its plan id's firm, else its firm text read as a catalog firm's name or alias) with
+   * the rules the firm sets across one trader's accounts; null when the catalog does not know the firm.
+   */
+  firmCrossAccount(firm: string, planId: string | null): FirmCrossAccount | null {
+    return this.crossAccount.of(firm, planId);
   }
 
   /** A page of whole plan rows, whatever `detail` says (what code that picks a plan reads). */

@@ -49,6 +49,14 @@ export {
 } from './schemas/rules.js';
 export { firmRulesForEa } from './ea/firm-rules-for-ea.js';
 export { catalogDataDir } from './data-dir.js';
+export { type FirmCrossAccount, firmOfChallenge } from './cross-account/firm-cross-account.js';
+export {
+  CrossAccountRulesSchema,
+  CROSS_ACCOUNT_HEDGING,
+  ALLOCATION_COUNTS,
+  COPY_TRADING,
+  type CrossAccountRules,
+} from './schemas/cross-account.js';
 // The article search's parts the catalog bench (tools/bench/suites/catalog.ts) measures on their own.
 export { searchArticles } from './search/article-search.js';
 export { flushSearchIndex } from './import/import-catalog.js';

@@ -156,3 +156,16 @@ export * from './alerts/index.js';
 export * from './check-trade/index.js';
 export * from './trade-rules/index.js';
 export * from './news/index.js';
+
+export {
+  type CrossAccountAccount,
+  type CrossAccountPosition,
+  type CrossAccountHedge,
+  type HedgingForbidden,
+  type AllocationCap,
+  type AllocationAccount,
+  type AllocationCounts,
+  type AllocationJudgement,
+  crossAccountHedges,
+  judgeAllocation,
+} from './cross-account/cross-account.js';

@@ -8,6 +8,7 @@ import { isWholeRuleDispute, mergeRuleFields, parseResetClock, type RuleVariant,
 import Decimal from 'decimal.js';
 import Type, { type Static } from 'typebox';
 import { type DailyLoss, Nullable, PlanRulesSchema, RolloverSchema, type PlanRules, type Rollover } from '../schemas/rules.js';
+import { CrossAccountRulesSchema, type CrossAccountRules } from '../schemas/cross-account.js';
 import { firmDomain, rulesWithSourceKinds } from './rule-provenance.js';
 import { assertUnpublishedUnstated, checkVariants, unpublishedRules } from './rule-variants.js';
 import { assertIsoDate, assertSchema, parseYaml } from './validate.js';
@@ -55,6 +56,8 @@ const FirmFileSchema = Type.Object(
     /** `resetClock` as a machine rule; required beside it. */
     rollover: Type.Optional(RolloverSchema),
     notes: Type.Optional(Type.String()),
+    /** Rules across the trader's accounts at the firm (hedging between them, allocation cap, copy trading). */
+    crossAccount: Type.Optional(CrossAccountRulesSchema),
     programs: Type.Array(ProgramFileSchema, { minItems: 1 }),
   },
   { additionalProperties: false },
@@ -68,6 +71,8 @@ export interface FirmRecord {
   aliases: string[];
   website: string | null;
   notes: string | null;
+  /** Firm-level rules across the trader's accounts, each source with its kind; null when none is recorded. */
+  crossAccount: CrossAccountRules | null;
 }
 
 export interface PlanRecord {
@@ -395,6 +400,7 @@ export function loadPlanCatalog(dataDir: string): PlanCatalog {
       aliases: firm.aliases ?? [],
       website: firm.website ?? null,
       notes: firm.notes?.trim() ?? null,
+      crossAccount: crossAccountOf(firm.crossAccount, firmDomain(firm.website), `${where} crossAccount`),
     });
     for (const program of firm.programs) {
       const clock = { resetClock: firm.resetClock ?? null, rollover: firm.rollover ?? null };
@@ -406,4 +412,25 @@ export function loadPlanCatalog(dataDir: string): PlanCatalog {
     }
   }
   return { firms, plans };
+}
+
+/**
+ * A firm's cross-account rules with every source given its kind (as a plan's rules are) and every date checked;
+ * a copy-trading cap must name its currency.
+ */
+function crossAccountOf(raw: CrossAccountRules | undefined, domain: string | null, where: string): CrossAccountRules | null {
+  if (raw === undefined) return null;
+  const rules = rulesWithSourceKinds(raw, domain) as CrossAccountRules;
+  for (const [key, fact] of Object.entries(rules) as [
+    string,
+    { source: { readOn: string }; disputed?: { source: { readOn: string } }[] },
+  ][]) {
+    assertIsoDate(fact.source.readOn, `${where}.${key}.source.readOn`);
+    fact.disputed?.forEach((claim, i) => assertIsoDate(claim.source.readOn, `${where}.${key}.disputed[${i}].source.readOn`));
+  }
+  const copy = rules.copyTrading;
+  if (copy?.maxAllocation !== undefined && copy.currency === undefined) {
+    throw new Error(`Invalid catalog data in ${where}.copyTrading: maxAllocation ${copy.maxAllocation} needs its currency`);
+  }
+  return rules;
 }
