@@ -9,7 +9,7 @@ import type { PlanRulesSource } from './coach/challenge-rules.js';
 import { CoachService } from './coach/coach.service.js';
 import { CoachRepository } from './coach/coach.repository.js';
 import type { Simulator } from './coach/simulation.service.js';
-import { PlanFitService, type Replayer } from './planfit/planfit.service.js';
+import { PlanFitService, type Fitter, type Replayer } from './planfit/planfit.service.js';
 import { PlanFitRepository } from './planfit/planfit.repository.js';
 import {
   readStatementInProcess,
@@ -44,6 +44,7 @@ import { AnalyticsRepository } from './analytics/analytics.repository.js';
 import { TaxYearService } from './analytics/tax-year.js';
 import { TradeService } from './trades/trades.service.js';
 import { AlertService } from './alerts/alerts.service.js';
+import { AlertsRepository } from './alerts/alerts.repository.js';
 import type { AlertSink } from './alerts/alert-events.js';
 import { AlertChannelService } from './alert-channels/alert-channels.service.js';
 import { AlertChannelsRepository } from './alert-channels/alert-channels.repository.js';
@@ -107,6 +108,8 @@ export interface DomainOptions {
   simulate?: Simulator;
   /** Runs plan replays (the operation layer passes its worker pool; default in-process). */
   replay?: Replayer;
+  /** Runs fit_plans' forward odds (the operation layer passes its worker pool; default in-process). */
+  fit?: Fitter;
   /** Where fired alerts go (the delivery queue); default: logged as fired, sent nowhere. */
   alertSink?: AlertSink;
   /** Alert channels' settings (ALERTS_*, SMTP_*); without them channels are refused (503) and nothing is sent. */
@@ -142,7 +145,8 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
   const planRules = options.planRules ?? NO_CATALOG;
   const coach = new CoachService(new CoachRepository(db), planRules, options.simulate);
   const channels = options.alertChannels ?? NO_ALERT_CHANNELS;
-  const alertDelivery = new AlertDeliveryWorker(db, {
+  const channelRows = new AlertChannelsRepository(db);
+  const alertDelivery = new AlertDeliveryWorker(channelRows, {
     secretKey: channels.secretKey,
     allowPrivateDestinations: channels.allowPrivateDestinations,
     timeoutMs: channels.deliveryTimeoutMs,
@@ -156,7 +160,10 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
   coach.headroom.useNews(news);
   // Built before the write paths, which it needs none of: each of them is handed it as the notifier it tells after
   // an account write (a snapshot, a report, an import, closed positions), so no late binding is needed.
-  const alerts = withNews(new AlertService(db, coach.headroom, planRules, options.alertSink ?? alertDelivery.sink), news);
+  const alerts = withNews(
+    new AlertService(new AlertsRepository(db), coach.headroom, planRules, options.alertSink ?? alertDelivery.sink),
+    news,
+  );
   const accountRows = new AccountsRepository(db);
   const rates = new FxRepository(db);
   const analyticsRows = new AnalyticsRepository(db);
@@ -177,7 +184,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
       tradeFile: options.readTradeFile ?? readTradeFileInProcess,
     }),
     coach,
-    planFit: new PlanFitService(new PlanFitRepository(db), planRules, options.replay),
+    planFit: new PlanFitService(new PlanFitRepository(db), planRules, options.replay, options.fit),
     summary: new SummaryService(db),
     keys: new ApiKeyService(new KeysRepository(db), credentials),
     idempotency: new IdempotencyStore(new IdempotencyRepository(db)),
@@ -185,9 +192,9 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     fx: new FxService(rates),
     analytics: new AnalyticsService(analyticsRows, rates),
     taxYear: new TaxYearService(analyticsRows, rates),
-    trades: new TradeService(db, alerts, news),
+    trades: new TradeService(db, alerts, news, planRules),
     alerts,
-    alertChannels: new AlertChannelService(new AlertChannelsRepository(db), {
+    alertChannels: new AlertChannelService(channelRows, {
       secretKey: channels.secretKey,
       allowPrivateDestinations: channels.allowPrivateDestinations,
       emailEnabled: channels.smtpUrl !== undefined,

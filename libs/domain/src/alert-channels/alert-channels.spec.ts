@@ -11,7 +11,7 @@ import { CreateAlertChannelInput } from './alert-channels.inputs.js';
 import { AlertChannelService } from './alert-channels.service.js';
 import { AlertChannelsRepository } from './alert-channels.repository.js';
 import { AlertDeliveryWorker, type DeliveryWorkerOptions } from './alert-delivery.worker.js';
-import { claimDue, LEASE_MS, QUEUED_PER_CHANNEL, RETRY_WINDOW_MS, retryDelayMs, USER_IN_FLIGHT } from './delivery-queue.js';
+import { LEASE_MS, QUEUED_PER_CHANNEL, RETRY_WINDOW_MS, retryDelayMs, USER_IN_FLIGHT } from './delivery-queue.js';
 import { isPrivateAddress, publicAddresses } from '../shared/destination.js';
 import { maskedHint, seal, unseal } from './secret-box.js';
 import { smtpMailer } from './smtp-mailer.js';
@@ -140,7 +140,7 @@ describeEachDatabase('alert channels and their delivery', (getDb) => {
   // Every worker of a test stops at its end: one left running would claim the next test's rows with its own settings.
   const running: AlertDeliveryWorker[] = [];
   const worker = (over: Partial<DeliveryWorkerOptions> = {}) => {
-    const made = new AlertDeliveryWorker(getDb(), {
+    const made = new AlertDeliveryWorker(new AlertChannelsRepository(getDb()), {
       secretKey: KEY,
       allowPrivateDestinations: true,
       timeoutMs: 2_000,
@@ -531,7 +531,7 @@ describeEachDatabase('alert channels and their delivery', (getDb) => {
     // Another died mid-send holding a claim on three: they wait for its lease to end, then go once.
     const now = new Date();
     // (Claims take users in turns: rows other tests left due may be among the three.)
-    const held = (await getDb().prisma.$transaction((tx) => claimDue(tx, now, 3))).filter((r) => r.userId === caller.userId).length;
+    const held = (await new AlertChannelsRepository(getDb()).claimDue(now, 3)).filter((r) => r.userId === caller.userId).length;
     expect(held).toBeGreaterThan(0);
     const before = hook.received.filter((r) => r.path === '/twice').length;
     // Two instances (on PostgreSQL each with its own connections) claim the rest at once.

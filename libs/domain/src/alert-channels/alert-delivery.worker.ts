@@ -1,9 +1,9 @@
-import type { AlertChannelModel as AlertChannel, Database, Prisma } from '@propfolio/db';
 import type { AlertEvent, AlertSink } from '../alerts/alert-events.js';
 import { alertMessage } from '../alerts/alert-message.js';
 import { testMessage } from './test-message.js';
 import { sendTo, type ChannelKind, type ChannelSecrets, type Mailer } from './channel-senders.js';
-import { boundQueues, claimDue, settle, settleDelivered, type ClaimedDelivery } from './delivery-queue.js';
+import { settlementOf, type ClaimedDelivery } from './delivery-queue.js';
+import type { AlertChannelsRepository, ChannelRow as AlertChannel } from './alert-channels.repository.js';
 import type { Resolve } from '../shared/destination.js';
 import type { SendOutcome } from './http-post.js';
 import { maskedHint, unseal } from './secret-box.js';
@@ -45,7 +45,7 @@ export class AlertDeliveryWorker {
   private readonly concurrency: number;
 
   constructor(
-    private readonly db: Database,
+    private readonly repository: AlertChannelsRepository,
     private readonly options: DeliveryWorkerOptions,
   ) {
     this.now = options.now ?? (() => new Date());
@@ -101,24 +101,14 @@ export class AlertDeliveryWorker {
     if (free <= 0 || !this.options.secretKey) return;
     const now = this.now();
     // Most polls find nothing: ask on the driver first (one indexed read, no Prisma transaction every half second).
-    const [due] = await this.db.driverQuery<{ due: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM "AlertDelivery" WHERE "status" = 'pending' AND "nextAttemptAt" <= $1
-         AND ("lockedUntil" IS NULL OR "lockedUntil" <= $1)) AS due`,
-      [now.toISOString()],
-    );
-    if (!due?.due) return;
+    if (!(await this.repository.anyDue(now))) return;
     // One statement is its own transaction: no interactive one around it (on the embedded database its BEGIN and
     // COMMIT were two more turns on the one connection for every claim of a burst).
-    const claimed = await claimDue(this.db.prisma, now, free, this.userInFlight);
+    const claimed = await this.repository.claimDue(now, free, this.userInFlight);
     if (claimed.length === 0) return;
     // The channels of the whole claim in one read, not one per row: on the embedded database every statement waits
     // for the one connection, behind the snapshots and evaluations of a burst.
-    const channels = new Map(
-      (await this.db.prisma.alertChannel.findMany({ where: { id: { in: [...new Set(claimed.map((r) => r.channelId))] } } })).map((c) => [
-        c.id,
-        c,
-      ]),
-    );
+    const channels = new Map((await this.repository.channelsByIds([...new Set(claimed.map((r) => r.channelId))])).map((c) => [c.id, c]));
     for (const row of claimed) {
       this.userInFlight.set(row.userId, (this.userInFlight.get(row.userId) ?? 0) + 1);
       const attempt = this.attempt(row, channels.get(row.channelId)).finally(() => {
@@ -139,17 +129,14 @@ export class AlertDeliveryWorker {
       while (this.round || this.inFlight.size > 0) {
         await Promise.all([this.round, ...this.inFlight]);
       }
-      const due = await this.db.prisma.alertDelivery.count({
-        where: { status: 'pending', nextAttemptAt: { lte: this.now() }, OR: [{ lockedUntil: null }, { lockedUntil: { lte: this.now() } }] },
-      });
-      if (due === 0) return;
+      if ((await this.repository.countDue(this.now())) === 0) return;
     }
   }
 
   private async attempt(row: ClaimedDelivery, channel: AlertChannel | undefined): Promise<void> {
     try {
       const outcome = await this.send(row, channel);
-      const status = outcome.ok ? await this.delivered(row) : await settle(this.db.prisma, row, this.now(), outcome, this.options.random);
+      const status = outcome.ok ? await this.delivered(row) : await this.failed(row, outcome);
       this.options.onAttempt?.({ id: row.id, channelId: row.channelId, status, error: outcome.ok ? null : outcome.error });
     } catch {
       // The database went away mid-attempt (a shutdown, a lost connection): the row keeps its claim until the lease
@@ -170,10 +157,21 @@ export class AlertDeliveryWorker {
         resolve(rows);
       });
     }).then(async (rows) => {
-      await settleDelivered(this.db.prisma, rows, this.now());
+      await this.repository.settleDelivered(rows, this.now());
     });
     this.pendingDelivered.push(row);
     return this.deliveredRows.then(() => 'delivered' as const);
+  }
+
+  /** Settles a failed attempt: retried later or given up on (settlementOf). */
+  private async failed(
+    row: ClaimedDelivery,
+    outcome: { retry: boolean; error: string; maxAttempts?: number },
+  ): Promise<'pending' | 'dead'> {
+    const now = this.now();
+    const settlement = settlementOf(row, now, outcome, this.options.random);
+    await this.repository.settleFailed(row, now, settlement);
+    return settlement.status;
   }
 
   private async send(row: ClaimedDelivery, channel: AlertChannel | undefined): Promise<SendOutcome> {
@@ -216,30 +214,10 @@ export class AlertDeliveryWorker {
    * The alert rules' sink: one delivery per event and channel of the event's user, written with the caller's
    * transaction when given (the fired log and its deliveries commit together), then a round is started.
    */
-  readonly sink: AlertSink = async (events: readonly AlertEvent[], tx?: Prisma.TransactionClient) => {
+  readonly sink: AlertSink = async (events: readonly AlertEvent[], tx) => {
     if (events.length === 0) return;
-    const client = tx ?? this.db.prisma;
-    const userIds = [...new Set(events.map((e) => e.userId))];
-    const channels = await client.alertChannel.findMany({ where: { userId: { in: userIds } }, select: { id: true, userId: true } });
     // On this worker's clock, like the claims and the 24 h window that read them.
-    const now = this.now();
-    const data = events.flatMap((event) =>
-      channels
-        .filter((c) => c.userId === event.userId)
-        .map((c) => ({
-          channelId: c.id,
-          userId: event.userId,
-          purpose: 'alert',
-          event: { event } as unknown as Prisma.InputJsonValue,
-          createdAt: now,
-          updatedAt: now,
-          nextAttemptAt: now,
-        })),
-    );
-    if (data.length === 0) return;
-    await client.alertDelivery.createMany({ data });
-    // Bounded queues: a user or channel past its bound loses its oldest queued tests, never an alert.
-    await boundQueues(client, [...new Set(data.map((d) => d.channelId))], userIds, now);
+    if ((await this.repository.queueAlerts(events, this.now(), tx)) === 0) return;
     setImmediate(() => {
       this.wake();
     });

@@ -1,4 +1,4 @@
-import type { Prisma } from '@propfolio/db';
+import type { AlertTransaction } from './alerts.repository.js';
 
 /**
  * The seam between the alert RULES (this context: which crossing happened, decided once per firm day per
@@ -61,9 +61,10 @@ export interface AlertEvent {
 
 /**
  * Receives the events of one evaluation. `tx` is given when the caller wants the deliveries enqueued in the same
- * transaction as the fired-log rows (so a crash cannot log an alert as fired yet never deliver it).
+ * transaction as the fired-log rows (so a crash cannot log an alert as fired yet never deliver it); the sink only
+ * hands it to its own repository.
  */
-export type AlertSink = (events: readonly AlertEvent[], tx?: Prisma.TransactionClient) => Promise<void>;
+export type AlertSink = (events: readonly AlertEvent[], tx?: AlertTransaction) => Promise<void>;
 
 /** The sink until delivery is wired: evaluation still records what fired, nothing is sent. */
 export const noopAlertSink: AlertSink = () => Promise.resolve();

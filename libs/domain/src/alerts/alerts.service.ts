@@ -14,19 +14,17 @@ import {
   toAnnounce,
   toldApartLabel,
   trackerSilent,
-  type NamedAccount,
 } from '@propfolio/coach';
 import { AppError, type Caller, createLogger, type Logger } from '@propfolio/core';
-import type { Database, Prisma } from '@propfolio/db';
 import type { AccountIdInput } from '../accounts/accounts.inputs.js';
-import { findOwnedAccount } from '../accounts/owned-account.js';
 import type { HeadroomService } from '../coach/headroom.service.js';
 import { challengeRules, type PlanRulesSource, UTC_MIDNIGHT } from '../coach/challenge-rules.js';
 import { toDecimal, toMoney } from '../shared/money.js';
 import { requireId } from '../shared/ids.js';
 import type { ChallengeIdInput } from '../challenges/challenges.inputs.js';
-import { type AlertEvent, type AlertRuleKind, type AlertSink, type NewsAheadFacts, noopAlertSink } from './alert-events.js';
-import { type AlertRuleItem, DEFAULT_RULE_ITEMS, toRuleSet, validRuleItems } from './alert-rules.js';
+import { type AlertEvent, type AlertSink, type NewsAheadFacts, noopAlertSink } from './alert-events.js';
+import type { AccountFactsRow, AlertsRepository } from './alerts.repository.js';
+import { DEFAULT_RULE_ITEMS, toRuleSet, validRuleItems } from './alert-rules.js';
 import type { CheckTradeInput, SetAlertRulesInput } from './alerts.inputs.js';
 import type { AccountGuard, AlertRulesView, TradeCheckView } from './alerts.outputs.js';
 import type { NewsService } from '../calendar/news.service.js';
@@ -47,19 +45,8 @@ const UNEVALUATED_SWEEP_LIMIT = 1000;
 const SILENCE_SWEEP_MS = 60_000;
 const SILENCE_SWEEP_LIMIT = 200;
 
-interface AccountFacts {
-  userId: string;
-  challengeId: string;
-  challengeStatus: string;
-  firm: string;
-  plan: string;
-  label: string;
-  currency: string;
-  language: string;
-  rules: unknown;
-  /** The positions open at the latest snapshot, as the tracker sent them (null: not sent). */
-  openPositions: unknown;
-}
+/** An account's facts with its label told apart from its owner's other accounts. */
+type AccountFacts = Omit<AccountFactsRow, 'twins'>;
 
 /**
  * Alert rules and their evaluation (issue 34 item 1), the pre-trade check (item 4) and the terminal's levels
@@ -84,7 +71,7 @@ export class AlertService implements AccountWriteNotifier {
   private readonly startLane: () => Promise<void>;
 
   constructor(
-    private readonly db: Database,
+    private readonly repository: AlertsRepository,
     private readonly headroom: HeadroomService,
     private readonly plans: PlanRulesSource,
     private sink: AlertSink = noopAlertSink,
@@ -117,10 +104,10 @@ export class AlertService implements AccountWriteNotifier {
 
   async getRules(caller: Caller, input: ChallengeIdInput): Promise<AlertRulesView> {
     const id = requireId(input.id, 'Challenge');
-    const challenge = await this.db.prisma.challenge.findFirst({ where: { id, userId: caller.userId }, select: { alertRules: true } });
+    const challenge = await this.repository.rulesOfOwned(caller.userId, id);
     if (!challenge) throw AppError.notFound('Challenge');
-    const stored = challenge.alertRules?.rules as AlertRuleItem[] | undefined;
-    return { challengeId: id, isDefault: stored === undefined, rules: stored ?? [...DEFAULT_RULE_ITEMS] };
+    const stored = challenge.rules;
+    return { challengeId: id, isDefault: stored === null, rules: stored ?? [...DEFAULT_RULE_ITEMS] };
   }
 
   async setRules(caller: Caller, input: SetAlertRulesInput): Promise<AlertRulesView> {
@@ -128,15 +115,8 @@ export class AlertService implements AccountWriteNotifier {
     // New thresholds move every bound: this process's accounts evaluate in full on their next snapshot.
     this.quiet.clear();
     const items = input.rules === null ? null : validRuleItems(input.rules);
-    const challenge = await this.db.prisma.challenge.findFirst({ where: { id, userId: caller.userId }, select: { id: true } });
-    if (!challenge) throw AppError.notFound('Challenge');
-    if (items === null) await this.db.prisma.alertRuleSet.deleteMany({ where: { challengeId: id } });
-    else
-      await this.db.prisma.alertRuleSet.upsert({
-        where: { challengeId: id },
-        create: { challengeId: id, userId: caller.userId, rules: items as unknown as Prisma.InputJsonValue },
-        update: { rules: items as unknown as Prisma.InputJsonValue },
-      });
+    if (!(await this.repository.ownsChallenge(caller.userId, id))) throw AppError.notFound('Challenge');
+    await this.repository.saveRules(caller.userId, id, items);
     return { challengeId: id, isDefault: items === null, rules: items ?? [...DEFAULT_RULE_ITEMS] };
   }
 
@@ -152,7 +132,7 @@ export class AlertService implements AccountWriteNotifier {
     if (!snapshot) this.quiet.delete(accountId);
     // A write inside a unit (a request with Idempotency-Key) is not committed when its service returns: the
     // evaluation then first waits for the account's row lock the write holds until its unit ends.
-    if (this.db.inUnit) this.inUnit.add(accountId);
+    if (this.repository.inUnit) this.inUnit.add(accountId);
     this.dirty.add(accountId);
     if (this.lanes.size < EVALUATION_LANES) {
       const lane = this.startLane().finally(() => this.lanes.delete(lane));
@@ -181,11 +161,11 @@ export class AlertService implements AccountWriteNotifier {
         this.evaluating.add(id);
       }
       try {
-        for (const id of batch) if (this.inUnit.delete(id)) await this.afterWritersOf(id);
+        for (const id of batch) if (this.inUnit.delete(id)) await this.repository.afterWritersOf(id);
         const now = this.clock();
         await this.evaluateMany(batch, now);
         // An account marked again meanwhile has a newer row its own coming evaluation marks.
-        await this.markEvaluated(
+        await this.repository.markEvaluated(
           batch.filter((id) => !this.dirty.has(id)),
           now,
         );
@@ -208,16 +188,6 @@ export class AlertService implements AccountWriteNotifier {
       if (batch.length === EVALUATION_BATCH) break;
     }
     return batch;
-  }
-
-  /**
-   * Returns once the transactions writing to the account have ended: every write path holds the account row FOR
-   * KEY SHARE until it commits, which only FOR UPDATE waits for. Held for no longer than this one statement.
-   */
-  private async afterWritersOf(accountId: string): Promise<void> {
-    await this.db.prisma.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT 1 FROM "EaAccount" WHERE "id" = ${accountId} FOR UPDATE`;
-    });
   }
 
   /**
@@ -264,17 +234,8 @@ export class AlertService implements AccountWriteNotifier {
       .flatMap((j) => j.keys.map((key) => ({ j, key, day: firedDay(j, key), text: firedKey(j.accountId, key.rule, key.threshold ?? 0) })))
       .sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
     if (rows.length === 0) return settle([]);
-    const events = await this.db.prisma.$transaction(async (tx) => {
-      const fired = await tx.$queryRawUnsafe<{ accountId: string; rule: AlertRuleKind; threshold: number }[]>(
-        `INSERT INTO "AlertFired" ("accountId", "rule", "threshold", "firmDay", "firedAt")
-         SELECT a, r, t, d::date, $5::timestamptz FROM unnest($1::text[], $2::text[], $3::int[], $4::text[]) AS k(a, r, t, d)
-         ON CONFLICT DO NOTHING RETURNING "accountId", "rule", "threshold"`,
-        rows.map((r) => r.j.accountId),
-        rows.map((r) => r.key.rule),
-        rows.map((r) => r.key.threshold ?? 0),
-        rows.map((r) => r.day),
-        now.toISOString(),
-      );
+    const keys = rows.map((r) => ({ accountId: r.j.accountId, rule: r.key.rule, threshold: r.key.threshold ?? 0, day: r.day }));
+    const events = await this.repository.logFired(keys, now, async (fired, tx) => {
       // Announced in the order the keys were judged (daily, maximum, breach…), not the order they were logged in.
       const logged = new Set(fired.map((r) => firedKey(r.accountId, r.rule, r.threshold)));
       const out = crossing.flatMap((j) => {
@@ -316,39 +277,16 @@ export class AlertService implements AccountWriteNotifier {
    * within seconds, not at the silent-tracker sweep a minute or more later. Recent days only, a bounded batch.
    */
   async sweepUnevaluated(now = this.clock()): Promise<number> {
-    const rows = await this.db.driverQuery<{ accountId: string }>(
-      `SELECT DISTINCT "accountId" FROM "IntradayEquity"
-       WHERE "evaluatedAt" IS NULL AND "day" >= ($1::timestamptz AT TIME ZONE 'UTC')::date - 2
-       LIMIT ${String(UNEVALUATED_SWEEP_LIMIT)}`,
-      [now.toISOString()],
-    );
-    for (const row of rows) this.accountWritten(row.accountId);
-    return rows.length;
-  }
-
-  /** The accounts' snapshot rows judged now (the mark a start's sweep reads); a row written since is left for its own evaluation's mark. */
-  private async markEvaluated(accountIds: readonly string[], now: Date): Promise<void> {
-    if (accountIds.length === 0) return;
-    await this.db.driverQuery(
-      `UPDATE "IntradayEquity" SET "evaluatedAt" = $2::timestamptz WHERE "accountId" = ANY($1::text[]) AND "evaluatedAt" IS NULL`,
-      [accountIds, now.toISOString()],
-    );
+    const accountIds = await this.repository.unevaluatedAccounts(now, UNEVALUATED_SWEEP_LIMIT);
+    for (const id of accountIds) this.accountWritten(id);
+    return accountIds.length;
   }
 
   async sweepSilence(now = this.clock()): Promise<number> {
     // The service clock, not the database's, so the sweep and the evaluation it triggers judge the same instant.
-    const rows = await this.db.driverQuery<{ id: string }>(
-      `SELECT a."id" FROM "EaAccount" a
-       JOIN "Challenge" c ON c."id" = a."challengeId" AND c."status" = 'in_progress'
-       JOIN LATERAL (SELECT max(i."at") AS last FROM "IntradayEquity" i
-                     WHERE i."accountId" = a."id" AND i."day" >= ($1::timestamptz AT TIME ZONE 'UTC')::date - 2) l ON true
-       WHERE a."archivedAt" IS NULL AND l.last < $1::timestamptz - interval '1 minute' AND l.last > $1::timestamptz - interval '1 day'
-         AND NOT EXISTS (SELECT 1 FROM "AlertFired" f WHERE f."accountId" = a."id" AND f."rule" = 'tracker_silent' AND f."firedAt" > l.last)
-       ORDER BY l.last LIMIT ${String(SILENCE_SWEEP_LIMIT)}`,
-      [now.toISOString()],
-    );
-    for (const row of rows) this.accountWritten(row.id);
-    return rows.length;
+    const accountIds = await this.repository.silentAccounts(now, SILENCE_SWEEP_LIMIT);
+    for (const id of accountIds) this.accountWritten(id);
+    return accountIds.length;
   }
 
   async checkTrade(caller: Caller, input: CheckTradeInput, now = new Date()): Promise<TradeCheckView> {
@@ -378,10 +316,7 @@ export class AlertService implements AccountWriteNotifier {
 
   async guard(caller: Caller, input: AccountIdInput, now = new Date()): Promise<AccountGuard> {
     const { account, headroom: h, challengeId } = await this.ownedHeadroom(caller, input.id, now);
-    const set = toRuleSet(
-      ((await this.db.prisma.alertRuleSet.findUnique({ where: { challengeId } }))?.rules as AlertRuleItem[] | undefined) ??
-        DEFAULT_RULE_ITEMS,
-    );
+    const set = toRuleSet((await this.repository.rulesOf(challengeId)) ?? DEFAULT_RULE_ITEMS);
     return {
       accountId: account.id,
       at: h.at,
@@ -403,7 +338,7 @@ export class AlertService implements AccountWriteNotifier {
 
   /** The caller's active account and its headroom; 404 for another's or an unknown one, as every account route. */
   private async ownedHeadroom(caller: Caller, id: string, now: Date) {
-    const account = await findOwnedAccount(this.db.prisma, caller, id);
+    const account = await this.repository.ownedAccount(caller, id);
     if (account.archivedAt !== null) throw AppError.conflict('The EA account is archived: it has no live levels.', 'account_archived');
     if (account.challengeId === null)
       throw new AppError(
@@ -418,11 +353,7 @@ export class AlertService implements AccountWriteNotifier {
 
   /** The rules check_trade needs beyond the headroom: the plan's risk per trade and the best-day rule's share. */
   private async tradeRules(challengeId: string) {
-    const challenge = await this.db.prisma.challenge.findUniqueOrThrow({
-      where: { id: challengeId },
-      select: { planId: true, purchasedAt: true, rulesOverride: true, phase: true, platform: true },
-    });
-    const rules = await challengeRules(this.plans, challenge);
+    const rules = await challengeRules(this.plans, await this.repository.rulesOfChallenge(challengeId));
     const consistency = rules.effective.rules.consistency;
     // The plan's risk per trade comes with the headroom (tradeRules.maxRiskPerTrade.limit).
     return {
@@ -446,7 +377,7 @@ export class AlertService implements AccountWriteNotifier {
     if (!news) return out;
     for (const accountId of accountIds) {
       const f = facts.get(accountId);
-      const minutes = f ? toRuleSet((f.rules as AlertRuleItem[] | null) ?? DEFAULT_RULE_ITEMS).newsAheadMinutes : null;
+      const minutes = f ? toRuleSet(f.rules ?? DEFAULT_RULE_ITEMS).newsAheadMinutes : null;
       const open = f ? openSymbolsOf(f.openPositions) : [];
       if (!f || minutes == null || open.length === 0) continue;
       try {
@@ -475,36 +406,8 @@ export class AlertService implements AccountWriteNotifier {
 
   /** The active accounts among these, each with what its alerts are worded and judged by. */
   private async accountFacts(accountIds: readonly string[]): Promise<Map<string, AccountFacts>> {
-    const rows = await this.db.driverQuery<AccountFacts & NamedAccount & { twins: unknown } & Record<string, unknown>>(
-      `SELECT a."id", a."userId", a."challengeId", c."status"::text AS "challengeStatus", c."firm", c."plan",
-              COALESCE(a."name", a."login" || '@' || a."server") AS "label", a."currency", u."language", r."rules",
-              (SELECT i."openPositions" FROM "IntradayEquity" i WHERE i."accountId" = a."id" ORDER BY i."day" DESC LIMIT 1) AS "openPositions",
-              a."login", to_char(c."purchasedAt", 'YYYY-MM-DD') AS "purchasedOn",
-              -- The owner's other active accounts, so a title two of them would share says which one it is.
-              (SELECT json_agg(json_build_object('id', o."id", 'challengeId', o."challengeId", 'firm', oc."firm", 'plan', oc."plan",
-                                                 'label', COALESCE(o."name", o."login" || '@' || o."server"), 'login', o."login",
-                                                 'purchasedOn', to_char(oc."purchasedAt", 'YYYY-MM-DD')))
-                 FROM "EaAccount" o JOIN "Challenge" oc ON oc."id" = o."challengeId"
-                WHERE o."userId" = a."userId" AND o."archivedAt" IS NULL AND o."id" <> a."id") AS "twins"
-       FROM "EaAccount" a
-       JOIN "Challenge" c ON c."id" = a."challengeId"
-       JOIN "User" u ON u."id" = a."userId"
-       LEFT JOIN "AlertRuleSet" r ON r."challengeId" = c."id"
-       WHERE a."id" = ANY($1::text[]) AND a."archivedAt" IS NULL`,
-      [accountIds],
-    );
-    // PGlite's driver may hand json back as text.
-    return new Map(
-      rows.map(({ twins, ...row }) => [
-        row.id,
-        {
-          ...row,
-          label: toldApartLabel(row, ((typeof twins === 'string' ? JSON.parse(twins) : twins) as NamedAccount[] | null) ?? []),
-          rules: typeof row.rules === 'string' ? (JSON.parse(row.rules) as unknown) : row.rules,
-          openPositions: typeof row.openPositions === 'string' ? (JSON.parse(row.openPositions) as unknown) : row.openPositions,
-        },
-      ]),
-    );
+    const rows = await this.repository.accountFacts(accountIds);
+    return new Map([...rows].map(([id, { twins, ...row }]) => [id, { ...row, label: toldApartLabel(row, twins) }]));
   }
 }
 
@@ -543,7 +446,7 @@ interface Judgement {
 
 /** One account's crossings now, and the bounds its next snapshots are quiet within (pure). */
 function judge(accountId: string, facts: AccountFacts, h: Headroom, now: Date, newsAhead: readonly NewsAheadFacts[]): Judgement {
-  const set = toRuleSet((facts.rules as AlertRuleItem[] | null) ?? DEFAULT_RULE_ITEMS);
+  const set = toRuleSet(facts.rules ?? DEFAULT_RULE_ITEMS);
   // Judged on today's data only: late data of an ended firm day fires nothing and leaves today's keys armed.
   const keys = crossedToday(h, set);
   // No bounds before today's first snapshot: that snapshot must be evaluated whatever its figures.
@@ -589,10 +492,7 @@ function eventOf(key: AlertKey, facts: AccountFacts, accountId: string, h: Headr
     accountId,
     rule: key.rule,
     // A news window's key holds its release minute; the event says the trader's minutes.
-    threshold:
-      key.rule === 'news_ahead'
-        ? (toRuleSet((facts.rules as AlertRuleItem[] | null) ?? DEFAULT_RULE_ITEMS).newsAheadMinutes ?? null)
-        : key.threshold,
+    threshold: key.rule === 'news_ahead' ? (toRuleSet(facts.rules ?? DEFAULT_RULE_ITEMS).newsAheadMinutes ?? null) : key.threshold,
     firmDay,
     firm: facts.firm,
     plan: facts.plan,
