@@ -49,6 +49,7 @@ export async function buildOperations(
     // CPU-heavy work leaves the event loop for the pool.
     simulate: (input, who) => cpu.run({ kind: 'simulate', input }, who),
     replay: (input, who) => cpu.run({ kind: 'replay', input }, who),
+    fit: (input, who) => cpu.run({ kind: 'fit', input }, who),
     readStatement: (bytes, who) => cpu.run({ kind: 'statement', input: bytes }, who),
     readTradeFile: (request, who) => cpu.run({ kind: 'tradeFile', input: request }, who),
     alertChannels: config.alerts,

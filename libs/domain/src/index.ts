@@ -18,8 +18,15 @@ export { privateOperations } from './operations.js';
 export { publicCoachOperations } from './coach/coach.operations.js';
 export { publicPlanFitOperations } from './planfit/planfit.operations.js';
 export * from './planfit/planfit.inputs.js';
-export { PlanReplaySchema, type PlanReplay, type PlanReplayRow } from './planfit/planfit.outputs.js';
-export { replayInProcess, type Replayer } from './planfit/planfit.service.js';
+export {
+  PlanReplaySchema,
+  type PlanReplay,
+  type PlanReplayRow,
+  PlanFitSchema,
+  type PlanFit,
+  type PlanFitRow,
+} from './planfit/planfit.outputs.js';
+export { replayInProcess, type Replayer, fitInProcess, type Fitter, MAX_ANONYMOUS_FIT_CELLS } from './planfit/planfit.service.js';
 export { publicCalendarOperations } from './calendar/calendar.operations.js';
 export { CalendarService } from './calendar/calendar.service.js';
 export { CalendarRepository } from './calendar/calendar.repository.js';

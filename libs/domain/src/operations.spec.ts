@@ -33,7 +33,7 @@ describe('private operations', () => {
     expect(new Set(operations.map((op) => op.name)).size).toBe(operations.length);
     expect(new Set(operations.map((op) => `${op.rest.method} ${op.rest.path}`)).size).toBe(operations.length);
     // A read whose input is a body (a simulation takes a P&L series of up to 5,000 days) is a POST that writes nothing.
-    const bodyReads = new Set(['simulate_challenge', 'replay_own_plans']);
+    const bodyReads = new Set(['simulate_challenge', 'replay_own_plans', 'fit_own_plans']);
     const wrong = operations.filter((op) => op.auth !== 'key' || op.readOnly !== (op.rest.method === 'GET' || bodyReads.has(op.name)));
     expect(wrong.map((op) => op.name)).toEqual([]);
     expect(operations.filter((op) => bodyReads.has(op.name)).every((op) => op.rest.method === 'POST')).toBe(true);

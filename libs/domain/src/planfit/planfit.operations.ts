@@ -1,7 +1,7 @@
 import { defineOperation, type Operation } from '@propfolio/core';
 import type { DomainServices } from '../services.js';
-import { ReplayPlansInput } from './planfit.inputs.js';
-import { PlanReplaySchema } from './planfit.outputs.js';
+import { FitPlansInput, ReplayPlansInput } from './planfit.inputs.js';
+import { PlanFitSchema, PlanReplaySchema } from './planfit.outputs.js';
 
 /** A replay's whole history may come with the request: up to 5,000 days with their trades. */
 const REPLAY_BODY_LIMIT = 8 * 1_048_576;
@@ -20,6 +20,19 @@ export const publicPlanFitOperations = (services: DomainServices): Operation[] =
     output: PlanReplaySchema,
     rest: { method: 'POST', path: '/plan-fit/replay', status: 200, bodyLimitBytes: REPLAY_BODY_LIMIT },
     run: async (ctx, input) => services.planFit.replay(input, ctx),
+  }),
+  defineOperation({
+    name: 'fit_plans',
+    title: 'Forward odds: every plan',
+    description:
+      'Simulates every catalog plan (or a filter) from your daily P&L, at your risk and at each plan’s best risk scale. Returns pass odds, expected money after fees where payout rules are known, ranked per unit of price.',
+    auth: 'public',
+    readOnly: true,
+    idempotent: true,
+    input: FitPlansInput,
+    output: PlanFitSchema,
+    rest: { method: 'POST', path: '/plan-fit', status: 200, bodyLimitBytes: REPLAY_BODY_LIMIT },
+    run: async (ctx, input) => services.planFit.fit(input, ctx),
   }),
 ];
 
@@ -40,5 +53,18 @@ export const planFitOperations = (services: DomainServices): Operation[] => [
     output: PlanReplaySchema,
     rest: { method: 'POST', path: '/me/plan-fit/replay', status: 200, bodyLimitBytes: REPLAY_BODY_LIMIT },
     run: async (ctx, input) => services.planFit.replay(input, ctx),
+  }),
+  defineOperation({
+    name: 'fit_own_plans',
+    title: 'Forward odds: my accounts',
+    description: 'Returns fit_plans for the signed-in owner’s tracked accounts (the dashboard’s Plan fit page).',
+    auth: 'key',
+    readOnly: true,
+    idempotent: true,
+    mcp: false,
+    input: FitPlansInput,
+    output: PlanFitSchema,
+    rest: { method: 'POST', path: '/me/plan-fit', status: 200, bodyLimitBytes: REPLAY_BODY_LIMIT },
+    run: async (ctx, input) => services.planFit.fit(input, ctx),
   }),
 ];

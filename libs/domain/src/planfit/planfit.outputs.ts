@@ -60,3 +60,76 @@ export const PlanReplaySchema = Type.Object({
   notes: Type.Array(Type.String(), { description: 'Assumptions of the replay.' }),
 });
 export type PlanReplay = Static<typeof PlanReplaySchema>;
+
+const Interval = (description: string) =>
+  Type.Object({ low: Type.Number({ description: 'Lower bound.' }), high: Type.Number({ description: 'Upper bound.' }) }, { description });
+
+const FitOddsSchema = Type.Object({
+  riskScale: Type.Number({ description: 'Factor on every daily P&L (1: your current risk).' }),
+  passProbability: Type.Number({ description: 'Chance of passing every evaluation phase (1 for instant funding).' }),
+  passInterval: Interval('95% interval of passProbability (Monte Carlo error only).'),
+  phases: Type.Array(
+    Type.Object({
+      passProbability: Type.Number({ description: 'This phase from a fresh start; phase 1 is simulate_plan’s answer.' }),
+      passInterval: Interval('95% Wilson interval.'),
+      medianDaysToPass: Nullable(Type.Integer({ description: 'Median simulated days to pass; null when no path passes.' })),
+    }),
+    { description: 'Each evaluation phase.' },
+  ),
+  daysToPass: Nullable(Type.Integer({ description: 'Sum of the phases’ median days to pass.' })),
+  payoutProbability: Nullable(Type.Number({ description: 'Chance a purchase reaches at least one payout in the horizon.' })),
+  expectedPayouts: Nullable(Type.Number({ description: 'Expected payouts of one purchase in the horizon.' })),
+  expectedRefund: Nullable(Type.Number({ description: 'Expected refund of the price.' })),
+  expectedValue: Nullable(
+    Type.Number({ description: 'expectedPayouts + expectedRefund − price; null when payout rules are unknown (see unknownPayoutRules).' }),
+  ),
+  expectedValueInterval: Nullable(Interval('95% interval of expectedValue.')),
+});
+
+export const PlanFitRowSchema = Type.Object({
+  planId: PlanReplayRowSchema.properties.planId,
+  firm: PlanReplayRowSchema.properties.firm,
+  program: PlanReplayRowSchema.properties.program,
+  phases: PlanReplayRowSchema.properties.phases,
+  accountSize: PlanReplayRowSchema.properties.accountSize,
+  currency: PlanReplayRowSchema.properties.currency,
+  price: PlanReplayRowSchema.properties.price,
+  planCheckedOn: PlanReplayRowSchema.properties.planCheckedOn,
+  planStale: PlanReplayRowSchema.properties.planStale,
+  rulesSources: Type.Array(
+    Type.Object({
+      rule: Type.String({ description: 'Rule name.' }),
+      source: Nullable(Type.String({ description: 'The page it was read on; null when the plan cites none.' })),
+      kind: Nullable(Type.Enum(['firm', 'third_party'], { description: '`third_party`: the firm says nothing, a third party does.' })),
+    }),
+    { description: 'Where each evaluation rule applied comes from.' },
+  ),
+  rank: Nullable(Type.Integer({ description: '1 = best by rankedBy at your current risk; null when not ranked.' })),
+  rankAtBestScale: Nullable(Type.Integer({ description: 'The rank if every plan were traded at its best scale.' })),
+  simulated: Type.Boolean({ description: 'False when evaluation rules are unknown (see unknownRules): never ranked.' }),
+  unknownRules: Type.Array(Type.String(), { description: 'Evaluation rules the simulation needs that the plan does not state.' }),
+  unknownPayoutRules: Type.Array(Type.String(), { description: 'Payout or funded rules the money needs that the plan does not state.' }),
+  atCurrentRisk: Nullable(FitOddsSchema),
+  best: Nullable(
+    Type.Object(FitOddsSchema.properties, { description: 'At the searched scale with the best value (or pass probability).' }),
+  ),
+  notes: Type.Array(Type.String(), { description: 'Assumptions for this plan.' }),
+});
+export type PlanFitRow = Static<typeof PlanFitRowSchema>;
+
+export const PlanFitSchema = Type.Object({
+  source: Type.Enum(['supplied', 'tracked'], { description: '`supplied`: the series sent; `tracked`: your accounts.' }),
+  accounts: Type.Array(Id('EA account.'), { description: 'Accounts drawn from (tracked).' }),
+  historyDays: Type.Integer({ description: 'Traded days drawn from.' }),
+  paths: Type.Integer({ description: 'Paths per plan and scale.' }),
+  seed: Type.Integer({ description: 'Same seed and input, same answer.' }),
+  scales: Type.Array(Type.Number(), { description: 'Risk scales searched.' }),
+  searchPaths: Type.Integer({ description: 'Paths per scale while searching; the best is re-run with all paths.' }),
+  payoutHorizonDays: Type.Integer({ description: 'Calendar days of payouts counted after funding.' }),
+  rankedBy: Type.Enum(['expectedValuePerPrice', 'passProbabilityPerPrice'], {
+    description: '`passProbabilityPerPrice` when some ranked plan’s expected value is unknown.',
+  }),
+  plans: Type.Array(PlanFitRowSchema, { description: 'Ranked plans first, then the unranked.' }),
+  notes: Type.Array(Type.String(), { description: 'Assumptions of the answer.' }),
+});
+export type PlanFit = Static<typeof PlanFitSchema>;

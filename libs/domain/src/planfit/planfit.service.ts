@@ -1,5 +1,12 @@
 import {
   CoachInputError,
+  DEFAULT_PATHS,
+  fitPlans,
+  MAX_FIT_CELLS,
+  MAX_FIT_PLANS,
+  MIN_HISTORY_DAYS,
+  type FitAnswer,
+  type FitInput,
   MAX_REPLAY_HISTORY_DAYS,
   MAX_REPLAY_PLANS,
   replayPlans,
@@ -9,18 +16,25 @@ import {
   type ReplayOutcome,
   type ReplayPlanAnswer,
 } from '@propfolio/coach';
-import { AppError, KEY_NEEDED_MESSAGE, TRACKER_SCOPE_MESSAGE, type Caller } from '@propfolio/core';
+import { AppError, KEY_NEEDED_MESSAGE, todayIso, TRACKER_SCOPE_MESSAGE, type Caller } from '@propfolio/core';
 import type { PlanRulesSource, PlanVersion } from '../coach/challenge-rules.js';
 import { requireId } from '../shared/ids.js';
 import type { CpuRequester } from '../workers/cpu-tasks.js';
-import type { PlanFilterInput, ReplayPlansInput } from './planfit.inputs.js';
-import type { PlanReplay, PlanReplayRow } from './planfit.outputs.js';
+import type { FitPlansInput, PlanFilterInput, ReplayPlansInput } from './planfit.inputs.js';
+import type { PlanFit, PlanReplay, PlanReplayRow } from './planfit.outputs.js';
+import { fitRow, rankRows, seriesOf, shareOut } from './fit-rows.js';
 import type { HistoryScope, PlanFitRepository } from './planfit.repository.js';
 import { suppliedHistory, trackedHistory } from './replay-history.js';
 
 /** Runs a replay for `who` (the composition root passes its CPU pool; tests and tools run it in-process). */
 export type Replayer = (input: ReplayInput, who: CpuRequester) => Promise<ReplayAnswer>;
 export const replayInProcess: Replayer = (input) => Promise.resolve(replayPlans(input));
+/** Runs forward odds for a group of plans for `who` (the CPU pool's `fit` task, or in-process). */
+export type Fitter = (input: FitInput, who: CpuRequester) => Promise<FitAnswer>;
+export const fitInProcess: Fitter = (input) => Promise.resolve(fitPlans(input));
+
+/** Paths × plans an anonymous caller gets: every catalog plan at about 2,500 paths (a key lifts it to MAX_FIT_CELLS). */
+export const MAX_ANONYMOUS_FIT_CELLS = 250_000;
 
 /** Most start dates × plans one replay answers: a year of start dates for every catalog plan, with room. */
 export const MAX_REPLAY_CELLS = 100_000;
@@ -79,7 +93,118 @@ export class PlanFitService {
     private readonly facts: PlanFitRepository,
     private readonly plans: PlanRulesSource,
     private readonly replayer: Replayer = replayInProcess,
+    private readonly fitter: Fitter = fitInProcess,
   ) {}
+
+  /**
+   * Forward odds for every plan the filter keeps (fit_plans): the single-plan simulation of each plan's phases
+   * and funded stage from one series (sent, or the owner's tracked traded days), at the current risk and the
+   * plan's best risk scale, ranked per unit of price. paths × plans is bounded up front (`too_costly`); an
+   * anonymous caller's bound is smaller, and its default paths shrink to fit it. A signed-in caller's plans are
+   * shared between two CPU jobs, a firm's plans together.
+   */
+  async fit(input: FitPlansInput, who: CpuRequester): Promise<PlanFit> {
+    if (input.dailyPnlPercent !== undefined && input.history !== undefined)
+      throw AppError.invalidField('dailyPnlPercent', 'give dailyPnlPercent or history, not both');
+    let series: number[];
+    let lows: (number | null)[] | undefined;
+    let source: PlanFit['source'] = 'supplied';
+    let accounts: string[] = [];
+    if (input.dailyPnlPercent !== undefined) {
+      if (input.accountId !== undefined || input.challengeId !== undefined)
+        throw AppError.invalidField('dailyPnlPercent', 'give a series or accountId/challengeId, not both');
+      series = input.dailyPnlPercent;
+    } else {
+      const found = await this.historyOf(input, who.caller);
+      ({ source, accounts } = found);
+      ({ series, lows } = seriesOf(found.history));
+      if (series.length === 0) throw AppError.invalidField('history', 'the history has no traded day');
+      if (source === 'tracked' && series.length < MIN_HISTORY_DAYS) {
+        throw new AppError(
+          'insufficient_history',
+          `Forward odds need at least ${MIN_HISTORY_DAYS} traded days; there are ${series.length}. Import a statement, let the tracker report more days, or send dailyPnlPercent.`,
+          undefined,
+          { reportedDays: series.length, neededDays: MIN_HISTORY_DAYS },
+        );
+      }
+    }
+    const ids = await this.facts.planIds(input);
+    if (ids.length === 0) throw AppError.invalidField(filterField(input), 'no catalog plan matches the filter');
+    if (ids.length > MAX_FIT_PLANS) throw AppError.invalidField(filterField(input), `at most ${MAX_FIT_PLANS} plans per answer`);
+    const bound = who.caller ? MAX_FIT_CELLS : MAX_ANONYMOUS_FIT_CELLS;
+    const paths = input.paths ?? Math.min(DEFAULT_PATHS, Math.max(100, Math.floor(bound / ids.length / 100) * 100));
+    if (paths * ids.length > bound) {
+      throw new AppError(
+        'too_costly',
+        `paths × plans may be at most ${bound.toLocaleString('en-US')}${who.caller ? '' : ' without an API key'}; here ${paths.toLocaleString('en-US')} × ${ids.length}: ask for fewer paths or narrow the plans. Nothing was started.`,
+        undefined,
+        { cost: paths * ids.length, limit: bound, unit: 'path-plans' },
+      );
+    }
+    const purchasedOn = input.purchasedOn ?? todayIso(new Date());
+    const versions = await Promise.all(ids.map((id) => this.plans.planRulesOn(id, purchasedOn)));
+    const options: Omit<FitInput, 'plans'> = {
+      dailyPnlPercent: series,
+      ...(lows ? { dailyLowPercent: lows } : {}),
+      ...(input.method ? { method: input.method } : {}),
+      ...(input.blockDays ? { blockDays: input.blockDays } : {}),
+      paths,
+      ...(input.seed !== undefined ? { seed: input.seed } : {}),
+      ...(input.horizonDays ? { horizonDays: input.horizonDays } : {}),
+      ...(input.payoutHorizonDays ? { payoutHorizonDays: input.payoutHorizonDays } : {}),
+    };
+    // Anonymous work is one job per client address (the pool's slice); a signed-in caller's runs on both cores.
+    const groups = shareOut(versions, who.caller ? 2 : 1);
+    const answers = await Promise.all(
+      groups.map((group) =>
+        this.runFit(
+          {
+            ...options,
+            plans: group.map((v) => ({
+              planId: v.planId,
+              rules: v.rules,
+              phases: v.phases,
+              accountSize: v.accountSize,
+              price: v.price,
+              purchasedOn,
+            })),
+          },
+          who,
+        ),
+      ),
+    );
+    const first = answers[0] as FitAnswer;
+    const byId = new Map(answers.flatMap((a) => a.plans).map((p) => [p.planId, p]));
+    const rows = versions.map((v) => fitRow(v, byId.get(v.planId) as FitAnswer['plans'][number], purchasedOn));
+    const rankedBy = rankRows(rows);
+    return {
+      source,
+      accounts,
+      historyDays: series.length,
+      paths: first.paths,
+      seed: first.seed,
+      scales: first.scales,
+      searchPaths: first.searchPaths,
+      payoutHorizonDays: first.payoutHorizonDays,
+      rankedBy,
+      plans: rows,
+      notes: [
+        rankedBy === 'expectedValuePerPrice'
+          ? 'Ranked by expected value per unit of price at your current risk.'
+          : 'Ranked by pass probability per unit of price at your current risk: the expected value of some plans is unknown (their payout rules are named).',
+        'rankAtBestScale is the order if every plan were traded at its own best risk scale.',
+        ...first.notes,
+      ],
+    };
+  }
+
+  private async runFit(input: FitInput, who: CpuRequester): Promise<FitAnswer> {
+    try {
+      return await this.fitter(input, who);
+    } catch (error) {
+      throw error instanceof CoachInputError ? AppError.invalidField(error.field, error.message) : error;
+    }
+  }
 
   async replay(input: ReplayPlansInput, who: CpuRequester): Promise<PlanReplay> {
     const { history, source, accounts } = await this.historyOf(input, who.caller);
@@ -145,7 +270,7 @@ export class PlanFitService {
 
   /** The history to replay: the one sent, else the signed-in owner's tracked accounts in scope (newest days up to the bound). */
   private async historyOf(
-    input: ReplayPlansInput,
+    input: Pick<ReplayPlansInput, 'history' | 'accountId' | 'challengeId'>,
     caller: Caller | null,
   ): Promise<{ history: ReplayHistory; source: PlanReplay['source']; accounts: string[] }> {
     const named = input.accountId !== undefined || input.challengeId !== undefined;

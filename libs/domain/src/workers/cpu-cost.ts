@@ -4,7 +4,7 @@ import type { CpuTask, CpuTaskKind, CpuTaskTypes } from './cpu-tasks.js';
 /** What a job will cost, known before it starts: an upper bound in the kind's own unit. */
 interface CpuCost {
   units: number;
-  unit: 'path-days' | 'attempt-days' | 'bytes';
+  unit: 'path-days' | 'attempt-days' | 'path-plans' | 'bytes';
   /** For a person: what was counted, e.g. "100,000 paths × 1,000 days × 11 runs". */
   counted: string;
 }
@@ -19,6 +19,8 @@ const UNITS_PER_MS: { readonly [K in CpuTaskKind]: number } = {
   simulate: 10_000,
   // A replay's attempt-day: one history day walked by one start date of one plan (an attempt that ends sooner costs less).
   replay: 5_000,
+  // fit_plans' path-plan: one plan's phases, funded stage and scale search for one path (measured with `npm run bench -- planfit`).
+  fit: 150,
   statement: 600,
   // CSV is simpler than HTML; costed at the statement's rate until measured on its own.
   tradeFile: 600,
@@ -55,6 +57,11 @@ const COSTS: { [K in CpuTaskKind]: (input: CpuTaskTypes[K]['input']) => CpuCost 
       unit: 'attempt-days',
       counted: `${count(plans)} plans × ${count(starts)} start dates × ${count(days)} days`,
     };
+  },
+  fit: (input) => {
+    const paths = input.paths ?? DEFAULT_PATHS;
+    const plans = Array.isArray(input.plans) ? input.plans.length : 0;
+    return { units: paths * plans, unit: 'path-plans', counted: `${count(paths)} paths × ${count(plans)} plans` };
   },
   statement: (bytes) => ({ units: bytes.length, unit: 'bytes', counted: `a ${count(bytes.length)}-byte statement` }),
   tradeFile: ({ bytes }) => ({ units: bytes.length, unit: 'bytes', counted: `a ${count(bytes.length)}-byte trade file` }),

@@ -40,6 +40,7 @@ type Lane = (typeof LANES)[number];
 const LANE_OF: { readonly [K in CpuTaskKind]: Lane } = {
   simulate: 'simulate',
   replay: 'simulate',
+  fit: 'simulate',
   statement: 'statement',
   tradeFile: 'statement',
   diagnose: 'ea',
@@ -50,6 +51,7 @@ const LANE_OF: { readonly [K in CpuTaskKind]: Lane } = {
 const WHAT: { readonly [K in CpuTaskKind]: string } = {
   simulate: 'The simulation',
   replay: 'The replay',
+  fit: 'Forward odds of the plans',
   statement: 'Reading the statement',
   tradeFile: 'Reading the trade file',
   diagnose: 'Checking the .set file',

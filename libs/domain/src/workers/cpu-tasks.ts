@@ -1,7 +1,10 @@
 import {
   CoachInputError,
+  fitPlans,
   replayPlans,
   simulateChallenge,
+  type FitAnswer,
+  type FitInput,
   type ReplayAnswer,
   type ReplayInput,
   type Simulation,
@@ -35,6 +38,8 @@ export interface CpuTaskTypes {
   simulate: { input: SimulationInput; result: Simulation };
   /** The coach's replay of a history under every plan's rules (libs/coach, replay_plans). */
   replay: { input: ReplayInput; result: ReplayAnswer };
+  /** Forward odds of many plans from one series (libs/coach fitPlans, fit_plans). */
+  fit: { input: FitInput; result: FitAnswer };
   /** Reads a MetaTrader statement's bytes (libs/mt-statements). */
   statement: { input: Uint8Array; result: Statement };
   /** Reads another platform's trade export (libs/trade-files): cTrader, NinjaTrader, Tradovate, TopstepX. */
@@ -60,6 +65,7 @@ const RUNNERS: { [K in CpuTaskKind]: (input: CpuTaskTypes[K]['input']) => CpuTas
   build: buildSet,
   simulate: simulateChallenge,
   replay: replayPlans,
+  fit: fitPlans,
   statement: (bytes) => readStatement(bytes),
   tradeFile: readTradeFileBytes,
 };
