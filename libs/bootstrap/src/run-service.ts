@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import express, { type Express } from 'express';
 import { AppError, ConfigError, createLogger, loadConfig, warnIfUnsupportedNode, type Config } from '@propfolio/core';
 import { connectionDrain, healthRoutes, requestContext, securityHeaders, stopGracefully } from '@propfolio/http';
+import { FuturesContractsError, loadFuturesContracts } from '@propfolio/domain/workers';
 import { openAppContext, type AppContext } from './app-context.js';
 
 /** A start-up failure that is fully explained by one line (no stack trace). */
@@ -62,6 +63,12 @@ export function runService(
     // Before anything else, so the line is the first a person sees: the start goes on (it may well work).
     warnIfUnsupportedNode();
     const config = loadConfig();
+    // The operator's futures contract table, checked before anything listens (a bad file stops the start, named).
+    try {
+      loadFuturesContracts();
+    } catch (error) {
+      throw error instanceof FuturesContractsError ? new ConfigError([error.message]) : error;
+    }
     bound = await bindPort(config);
     const logger = createLogger(config.logLevel, { service });
     const context = await openAppContext(config, logger);

@@ -28,6 +28,9 @@ export { parseContract, type ContractSymbol, type ParseContractOptions } from '.
 export {
   CONTRACTS,
   extendContracts,
+  parseContractTable,
+  installContracts,
+  activeContracts,
   contractSpecOf,
   ContractTableError,
   type ContractSpec,

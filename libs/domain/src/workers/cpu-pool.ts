@@ -90,7 +90,8 @@ function childEntry(): { filename: string; execArgv: string[] } {
   return { filename: join(here, 'cpu-worker.ts'), execArgv: ['--import', pathToFileURL(tsx).href] };
 }
 
-const CHILD_ENV = ['PATH', 'NODE_OPTIONS', 'NODE_ENV'] as const;
+// FUTURES_CONTRACTS_FILE: the child reads trade files with the operator's futures contract table too (a path, no secret).
+const CHILD_ENV = ['PATH', 'NODE_OPTIONS', 'NODE_ENV', 'FUTURES_CONTRACTS_FILE'] as const;
 
 function childEnvironment(): NodeJS.ProcessEnv {
   return Object.fromEntries(CHILD_ENV.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])));

@@ -6,6 +6,10 @@
  * another child.
  */
 import { runCpuTask, taskErrorOf, type CpuChildReady, type CpuJobAnswer, type CpuJobMessage } from './cpu-tasks.js';
+import { loadFuturesContracts } from './futures-contracts.js';
+
+// The operator's futures contract table, as the service installed it at start (the service checked it first).
+loadFuturesContracts();
 
 function answer({ id, task }: CpuJobMessage): CpuJobAnswer {
   try {

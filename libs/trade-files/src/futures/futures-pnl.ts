@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { FilePosition, TradeFile } from '../types.js';
-import { CONTRACTS, contractSpecOf, type ContractSpec, type ContractTable } from './contract-specs.js';
+import { activeContracts, contractSpecOf, type ContractSpec, type ContractTable } from './contract-specs.js';
 
 export interface FuturesPnlCheck {
   /** Gross profit the prices give: (close − open) × point value × contracts, negated for a short. */
@@ -46,7 +46,7 @@ const CENT = new Decimal('0.01');
  * Checks every position of a futures file against its prices, so the import can flag a row that does not add up (a
  * wrong multiplier, a misread price, a file edited by hand) instead of storing its profit unexamined.
  */
-export function findFuturesPnlMismatches(file: TradeFile, table: ContractTable = CONTRACTS): FuturesPnlReport {
+export function findFuturesPnlMismatches(file: TradeFile, table: ContractTable = activeContracts()): FuturesPnlReport {
   const mismatches: FuturesPnlMismatch[] = [];
   const unchecked = new Set<string>();
   for (const p of file.positions) {

@@ -1,4 +1,12 @@
-import { CONTRACTS, ContractTableError, contractSpecOf, extendContracts } from './contract-specs.js';
+import {
+  activeContracts,
+  CONTRACTS,
+  ContractTableError,
+  contractSpecOf,
+  extendContracts,
+  installContracts,
+  parseContractTable,
+} from './contract-specs.js';
 import { parseContract } from './contract-symbol.js';
 import { checkFuturesPnl, findFuturesPnlMismatches } from './futures-pnl.js';
 import type { FilePosition, TradeFile } from '../types.js';
@@ -129,5 +137,50 @@ describe('checkFuturesPnl', () => {
       { position: 'c', symbol: 'NQH6', profit: '122', rows: [4], expected: '1220', difference: '-1098', offTick: false },
     ]);
     expect(report.unchecked).toEqual(['ZNH6']);
+  });
+});
+
+describe("parseContractTable and installContracts: an operator's table from JSON", () => {
+  afterEach(() => installContracts(CONTRACTS));
+
+  it('reads roots from JSON over the built-in table, numbers written exactly taken as decimals', () => {
+    const table = parseContractTable(
+      JSON.parse(
+        '{"ZN": {"pointValue": 1000, "tickSize": "0.015625", "currency": "USD", "exchange": "CBOT"}, "mnq": {"pointValue": "2.5", "tickSize": 0.25, "currency": "USD"}}',
+      ),
+    );
+    expect(table.ZN).toEqual({ pointValue: '1000', tickSize: '0.015625', currency: 'USD', exchange: 'CBOT', name: 'ZN' });
+    // An override of a built-in root (a broker's own multiplier).
+    expect(table.MNQ).toMatchObject({ pointValue: '2.5', tickSize: '0.25' });
+    expect(table.ES).toBe(CONTRACTS.ES);
+  });
+
+  it.each([
+    ['[]', /JSON object of roots/],
+    ['{"ZN": 5}', /ZN: not an object/],
+    ['{"ZN": {"pointValue": "1000", "currency": "USD"}}', /ZN: tickSize is missing/],
+    ['{"ZN": {"pointValue": "1000", "tickSize": "0.1", "currency": "USD", "multiplier": 3}}', /ZN: unknown key "multiplier"/],
+    ['{"ZN": {"pointValue": 1e-7, "tickSize": "0.1", "currency": "USD"}}', /ZN: pointValue "1e-7"/],
+    ['{"ZN": {"pointValue": true, "tickSize": "0.1", "currency": "USD"}}', /ZN: pointValue is not text: true/],
+  ])('refuses %s naming the root and key', (json, message) => {
+    expect(() => parseContractTable(JSON.parse(json))).toThrow(ContractTableError);
+    expect(() => parseContractTable(JSON.parse(json))).toThrow(message);
+  });
+
+  it('once installed, is the table symbol lookups and the P&L check use by default', () => {
+    const file: TradeFile = {
+      format: 'topstepx',
+      currency: null,
+      profitColumn: 'gross',
+      // 2 ZN contracts up 0.5 point at $1,000 a point.
+      positions: [position({ symbol: 'ZNH6', openPrice: '110.5', closePrice: '111', profit: '1000' })],
+    };
+    expect(findFuturesPnlMismatches(file).unchecked).toEqual(['ZNH6']);
+    installContracts(parseContractTable({ ZN: { pointValue: '1000', tickSize: '0.015625', currency: 'USD' } }));
+    expect(activeContracts().ZN?.pointValue).toBe('1000');
+    expect(contractSpecOf('ZNH6')?.pointValue).toBe('1000');
+    expect(findFuturesPnlMismatches(file)).toEqual({ mismatches: [], unchecked: [] });
+    installContracts(parseContractTable({ ZN: { pointValue: '500', tickSize: '0.015625', currency: 'USD' } }));
+    expect(findFuturesPnlMismatches(file).mismatches).toMatchObject([{ symbol: 'ZNH6', expected: '500' }]);
   });
 });

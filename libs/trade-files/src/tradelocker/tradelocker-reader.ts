@@ -22,7 +22,7 @@
 import Decimal from 'decimal.js';
 import { TradeFileError } from '../errors.js';
 import { mergePartialCloses } from '../ctrader/merge-partial-closes.js';
-import { CONTRACTS, contractSpecOf, type ContractTable } from '../futures/contract-specs.js';
+import { activeContracts, contractSpecOf, type ContractTable } from '../futures/contract-specs.js';
 import { readClock } from '../position-rows/clock.js';
 import { RowCells } from '../text/row-cells.js';
 import { CsvTable, type CsvRow } from '../text/csv-table.js';
@@ -52,7 +52,7 @@ interface Columns {
 }
 
 /** The order-history reader pricing futures from `contracts` where the file has no profit. */
-export function createTradelockerReader(contracts: ContractTable = CONTRACTS): TradeFileReader {
+export function createTradelockerReader(contracts?: ContractTable): TradeFileReader {
   const find = (rows: readonly CsvRow[]) => CsvTable.find([...rows], SIGNATURE, 10) ?? CsvTable.find([...rows], OFFICE_SIGNATURE, 10);
   return {
     format: 'tradelocker',
@@ -60,7 +60,7 @@ export function createTradelockerReader(contracts: ContractTable = CONTRACTS): T
     read: (rows, options) => {
       const table = find(rows);
       if (table === null) throw new TradeFileError('not_a_trade_file', 'No TradeLocker order history header was found.');
-      return readOrders(table, new RowCells(table, options), contracts);
+      return readOrders(table, new RowCells(table, options), contracts ?? activeContracts());
     },
   };
 }

@@ -16,7 +16,7 @@
  */
 import Decimal from 'decimal.js';
 import { TradeFileError } from '../errors.js';
-import { CONTRACTS, contractSpecOf, type ContractTable } from '../futures/contract-specs.js';
+import { activeContracts, contractSpecOf, type ContractTable } from '../futures/contract-specs.js';
 import { RowCells } from '../text/row-cells.js';
 import { readFuturesTime } from '../futures/wall-clock.js';
 import { CsvTable, type CsvRow } from '../text/csv-table.js';
@@ -83,11 +83,11 @@ function findTable(rows: readonly CsvRow[]): { table: CsvTable; layout: Layout }
 }
 
 /** The Fills reader pricing contracts from `contracts` (the built-in table, or one extended by the operator). */
-export function createTradovateFillsReader(contracts: ContractTable = CONTRACTS): TradeFileReader {
+export function createTradovateFillsReader(contracts?: ContractTable): TradeFileReader {
   return {
     format: 'tradovate-fills',
     sniff: (rows) => findTable(rows) !== null,
-    read: (rows) => readFills(rows, contracts),
+    read: (rows) => readFills(rows, contracts ?? activeContracts()),
   };
 }
 
