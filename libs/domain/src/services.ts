@@ -18,6 +18,7 @@ import {
   type StatementReader,
   type TradeFileReading,
 } from './statements/statements.service.js';
+import { StatementsRepository } from './statements/statements.repository.js';
 import { ChallengeService } from './challenges/challenges.service.js';
 import type { PlanFinder } from './challenges/plan-link.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
@@ -179,7 +180,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     dailyPnl: new DailyPnlService(accountRows),
     reports: new ReportService(accountRows, alerts),
     snapshots: new SnapshotService(accountRows, planRules, alerts),
-    statements: new StatementImportService(db, planRules, alerts, {
+    statements: new StatementImportService(new StatementsRepository(db), planRules, alerts, {
       statement: options.readStatement ?? readStatementInProcess,
       tradeFile: options.readTradeFile ?? readTradeFileInProcess,
     }),

@@ -1,21 +1,19 @@
-import { setImmediate } from 'node:timers/promises';
 import { firmDayAt, localToInstant, type Rollover } from '@propfolio/coach';
 import { AppError, type Caller } from '@propfolio/core';
-import { Prisma, type Database } from '@propfolio/db';
 import { MAX_STATEMENT_BYTES, type FoldedDay, type FoldedDays, type Statement } from '@propfolio/mt-statements';
 import { archivedAccountError } from '../accounts/archived-error.js';
 import type { AccountWriteNotifier } from '../shared/account-writes.js';
 import { challengeRules, rolloverOf, type PlanRulesSource } from '../coach/challenge-rules.js';
 import type { ImportStatementInput } from './statements.inputs.js';
 import { requireId } from '../shared/ids.js';
-import { toMoney } from '../shared/money.js';
+import { moneyFromText, toMoney, type Decimal } from '../shared/money.js';
 import type { StatementImport } from './statements.outputs.js';
 import { statementDays } from './statement-days.js';
 import { PLATFORM_NAMES } from './import-formats.js';
-import { StatementsRepository } from './statements.repository.js';
+import type { StatementImportStore, StatementsRepository, StoredDay } from './statements.repository.js';
 import { readImport, readStatementInProcess, readTradeFileInProcess, type ImportReaders, type ReadImport } from './read-import.js';
 import { positionRecordsFromStatement } from '../trades/statement-positions.js';
-import { checkPositions, judgePositions, storePositions, type PositionOutcomes } from '../trades/trade-store.js';
+import { checkPositions, type PositionOutcomes } from '../trades/trade-store.js';
 
 export { readStatementInProcess, readTradeFileInProcess, type StatementReader, type TradeFileReading } from './read-import.js';
 
@@ -41,27 +39,10 @@ function decodeBase64(text: string): Uint8Array {
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/**
- * Days per statement, so an import is a bounded number of statements (at most MAX_STATEMENT_DAYS / DAYS_PER_WRITE
- * writes) and none of them holds the embedded database, which runs on the event loop, for long: a write fires the
- * change trigger once per row, about 0.1 ms each there.
- */
-const DAYS_PER_WRITE = 250;
-const DAYS_PER_READ = 2_000;
-/**
- * Lets the event loop take other requests between two statements: the embedded database answers through
- * promises alone, so a chain of its queries would otherwise run to the end without a turn of the loop.
- */
-const nextTurn = (): Promise<void> => setImmediate();
 /** Days listed in one answer; the rest are paged with `daysAfter` (see ImportStatementInput). */
 export const DAYS_PER_ANSWER = 1_000;
-/** The import's writes run as set-based statements, seconds at most for the largest file; well inside this. */
-const WRITE_TIMEOUT_MS = 60_000;
 
-interface ExistingDay {
-  balance: Prisma.Decimal;
-  closedPnl: Prisma.Decimal;
-}
+type ExistingDay = StoredDay;
 
 type Outcome = 'created' | 'updated' | 'unchanged';
 
@@ -83,25 +64,18 @@ interface Written {
  * changes nothing; a newer overlapping file adds the new days and says which figures it replaced.
  */
 export class StatementImportService {
-  private readonly repository: StatementsRepository;
-
   constructor(
-    private readonly db: Database,
+    private readonly repository: StatementsRepository,
     private readonly plans: PlanRulesSource,
     /** Told after an import wrote (the alerts). */
     private readonly writes: AccountWriteNotifier,
     private readonly readers: ImportReaders = { statement: readStatementInProcess, tradeFile: readTradeFileInProcess },
-  ) {
-    this.repository = new StatementsRepository(db);
-  }
+  ) {}
 
   async import(caller: Caller, input: ImportStatementInput, now = new Date()): Promise<StatementImport> {
     const accountId = requireId(input.id, 'EA account');
     const bytes = fileBytes(input);
-    const account = await this.db.prisma.eaAccount.findFirst({
-      where: { id: accountId, userId: caller.userId },
-      include: { challenge: { select: { planId: true, purchasedAt: true, rulesOverride: true } } },
-    });
+    const account = await this.repository.accountForImport(caller.userId, accountId);
     if (!account) throw AppError.notFound('EA account');
     if (account.archivedAt) throw archivedAccountError(account.archivedAt, account.archivedReason);
     const kept = { find: (header: readonly string[]) => this.repository.findMapping(caller.userId, header) };
@@ -120,32 +94,30 @@ export class StatementImportService {
     const positions = positionRecordsFromStatement(statement.positions, serverTimeZone);
     checkPositions(positions);
 
+    const dates = folded.days.map((d) => d.day);
     const judge = async (): Promise<Written> => ({
-      outcomes: outcomesOf(folded.days, await readDays(this.db.prisma, accountId, folded.days)),
+      outcomes: outcomesOf(folded.days, await this.repository.storedDays(accountId, dates)),
       previous: new Map<string, ExistingDay>(),
-      trades: await judgePositions(this.db.prisma, accountId, positions),
+      trades: await this.repository.judgePositions(accountId, positions),
     });
-    const write = async (tx: Prisma.TransactionClient): Promise<Written> => {
-      // Locked like a report (FOR KEY SHARE), so an archive either waits for the import or is seen by it; and
-      // imports of this account one after the other, so each compares against what the previous one wrote.
-      const [locked] = await tx.$queryRaw<{ archivedAt: Date | null }[]>`
-        SELECT "archivedAt" FROM "EaAccount" WHERE "id" = ${accountId} AND "userId" = ${caller.userId} FOR KEY SHARE`;
+    const write = async (store: StatementImportStore): Promise<Written> => {
+      // Locked like a report, so an archive either waits for the import or is seen by it; and imports of this
+      // account one after the other, so each compares against what the previous one wrote.
+      const locked = await store.lockAccount(caller.userId, accountId);
       if (!locked) throw AppError.notFound('EA account');
       if (locked.archivedAt) throw archivedAccountError(locked.archivedAt, account.archivedReason);
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`statement-import:${accountId}`}, 0))`;
-      const previous = await readDays(tx, accountId, folded.days);
-      const outcomes = await writeDays(tx, accountId, folded.days, previous);
-      const trades = await storePositions(tx, accountId, positions);
+      const previous = await store.storedDays(accountId, dates);
+      const outcomes = await writeDays(store, accountId, folded.days, previous);
+      const trades = await store.storePositions(accountId, positions);
       // The file says which platform the account trades on: recorded when the account has none, never overwritten.
-      await tx.$executeRaw`
-        UPDATE "EaAccount" SET "platform" = ${read.platform}::"TradingPlatform" WHERE "id" = ${accountId} AND "platform" IS NULL`;
+      await store.recordPlatform(accountId, read.platform);
       return { outcomes, previous, trades };
     };
 
-    const written = input.dryRun ? await judge() : await this.db.prisma.$transaction((tx) => write(tx), { timeout: WRITE_TIMEOUT_MS });
+    const written = input.dryRun ? await judge() : await this.repository.inImport(write);
     // A mapping the caller sent reads their next file with the same header without one (never another user's).
     if (!input.dryRun && read.keep !== null) await this.repository.keepMapping(caller.userId, read.keep.header, read.keep.mapping);
-    if (!input.dryRun) this.db.announceChanges();
+    if (!input.dryRun) this.repository.announceChanges();
     if (!input.dryRun) this.writes.accountWritten(accountId);
     const clock = clockAnswer(read, rollover);
     return answerOf({ accountId, input, statement, serverTimeZone, known, folded, warnings, read, clock, ...written });
@@ -161,61 +133,21 @@ function outcomesOf(days: readonly FoldedDay[], stored: ReadonlyMap<string, Exis
   });
 }
 
-/** The stored days of the account among `days`, a bounded number of reads (DAYS_PER_READ dates each). */
-async function readDays(
-  prisma: Prisma.TransactionClient,
-  accountId: string,
-  days: readonly FoldedDay[],
-): Promise<Map<string, ExistingDay>> {
-  const existing = new Map<string, ExistingDay>();
-  for (let from = 0; from < days.length; from += DAYS_PER_READ) {
-    const dates = days.slice(from, from + DAYS_PER_READ).map((d) => d.day);
-    const rows = await prisma.$queryRaw<{ date: string; balance: Prisma.Decimal; closedPnl: Prisma.Decimal }[]>`
-      SELECT to_char("date", 'YYYY-MM-DD') AS "date", "balance", "closedPnl" FROM "DailyPnl"
-      WHERE "accountId" = ${accountId} AND "date" = ANY(${dates}::date[])`;
-    for (const row of rows) existing.set(row.date, { balance: row.balance, closedPnl: row.closedPnl });
-    await nextTurn();
-  }
-  return existing;
-}
-
 /**
- * Writes the days that differ from `previous` (read under the import's lock), DAYS_PER_WRITE to a statement:
- * a multi-row upsert from arrays. A statement knows closed figures only: a new day's equity is its balance; a day
- * already recorded keeps the floating P&L it had (equity minus balance) and moves by the balance's correction, so
- * a corrected statement corrects the equity too. The account then follows its latest day, balance and equity,
- * unless a later day was already reported. Answers each day's outcome, in the order of `days`.
+ * Writes the days that differ from `previous` (read under the import's lock); the account then follows its latest
+ * day, balance and equity, unless a later day was already reported. Answers each day's outcome, in the order of
+ * `days`.
  */
 async function writeDays(
-  prisma: Prisma.TransactionClient,
+  store: StatementImportStore,
   accountId: string,
   days: readonly FoldedDay[],
   previous: ReadonlyMap<string, ExistingDay>,
 ): Promise<Outcome[]> {
   const outcomes = outcomesOf(days, previous);
   const changed = days.filter((_, i) => outcomes[i] !== 'unchanged');
-  for (let from = 0; from < changed.length; from += DAYS_PER_WRITE) {
-    const part = changed.slice(from, from + DAYS_PER_WRITE);
-    await prisma.$executeRaw`
-      INSERT INTO "DailyPnl" AS d ("accountId", "date", "balance", "equity", "closedPnl")
-      SELECT ${accountId}, t."date", t."balance", t."balance", t."closedPnl"
-      FROM unnest(${part.map((d) => d.day)}::date[], ${part.map((d) => d.balance)}::numeric[], ${part.map((d) => d.closedPnl)}::numeric[])
-        AS t("date", "balance", "closedPnl")
-      ON CONFLICT ("accountId", "date") DO UPDATE SET
-        "balance" = EXCLUDED."balance",
-        "closedPnl" = EXCLUDED."closedPnl",
-        "equity" = d."equity" + (EXCLUDED."balance" - d."balance")
-      WHERE (d."balance", d."closedPnl") IS DISTINCT FROM (EXCLUDED."balance", EXCLUDED."closedPnl")`;
-    await nextTurn();
-  }
   const last = days.at(-1);
-  if (last && changed.length > 0) {
-    await prisma.$executeRaw`
-      UPDATE "EaAccount" a SET "balance" = d."balance", "equity" = d."equity", "lastReportOn" = d."date"
-      FROM "DailyPnl" d
-      WHERE a."id" = ${accountId} AND d."accountId" = a."id" AND d."date" = ${last.day}::date
-        AND (a."lastReportOn" IS NULL OR a."lastReportOn" <= d."date")`;
-  }
+  if (last && changed.length > 0) await store.writeDays(accountId, changed, last.day);
   return outcomes;
 }
 
@@ -279,10 +211,10 @@ function answerOf(parts: AnswerParts): StatementImport {
       return {
         date: day.day,
         outcome,
-        closedPnl: toMoney(new Prisma.Decimal(day.closedPnl)),
-        balance: toMoney(new Prisma.Decimal(day.balance)),
-        deposits: toMoney(new Prisma.Decimal(day.deposits)),
-        withdrawals: toMoney(new Prisma.Decimal(day.withdrawals)),
+        closedPnl: moneyFromText(day.closedPnl),
+        balance: moneyFromText(day.balance),
+        deposits: moneyFromText(day.deposits),
+        withdrawals: moneyFromText(day.withdrawals),
         trades: day.trades,
         previous: before ? { balance: toMoney(before.balance), closedPnl: toMoney(before.closedPnl) } : null,
       };
@@ -316,13 +248,13 @@ function clockAnswer(read: ReadImport, rollover: Rollover): StatementImport['clo
 }
 
 /** What the trader should look at: a currency or first deposit that does not match the account as registered. */
-function statementWarnings(statement: Statement, account: { currency: string; initialBalance: Prisma.Decimal }): string[] {
+function statementWarnings(statement: Statement, account: { currency: string; initialBalance: Decimal }): string[] {
   const warnings: string[] = [];
   if (statement.account.currency && statement.account.currency !== account.currency) {
     warnings.push(`The statement is in ${statement.account.currency}; the account was registered in ${account.currency}.`);
   }
   const firstDeposit = statement.transactions.find((t) => t.kind === 'deposit');
-  if (firstDeposit && !new Prisma.Decimal(statement.openingBalance).isZero()) {
+  if (firstDeposit && moneyFromText(statement.openingBalance) !== 0) {
     warnings.push(`The statement starts with a balance of ${statement.openingBalance} carried from before its period.`);
   } else if (firstDeposit && !account.initialBalance.equals(firstDeposit.profit)) {
     warnings.push(
