@@ -8,7 +8,7 @@ import { cumulativeByCurrency } from '../lib/series.js';
 import type { CurrencyAmount, Summary } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Empty, ErrorState, Loading, QueryView } from '../components/states.js';
-import { challengeName } from '../lib/names.js';
+import { useChallengeLabel } from '../lib/challenge-labels.js';
 import { Cockpit } from '../components/cockpit/Cockpit.js';
 
 const SpendChart = lazy(() => import('../components/SpendChart.js'));
@@ -99,6 +99,7 @@ function Chart() {
 export function OverviewPage() {
   const i18n = useI18n();
   const { t } = i18n;
+  const label = useChallengeLabel();
   const summary = useQuery({ queryKey: summaryKey, queryFn: () => app.get('/me/summary') });
   const payouts = useQuery({ queryKey: ['payouts', 'recent'], queryFn: () => app.get('/payouts', { limit: 5 }) });
   return (
@@ -139,7 +140,7 @@ export function OverviewPage() {
                   {summary.data.activeChallenges.map((c) => (
                     <li key={c.id}>
                       <Link to="/challenges/$id" params={{ id: c.id }}>
-                        {challengeName(c)}
+                        {label({ challengeId: c.id, firm: c.firm, plan: c.plan })}
                       </Link>
                       <span className="muted">
                         {c.phase} · {i18n.tn('count.daysSince', c.daysSincePurchase)}
@@ -156,7 +157,7 @@ export function OverviewPage() {
                   <ul className="list">
                     {p.items.map((x) => (
                       <li key={x.id}>
-                        <span>{challengeName(x)}</span>
+                        <span>{label(x)}</span>
                         <span className="muted">
                           {i18n.date(x.date)} · <strong>{i18n.money(x.amount, x.currency)}</strong>
                         </span>

@@ -6,7 +6,7 @@ import type { Payout } from '../lib/types.js';
 import { useI18n } from '../i18n/i18n.js';
 import { Field } from '../components/Field.js';
 import { QueryView } from '../components/states.js';
-import { challengeName } from '../lib/names.js';
+import { useChallengeLabel } from '../lib/challenge-labels.js';
 
 const csvCell = (v: string | number) => (/[",\n\r]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
 
@@ -32,6 +32,7 @@ export { download };
 export function PayoutsPage() {
   const i18n = useI18n();
   const { t } = i18n;
+  const label = useChallengeLabel();
   const { from } = useSearch({ from: '/authed/payouts' });
   const navigate = useNavigate({ from: '/payouts' });
   const list = useQuery({
@@ -95,7 +96,7 @@ export function PayoutsPage() {
                       <td data-label={t('ch.date')}>{i18n.date(p.date)}</td>
                       <td data-label={t('pay.challenge')}>
                         <Link to="/challenges/$id" params={{ id: p.challengeId }}>
-                          {challengeName(p)}
+                          {label(p)}
                         </Link>
                       </td>
                       <td className="num" data-label={t('ch.amount')}>

@@ -3,7 +3,7 @@ import { useI18n } from '../../i18n/i18n.js';
 import type { FirmRow, RefundDue } from '../../lib/ledger-types.js';
 import { Empty } from '../states.js';
 import { days, ratio, roi } from './format.js';
-import { challengeName } from '../../lib/names.js';
+import { useChallengeLabel } from '../../lib/challenge-labels.js';
 
 /** One row per firm and currency: money first, then the attempt figures (shown once per firm). */
 export function FirmTable({ firms }: { firms: FirmRow[] }) {
@@ -101,6 +101,7 @@ export function FirmTable({ firms }: { firms: FirmRow[] }) {
 export function RefundsDue({ due }: { due: RefundDue[] }) {
   const i18n = useI18n();
   const { t } = i18n;
+  const label = useChallengeLabel();
   return (
     <section className="card" aria-labelledby="an-due">
       <h2 id="an-due">{t('an.refundsDue')}</h2>
@@ -111,7 +112,7 @@ export function RefundsDue({ due }: { due: RefundDue[] }) {
           {due.map((d) => (
             <li key={d.challengeId}>
               <Link to="/challenges/$id" params={{ id: d.challengeId }}>
-                {challengeName(d)}
+                {label(d)}
               </Link>
               <strong>{i18n.money(d.amount, d.currency)}</strong>
               <span className="muted">{TRIGGERS.has(d.trigger) ? t(`trigger.${d.trigger as 'first_payout'}`) : d.trigger}</span>

@@ -8,7 +8,7 @@ import { download } from '../../pages/Payouts.js';
 import { Field } from '../Field.js';
 import { Empty, QueryView } from '../states.js';
 import { kindLabel } from './MoneyTotals.js';
-import { challengeName } from '../../lib/names.js';
+import { useChallengeLabel } from '../../lib/challenge-labels.js';
 
 const thisYear = () => new Date().getUTCFullYear();
 
@@ -59,6 +59,7 @@ function TaxYearReport({ year, currency }: { year: number; currency: string }) {
 function TaxYearBody({ report }: { report: TaxYear }) {
   const i18n = useI18n();
   const { t } = i18n;
+  const label = useChallengeLabel();
   const c = report.currency;
   const { csv, ...json } = report;
   const name = `propfolio-tax-${report.year}-${c}`;
@@ -170,7 +171,7 @@ function TaxYearBody({ report }: { report: TaxYear }) {
                   <td data-label={t('an.taxType')}>{t(`taxType.${l.type}`)}</td>
                   <td data-label={t('an.kind')}>{kindLabel(t, l.kind)}</td>
                   <td data-label={t('pay.challenge')} className="wrap">
-                    {challengeName(l)}
+                    {label(l)}
                   </td>
                   <td data-label={t('ch.amount')} className="num">
                     {i18n.money(l.amount, l.currency)}
