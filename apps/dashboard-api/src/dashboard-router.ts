@@ -9,7 +9,7 @@ import {
   requireJsonBodies,
   respondWithError,
 } from '@propfolio/http';
-import { PasswordResetService } from '@propfolio/domain';
+import { PasswordResetService, UsersRepository } from '@propfolio/domain';
 import { databaseRateLimiter } from '@propfolio/http';
 import { type AppContext } from '@propfolio/bootstrap';
 import { type RateLimiter } from '@propfolio/core';
@@ -45,7 +45,7 @@ export function dashboardRouter(context: AppContext, options: DashboardOptions =
     config,
     logger: context.logger,
     domain,
-    passwordResets: new PasswordResetService(db, domain.users, domain.sessions),
+    passwordResets: new PasswordResetService(new UsersRepository(db), domain.users, domain.sessions),
     operations: context.operations,
     runner: context.runners.dashboard,
     answers: context.answers,

@@ -1,7 +1,7 @@
 import { AppError } from '@propfolio/core';
-import type { Database, UserModel as User } from '@propfolio/db';
 import type { SessionService } from './session.service.js';
 import { randomToken, sha256 } from './tokens.js';
+import type { UserRow, UsersRepository } from './users.repository.js';
 import { checkPassword, type UserService } from './users.service.js';
 
 const PASSWORD_RESET_VALID_MS = 24 * 3_600_000;
@@ -24,43 +24,33 @@ const invalid = () =>
  */
 export class PasswordResetService {
   constructor(
-    private readonly db: Database,
+    private readonly people: UsersRepository,
     private readonly users: UserService,
     private readonly sessions: SessionService,
   ) {}
 
   async issue(createdById: string, userId: string, now = new Date()): Promise<{ reset: PasswordResetView; token: string }> {
     const token = randomToken();
-    const row = await this.db.prisma.$transaction(async (tx) => {
-      const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
-      if (!user) throw AppError.notFound('User');
-      await tx.passwordReset.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
-      return tx.passwordReset.create({
-        data: {
-          userId,
-          createdById,
-          tokenHash: sha256(token),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + PASSWORD_RESET_VALID_MS),
-        },
-      });
+    const row = await this.people.replacePasswordReset({
+      userId,
+      createdById,
+      tokenHash: sha256(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + PASSWORD_RESET_VALID_MS),
     });
+    if (!row) throw AppError.notFound('User');
     const reset = { id: row.id, userId: row.userId, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString() };
     return { reset, token };
   }
 
   /** Sets the new password (checked before the link is spent), spends the link, ends every session of the user. */
-  async complete(token: unknown, password: unknown, now = new Date()): Promise<User> {
+  async complete(token: unknown, password: unknown, now = new Date()): Promise<UserRow> {
     if (typeof token !== 'string' || token.length > 100) throw invalid();
     const newPassword = checkPassword(password);
-    const found = await this.db.prisma.passwordReset.findUnique({
-      where: { tokenHash: sha256(token) },
-      include: { user: { select: { disabledAt: true } } },
-    });
+    const found = await this.people.passwordResetByTokenHash(sha256(token));
     // A disabled account stays closed: its link is refused like a spent one.
-    if (!found || found.usedAt || found.expiresAt <= now || found.user.disabledAt) throw invalid();
-    const claimed = await this.db.prisma.passwordReset.updateMany({ where: { id: found.id, usedAt: null }, data: { usedAt: now } });
-    if (claimed.count !== 1) throw invalid();
+    if (!found || found.usedAt || found.expiresAt <= now || found.userDisabledAt) throw invalid();
+    if (!(await this.people.spendPasswordReset(found.id, now))) throw invalid();
     const user = await this.users.setCredentials(found.userId, { password: newPassword });
     await this.sessions.endAll(found.userId);
     return user;

@@ -1,5 +1,5 @@
 /**
- * People's data access: users, sign-in sessions, invites and first-run setup links, one method per intent, every row
+ * People's data access: users, sign-in sessions, invites, first-run setup links and password resets, one method per intent, every row
  * with named fields. What a valid email, password, token or link is, and who may do what, stay in the services.
  * A sign-up that spends an invite is one transaction: `insertUser` hands its callback a `UsersTransaction`, and
  * `within(tx)` gives the repository bound to it.
@@ -76,6 +76,28 @@ export interface SetupTokenRow {
   usedAt: Date | null;
 }
 
+export interface PasswordResetRow {
+  id: string;
+  userId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+export interface NewPasswordReset {
+  userId: string;
+  createdById: string;
+  tokenHash: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** A reset link found by its token, with whether its user is disabled. */
+export interface PasswordResetWithUser extends PasswordResetRow {
+  userDisabledAt: Date | null;
+}
+
+const PASSWORD_RESET_COLUMNS = { id: true, userId: true, createdAt: true, expiresAt: true, usedAt: true } as const;
 const INVITE_COLUMNS = { id: true, email: true, createdAt: true, expiresAt: true, usedAt: true } as const;
 const SETUP_TOKEN_COLUMNS = { id: true, userId: true, expiresAt: true, usedAt: true } as const;
 
@@ -231,5 +253,35 @@ export class UsersRepository {
   /** Makes a spent link usable again (the input it was spent on was refused). */
   async unspendSetupToken(id: string): Promise<void> {
     await this.client.setupToken.updateMany({ where: { id }, data: { usedAt: null } });
+  }
+
+  // Password resets
+
+  /**
+   * Issues a reset link for the user, spending (at `reset.createdAt`) the user's earlier unused ones in the same
+   * transaction; null for an unknown user.
+   */
+  async replacePasswordReset(reset: NewPasswordReset): Promise<PasswordResetRow | null> {
+    return this.db.prisma.$transaction(async (tx) => {
+      const user = await tx.user.findUnique({ where: { id: reset.userId }, select: { id: true } });
+      if (!user) return null;
+      await tx.passwordReset.updateMany({ where: { userId: reset.userId, usedAt: null }, data: { usedAt: reset.createdAt } });
+      return tx.passwordReset.create({ data: reset, select: PASSWORD_RESET_COLUMNS });
+    });
+  }
+
+  async passwordResetByTokenHash(tokenHash: string): Promise<PasswordResetWithUser | null> {
+    const found = await this.client.passwordReset.findUnique({
+      where: { tokenHash },
+      select: { ...PASSWORD_RESET_COLUMNS, user: { select: { disabledAt: true } } },
+    });
+    if (!found) return null;
+    const { user, ...reset } = found;
+    return { ...reset, userDisabledAt: user.disabledAt };
+  }
+
+  /** Marks the link used unless it already is; false when another use came first. */
+  async spendPasswordReset(id: string, now: Date): Promise<boolean> {
+    return (await this.client.passwordReset.updateMany({ where: { id, usedAt: null }, data: { usedAt: now } })).count === 1;
   }
 }
