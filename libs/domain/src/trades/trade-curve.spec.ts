@@ -101,6 +101,18 @@ describeEachDatabase('trade curve', (getDb) => {
 
     const empty = await curve(await newCaller(getDb()), {});
     expect(empty).toEqual({
+      filters: {
+        accountId: null,
+        challengeId: null,
+        platform: null,
+        currency: null,
+        symbol: null,
+        side: null,
+        outcome: null,
+        tag: null,
+        from: null,
+        to: null,
+      },
       totals: { count: 0, wins: 0, losses: 0, breakevens: 0, net: 0 },
       every: 1,
       points: [],

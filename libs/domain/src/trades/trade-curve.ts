@@ -3,7 +3,7 @@ import { Prisma, type Database } from '@propfolio/db';
 import { queryJson } from '../shared/json-rows.js';
 import { SqlParams } from '../shared/keyset-sql.js';
 import { toMoney } from '../shared/money.js';
-import { scopeSql } from './trade-scope.js';
+import { filtersOf, scopeSql } from './trade-scope.js';
 import { outcomeSql } from './trade-view.js';
 import type { TradeScope } from './trades.inputs.js';
 import type { TradeCurve } from './trades.outputs.js';
@@ -46,7 +46,7 @@ export async function readTradeCurve(db: Database, caller: Caller, scope: TradeS
   const params = new SqlParams();
   const row = await queryJson<CurveRow>(db, curveSql(scopeSql(caller, scope, params)), params.values);
   if (!row) throw new Error('the trade curve statement answered no row');
-  return curveAnswer(row);
+  return { filters: filtersOf(scope), ...curveAnswer(row) };
 }
 
 /** The one statement of `readTradeCurve` over the trades `t` that `where` keeps. */
@@ -85,7 +85,7 @@ export function curveSql(where: string): string {
     ) AS "data" FROM k`;
 }
 
-function curveAnswer(row: CurveRow): TradeCurve {
+function curveAnswer(row: CurveRow): Omit<TradeCurve, 'filters'> {
   const count = row.count;
   return {
     totals: {

@@ -3,11 +3,28 @@ import type { Database } from '@propfolio/db';
 import { requireId } from '../shared/ids.js';
 import { SqlParams } from '../shared/keyset-sql.js';
 import type { Platform } from '@propfolio/coach';
-import type { TradeScope } from './trades.inputs.js';
+import { BREAKEVEN_BELOW } from './trade-view.js';
+import type { Outcome, TradeScope } from './trades.inputs.js';
+import type { TradeFilters } from './trades.outputs.js';
+
+const OUTCOME_SQL: Record<Outcome, string> = {
+  win: ` AND t."net" >= ${BREAKEVEN_BELOW}`,
+  loss: ` AND t."net" <= -${BREAKEVEN_BELOW}`,
+  breakeven: ` AND abs(t."net") < ${BREAKEVEN_BELOW}`,
+};
 
 /**
- * The WHERE over `t` ("Trade") for the scope a list or the stats read: the owner first (so a foreign id
- * matches nothing), then the account or the challenge's accounts, the platform's accounts, then the close window.
+ * Whether the scope filters on a trade's own fields (symbol, side, outcome, tag): the kept summary, folded per account,
+ * cannot answer those, so the stats are read from the trades (in slices).
+ */
+export function filtersTrades(scope: TradeScope): boolean {
+  return scope.symbol !== undefined || scope.side !== undefined || scope.outcome !== undefined || scope.tag !== undefined;
+}
+
+/**
+ * The WHERE over `t` ("Trade") for the scope a list, the stats or the curve read: the owner first (so a foreign id
+ * matches nothing), then the account or the challenge's accounts, the platform's accounts, the close window, and the
+ * trade's own fields (symbol, side, outcome, tag). One WHERE for all three, so a figure never counts other trades than the list.
  */
 export function scopeSql(caller: Caller, scope: TradeScope, params: SqlParams): string {
   const user = params.add(caller.userId);
@@ -26,7 +43,27 @@ export function scopeSql(caller: Caller, scope: TradeScope, params: SqlParams): 
   }
   if (scope.from !== undefined) where += ` AND t."closedAt" >= ${params.add(new Date(scope.from).toISOString(), 'timestamptz')}`;
   if (scope.to !== undefined) where += ` AND t."closedAt" < ${params.add(new Date(scope.to).toISOString(), 'timestamptz')}`;
+  if (scope.symbol !== undefined) where += ` AND t."symbol" = ${params.add(scope.symbol)}`;
+  if (scope.side !== undefined) where += ` AND t."side" = ${params.add(scope.side)}`;
+  if (scope.outcome !== undefined) where += OUTCOME_SQL[scope.outcome];
+  if (scope.tag !== undefined) where += ` AND t."tags" @> ARRAY[${params.add(scope.tag)}]::text[]`;
   return where;
+}
+
+/** The filters a scope applies, as an answer names them. */
+export function filtersOf(scope: TradeScope): TradeFilters {
+  return {
+    accountId: scope.accountId ?? null,
+    challengeId: scope.challengeId ?? null,
+    platform: scope.platform ?? null,
+    currency: scope.currency ?? null,
+    symbol: scope.symbol ?? null,
+    side: scope.side ?? null,
+    outcome: scope.outcome ?? null,
+    tag: scope.tag ?? null,
+    from: scope.from === undefined ? null : new Date(scope.from).toISOString(),
+    to: scope.to === undefined ? null : new Date(scope.to).toISOString(),
+  };
 }
 
 /**
@@ -82,4 +119,47 @@ export async function assertScopeOwned(db: Database, caller: Caller, scope: Trad
     const rows = await db.driverQuery('SELECT 1 FROM "Challenge" WHERE "id" = $1 AND "userId" = $2', [id, caller.userId]);
     if (rows.length === 0) throw AppError.notFound('Challenge');
   }
+}
+
+/** An account of a scope with what decides its firm clock: its challenge's plan, purchase, own rules, phase, platform. */
+// A type, not an interface: the driver's rows are records.
+export type AccountClockFacts = {
+  accountId: string;
+  challengeId: string | null;
+  planId: string | null;
+  purchasedOn: string | null;
+  rulesOverride: unknown;
+  phase: string | null;
+  platform: Platform | null;
+};
+
+/**
+ * The caller's accounts a scope covers (by its account filters: account, challenge, platform, currency), each with its
+ * challenge's facts. A few rows: the accounts, not their trades.
+ */
+export async function scopeAccountClocks(db: Database, caller: Caller, scope: TradeScope): Promise<AccountClockFacts[]> {
+  const params = new SqlParams();
+  const user = params.add(caller.userId);
+  let where = `a."userId" = ${user}`;
+  if (scope.accountId !== undefined) where += ` AND a."id" = ${params.add(requireId(scope.accountId, 'EA account'))}`;
+  if (scope.challengeId !== undefined) where += ` AND a."challengeId" = ${params.add(requireId(scope.challengeId, 'Challenge'))}`;
+  if (scope.platform !== undefined) where += ` AND ${platformAccountsSql(user, scope.platform, params)}`;
+  if (scope.currency !== undefined) where += ` AND ${currencyAccountsSql(user, scope.currency, params)}`;
+  return db.driverQuery<AccountClockFacts>(
+    `SELECT a."id" AS "accountId", c."id" AS "challengeId", c."planId", c."purchasedAt"::text AS "purchasedOn",
+       c."rulesOverride", c."phase", c."platform"::text AS "platform"
+     FROM "EaAccount" a LEFT JOIN "Challenge" c ON c."id" = a."challengeId" AND c."userId" = a."userId"
+     WHERE ${where} ORDER BY a."id"`,
+    params.values,
+  );
+}
+
+/** The scope's trades per account (only accounts with some): which firm clock most of them follow. */
+export async function tradesPerAccount(db: Database, caller: Caller, scope: TradeScope): Promise<Map<string, number>> {
+  const params = new SqlParams();
+  const rows = await db.driverQuery<{ accountId: string; count: number }>(
+    `SELECT t."accountId", count(*)::int AS "count" FROM "Trade" t WHERE ${scopeSql(caller, scope, params)} GROUP BY t."accountId"`,
+    params.values,
+  );
+  return new Map(rows.map((r) => [r.accountId, r.count]));
 }

@@ -163,7 +163,8 @@ describeEachDatabase('trade stats kept on write', (getDb) => {
       closedPosition(String(10 + i), { closedAt: `2026-03-1${i}T02:00:00Z`, profit: [5, 6, -1, -2, -3, 4][i], commission: 0 }),
     );
     await push(caller, id, later);
-    const input = await parse(TradeStatsInput, { accountId: id });
+    // The zone named, as readTradeStats' default (an account of no firm counts UTC days through the service).
+    const input = await parse(TradeStatsInput, { accountId: id, timeZone: 'Asia/Tokyo' });
     expect((await services().trades.stats(caller, input)).longestLossStreak).toBe(3);
     // Older trades arrive after the summary was built (a statement of last month): the runs are counted again.
     await push(caller, id, [

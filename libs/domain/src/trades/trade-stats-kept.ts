@@ -3,7 +3,8 @@ import type { Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { requireId } from '../shared/ids.js';
 import { SqlParams } from '../shared/keyset-sql.js';
-import { scopeSql } from './trade-scope.js';
+import { filtersTrades, scopeSql } from './trade-scope.js';
+import { firmWeekdaySql, keptCellsFit, zoneClock, type StatsClock } from './trade-clock.js';
 import { outcomeSql } from './trade-view.js';
 import {
   groupsSql,
@@ -28,13 +29,24 @@ import type { TradeStats } from './trades.outputs.js';
  * keep the summary in the same transaction as each write, so a read never sees it behind the trades. A close window
  * (from/to) is read from the summary's day rows where it covers whole days of the zone (readKeptWindow).
  */
-export async function readKeptTradeStats(db: Database, caller: Caller, input: TradeStatsInput): Promise<TradeStats> {
-  const timeZone = traderZone(input.timeZone);
+export async function readKeptTradeStats(
+  db: Database,
+  caller: Caller,
+  input: TradeStatsInput,
+  clock: StatsClock = zoneClock(traderZone(input.timeZone)),
+): Promise<TradeStats> {
+  const timeZone = clock.timeZone;
   const window = input.from !== undefined || input.to !== undefined;
+  // What the summary cannot answer is folded from the trades, in slices: a filter on the trades' own fields (the
+  // summary is folded per account), a firm day starting off the hour (its cells hold whole hours), and a window of
+  // firm days not starting at midnight (its day rows are the zone's calendar days, weekday folded in).
+  if (filtersTrades(input) || !keptCellsFit(clock) || (window && clock.shiftMinutes !== 0)) {
+    return readRangeTradeStats(db, caller, input, { clock });
+  }
   // A summary dropped between the build and the read (a trade's figures changed meanwhile) is built again; a scope
   // that keeps losing its summaries to writes is read live rather than chased.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const kept = window ? await readKeptWindow(db, caller, input, timeZone) : await readKeptAll(db, caller, input, timeZone);
+    const kept = window ? await readKeptWindow(db, caller, input, clock) : await readKeptAll(db, caller, input, clock);
     if (!('missing' in kept)) return kept;
     try {
       for (const accountId of kept.missing) {
@@ -44,7 +56,7 @@ export async function readKeptTradeStats(db: Database, caller: Caller, input: Tr
       throw zoneRefused(error);
     }
   }
-  return window ? readRangeTradeStats(db, caller, input) : readTradeStats(db, caller, input);
+  return window ? readRangeTradeStats(db, caller, input, { clock }) : readTradeStats(db, caller, input, clock);
 }
 
 /** The accounts that lack a summary for the zone, which the read builds before it tries again. */
@@ -53,11 +65,11 @@ interface Missing {
 }
 
 /** The whole history's answer from the summaries, or the accounts in scope that have none yet. */
-async function readKeptAll(db: Database, caller: Caller, input: TradeStatsInput, timeZone: string): Promise<TradeStats | Missing> {
-  const kept = await readKept(db, caller, input, timeZone);
+async function readKeptAll(db: Database, caller: Caller, input: TradeStatsInput, clock: StatsClock): Promise<TradeStats | Missing> {
+  const kept = await readKept(db, caller, input, clock);
   if (kept.missing.length > 0) return { missing: kept.missing };
   const streaks = composeRuns(kept.runs ?? []) ?? (await liveStreaks(db, caller, input));
-  return statsAnswer(timeZone, kept.groups ?? [], kept.tags ?? [], streaks);
+  return statsAnswer(clock, input, kept.groups ?? [], kept.tags ?? [], streaks);
 }
 
 interface KeptRow {
@@ -80,15 +92,15 @@ function keptAccountsSql(caller: Caller, input: TradeStatsInput, params: SqlPara
 }
 
 /** One statement: which accounts of the scope lack a summary, and the others' groups, tags and runs added up. */
-async function readKept(db: Database, caller: Caller, input: TradeStatsInput, timeZone: string): Promise<KeptRow> {
+async function readKept(db: Database, caller: Caller, input: TradeStatsInput, clock: StatsClock): Promise<KeptRow> {
   const params = new SqlParams();
   const accounts = keptAccountsSql(caller, input, params);
-  const zone = params.add(timeZone);
+  const zone = params.add(clock.timeZone);
   const inScope = `"accountId" IN (SELECT a."id" FROM "EaAccount" a WHERE ${accounts}) AND "timeZone" = ${zone}`;
   const sql = `SELECT json_build_object(
       'missing', (SELECT COALESCE(json_agg(a."id"), '[]') FROM "EaAccount" a WHERE ${accounts}
         AND NOT EXISTS (SELECT 1 FROM "TradeStatsSummary" s WHERE s."accountId" = a."id" AND s."timeZone" = ${zone})),
-      'groups', ${groupsSql(`(SELECT * FROM "TradeStatsCell" WHERE ${inScope})`)},
+      'groups', ${groupsSql(`(SELECT * FROM "TradeStatsCell" WHERE ${inScope})`, (wd, hr) => firmWeekdaySql(clock, wd, hr))},
       'tags', (SELECT json_agg(g) FROM (SELECT "tag", ${SUMS_SQL} FROM "TradeStatsTag" WHERE ${inScope} GROUP BY "tag") g),
       'runs', (SELECT json_agg(r ORDER BY r."firstAt") FROM (SELECT "count", "prefixWins", "prefixLosses", "suffixWins",
         "suffixLosses", "longestWins", "longestLosses", (EXTRACT(EPOCH FROM "firstClosedAt") * 1000)::float8 AS "firstAt",
@@ -173,15 +185,16 @@ const INTERLEAVED_PER_STATEMENT = 5_000;
  * where they interleave is read live (its outcomes only). Like the range read, the statements are apart (PGlite's
  * one connection is not held across them), so a write during the read may show in some parts and not in others.
  */
-async function readKeptWindow(db: Database, caller: Caller, input: TradeStatsInput, timeZone: string): Promise<TradeStats | Missing> {
+async function readKeptWindow(db: Database, caller: Caller, input: TradeStatsInput, clock: StatsClock): Promise<TradeStats | Missing> {
+  const timeZone = clock.timeZone;
   let row = await readWindowDays(db, caller, input, timeZone);
   if (row.missing.length > 0) return { missing: row.missing };
-  if (!row.whole) return readRangeTradeStats(db, caller, input);
+  if (!row.whole) return readRangeTradeStats(db, caller, input, { clock });
   if (row.unbuilt.length > 0) {
     for (const accountId of row.unbuilt) await buildDays(db, accountId, timeZone, row.first);
     row = await readWindowDays(db, caller, input, timeZone);
     // Dropped again meanwhile (a trade's figures changed): read live rather than chase it.
-    if (row.missing.length > 0 || row.unbuilt.length > 0) return readRangeTradeStats(db, caller, input);
+    if (row.missing.length > 0 || row.unbuilt.length > 0) return readRangeTradeStats(db, caller, input, { clock });
   }
   // The whole days' rows a span of days a statement, the loop handed back between two: one statement over a year of
   // days held PGlite 100–400 ms on a loaded machine.
@@ -203,7 +216,7 @@ async function readKeptWindow(db: Database, caller: Caller, input: TradeStatsInp
   const edge = async (scope: TradeScope | null) => {
     if (scope === null) return { groups: [], tags: [], outcomes: '' };
     await yieldToLoop();
-    return readSlices(db, caller, scope, timeZone);
+    return readSlices(db, caller, scope, clock);
   };
   const iso = (ms: number) => new Date(ms).toISOString();
   const lower = await edge(
@@ -224,7 +237,7 @@ async function readKeptWindow(db: Database, caller: Caller, input: TradeStatsInp
   let all = runsOfNewestFirst(lower.outcomes);
   for (const [day, runs] of days) all = thenRuns(all, followingRuns(runs) ?? runsOf(live.get(day) ?? '', 0, 0));
   all = thenRuns(all, runsOfNewestFirst(upper.outcomes));
-  return statsAnswer(timeZone, [...whole.groups, ...lower.groups, ...upper.groups], [...whole.tags, ...lower.tags, ...upper.tags], {
+  return statsAnswer(clock, input, [...whole.groups, ...lower.groups, ...upper.groups], [...whole.tags, ...lower.tags, ...upper.tags], {
     wins: all.longestWins,
     losses: all.longestLosses,
   });
@@ -238,6 +251,10 @@ function withinWindow(input: TradeStatsInput, from: string | undefined, to: stri
     challengeId: input.challengeId,
     platform: input.platform,
     currency: input.currency,
+    symbol: input.symbol,
+    side: input.side,
+    outcome: input.outcome,
+    tag: input.tag,
     from,
     to,
   };

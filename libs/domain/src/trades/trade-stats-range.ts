@@ -5,6 +5,7 @@ import { SqlParams } from '../shared/keyset-sql.js';
 import { scopeSql } from './trade-scope.js';
 import { liveStatsSql, queryStatsRow, statsAnswer, traderZone, zoneRefused, type GroupRow, type PartialRow } from './trade-stats.js';
 import { longestRun } from './trade-stats-runs.js';
+import { zoneClock, type StatsClock } from './trade-clock.js';
 import type { TradeScope, TradeStatsInput } from './trades.inputs.js';
 import type { TradeStats } from './trades.outputs.js';
 
@@ -25,6 +26,8 @@ const MAX_SLICE = 20_000;
 export interface RangeReadOptions {
   /** Trades per slice, fixed (tests: a few trades cut into many slices); by default each slice is sized by time. */
   tradesPerSlice?: number;
+  /** The clock of the weekday and hour groups; by default the calendar days of `timeZone` (Asia/Tokyo left out). */
+  clock?: StatsClock;
 }
 
 /** The next slice's trades: the last one's scaled to the target CPU time, growing at most twofold a step. */
@@ -54,9 +57,9 @@ export async function readRangeTradeStats(
   input: TradeStatsInput,
   options: RangeReadOptions = {},
 ): Promise<TradeStats> {
-  const timeZone = traderZone(input.timeZone);
-  const { groups, tags, outcomes } = await readSlices(db, caller, input, timeZone, options);
-  return statsAnswer(timeZone, groups, tags, { wins: longestRun(outcomes, 'W'), losses: longestRun(outcomes, 'L') });
+  const clock = options.clock ?? zoneClock(traderZone(input.timeZone));
+  const { groups, tags, outcomes } = await readSlices(db, caller, input, clock, options);
+  return statsAnswer(clock, input, groups, tags, { wins: longestRun(outcomes, 'W'), losses: longestRun(outcomes, 'L') });
 }
 
 /** The partial figures of a close window's trades, the window read in slices as readRangeTradeStats says. */
@@ -72,7 +75,7 @@ export async function readSlices(
   db: Database,
   caller: Caller,
   scope: TradeScope,
-  timeZone: string,
+  clock: StatsClock,
   options: RangeReadOptions = {},
 ): Promise<SlicedRows> {
   const fixed = options.tradesPerSlice === undefined ? null : Math.max(1, Math.floor(options.tradesPerSlice));
@@ -90,9 +93,11 @@ export async function readSlices(
     const slice = lower === null ? where : `${where} AND t."closedAt" >= ${params.add(lower, 'timestamptz')}`;
     const cpu = process.cpuUsage();
     // No transaction of its own (the one-statement read sets work_mem in one): a slice's cells fit the default.
-    const row = await queryStatsRow(db.prisma, liveStatsSql(slice, params.add(timeZone)), params.values).catch((error: unknown) => {
-      throw zoneRefused(error);
-    });
+    const row = await queryStatsRow(db.prisma, liveStatsSql(slice, params.add(clock.timeZone), clock.shiftMinutes), params.values).catch(
+      (error: unknown) => {
+        throw zoneRefused(error);
+      },
+    );
     const used = process.cpuUsage(cpu);
     perSlice = fixed ?? nextSliceSize(perSlice, (used.user + used.system) / 1000);
     groups.push(...(row?.groups ?? []));

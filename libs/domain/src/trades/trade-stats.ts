@@ -2,10 +2,11 @@ import { AppError, type Caller } from '@propfolio/core';
 import { Prisma, type Database } from '@propfolio/db';
 import { SqlParams } from '../shared/keyset-sql.js';
 import { toMoney } from '../shared/money.js';
-import { scopeSql } from './trade-scope.js';
+import { filtersOf, scopeSql } from './trade-scope.js';
 import { longestRun } from './trade-stats-runs.js';
 import { outcomeSql } from './trade-view.js';
-import { DEFAULT_TRADER_ZONE, type TradeStatsInput } from './trades.inputs.js';
+import { zoneClock, type StatsClock } from './trade-clock.js';
+import { DEFAULT_TRADER_ZONE, type TradeScope, type TradeStatsInput } from './trades.inputs.js';
 import type { TradeFigures, TradeStats } from './trades.outputs.js';
 
 /**
@@ -60,13 +61,14 @@ export const SUMS_SQL = `sum("count")::int AS "count", sum("wins")::int AS "wins
  * up by the database in one pass (GROUPING SETS), so the process folds a few dozen rows, not thousands of cells: the
  * TypeScript fold of 3,000+ cells was most of a kept read's time. A trade opened in two sessions counts in both.
  */
-export function groupsSql(cells: string): string {
+export function groupsSql(cells: string, weekday: (wd: string, hr: string) => string = (wd) => wd): string {
   // Materialized: both halves read the cells, which the live read computes from every trade (once, not twice).
-  return `(WITH cells AS MATERIALIZED ${cells} SELECT json_agg(g) FROM (
+  // `weekday` moves a cell's weekday to the clock's day (kept cells hold the zone's calendar weekday).
+  return `(WITH cells AS MATERIALIZED (SELECT x.*, ${weekday('x."wd"', 'x."hr"')} AS "dow" FROM ${cells} x) SELECT json_agg(g) FROM (
       SELECT CASE WHEN GROUPING("symbol") = 0 THEN 'symbol' WHEN GROUPING("side") = 0 THEN 'side'
-          WHEN GROUPING("wd") = 0 THEN 'weekday' WHEN GROUPING("hr") = 0 THEN 'hour' ELSE 'overall' END AS "by",
-        COALESCE("symbol", "side", "wd"::text, "hr"::text) AS "key", ${SUMS_SQL}
-      FROM cells c GROUP BY GROUPING SETS (("symbol"), ("side"), ("wd"), ("hr"), ())
+          WHEN GROUPING("dow") = 0 THEN 'weekday' WHEN GROUPING("hr") = 0 THEN 'hour' ELSE 'overall' END AS "by",
+        COALESCE("symbol", "side", "dow"::text, "hr"::text) AS "key", ${SUMS_SQL}
+      FROM cells c GROUP BY GROUPING SETS (("symbol"), ("side"), ("dow"), ("hr"), ())
       UNION ALL
       SELECT 'session', k."session", ${SUMS_SQL}
       FROM cells c CROSS JOIN LATERAL (${SESSION_KEYS_SQL}) k GROUP BY k."session"
@@ -227,20 +229,28 @@ export function zoneRefused(error: unknown): unknown {
  * and answers the outcomes as one W/L/B letter per trade in close order (the order of the account index), from
  * which the streaks are the longest runs. The cells are at most a few thousand rows whatever the number of trades.
  */
-export async function readTradeStats(db: Database, caller: Caller, input: TradeStatsInput): Promise<TradeStats> {
-  const timeZone = traderZone(input.timeZone);
+export async function readTradeStats(
+  db: Database,
+  caller: Caller,
+  input: TradeStatsInput,
+  clock: StatsClock = zoneClock(traderZone(input.timeZone)),
+): Promise<TradeStats> {
   const params = new SqlParams();
   const where = scopeSql(caller, input, params);
-  const row = await readStatsRow(db, liveStatsSql(where, params.add(timeZone)), params.values);
+  const row = await readStatsRow(db, liveStatsSql(where, params.add(clock.timeZone), clock.shiftMinutes), params.values);
   const outcomes = row?.outcomes ?? '';
-  return statsAnswer(timeZone, row?.groups ?? [], row?.tags ?? [], {
+  return statsAnswer(clock, input, row?.groups ?? [], row?.tags ?? [], {
     wins: longestRun(outcomes, 'W'),
     losses: longestRun(outcomes, 'L'),
   });
 }
 
-/** The groups, tags and outcome letters of the trades matching `where` (over `t`), `zone` the trader's zone's placeholder. */
-export function liveStatsSql(where: string, zone: string): string {
+/**
+ * The groups, tags and outcome letters of the trades matching `where` (over `t`), `zone` the clock's zone's placeholder
+ * and `shiftMinutes` what moves a local time to its firm day's name (StatsClock) before the weekday is read.
+ */
+export function liveStatsSql(where: string, zone: string, shiftMinutes = 0): string {
+  const shifted = shiftMinutes === 0 ? 'l."trader"' : `(l."trader" + interval '${String(Math.trunc(shiftMinutes))} minutes')`;
   // Each zone converted once per row (a LATERAL kept apart by OFFSET 0, so the planner does not inline it into
   // every use): the conversions were most of the read's time.
   const locals = [
@@ -252,7 +262,7 @@ export function liveStatsSql(where: string, zone: string): string {
       'groups', ${groupsSql(`(
         SELECT "symbol", "side", wd, hr, sessions, ${PARTIAL_SQL} FROM (
           SELECT t."symbol", t."side", t."net", t."openedAt", t."closedAt", t."plannedRisk", t."mae", t."mfe", ${outcome} AS o,
-            EXTRACT(ISODOW FROM l."trader")::int AS wd, EXTRACT(HOUR FROM l."trader")::int AS hr, ${SESSION_MASK_SQL} AS sessions
+            EXTRACT(ISODOW FROM ${shifted})::int AS wd, EXTRACT(HOUR FROM l."trader")::int AS hr, ${SESSION_MASK_SQL} AS sessions
           FROM "Trade" t CROSS JOIN LATERAL (SELECT ${locals} OFFSET 0) l WHERE ${where}) x
         GROUP BY "symbol", "side", wd, hr, sessions)`)},
       'tags', (SELECT json_agg(g) FROM (
@@ -298,7 +308,8 @@ export function outcomesSql(where: string): string {
 
 /** The answer from the groups' and the tags' added-up rows and the longest streaks, however they were read. */
 export function statsAnswer(
-  timeZone: string,
+  clock: StatsClock,
+  scope: TradeScope,
   groups: readonly GroupRow[],
   tags: readonly (PartialRow & { tag: string })[],
   streaks: { wins: number; losses: number },
@@ -322,7 +333,9 @@ export function statsAnswer(
   const byTag = new Groups<string>();
   for (const tag of tags) byTag.add(tag.tag, tag);
   return {
-    timeZone,
+    timeZone: clock.timeZone,
+    clock: clock.answer,
+    filters: filtersOf(scope),
     overall: overall.figures(),
     longestWinStreak: streaks.wins,
     longestLossStreak: streaks.losses,

@@ -223,7 +223,15 @@ const CurrencyFilter = (): PropertyDecorator =>
     IsISO4217CurrencyCode(),
   );
 
-/** What both the list and the stats read: the filters above. */
+/** The filters on each trade's own fields, which the list, the stats and the curve all follow. */
+const SymbolFilter = (): PropertyDecorator =>
+  Compose(Doc({ description: 'Only this symbol (exact).', example: 'EURUSD' }), Absent(), Trim(), IsString(), MaxLength(MAX_SYMBOL_LENGTH));
+const SideFilter = (): PropertyDecorator => Compose(Doc('Only buys or only sells.'), Absent(), IsIn(SIDES));
+const OutcomeFilter = (): PropertyDecorator =>
+  Compose(Doc('win: net >= 0.005; loss: net <= -0.005; breakeven: between.'), Absent(), IsIn(OUTCOMES));
+const TagFilter = (): PropertyDecorator => Compose(Doc('Only trades carrying this tag.'), Absent(), FreeText(MAX_TAG_LENGTH));
+
+/** What the list, the stats and the curve read: the filters above, every one of them. */
 export interface TradeScope {
   accountId?: string | undefined;
   challengeId?: string | undefined;
@@ -231,6 +239,10 @@ export interface TradeScope {
   to?: string | undefined;
   platform?: Platform | undefined;
   currency?: string | undefined;
+  symbol?: string | undefined;
+  side?: Side | undefined;
+  outcome?: Outcome | undefined;
+  tag?: string | undefined;
 }
 
 export class ListTradesInput extends PageInput implements TradeScope {
@@ -252,26 +264,16 @@ export class ListTradesInput extends PageInput implements TradeScope {
   @CurrencyFilter()
   currency?: string;
 
-  @Doc({ description: 'Only this symbol (exact).', example: 'EURUSD' })
-  @Absent()
-  @Trim()
-  @IsString()
-  @MaxLength(MAX_SYMBOL_LENGTH)
+  @SymbolFilter()
   symbol?: string;
 
-  @Doc('Only buys or only sells.')
-  @Absent()
-  @IsIn(SIDES)
+  @SideFilter()
   side?: Side;
 
-  @Doc('win: net >= 0.005; loss: net <= -0.005; breakeven: between.')
-  @Absent()
-  @IsIn(OUTCOMES)
+  @OutcomeFilter()
   outcome?: Outcome;
 
-  @Doc('Only trades carrying this tag.')
-  @Absent()
-  @FreeText(MAX_TAG_LENGTH)
+  @TagFilter()
   tag?: string;
 }
 
@@ -333,15 +335,28 @@ export class TradeStatsInput implements TradeScope {
   @CurrencyFilter()
   currency?: string;
 
-  @Doc({
-    description: 'IANA zone of the weekday and hour groups.',
-    example: 'Europe/London',
-    default: DEFAULT_TRADER_ZONE,
-  })
+  @SymbolFilter()
+  symbol?: string;
+
+  @SideFilter()
+  side?: Side;
+
+  @OutcomeFilter()
+  outcome?: Outcome;
+
+  @TagFilter()
+  tag?: string;
+
+  @Doc({ description: "Weekday and hour in this IANA zone's calendar days instead of the firm day.", example: 'Europe/London' })
   @Absent()
   @IsString()
   @MaxLength(64)
   timeZone?: string;
+
+  @Doc('Accounts of several firm clocks: the account whose firm day to use (default: most trades).')
+  @Absent()
+  @IsString()
+  clockOf?: string;
 }
 
 export class TradeCurveInput implements TradeScope {
@@ -362,4 +377,16 @@ export class TradeCurveInput implements TradeScope {
 
   @CurrencyFilter()
   currency?: string;
+
+  @SymbolFilter()
+  symbol?: string;
+
+  @SideFilter()
+  side?: Side;
+
+  @OutcomeFilter()
+  outcome?: Outcome;
+
+  @TagFilter()
+  tag?: string;
 }

@@ -37,7 +37,7 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
     name: 'get_trade_stats',
     title: 'Trade statistics',
     description:
-      'Returns trade stats: count, win rate, profit factor, expectancy (also in R), average/largest win and loss, streaks, holding time, MAE/MFE; overall and by symbol, side, weekday and hour opened (timeZone), session and tag. Breakeven: |net| < 0.005.',
+      'Returns trade stats over list_trades filters: count, win rate, profit factor, expectancy (also in R), average/largest win and loss, streaks, holding time, MAE/MFE; overall and by symbol, side, weekday and hour opened (firm day), session and tag.',
     ...KEY_READ,
     input: TradeStatsInput,
     output: TradeStatsSchema,
@@ -53,7 +53,7 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
     mcp: false,
     title: 'Equity curve and distribution of trades',
     description:
-      "Returns the equity curve by trade of the caller's trades for one account, one challenge or all (the cumulative net in close order, at most 300 points: every k-th trade and the last) and the distribution of net per trade in up to 20 equal-width buckets between the smallest and largest net, with wins, losses and breakevens (|net| < 0.005) counted in each.",
+      "Returns the equity curve by trade of the caller's trades over the filters of list_trades (the cumulative net in close order, at most 300 points: every k-th trade and the last) and the distribution of net per trade in up to 20 equal-width buckets between the smallest and largest net, with wins, losses and breakevens (|net| < 0.005) counted in each.",
     ...KEY_READ,
     input: TradeCurveInput,
     output: TradeCurveSchema,

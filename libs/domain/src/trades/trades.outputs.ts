@@ -80,15 +80,52 @@ const FiguresSchema = Type.Object(FIGURES);
 
 const GroupSchema = <Key extends TSchema>(key: Key, description: string) => Type.Array(Type.Object({ key, ...FIGURES }), { description });
 
+const filter = (description: string) => Nullable(Type.String({ description }));
+
+/** The filters an answer counted with, as applied (null: not filtered on), so a figure says what it counts. */
+export const TradeFiltersSchema = Type.Object(
+  {
+    accountId: filter('EA account.'),
+    challengeId: filter('Challenge.'),
+    platform: filter('Platform of the accounts.'),
+    currency: filter('Currency of the accounts.'),
+    symbol: filter('Symbol.'),
+    side: filter('buy or sell.'),
+    outcome: filter('win, loss or breakeven.'),
+    tag: filter('Tag.'),
+    from: filter('Closed at or after (ISO instant).'),
+    to: filter('Closed before (ISO instant).'),
+  },
+  { description: 'The filters the figures follow, the same as the list of trades; null where none.' },
+);
+export type TradeFilters = Static<typeof TradeFiltersSchema>;
+
+export const TradeClockSchema = Type.Object(
+  {
+    firmDay: Type.Boolean({
+      description: "True: the firm's day (its clock, daylight saving included); false: a zone's calendar day (timeZone asked).",
+    }),
+    known: Type.Boolean({ description: "False when no plan states the firm's roll-over: UTC midnight was used." }),
+    city: Type.String({ description: 'The zone in words: a city (New York, Prague), UTC, or an offset (UTC+3).' }),
+    time: Type.String({ description: 'When its day starts, HH:MM in that zone (17:00 for New York 17:00).' }),
+    words: Type.String({ description: 'The clock in words, e.g. "firm day (New York 17:00)".' }),
+    accountId: Nullable(Id('When the accounts in scope follow several firm clocks: the account whose clock was used.')),
+    clocks: Type.Integer({ description: 'How many different firm clocks the accounts in scope follow.' }),
+  },
+  { description: 'The clock of the weekday and hour groups.' },
+);
+
 export const TradeStatsSchema = Type.Object({
-  timeZone: Type.String({ description: 'The zone the weekday and hour groups were counted in.' }),
+  timeZone: Type.String({ description: 'The IANA zone the weekday and hour groups were counted in (see clock).' }),
+  clock: TradeClockSchema,
+  filters: TradeFiltersSchema,
   overall: FiguresSchema,
   longestWinStreak: Type.Integer({ description: 'Most wins in a row, in close order (a breakeven or loss ends a streak).' }),
   longestLossStreak: Type.Integer({ description: 'Most losses in a row, in close order.' }),
   bySymbol: GroupSchema(Type.String({ description: 'Symbol.' }), 'Per symbol, by symbol.'),
   bySide: GroupSchema(Type.String({ description: 'buy or sell.' }), 'Per side.'),
   byWeekday: GroupSchema(
-    Type.Integer({ description: 'ISO weekday of the open, 1 = Monday … 7 = Sunday, in timeZone.' }),
+    Type.Integer({ description: 'ISO weekday of the open, 1 = Monday … 7 = Sunday, of the clock’s day (a firm day by its name).' }),
     'Per weekday of the open.',
   ),
   byHour: GroupSchema(Type.Integer({ description: 'Hour of the open, 0–23, in timeZone.' }), 'Per hour of the open.'),
@@ -109,6 +146,7 @@ const OUTCOME_COUNTS = {
 };
 
 export const TradeCurveSchema = Type.Object({
+  filters: TradeFiltersSchema,
   totals: Type.Object({ ...OUTCOME_COUNTS, net: Money('Sum of net: where the curve ends.') }),
   every: Type.Integer({ description: 'The curve keeps every `every`-th trade (⌈count ÷ 300⌉) and always the last.' }),
   points: Type.Array(

@@ -7,16 +7,26 @@ import { jsonArray, jsonObject, queryJson, revive } from '../shared/json-rows.js
 import { SqlParams } from '../shared/keyset-sql.js';
 import { Keyset } from '../shared/pagination.js';
 import { toDecimal } from '../shared/money.js';
-import { assertOneCurrency, assertScopeOwned, scopeSql } from './trade-scope.js';
+import { challengeRules, rolloverOf, type PlanRulesSource } from '../coach/challenge-rules.js';
+import { isoToDate } from '../shared/dates.js';
+import { firmClock, zoneClock, type StatsClock } from './trade-clock.js';
+import {
+  assertOneCurrency,
+  assertScopeOwned,
+  scopeAccountClocks,
+  scopeSql,
+  tradesPerAccount,
+  type AccountClockFacts,
+} from './trade-scope.js';
+import { traderZone } from './trade-stats.js';
 import { readTradeCurve } from './trade-curve.js';
 import { readKeptTradeStats } from './trade-stats-kept.js';
 import { recordsFromMessage, refuseOversizedBatch, STORE_TIMEOUT_MS, storePositions } from './trade-store.js';
-import { BREAKEVEN_BELOW, TRADE, tradeView } from './trade-view.js';
+import { TRADE, tradeView } from './trade-view.js';
 import type { NewsService } from '../calendar/news.service.js';
 import { MAX_EXITS_PER_POSITION } from './trades.inputs.js';
 import type {
   ListTradesInput,
-  Outcome,
   PushPositionsInput,
   TradeCurveInput,
   TradeIdInput,
@@ -24,12 +34,6 @@ import type {
   UpdateTradeInput,
 } from './trades.inputs.js';
 import type { PushPositionsResult, TradeCurve, TradePage, TradeStats, TradeView } from './trades.outputs.js';
-
-const OUTCOME_SQL: Record<Outcome, string> = {
-  win: ` AND t."net" >= ${BREAKEVEN_BELOW}`,
-  loss: ` AND t."net" <= -${BREAKEVEN_BELOW}`,
-  breakeven: ` AND abs(t."net") < ${BREAKEVEN_BELOW}`,
-};
 
 /**
  * The trade journal: closed positions per EA account, from the tracker's message or a statement import
@@ -43,6 +47,8 @@ export class TradeService {
     private readonly writes: AccountWriteNotifier,
     /** Marks trades closed or opened in a news window of the plan's news rule; without it no trade is marked. */
     private readonly news?: NewsService,
+    /** The plans' rules, whose daily roll-over is the firm clock of the stats' weekday and hour; without it, UTC midnight. */
+    private readonly plans?: PlanRulesSource,
   ) {}
 
   /** The views with each trade's news mark (the window it fell in and the firm's penalty), when a news rule applies. */
@@ -98,10 +104,6 @@ export class TradeService {
     const keyset = new Keyset<Trade>(input, (row) => row.closedAt);
     const params = new SqlParams();
     let where = scopeSql(caller, input, params);
-    if (input.symbol !== undefined) where += ` AND t."symbol" = ${params.add(input.symbol)}`;
-    if (input.side !== undefined) where += ` AND t."side" = ${params.add(input.side)}`;
-    if (input.outcome !== undefined) where += OUTCOME_SQL[input.outcome];
-    if (input.tag !== undefined) where += ` AND t."tags" @> ARRAY[${params.add(input.tag)}]::text[]`;
     // The cursor as a row comparison, which the (owner, closedAt desc, id desc) indexes seek to directly; the
     // shared keysetPage's `a < x OR (a = x AND b < y)` made PostgreSQL walk every newer row (50 ms 60,000 deep).
     if (keyset.after) {
@@ -147,7 +149,67 @@ export class TradeService {
   async stats(caller: Caller, input: TradeStatsInput): Promise<TradeStats> {
     await assertScopeOwned(this.db, caller, input);
     await assertOneCurrency(this.db, caller, input);
-    return readKeptTradeStats(this.db, caller, input);
+    return readKeptTradeStats(this.db, caller, input, await this.statsClock(caller, input));
+  }
+
+  /**
+   * The clock of the weekday and hour groups: a zone the caller picked (its calendar days); else the firm day of the
+   * accounts in scope; when they follow several firm clocks, the one the caller names (`clockOf`, an account of theirs)
+   * or the one most of the scope's trades follow, and the answer names that account and how many clocks there are.
+   */
+  private async statsClock(caller: Caller, input: TradeStatsInput): Promise<StatsClock> {
+    if (input.timeZone !== undefined) return zoneClock(traderZone(input.timeZone));
+    if (input.clockOf !== undefined) {
+      const [named] = await scopeAccountClocks(this.db, caller, { accountId: input.clockOf });
+      if (!named) throw AppError.notFound('EA account');
+      const clocks = await this.clocksOf(await scopeAccountClocks(this.db, caller, input));
+      const { rollover, known } = await this.rolloverOfAccount(named);
+      return firmClock(rollover, known, named.accountId, Math.max(1, new Set(clocks.map((c) => c.key)).size));
+    }
+    const clocks = await this.clocksOf(await scopeAccountClocks(this.db, caller, input));
+    const distinct = new Map(clocks.map((c) => [c.key, c]));
+    const [only] = distinct.values();
+    if (distinct.size <= 1) return only ? firmClock(only.rollover, only.known) : firmClock({ timeZone: 'UTC', time: '00:00' }, false);
+    // Several clocks: the one that most of the scope's trades follow (ties: the first account's), named in the answer.
+    const trades = await tradesPerAccount(this.db, caller, input);
+    const withTrades = clocks.filter((c) => (trades.get(c.accountId) ?? 0) > 0);
+    const perClock = new Map<string, number>();
+    for (const c of withTrades) perClock.set(c.key, (perClock.get(c.key) ?? 0) + (trades.get(c.accountId) ?? 0));
+    const [best] = [...perClock].sort((a, b) => b[1] - a[1]);
+    const chosen = clocks.find((c) => c.key === best?.[0]) ?? clocks[0];
+    if (!chosen) return firmClock({ timeZone: 'UTC', time: '00:00' }, false);
+    if (perClock.size <= 1) return firmClock(chosen.rollover, chosen.known);
+    return firmClock(chosen.rollover, chosen.known, chosen.accountId, perClock.size);
+  }
+
+  /** Each account's firm clock, keyed by zone and time. */
+  private async clocksOf(accounts: readonly AccountClockFacts[]) {
+    return Promise.all(
+      accounts.map(async (account) => {
+        const { rollover, known } = await this.rolloverOfAccount(account);
+        return { accountId: account.accountId, rollover, known, key: `${rollover.timeZone}|${rollover.time}|${String(known)}` };
+      }),
+    );
+  }
+
+  /** The roll-over of an account's challenge's rules; UTC midnight, unknown, without a challenge or a stated one. */
+  private async rolloverOfAccount(account: AccountClockFacts) {
+    if (account.challengeId === null || account.purchasedOn === null || !this.plans) return rolloverOf(null);
+    const override = typeof account.rulesOverride === 'string' ? (JSON.parse(account.rulesOverride) as unknown) : account.rulesOverride;
+    try {
+      return rolloverOf(
+        await challengeRules(this.plans, {
+          planId: account.planId,
+          purchasedAt: isoToDate(account.purchasedOn.slice(0, 10)),
+          rulesOverride: override ?? null,
+          ...(account.phase === null ? {} : { phase: account.phase }),
+          platform: account.platform,
+        }),
+      );
+    } catch {
+      // Rules that no longer compute (get_headroom names why): the stats still answer, by UTC midnight, saying so.
+      return rolloverOf(null);
+    }
   }
 
   /** The equity curve by trade and the distribution of results, for the dashboard's charts (trade-curve.ts). */

@@ -107,7 +107,7 @@ describeEachDatabase('trades', (getDb) => {
       position('4', { profit: 0.004, commission: 0, closedAt: '2026-03-02T05:00:00Z' }),
       position('5', { profit: 30, commission: 0, closedAt: '2026-03-02T06:00:00Z', openedAt: '2026-03-02T05:30:00Z' }),
     ]);
-    const tokyo = await stats(caller, { accountId: id });
+    const tokyo = await stats(caller, { accountId: id, timeZone: 'Asia/Tokyo' });
     expect(tokyo.overall).toMatchObject({
       count: 5,
       wins: 3,
