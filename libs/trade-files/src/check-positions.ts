@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { TradeFileError } from './errors.js';
+import { TradeFileError, type TradeFileWhy } from './errors.js';
 import type { FileTime, TradeFile } from './types.js';
 
 /** A file time's instant as far as the file says it: its own offset, else read as if UTC (one clock for the file). */
@@ -16,14 +16,25 @@ export function checkFilePositions(file: TradeFile): TradeFile {
   const seen = new Map<string, number>();
   for (const p of file.positions) {
     const row = p.rows[0] ?? 0;
-    const refuse = (column: string, value: string, why: string): never => {
-      throw new TradeFileError('unreadable_row', `Line ${row}: ${why}.`, { row, column, value });
+    const refuse = (column: string, value: string, why: string, reason: TradeFileWhy): never => {
+      throw new TradeFileError('unreadable_row', `Line ${row}: ${why}.`, { row, column, value }, reason);
     };
-    if (fileMs(p.closedAt) < fileMs(p.openedAt))
-      refuse('close time', p.closedAt.local, `closed (${p.closedAt.local}) before it opened (${p.openedAt.local})`);
-    if (!new Decimal(p.volume).gt(0)) refuse('volume', p.volume, `the volume ${p.volume} is not positive`);
+    if (fileMs(p.closedAt) < fileMs(p.openedAt)) {
+      refuse('close time', p.closedAt.local, `closed (${p.closedAt.local}) before it opened (${p.openedAt.local})`, {
+        reason: 'closed_before_open',
+        params: { open: p.openedAt.local, close: p.closedAt.local },
+      });
+    }
+    if (!new Decimal(p.volume).gt(0)) {
+      refuse('volume', p.volume, `the volume ${p.volume} is not positive`, { reason: 'volume_not_positive' });
+    }
     const earlier = seen.get(p.position);
-    if (earlier !== undefined) refuse('id', p.position, `position ${p.position} is also on line ${earlier}`);
+    if (earlier !== undefined) {
+      refuse('id', p.position, `position ${p.position} is also on line ${earlier}`, {
+        reason: 'duplicate_position',
+        params: { position: p.position, line: earlier },
+      });
+    }
     seen.set(p.position, row);
   }
   return file;

@@ -9,6 +9,10 @@ export {
   MAX_TRADE_FILE_COLUMNS,
   type TradeFileErrorCode,
   type TradeFileErrorDetail,
+  type TradeFileReason,
+  type TradeFileReasonParams,
+  type TradeFileWhy,
+  type ExpectedKind,
 } from './errors.js';
 export { readTradeFile, headerOf, type ReadTradeFileRequest } from './read-trade-file.js';
 export { readXlsxSheets, isZip, MAX_XLSX_SHEETS, MAX_XLSX_INFLATED_BYTES, type XlsxSheet } from './xlsx/read-xlsx.js';
@@ -43,3 +47,4 @@ export {
   type FuturesPnlMismatch,
   type FuturesPnlReport,
 } from './futures/futures-pnl.js';
+export { futuresNotices, noticeText, type ImportNotice, type ImportNoticeCode } from './notices.js';

@@ -25,7 +25,15 @@ export interface ReadTradeFileRequest extends ReadTradeFileOptions {
 export function readTradeFile(bytes: Uint8Array, readers: readonly TradeFileReader[], request: ReadTradeFileRequest = {}): TradeFile {
   const maxBytes = request.maxBytes ?? MAX_TRADE_FILE_BYTES;
   if (bytes.length > maxBytes) {
-    throw new TradeFileError('too_large', `The file is ${bytes.length} bytes; trade files over ${maxBytes} bytes are not read.`);
+    throw new TradeFileError(
+      'too_large',
+      `The file is ${bytes.length} bytes; trade files over ${maxBytes} bytes are not read.`,
+      {},
+      {
+        reason: 'too_large',
+        params: { max: maxBytes },
+      },
+    );
   }
   const tables = isZip(bytes) ? readXlsxSheets(bytes).map((s) => s.rows) : [textRows(bytes)];
   const forced =
@@ -35,7 +43,15 @@ export function readTradeFile(bytes: Uint8Array, readers: readonly TradeFileRead
         ? undefined
         : readers.find((r) => r.format === request.format);
   if (forced === undefined && request.format !== undefined) {
-    throw new TradeFileError('not_a_trade_file', `The format ${request.format} is not read here; formats read: ${formatsOf(readers)}.`);
+    throw new TradeFileError(
+      'not_a_trade_file',
+      `The format ${request.format} is not read here; formats read: ${formatsOf(readers)}.`,
+      {},
+      {
+        reason: 'format_not_read',
+        params: { format: request.format, formats: formatsOf(readers) },
+      },
+    );
   }
   for (const rows of tables) {
     const reader = forced === undefined ? readers.find((r) => r.sniff(rows)) : forced.sniff(rows) ? forced : undefined;
@@ -50,6 +66,7 @@ export function readTradeFile(bytes: Uint8Array, readers: readonly TradeFileRead
     `The file is none of the formats read (${formatsOf(readers)}). Its first line is: ${header.join(', ').slice(0, 300)}. ` +
       'Send a column mapping to import another CSV.',
     { header },
+    { reason: 'unknown_format', params: { formats: formatsOf(readers) } },
   );
 }
 
@@ -60,7 +77,8 @@ export function headerOf(rows: readonly CsvRow[]): string[] {
 
 function textRows(bytes: Uint8Array): CsvRow[] {
   const text = decodeText(bytes);
-  if (text.includes('\u0000')) throw new TradeFileError('not_a_trade_file', 'This is a binary file, not a CSV export.');
+  if (text.includes('\u0000'))
+    throw new TradeFileError('not_a_trade_file', 'This is a binary file, not a CSV export.', {}, { reason: 'binary' });
   return readCsvRows(text);
 }
 

@@ -1,7 +1,14 @@
 import { CoachInputError, DEFAULT_BROKER_ZONE, parseBrokerZone } from '@propfolio/coach';
 import { AppError } from '@propfolio/core';
 import { readStatement, StatementError, MAX_STATEMENT_BYTES, type Statement } from '@propfolio/mt-statements';
-import { findFuturesPnlMismatches, TradeFileError, type CsvMapping, type TradeFile, type TradeFileFormat } from '@propfolio/trade-files';
+import {
+  futuresNotices,
+  TradeFileError,
+  type CsvMapping,
+  type ImportNotice,
+  type TradeFile,
+  type TradeFileFormat,
+} from '@propfolio/trade-files';
 import type { CpuRequester } from '../workers/cpu-tasks.js';
 import { isMetaTraderFile, platformOfFormat, readTradeFileBytes, type ImportFormat, type TradeFileRequest } from './import-formats.js';
 import type { ImportStatementInput } from './statements.inputs.js';
@@ -71,8 +78,8 @@ export interface ReadImport {
   clock: FileClock | { source: 'server'; zone: string };
   /** Per position of the statement, its close as the file wrote it (trade files; MetaTrader's is the statement's). */
   fileCloses: string[];
-  /** What the trader should look at in the file itself (a futures row whose profit its prices do not give). */
-  warnings: string[];
+  /** What the trader should look at in the file itself (a futures row whose profit its prices do not give), as codes. */
+  notices: ImportNotice[];
   /** A mapping the caller sent that read the file: kept by the import for the next file with this header. */
   keep: { header: string[]; mapping: Record<string, unknown> } | null;
 }
@@ -94,6 +101,11 @@ function factsOf(error: TradeFileError): Record<string, string | number> | undef
   // A file no reader knows: its header's columns, tab-separated, for a client to offer a column mapping.
   if (error.code === 'not_a_trade_file' && error.detail.header !== undefined && error.detail.header.length > 0) {
     facts.header = error.detail.header.join('\t');
+  }
+  // Why, as a code and its params, for a client to say it in the person's language (the detail stays English).
+  if (error.reason !== null) {
+    for (const [key, value] of Object.entries(error.params)) if (!(key in facts)) facts[key] = value;
+    facts.reason = error.reason;
   }
   return Object.keys(facts).length > 0 ? facts : undefined;
 }
@@ -140,7 +152,7 @@ export async function readImport(
       platform: statement.platform,
       clock: { source: 'server', zone: serverTimeZone },
       fileCloses: statement.positions.map((p) => p.closedAt),
-      warnings: [],
+      notices: [],
       keep: null,
     };
   }
@@ -188,34 +200,12 @@ export async function readImport(
     platform: file.platform ?? platformOfFormat(file.format),
     clock,
     fileCloses: file.positions.map((p) => p.closedAt.local + offsetText(p.closedAt.offsetMinutes)),
-    warnings: [
-      ...(use !== undefined && !use.sent ? ['Read with the column mapping you sent before for files with this header.'] : []),
-      ...futuresWarnings(file),
-    ],
+    notices: [...(use !== undefined && !use.sent ? [{ code: 'kept_mapping' as const, params: {} }] : []), ...futuresNotices(file)],
     keep:
       use?.sent === true && file.header !== undefined
         ? { header: file.header, mapping: { ...use.mapping, ...(use.timeZone === undefined ? {} : { timeZone: use.timeZone }) } }
         : null,
   };
-}
-
-/** Most rows named in warnings; the rest are counted. */
-const MAX_ROW_WARNINGS = 10;
-
-/**
- * Futures rows whose gross profit is not what their prices and the contract's point value give (a wrong multiplier,
- * a misread price, a hand-edited file): imported as the file says, and named so the trader can check them.
- */
-function futuresWarnings(file: TradeFile): string[] {
-  if (!file.positions.some((p) => p.volumeUnit === 'contracts')) return [];
-  const { mismatches } = findFuturesPnlMismatches(file);
-  const named = mismatches.slice(0, MAX_ROW_WARNINGS).map((m) => {
-    const line = m.rows.join(', ');
-    const why = m.offTick ? 'a price is off the contract’s tick' : `its prices give ${m.expected}`;
-    return `Line ${line}: ${m.symbol} profit ${m.profit} does not add up (${why}).`;
-  });
-  const more = mismatches.length - named.length;
-  return more > 0 ? [...named, `${more} more futures rows do not add up.`] : named;
 }
 
 async function readOrRefuse<T>(read: () => Promise<T>): Promise<T> {

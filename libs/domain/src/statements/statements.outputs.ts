@@ -84,5 +84,12 @@ export const StatementImportSchema = Type.Object({
   warnings: Type.Array(Type.String(), {
     description: 'Things to check, e.g. a first deposit that differs from the account’s initial balance.',
   }),
+  notices: Type.Array(
+    Type.Object({
+      code: Type.String({ description: 'e.g. default_clock, futures_pnl, currency_differs.' }),
+      params: Type.Object({}, { additionalProperties: Type.Union([Type.String(), Type.Number()]) }),
+    }),
+    { description: 'warnings as codes with their figures, same order, for a client to word in its language.' },
+  ),
 });
 export type StatementImport = Static<typeof StatementImportSchema>;

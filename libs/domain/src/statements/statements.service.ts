@@ -1,6 +1,7 @@
 import { firmDayAt, localToInstant, type Rollover } from '@propfolio/coach';
 import { AppError, type Caller } from '@propfolio/core';
 import { MAX_STATEMENT_BYTES, type FoldedDay, type FoldedDays, type Statement } from '@propfolio/mt-statements';
+import { noticeText, type ImportNotice } from '@propfolio/trade-files';
 import { archivedAccountError } from '../accounts/archived-error.js';
 import type { AccountWriteNotifier } from '../shared/account-writes.js';
 import { challengeRules, rolloverOf, type PlanRulesSource } from '../coach/challenge-rules.js';
@@ -83,11 +84,10 @@ export class StatementImportService {
     const { statement, zone: serverTimeZone } = read;
     const { rollover, known } = rolloverOf(account.challenge ? await challengeRules(this.plans, account.challenge) : null);
     const folded = await statementDays(statement, { serverTimeZone, rollover, now });
-    const warnings = [...statementWarnings(statement, account), ...read.warnings];
+    const notices = [...statementNotices(statement, account), ...read.notices];
     if (read.clock.source === 'default') {
-      warnings.push(
-        `The file's times carry no offset and were read in ${read.clock.zone ?? 'UTC'}, the ${PLATFORM_NAMES[read.format] ?? PLATFORM_NAMES[read.platform] ?? read.platform} default: check the first and last trade under clock, and send fileTimeZone if your platform shows another zone.`,
-      );
+      const platform = PLATFORM_NAMES[read.format] ?? PLATFORM_NAMES[read.platform] ?? read.platform;
+      notices.push({ code: 'default_clock', params: { zone: read.clock.zone ?? 'UTC', platform } });
     }
     // The statement's closed positions become the account's trades in the same transaction as its days (a dry run
     // checks them too, so it gives the same verdict).
@@ -120,7 +120,7 @@ export class StatementImportService {
     if (!input.dryRun) this.repository.announceChanges();
     if (!input.dryRun) this.writes.accountWritten(accountId);
     const clock = clockAnswer(read, rollover);
-    return answerOf({ accountId, input, statement, serverTimeZone, known, folded, warnings, read, clock, ...written });
+    return answerOf({ accountId, input, statement, serverTimeZone, known, folded, notices, read, clock, ...written });
   }
 }
 
@@ -163,7 +163,7 @@ interface AnswerParts {
   outcomes: readonly Outcome[];
   previous: ReadonlyMap<string, ExistingDay>;
   trades: PositionOutcomes;
-  warnings: string[];
+  notices: ImportNotice[];
 }
 
 /**
@@ -222,7 +222,8 @@ function answerOf(parts: AnswerParts): StatementImport {
     nextDaysAfter: more ? (listed.at(-1)?.day ?? null) : null,
     trades: { read: parts.statement.positions.length, ...parts.trades },
     skipped: folded.skipped,
-    warnings: parts.warnings,
+    warnings: parts.notices.map(noticeText),
+    notices: parts.notices,
   };
 }
 
@@ -248,18 +249,16 @@ function clockAnswer(read: ReadImport, rollover: Rollover): StatementImport['clo
 }
 
 /** What the trader should look at: a currency or first deposit that does not match the account as registered. */
-function statementWarnings(statement: Statement, account: { currency: string; initialBalance: Decimal }): string[] {
-  const warnings: string[] = [];
+function statementNotices(statement: Statement, account: { currency: string; initialBalance: Decimal }): ImportNotice[] {
+  const notices: ImportNotice[] = [];
   if (statement.account.currency && statement.account.currency !== account.currency) {
-    warnings.push(`The statement is in ${statement.account.currency}; the account was registered in ${account.currency}.`);
+    notices.push({ code: 'currency_differs', params: { file: statement.account.currency, account: account.currency } });
   }
   const firstDeposit = statement.transactions.find((t) => t.kind === 'deposit');
   if (firstDeposit && moneyFromText(statement.openingBalance) !== 0) {
-    warnings.push(`The statement starts with a balance of ${statement.openingBalance} carried from before its period.`);
+    notices.push({ code: 'carried_balance', params: { balance: statement.openingBalance } });
   } else if (firstDeposit && !account.initialBalance.equals(firstDeposit.profit)) {
-    warnings.push(
-      `The first deposit is ${firstDeposit.profit}; the account's initial balance is ${account.initialBalance.toString()} (P&L % is measured from the initial balance).`,
-    );
+    notices.push({ code: 'first_deposit_differs', params: { deposit: firstDeposit.profit, initial: account.initialBalance.toString() } });
   }
-  return warnings;
+  return notices;
 }

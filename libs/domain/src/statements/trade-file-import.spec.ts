@@ -80,6 +80,9 @@ describeEachDatabase('import_statement: other platforms’ trade exports', (getD
     expect(chicago.clock).toMatchObject({ source: 'default', zone: 'America/Chicago' });
     expect(chicago.clock.first).toMatchObject({ utc: '2026-03-02T15:52:10.000Z' });
     expect(chicago.warnings.join(' ')).toContain('fileTimeZone');
+    // The same warning as a code and its figures, for the dashboard to say in the person's language.
+    expect(chicago.notices).toEqual([{ code: 'default_clock', params: { zone: 'America/Chicago', platform: 'NinjaTrader' } }]);
+    expect(chicago.warnings).toHaveLength(chicago.notices.length);
   });
 
   it('refuses a CSV of no known format naming the formats, and a close before its open naming the row', async () => {
@@ -91,11 +94,19 @@ describeEachDatabase('import_statement: other platforms’ trade exports', (getD
     expect(unknown.detail).toContain('Ticker');
     // The header found, for a client to offer a column mapping.
     expect(unknown.facts).toMatchObject({ header: 'Ticker\tQty\tPx' });
+    // Why, as a code with its params beside the English detail.
+    expect(unknown.facts).toMatchObject({ reason: 'unknown_format', formats: expect.stringContaining('ninjatrader') });
 
     const text = fixture('ninjatrader/trades.csv').toString('utf8').replace('3/2/2026 9:52:10 AM', '3/1/2026 9:52:10 AM');
     const backwards = await refusal(importOf(caller, id, Buffer.from(text)));
     expect(backwards.code).toBe('statement_rejected');
-    expect(backwards.facts).toMatchObject({ row: 2, column: 'close time' });
+    expect(backwards.facts).toMatchObject({
+      row: 2,
+      column: 'close time',
+      reason: 'closed_before_open',
+      open: '2026-03-02 09:31:22',
+      close: '2026-03-01 09:52:10',
+    });
 
     const badZone = await refusal(importOf(caller, id, fixture('ninjatrader/trades.csv'), { fileTimeZone: 'Mars/Olympus' }));
     expect(badZone.errors?.[0]?.field).toBe('fileTimeZone');
@@ -115,6 +126,10 @@ describeEachDatabase('import_statement: other platforms’ trade exports', (getD
     const edited = fixture('topstepx/trades.csv').toString('utf8').replace(',202.500000000,', ',220.500000000,');
     const flagged = await importOf(caller, id, Buffer.from(edited), { dryRun: true });
     expect(flagged.warnings.join(' ')).toMatch(/Line 2: MNQH6 profit 220\.5 does not add up \(its prices give 202\.5\)/);
+    expect(flagged.notices).toContainEqual({
+      code: 'futures_pnl',
+      params: { rows: '2', symbol: 'MNQH6', profit: '220.5', expected: '202.5' },
+    });
   });
 
   it('MT5’s report saved as XLSX gives the trades its HTML gives (re-importing one after the other changes none), and another login’s is refused', async () => {

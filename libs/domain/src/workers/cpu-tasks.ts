@@ -21,7 +21,13 @@ import {
   type DiagnoseSetResult,
 } from '@propfolio/ea-settings';
 import { readStatement, StatementError, type Statement } from '@propfolio/mt-statements';
-import { TradeFileError, type TradeFile, type TradeFileErrorCode, type TradeFileErrorDetail } from '@propfolio/trade-files';
+import {
+  TradeFileError,
+  type TradeFile,
+  type TradeFileErrorCode,
+  type TradeFileErrorDetail,
+  type TradeFileWhy,
+} from '@propfolio/trade-files';
 import { readTradeFileBytes, type TradeFileRequest } from '../statements/import-formats.js';
 
 /**
@@ -82,7 +88,7 @@ type CpuTaskError =
   | { engine: 'ea'; code: EaSettingsError['code']; message: string; field: string | undefined }
   | { engine: 'coach'; message: string; field: string }
   | { engine: 'statement'; code: StatementError['code']; message: string }
-  | { engine: 'trade-file'; code: TradeFileErrorCode; message: string; detail: TradeFileErrorDetail };
+  | { engine: 'trade-file'; code: TradeFileErrorCode; message: string; detail: TradeFileErrorDetail; why?: TradeFileWhy };
 
 /** A job's end as the child reports it: the result, an engine's error, or a bug (its stack, for the log). */
 type CpuTaskOutcome<K extends CpuTaskKind = CpuTaskKind> =
@@ -110,7 +116,10 @@ export function taskErrorOf(error: unknown): CpuTaskError | undefined {
   if (error instanceof EaSettingsError) return { engine: 'ea', code: error.code, message: error.message, field: error.field };
   if (error instanceof CoachInputError) return { engine: 'coach', message: error.message, field: error.field };
   if (error instanceof StatementError) return { engine: 'statement', code: error.code, message: error.message };
-  if (error instanceof TradeFileError) return { engine: 'trade-file', code: error.code, message: error.message, detail: error.detail };
+  if (error instanceof TradeFileError) {
+    const why = error.reason === null ? {} : { why: { reason: error.reason, params: error.params } };
+    return { engine: 'trade-file', code: error.code, message: error.message, detail: error.detail, ...why };
+  }
   return undefined;
 }
 
@@ -124,6 +133,6 @@ export function engineError(error: CpuTaskError): Error {
     case 'statement':
       return new StatementError(error.code, error.message);
     case 'trade-file':
-      return new TradeFileError(error.code, error.message, error.detail);
+      return new TradeFileError(error.code, error.message, error.detail, error.why);
   }
 }

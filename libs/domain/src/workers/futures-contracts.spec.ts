@@ -89,3 +89,21 @@ describe('loadFuturesContracts: the operator’s futures contract table, read at
     expect(there.positions).toMatchObject([{ symbol: 'ZNH6', volume: '1', profit: '500' }]);
   }, 120_000);
 });
+
+describe('a trade file’s refusal from a CPU child', () => {
+  it('keeps its reason and params across the process boundary, for a client to word it', async () => {
+    const pool = createCpuPool({ workers: 1, queueLimit: 4, jobTimeoutMs: 60_000 });
+    try {
+      const bytes = new TextEncoder().encode('Ticker,Qty,Px\nES,1,5000\n');
+      const error = await pool.run({ kind: 'tradeFile', input: { bytes } }, ann).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TradeFileError);
+      expect(error).toMatchObject({
+        code: 'not_a_trade_file',
+        reason: 'unknown_format',
+        params: { formats: expect.stringContaining('ctrader') },
+      });
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+});

@@ -87,6 +87,7 @@ function columnsOf(table: CsvTable): Columns {
       `This cTrader History export lacks the column(s) ${missing.join(', ')}. Show them in the History tab's column ` +
         'settings and export again.',
       { header: table.header.cells },
+      { reason: 'missing_columns', params: { columns: missing.join(', ') } },
     );
   }
   return columns;
@@ -102,7 +103,15 @@ function readHistory(rows: readonly CsvRow[], options: ReadTradeFileOptions): Tr
   const start = rows.slice(0, 40).findIndex((r) => isHistoryHeader(r.cells));
   const header = rows[start];
   if (header === undefined)
-    throw new TradeFileError('not_a_trade_file', 'No cTrader History table header was found in the first 40 lines.');
+    throw new TradeFileError(
+      'not_a_trade_file',
+      'No cTrader History table header was found in the first 40 lines.',
+      {},
+      {
+        reason: 'no_header',
+        params: { export: 'cTrader History' },
+      },
+    );
   const table = new CsvTable(header, rows.slice(start + 1));
   const columns = columnsOf(table);
   const read = new RowCells(table, options);
@@ -209,6 +218,7 @@ function checkTotals(totals: CsvRow, closings: readonly ClosingRow[], c: Columns
         `Line ${totals.line}: the file's total ${read.header(index)} is ${stated.toFixed()} but its rows sum to ` +
           `${summed.toFixed()}; the export looks cut or edited.`,
         { row: totals.line, column: read.header(index), value: totals.cells[index] ?? '' },
+        { reason: 'total_mismatch', params: { total: stated.toFixed(), sum: summed.toFixed() } },
       );
     }
   }

@@ -28,6 +28,7 @@ export function mergePartialCloses(rows: readonly ClosingRow[]): FilePosition[] 
         `Line ${position.rows[0]}: position ${position.position} is ${position.side} ${position.symbol} here but ` +
           `${first.side} ${first.symbol} on line ${first.rows[0]}; one position ID cannot be two positions.`,
         { row: position.rows[0], column: idColumn, value: position.position },
+        { reason: 'position_conflict', params: { position: position.position, line: first.rows[0] ?? 0 } },
       );
     }
     parts.push(position);

@@ -94,6 +94,7 @@ export function findMappedHeader(rows: readonly CsvRow[], mapping: CsvMapping): 
     `The mapping names ${missing.map((h) => JSON.stringify(h)).join(', ')}, which the file's header does not have. ` +
       `Its header is: ${header.join(', ').slice(0, 300)}.`,
     { column: missing[0] ?? '', header },
+    { reason: 'mapping_columns', params: { columns: missing.join(', ') } },
   );
 }
 

@@ -83,7 +83,12 @@ export const mt5XlsxReader: TradeFileReader = {
 function readReport(rows: readonly CsvRow[], options: ReadTradeFileOptions): TradeFile {
   const table = positionsTable(rows);
   if (table === null) {
-    throw new TradeFileError('not_a_trade_file', 'No Positions table was found: save the MT5 history report again (Report → Open XML).');
+    throw new TradeFileError(
+      'not_a_trade_file',
+      'No Positions table was found: save the MT5 history report again (Report → Open XML).',
+      {},
+      { reason: 'no_header', params: { export: 'MT5 history report (Positions)' } },
+    );
   }
   const read = new RowCells(table, options);
   const col = (name: string): number => table.column(name) ?? -1;
@@ -105,9 +110,12 @@ function readReport(rows: readonly CsvRow[], options: ReadTradeFileOptions): Tra
     profit: col('Profit'),
   };
   if (c.closedAt < 0 || c.closePrice < 0) {
-    throw new TradeFileError('not_a_trade_file', 'The Positions table has no close Time and Price after T / P.', {
-      header: table.header.cells,
-    });
+    throw new TradeFileError(
+      'not_a_trade_file',
+      'The Positions table has no close Time and Price after T / P.',
+      { header: table.header.cells },
+      { reason: 'missing_columns', params: { columns: 'Time, Price' } },
+    );
   }
   const start = rows.indexOf(table.header);
   const deals = dealsOf(rows, start, options);

@@ -60,12 +60,25 @@ interface TradeRow {
 
 function readTrades(rows: readonly CsvRow[], options: ReadTradeFileOptions): TradeFile {
   const table = findTable(rows);
-  if (table === null) throw new TradeFileError('not_a_trade_file', 'No NinjaTrader Trades header was found in the first 40 lines.');
+  if (table === null) {
+    throw new TradeFileError(
+      'not_a_trade_file',
+      'No NinjaTrader Trades header was found in the first 40 lines.',
+      {},
+      {
+        reason: 'no_header',
+        params: { export: 'NinjaTrader Trades' },
+      },
+    );
+  }
   const quantity = table.column('Qty', 'Quantity');
   if (quantity === null) {
-    throw new TradeFileError('not_a_trade_file', 'This NinjaTrader Trades export lacks the Qty column; show it and export again.', {
-      header: table.header.cells,
-    });
+    throw new TradeFileError(
+      'not_a_trade_file',
+      'This NinjaTrader Trades export lacks the Qty column; show it and export again.',
+      { header: table.header.cells },
+      { reason: 'missing_columns', params: { columns: 'Qty' } },
+    );
   }
   // CsvTable.find chose this header for holding every REQUIRED column.
   const found = (name: (typeof REQUIRED)[number]) => table.column(name) ?? -1;

@@ -65,7 +65,17 @@ export function positionRowsReader(layout: PositionRowsLayout): TradeFileReader 
     sniff: (rows) => find(rows) !== null,
     read: (rows, options) => {
       const table = find(rows);
-      if (table === null) throw new TradeFileError('not_a_trade_file', `No ${layout.exportName} header was found.`);
+      if (table === null) {
+        throw new TradeFileError(
+          'not_a_trade_file',
+          `No ${layout.exportName} header was found.`,
+          {},
+          {
+            reason: 'no_header',
+            params: { export: layout.exportName },
+          },
+        );
+      }
       return readPositions(layout, table, new RowCells(table, options));
     },
   };
@@ -77,9 +87,12 @@ function readPositions(layout: PositionRowsLayout, table: CsvTable, cells: RowCe
   const required = (names: readonly string[]): number => {
     const i = table.column(...names);
     if (i !== null) return i;
-    throw new TradeFileError('not_a_trade_file', `This ${layout.exportName} export lacks the ${names[0] ?? ''} column.`, {
-      header: table.header.cells,
-    });
+    throw new TradeFileError(
+      'not_a_trade_file',
+      `This ${layout.exportName} export lacks the ${names[0] ?? ''} column.`,
+      { header: table.header.cells },
+      { reason: 'missing_columns', params: { columns: names[0] ?? '' } },
+    );
   };
   const c = {
     id: optional(columns.id),
@@ -100,9 +113,12 @@ function readPositions(layout: PositionRowsLayout, table: CsvTable, cells: RowCe
   };
   if (c.gross === null && c.net === null) {
     const names = [...(columns.gross ?? []), ...(columns.net ?? [])].slice(0, 2).join(' or ');
-    throw new TradeFileError('not_a_trade_file', `This ${layout.exportName} export has no profit column (${names}).`, {
-      header: table.header.cells,
-    });
+    throw new TradeFileError(
+      'not_a_trade_file',
+      `This ${layout.exportName} export has no profit column (${names}).`,
+      { header: table.header.cells },
+      { reason: 'no_profit_column', params: { columns: names } },
+    );
   }
   const timeOf = (row: CsvRow, time: number, date: Column): FileTime => {
     if (date !== null && cells.cell(row, time) === '') cells.fail(row, time, 'a time (HH:MM:SS)');

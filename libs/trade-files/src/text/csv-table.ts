@@ -28,10 +28,18 @@ export function readCsvRows(text: string): CsvRow[] {
       to: MAX_TRADE_FILE_ROWS + 1,
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (e) {
-    throw new TradeFileError('not_a_trade_file', `The file is not readable CSV: ${(e as Error).message}`);
+    throw new TradeFileError('not_a_trade_file', `The file is not readable CSV: ${(e as Error).message}`, {}, { reason: 'not_csv' });
   }
   if (records.length > MAX_TRADE_FILE_ROWS) {
-    throw new TradeFileError('limit_exceeded', `The file has more than ${MAX_TRADE_FILE_ROWS} rows; export a shorter period.`);
+    throw new TradeFileError(
+      'limit_exceeded',
+      `The file has more than ${MAX_TRADE_FILE_ROWS} rows; export a shorter period.`,
+      {},
+      {
+        reason: 'too_many_rows',
+        params: { max: MAX_TRADE_FILE_ROWS },
+      },
+    );
   }
   return records.map(({ record, info }) => {
     if (record.length > MAX_TRADE_FILE_COLUMNS) {
@@ -41,6 +49,7 @@ export function readCsvRows(text: string): CsvRow[] {
         {
           row: info.lines,
         },
+        { reason: 'too_many_columns', params: { columns: record.length, max: MAX_TRADE_FILE_COLUMNS } },
       );
     }
     return { line: info.lines, cells: record };

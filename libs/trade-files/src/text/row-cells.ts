@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { TradeFileError } from '../errors.js';
+import { TradeFileError, type ExpectedKind } from '../errors.js';
 import { readAmount } from './amount.js';
 import { CsvTable, type CsvRow } from './csv-table.js';
 import type { ReadTradeFileOptions, TradeFile, TradeFileFormat, TradeFileReader } from '../types.js';
@@ -10,7 +10,17 @@ import type { ReadTradeFileOptions, TradeFile, TradeFileFormat, TradeFileReader 
 /** The column headed `name` (loosely compared) of a table found by that header, so always there. */
 export function columnOf(table: CsvTable, name: string): number {
   const i = table.column(name);
-  if (i === null) throw new TradeFileError('not_a_trade_file', `The ${name} column is missing.`, { header: table.header.cells });
+  if (i === null) {
+    throw new TradeFileError(
+      'not_a_trade_file',
+      `The ${name} column is missing.`,
+      { header: table.header.cells },
+      {
+        reason: 'missing_columns',
+        params: { columns: name },
+      },
+    );
+  }
   return i;
 }
 
@@ -36,7 +46,14 @@ export function headerReader(
     sniff: (rows) => find(rows) !== null,
     read: (rows) => {
       const table = find(rows);
-      if (table === null) throw new TradeFileError('not_a_trade_file', `No ${exportName} header was found.`);
+      if (table === null) {
+        throw new TradeFileError(
+          'not_a_trade_file',
+          `No ${exportName} header was found.`,
+          {},
+          { reason: 'no_header', params: { export: exportName } },
+        );
+      }
       return read(table);
     },
   };
@@ -63,11 +80,12 @@ export class RowCells {
   /** As {@link fail}, for a value read earlier from line `line`. */
   failAt(line: number, i: number, value: string, expected: string): never {
     const column = this.header(i);
-    throw new TradeFileError('unreadable_row', `Line ${line}: the ${column} cell ${JSON.stringify(value)} is not ${expected}.`, {
-      row: line,
-      column,
-      value,
-    });
+    throw new TradeFileError(
+      'unreadable_row',
+      `Line ${line}: the ${column} cell ${JSON.stringify(value)} is not ${expected}.`,
+      { row: line, column, value },
+      { reason: 'cell', params: { expected: expectedKind(expected) } },
+    );
   }
 
   text(row: CsvRow, i: number): string {
@@ -105,4 +123,22 @@ export class RowCells {
     if (i === null || ['', '-'].includes(this.cell(row, i))) return new Decimal(0);
     return new Decimal(this.amount(row, i, 'an amount')).abs().negated();
   }
+}
+
+/** What a refusal's English "is not …" phrase asks for, as a code a client words in its own language. */
+export function expectedKind(phrase: string): ExpectedKind {
+  const rules: [RegExp, ExpectedKind][] = [
+    [/point value is known|known root/, 'contract'],
+    [/^a time apart/, 'order'],
+    [/^a date and time|^a time \(Unix|^a time YYYY/, 'datetime'],
+    [/^a time/, 'time'],
+    [/buy or sell|long or short/i, 'side'],
+    [/with its costs|Gross \+ Commissions/, 'net'],
+    [/price/, 'price'],
+    [/contracts/, 'contracts'],
+    [/volume|quantity/, 'volume'],
+    [/^filled in$/, 'filled'],
+    [/amount|total|balance|profit/, 'amount'],
+  ];
+  return rules.find(([pattern]) => pattern.test(phrase))?.[1] ?? 'other';
 }

@@ -28,6 +28,7 @@ export function checkRunningBalance(steps: readonly BalanceStep[]): void {
         `Line ${step.line}: the ${step.column} ${step.written} is not the balance before it plus this row ` +
           `(${expected.toFixed()}); the file looks cut or edited.`,
         { row: step.line, column: step.column, value: step.written },
+        { reason: 'balance_mismatch', params: { expected: expected.toFixed() } },
       );
     }
     before = step.balance;

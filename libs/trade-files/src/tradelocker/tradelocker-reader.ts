@@ -59,7 +59,17 @@ export function createTradelockerReader(contracts?: ContractTable): TradeFileRea
     sniff: (rows) => find(rows) !== null,
     read: (rows, options) => {
       const table = find(rows);
-      if (table === null) throw new TradeFileError('not_a_trade_file', 'No TradeLocker order history header was found.');
+      if (table === null) {
+        throw new TradeFileError(
+          'not_a_trade_file',
+          'No TradeLocker order history header was found.',
+          {},
+          {
+            reason: 'no_header',
+            params: { export: 'TradeLocker order history' },
+          },
+        );
+      }
       return readOrders(table, new RowCells(table, options), contracts ?? activeContracts());
     },
   };
@@ -71,9 +81,12 @@ function columnsOf(table: CsvTable): Columns {
   const required = (...names: string[]): number => {
     const i = table.column(...names);
     if (i !== null) return i;
-    throw new TradeFileError('not_a_trade_file', `This TradeLocker order history lacks the ${names[0] ?? ''} column.`, {
-      header: table.header.cells,
-    });
+    throw new TradeFileError(
+      'not_a_trade_file',
+      `This TradeLocker order history lacks the ${names[0] ?? ''} column.`,
+      { header: table.header.cells },
+      { reason: 'missing_columns', params: { columns: names[0] ?? '' } },
+    );
   };
   return {
     id: required('id', 'Order ID'),

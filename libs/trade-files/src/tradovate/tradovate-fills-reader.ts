@@ -117,15 +117,28 @@ function exactColumn(table: CsvTable, ...names: string[]): number | null {
 
 function readFills(rows: readonly CsvRow[], contracts: ContractTable): TradeFile {
   const found = findTable(rows);
-  if (found === null) throw new TradeFileError('not_a_trade_file', 'No Tradovate Fills or Orders header was found.');
+  if (found === null) {
+    throw new TradeFileError(
+      'not_a_trade_file',
+      'No Tradovate Fills or Orders header was found.',
+      {},
+      {
+        reason: 'no_header',
+        params: { export: 'Tradovate Fills / Orders' },
+      },
+    );
+  }
   const { table, layout } = found;
   const optional = (...names: string[]) => exactColumn(table, ...names);
   const required = (...names: string[]): number => {
     const i = optional(...names);
     if (i !== null) return i;
-    throw new TradeFileError('not_a_trade_file', `This Tradovate ${layout.name} export lacks the ${names[0]} column.`, {
-      header: table.header.cells,
-    });
+    throw new TradeFileError(
+      'not_a_trade_file',
+      `This Tradovate ${layout.name} export lacks the ${names[0]} column.`,
+      { header: table.header.cells },
+      { reason: 'missing_columns', params: { columns: names[0] ?? '' } },
+    );
   };
   const columns = layout.columns(required, optional);
   const cells = new RowCells(table);

@@ -32,7 +32,7 @@ export interface XlsxSheet {
 const WORKBOOK = 'xl/workbook.xml';
 
 function refused(message: string): TradeFileError {
-  return new TradeFileError('not_a_trade_file', message);
+  return new TradeFileError('not_a_trade_file', message, {}, { reason: 'workbook_damaged' });
 }
 
 /**
@@ -116,6 +116,8 @@ function inflate(
     throw new TradeFileError(
       'limit_exceeded',
       `The workbook's sheets hold ${declared} bytes of XML; at most ${MAX_XLSX_INFLATED_BYTES} are read. Export a shorter period.`,
+      {},
+      { reason: 'workbook_too_large', params: { max: MAX_XLSX_INFLATED_BYTES } },
     );
   }
   try {
@@ -131,7 +133,14 @@ function guard<T>(read: () => T): T {
     return read();
   } catch (e) {
     if (e instanceof TradeFileError) throw e;
-    if (e instanceof RangeError) throw new TradeFileError('limit_exceeded', `The workbook has ${e.message}; export a shorter period.`);
+    if (e instanceof RangeError) {
+      throw new TradeFileError(
+        'limit_exceeded',
+        `The workbook has ${e.message}; export a shorter period.`,
+        {},
+        { reason: 'workbook_too_large' },
+      );
+    }
     throw refused(`The Excel workbook is damaged or cut (${(e as Error).message}). Save it again from the platform.`);
   }
 }
