@@ -5,6 +5,7 @@ import { AccountSchema } from '../accounts/accounts.outputs.js';
 import { PayoutSchema } from '../payouts/payouts.outputs.js';
 import { Id, IsoDate, Money, Nullable, PageOf, Timestamp } from '../shared/schemas.js';
 import { ChallengeLedgerProps, PurchaseLedgerProps } from '../ledger/ledger.outputs.js';
+import { AllocationSchema } from './allocation-cap.js';
 
 export const ChallengeSchema = Type.Object({
   id: Id('Challenge id.'),
@@ -44,7 +45,14 @@ export const PlanLinkSchema = Type.Object(
 );
 export type PlanLink = Static<typeof PlanLinkSchema>;
 
-export const CreatedChallengeSchema = Type.Object({ ...ChallengeSchema.properties, planLink: PlanLinkSchema });
+export const CreatedChallengeSchema = Type.Object({
+  ...ChallengeSchema.properties,
+  planLink: PlanLinkSchema,
+  allocationWarning: Type.Union([AllocationSchema, Type.Null()], {
+    description:
+      "Set when the firm caps one trader's combined allocation and your challenges in progress there now add up to more (a warning: the challenge is created).",
+  }),
+});
 export type CreatedChallenge = Static<typeof CreatedChallengeSchema>;
 
 export const ChallengePageSchema = PageOf(ChallengeSchema, 'Newest first (by creation).');

@@ -23,14 +23,21 @@ import { toChallengeView, toMemoView } from './challenge-view.js';
 import { challengeLedgerView, purchaseLedgerData } from '../ledger/purchase-ledger.js';
 import { readChallengeDetail } from './challenge-detail-read.js';
 import { readChallengePage } from './challenge-list-read.js';
+import { ChallengesRepository } from './challenges.repository.js';
+import { allocationAtFirm } from './allocation-cap.js';
+import { crossAccountSourceOf } from '../shared/firm-cross-account.js';
 
 /** The challenge aggregate: create, change, list and read the caller's challenges, and their memos. */
 export class ChallengeService {
   /** `plans` finds the catalog plan a purchase names; without it only a `planId` sent links one. */
+  private readonly rows: ChallengesRepository;
+
   constructor(
     private readonly db: Database,
     private readonly plans: PlanFinder | null = null,
-  ) {}
+  ) {
+    this.rows = new ChallengesRepository(db);
+  }
 
   /**
    * One statement writes the challenge and its first history entry and answers the row: one round trip,
@@ -65,7 +72,18 @@ export class ChallengeService {
       )
       SELECT * FROM challenge`;
     if (!row) throw new Error('ChallengeService.create: the insert returned no row');
-    return { ...toChallengeView(row, now), planLink };
+    return { ...toChallengeView(row, now), planLink, allocationWarning: await this.allocationWarning(caller, row) };
+  }
+
+  /**
+   * The firm's cap on one trader's combined allocation when the caller's challenges in progress there (this one
+   * included) now add up to more: a warning in the answer, never a refusal. Null under the cap or without one.
+   */
+  private async allocationWarning(caller: Caller, row: Challenge): Promise<CreatedChallenge['allocationWarning']> {
+    const source = crossAccountSourceOf(this.plans);
+    if (source?.firmCrossAccount(row.firm, row.planId)?.rules.allocationCap === undefined) return null;
+    const allocation = allocationAtFirm(source, { firm: row.firm, planId: row.planId }, await this.rows.inProgress(caller.userId));
+    return allocation?.over ? allocation : null;
   }
 
   /** One statement (see readChallengePage): the owner and status filters and the cursor are its `where`. */

@@ -3,6 +3,8 @@ import { NewsWindowsSchema } from '../calendar/calendar.outputs.js';
 import Type, { type Static } from 'typebox';
 import { ByCurrency, Id, IsoDate, Nullable, Timestamp } from '../shared/schemas.js';
 import { HISTORY_SOURCE_DOC } from './coach.inputs.js';
+import { CrossAccountHedgeSchema } from './cross-account.js';
+import { AllocationSchema } from '../challenges/allocation-cap.js';
 
 const Source = Type.Object({
   source: Type.Enum(['challenge', 'plan', 'unknown'], {
@@ -71,6 +73,45 @@ export type ChallengeRulesView = Static<typeof ChallengeRulesSchema>;
 
 const H = HeadroomSchema.properties;
 
+const FirmFactSource = Type.Object({
+  url: Type.String(),
+  readOn: Type.String({ description: 'YYYY-MM-DD.' }),
+  kind: Nullable(Type.Enum(['firm', 'third_party'])),
+});
+
+const CrossAccountSchema = Type.Object(
+  {
+    firm: Nullable(Type.String({ description: 'The catalog firm; null when the catalog does not know it.' })),
+    hedging: Type.Union(
+      [
+        Type.Object({
+          value: Type.Enum(['forbidden', 'allowed'], { description: 'Opposite positions across your accounts at the firm.' }),
+          source: FirmFactSource,
+          note: Nullable(Type.String()),
+        }),
+        Type.Null(),
+      ],
+      { description: 'Null: unknown.' },
+    ),
+    copyTrading: Type.Union(
+      [
+        Type.Object({
+          value: Type.Enum(['allowed', 'restricted', 'forbidden']),
+          maxAllocation: Nullable(Type.Number()),
+          currency: Nullable(Type.String()),
+          source: FirmFactSource,
+          note: Nullable(Type.String()),
+        }),
+        Type.Null(),
+      ],
+      { description: 'Copying between your accounts at the firm; null: unknown.' },
+    ),
+    hedges: Type.Array(CrossAccountHedgeSchema, { description: "This challenge's accounts' hedges with your other accounts." }),
+    allocation: Nullable(AllocationSchema),
+  },
+  { description: "The firm's rules across your accounts there (each with its source) and how you stand against them." },
+);
+
 const AccountRefSchema = Type.Object({
   id: Id('EA account id.'),
   login: Type.String({ description: 'Trading account number.' }),
@@ -114,9 +155,16 @@ export const ChallengeHeadroomSchema = Type.Object({
   stale: Nullable(H.stale),
   reasons: H.reasons,
   warningThreshold: Nullable(H.warningThreshold),
-  accounts: Type.Array(Type.Object({ account: AccountRefSchema, headroom: HeadroomSchema, news: NewsWindowsSchema }), {
-    description: 'Every active EA account of the challenge with its own headroom, newest registration first.',
-  }),
+  accounts: Type.Array(
+    Type.Object({
+      account: AccountRefSchema,
+      headroom: HeadroomSchema,
+      news: NewsWindowsSchema,
+      crossAccount: Type.Array(CrossAccountHedgeSchema, { description: 'Its hedges with your other accounts at the firm.' }),
+    }),
+    { description: 'Every active EA account of the challenge with its own headroom, newest registration first.' },
+  ),
+  crossAccount: CrossAccountSchema,
 });
 export type ChallengeHeadroom = Static<typeof ChallengeHeadroomSchema>;
 

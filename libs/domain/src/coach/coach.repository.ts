@@ -7,6 +7,7 @@ import type { OpenPositionFact, Platform } from '@propfolio/coach';
 import type { Caller } from '@propfolio/core';
 import { Prisma, type Database } from '@propfolio/db';
 import { findOwnedChallenge, lockOwnedChallenge } from '../challenges/owned-challenge.js';
+import { ChallengesRepository, type AllocationChallengeFacts } from '../challenges/challenges.repository.js';
 import type { RulesOfChallenge } from './challenge-rules.js';
 
 /** One end-of-day report; amounts as exact decimal text, the day as YYYY-MM-DD. */
@@ -46,6 +47,16 @@ export interface ClosedTradeFact {
   net: string;
   /** The closing deals of a partial close, oldest first; empty for one close. */
   exits: StoredExit[];
+}
+
+/** One active account of an owner with its challenge's firm and the positions open at its newest snapshot. */
+export interface OwnerOpenPositionsFacts {
+  accountId: string;
+  challengeId: string;
+  firm: string;
+  planId: string | null;
+  label: string;
+  open: { asOf: string; positions: OpenPositionFact[] } | null;
 }
 
 /** One EA account with the facts headroom is computed from. */
@@ -101,6 +112,8 @@ export interface HeadroomFacts {
   planId: string | null;
   purchasedOn: string;
   rulesOverride: unknown;
+  /** The firm as the challenge records it (the headroom route's read only; the rules across accounts are its firm's). */
+  firm?: string;
   /** Active accounts, newest registration first. */
   accounts: HeadroomAccountFacts[];
 }
@@ -180,6 +193,26 @@ export class CoachRepository {
   async headroomFacts(accountIds: readonly string[]): Promise<Map<string, HeadroomFacts>> {
     const rows = await this.db.driverQuery<{ accountId: string; data: StoredHeadroomFacts | string }>(ACCOUNTS_HEADROOM_SQL, [accountIds]);
     return new Map(rows.map((row) => [row.accountId, headroomFactsOf(row.data)]));
+  }
+
+  /** The owner's challenges in progress with their sizes (the challenges' read), for a firm's allocation cap. */
+  async inProgressChallenges(ownerId: string): Promise<AllocationChallengeFacts[]> {
+    return new ChallengesRepository(this.db).inProgress(ownerId);
+  }
+
+  /**
+   * Every active EA account of the owner linked to a challenge not failed, with its challenge's firm and plan and
+   * the positions open at its newest snapshot: what the rules across the owner's accounts at a firm are judged from
+   * (cross-account hedging). The owner's rows only.
+   */
+  async ownerOpenPositions(ownerId: string): Promise<OwnerOpenPositionsFacts[]> {
+    const rows = await this.db.driverQuery<
+      Omit<OwnerOpenPositionsFacts, 'open'> & { open: OwnerOpenPositionsFacts['open'] | string } & Record<string, unknown>
+    >(OWNER_OPEN_POSITIONS_SQL, [ownerId]);
+    return rows.map((row) => ({
+      ...row,
+      open: typeof row.open === 'string' ? (JSON.parse(row.open) as OwnerOpenPositionsFacts['open']) : row.open,
+    }));
   }
 
   /** The caller's challenge with what its rules depend on, or 404 exactly like an unknown id. */
@@ -336,11 +369,22 @@ export const ACCOUNT_JSON = `json_build_object(
     FROM "IntradayEquity" i WHERE i."accountId" = a."id" ORDER BY i."day" DESC LIMIT 1)
 )`;
 
+/** The owner's active accounts on challenges not failed, each with its newest snapshot's open positions. */
+const OWNER_OPEN_POSITIONS_SQL = `
+SELECT a."id" AS "accountId", c."id" AS "challengeId", c."firm", c."planId",
+  COALESCE(a."name", a."login" || '@' || a."server") AS "label",
+  (SELECT CASE WHEN i."openPositions" IS NULL THEN NULL ELSE json_build_object(
+      'asOf', to_char(i."at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'positions', i."openPositions") END
+    FROM "IntradayEquity" i WHERE i."accountId" = a."id" ORDER BY i."day" DESC LIMIT 1) AS "open"
+FROM "EaAccount" a JOIN "Challenge" c ON c."id" = a."challengeId" AND c."userId" = a."userId"
+WHERE a."userId" = $1 AND a."archivedAt" IS NULL AND c."status" <> 'failed'
+ORDER BY a."createdAt", a."id"`;
+
 /** A challenge with its active accounts (the headroom route): one row, none for a foreign or unknown id. */
 const CHALLENGE_HEADROOM_SQL = `
 SELECT json_build_object(
   'id', c."id", 'phase', c."phase", 'platform', c."platform", 'status', c."status", 'planId', c."planId",
-  'purchasedOn', c."purchasedAt"::text, 'rulesOverride', c."rulesOverride",
+  'purchasedOn', c."purchasedAt"::text, 'rulesOverride', c."rulesOverride", 'firm', c."firm",
   'accounts', COALESCE((
     SELECT json_agg(${ACCOUNT_JSON} ORDER BY a."createdAt" DESC, a."id" DESC)
     FROM "EaAccount" a WHERE a."challengeId" = c."id" AND a."userId" = c."userId" AND a."archivedAt" IS NULL

@@ -10,6 +10,9 @@ import { phaseIndexOf } from './phase.js';
 import { withUnpublishedRules } from './unpublished-reasons.js';
 import { hasNoRules, NO_RULES_REASON } from './no-rules.js';
 import type { NewsService } from '../calendar/news.service.js';
+import { crossAccountSourceOf, type FirmCrossAccountSource } from '../shared/firm-cross-account.js';
+import { allocationAtFirm } from '../challenges/allocation-cap.js';
+import { hedgesAcrossAccounts, type CrossAccountHedgeView } from './cross-account.js';
 
 /** The worst of several statuses: a breach outweighs a warning, which outweighs unknown and ok. */
 const SEVERITY: Record<Headroom['status'], number> = { ok: 0, unknown: 1, warning: 2, breached: 3 };
@@ -33,6 +36,11 @@ export class HeadroomService {
     this.news = news;
   }
 
+  /** The firms' rules across one trader's accounts, when the wired-in catalog has them (the cockpit's read). */
+  crossAccountSource(): FirmCrossAccountSource | null {
+    return crossAccountSourceOf(this.plans);
+  }
+
   async forChallenge(caller: Caller, input: HeadroomInput, now = new Date()): Promise<ChallengeHeadroom> {
     const challenge = await this.facts.challengeHeadroomFacts(caller.userId, requireId(input.id, 'Challenge'));
     if (!challenge) throw AppError.notFound('Challenge');
@@ -53,10 +61,12 @@ export class HeadroomService {
       accounts.map((a) => ({ id: a.id, symbols: symbolsOf(a) })),
       at,
     );
+    const across = await this.acrossAccounts(caller, challenge);
     const items = accounts.map((account) => ({
       account: { id: account.id, login: account.login, server: account.server, name: account.name, currency: account.currency },
       headroom: headroomOf(account, rules, phaseIndex, at),
       news: news?.get(account.id) ?? { rule: null, stage: null, windows: [] },
+      crossAccount: across.byAccount.get(account.id) ?? [],
     }));
     // The account the challenge is judged on first: the one with the newest data (the trader's live terminal).
     const primary = [...items].sort((a, b) => (b.headroom.stale.asOf ?? '').localeCompare(a.headroom.stale.asOf ?? ''))[0] ?? null;
@@ -79,6 +89,8 @@ export class HeadroomService {
       status: status ?? 'unknown',
       accountId: primary?.account.id ?? null,
       ...(primary ? primary.headroom : EMPTY),
+      // A hedge across accounts is a rule broken (amber): a warning at least, never a floor breach.
+      ...(across.view.hedges.length > 0 ? { status: atLeastWarning(primary?.headroom.status ?? status) } : {}),
       // Without a plan and own rules that is the first thing to fix, before any account or rule.
       reasons: [
         ...(hasNoRules(challenge) ? [NO_RULES_REASON] : []),
@@ -95,6 +107,53 @@ export class HeadroomService {
             ]),
       ],
       accounts: items,
+      crossAccount: across.view,
+    };
+  }
+
+  /**
+   * The firm's rules across the caller's accounts (catalog facts with their sources), this challenge's accounts'
+   * hedges with the caller's other accounts at the firm, and the firm's allocation cap over the caller's
+   * challenges in progress there. Another user's accounts are never read: both reads take the caller's id.
+   */
+  private async acrossAccounts(
+    caller: Caller,
+    challenge: HeadroomFacts,
+  ): Promise<{ byAccount: Map<string, CrossAccountHedgeView[]>; view: ChallengeHeadroom['crossAccount'] }> {
+    const source = crossAccountSourceOf(this.plans);
+    const firm = source && challenge.firm !== undefined ? source.firmCrossAccount(challenge.firm, challenge.planId) : null;
+    if (source === null || firm === null || challenge.firm === undefined) {
+      return { byAccount: new Map(), view: { firm: null, hedging: null, copyTrading: null, hedges: [], allocation: null } };
+    }
+    const [rows, challenges] = await Promise.all([
+      firm.rules.hedging?.value === 'forbidden' ? this.facts.ownerOpenPositions(caller.userId) : Promise.resolve([]),
+      firm.rules.allocationCap ? this.facts.inProgressChallenges(caller.userId) : Promise.resolve([]),
+    ]);
+    const mine = new Set(challenge.accounts.map((a) => a.id));
+    const byAccount = new Map([...hedgesAcrossAccounts(rows, source)].filter(([accountId]) => mine.has(accountId)));
+    const { hedging, copyTrading } = firm.rules;
+    const sourceOf = (fact: { source: { url: string; readOn: string; kind?: 'firm' | 'third_party' } }) => ({
+      url: fact.source.url,
+      readOn: fact.source.readOn,
+      kind: fact.source.kind ?? null,
+    });
+    return {
+      byAccount,
+      view: {
+        firm: firm.name,
+        hedging: hedging ? { value: hedging.value, source: sourceOf(hedging), note: hedging.note ?? null } : null,
+        copyTrading: copyTrading
+          ? {
+              value: copyTrading.value,
+              maxAllocation: copyTrading.maxAllocation ?? null,
+              currency: copyTrading.currency ?? null,
+              source: sourceOf(copyTrading),
+              note: copyTrading.note ?? null,
+            }
+          : null,
+        hedges: [...byAccount.values()].flat(),
+        allocation: allocationAtFirm(source, { firm: challenge.firm, planId: challenge.planId }, challenges),
+      },
     };
   }
 
@@ -223,6 +282,10 @@ function headroomOf(account: HeadroomAccountFacts, rules: ChallengeRules, phaseI
     tradeRules: rules.trade,
   });
   return withUnpublishedRules(headroom, rules.plan);
+}
+
+function atLeastWarning(status: Headroom['status'] | null): Headroom['status'] {
+  return status !== null && SEVERITY[status] >= SEVERITY.warning ? status : 'warning';
 }
 
 /** The headroom fields of an answer without an account: nothing to measure, every figure null. */

@@ -1,10 +1,10 @@
+import { FUNDED_PHASE as FUNDED } from '../shared/phase-label.js';
+
 /**
  * Which phase of the plan a challenge's free-text phase label names: "Phase 2", "フェーズ2", "Step 1" →
  * the 0-based index into the plan's targets; "Funded", "ファンド", "Live" → null (no target). A label
  * without a number on a one-phase plan is that phase; anything else is null, and the target reads unknown.
  */
-const FUNDED = /fund|live|master|payout|ファンド|本番|合格後/;
-
 export function phaseIndexOf(label: string, phases: number | null): number | null {
   const text = label.normalize('NFKC').toLowerCase();
   if (FUNDED.test(text)) return null;

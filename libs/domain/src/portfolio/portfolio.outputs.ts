@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { Id, IsoDate, Nullable, Timestamp } from '../shared/schemas.js';
+import { CrossAccountHedgeSchema } from '../coach/cross-account.js';
 
 /** An exact amount as decimal text in the row's currency (JPY without decimals), never summed across rows. */
 const Amount = (description: string) => Type.String({ pattern: '^-?\\d+(\\.\\d+)?$', description });
@@ -32,7 +33,8 @@ export const PortfolioRowSchema = Type.Object({
   label: Type.String({ description: 'Account name, told apart from alike ones.' }),
   currency: Type.String({ description: 'Currency of every amount of the row.' }),
   status: Type.Enum(PORTFOLIO_STATUSES, {
-    description: 'breached: a floor crossed; rule_broken: a trade rule broken (see `rules`); stale: no fresh snapshot; else ok.',
+    description:
+      'breached: a floor crossed; rule_broken: a trade rule broken (see `rules`; a hedge across accounts too); stale: no fresh snapshot; else ok.',
   }),
   rules: Type.Array(Type.String(), { description: 'The rules broken or crossed.' }),
   equity: Nullable(Amount('Equity of the latest snapshot, else report.')),
@@ -51,6 +53,9 @@ export const PortfolioRowSchema = Type.Object({
   floatingPnl: Nullable(Amount('Equity minus balance of the latest snapshot.')),
   positions: Type.Array(PositionSchema, { description: 'Open at the latest snapshot.' }),
   noStop: Type.Integer({ description: 'Open positions without a stop.' }),
+  crossAccount: Type.Array(CrossAccountHedgeSchema, {
+    description: 'Opposite positions with another of your accounts at a firm that forbids it (rule crossAccountHedging).',
+  }),
 });
 export type PortfolioRow = Static<typeof PortfolioRowSchema>;
 

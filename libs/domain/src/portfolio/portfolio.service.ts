@@ -5,6 +5,7 @@ import type { HeadroomAccountFacts } from '../coach/coach.repository.js';
 import { DEFAULT_STALE_AFTER_MINUTES, type PortfolioTodayInput } from './portfolio.inputs.js';
 import type { PortfolioRow, PortfolioToday } from './portfolio.outputs.js';
 import { Amount, type PortfolioAccountFacts, type PortfolioRepository } from './portfolio.repository.js';
+import { CROSS_ACCOUNT_HEDGING, hedgesAcrossAccounts, type CrossAccountHedgeView } from '../coach/cross-account.js';
 
 /** The floors: a crossing of one is `breached`; any other rule's breach is `rule_broken`. */
 const FLOOR_RULES: readonly string[] = ['dailyLoss', 'maxLoss'];
@@ -39,11 +40,24 @@ export class PortfolioService {
       login: a.login,
       purchasedOn: a.purchasedOn,
     }));
+    // Opposite positions with another of the caller's accounts at a firm that forbids it: on both rows, each naming the other.
+    const hedges = hedgesAcrossAccounts(
+      accounts.map((a, i) => ({
+        accountId: a.accountId,
+        challengeId: a.challengeId,
+        label: toldApartLabel(named[i] as NamedAccount, named),
+        firm: a.firm,
+        planId: a.challengeId === null ? null : a.facts.planId,
+        open: a.facts.accounts[0]?.open ?? null,
+      })),
+      this.headroom.crossAccountSource(),
+    );
     const rows = accounts.map((a, i) => {
       const account = a.facts.accounts[0];
       if (!account) throw new Error(`portfolio facts of account ${a.accountId} carry no account`);
       const { headroom, rollover } = judged.get(a.accountId) ?? { headroom: null, rollover: null };
-      return rowOf(a, account, named[i] as NamedAccount, named, headroom, rollover, { now, staleAfterMinutes });
+      const across = hedges.get(a.accountId) ?? [];
+      return rowOf(a, account, named[i] as NamedAccount, named, headroom, rollover, across, { now, staleAfterMinutes });
     });
     return { at: now.toISOString(), staleAfterMinutes, accounts: rows.sort(byDanger) };
   }
@@ -56,6 +70,7 @@ function rowOf(
   all: readonly NamedAccount[],
   headroom: Headroom | null,
   rollover: Rollover | null,
+  crossAccount: CrossAccountHedgeView[],
   { now, staleAfterMinutes }: { now: Date; staleAfterMinutes: number },
 ): PortfolioRow {
   const money = amountOf(account.currency);
@@ -63,7 +78,10 @@ function rowOf(
   const latest = latestFigures(account);
   const asOf = latest?.at ?? null;
   const ageMinutes = asOf === null ? null : Math.max(0, Math.floor((now.getTime() - Date.parse(asOf)) / MINUTE_MS));
-  const broken = [...new Set((headroom?.reasons ?? []).filter((r) => r.kind === 'breached').map((r) => r.rule))];
+  const broken: string[] = [
+    ...new Set((headroom?.reasons ?? []).filter((r) => r.kind === 'breached').map((r) => r.rule)),
+    ...(crossAccount.length > 0 ? [CROSS_ACCOUNT_HEDGING] : []),
+  ];
   // Floors first, each rule once.
   const rules = [...broken.filter((r) => FLOOR_RULES.includes(r)), ...broken.filter((r) => !FLOOR_RULES.includes(r))];
   const status: PortfolioRow['status'] =
@@ -110,6 +128,7 @@ function rowOf(
     floatingPnl: latest?.at ? money(new Amount(latest.equity).minus(latest.balance)) : null,
     positions,
     noStop: positions.filter((p) => p.stopLoss === null).length,
+    crossAccount,
   };
 }
 
