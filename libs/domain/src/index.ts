@@ -60,6 +60,7 @@ export { TradeSchema, TradeStatsSchema, type TradeView, type TradePage, type Tra
 export { storePositions, type PositionRecord, type PositionExit } from './trades/trade-store.js';
 export { readTradeStats } from './trades/trade-stats.js';
 export { SummaryService } from './summary/summary.service.js';
+export { SUMMARY_SQL } from './summary/summary.repository.js';
 export { billedMonths } from './summary/billing.js';
 export * from './keys/index.js';
 export { IdempotencyStore, IDEMPOTENCY_TTL_MS, type IdempotentAnswer } from './idempotency/idempotency-store.js';

@@ -29,6 +29,7 @@ import { Revocations } from './keys/credential-cache.js';
 import { PayoutService } from './payouts/payouts.service.js';
 import { PayoutsRepository } from './payouts/payouts.repository.js';
 import { SummaryService } from './summary/summary.service.js';
+import { SummaryRepository } from './summary/summary.repository.js';
 import { TrashService } from './trash/trash.service.js';
 import { TrashRepository } from './trash/trash.repository.js';
 import { InviteService } from './users/invite.service.js';
@@ -186,7 +187,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     }),
     coach,
     planFit: new PlanFitService(new PlanFitRepository(db), planRules, options.replay, options.fit),
-    summary: new SummaryService(db),
+    summary: new SummaryService(new SummaryRepository(db)),
     keys: new ApiKeyService(new KeysRepository(db), credentials),
     idempotency: new IdempotencyStore(new IdempotencyRepository(db)),
     ledger: new LedgerService(new LedgerRepository(db)),

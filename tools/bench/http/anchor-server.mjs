@@ -7,15 +7,20 @@
  *
  * Database: DATABASE_URL (a `pg` pool of 10, the product's default), else ANCHOR_PGLITE_DIR (a PGlite data
  * directory of its own, with the product's embedded settings). Run with plain `node`; prints its port.
- * When the product's statements change, run `npx tsx tools/bench/sql-log.ts` and update them here.
+ * When the product's statements change, run `npx tsx tools/bench/sql-log.ts` and update them here; the summary's is
+ * the product's own constant, which the http suite hands over (ANCHOR_SUMMARY_SQL).
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { Controller, Get, Module, Post, Req } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 
-const userId = process.env.ANCHOR_USER_ID;
-if (!userId) throw new Error('ANCHOR_USER_ID is required');
+function requiredEnv(name) {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is required`);
+  return value;
+}
+const userId = requiredEnv('ANCHOR_USER_ID');
 
 /** `query(sql, params)` → rows, on a pg pool or a PGlite instance. */
 async function openQuery() {
@@ -52,28 +57,8 @@ const SQL = {
         WHERE r."resetOfId" = c."id" AND r."userId" = c."userId"), '[]'::json)
     ) AS "data"
     FROM "Challenge" c WHERE c."id" = $1 AND c."userId" = $2`,
-  summary: `
-    WITH c AS (
-          SELECT id, firm, plan, phase, status::text AS status, billing::text AS billing, currency, price, "purchasedAt", "monthlyEndedAt"
-          FROM "Challenge" WHERE "userId" = $1
-        )
-        SELECT json_build_object(
-          'counts', (SELECT coalesce(json_agg(json_build_object('status', status, 'n', n)), '[]'::json)
-             FROM (SELECT status, count(*)::int AS n FROM c GROUP BY status) s),
-          'oneTime', (SELECT coalesce(json_agg(json_build_object('currency', currency, 'total', total::text)), '[]'::json)
-             FROM (SELECT currency, sum(price) AS total FROM c WHERE billing = 'one_time' AND "purchasedAt" <= $2::date GROUP BY currency) o),
-          'monthly', (SELECT coalesce(json_agg(json_build_object('price', price::text, 'currency', currency,
-                     'purchasedAt', to_char("purchasedAt", 'YYYY-MM-DD'), 'monthlyEndedAt', to_char("monthlyEndedAt", 'YYYY-MM-DD'))), '[]'::json)
-             FROM c WHERE billing = 'monthly'),
-          'costs', (SELECT coalesce(json_agg(json_build_object('currency', currency, 'refund', refund, 'total', total::text)), '[]'::json)
-             FROM (SELECT currency, kind::text = 'refund' AS refund, sum(amount) AS total FROM "ChallengeCost"
-                   WHERE "userId" = $1 AND date <= $2::date GROUP BY 1, 2) k),
-          'payouts', (SELECT coalesce(json_agg(json_build_object('currency', currency, 'total', total::text)), '[]'::json)
-             FROM (SELECT currency, sum(amount) AS total FROM "Payout"
-                   WHERE "userId" = $1 AND status = 'paid' AND date <= $2::date GROUP BY currency) p),
-          'active', (SELECT coalesce(json_agg(json_build_object('id', id, 'firm', firm, 'plan', plan, 'phase', phase,
-                     'purchasedAt', to_char("purchasedAt", 'YYYY-MM-DD')) ORDER BY "purchasedAt", id), '[]'::json)
-             FROM c WHERE status = 'in_progress')) AS "data"`,
+  // The product's own constant (SUMMARY_SQL of summary.repository.ts), handed over by the http suite: no copy to drift.
+  summary: requiredEnv('ANCHOR_SUMMARY_SQL'),
   payoutList: `
     SELECT json_build_object(
           'rows', COALESCE((SELECT json_agg(json_build_object('id', p."id", 'userId', p."userId", 'challengeId', p."challengeId", 'currency', p."currency", 'status', p."status", 'deniedReason', p."deniedReason", 'method', p."method", 'fxCurrency', p."fxCurrency", 'amount', p."amount"::text, 'grossAmount', p."grossAmount"::text, 'splitPercent', p."splitPercent"::text, 'fxRate', p."fxRate"::text, 'date', to_char(p."date", 'YYYY-MM-DD'), 'createdAt', to_char(p."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'challenge', json_build_object('firm', ch."firm", 'plan', ch."plan")) ORDER BY p."date" DESC, p."id" DESC) FROM (SELECT * FROM "Payout" p WHERE p."userId" = $1 ORDER BY p."date" DESC, p."id" DESC LIMIT $2::int) p JOIN "Challenge" ch ON ch."id" = p."challengeId"), '[]'::json),

@@ -21,6 +21,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SUMMARY_SQL } from '@propfolio/domain';
 import { benchDatabase } from '../http/bench-database.ts';
 import { CONNECTIONS, runLoad, SECONDS, WARMUP_SECONDS, type LoadResult, type RouteSpec } from '../http/load.ts';
 import { machineLine, printAnchorTable, printLoadTable, printTargets, type AnchoredResult } from '../http/report.ts';
@@ -163,7 +164,9 @@ async function benchTarget(setup: TargetSetup, workDir: string, baseline: Runnin
   const uncached = withAnchors
     ? await startServer(`${name} uncached`, SERVER_ENTRY, setup.serverEnv('uncached'), { logFile, nodeArgs })
     : null;
-  const anchor = withAnchors ? await startBaseline(ANCHOR_ENTRY, setup.anchorEnv(user.userId)) : null;
+  // The anchor runs the product's own summary statement (it is plain node and cannot import the domain itself).
+  const anchorEnv = { ...setup.anchorEnv(user.userId), ANCHOR_SUMMARY_SQL: SUMMARY_SQL };
+  const anchor = withAnchors ? await startBaseline(ANCHOR_ENTRY, anchorEnv) : null;
   try {
     await new Promise((r) => setTimeout(r, 1000));
     const idleRssMb = server.rssMb();

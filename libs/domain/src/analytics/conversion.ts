@@ -1,6 +1,4 @@
-import { Prisma } from '@propfolio/db';
-import type { Decimal } from '../shared/money.js';
-import { toMoney } from '../shared/money.js';
+import { ROUND_HALF_UP, toMoney, type Decimal } from '../shared/money.js';
 import type { RateBook, RateSource } from '../fx/rate-book.js';
 import type { MoneyEntry } from './money-entries.js';
 
@@ -33,8 +31,7 @@ export interface Conversion {
 }
 
 /** Each converted amount is rounded once, to 4 decimals (half up); totals add the rounded lines. */
-export const convertAmount = (amount: Decimal, rate: Decimal): Decimal =>
-  amount.times(rate).toDecimalPlaces(4, Prisma.Decimal.ROUND_HALF_UP);
+export const convertAmount = (amount: Decimal, rate: Decimal): Decimal => amount.times(rate).toDecimalPlaces(4, ROUND_HALF_UP);
 
 /** Converts every entry it has a rate for; the others are listed as missing and left out of every total. */
 export function convertEntries(entries: MoneyEntry[], book: RateBook): Conversion {

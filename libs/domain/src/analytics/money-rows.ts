@@ -1,10 +1,9 @@
-import { Prisma } from '@propfolio/db';
-import { toMoney, type Decimal } from '../shared/money.js';
+import { ROUND_HALF_UP, toDecimal, toMoney, type Decimal } from '../shared/money.js';
 import type { MoneyRow } from './analytics.outputs.js';
 import type { Flow, MoneyEntry } from './money-entries.js';
 import { present } from '../shared/present.js';
 
-const ZERO = new Prisma.Decimal(0);
+const ZERO = toDecimal(0);
 
 /** Exact spent / refunded / withdrawn sums per currency. */
 export class FlowTotals {
@@ -38,7 +37,7 @@ export class FlowTotals {
         refunded: toMoney(refunded),
         withdrawn: toMoney(withdrawn),
         net: toMoney(net),
-        roi: spent.isZero() ? null : toMoney(net.dividedBy(spent).toDecimalPlaces(4, Prisma.Decimal.ROUND_HALF_UP)),
+        roi: spent.isZero() ? null : toMoney(net.dividedBy(spent).toDecimalPlaces(4, ROUND_HALF_UP)),
       };
     });
   }

@@ -5,6 +5,12 @@ export type Decimal = Prisma.Decimal;
 /** A JSON number from the wire to an exact Decimal (via its shortest decimal text, so 0.1 stays 0.1). */
 export const toDecimal = (value: number): Decimal => new Prisma.Decimal(String(value));
 
+/** Exact decimal text (PostgreSQL's numeric as text, a statement's figure) to a Decimal. */
+export const decimalFromText = (text: string): Decimal => new Prisma.Decimal(text);
+
+/** Rounding half away from zero, for `toDecimalPlaces` (how every rounded amount here rounds). */
+export const ROUND_HALF_UP = Prisma.Decimal.ROUND_HALF_UP;
+
 /** PostgreSQL's text of a numeric (a driver read) to the JSON number an answer carries, as toMoney would. */
 export const moneyFromText = (text: string): number => decimalToNumber(new Prisma.Decimal(text));
 

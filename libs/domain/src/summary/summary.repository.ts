@@ -1,3 +1,8 @@
+/**
+ * The summary's data access: one statement (SUMMARY_SQL) that answers everything the summary sums, as one JSON row
+ * with named fields. The sums' arithmetic, the billing months and the answer stay in summary.service.ts. The bench's
+ * anchor server runs the same constant.
+ */
 import type { Database } from '@propfolio/db';
 import { queryJson } from '../shared/json-rows.js';
 
@@ -13,16 +18,13 @@ export interface SummaryRows {
 }
 
 /**
- * One statement instead of six queries: the pool hands out one connection per summary (five before, so
- * 64 concurrent summaries queued behind a pool of 10), and the embedded database runs one query, not six.
- * Amounts leave PostgreSQL as text, so the Decimal arithmetic stays exact; dates as `YYYY-MM-DD`.
- * Money is counted up to `today`, as get_analytics counts it over all history (loadMoneyEntries). On the
- * driver, as one JSON row, so no Prisma client is in the path of a read that runs on every dashboard view.
+ * The user's ($1) SummaryRows up to the day $2, as one JSON row (`data`). One statement instead of six queries: the
+ * pool hands out one connection per summary (five before, so 64 concurrent summaries queued behind a pool of 10),
+ * and the embedded database runs one query, not six. Amounts leave PostgreSQL as text, so the Decimal arithmetic
+ * stays exact; dates as `YYYY-MM-DD`. Money is counted up to the day, as get_analytics counts it over all history
+ * (loadMoneyEntries).
  */
-export async function readSummaryRows(db: Database, userId: string, today: string): Promise<SummaryRows> {
-  const rows = await queryJson<SummaryRows>(
-    db,
-    `
+export const SUMMARY_SQL = `
     WITH c AS (
       SELECT id, firm, plan, phase, status::text AS status, billing::text AS billing, currency, price, "purchasedAt", "monthlyEndedAt"
       FROM "Challenge" WHERE "userId" = $1
@@ -43,10 +45,19 @@ export async function readSummaryRows(db: Database, userId: string, today: strin
                WHERE "userId" = $1 AND status = 'paid' AND date <= $2::date GROUP BY currency) p),
       'active', (SELECT coalesce(json_agg(json_build_object('id', id, 'firm', firm, 'plan', plan, 'phase', phase,
                  'purchasedAt', to_char("purchasedAt", 'YYYY-MM-DD')) ORDER BY "purchasedAt", id), '[]'::json)
-         FROM c WHERE status = 'in_progress')) AS "data"`,
-    [userId, today],
-  );
-  // An aggregate without FROM always answers its one row.
-  if (!rows) throw new Error('readSummaryRows: the statement answered no row');
-  return rows;
+         FROM c WHERE status = 'in_progress')) AS "data"`;
+
+export class SummaryRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * What the user's summary sums, up to `today` (YYYY-MM-DD). On the driver, as one JSON row, so no Prisma client is
+   * in the path of a read that runs on every dashboard view.
+   */
+  async summaryRows(userId: string, today: string): Promise<SummaryRows> {
+    const rows = await queryJson<SummaryRows>(this.db, SUMMARY_SQL, [userId, today]);
+    // An aggregate without FROM always answers its one row.
+    if (!rows) throw new Error('summaryRows: the statement answered no row');
+    return rows;
+  }
 }
