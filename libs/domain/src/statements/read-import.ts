@@ -1,5 +1,5 @@
 import { CoachInputError, DEFAULT_BROKER_ZONE, parseBrokerZone } from '@propfolio/coach';
-import { AppError } from '@propfolio/core';
+import { AppError, type OperationContext } from '@propfolio/core';
 import { readStatement, StatementError, MAX_STATEMENT_BYTES, type Statement } from '@propfolio/mt-statements';
 import {
   futuresNotices,
@@ -9,16 +9,21 @@ import {
   type TradeFile,
   type TradeFileFormat,
 } from '@propfolio/trade-files';
-import type { CpuRequester } from '../workers/cpu-tasks.js';
 import { isMetaTraderFile, platformOfFormat, readTradeFileBytes, type ImportFormat, type TradeFileRequest } from './import-formats.js';
 import type { ImportStatementInput } from './statements.inputs.js';
 import { fileClockOf, statementFromTradeFile, type FileClock } from './trade-file-statement.js';
 
+/**
+ * Whom a file is read for: the operation's caller, or an anonymous client by its address (what the CPU pool's queue
+ * is fair by). The operation context's own fields, so this context needs nothing of the pool's (no arrow to workers).
+ */
+export type ImportRequester = Pick<OperationContext, 'caller' | 'clientAddress'>;
+
 /** Reads a statement's bytes for `who`; the composition root runs it on the CPU pool, tests and tools in-process. */
-export type StatementReader = (bytes: Uint8Array, who: CpuRequester) => Promise<Statement>;
+export type StatementReader = (bytes: Uint8Array, who: ImportRequester) => Promise<Statement>;
 export const readStatementInProcess: StatementReader = (bytes) => Promise.resolve(readStatement(bytes));
 /** Reads another platform's export for `who`, likewise. */
-export type TradeFileReading = (request: TradeFileRequest, who: CpuRequester) => Promise<TradeFile>;
+export type TradeFileReading = (request: TradeFileRequest, who: ImportRequester) => Promise<TradeFile>;
 export const readTradeFileInProcess: TradeFileReading = (request) => Promise.resolve(readTradeFileBytes(request));
 
 export interface ImportReaders {
@@ -126,7 +131,7 @@ export async function readImport(
   input: ImportStatementInput,
   account: ImportAccount,
   readers: ImportReaders,
-  who: CpuRequester,
+  who: ImportRequester,
   kept: KeptMappings = NO_KEPT_MAPPINGS,
 ): Promise<ReadImport> {
   const serverTimeZone = zoneOf(input.serverTimeZone ?? DEFAULT_BROKER_ZONE, 'serverTimeZone');
