@@ -117,6 +117,8 @@ test('a NinjaTrader CSV: the default zone is named, another zone re-reads the ti
     .getByLabel(/Drop the statement file here/)
     .setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from(broken) });
   await expect(panel.getByRole('alert')).toContainText(/This file cannot be imported: At line \d+, column “[^”]+”, value “yesterday”\./);
+  // Why, from the refusal's reason code: the same words the server's English detail would give.
+  await expect(panel.getByRole('alert')).toContainText('The cell is not a date and time.');
   expect(consoleErrors).toEqual([]);
 });
 
@@ -134,6 +136,11 @@ test('the same import in Japanese on a phone, then at 1280 px', async ({ page, s
   await expect(clock.getByTestId('import-format')).toHaveText('NinjaTrader の CSV');
   await expect(clock.getByTestId('import-clock-source')).toContainText('ファイルにタイムゾーンの記載がないため');
   await expect(clock.getByTestId('import-clock-first').getByTestId('utc')).toHaveText('2026-03-02 15:52:10 UTC');
+  // The default-zone warning in Japanese, from its code and params (not the server's English sentence).
+  const warnings = panel.getByTestId('import-preview').getByTestId('import-warnings');
+  await expect(warnings).toContainText('NinjaTrader の既定の America/Chicago で読み込みました');
+  await expect(warnings).not.toContainText('carry no');
+  await expect(warnings.locator('li[lang="en"]')).toHaveCount(0);
   await clock.getByLabel('ファイルの時刻のタイムゾーン').selectOption('Asia/Tokyo');
   await clock.getByRole('button', { name: 'このタイムゾーンで読み直す' }).click();
   await expect(clock.getByTestId('import-clock-first').getByTestId('utc')).toHaveText('2026-03-02 00:52:10 UTC');
@@ -155,5 +162,15 @@ test('the same import in Japanese on a phone, then at 1280 px', async ({ page, s
 
   await page.setViewportSize({ width: 375, height: 812 });
   await expectNoHorizontalScroll(page);
+
+  // A row that cannot be read is refused in Japanese: where (line, column, value) and why, with no English detail.
+  const broken = (await readFile(NINJATRADER_CSV, 'utf8')).replace('3/2/2026 9:52:10 AM', 'yesterday');
+  await panel
+    .getByLabel(/明細ファイルをここにドロップ/)
+    .setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from(broken) });
+  const alert = panel.getByRole('alert');
+  await expect(alert).toContainText(/このファイルはインポートできません： 該当箇所：\d+ 行目、列「[^」]+」、値「yesterday」。/);
+  await expect(alert).toContainText('この値は日時として読めません。');
+  await expect(alert).not.toContainText('is not');
   expect(consoleErrors).toEqual([]);
 });

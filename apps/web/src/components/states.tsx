@@ -24,7 +24,7 @@ export function Empty({ children }: { children?: ReactNode }) {
   return <div className="state state-empty">{children ?? t('state.empty')}</div>;
 }
 
-const isMessageKey = (key: string): key is MessageKey => key in en;
+export const isMessageKey = (key: string): key is MessageKey => key in en;
 
 /**
  * What a person reads for a failure: the translated sentence for the codes the dashboard meets (the server's

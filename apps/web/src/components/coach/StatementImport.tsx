@@ -9,6 +9,7 @@ import { FormError } from '../states.js';
 import { IMPORT_ACCEPT, isMetaTrader, platformKey, type ImportAnswer } from './import-answer.js';
 import { ImportClock } from './ImportClock.js';
 import { ColumnMapping, type ColumnMappingValue } from './ColumnMapping.js';
+import { noticeWords, refusalWords } from './import-words.js';
 
 /** Rows shown before "show all": ten day cards keep the preview's list about one phone screen tall. */
 const FIRST_ROWS = 10;
@@ -190,14 +191,23 @@ function Summary({
       {actions}
       {!answer.rolloverKnown && <p className="notice">{t('imp.noRollover')}</p>}
       {answer.warnings.length > 0 && (
-        <div className="notice" role="note">
+        <div className="notice" role="note" data-testid="import-warnings">
           <strong>{t('imp.warnings')}</strong>
           <ul>
-            {answer.warnings.map((w, i) => (
-              <li key={i} lang="en">
-                {w}
-              </li>
-            ))}
+            {answer.notices.length === answer.warnings.length
+              ? answer.notices.map((notice, i) => {
+                  const words = noticeWords(notice, answer.warnings[i], t);
+                  return (
+                    <li key={i} lang={words.translated ? undefined : 'en'}>
+                      {words.text}
+                    </li>
+                  );
+                })
+              : answer.warnings.map((w, i) => (
+                  <li key={i} lang="en">
+                    {w}
+                  </li>
+                ))}
           </ul>
         </div>
       )}
@@ -222,7 +232,9 @@ function Summary({
 function importError(error: unknown, t: ReturnType<typeof useI18n>['t']): unknown {
   if (error instanceof ApiError && error.status === 413) return new Error(t('imp.tooLarge', { mib: MAX_STATEMENT_BYTES / 1048576 }));
   if (error instanceof ApiError && error.code === 'statement_rejected') {
-    return new Error([t('imp.rejected'), rejectedWhere(error.facts, t), error.message].filter(Boolean).join(' '));
+    return new Error(
+      [t('imp.rejected'), rejectedWhere(error.facts, t), refusalWords(error.facts, t) ?? error.message].filter(Boolean).join(' '),
+    );
   }
   return error;
 }
