@@ -46,4 +46,24 @@ describeEachDatabase('MCP plan fit tools', (getDb) => {
     const stranger = await call(suite.client, 'replay_plans', { accountId: '00000000-0000-4000-8000-000000000000' });
     expect(errorCode(stranger)).toBe('not_found');
   });
+
+  it('fit_plans answers as the operation REST runs, and refuses with REST’s codes: too costly, an empty filter', async () => {
+    const input = {
+      dailyPnlPercent: [1.4, -0.9, 0.6, -1.8, 2.1, 0.3, -0.5, 1.0, -2.6, 0.8],
+      firms: ['ftmo', 'fundednext'],
+      accountSizes: [100_000],
+      paths: 500,
+    };
+    const op = suite.server.context.operations.find((o) => o.name === 'fit_plans');
+    if (!op) throw new Error('fit_plans is not registered');
+    const direct = await op.run({ caller: null, logger: suite.server.context.logger, now: new Date() }, input);
+    const viaMcp = await call(suite.client, 'fit_plans', input);
+    expect(viaMcp.isError).toBeFalsy();
+    expect(viaMcp.structuredContent).toEqual(direct);
+    expect(viaMcp.structuredContent).toMatchObject({ paths: 500, source: 'supplied' });
+    const costly = await call(suite.client, 'fit_plans', { ...input, firms: undefined, accountSizes: undefined, paths: 100_000 });
+    expect(problemOf(costly)).toMatchObject({ status: 422, code: 'too_costly' });
+    const empty = await call(suite.client, 'fit_plans', { ...input, accountSizes: undefined, firms: ['no-such-firm'] });
+    expect(problemOf(empty)).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'firms' }] });
+  });
 });

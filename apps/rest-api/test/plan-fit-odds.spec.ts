@@ -7,7 +7,6 @@ const FTMO = 'ftmo-2-step-100000';
 const LITE = 'fundednext-stellar-lite-100000';
 /** A drifting series with losing days: some paths pass, some breach. */
 const SERIES = Array.from({ length: 40 }, (_, i) => [1.4, -0.9, 0.6, -1.8, 2.1, 0.3, -0.5, 1.0, -2.6, 0.8][i % 10] ?? 0);
-const PURCHASED_ON = '2026-03-01';
 
 const row = (answer: PlanFit, planId: string): PlanFitRow => {
   const found = answer.plans.find((p) => p.planId === planId);
@@ -22,9 +21,9 @@ describeEachDatabase('REST plan fit: fit_plans', (getDb) => {
   });
   afterAll(() => app.close());
 
-  it('phase 1 of a plan at the current risk is simulate_plan’s answer on the same seed, without a key', async () => {
-    const common = { dailyPnlPercent: SERIES, paths: 2000, seed: 11, purchasedOn: PURCHASED_ON };
-    const fit = await app.post('/plan-fit', { ...common, planIds: [FTMO, LITE] }, null);
+  it('phase 1 of a plan at the current risk is simulate_plan’s answer on the same (default) seed, without a key', async () => {
+    const common = { dailyPnlPercent: SERIES, paths: 2000 };
+    const fit = await app.post('/plan-fit', { ...common, firms: ['ftmo', 'fundednext'], accountSizes: [100_000] }, null);
     expect(fit.status).toBe(200);
     const single = await app.post('/simulations', { ...common, planId: FTMO }, null);
     expect(single.status).toBe(200);
@@ -33,11 +32,12 @@ describeEachDatabase('REST plan fit: fit_plans', (getDb) => {
     expect(ftmo.atCurrentRisk?.phases[0]).toMatchObject({ passProbability: sim.passProbability, passInterval: sim.passInterval });
     expect(ftmo).toMatchObject({ simulated: true, planStale: sim.planStale, phases: 2 });
     expect(ftmo.rulesSources.find((s) => s.rule === 'dailyLoss')?.source).toMatch(/^https:\/\//);
-    expect(json<PlanFit>(fit)).toMatchObject({ source: 'supplied', paths: 2000, seed: 11, historyDays: 40 });
+    expect(json<PlanFit>(fit)).toMatchObject({ source: 'supplied', paths: 2000, historyDays: 40 });
+    expect(row(json<PlanFit>(fit), LITE).simulated).toBe(true);
   });
 
   it('ranks every plan it can simulate per unit of price, says by what, and never ranks a plan with unknown rules', async () => {
-    const res = await app.post('/plan-fit', { dailyPnlPercent: SERIES, paths: 300, purchasedOn: PURCHASED_ON }, null);
+    const res = await app.post('/plan-fit', { dailyPnlPercent: SERIES, paths: 300 }, null);
     expect(res.status).toBe(200);
     const answer = json<PlanFit>(res);
     const ranked = answer.plans.filter((p) => p.rank !== null);
@@ -68,19 +68,15 @@ describeEachDatabase('REST plan fit: fit_plans', (getDb) => {
     expect(JSON.stringify(anonymous.body)).toMatch(/without an API key/);
     const empty = await app.post('/plan-fit', { dailyPnlPercent: SERIES, firms: ['no-such-firm'] }, null);
     expectProblem(empty, 400, 'validation_failed');
-    const both = await app.post(
-      '/plan-fit',
-      { dailyPnlPercent: SERIES, history: { initialBalance: 100, days: [{ day: '2026-03-02', closedPnl: 1 }] } },
-      null,
-    );
-    expectProblem(both, 400, 'validation_failed');
+    const noSeries = await app.post('/plan-fit', { firms: ['ftmo'] }, null);
+    expectProblem(noSeries, 400, 'validation_failed');
   });
 
   it('the own variant needs a key, and a tracked history too short is insufficient_history', async () => {
-    const anonymous = await app.post('/me/plan-fit', { planIds: [FTMO] }, null);
+    const anonymous = await app.post('/me/plan-fit', { firms: ['ftmo'] }, null);
     expect(anonymous.status).toBe(401);
     const key = await app.newUserKey();
-    const none = await app.post('/me/plan-fit', { planIds: [FTMO] }, key);
+    const none = await app.post('/me/plan-fit', { firms: ['ftmo'] }, key);
     expectProblem(none, 422, 'insufficient_history');
   });
 });

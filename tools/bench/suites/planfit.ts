@@ -15,12 +15,16 @@
  * Target: under 1 s (p95) for (b). The history is seeded (weekdays move by up to ±1.2 % with a dip of up to 2 %,
  * weekends flat), as in libs/catalog/test/replays.spec.ts. Env: BENCH_TARGETS (pglite,postgres), PLANFIT_ROUNDS (10).
  * Not measured here: /healthz while replays run, and a tracked history read from the database.
+ *
+ * fit_plans (PlanFitService.fit): every catalog plan at 10,000 paths from a 40-day series (the coach suite's), at the
+ * current risk and over the risk-scale search, in process and through the pool (two children: a signed-in caller's
+ * plans are shared between two jobs). Target: under 3 s (p95) through the pool. Env: FIT_ROUNDS (5).
  */
 import { loadavg } from 'node:os';
 import { simulateChallenge, Xoshiro128 } from '@propfolio/coach';
 import { CatalogService, importCatalog } from '@propfolio/catalog';
 import { openDatabase } from '@propfolio/db';
-import { createDomainServices, type ReplayPlansInput } from '@propfolio/domain';
+import { createDomainServices, type FitPlansInput, type ReplayPlansInput } from '@propfolio/domain';
 import { createCpuPool } from '@propfolio/domain/workers';
 import { summarize, type Stats } from '../harness.ts';
 import { benchDatabase } from '../http/bench-database.ts';
@@ -28,6 +32,8 @@ import { machineLine } from '../http/report.ts';
 import { simulationInput } from './coach.ts';
 
 const ROUNDS = Number(process.env.PLANFIT_ROUNDS ?? 10);
+const FIT_ROUNDS = Number(process.env.FIT_ROUNDS ?? 5);
+const FIT_TARGET_MS = 3000;
 const WARMUP = 2;
 const TARGET_MS = 1000;
 const INITIAL = 100_000;
@@ -58,6 +64,9 @@ interface TargetResult {
   anchor: Stats;
   inProcess: Stats;
   pooled: Stats;
+  fitInProcess: Stats;
+  fitPooled: Stats;
+  fitSimulated: number;
 }
 
 async function runTarget(target: string, options: Parameters<typeof openDatabase>[0]): Promise<TargetResult> {
@@ -69,7 +78,11 @@ async function runTarget(target: string, options: Parameters<typeof openDatabase
     await importCatalog(db);
     const catalog = new CatalogService(db, { staleAfterDays: 90 });
     const local = createDomainServices(db, { planRules: catalog });
-    const pooled = createDomainServices(db, { planRules: catalog, replay: (input, who) => pool.run({ kind: 'replay', input }, who) });
+    const pooled = createDomainServices(db, {
+      planRules: catalog,
+      replay: (input, who) => pool.run({ kind: 'replay', input }, who),
+      fit: (input, who) => pool.run({ kind: 'fit', input }, who),
+    });
     const input: ReplayPlansInput = { history: yearOfDays(43), from: '2025-01-01', to: '2025-12-31' };
     const anchorInput = simulationInput();
     const times = { anchor: [] as number[], inProcess: [] as number[], pooled: [] as number[] };
@@ -92,10 +105,29 @@ async function runTarget(target: string, options: Parameters<typeof openDatabase
         times.pooled.push(t3 - t2);
       }
     }
+    const fitInput: FitPlansInput = { dailyPnlPercent: anchorInput.dailyPnlPercent as number[], paths: 10_000 };
+    const fitTimes = { inProcess: [] as number[], pooled: [] as number[] };
+    let fitSimulated = 0;
+    for (let i = 0; i < 1 + FIT_ROUNDS; i++) {
+      const t0 = performance.now();
+      const a = await local.planFit.fit(fitInput, MEMBER);
+      const t1 = performance.now();
+      const b = await pooled.planFit.fit(fitInput, MEMBER);
+      const t2 = performance.now();
+      fitSimulated = a.plans.filter((p) => p.simulated).length;
+      if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error('the pool answered fit_plans differently from the in-process run');
+      if (i >= 1) {
+        fitTimes.inProcess.push(t1 - t0);
+        fitTimes.pooled.push(t2 - t1);
+      }
+    }
     return {
       target,
       plans,
       replayed,
+      fitSimulated,
+      fitInProcess: summarize('fit_plans 10,000 paths, in process (one core)', fitTimes.inProcess),
+      fitPooled: summarize('fit_plans 10,000 paths, through the CPU pool (two jobs)', fitTimes.pooled),
       anchor: summarize('anchor: simulateChallenge 10,000 paths × 60 days', times.anchor),
       inProcess: summarize('replay_plans, in process', times.inProcess),
       pooled: summarize('replay_plans, through the CPU pool (round trip)', times.pooled),
@@ -135,6 +167,18 @@ export default async function planfitBench(): Promise<boolean> {
       );
     }
     if (r.replayed === 0 || r.plans === 0) ok = false;
+  }
+  console.log('\n## fit_plans: every catalog plan, 10,000 paths, current risk and the risk-scale search');
+  console.log('| database | case | samples | p50 ms | p95 ms | target < 3 s (p95) |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of results) {
+    for (const s of [r.fitInProcess, r.fitPooled]) {
+      const target = s === r.fitPooled ? (s.p95Ms < FIT_TARGET_MS ? 'met' : 'NOT met') : '';
+      console.log(
+        `| ${r.target} (${r.fitSimulated} of ${r.plans} plans simulated) | ${s.name} | ${s.samples} | ${ms(s.p50Ms)} | ${ms(s.p95Ms)} | ${target} |`,
+      );
+    }
+    if (r.fitSimulated === 0) ok = false;
   }
   return ok;
 }

@@ -24,7 +24,7 @@ import type { FitAnswer, FitInput, FitOdds, FitPhaseOdds, FitPlan, FitPlanAnswer
 /** The risk scales searched: a quarter of the current risk to three times it. */
 export const FIT_SCALES: readonly number[] = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3];
 /** Paths per scale while searching; the best scale is re-run with every path. */
-export const FIT_SEARCH_PATHS = 2000;
+export const FIT_SEARCH_PATHS = 1000;
 /** Most plans one answer covers (the catalog holds about 92). */
 export const MAX_FIT_PLANS = 300;
 /** Most paths × plans one answer simulates: every catalog plan at 10,000 paths, with room. */
@@ -237,9 +237,11 @@ function fitOne(plan: FitPlan, base: Base, paths: number, payoutHorizon: number,
   }
   const current = oddsAt(plan, read, 1, paths, payoutHorizon, cache);
   const searchPaths = Math.min(paths, FIT_SEARCH_PATHS);
+  // Scale 1 competes with its full-path run; the other scales with the search's paths.
   let bestScale = 1;
-  let bestValue = Number.NEGATIVE_INFINITY;
+  let bestValue = objective(current);
   for (const scale of FIT_SCALES) {
+    if (scale === 1) continue;
     const value = objective(oddsAt(plan, read, scale, searchPaths, payoutHorizon, cache));
     // A tie keeps the scale nearer the current risk.
     if (value > bestValue + 1e-12 || (Math.abs(value - bestValue) <= 1e-12 && Math.abs(scale - 1) < Math.abs(bestScale - 1))) {

@@ -1,14 +1,7 @@
-import {
-  DEFAULT_PAYOUT_HORIZON_DAYS,
-  MAX_PATHS,
-  MAX_PAYOUT_HORIZON_DAYS,
-  MAX_REPLAY_HISTORY_DAYS,
-  MAX_REPLAY_PLANS,
-  MAX_SERIES_DAYS,
-} from '@propfolio/coach';
+import { MAX_PATHS, MAX_REPLAY_HISTORY_DAYS, MAX_REPLAY_PLANS, MAX_SERIES_DAYS } from '@propfolio/coach';
 import { Doc, IsIsoDate, MatchesSchema } from '@propfolio/core';
 import Type, { type Static } from 'typebox';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNumber, IsString, Max, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsNumber, IsString, Max, Min } from 'class-validator';
 import { Absent, MAX_AMOUNT } from '../shared/contract-fields.js';
 
 // Amounts are JSON numbers, as everywhere on the wire; instants and dates are checked by the replay, whose errors name the day.
@@ -43,15 +36,7 @@ export const SuppliedHistorySchema = Type.Object(
 export type SuppliedHistory = Static<typeof SuppliedHistorySchema>;
 
 /** Which catalog plans an answer covers: every one, or those the filters keep (all filters must hold). */
-export class PlanFilterInput {
-  @Doc('Only these catalog plan ids.')
-  @Absent()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_REPLAY_PLANS)
-  @IsString({ each: true })
-  planIds?: string[];
-
+export class PlanCatalogFilter {
   @Doc('Only these firms (slug or name).')
   @Absent()
   @IsArray()
@@ -88,6 +73,17 @@ export class PlanFilterInput {
   maxPrice?: number;
 }
 
+/** The catalog filter and a list of plan ids. */
+export class PlanFilterInput extends PlanCatalogFilter {
+  @Doc('Only these catalog plan ids.')
+  @Absent()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_REPLAY_PLANS)
+  @IsString({ each: true })
+  planIds?: string[];
+}
+
 export class ReplayPlansInput extends PlanFilterInput {
   @Doc('Your history; without it (key needed): your tracked accounts.')
   @Absent()
@@ -120,74 +116,20 @@ export class ReplayPlansInput extends PlanFilterInput {
   outcomesOf?: string;
 }
 
-export class FitPlansInput extends PlanFilterInput {
-  @Doc({ description: 'Daily closed P&L, % of initial balance, to draw from.', example: [0.8, -0.4, 1.2, -1.1, 0.3] })
+/** fit_plans: kept small, as every MCP session downloads it (the series sent, or with a key your tracked accounts). */
+export class FitPlansInput extends PlanCatalogFilter {
+  // ±100 % a day and at least one day are the simulation's own checks (a 400 naming the day).
+  @Doc('Daily P&L %; none: your accounts (key).')
   @Absent()
   @IsArray()
-  @ArrayMinSize(1)
   @ArrayMaxSize(MAX_SERIES_DAYS)
   @IsNumber({ allowNaN: false, allowInfinity: false }, { each: true })
-  @Min(-100, { each: true })
-  @Max(100, { each: true })
   dailyPnlPercent?: number[];
 
-  @Doc('Your history as replay_plans takes it (intraday lows used).')
-  @Absent()
-  @MatchesSchema(SuppliedHistorySchema)
-  history?: SuppliedHistory;
-
-  @Doc('Only this account (key).')
-  @Absent()
-  @IsString()
-  accountId?: string;
-
-  @Doc('Only this challenge’s accounts (key).')
-  @Absent()
-  @IsString()
-  challengeId?: string;
-
-  @Doc({ description: 'Runs of days (keeps streaks) or single days.', default: 'block' })
-  @Absent()
-  @IsIn(['block', 'iid'])
-  method?: 'block' | 'iid';
-
-  @Doc({ description: 'Days per resampled block.', default: 5 })
-  @Absent()
-  @IsInt()
-  @Min(1)
-  @Max(60)
-  blockDays?: number;
-
-  @Doc({ description: 'Paths per plan.', default: 10000 })
+  @Doc('Paths per plan (default 10,000).')
   @Absent()
   @IsInt()
   @Min(100)
   @Max(MAX_PATHS)
   paths?: number;
-
-  @Doc({ description: 'Same seed and input, same answer.', default: 20260101 })
-  @Absent()
-  @IsInt()
-  @Min(0)
-  @Max(4294967295)
-  seed?: number;
-
-  @Doc({ description: 'Days simulated per phase without a time limit.', default: 60 })
-  @Absent()
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  horizonDays?: number;
-
-  @Doc({ description: 'Calendar days of payouts after funding.', default: DEFAULT_PAYOUT_HORIZON_DAYS })
-  @Absent()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAYOUT_HORIZON_DAYS)
-  payoutHorizonDays?: number;
-
-  @Doc('Rules in force on this date; default today.')
-  @Absent()
-  @IsIsoDate()
-  purchasedOn?: string;
 }

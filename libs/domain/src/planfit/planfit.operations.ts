@@ -23,9 +23,9 @@ export const publicPlanFitOperations = (services: DomainServices): Operation[] =
   }),
   defineOperation({
     name: 'fit_plans',
-    title: 'Forward odds: every plan',
+    title: 'Plan odds',
     description:
-      'Simulates every catalog plan (or a filter) from your daily P&L, at your risk and at each plan’s best risk scale. Returns pass odds, expected money after fees where payout rules are known, ranked per unit of price.',
+      'Returns each plan’s pass odds from your daily P&L at your risk and best risk scale, and expected money where payouts are known, ranked per price.',
     auth: 'public',
     readOnly: true,
     idempotent: true,

@@ -20,7 +20,7 @@ import { AppError, KEY_NEEDED_MESSAGE, todayIso, TRACKER_SCOPE_MESSAGE, type Cal
 import type { PlanRulesSource, PlanVersion } from '../coach/challenge-rules.js';
 import { requireId } from '../shared/ids.js';
 import type { CpuRequester } from '../workers/cpu-tasks.js';
-import type { FitPlansInput, PlanFilterInput, ReplayPlansInput } from './planfit.inputs.js';
+import type { FitPlansInput, PlanCatalogFilter, ReplayPlansInput } from './planfit.inputs.js';
 import type { PlanFit, PlanReplay, PlanReplayRow } from './planfit.outputs.js';
 import { fitRow, rankRows, seriesOf, shareOut } from './fit-rows.js';
 import type { HistoryScope, PlanFitRepository } from './planfit.repository.js';
@@ -64,7 +64,7 @@ function outcomeRow(o: ReplayOutcome): NonNullable<PlanReplayRow['outcomes']>[nu
 }
 
 /** The field a filter that keeps no plan is named by: the narrowest one the caller set. */
-function filterField(filter: PlanFilterInput): string {
+function filterField(filter: PlanCatalogFilter & { planIds?: string[] }): string {
   const set = (['planIds', 'firms', 'phases', 'accountSizes', 'maxPrice'] as const).filter((f) => filter[f] !== undefined);
   return set.at(-1) ?? 'planIds';
 }
@@ -104,22 +104,17 @@ export class PlanFitService {
    * shared between two CPU jobs, a firm's plans together.
    */
   async fit(input: FitPlansInput, who: CpuRequester): Promise<PlanFit> {
-    if (input.dailyPnlPercent !== undefined && input.history !== undefined)
-      throw AppError.invalidField('dailyPnlPercent', 'give dailyPnlPercent or history, not both');
     let series: number[];
     let lows: (number | null)[] | undefined;
     let source: PlanFit['source'] = 'supplied';
     let accounts: string[] = [];
-    if (input.dailyPnlPercent !== undefined) {
-      if (input.accountId !== undefined || input.challengeId !== undefined)
-        throw AppError.invalidField('dailyPnlPercent', 'give a series or accountId/challengeId, not both');
-      series = input.dailyPnlPercent;
-    } else {
-      const found = await this.historyOf(input, who.caller);
+    if (input.dailyPnlPercent !== undefined) series = input.dailyPnlPercent;
+    else {
+      if (!who.caller) throw AppError.invalidField('dailyPnlPercent', 'send your daily P&L, or an API key to use your tracked accounts');
+      const found = await this.historyOf({}, who.caller);
       ({ source, accounts } = found);
       ({ series, lows } = seriesOf(found.history));
-      if (series.length === 0) throw AppError.invalidField('history', 'the history has no traded day');
-      if (source === 'tracked' && series.length < MIN_HISTORY_DAYS) {
+      if (series.length < MIN_HISTORY_DAYS) {
         throw new AppError(
           'insufficient_history',
           `Forward odds need at least ${MIN_HISTORY_DAYS} traded days; there are ${series.length}. Import a statement, let the tracker report more days, or send dailyPnlPercent.`,
@@ -141,17 +136,12 @@ export class PlanFitService {
         { cost: paths * ids.length, limit: bound, unit: 'path-plans' },
       );
     }
-    const purchasedOn = input.purchasedOn ?? todayIso(new Date());
+    const purchasedOn = todayIso(new Date());
     const versions = await Promise.all(ids.map((id) => this.plans.planRulesOn(id, purchasedOn)));
     const options: Omit<FitInput, 'plans'> = {
       dailyPnlPercent: series,
       ...(lows ? { dailyLowPercent: lows } : {}),
-      ...(input.method ? { method: input.method } : {}),
-      ...(input.blockDays ? { blockDays: input.blockDays } : {}),
       paths,
-      ...(input.seed !== undefined ? { seed: input.seed } : {}),
-      ...(input.horizonDays ? { horizonDays: input.horizonDays } : {}),
-      ...(input.payoutHorizonDays ? { payoutHorizonDays: input.payoutHorizonDays } : {}),
     };
     // Anonymous work is one job per client address (the pool's slice); a signed-in caller's runs on both cores.
     const groups = shareOut(versions, who.caller ? 2 : 1);
