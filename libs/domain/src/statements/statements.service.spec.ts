@@ -4,7 +4,7 @@ import type { Caller } from '@propfolio/core';
 import { ImportStatementInput, RegisterAccountInput } from '../index.js';
 import { createDomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
-import { mt5Report, reportOfDays, type ReportDeal } from './statement-fixtures.js';
+import { mt5Report, reportOfDays, type ReportDeal } from '../testing/statement-fixtures.js';
 import { MAX_CONTENT_LENGTH } from './statements.inputs.js';
 
 /** The service clock of these cases: the built reports end on 2026-11-20, the day they are written. */

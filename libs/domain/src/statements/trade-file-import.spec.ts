@@ -6,7 +6,7 @@ import { ImportStatementInput, RegisterAccountInput } from '../index.js';
 import { createDomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
 import { writeXlsx } from '@propfolio/trade-files/testing';
-import { mt5Report } from './statement-fixtures.js';
+import { mt5Report } from '../testing/statement-fixtures.js';
 
 /** The other platforms' exports, as libs/trade-files reads them in its own specs. */
 const fixture = (path: string): Buffer => readFileSync(new URL(`../../../trade-files/test/fixtures/${path}`, import.meta.url));

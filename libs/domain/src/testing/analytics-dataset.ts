@@ -208,4 +208,4 @@ export const expectedTaxYear = {
   ],
 };
 export { closedPosition } from '../trades/trade-fixtures.js';
-export { mt5Report, reportOfDays, type BuiltReport, type ReportDeal } from '../statements/statement-fixtures.js';
+export { mt5Report, reportOfDays, type BuiltReport, type ReportDeal } from './statement-fixtures.js';
