@@ -1278,4 +1278,20 @@ export const ja: Record<MessageKey, string> = {
   'fit.cell.passed': '{start}：{day}日目に合格',
   'fit.cell.breached': '{start}：{day}日目に{rule}に抵触',
   'fit.cell.open': '{start}：未決着',
+  'fit.odds.title': '今後の合格見込み：全プラン',
+  'fit.odds.intro':
+    'あなたの取引日を各プランにつき{paths}回リサンプリングし、現在のリスクでの合格確率と、最も良いリスク倍率（×0.25〜×3）を示します。',
+  'fit.odds.caption': '価格あたりの合格見込みによるプランの順位',
+  'fit.odds.byPass':
+    '現在のリスクでの、価格あたりの合格確率で順位付けしています。一部のプランは出金ルールが不明なため、期待金額では順位付けできません。',
+  'fit.odds.byValue': '現在のリスクでの、価格あたりの期待値で順位付けしています。',
+  'fit.odds.pass': '合格確率（現在のリスク）',
+  'fit.odds.interval': '95%：{low}〜{high}',
+  'fit.odds.days': '合格までの日数',
+  'fit.odds.best': '最適なリスク倍率',
+  'fit.odds.bestText': '×{scale}：{pass}',
+  'fit.odds.value': '期待値',
+  'fit.odds.valueUnknown': '不明：{rules}',
+  'fit.odds.notSimulated': '未計算：{rules} が不明',
+  'fit.odds.empty': '合格見込みには20取引日以上が必要です。先にEAを接続するか、取引明細をインポートしてください。',
 };
