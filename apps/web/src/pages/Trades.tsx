@@ -9,7 +9,7 @@ import { Empty, ErrorState, Loading, worthRetrying } from '../components/states.
 import { TradeList } from '../components/trades/TradeList.js';
 import { CurrencyStats } from '../components/trades/CurrencyStats.js';
 import { useWideScreen } from '../components/trades/useWideScreen.js';
-import { browserZone, localDayStart } from '../components/trades/format.js';
+import { localDayStart } from '../components/trades/format.js';
 import type { TradeFilter } from '../components/trades/types.js';
 import { accountPlatform, futuresRoot, isFuturesPlatform, platformName, PLATFORMS } from '../lib/platforms.js';
 import '../components/trades/trades.css';
@@ -116,8 +116,8 @@ function Filters({ filter, accounts }: { filter: TradeFilter; accounts: { id: st
 }
 
 /**
- * The trade journal: the closed positions of one account or all, filtered, with their statistics (weekday and
- * hour in the browser's own zone) and tags, notes, setup and planned risk edited in place.
+ * The trade journal: the closed positions of one account or all, filtered, with their statistics over the same filters
+ * (weekday and hour in the accounts' firm day, named) and tags, notes, setup and planned risk edited in place.
  */
 export function TradesPage() {
   const { t } = useI18n();
@@ -130,9 +130,8 @@ export function TradesPage() {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
-  const timeZone = browserZone();
-  // The stats cover the scope and the close window; the list's other filters narrow the list only.
-  const scope = { accountId: query.accountId, platform: query.platform, from: query.from, to: query.to };
+  // The stats and charts follow every filter of the list, and say which (the server's answer names them).
+  const scope = query;
   const wide = useWideScreen();
   const list = accounts.data ?? [];
   const currencyOf = (accountId: string) => list.find((a) => a.id === accountId)?.currency ?? null;
@@ -155,7 +154,11 @@ export function TradesPage() {
   // One block of figures per currency in scope, never one sum of yen and dollars; none until the accounts are known.
   const blockCurrencies = accounts.isSuccess ? ([...currencies].sort() as (string | null)[]) : [];
   if (accounts.isSuccess && blockCurrencies.length === 0) blockCurrencies.push(null);
-  const statsOf = (currency: string | null) => ({ scope, currency, timeZone, wide, rootOf, heading: blockCurrencies.length > 1 });
+  const accountLabel = (id: string) => {
+    const account = list.find((a) => a.id === id);
+    return account ? (account.name ?? account.login) : id;
+  };
+  const statsOf = (currency: string | null) => ({ scope, currency, accountLabel, wide, rootOf, heading: blockCurrencies.length > 1 });
   return (
     <section className="trades-page">
       <h1>{t('tr.title')}</h1>

@@ -58,8 +58,11 @@ export class SetAlertRulesInput extends ChallengeIdInput {
 const FINITE = { allowNaN: false, allowInfinity: false } as const;
 
 /** Bounds are the pure check's (a 400 naming the field): repeating them here would cost every agent's tools/list. */
-/** A worst-case loss as an amount, or as a position (the pre-trade checks of one account and of a group share it). */
-export class TradeRiskInput {
+export class CheckTradeInput {
+  @Doc('EA account id.')
+  @IsString()
+  id!: string;
+
   @Doc('Worst-case loss, account currency; or volume, stopDistance, tickValue, tickSize.')
   @Absent()
   @NumberFromQuery()
@@ -89,12 +92,6 @@ export class TradeRiskInput {
   @NumberFromQuery()
   @IsNumber(FINITE)
   tickSize?: number;
-}
-
-export class CheckTradeInput extends TradeRiskInput {
-  @Doc('EA account id.')
-  @IsString()
-  id!: string;
 
   @Doc({ description: "Symbol, for the firm's news windows.", example: 'EURUSD' })
   @Absent()

@@ -4,10 +4,17 @@ import { QueryView } from '../states.js';
 import { TradeCurveCharts } from './TradeCurveCharts.js';
 import { TradeBreakdown, TradeStatsView } from './TradeStatsView.js';
 
-/** What the statistics cover: the account (or all), the platform and the close window of the page's filter. */
+/**
+ * What the statistics and charts cover: every filter of the list (account, platform, symbol, side, outcome, tag and
+ * the close window), so a figure never counts other trades than the list shows.
+ */
 export type StatsScope = {
   accountId?: string | undefined;
   platform?: string | undefined;
+  symbol?: string | undefined;
+  side?: 'buy' | 'sell' | undefined;
+  outcome?: 'win' | 'loss' | 'breakeven' | undefined;
+  tag?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
 };
@@ -20,7 +27,7 @@ export type StatsScope = {
 export function CurrencyStats({
   scope,
   currency,
-  timeZone,
+  accountLabel,
   wide,
   rootOf,
   heading,
@@ -29,7 +36,8 @@ export function CurrencyStats({
   scope: StatsScope;
   /** The currency of every amount here; null when the scope has no account yet (no trades either). */
   currency: string | null;
-  timeZone: string;
+  /** An account's name, for the line that says what the figures count. */
+  accountLabel: (id: string) => string;
   wide: boolean;
   rootOf: (symbol: string) => string | null;
   /** A heading naming the currency, when the page shows several. */
@@ -38,7 +46,8 @@ export function CurrencyStats({
   part?: 'all' | 'figures' | 'breakdown';
 }) {
   const query = currency === null ? scope : { ...scope, currency };
-  const stats = useQuery({ queryKey: ['trade-stats', query, timeZone], queryFn: () => app.get('/trades/stats', { ...query, timeZone }) });
+  // Weekday and hour in the accounts' firm day (the server's default), never the viewer's calendar.
+  const stats = useQuery({ queryKey: ['trade-stats', query], queryFn: () => app.get('/trades/stats', query) });
   const curve = useQuery({ queryKey: ['trade-curve', query], queryFn: () => app.get('/trades/curve', query) });
   return (
     <section className="currency-stats" aria-label={heading && currency ? currency : undefined}>
@@ -48,7 +57,12 @@ export function CurrencyStats({
           s.overall.count === 0 ? null : (
             <>
               {part !== 'breakdown' && (
-                <TradeStatsView stats={s} currency={currency} charts={<TradeCurveCharts query={curve} currency={currency} />} />
+                <TradeStatsView
+                  stats={s}
+                  currency={currency}
+                  accountLabel={accountLabel}
+                  charts={<TradeCurveCharts query={curve} currency={currency} />}
+                />
               )}
               {part !== 'figures' && <TradeBreakdown stats={s} currency={currency} wide={wide} rootOf={rootOf} />}
             </>

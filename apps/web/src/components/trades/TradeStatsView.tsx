@@ -6,6 +6,7 @@ import { bars, Chart, COLORS, legendValues, namesOnly } from '../Chart.js';
 import { holding, weekdayName } from './format.js';
 import type { TradeFigures, TradeStats } from './types.js';
 import { symbolRowsByRoot, type GroupRowFigures } from './by-root.js';
+import { clockWords, StatsScope } from './StatsScope.js';
 
 const SESSION_KEYS: Record<string, MessageKey> = {
   tokyo: 'tr.session.tokyo',
@@ -198,19 +199,31 @@ function GroupTable({
  * The headline figures, then the charts: the equity curve and distribution (`charts`, read apart) and net by weekday
  * and hour. The group tables are TradeBreakdown's, which the page places.
  */
-export function TradeStatsView({ stats, currency, charts }: { stats: TradeStats; currency: string | null; charts: ReactNode }) {
+export function TradeStatsView({
+  stats,
+  currency,
+  charts,
+  accountLabel,
+}: {
+  stats: TradeStats;
+  currency: string | null;
+  charts: ReactNode;
+  accountLabel: (id: string) => string;
+}) {
   const i18n = useI18n();
   const { t, lang } = i18n;
   const weekdays = useMemo(() => [1, 2, 3, 4, 5, 6, 7].map((key) => ({ key, name: weekdayName(key, lang) })), [lang]);
   const hours = useMemo(() => Array.from({ length: 24 }, (_, key) => ({ key, name: String(key) })), []);
+  const clock = clockWords(stats.clock, i18n);
   return (
     <section className="trade-stats" aria-labelledby="trade-stats-title">
       <h2 id="trade-stats-title">{t('tr.stats')}</h2>
+      <StatsScope stats={stats} accountLabel={accountLabel} />
       <Figures figures={stats.overall} stats={stats} currency={currency} />
       {charts}
       <div className="two-col">
-        <GroupBars groups={stats.byWeekday} slots={weekdays} label={t('tr.byWeekday', { zone: stats.timeZone })} currency={currency} />
-        <GroupBars groups={stats.byHour} slots={hours} label={t('tr.byHour', { zone: stats.timeZone })} currency={currency} />
+        <GroupBars groups={stats.byWeekday} slots={weekdays} label={t('tr.byWeekday', { zone: clock })} currency={currency} />
+        <GroupBars groups={stats.byHour} slots={hours} label={t('tr.byHour', { zone: clock })} currency={currency} />
       </div>
       <p className="muted">{t('tr.definitions')}</p>
     </section>

@@ -39,15 +39,6 @@ export function weekdayName(isoDay: number, lang: Lang): string {
   );
 }
 
-/** The browser's own zone: the trader's clock for weekday and hour groups (the server's default is Asia/Tokyo). */
-export function browserZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Tokyo';
-  } catch {
-    return 'Asia/Tokyo';
-  }
-}
-
 /** The instant a local calendar day starts (`to` filters are exclusive, so the day after a chosen end). */
 export function localDayStart(day: string, plusDays = 0): string {
   const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
