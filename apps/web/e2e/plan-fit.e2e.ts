@@ -18,6 +18,8 @@ const WORDS = {
     twoPhase: '2-phase',
     strip: 'Outcome of each start date, oldest first',
     passed: 'Passed',
+    odds: 'Forward odds: every plan from here',
+    byPass: 'Ranked by pass probability per unit of price',
   },
   ja: {
     nav: 'プラン適性',
@@ -30,10 +32,14 @@ const WORDS = {
     twoPhase: '2フェーズ',
     strip: '開始日ごとの結果（古い順）',
     passed: '合格',
+    odds: '今後の合格見込み：全プラン',
+    byPass: '価格あたりの合格確率で順位付け',
   },
 } as const;
 
 const DAYS = 20;
+/** Screenshots for a person to look at, only when SHOTS_DIR names a folder (never committed, not taken in CI). */
+const SHOTS = process.env.SHOTS_DIR;
 
 async function seedHistory(server: Parameters<typeof apiCreateChallenge>[0]) {
   const challenge = await apiCreateChallenge(server, {
@@ -107,7 +113,14 @@ test('Plan fit: empty, then ranked plans and one plan’s start dates, in Englis
       await expect(strip.locator('li').last()).toHaveClass(/open/);
       await expect(strip.locator('li')).toHaveCount(DAYS);
       await expect(page.getByRole('list', { name: lang === 'en' ? 'Legend' : '凡例' })).toContainText(w.passed);
+      // Forward odds of the same plan from the same twenty days: +3 % every day passes every path, at every scale.
+      const odds = page.getByTestId('forward-odds');
+      await expect(odds.getByRole('heading', { name: w.odds, level: 2 })).toBeVisible();
+      await expect(odds.locator('tbody tr')).toHaveCount(1);
+      await expect(odds.locator('tbody tr')).toContainText('100%');
+      await expect(odds.getByTestId('fit-ranked-by')).toContainText(w.byPass);
       await expectNoHorizontalScroll(page);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/plan-fit-${lang}-${width}.png`, fullPage: true });
     }
   }
   expect(consoleErrors).toEqual([]);

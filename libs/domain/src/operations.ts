@@ -15,6 +15,7 @@ import { calendarOperations } from './calendar/calendar.operations.js';
 import { userOperations } from './users/users.operations.js';
 import { planFitOperations } from './planfit/planfit.operations.js';
 import { portfolioOperations } from './portfolio/portfolio.operations.js';
+import { groupsOperations } from './groups/groups.operations.js';
 
 /**
  * The published order is written here once: group by group, each group's operations in the order its file
@@ -27,6 +28,7 @@ const GROUPS: readonly ((services: DomainServices) => Operation[])[] = [
   challengeOperations,
   payoutOperations,
   accountOperations,
+  groupsOperations,
   statementOperations,
   tradeOperations,
   coachOperations,

@@ -57,6 +57,8 @@ import { NewsService } from './calendar/news.service.js';
 import { CalendarRepository } from './calendar/calendar.repository.js';
 import { PortfolioService } from './portfolio/portfolio.service.js';
 import { PortfolioRepository } from './portfolio/portfolio.repository.js';
+import { GroupsService } from './groups/groups.service.js';
+import { GroupsRepository } from './groups/groups.repository.js';
 
 /** Every domain service over one database; build once per process. */
 export interface DomainServices {
@@ -91,6 +93,8 @@ export interface DomainServices {
   calendar: CalendarService;
   /** Today across every account of a trader (get_portfolio_today). */
   portfolio: PortfolioService;
+  /** Groups of accounts that copy one strategy, and the check of a copied trade on all of them. */
+  groups: GroupsService;
 }
 
 export interface DomainOptions {
@@ -206,6 +210,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     }),
     alertDelivery,
     portfolio: new PortfolioService(new PortfolioRepository(db), coach.headroom),
+    groups: new GroupsService(new GroupsRepository(db), alerts),
     calendar: new CalendarService(calendarEvents, {
       allowPrivateUrls: options.calendar?.allowPrivateUrls ?? channels.allowPrivateDestinations,
       fetchTimeoutMs: options.calendar?.fetchTimeoutMs ?? 15_000,

@@ -173,6 +173,10 @@ export const en = {
   'today.status.rule_broken': 'Rule broken',
   'today.status.stale': 'Stale data',
   'today.status.ok': 'OK',
+  'today.rule.crossAccountHedging': 'Hedging across accounts',
+  'today.hedge': 'Opposite {symbol} on {other}',
+  'today.hedgeSource': 'source',
+  'today.hedgeWhy': '{firm} forbids opposite positions across your accounts (its rule, read {readOn})',
   'ea.panel': 'EA integration',
   'ea.keys': 'API keys',
   'ea.keyName': 'Key name',
@@ -1280,6 +1284,22 @@ export const en = {
   'fit.cell.passed': '{start}: passed on day {day}',
   'fit.cell.breached': '{start}: {rule} broken on day {day}',
   'fit.cell.open': '{start}: still open',
+  'fit.odds.title': 'Forward odds: every plan from here',
+  'fit.odds.intro':
+    'Your traded days resampled {paths} times for each plan: the chance to pass at your current risk, and the risk scale (×0.25 to ×3) that does best.',
+  'fit.odds.caption': 'Plans ranked by forward odds per unit of price',
+  'fit.odds.byPass':
+    'Ranked by pass probability per unit of price at your current risk: some plans’ payout rules are unknown, so expected money cannot rank them.',
+  'fit.odds.byValue': 'Ranked by expected value per unit of price at your current risk.',
+  'fit.odds.pass': 'Pass (your risk)',
+  'fit.odds.interval': '95%: {low}–{high}',
+  'fit.odds.days': 'Days to pass',
+  'fit.odds.best': 'Best risk scale',
+  'fit.odds.bestText': '×{scale}: {pass}',
+  'fit.odds.value': 'Expected value',
+  'fit.odds.valueUnknown': 'Unknown: {rules}',
+  'fit.odds.notSimulated': 'Not simulated: unknown {rules}',
+  'fit.odds.empty': 'Forward odds need at least 20 traded days: connect the EA or import a statement first.',
 } as const;
 
 export type MessageKey = keyof typeof en;

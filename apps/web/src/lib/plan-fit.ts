@@ -18,3 +18,10 @@ export const RULE_KEYS: Record<BreachRule, MessageKey> = {
 
 /** POST /me/plan-fit/replay. */
 export const replayOwnPlans = (body: Record<string, unknown>) => app.post('/me/plan-fit/replay', body);
+
+/** fit_own_plans: forward odds of every catalog plan from the owner's tracked days. */
+export type PlanFit = AppAnswer<'/app/api/me/plan-fit', 'post'>;
+export type PlanFitRow = PlanFit['plans'][number];
+
+/** POST /me/plan-fit. */
+export const fitOwnPlans = (body: Record<string, unknown>) => app.post('/me/plan-fit', body);

@@ -6,6 +6,7 @@ import { replayOwnPlans as replay, RULE_KEYS, type PlanReplay, type PlanReplayRo
 import { Field, SelectField, fieldSetter } from '../components/Field.js';
 import { Empty, ErrorState, Loading, worthRetrying } from '../components/states.js';
 import { ReplayStrip } from '../components/plan-fit/ReplayStrip.js';
+import { ForwardOdds } from '../components/plan-fit/ForwardOdds.js';
 
 interface Filters {
   firm: string;
@@ -179,6 +180,8 @@ export function PlanFitPage() {
     enabled: detailId !== null && answer !== undefined,
   });
   const noHistory = ranked.error instanceof ApiError && ranked.error.code === 'insufficient_history';
+  // Forward odds take the plan filters; start dates are the replay's alone.
+  const { from: _from, to: _to, ...planFilters } = body;
   const detailRow = detail.data?.plans[0];
   return (
     <section className="plan-fit">
@@ -220,6 +223,7 @@ export function PlanFitPage() {
           </section>
         </>
       )}
+      <ForwardOdds filters={planFilters} />
     </section>
   );
 }

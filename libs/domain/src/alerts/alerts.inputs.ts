@@ -58,11 +58,8 @@ export class SetAlertRulesInput extends ChallengeIdInput {
 const FINITE = { allowNaN: false, allowInfinity: false } as const;
 
 /** Bounds are the pure check's (a 400 naming the field): repeating them here would cost every agent's tools/list. */
-export class CheckTradeInput {
-  @Doc('EA account id.')
-  @IsString()
-  id!: string;
-
+/** A worst-case loss as an amount, or as a position (the pre-trade checks of one account and of a group share it). */
+export class TradeRiskInput {
   @Doc('Worst-case loss, account currency; or volume, stopDistance, tickValue, tickSize.')
   @Absent()
   @NumberFromQuery()
@@ -92,6 +89,12 @@ export class CheckTradeInput {
   @NumberFromQuery()
   @IsNumber(FINITE)
   tickSize?: number;
+}
+
+export class CheckTradeInput extends TradeRiskInput {
+  @Doc('EA account id.')
+  @IsString()
+  id!: string;
 
   @Doc({ description: "Symbol, for the firm's news windows.", example: 'EURUSD' })
   @Absent()

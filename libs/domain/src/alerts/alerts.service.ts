@@ -26,6 +26,7 @@ import { type AlertEvent, type AlertSink, type NewsAheadFacts, noopAlertSink } f
 import type { AccountFactsRow, AlertsRepository } from './alerts.repository.js';
 import { DEFAULT_RULE_ITEMS, toRuleSet, validRuleItems } from './alert-rules.js';
 import type { CheckTradeInput, SetAlertRulesInput } from './alerts.inputs.js';
+import { tradeRiskOf } from './trade-risk.js';
 import type { AccountGuard, AlertRulesView, TradeCheckView } from './alerts.outputs.js';
 import type { NewsService } from '../calendar/news.service.js';
 import type { AccountWriteNotifier, SnapshotFigures } from '../shared/account-writes.js';
@@ -295,13 +296,7 @@ export class AlertService implements AccountWriteNotifier {
       input.symbol === undefined
         ? null
         : await this.news?.check(challengeId, input.symbol, input.at === undefined ? now : new Date(input.at));
-    const risk =
-      input.riskAmount !== undefined
-        ? { riskAmount: input.riskAmount }
-        : input.volume !== undefined && input.stopDistance !== undefined && input.tickValue !== undefined && input.tickSize !== undefined
-          ? { volume: input.volume, stopDistance: input.stopDistance, tickValue: input.tickValue, tickSize: input.tickSize }
-          : null;
-    if (risk === null) throw AppError.invalidField('riskAmount', 'give riskAmount, or volume with stopDistance, tickValue and tickSize');
+    const risk = tradeRiskOf(input);
     try {
       const c = checkTrade({ headroom: h, risk, bestDayRule });
       // A news window blocks (or costs the profit of) a trade the loss rules allow; a blocked trade stays blocked.
@@ -336,8 +331,11 @@ export class AlertService implements AccountWriteNotifier {
     };
   }
 
-  /** The caller's active account and its headroom; 404 for another's or an unknown one, as every account route. */
-  private async ownedHeadroom(caller: Caller, id: string, now: Date) {
+  /**
+   * The caller's active account and its headroom, with the rules a pre-trade check reads beyond it; 404 for another's or
+   * an unknown one, as every account route (the group check reads each member through it).
+   */
+  async ownedHeadroom(caller: Caller, id: string, now: Date) {
     const account = await this.repository.ownedAccount(caller, id);
     if (account.archivedAt !== null) throw AppError.conflict('The EA account is archived: it has no live levels.', 'account_archived');
     if (account.challengeId === null)

@@ -72,6 +72,23 @@ describe('the CPU pool', () => {
     expect((await cpu.run({ kind: 'simulate', input: simulation(500) }, member('ann'))).paths).toBe(500);
   });
 
+  it('counts a job’s CPU time, not the clock’s: a job that waits longer than its budget without computing still answers', async () => {
+    // 2.5 s of waiting (no CPU) against a 1 s budget: on a loaded machine a job gets less of the CPU and takes longer by the clock.
+    const cpu = open({ jobTimeoutMs: 1_000 });
+    const answered = await failure(cpu.run({ kind: 'statement', input: marked('PROPFOLIO-TEST-PAUSE') }, member('ann')));
+    // The child read it after the pause and found no statement in it: its own answer, not the pool's 503.
+    expect(answered).not.toBeInstanceOf(AppError);
+    expect((answered as Error).message).toContain('not a MetaTrader account statement');
+  });
+
+  it('stops a job that waits without computing at four times its budget by the clock (503), and serves the next one', async () => {
+    const cpu = open({ jobTimeoutMs: 500 });
+    const stopped = await failure(cpu.run({ kind: 'statement', input: marked('PROPFOLIO-TEST-WAIT') }, member('ann')));
+    expect(stopped).toMatchObject({ code: 'service_unavailable', status: 503 });
+    expect((stopped as AppError).detail).toContain('took longer than 2000 ms');
+    expect((await cpu.run({ kind: 'simulate', input: simulation(500) }, member('ann'))).paths).toBe(500);
+  });
+
   it('refuses up front (422 too_costly, facts: cost, limit, unit) a job whose cost cannot fit its budget', async () => {
     const cpu = open({ jobTimeoutMs: 10_000 });
     // The largest public simulation: 100,000 paths × 1,000 days × 11 runs (about 18 s of one core).

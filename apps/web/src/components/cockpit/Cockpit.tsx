@@ -16,6 +16,7 @@ const RULE_KEYS: Partial<Record<string, MessageKey>> = {
   weekendHolding: 'hr.rule.weekendHolding',
   hedging: 'hr.rule.hedging',
   maxRiskPerTrade: 'hr.rule.maxRiskPerTrade',
+  crossAccountHedging: 'today.rule.crossAccountHedging',
 };
 
 /**
@@ -101,6 +102,7 @@ function Row({ row, i18n }: { row: TodayRow; i18n: I18n }) {
       <td data-label={t('today.status')}>
         <span className={`badge today-badge today-badge-${row.status}`}>{t(`today.status.${row.status}`)}</span>
         {rules.length > 0 && <div className="small">{rules.join(', ')}</div>}
+        <Hedges row={row} i18n={i18n} />
         {row.status === 'stale' && <div className="small muted">{ageText(row.ageMinutes, t)}</div>}
       </td>
       <td className="num" data-label={t('today.equity')}>
@@ -128,6 +130,30 @@ function Row({ row, i18n }: { row: TodayRow; i18n: I18n }) {
         <Positions row={row} i18n={i18n} />
       </td>
     </tr>
+  );
+}
+
+/** Opposite positions with another of the trader's accounts at a firm that forbids it: a rule (amber), naming the other. */
+function Hedges({ row, i18n }: { row: TodayRow; i18n: I18n }) {
+  const { t } = i18n;
+  if (row.crossAccount.length === 0) return null;
+  return (
+    <ul className="small today-hedges" data-testid={`today-hedges-${row.accountId}`}>
+      {row.crossAccount.map((h) => (
+        <li key={`${h.position}-${h.otherPosition}`}>
+          {t('today.hedge', { symbol: h.symbol, other: h.otherAccount })}{' '}
+          <a
+            href={h.source.url}
+            target="_blank"
+            rel="noreferrer noopener"
+            className="muted"
+            title={t('today.hedgeWhy', { firm: h.firm, readOn: h.source.readOn })}
+          >
+            {t('today.hedgeSource')}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 

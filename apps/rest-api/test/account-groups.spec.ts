@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { firmDayAt } from '@propfolio/coach';
+import { describeEachDatabase } from '@propfolio/db/testing';
+import { createChallenge, expectProblem, json, registerAccount, RestTestApp } from './harness.js';
+
+interface Group {
+  id: string;
+  name: string;
+  accounts: { accountId: string; label: string; currency: string; multiplier: number }[];
+}
+
+/**
+ * Groups of accounts that copy one strategy (issue 42 item 2) over REST: created from the caller's own accounts only,
+ * each once, at most 50; the copied trade judged on every account at its multiplier, naming the account that binds.
+ */
+describeEachDatabase('REST: account groups and the check of a copied trade', (getDb) => {
+  let app: RestTestApp;
+  beforeAll(async () => {
+    app = await RestTestApp.start(getDb());
+  });
+  afterAll(() => app.close());
+
+  /** An FTMO 2-Step account of `size` whose balance is `balance` since yesterday's report, with equity `equity` now. */
+  async function ftmoAccount(size: number, balance: number, key = app.ownerKey, equity = balance): Promise<string> {
+    const challenge = await createChallenge(app, { planId: `ftmo-2-step-${size}`, phase: 'Phase 1', purchasedAt: '2026-01-05' }, key);
+    const { id } = await registerAccount(app, { challengeId: challenge.id, initialBalance: size }, key);
+    const today = firmDayAt(new Date(), { timeZone: 'Europe/Prague', time: '00:00' });
+    const yesterday = new Date(Date.parse(`${today.day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const report = { date: yesterday, balance, equity: balance, closedPnl: balance - size };
+    expect((await app.post(`/accounts/${id}/reports`, report, key)).status).toBe(200);
+    const at = new Date(Math.floor(Math.max(Date.now() - 60_000, Date.parse(today.startUtc) + 1_000) / 1000) * 1000).toISOString();
+    expect((await app.post(`/accounts/${id}/snapshots`, { at, balance, equity }, key)).status).toBe(200);
+    return id;
+  }
+
+  it('creates, lists and updates a group of the caller’s accounts, master first, with multipliers', async () => {
+    const master = await ftmoAccount(100000, 101000);
+    const copy = await ftmoAccount(200000, 200000);
+    const created = await app.post('/account-groups', {
+      name: 'London breakout',
+      accounts: [
+        { accountId: master, multiplier: 1 },
+        { accountId: copy, multiplier: 2 },
+      ],
+    });
+    expect(created.status).toBe(201);
+    const group = json<Group>(created);
+    expect(group.accounts.map((a) => [a.accountId, a.multiplier, a.currency])).toEqual([
+      [master, 1, 'USD'],
+      [copy, 2, 'USD'],
+    ]);
+    expect(group.accounts[0]?.label).toMatch(/^FTMO · /);
+
+    const renamed = await app.patch(`/account-groups/${group.id}`, {
+      name: 'London breakout v2',
+      accounts: [{ accountId: copy, multiplier: 0.5 }],
+    });
+    expect(renamed.status).toBe(200);
+    expect(json<Group>(renamed)).toMatchObject({ name: 'London breakout v2', accounts: [{ accountId: copy, multiplier: 0.5 }] });
+    const list = json<{ groups: Group[] }>(await app.get('/account-groups'));
+    expect(list.groups.find((g) => g.id === group.id)?.name).toBe('London breakout v2');
+    // One name per owner's group.
+    expectProblem(
+      await app.post('/account-groups', { name: 'London breakout v2', accounts: [{ accountId: master, multiplier: 1 }] }),
+      409,
+      'conflict',
+    );
+  });
+
+  it('a copied trade: each account’s own check at its multiplier, the group’s largest loss the smallest of them, naming the binding account', async () => {
+    // 100k at ×1: daily floor 101,000 − 5,000 = 96,000, equity 101,000: 5,000 of room.
+    // 200k at ×2: daily floor 200,000 − 10,000 = 190,000, equity 191,000 (9,000 floating): 1,000 of room, 500 in master terms.
+    const master = await ftmoAccount(100000, 101000);
+    const copy = await ftmoAccount(200000, 200000, app.ownerKey, 191000);
+    const group = json<Group>(
+      await app.post('/account-groups', {
+        name: `Copy ${Date.now()}`,
+        accounts: [
+          { accountId: master, multiplier: 1 },
+          { accountId: copy, multiplier: 2 },
+        ],
+      }),
+    );
+    const check = await app.get(`/account-groups/${group.id}/trade-check?riskAmount=400`);
+    expect(check.status).toBe(200);
+    expect(check.body).toMatchObject({ verdict: 'allowed', maxRiskAmount: 500, bindingAccountId: copy, currency: 'USD' });
+    const accounts = (check.body as { accounts: { accountId: string; maxRiskAmount: number; check: { riskAmount: number } }[] }).accounts;
+    expect(accounts.map((a) => [a.accountId, a.check.riskAmount, a.maxRiskAmount])).toEqual([
+      [master, 400, 5000],
+      [copy, 800, 500],
+    ]);
+    // A cent past the binding account's room blocks the copied trade; a 20-pip EURUSD stop at $10 a pip: 2.5 master lots.
+    expect((await app.get(`/account-groups/${group.id}/trade-check?riskAmount=500.01`)).body).toMatchObject({ verdict: 'blocked' });
+    const volume = await app.get(`/account-groups/${group.id}/trade-check?volume=1&stopDistance=0.002&tickValue=1&tickSize=0.00001`);
+    expect(volume.body).toMatchObject({ riskAmount: 200, maxVolume: 2.5 });
+    expectProblem(await app.get(`/account-groups/${group.id}/trade-check`), 400, 'validation_failed');
+  });
+
+  it('refuses another user’s account, an account twice and more than 50, naming the field; another user never sees or checks the group', async () => {
+    const mine = await ftmoAccount(100000, 100000);
+    const otherKey = await app.newUserKey();
+    const theirs = await ftmoAccount(100000, 100000, otherKey);
+    const foreign = expectProblem(
+      await app.post('/account-groups', {
+        name: 'Mixed',
+        accounts: [
+          { accountId: mine, multiplier: 1 },
+          { accountId: theirs, multiplier: 1 },
+        ],
+      }),
+      400,
+      'validation_failed',
+    );
+    expect(foreign.errors).toEqual([expect.objectContaining({ field: 'accounts[1].accountId' })]);
+    const twice = expectProblem(
+      await app.post('/account-groups', {
+        name: 'Twice',
+        accounts: [
+          { accountId: mine, multiplier: 1 },
+          { accountId: mine, multiplier: 2 },
+        ],
+      }),
+      400,
+      'validation_failed',
+    );
+    expect(twice.errors).toEqual([expect.objectContaining({ field: 'accounts[1].accountId' })]);
+    const many = Array.from({ length: 51 }, () => ({ accountId: mine, multiplier: 1 }));
+    const tooMany = expectProblem(await app.post('/account-groups', { name: 'Many', accounts: many }), 400, 'validation_failed');
+    expect(JSON.stringify(tooMany.errors)).toContain('accounts');
+    expectProblem(
+      await app.post('/account-groups', { name: 'Zero', accounts: [{ accountId: mine, multiplier: 0 }] }),
+      400,
+      'validation_failed',
+    );
+
+    const group = json<Group>(
+      await app.post('/account-groups', { name: `Mine ${Date.now()}`, accounts: [{ accountId: mine, multiplier: 1 }] }),
+    );
+    expectProblem(await app.get(`/account-groups/${group.id}/trade-check?riskAmount=10`, otherKey), 404, 'not_found');
+    expectProblem(await app.patch(`/account-groups/${group.id}`, { name: 'Taken' }, otherKey), 404, 'not_found');
+    expect(json<{ groups: Group[] }>(await app.get('/account-groups', otherKey)).groups).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+import { defineOperation, type Operation } from '@propfolio/core';
+import { type DomainServices } from '../services.js';
+import { callerOf, KEY_CREATE, KEY_IDEMPOTENT_WRITE } from '../shared/operation-flags.js';
+import { CheckGroupTradeInput, CreateAccountGroupInput, ListAccountGroupsInput, UpdateAccountGroupInput } from './groups.inputs.js';
+import { AccountGroupListSchema, AccountGroupSchema, GroupTradeCheckSchema } from './groups.outputs.js';
+
+/** Not kept in the answer cache: a group's labels follow its accounts and challenges, and the check reads live equity. */
+const KEY_LIVE_READ = { auth: 'key', readOnly: true, idempotent: true } as const;
+
+/** Groups of accounts that copy one strategy, and the pre-trade check of a copied trade. */
+export const groupsOperations = (services: DomainServices): Operation[] => [
+  defineOperation({
+    name: 'list_account_groups',
+    title: 'Account groups',
+    description: 'Lists your groups of accounts that copy one strategy, each account with its lot multiplier, master first.',
+    ...KEY_LIVE_READ,
+    input: ListAccountGroupsInput,
+    output: AccountGroupListSchema,
+    rest: { method: 'GET', path: '/account-groups' },
+    run: async (ctx) => services.groups.list(callerOf(ctx)),
+  }),
+  defineOperation({
+    name: 'create_account_group',
+    title: 'Create an account group',
+    description:
+      'Creates a group of your EA accounts that trade one strategy (a copier), each with its lot multiplier, master first; check_group_trade then judges a copied trade on all. Returns the group.',
+    ...KEY_CREATE,
+    input: CreateAccountGroupInput,
+    output: AccountGroupSchema,
+    rest: { method: 'POST', path: '/account-groups', status: 201 },
+    run: async (ctx, input) => services.groups.create(callerOf(ctx), input, ctx.now),
+  }),
+  defineOperation({
+    name: 'update_account_group',
+    title: 'Update an account group',
+    description: 'Renames a group or replaces its accounts and multipliers. Returns the group.',
+    ...KEY_IDEMPOTENT_WRITE,
+    input: UpdateAccountGroupInput,
+    output: AccountGroupSchema,
+    rest: { method: 'PATCH', path: '/account-groups/:id' },
+    run: async (ctx, input) => services.groups.update(callerOf(ctx), input, ctx.now),
+  }),
+  defineOperation({
+    name: 'check_group_trade',
+    title: 'Pre-trade check for a copied trade',
+    description:
+      'Returns, for a trade on the master copied at each multiplier, every account’s own check and the largest master loss and volume that keep every account’s rules, naming the binding account.',
+    ...KEY_LIVE_READ,
+    input: CheckGroupTradeInput,
+    output: GroupTradeCheckSchema,
+    rest: { method: 'GET', path: '/account-groups/:id/trade-check' },
+    run: async (ctx, input) => services.groups.checkTrade(callerOf(ctx), input, ctx.now),
+  }),
+];
