@@ -17,7 +17,7 @@ function OddsTable({ answer }: { answer: PlanFit }) {
   const pct = (x: number) => `${i18n.number(x * 100, 0)}%`;
   return (
     <div className="table-wrap">
-      <table className="card-rows plan-fit-table forward-odds-table">
+      <table className="card-rows forward-odds-table">
         <caption className="visually-hidden">{t('fit.odds.caption')}</caption>
         <thead>
           <tr>
