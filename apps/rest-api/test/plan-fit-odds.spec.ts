@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '@propfolio/db/testing';
 import type { PlanFit, PlanFitRow } from '@propfolio/domain';
-import { expectProblem, json, RestTestApp } from './harness.js';
+import { createChallenge, expectProblem, json, registerAccount, RestTestApp } from './harness.js';
 
 const FTMO = 'ftmo-2-step-100000';
 const LITE = 'fundednext-stellar-lite-100000';
@@ -78,5 +78,27 @@ describeEachDatabase('REST plan fit: fit_plans', (getDb) => {
     const key = await app.newUserKey();
     const none = await app.post('/me/plan-fit', { firms: ['ftmo'] }, key);
     expectProblem(none, 422, 'insufficient_history');
+  });
+
+  it('the owner’s tracked days are drawn as the same series sent, and another user sees none of them', async () => {
+    const alice = await app.newUserKey();
+    const bob = await app.newUserKey();
+    const challenge = await createChallenge(app, { planId: FTMO, phase: 'Phase 1', purchasedAt: '2026-03-01' }, alice);
+    const account = await registerAccount(app, { challengeId: challenge.id, initialBalance: 100_000 }, alice);
+    let balance = 100_000;
+    const rows = SERIES.map((pct, i) => {
+      balance += pct * 1000;
+      const date = new Date(Date.parse('2026-03-02T00:00:00Z') + i * 86_400_000);
+      return { accountId: account.id, date, closedPnl: pct * 1000, balance, equity: balance };
+    });
+    await getDb().prisma.dailyPnl.createMany({ data: rows });
+    const own = await app.post('/me/plan-fit', { firms: ['ftmo'], accountSizes: [100_000], paths: 500 }, alice);
+    expect(own.status).toBe(200);
+    expect(json<PlanFit>(own)).toMatchObject({ source: 'tracked', accounts: [account.id], historyDays: SERIES.length });
+    // The same days sent as a series give the same odds (no intraday lows here).
+    const sent = await app.post('/plan-fit', { firms: ['ftmo'], accountSizes: [100_000], paths: 500, dailyPnlPercent: SERIES }, null);
+    expect(row(json<PlanFit>(own), FTMO).atCurrentRisk).toEqual(row(json<PlanFit>(sent), FTMO).atCurrentRisk);
+    const other = await app.post('/me/plan-fit', { firms: ['ftmo'], paths: 500 }, bob);
+    expectProblem(other, 422, 'insufficient_history');
   });
 });
