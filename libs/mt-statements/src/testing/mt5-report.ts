@@ -30,7 +30,7 @@ export interface ReportOptions {
 }
 
 /** The Positions table's header as the terminal writes it (open Time and Price, then the close's). */
-export const MT5_POSITIONS_HEADER: readonly string[] = [
+const MT5_POSITIONS_HEADER: readonly string[] = [
   'Time',
   'Position',
   'Symbol',
@@ -46,7 +46,7 @@ export const MT5_POSITIONS_HEADER: readonly string[] = [
   'Profit',
 ];
 /** The Deals table's header as the terminal writes it. */
-export const MT5_DEALS_HEADER: readonly string[] = [
+const MT5_DEALS_HEADER: readonly string[] = [
   'Time',
   'Deal',
   'Symbol',
@@ -138,7 +138,7 @@ export function reportOfDays(login: string, days: number, dealsPerDay: number, o
 }
 
 /** The Orders table's header as the terminal writes it (its State column, then an empty one before Comment). */
-export const MT5_ORDERS_HEADER: readonly (string | null)[] = [
+const MT5_ORDERS_HEADER: readonly (string | null)[] = [
   'Open Time',
   'Order',
   'Symbol',

@@ -1,4 +1,6 @@
+import type { ExpectedKind, ImportNoticeCode, TradeFileReason } from '@propfolio/trade-files';
 import type { ApiError } from '../../lib/api.js';
+import type { MessageKey } from '../../i18n/en.js';
 import type { I18n } from '../../i18n/i18n.js';
 import { isMessageKey } from '../states.js';
 import type { ImportAnswer } from './import-answer.js';
@@ -6,12 +8,20 @@ import type { ImportAnswer } from './import-answer.js';
 type Notice = ImportAnswer['notices'][number];
 
 /**
+ * Every code the readers and the import send has its words (ja.ts must then have them too): this alias does not
+ * compile while one is missing, and the wording functions below take their keys through it.
+ */
+type Worded<K extends MessageKey> = K;
+type CodeKey = Worded<`imp.notice.${ImportNoticeCode}` | `imp.reason.${TradeFileReason}` | `imp.expect.${ExpectedKind}`>;
+const isCodeKey = (key: string): key is CodeKey => isMessageKey(key);
+
+/**
  * An import warning in the person's language, from its code and params (the answer's `notices`); the server's
  * English sentence when the dashboard does not know the code yet (a newer server).
  */
 export function noticeWords(notice: Notice, english: string | undefined, t: I18n['t']): { text: string; translated: boolean } {
   const key = `imp.notice.${notice.code}`;
-  if (isMessageKey(key)) return { text: t(key, notice.params), translated: true };
+  if (isCodeKey(key)) return { text: t(key, notice.params), translated: true };
   return { text: english ?? notice.code, translated: false };
 }
 
@@ -22,8 +32,8 @@ export function noticeWords(notice: Notice, english: string | undefined, t: I18n
 export function refusalWords(facts: ApiError['facts'], t: I18n['t']): string | null {
   const reason = facts.reason;
   const key = `imp.reason.${String(reason)}`;
-  if (reason === undefined || !isMessageKey(key)) return null;
+  if (reason === undefined || !isCodeKey(key)) return null;
   const expectedKey = `imp.expect.${String(facts.expected)}`;
-  const expected = isMessageKey(expectedKey) ? t(expectedKey) : t('imp.expect.other');
+  const expected = isCodeKey(expectedKey) ? t(expectedKey) : t('imp.expect.other');
   return t(key, { ...facts, expected });
 }
