@@ -61,6 +61,14 @@ describeEachDatabase('MCP trade journal tools', (getDb) => {
     expect(stats).toMatchObject({ timeZone: 'Europe/London', overall: { count: 2, net: 36, profitFactor: 1.63 } });
     expect(stats.byHour.map((g) => g.key)).toEqual([0]);
     expect((await ok<TradePage>(dana, 'list_trades', { tag: 'gold' })).items.map((t) => t.id)).toEqual([id]);
+    // The stats follow the list's filters and say which; weekday and hour in the firm day (no firm here: UTC's, said so).
+    const gold = await ok<TradeStats>(dana, 'get_trade_stats', { accountId, symbol: 'XAUUSD', tag: 'gold', outcome: 'loss', side: 'buy' });
+    expect(gold).toMatchObject({
+      overall: { count: 1, net: -57 },
+      filters: { symbol: 'XAUUSD', tag: 'gold', outcome: 'loss', side: 'buy' },
+    });
+    expect(gold.clock).toMatchObject({ firmDay: true, known: false, city: 'UTC' });
+    expect((await ok<TradeStats>(dana, 'get_trade_stats', { accountId, side: 'sell' })).overall.count).toBe(0);
   });
 
   it("answers not_found for another user's trade and account, and the tracker's message is no tool", async () => {

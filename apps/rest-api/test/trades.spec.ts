@@ -68,6 +68,12 @@ describeEachDatabase('REST trades', (getDb) => {
       averageMae: -30,
     });
     expect(stats.byTag).toEqual([expect.objectContaining({ key: 'fomo', count: 1, net: -67 })]);
+    // The stats and the curve follow every filter of the list, and name them; a bad filter is the list's 400.
+    const sells = json<TradeStats>(await app.get(`/trades/stats?accountId=${account.id}&side=sell&tag=fomo`));
+    expect(sells).toMatchObject({ overall: { count: 1, net: -67 }, filters: { accountId: account.id, side: 'sell', tag: 'fomo' } });
+    const buys = json<{ totals: { count: number; net: number } }>(await app.get(`/trades/curve?accountId=${account.id}&side=buy`));
+    expect(buys.totals).toMatchObject({ count: 1, net: 93 });
+    expectProblem(await app.get(`/trades/stats?side=long`), 400, 'validation_failed');
   });
 
   it('answers 422 naming the position, 400 for journal fields over their bounds, 404 for another user', async () => {
