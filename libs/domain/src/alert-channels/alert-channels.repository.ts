@@ -46,7 +46,7 @@ export interface DeliveryFilter {
 }
 
 /** Whether a row is due at $1: pending, its next attempt come and no live claim on it. One indexed read. */
-export const ANY_DUE_SQL = `
+const ANY_DUE_SQL = `
   SELECT EXISTS (SELECT 1 FROM "AlertDelivery" WHERE "status" = 'pending' AND "nextAttemptAt" <= $1
     AND ("lockedUntil" IS NULL OR "lockedUntil" <= $1)) AS due`;
 
@@ -56,7 +56,7 @@ export const ANY_DUE_SQL = `
  * lease ($1) and the attempt are written in the same statement. FOR UPDATE SKIP LOCKED: instances never wait on
  * each other nor take the same row.
  */
-export const CLAIM_DUE_SQL = `
+const CLAIM_DUE_SQL = `
   UPDATE "AlertDelivery" AS d
      SET "lockedUntil" = $1, "attempts" = d."attempts" + 1, "updatedAt" = $2
    WHERE d."id" IN (
@@ -84,7 +84,7 @@ export const CLAIM_DUE_SQL = `
  * Marks dead, with the reason $1 at $2, the oldest queued tests (not being sent) of the channels $3 and users $4 past
  * $5 pending rows per channel or $6 per user. Alerts are never dropped.
  */
-export const BOUND_QUEUES_SQL = `
+const BOUND_QUEUES_SQL = `
   UPDATE "AlertDelivery" AS d SET "status" = 'dead', "lastError" = $1, "updatedAt" = $2
    WHERE d."id" IN (
      SELECT r."id" FROM (
@@ -98,7 +98,7 @@ export const BOUND_QUEUES_SQL = `
        AND (r."inChannel" > $5 OR r."inUser" > $6))`;
 
 /** Marks the rows ($1 ids, $2 their claims' attempts) delivered at $3, each only while that claim still holds. */
-export const SETTLE_DELIVERED_SQL = `
+const SETTLE_DELIVERED_SQL = `
   UPDATE "AlertDelivery" AS d
      SET "status" = 'delivered', "deliveredAt" = $3::timestamptz, "lastError" = NULL, "lockedUntil" = NULL,
          "updatedAt" = $3::timestamptz

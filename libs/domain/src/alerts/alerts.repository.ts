@@ -53,7 +53,7 @@ export interface LoggedKey {
 }
 
 /** The active accounts among $1 with their facts; json columns as json, the twins as one array. */
-export const ACCOUNT_FACTS_SQL = `
+const ACCOUNT_FACTS_SQL = `
   SELECT a."id", a."userId", a."challengeId", c."status"::text AS "challengeStatus", c."firm", c."plan",
          COALESCE(a."name", a."login" || '@' || a."server") AS "label", a."currency", u."language", r."rules",
          (SELECT i."openPositions" FROM "IntradayEquity" i WHERE i."accountId" = a."id" ORDER BY i."day" DESC LIMIT 1) AS "openPositions",
@@ -70,26 +70,26 @@ export const ACCOUNT_FACTS_SQL = `
   WHERE a."id" = ANY($1::text[]) AND a."archivedAt" IS NULL`;
 
 /** Logs the keys ($1 accounts, $2 rules, $3 thresholds, $4 days, at $5) once each; answers the ones it took. */
-export const LOG_FIRED_SQL = `
+const LOG_FIRED_SQL = `
   INSERT INTO "AlertFired" ("accountId", "rule", "threshold", "firmDay", "firedAt")
   SELECT a, r, t, d::date, $5::timestamptz FROM unnest($1::text[], $2::text[], $3::int[], $4::text[]) AS k(a, r, t, d)
   ON CONFLICT DO NOTHING RETURNING "accountId", "rule", "threshold"`;
 
 /** Accounts with snapshot rows of the last days (from $1) no evaluation has marked, at most $2. */
-export const UNEVALUATED_ACCOUNTS_SQL = `
+const UNEVALUATED_ACCOUNTS_SQL = `
   SELECT DISTINCT "accountId" FROM "IntradayEquity"
   WHERE "evaluatedAt" IS NULL AND "day" >= ($1::timestamptz AT TIME ZONE 'UTC')::date - 2
   LIMIT $2::int`;
 
 /** Marks the accounts' ($1) unmarked snapshot rows evaluated at $2. */
-export const MARK_EVALUATED_SQL = `
+const MARK_EVALUATED_SQL = `
   UPDATE "IntradayEquity" SET "evaluatedAt" = $2::timestamptz WHERE "accountId" = ANY($1::text[]) AND "evaluatedAt" IS NULL`;
 
 /**
  * Active accounts whose newest snapshot is older than a minute at $1 and younger than a day, not reported silent
  * since, oldest first, at most $2.
  */
-export const SILENT_ACCOUNTS_SQL = `
+const SILENT_ACCOUNTS_SQL = `
   SELECT a."id" FROM "EaAccount" a
   JOIN "Challenge" c ON c."id" = a."challengeId" AND c."status" = 'in_progress'
   JOIN LATERAL (SELECT max(i."at") AS last FROM "IntradayEquity" i

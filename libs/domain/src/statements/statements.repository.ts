@@ -55,22 +55,22 @@ const WRITE_TIMEOUT_MS = 60_000;
 const nextTurn = (): Promise<void> => setImmediate();
 
 /** The stored figures of the account ($1) on the dates $2. */
-export const STORED_DAYS_SQL = `
+const STORED_DAYS_SQL = `
   SELECT to_char("date", 'YYYY-MM-DD') AS "date", "balance", "closedPnl" FROM "DailyPnl"
   WHERE "accountId" = $1 AND "date" = ANY($2::date[])`;
 
 /** The user's ($2) account ($1) locked FOR KEY SHARE, as a report locks it, with when it was archived. */
-export const LOCK_ACCOUNT_SQL = `SELECT "archivedAt" FROM "EaAccount" WHERE "id" = $1 AND "userId" = $2 FOR KEY SHARE`;
+const LOCK_ACCOUNT_SQL = `SELECT "archivedAt" FROM "EaAccount" WHERE "id" = $1 AND "userId" = $2 FOR KEY SHARE`;
 
 /** Imports of one account ($1: its lock key) one after the other, until the transaction ends. */
-export const SERIALISE_IMPORTS_SQL = `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`;
+const SERIALISE_IMPORTS_SQL = `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`;
 
 /**
  * Upserts the account's ($1) days ($2 dates, $3 balances, $4 closed P&L) from arrays. A statement knows closed
  * figures only: a new day's equity is its balance; a day already recorded keeps the floating P&L it had (equity
  * minus balance) and moves by the balance's correction, so a corrected statement corrects the equity too.
  */
-export const UPSERT_DAYS_SQL = `
+const UPSERT_DAYS_SQL = `
   INSERT INTO "DailyPnl" AS d ("accountId", "date", "balance", "equity", "closedPnl")
   SELECT $1, t."date", t."balance", t."balance", t."closedPnl"
   FROM unnest($2::date[], $3::numeric[], $4::numeric[]) AS t("date", "balance", "closedPnl")
@@ -81,14 +81,14 @@ export const UPSERT_DAYS_SQL = `
   WHERE (d."balance", d."closedPnl") IS DISTINCT FROM (EXCLUDED."balance", EXCLUDED."closedPnl")`;
 
 /** The account ($1) follows its day $2's balance and equity, unless a later day was already reported. */
-export const FOLLOW_DAY_SQL = `
+const FOLLOW_DAY_SQL = `
   UPDATE "EaAccount" a SET "balance" = d."balance", "equity" = d."equity", "lastReportOn" = d."date"
   FROM "DailyPnl" d
   WHERE a."id" = $1 AND d."accountId" = a."id" AND d."date" = $2::date
     AND (a."lastReportOn" IS NULL OR a."lastReportOn" <= d."date")`;
 
 /** Records the platform ($2) of an account ($1) that has none; never overwrites one. */
-export const RECORD_PLATFORM_SQL = `
+const RECORD_PLATFORM_SQL = `
   UPDATE "EaAccount" SET "platform" = $2::"TradingPlatform" WHERE "id" = $1 AND "platform" IS NULL`;
 
 /** The stored days of the account among `days`, a bounded number of reads (DAYS_PER_READ dates each). */
