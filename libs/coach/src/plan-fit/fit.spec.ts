@@ -102,6 +102,13 @@ describe('fitPlans', () => {
     expect(row?.best?.passProbability ?? 0).toBeGreaterThanOrEqual(row?.atCurrentRisk?.passProbability ?? 1);
   });
 
+  it('closed form: +0.5 % every day, a 10 % target within 10 days fails at ×1 and passes at ×2, the nearest scale that does', () => {
+    const tenDays = { ...FTMO, profitTargetsPercent: [10], timeLimit: { days: 10 } } as CoachRules;
+    const [row] = fitPlans({ dailyPnlPercent: [0.5, 0.5, 0.5], paths: 300, plans: [plan(tenDays)] }).plans;
+    expect(row?.atCurrentRisk?.passProbability).toBe(0);
+    expect(row?.best).toMatchObject({ riskScale: 2, passProbability: 1, daysToPass: 10 });
+  });
+
   it('more paths never widen the pass interval (same seed: the first paths are the same)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 100, max: 1000 }), (seed, paths) => {

@@ -1,0 +1,64 @@
+import { describe, expect, it } from '@jest/globals';
+import type { PlanFitRow } from './planfit.outputs.js';
+import { rankRows, shareOut } from './fit-rows.js';
+
+const odds = (passProbability: number, expectedValue: number | null = null) => ({
+  riskScale: 1,
+  passProbability,
+  passInterval: { low: passProbability, high: passProbability },
+  phases: [],
+  daysToPass: null,
+  payoutProbability: null,
+  expectedPayouts: null,
+  expectedRefund: null,
+  expectedValue,
+  expectedValueInterval: null,
+});
+
+const row = (planId: string, price: number | null, pass: number | null, value: number | null = null): PlanFitRow => ({
+  planId,
+  firm: 'F',
+  program: 'P',
+  phases: 1,
+  accountSize: 100_000,
+  currency: 'USD',
+  price,
+  planCheckedOn: '2026-11-01',
+  planStale: false,
+  rulesSources: [],
+  rank: null,
+  rankAtBestScale: null,
+  simulated: pass !== null,
+  unknownRules: pass === null ? ['dailyLoss'] : [],
+  unknownPayoutRules: value === null ? ['payout.cadence'] : [],
+  atCurrentRisk: pass === null ? null : odds(pass, value),
+  best: pass === null ? null : odds(Math.min(1, pass * 2), value),
+  notes: [],
+});
+
+describe('rankRows', () => {
+  it('ranks by pass probability per unit of price when a value is unknown; unknown rules and no price are never ranked', () => {
+    const rows = [row('cheap', 50, 0.2), row('dear', 500, 0.5), row('unknown', 10, null), row('unpriced', null, 0.9)];
+    expect(rankRows(rows)).toBe('passProbabilityPerPrice');
+    expect(rows.map((r) => [r.planId, r.rank])).toEqual([
+      ['cheap', 1],
+      ['dear', 2],
+      ['unknown', null],
+      ['unpriced', null],
+    ]);
+  });
+
+  it('ranks by expected value per unit of price when every ranked plan has one', () => {
+    const rows = [row('a', 100, 0.9, -50), row('b', 100, 0.1, 20)];
+    expect(rankRows(rows)).toBe('expectedValuePerPrice');
+    expect(rows.map((r) => r.planId)).toEqual(['b', 'a']);
+  });
+});
+
+describe('shareOut', () => {
+  it('keeps a firm’s plans together and balances the groups', () => {
+    const plans = [...'aaaab'].map((firm, i) => ({ firm, i })).concat([...'ccc'].map((firm, i) => ({ firm, i: 10 + i })));
+    const groups = shareOut(plans, 2);
+    expect(groups.map((g) => [...new Set(g.map((p) => p.firm))].sort())).toEqual([['a'], ['b', 'c']]);
+  });
+});
