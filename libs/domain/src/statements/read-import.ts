@@ -90,7 +90,11 @@ export interface ReadImport {
 }
 
 function rejected(error: StatementError | TradeFileError): AppError {
-  if (error instanceof TradeFileError && error.code === 'bad_mapping') return AppError.invalidField('mapping', error.message);
+  if (error instanceof TradeFileError && error.code === 'bad_mapping') {
+    // A bad field as every door words it, with the reason's facts for a client to say it in the person's language.
+    const invalid = AppError.invalidField('mapping', error.message);
+    return new AppError(invalid.code, invalid.detail, invalid.errors, factsOf(error));
+  }
   if (error.code === 'too_large') return AppError.payloadTooLarge(error.message, MAX_STATEMENT_BYTES);
   const facts = error instanceof TradeFileError ? factsOf(error) : undefined;
   return new AppError('statement_rejected', `${error.message} (${error.code}). Nothing was imported.`, undefined, facts);

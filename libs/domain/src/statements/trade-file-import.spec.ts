@@ -240,6 +240,7 @@ describeEachDatabase('import_statement: other platforms’ trade exports', (getD
       expect(bad.status).toBe(400);
       expect(bad.errors?.[0]?.field).toBe('mapping');
       expect(JSON.stringify(bad.errors)).toContain('Rollover');
+      expect(bad.facts).toMatchObject({ reason: 'mapping_columns', columns: 'Rollover' });
       const zone = await refusal(importOf(caller, id, march, { mapping: { ...mapping, timeZone: 'Mars/Olympus' } }));
       expect(zone.errors?.[0]?.field).toBe('mapping.timeZone');
       // A balance column that does not run with the trades: the whole file refused naming the row (422).

@@ -231,6 +231,9 @@ function Summary({
 /** What the person reads for a refused file: the size limit and the server's named problem. */
 function importError(error: unknown, t: ReturnType<typeof useI18n>['t']): unknown {
   if (error instanceof ApiError && error.status === 413) return new Error(t('imp.tooLarge', { mib: MAX_STATEMENT_BYTES / 1048576 }));
+  // A column mapping the file's header does not have: what it names, in the person's language.
+  const mapping = error instanceof ApiError && error.code === 'validation_failed' ? refusalWords(error.facts, t) : null;
+  if (mapping !== null) return new Error(mapping);
   if (error instanceof ApiError && error.code === 'statement_rejected') {
     return new Error(
       [t('imp.rejected'), rejectedWhere(error.facts, t), refusalWords(error.facts, t) ?? error.message].filter(Boolean).join(' '),
