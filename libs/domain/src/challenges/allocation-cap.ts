@@ -26,10 +26,9 @@ export const AllocationSchema = Type.Object(
     sum: Type.String({ description: 'The counted challenges’ sizes added up, in `currency`.' }),
     over: Type.Boolean({ description: 'True when `sum` is above `cap`.' }),
     counted: Type.Array(Type.Object({ challengeId: Type.String(), label: Type.String(), size: Type.String() })),
-    notCounted: Type.Array(
-      Type.Object({ challengeId: Type.String(), label: Type.String(), reason: Type.Enum(['size_unknown', 'other_currency']) }),
-      { description: 'Challenges the cap counts whose size is unknown or in another currency: not added.' },
-    ),
+    notCounted: Type.Array(Type.Object({ challengeId: Type.String(), reason: Type.Enum(['size_unknown', 'other_currency']) }), {
+      description: 'Challenges the cap counts whose size is unknown or in another currency: not added.',
+    }),
     source: SourceSchema,
     note: Nullable(Type.String()),
     message: Type.String({ description: 'Plain-language finding (English).' }),
@@ -83,7 +82,7 @@ export function allocationAtFirm(
     sum: judged.sum,
     over: judged.over,
     counted,
-    notCounted: judged.notCounted.map((n) => ({ challengeId: n.id, label: n.label, reason: n.reason })),
+    notCounted: judged.notCounted.map((n) => ({ challengeId: n.id, reason: n.reason })),
     source: { url: cap.source.url, readOn: cap.source.readOn, kind: cap.source.kind ?? null },
     note: cap.note ?? null,
     message: `${at.name} caps one trader's ${what} at ${cap.amount} ${cap.currency}; your challenges in progress there that count add up to ${judged.sum} ${cap.currency}${judged.over ? ', over the cap' : ''}.`,

@@ -93,20 +93,9 @@ const CrossAccountSchema = Type.Object(
       ],
       { description: 'Null: unknown.' },
     ),
-    copyTrading: Type.Union(
-      [
-        Type.Object({
-          value: Type.Enum(['allowed', 'restricted', 'forbidden']),
-          maxAllocation: Nullable(Type.Number()),
-          currency: Nullable(Type.String()),
-          source: FirmFactSource,
-          note: Nullable(Type.String()),
-        }),
-        Type.Null(),
-      ],
-      { description: 'Copying between your accounts at the firm; null: unknown.' },
-    ),
-    hedges: Type.Array(CrossAccountHedgeSchema, { description: "This challenge's accounts' hedges with your other accounts." }),
+    hedges: Type.Array(CrossAccountHedgeSchema, {
+      description: "This challenge's accounts' hedges (`accountId`) with your other accounts at the firm.",
+    }),
     allocation: Nullable(AllocationSchema),
   },
   { description: "The firm's rules across your accounts there (each with its source) and how you stand against them." },
@@ -160,7 +149,6 @@ export const ChallengeHeadroomSchema = Type.Object({
       account: AccountRefSchema,
       headroom: HeadroomSchema,
       news: NewsWindowsSchema,
-      crossAccount: Type.Array(CrossAccountHedgeSchema, { description: 'Its hedges with your other accounts at the firm.' }),
     }),
     { description: 'Every active EA account of the challenge with its own headroom, newest registration first.' },
   ),

@@ -25,7 +25,7 @@ export interface HedgeRowFacts {
 
 export const CrossAccountHedgeSchema = Type.Object(
   {
-    rule: Type.Literal(CROSS_ACCOUNT_HEDGING),
+    accountId: Type.String({ description: 'The account flagged (each pair is listed on both accounts).' }),
     firm: Type.String({ description: 'The firm whose rules forbid it.' }),
     otherAccountId: Type.String({ description: 'The account holding the opposite position.' }),
     otherAccount: Type.String({ description: 'Its name.' }),
@@ -82,7 +82,7 @@ export function hedgesAcrossAccounts(
       return [
         accountId,
         list.map((h) => ({
-          rule: CROSS_ACCOUNT_HEDGING,
+          accountId,
           firm: firm.name,
           otherAccountId: h.otherAccountId,
           otherAccount: h.otherLabel,

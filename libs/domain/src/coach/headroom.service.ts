@@ -66,7 +66,6 @@ export class HeadroomService {
       account: { id: account.id, login: account.login, server: account.server, name: account.name, currency: account.currency },
       headroom: headroomOf(account, rules, phaseIndex, at),
       news: news?.get(account.id) ?? { rule: null, stage: null, windows: [] },
-      crossAccount: across.byAccount.get(account.id) ?? [],
     }));
     // The account the challenge is judged on first: the one with the newest data (the trader's live terminal).
     const primary = [...items].sort((a, b) => (b.headroom.stale.asOf ?? '').localeCompare(a.headroom.stale.asOf ?? ''))[0] ?? null;
@@ -116,42 +115,31 @@ export class HeadroomService {
    * hedges with the caller's other accounts at the firm, and the firm's allocation cap over the caller's
    * challenges in progress there. Another user's accounts are never read: both reads take the caller's id.
    */
-  private async acrossAccounts(
-    caller: Caller,
-    challenge: HeadroomFacts,
-  ): Promise<{ byAccount: Map<string, CrossAccountHedgeView[]>; view: ChallengeHeadroom['crossAccount'] }> {
+  private async acrossAccounts(caller: Caller, challenge: HeadroomFacts): Promise<{ view: ChallengeHeadroom['crossAccount'] }> {
     const source = crossAccountSourceOf(this.plans);
     const firm = source && challenge.firm !== undefined ? source.firmCrossAccount(challenge.firm, challenge.planId) : null;
     if (source === null || firm === null || challenge.firm === undefined) {
-      return { byAccount: new Map(), view: { firm: null, hedging: null, copyTrading: null, hedges: [], allocation: null } };
+      return { view: { firm: null, hedging: null, hedges: [], allocation: null } };
     }
     const [rows, challenges] = await Promise.all([
       firm.rules.hedging?.value === 'forbidden' ? this.facts.ownerOpenPositions(caller.userId) : Promise.resolve([]),
       firm.rules.allocationCap ? this.facts.inProgressChallenges(caller.userId) : Promise.resolve([]),
     ]);
     const mine = new Set(challenge.accounts.map((a) => a.id));
-    const byAccount = new Map([...hedgesAcrossAccounts(rows, source)].filter(([accountId]) => mine.has(accountId)));
-    const { hedging, copyTrading } = firm.rules;
+    const hedges: CrossAccountHedgeView[] = [...hedgesAcrossAccounts(rows, source)]
+      .filter(([accountId]) => mine.has(accountId))
+      .flatMap(([, list]) => list);
+    const { hedging } = firm.rules;
     const sourceOf = (fact: { source: { url: string; readOn: string; kind?: 'firm' | 'third_party' } }) => ({
       url: fact.source.url,
       readOn: fact.source.readOn,
       kind: fact.source.kind ?? null,
     });
     return {
-      byAccount,
       view: {
         firm: firm.name,
         hedging: hedging ? { value: hedging.value, source: sourceOf(hedging), note: hedging.note ?? null } : null,
-        copyTrading: copyTrading
-          ? {
-              value: copyTrading.value,
-              maxAllocation: copyTrading.maxAllocation ?? null,
-              currency: copyTrading.currency ?? null,
-              source: sourceOf(copyTrading),
-              note: copyTrading.note ?? null,
-            }
-          : null,
-        hedges: [...byAccount.values()].flat(),
+        hedges,
         allocation: allocationAtFirm(source, { firm: challenge.firm, planId: challenge.planId }, challenges),
       },
     };

@@ -133,7 +133,7 @@ describeEachDatabase('rules across one trader’s accounts at a firm', (getDb) =
       expect(row(mine.accountId)).toMatchObject({ status: 'rule_broken', rules: ['crossAccountHedging'] });
       expect(row(mine.accountId).crossAccount).toEqual([
         expect.objectContaining({
-          rule: 'crossAccountHedging',
+          accountId: mine.accountId,
           firm: 'E8 Markets',
           otherAccountId: other.accountId,
           otherAccount: otherName,
@@ -151,7 +151,9 @@ describeEachDatabase('rules across one trader’s accounts at a firm', (getDb) =
     const judged = await headroom(caller, one.challengeId);
     expect(judged.status).toBe('warning');
     expect(judged.breach).toBeNull();
-    expect(judged.accounts[0]?.crossAccount).toEqual([expect.objectContaining({ otherAccountId: two.accountId, otherAccount: 'E8 Two' })]);
+    expect(judged.crossAccount.hedges).toEqual([
+      expect.objectContaining({ accountId: one.accountId, otherAccountId: two.accountId, otherAccount: 'E8 Two' }),
+    ]);
     expect(judged.crossAccount).toMatchObject({
       firm: 'E8 Markets',
       hedging: { value: 'forbidden', source: HEDGING_SOURCE },
@@ -159,7 +161,9 @@ describeEachDatabase('rules across one trader’s accounts at a firm', (getDb) =
       allocation: { cap: '400000', currency: 'USD', counts: 'funded', sum: '400000', over: false },
     });
     const other = await headroom(caller, two.challengeId);
-    expect(other.accounts[0]?.crossAccount).toEqual([expect.objectContaining({ otherAccountId: one.accountId, otherAccount: 'E8 One' })]);
+    expect(other.crossAccount.hedges).toEqual([
+      expect.objectContaining({ accountId: two.accountId, otherAccountId: one.accountId, otherAccount: 'E8 One' }),
+    ]);
   });
 
   it("another user's opposite position and challenges at the same firm never count", async () => {
