@@ -5,7 +5,7 @@ import { createDomainServices, type DomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
 import { firmClock, zoneWords } from './trade-clock.js';
 import { closedPosition } from './trade-fixtures.js';
-import { PushPositionsInput, TradeStatsInput } from './trades.inputs.js';
+import { PushPositionsInput, TradeCurveInput, TradeStatsInput } from './trades.inputs.js';
 
 const NOW = new Date('2026-03-20T12:00:00Z');
 
@@ -90,6 +90,12 @@ describeEachDatabase("weekday and hour follow the account's firm day", (getDb) =
       });
       expect(answer.timeZone).toBe('America/New_York');
     }
+    // The calendar's days are firm days too: every close here is after 17:00 New York, so the next day's (93 each).
+    const days = (await services().trades.curve(caller, await parse(TradeCurveInput, { accountId: id }))).days;
+    expect(days).toEqual([
+      { day: '2026-03-04', net: 186, count: 2 },
+      { day: '2026-03-11', net: 186, count: 2 },
+    ]);
     // A zone the caller picks counts its calendar days instead, and says so.
     const utc = await stats(caller, { accountId: id, timeZone: 'UTC' });
     expect(groups(utc)).toEqual({

@@ -30,10 +30,12 @@ describeEachDatabase('trade curve', (getDb) => {
     expect(answer.totals).toEqual({ count: 3, wins: 2, losses: 1, breakevens: 0, net: 120 });
     expect(answer.every).toBe(1);
     expect(answer.points).toEqual([
-      { n: 1, closedAt: closedAfter(10), net: 100 },
-      { n: 2, closedAt: closedAfter(20), net: 60 },
-      { n: 3, closedAt: closedAfter(30), net: 120 },
+      { n: 1, closedAt: closedAfter(10), net: 100, drawdown: 0 },
+      { n: 2, closedAt: closedAfter(20), net: 60, drawdown: -40 },
+      { n: 3, closedAt: closedAfter(30), net: 120, drawdown: 0 },
     ]);
+    // 100 then 60: the deepest fall from a peak is 40, after trade 2.
+    expect({ max: answer.maxDrawdown, at: answer.maxDrawdownAt }).toEqual({ max: 40, at: 2 });
     // 3 buckets of 140 ÷ 3 from −40: [−40, 6.6667) holds −40; [6.6667, 53.3333) nothing; [53.3333, 100] 60 and 100.
     expect(answer.distribution).toEqual({
       smallest: -40,
@@ -101,6 +103,10 @@ describeEachDatabase('trade curve', (getDb) => {
 
     const empty = await curve(await newCaller(getDb()), {});
     expect(empty).toEqual({
+      clock: expect.objectContaining({ known: false }),
+      maxDrawdown: 0,
+      maxDrawdownAt: null,
+      days: [],
       filters: {
         accountId: null,
         challengeId: null,

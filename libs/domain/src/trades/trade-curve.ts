@@ -4,6 +4,7 @@ import { queryJson } from '../shared/json-rows.js';
 import { SqlParams } from '../shared/keyset-sql.js';
 import { toMoney } from '../shared/money.js';
 import { filtersOf, scopeSql } from './trade-scope.js';
+import { firmClock, type StatsClock } from './trade-clock.js';
 import { outcomeSql } from './trade-view.js';
 import type { TradeScope } from './trades.inputs.js';
 import type { TradeCurve } from './trades.outputs.js';
@@ -21,7 +22,10 @@ interface CurveRow {
   smallest: string | null;
   largest: string | null;
   every: number;
-  points: { n: number; closedAt: string; net: string }[] | null;
+  points: { n: number; closedAt: string; net: string; drawdown: string }[] | null;
+  maxDrawdown: string | null;
+  troughN: number | null;
+  days: { day: string; net: string; count: number }[] | null;
   buckets: { i: number; from: string; to: string; count: number; wins: number; losses: number }[] | null;
 }
 
@@ -42,23 +46,37 @@ const edge = (text: string) => toMoney(new Prisma.Decimal(text).toDecimalPlaces(
  *
  * Sums stay numeric and travel as text to Decimal, as every other trade read does.
  */
-export async function readTradeCurve(db: Database, caller: Caller, scope: TradeScope): Promise<TradeCurve> {
+export async function readTradeCurve(
+  db: Database,
+  caller: Caller,
+  scope: TradeScope,
+  clock: StatsClock = firmClock({ timeZone: 'UTC', time: '00:00' }, false),
+): Promise<TradeCurve> {
   const params = new SqlParams();
-  const row = await queryJson<CurveRow>(db, curveSql(scopeSql(caller, scope, params)), params.values);
+  const where = scopeSql(caller, scope, params);
+  const row = await queryJson<CurveRow>(db, curveSql(where, params.add(clock.timeZone), clock.shiftMinutes), params.values);
   if (!row) throw new Error('the trade curve statement answered no row');
-  return { filters: filtersOf(scope), ...curveAnswer(row) };
+  return { filters: filtersOf(scope), clock: clock.answer, ...curveAnswer(row) };
 }
 
-/** The one statement of `readTradeCurve` over the trades `t` that `where` keeps. */
-export function curveSql(where: string): string {
-  return `WITH s AS (
+/**
+ * The one statement of `readTradeCurve` over the trades `t` that `where` keeps; `zone` the clock's zone placeholder and
+ * `shiftMinutes` what moves a local time to its firm day's name (StatsClock), for the days of the calendar. The
+ * drawdown of a trade is its cumulative net less the highest before it (the start, 0, included), so it is ≤ 0; the
+ * maximum drawdown is the lowest over every trade, not only the points kept, and its trade is kept among the points.
+ */
+export function curveSql(where: string, zone = `'UTC'`, shiftMinutes = 0): string {
+  const local = `(s."closedAt" AT TIME ZONE ${zone})${shiftMinutes === 0 ? '' : ` + interval '${String(Math.trunc(shiftMinutes))} minutes'`}`;
+  return `WITH s0 AS (
       SELECT row_number() OVER w AS n, t."closedAt", t."net", sum(t."net") OVER w AS cum, ${outcomeSql('t."net"')} AS o
       FROM "Trade" t WHERE ${where}
       WINDOW w AS (ORDER BY t."closedAt", t."id" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
     ),
+    s AS (SELECT s0.*, s0.cum - GREATEST(0, max(s0.cum) OVER (ORDER BY s0.n ROWS UNBOUNDED PRECEDING)) AS dd FROM s0),
     a AS (
       SELECT count(*)::int AS c, (count(*) FILTER (WHERE o = 1))::int AS wins, (count(*) FILTER (WHERE o = -1))::int AS losses,
-        sum("net") AS net, min("net") AS lo, max("net") AS hi FROM s
+        sum("net") AS net, min("net") AS lo, max("net") AS hi, min(dd) AS maxdd,
+        (SELECT s1.n FROM s s1 ORDER BY s1.dd, s1.n LIMIT 1)::int AS trough FROM s
     ),
     k AS (
       SELECT a.*, GREATEST(1, ceil(a.c / ${MAX_CURVE_POINTS}.0))::int AS every,
@@ -71,9 +89,11 @@ export function curveSql(where: string): string {
     )
     SELECT json_build_object(
       'count', k.c, 'wins', k.wins, 'losses', k.losses, 'net', k.net::text, 'smallest', k.lo::text, 'largest', k.hi::text,
-      'every', k.every,
-      'points', (SELECT json_agg(json_build_object('n', s.n, 'closedAt', s."closedAt", 'net', s.cum::text) ORDER BY s.n)
-        FROM s WHERE s.n % k.every = 0 OR s.n = k.c),
+      'every', k.every, 'maxDrawdown', (-k.maxdd)::text, 'troughN', k.trough,
+      'points', (SELECT json_agg(json_build_object('n', s.n, 'closedAt', s."closedAt", 'net', s.cum::text, 'drawdown', s.dd::text) ORDER BY s.n)
+        FROM s WHERE s.n % k.every = 0 OR s.n = k.c OR (k.maxdd < 0 AND s.n = k.trough)),
+      'days', (SELECT json_agg(json_build_object('day', d."day", 'net', d."net"::text, 'count', d."count") ORDER BY d."day")
+        FROM (SELECT (${local})::date::text AS "day", sum(s."net") AS "net", count(*)::int AS "count" FROM s GROUP BY 1) d),
       'buckets', (SELECT json_agg(json_build_object(
           'i', g.i,
           'from', (CASE WHEN g.i = 1 THEN k.lo ELSE k.lo + (k.hi - k.lo) * (g.i - 1) / k.b END)::text,
@@ -85,7 +105,7 @@ export function curveSql(where: string): string {
     ) AS "data" FROM k`;
 }
 
-function curveAnswer(row: CurveRow): Omit<TradeCurve, 'filters'> {
+function curveAnswer(row: CurveRow): Omit<TradeCurve, 'filters' | 'clock'> {
   const count = row.count;
   return {
     totals: {
@@ -96,7 +116,15 @@ function curveAnswer(row: CurveRow): Omit<TradeCurve, 'filters'> {
       net: row.net === null ? 0 : money(row.net),
     },
     every: row.every,
-    points: (row.points ?? []).map((p) => ({ n: p.n, closedAt: new Date(p.closedAt).toISOString(), net: money(p.net) })),
+    points: (row.points ?? []).map((p) => ({
+      n: p.n,
+      closedAt: new Date(p.closedAt).toISOString(),
+      net: money(p.net),
+      drawdown: money(p.drawdown),
+    })),
+    maxDrawdown: row.maxDrawdown === null ? 0 : money(row.maxDrawdown),
+    maxDrawdownAt: row.troughN !== null && row.maxDrawdown !== null && !new Prisma.Decimal(row.maxDrawdown).isZero() ? row.troughN : null,
+    days: (row.days ?? []).map((d) => ({ day: d.day, net: money(d.net), count: d.count })),
     distribution: {
       smallest: row.smallest === null ? null : money(row.smallest),
       largest: row.largest === null ? null : money(row.largest),

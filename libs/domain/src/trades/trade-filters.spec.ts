@@ -126,4 +126,32 @@ describeEachDatabase('trade statistics and the curve follow every filter of the 
     ]);
     expect((await stats(caller, { symbol: 'XAUUSD' })).overall).toMatchObject({ count: 0, net: 0, winRate: null });
   });
+
+  it('draws the drawdown and the days of the calendar from the same filtered trades, by hand', async () => {
+    const caller = await newCaller(getDb());
+    const accountId = await journal(caller);
+    // All: cumulative 93, 53, 113, 113.004, 143.004, 123.004; drawdown from the running peak 0, −40, 0, 0, 0, −20.
+    const all = await curve(caller, { accountId });
+    expect(all.points.map((p) => p.drawdown)).toEqual([0, -40, 0, 0, 0, -20]);
+    expect({ max: all.maxDrawdown, at: all.maxDrawdownAt }).toEqual({ max: 40, at: 2 });
+    // The account has no firm: its days are UTC's, and the answer says so.
+    expect(all.days).toEqual([
+      { day: '2026-03-02', net: 143.004, count: 5 },
+      { day: '2026-03-10', net: -20, count: 1 },
+    ]);
+    expect(all.clock).toMatchObject({ known: false, city: 'UTC' });
+    // EURUSD: 93, 53, 53.004, 33.004 under the peak 93: the deepest fall 59.996, after its fourth trade.
+    const eurusd = await curve(caller, { accountId, symbol: 'EURUSD' });
+    expect({ max: eurusd.maxDrawdown, at: eurusd.maxDrawdownAt }).toEqual({ max: 59.996, at: 4 });
+    expect(eurusd.days).toEqual([
+      { day: '2026-03-02', net: 53.004, count: 3 },
+      { day: '2026-03-10', net: -20, count: 1 },
+    ]);
+    // Sells: −40, −10, −30 under the start (0): the deepest fall is the first trade's.
+    const sells = await curve(caller, { accountId, side: 'sell' });
+    expect({ max: sells.maxDrawdown, at: sells.maxDrawdownAt }).toEqual({ max: 40, at: 1 });
+    // Wins only: never below a peak.
+    const wins = await curve(caller, { accountId, outcome: 'win' });
+    expect({ max: wins.maxDrawdown, at: wins.maxDrawdownAt }).toEqual({ max: 0, at: null });
+  });
 });

@@ -347,13 +347,13 @@ export class TradeStatsInput implements TradeScope {
   @TagFilter()
   tag?: string;
 
-  @Doc({ description: "Weekday and hour in this IANA zone's calendar days instead of the firm day.", example: 'Europe/London' })
+  @Doc({ description: "An IANA zone's calendar days instead of the firm day.", example: 'Europe/London' })
   @Absent()
   @IsString()
   @MaxLength(64)
   timeZone?: string;
 
-  @Doc('Accounts of several firm clocks: the account whose firm day to use (default: most trades).')
+  @Doc('Account whose firm day to use when they differ.')
   @Absent()
   @IsString()
   clockOf?: string;

@@ -147,6 +147,19 @@ const OUTCOME_COUNTS = {
 
 export const TradeCurveSchema = Type.Object({
   filters: TradeFiltersSchema,
+  clock: TradeClockSchema,
+  maxDrawdown: Money(
+    'The largest fall of the cumulative net from its running peak (the start, 0, included), as a positive amount; 0 without one.',
+  ),
+  maxDrawdownAt: Nullable(Type.Integer({ description: 'Trade number (n) at the bottom of the maximum drawdown; null without one.' })),
+  days: Type.Array(
+    Type.Object({
+      day: Type.String({ description: "The firm day of the closes (YYYY-MM-DD), by the clock's naming." }),
+      net: Money('Net of the trades closed that day.'),
+      count: Type.Integer({ description: 'Trades closed that day.' }),
+    }),
+    { description: 'Daily P&L for a calendar: one entry per firm day with closes, oldest first.' },
+  ),
   totals: Type.Object({ ...OUTCOME_COUNTS, net: Money('Sum of net: where the curve ends.') }),
   every: Type.Integer({ description: 'The curve keeps every `every`-th trade (⌈count ÷ 300⌉) and always the last.' }),
   points: Type.Array(
@@ -154,8 +167,12 @@ export const TradeCurveSchema = Type.Object({
       n: Type.Integer({ description: 'Trade number in close order (closedAt, then id), from 1.' }),
       closedAt: Timestamp('When trade n closed.'),
       net: Money('Cumulative net after trade n.'),
+      drawdown: Money('Cumulative net after trade n less its running peak (≤ 0).'),
     }),
-    { description: 'The equity curve by trade: the cumulative net in close order, at most 300 points; empty without trades.' },
+    {
+      description:
+        'The equity curve by trade: the cumulative net in close order, at most 300 points (and the bottom of the maximum drawdown); empty without trades.',
+    },
   ),
   distribution: Type.Object({
     smallest: Nullable(Money('Smallest net of a trade; null without trades.')),

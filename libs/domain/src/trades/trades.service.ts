@@ -30,6 +30,7 @@ import type {
   PushPositionsInput,
   TradeCurveInput,
   TradeIdInput,
+  TradeScope,
   TradeStatsInput,
   UpdateTradeInput,
 } from './trades.inputs.js';
@@ -157,7 +158,7 @@ export class TradeService {
    * accounts in scope; when they follow several firm clocks, the one the caller names (`clockOf`, an account of theirs)
    * or the one most of the scope's trades follow, and the answer names that account and how many clocks there are.
    */
-  private async statsClock(caller: Caller, input: TradeStatsInput): Promise<StatsClock> {
+  private async statsClock(caller: Caller, input: TradeScope & Pick<TradeStatsInput, 'timeZone' | 'clockOf'>): Promise<StatsClock> {
     if (input.timeZone !== undefined) return zoneClock(traderZone(input.timeZone));
     if (input.clockOf !== undefined) {
       const [named] = await scopeAccountClocks(this.db, caller, { accountId: input.clockOf });
@@ -216,6 +217,6 @@ export class TradeService {
   async curve(caller: Caller, input: TradeCurveInput): Promise<TradeCurve> {
     await assertScopeOwned(this.db, caller, input);
     await assertOneCurrency(this.db, caller, input);
-    return readTradeCurve(this.db, caller, input);
+    return readTradeCurve(this.db, caller, input, await this.statsClock(caller, input));
   }
 }
