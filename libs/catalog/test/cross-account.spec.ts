@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { catalogDataDir } from '../src/data-dir.js';
-import { loadPlanCatalog } from '../src/data/plan-files.js';
+import { loadFirmRecords, loadPlanCatalog } from '../src/data/plan-files.js';
 import { CrossAccountDirectory, firmOfChallenge } from '../src/cross-account/firm-cross-account.js';
 
 const dataDir = catalogDataDir();
@@ -33,6 +33,10 @@ describe("firms' rules across one trader's accounts", () => {
     expect(cap?.disputed?.[0]?.source).toMatchObject({ url: expect.stringContaining('help.fundednext.com'), kind: 'firm' });
   });
 
+  it('read alike from the firm-level part of the files alone (what the service keeps) and from the whole files', () => {
+    expect(loadFirmRecords(dataDir)).toEqual(firms);
+  });
+
   it('mark every third-party fact with a note saying why', () => {
     for (const firm of firms) {
       for (const fact of Object.values(firm.crossAccount ?? {})) {
@@ -56,6 +60,7 @@ describe("firms' rules across one trader's accounts", () => {
     const yaml = readFileSync(file, 'utf8');
     writeFileSync(file, yaml.replace('    maxAllocation: 500000\n    currency: USD\n', '    maxAllocation: 500000\n'));
     expect(() => loadPlanCatalog(dir)).toThrow(/the5ers\.yaml crossAccount\.copyTrading: maxAllocation 500000 needs its currency/);
+    expect(() => loadFirmRecords(dir)).toThrow(/the5ers\.yaml crossAccount\.copyTrading: maxAllocation 500000 needs its currency/);
     writeFileSync(file, yaml.replace('readOn: 2026-11-29, kind: third_party }', 'readOn: 2026-02-30, kind: third_party }'));
     expect(() => loadPlanCatalog(dir)).toThrow(/the5ers\.yaml crossAccount\.copyTrading\.source\.readOn/);
   });

@@ -1,8 +1,9 @@
 /**
- * The firms' cross-account rules as the data files state them, kept once per catalog service: the same
- * validated files the import reads (`loadPlanCatalog`), looked up by what a challenge records of its firm.
+ * The firms' cross-account rules as the data files state them, kept once per catalog service: the firm-level part
+ * of the files the import reads, checked by the same schema (`loadFirmRecords`), looked up by what a challenge
+ * records of its firm.
  */
-import { loadPlanCatalog, type FirmRecord } from '../data/plan-files.js';
+import { loadFirmRecords, type FirmRecord } from '../data/plan-files.js';
 import type { CrossAccountRules } from '../schemas/cross-account.js';
 
 export interface FirmCrossAccount {
@@ -13,7 +14,11 @@ export interface FirmCrossAccount {
 }
 
 /** Lower case, letters and digits only: "The 5%ers" and "the5ers" read alike. */
-const key = (text: string): string => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+const key = (text: string): string =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 
 /**
  * The catalog firm a challenge is at: the one whose slug starts its plan id (the longest, so `e8-markets-…` is
@@ -40,7 +45,7 @@ export class CrossAccountDirectory {
 
   /** The firm a challenge is at with its cross-account rules, or null when the catalog does not know the firm. */
   of(firm: string, planId: string | null): FirmCrossAccount | null {
-    this.kept ??= loadPlanCatalog(this.dataDir()).firms;
+    this.kept ??= loadFirmRecords(this.dataDir());
     const found = firmOfChallenge(this.kept, firm, planId);
     return found ? { slug: found.slug, name: found.name, rules: found.crossAccount ?? {} } : null;
   }

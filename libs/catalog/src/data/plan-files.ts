@@ -382,6 +382,48 @@ function programPlans(firmSlug: string, program: ProgramFile, clock: FirmClock, 
   });
 }
 
+const FirmHeaderSchema = Type.Omit(FirmFileSchema, ['programs']);
+
+/**
+ * A firm file without its `programs` (every other top-level key, in any order): the firm-level facts alone, read in
+ * milliseconds where the whole catalog takes about a second to parse and check. The import reads and checks whole
+ * files (`loadPlanCatalog`), so a file this reads is one the import accepted.
+ */
+function firmHeaderText(text: string): string {
+  const lines = text.split('\n');
+  const kept: string[] = [];
+  let inPrograms = false;
+  for (const line of lines) {
+    if (/^[A-Za-z]/.test(line)) inPrograms = /^programs\s*:/.test(line);
+    if (!inPrograms) kept.push(line);
+  }
+  return kept.join('\n');
+}
+
+/** Every firm's own fields (names, notes, the rules across one trader's accounts) without reading its programs. */
+export function loadFirmRecords(dataDir: string): FirmRecord[] {
+  const dir = join(dataDir, 'firms');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((file) => {
+      const where = `firms/${file}`;
+      const firm = assertSchema(FirmHeaderSchema, parseYaml(firmHeaderText(readFileSync(join(dir, file), 'utf8')), where), where);
+      return firmRecordOf(firm, where);
+    });
+}
+
+function firmRecordOf(firm: Omit<Static<typeof FirmFileSchema>, 'programs'>, where: string): FirmRecord {
+  return {
+    slug: firm.slug,
+    name: firm.name,
+    aliases: firm.aliases ?? [],
+    website: firm.website ?? null,
+    notes: firm.notes?.trim() ?? null,
+    crossAccount: crossAccountOf(firm.crossAccount, firmDomain(firm.website), `${where} crossAccount`),
+  };
+}
+
 /** Loads every `firms/*.yaml` under `dataDir`; throws on the first invalid file, duplicate slug or plan id. */
 export function loadPlanCatalog(dataDir: string): PlanCatalog {
   const dir = join(dataDir, 'firms');
@@ -394,14 +436,7 @@ export function loadPlanCatalog(dataDir: string): PlanCatalog {
     const where = `firms/${file}`;
     const firm = assertSchema(FirmFileSchema, parseYaml(readFileSync(join(dir, file), 'utf8'), where), where);
     if (`${firm.slug}.yaml` !== file) throw new Error(`Invalid catalog data in ${where}: slug "${firm.slug}" does not match the file name`);
-    firms.push({
-      slug: firm.slug,
-      name: firm.name,
-      aliases: firm.aliases ?? [],
-      website: firm.website ?? null,
-      notes: firm.notes?.trim() ?? null,
-      crossAccount: crossAccountOf(firm.crossAccount, firmDomain(firm.website), `${where} crossAccount`),
-    });
+    firms.push(firmRecordOf(firm, where));
     for (const program of firm.programs) {
       const clock = { resetClock: firm.resetClock ?? null, rollover: firm.rollover ?? null };
       for (const plan of programPlans(firm.slug, program, clock, firmDomain(firm.website), where)) {
