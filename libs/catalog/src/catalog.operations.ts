@@ -10,7 +10,7 @@ export function catalogOperations(catalog: CatalogService): Operation[] {
       name: 'search_plans',
       title: 'Search prop-firm plans',
       description:
-        "Find or compare prop-firm plans. Returns list prices before coupons, rules (null: unknown, never guessed), checkedOn and stale (if stale, tell the user to check the firm's site). An unknown firm returns suggestions.",
+        "Finds prop-firm plans. Returns list prices before coupons, rules (null: unknown), checkedOn and stale (then tell the user to check the firm's site); for an unknown firm, suggestions.",
       auth: 'public',
       input: PlanQuery,
       output: PlanSearchAnswerSchema,
@@ -37,7 +37,7 @@ export function catalogOperations(catalog: CatalogService): Operation[] {
       name: 'search_articles',
       title: 'Search articles',
       description:
-        "Searches Propfolio's articles (Japanese, English) on prop-firm challenges, rules, payouts, Japanese taxes, the EA tracker and settings. Returns hits with a snippet (matches in <mark>) and checkedOn.",
+        "Searches Propfolio's Japanese and English articles on prop-firm challenges, payouts, Japanese taxes and the EA. Returns hits with a snippet (matches in <mark>) and checkedOn.",
       auth: 'public',
       input: ArticleQuery,
       output: ArticleSearchResultSchema,

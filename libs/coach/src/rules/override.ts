@@ -53,7 +53,7 @@ export const DailyLossFields = {
   ),
   resetClock: Nullable(Type.String({ description: 'Roll-over in words ("00:00 CE(S)T").' })),
   rollover: Nullable(RolloverSchema),
-  amount: RuleAmount('Limit in account currency; wins over percent.'),
+  amount: RuleAmount('In account currency; beats percent.'),
   comparison: Comparison,
 };
 
@@ -68,7 +68,7 @@ export const MaxLossFields = {
       description: 'initial_balance: floor = mark - p*initial; high_water_mark: mark*(1-p); null: initial.',
     }),
   ),
-  amount: RuleAmount('Limit in money below the high-water mark; wins over percent.'),
+  amount: RuleAmount('Money below the high-water mark; beats percent.'),
   comparison: Comparison,
 };
 
@@ -96,7 +96,7 @@ export const ConsistencySchema = Type.Object(
     effect: Type.Optional(
       Nullable(
         Type.Enum(CONSISTENCY_EFFECTS, {
-          description: 'blocks_pass: pass waits till it holds (keep trading); fails: attempt over; null: unknown.',
+          description: 'blocks_pass: pass waits till it holds; fails: attempt over; null: unknown.',
         }),
       ),
     ),

@@ -12,7 +12,7 @@ export class CursorPageQuery {
   @Max(100)
   limit?: number = 20;
 
-  @Doc("Last page's nextCursor.")
+  @Doc('nextCursor.')
   @IsOptional()
   @IsString()
   @MaxLength(200)

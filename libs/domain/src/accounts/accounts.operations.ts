@@ -16,7 +16,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'list_accounts',
     title: 'List EA accounts',
-    description: 'Lists your EA accounts, newest first: platform, balance, equity, P&L, latest snapshot, linked challenge, archived.',
+    description: 'Lists your EA accounts, newest first, with latest snapshot and linked challenge.',
     ...KEY_READ,
     input: ListAccountsInput,
     output: AccountPageSchema,
@@ -26,8 +26,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'get_account_daily_pnl',
     title: 'Daily P&L of an EA account',
-    description:
-      "Returns one EA account's balance, equity and closed P&L per calendar day, oldest first; unreported days: reported false, null figures.",
+    description: "Returns an EA account's balance, equity and closed P&L per calendar day, oldest first; unreported days: reported false.",
     ...KEY_READ,
     input: DailyPnlInput,
     output: DailyPnlSchema,
@@ -51,7 +50,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
     name: 'update_account',
     title: 'Link or rename an EA account',
     description:
-      'Links an EA account to a challenge, renames it or sets its platform. Returns it; 409 challenge_closed (failed challenge) or account_archived.',
+      'Links an EA account to a challenge, renames it or sets its platform. Returns it; errors challenge_closed, account_archived.',
     auth: 'key',
     readOnly: false,
     idempotent: true,

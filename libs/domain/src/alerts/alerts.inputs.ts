@@ -35,7 +35,7 @@ export class AlertRuleInput {
 
   @Doc({
     description:
-      'Percent 1-100 for loss rules (of allowance left) and best_day (of its limit); minutes for tracker_silent (without data on a trading day, 1-1440) and news_ahead (before a news window with positions open, 1-240); null for others, which fire on the event.',
+      '% (1-100) of allowance left for loss rules, of its limit for best_day; minutes for tracker_silent (no data on a trading day; 1-1440), news_ahead (before news with positions open; 1-240); null for others.',
     example: 25,
   })
   @IsOptional()

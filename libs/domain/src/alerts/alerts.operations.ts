@@ -16,8 +16,7 @@ export const alertOperations = (services: DomainServices): Operation[] => [
     // An MCP tool as well, so an agent asked "alert me when 30 % of my daily loss is left" can do it. Where alerts go
     // (the channels) stays REST and dashboard only: channels carry secrets (alert-channels.operations.ts).
     title: 'Alert rules of a challenge',
-    description:
-      "Returns a challenge's alert rules (defaults when none set): daily or max loss left, floor crossed, target reached, best day near its limit, tracker silent. Each fires once per firm day per threshold.",
+    description: "Returns a challenge's alert rules (defaults when none set). Each fires once per firm day per threshold.",
     ...KEY_READ,
     input: ChallengeIdInput,
     output: AlertRulesSchema,
@@ -38,7 +37,7 @@ export const alertOperations = (services: DomainServices): Operation[] => [
     name: 'check_trade',
     title: 'Pre-trade check',
     description:
-      'Returns, before a trade, per rule the equity after a worst-case loss, room left, allowed or blocked, and the largest loss and volume keeping every rule. After a crossed floor: blocked, with the breach.',
+      'Returns, before a trade, per rule the equity after its worst-case loss, room left and verdict, and the largest loss and volume keeping every rule.',
     ...KEY_LIVE_READ,
     input: CheckTradeInput,
     output: TradeCheckSchema,

@@ -42,7 +42,7 @@ export class TaxYearInput {
   year!: number;
 
   @Doc({
-    description: "Report currency: each line at its date's rate (record's own, else imported), to 4 decimals; sums add rounded lines.",
+    description: "Each line at its date's rate (record's own, else imported), to 4 decimals; sums add rounded lines.",
     example: 'JPY',
   })
   @UpperCase()

@@ -11,7 +11,7 @@ export const analyticsOperations = (services: DomainServices): Operation[] => [
     name: 'get_analytics',
     title: 'Analytics: money, pass-rate funnel, firms, months',
     description:
-      'Returns totals with ROI, pass-rate funnel, per-firm table, months, refunds due. Money counts on its date; attempts: challenges bought in the period (a reset is one), funded once passed or in a phase like Funded, Live, Master. Missing rates are never guessed.',
+      'Returns totals with ROI, pass-rate funnel, per-firm table, months, refunds due. Money counts on its date; attempts: challenges bought in the period (a reset is one), funded once passed or in a funded phase. Rates are never guessed.',
     ...KEY_READ,
     input: AnalyticsInput,
     output: AnalyticsSchema,
@@ -22,7 +22,7 @@ export const analyticsOperations = (services: DomainServices): Operation[] => [
     name: 'get_tax_year',
     title: 'Tax-year report in one currency',
     description:
-      "For a tax return. Returns a calendar year's income (paid payouts, refunds) and expenses (purchases, monthly fees, fees) in one currency, by month and line with rate and source; lines without a rate: missingRates, out of the sums. Not tax advice.",
+      "For a tax return. Returns a calendar year's income (paid payouts, refunds) and expenses (purchases, fees) in one currency, by month and line with rate and source; lines without a rate: missingRates, out of sums. Not tax advice.",
     ...KEY_READ,
     input: TaxYearInput,
     output: TaxYearSchema,

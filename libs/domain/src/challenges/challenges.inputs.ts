@@ -126,9 +126,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
   @IsIn(PLATFORMS)
   platform?: Platform | null;
 
-  @Doc(
-    'failed: breach; archives linked EA accounts and closes the challenge for good. passed: today unless passedAt; no return to in_progress.',
-  )
+  @Doc('failed: breach, archives linked accounts, final. passed: today unless passedAt; no return to in_progress.')
   @Absent()
   @IsIn(CHALLENGE_STATUSES)
   status?: ChallengeStatusName;
@@ -163,7 +161,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
   monthlyEndedAt?: string;
 
   @Doc({
-    description: 'Date of the phase or status change sent with it (e.g. breach); default today; alone, no change.',
+    description: 'Date of the phase or status change sent with it; default today.',
     example: '2026-02-20',
   })
   @Absent()

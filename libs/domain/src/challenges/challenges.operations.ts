@@ -35,7 +35,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
     name: 'create_challenge',
     title: 'Record a challenge purchase',
     description:
-      'Records a bought challenge, or a paid reset of a breached one (resetOf), in_progress. Firm and plan as the catalog writes them, or planId, link its catalog plan. Returns it; planLink says which or lists candidates.',
+      'Records a bought challenge (in_progress), or a paid reset of a breached one (resetOf). Firm and plan as the catalog writes them, or planId. Returns it; planLink: the linked plan or candidates.',
     ...KEY_CREATE,
     input: CreateChallengeInput,
     output: CreatedChallengeSchema,
@@ -46,7 +46,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
     name: 'update_challenge',
     title: 'Update a challenge',
     description:
-      'Records a phase change, pass, breach, payment method, monthly plan end or catalog plan; a failed challenge takes only monthlyEndedAt (else 409 challenge_closed). Returns it, the changes and accounts archived.',
+      'Records a phase change, pass, breach, payment method, monthly plan end or catalog plan; a failed one takes only monthlyEndedAt (else challenge_closed). Returns it, the changes, accounts archived.',
     ...KEY_IDEMPOTENT_WRITE,
     input: UpdateChallengeInput,
     output: ChallengeUpdateSchema,

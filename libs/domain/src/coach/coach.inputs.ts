@@ -74,7 +74,7 @@ class SimulationOptions {
   @Max(MAX_PATHS)
   paths?: number;
 
-  @Doc({ description: 'Same seed and input, same answer.', default: 1 })
+  @Doc({ description: 'Same seed, same answer.', default: 1 })
   @NumberFromQuery()
   @Absent()
   @IsInt()
@@ -91,7 +91,7 @@ class SimulationOptions {
   horizonDays?: number;
 
   @Doc({
-    description: 'P&L multipliers (risk per trade), each answered in byRiskScale.',
+    description: 'P&L multipliers (risk per trade); see byRiskScale.',
     example: [0.5, 1, 1.5],
   })
   @Absent()
@@ -131,7 +131,7 @@ export class SimulatePlanInput extends SimulationOptions {
   @IsString()
   planId?: string;
 
-  @Doc('Plan rules, all optional (e.g. a plan not in the catalog).')
+  @Doc('Plan rules, all optional.')
   @Absent()
   @MatchesSchema(RulesOverrideSchema)
   rules?: RulesOverride;

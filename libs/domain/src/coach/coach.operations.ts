@@ -14,7 +14,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     name: 'get_headroom',
     title: 'Rule headroom of a challenge',
     description:
-      'Use before a trade. Returns room left under each rule (daily and max loss, target, trading days, time, best day) and the next daily floor, per active EA account. A crossed floor reads breached, never recorded.',
+      'Use before a trade. Returns room left under each rule and the next daily floor, per active EA account. A crossed floor reads breached (not recorded).',
     ...KEY_LIVE_READ,
     input: HeadroomInput,
     output: ChallengeHeadroomSchema,
@@ -25,7 +25,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
     name: 'simulate_challenge',
     title: 'Pass probability of a challenge',
     description:
-      'Returns the pass probability (95% interval) of a bought challenge from where it stands, breach and time-out odds, days to pass, attempts and fees to funding, resampling its days. Needs 20 traded days or dailyPnlPercent (else 422 insufficient_history).',
+      "Returns a bought challenge's pass probability (95% interval) from where it stands, breach and time-out odds, days, attempts and fees to funding, resampling its days. Needs 20 traded days or dailyPnlPercent (else insufficient_history).",
     ...KEY_LIVE_READ,
     input: SimulateChallengeInput,
     output: ChallengeSimulationSchema,
@@ -35,8 +35,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'get_challenge_rules',
     title: 'Rules a challenge is judged by',
-    description:
-      "Returns the rules get_headroom and simulate_challenge apply: the plan's on the purchase date, the challenge's own on top, each with its source.",
+    description: "Returns the rules in force (the plan's on the purchase date, the challenge's own on top), each with its source.",
     ...KEY_READ,
     input: ChallengeIdInput,
     output: ChallengeRulesSchema,
@@ -46,8 +45,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'set_challenge_rules',
     title: 'Set a challenge’s own rules',
-    description:
-      "Stores the challenge's own rules over its plan's (a plan not in the catalog, a changed rule), replacing those stored: send all to keep. Returns the merged rules.",
+    description: "Stores the challenge's own rules over its plan's, replacing those stored (send all to keep). Returns the merged rules.",
     auth: 'key',
     readOnly: false,
     idempotent: true,
@@ -64,7 +62,7 @@ export const publicCoachOperations = (services: DomainServices): Operation[] => 
     name: 'simulate_plan',
     title: 'Pass probability of a plan',
     description:
-      'Before buying. Returns the pass probability (95% interval), breach and time-out odds, days to pass, attempts and fees of a fresh attempt at a catalog plan or given rules, resampling your daily P&L series.',
+      'Before buying. Returns pass probability (95% interval), breach and time-out odds, days, attempts and fees of a fresh attempt at a plan or given rules, resampling your daily P&L.',
     auth: 'public',
     readOnly: true,
     idempotent: true,

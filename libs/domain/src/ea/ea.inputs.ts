@@ -50,7 +50,7 @@ export class EaExplainParamInput {
   ref!: string;
 }
 
-const CONTENT_DOC = '.set file text, or base64 of its bytes; over 512 KiB: 413 payload_too_large.';
+const CONTENT_DOC = '.set file, text or base64; max 512 KiB.';
 const CONTENT_ENCODING_DOC = {
   description: 'base64 for a file as MetaTrader saved it (UTF-16LE).',
   default: 'text',
@@ -175,7 +175,7 @@ export class EaPropPresetInput {
   firm!: string;
 
   @Doc({
-    description: 'Plan id; else picked by phases, program and accountSize (an error lists several fitting).',
+    description: 'Plan id; else picked by phases, program and accountSize.',
   })
   @IsOptional()
   @IsString()

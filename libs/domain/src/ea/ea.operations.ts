@@ -29,7 +29,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_overview',
       title: 'EA overview',
       description:
-        "Start here before explaining or changing the EA's settings. Returns what the EA is, how to get and start it, who it suits, its input groups and presets.",
+        "Start here for the EA's settings. Returns what the EA is, how to install it, who it suits, its input groups and presets.",
       input: EaOverviewInput,
       output: EaOverviewSchema,
       rest: { method: 'GET', path: '/ea/overview' },
@@ -62,7 +62,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_diagnose_set',
       title: 'Diagnose a .set file',
       description:
-        "Checks an EA .set file, optionally against a prop firm's current rules. Returns findings, most severe first, each with code, input, line, message (ja, en) and fix. Nothing is stored.",
+        "Checks an EA .set file, optionally against a prop firm's rules. Returns findings, most severe first, with fixes. Nothing is stored.",
       input: EaDiagnoseSetInput,
       output: EaDiagnoseSchema,
       rest: { method: 'POST', path: '/ea/diagnose' },
@@ -73,7 +73,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_build_set',
       title: 'Build a .set file',
       description:
-        'Builds an EA .set file from the defaults, a preset or a given file with validated changes. Returns the file, what changed, remaining findings. Nothing is stored.',
+        'Builds an EA .set file from the defaults, a preset or a file, with validated changes. Returns the file, changes and findings. Nothing is stored.',
       input: EaBuildSetInput,
       output: EaBuildSchema,
       rest: { method: 'POST', path: '/ea/build' },
@@ -84,7 +84,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_prop_preset',
       title: 'EA settings for a prop firm',
       description:
-        "Returns EA values for a prop firm's current rules (e.g. a daily loss guard inside its limit; news, weekend or martingale off where banned) and cautions; pass changes to ea_build_set.",
+        "Returns EA values fitting a prop firm's current rules (e.g. a daily loss guard inside its limit) and cautions; pass changes to ea_build_set.",
       input: EaPropPresetInput,
       output: EaPropPresetSchema,
       rest: { method: 'GET', path: '/ea/presets/:firm' },
@@ -95,7 +95,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_backtest_ini',
       title: 'Strategy-tester .ini',
       description:
-        'Returns a MetaTrader strategy-tester .ini to backtest or optimise the EA, with its command line and pitfalls (e.g. close the terminal first). No password is written.',
+        'Returns a MetaTrader strategy-tester .ini to backtest or optimise the EA, with its command line and pitfalls. No password is written.',
       input: EaBacktestIniInput,
       output: EaBacktestIniSchema,
       rest: { method: 'POST', path: '/ea/backtest-ini' },

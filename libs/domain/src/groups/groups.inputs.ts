@@ -16,7 +16,7 @@ export class GroupMemberInput {
   @IsString()
   accountId!: string;
 
-  @Doc({ description: 'Lots on this account per master lot (the copier’s multiplier).', example: 0.5 })
+  @Doc({ description: 'Lots here per master lot.', example: 0.5 })
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 })
   @Min(0.0001)
   @Max(MAX_MULTIPLIER)

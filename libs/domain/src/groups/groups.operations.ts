@@ -12,7 +12,7 @@ export const groupsOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'list_account_groups',
     title: 'Account groups',
-    description: 'Lists your groups of accounts that copy one strategy, each account with its lot multiplier, master first.',
+    description: 'Lists your account groups (copiers), each account with its multiplier, master first.',
     ...KEY_LIVE_READ,
     input: ListAccountGroupsInput,
     output: AccountGroupListSchema,
@@ -23,7 +23,7 @@ export const groupsOperations = (services: DomainServices): Operation[] => [
     name: 'create_account_group',
     title: 'Create an account group',
     description:
-      'Creates a group of your EA accounts that trade one strategy (a copier), each with its lot multiplier, master first; check_group_trade then judges a copied trade on all. Returns the group.',
+      'Creates a group of EA accounts trading one strategy (a copier), master first, each with its lot multiplier, for check_group_trade. Returns it.',
     ...KEY_CREATE,
     input: CreateAccountGroupInput,
     output: AccountGroupSchema,
@@ -33,7 +33,7 @@ export const groupsOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_account_group',
     title: 'Update an account group',
-    description: 'Renames a group or replaces its accounts and multipliers. Returns the group.',
+    description: 'Renames a group or replaces its accounts. Returns it.',
     ...KEY_IDEMPOTENT_WRITE,
     input: UpdateAccountGroupInput,
     output: AccountGroupSchema,
@@ -44,7 +44,7 @@ export const groupsOperations = (services: DomainServices): Operation[] => [
     name: 'check_group_trade',
     title: 'Pre-trade check for a copied trade',
     description:
-      'Returns, for a trade on the master copied at each multiplier, every account’s own check and the largest master loss and volume that keep every account’s rules, naming the binding account.',
+      'Returns, for a master trade copied at each multiplier, every account’s check_trade and the largest master loss and volume keeping all rules, naming the binding account.',
     ...KEY_LIVE_READ,
     input: CheckGroupTradeInput,
     output: GroupTradeCheckSchema,

@@ -17,7 +17,7 @@ export const ledgerOperations = (services: DomainServices): Operation[] => [
     name: 'add_cost',
     title: 'Record a fee or refund on a challenge',
     description:
-      'Records a fee on a challenge (failed ones too) besides its price, or a refund from the firm (refunded, not income). A reset starting a new attempt: create_challenge with resetOf. Returns it.',
+      "Records a fee on a challenge besides its price, or a firm's refund (not income). For a reset: create_challenge with resetOf. Returns it.",
     ...KEY_CREATE,
     input: AddCostInput,
     output: CostSchema,
@@ -27,8 +27,7 @@ export const ledgerOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_payout',
     title: 'Update a payout (status, amounts)',
-    description:
-      "Moves a payout's status (requested to paid, a denial appealed) or corrects its figures. A paid payout's status is final (409 conflict). Returns it.",
+    description: "Moves a payout's status (requested to paid, a denial appealed) or corrects it; paid is final. Returns it.",
     ...KEY_IDEMPOTENT_WRITE,
     input: UpdatePayoutInput,
     output: PayoutUpdateSchema,

@@ -9,7 +9,7 @@ export type PayoutStatusName = (typeof PAYOUT_STATUSES)[number];
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the TypeScript mixin pattern requires any[]
 type Mixable = new (...args: any[]) => object;
 
-const STATUSES_MEANING = 'Only paid (received) counts as withdrawn; denied takes deniedReason.';
+const STATUSES_MEANING = 'Only paid counts as withdrawn; denied takes deniedReason.';
 /** A new payout is paid unless said otherwise. */
 export const NEW_PAYOUT_STATUS: FieldDoc = { description: STATUSES_MEANING, default: 'paid' };
 /** A change leaves the status as it is when the field is left out. */
@@ -31,7 +31,7 @@ export function WithPayoutDetails<T extends Mixable>(Base: T, status: FieldDoc) 
     @FreeText(500)
     deniedReason?: string;
 
-    @Doc({ description: "Gross profit before the firm's share; amount stays net.", example: 2000 })
+    @Doc({ description: "Before the firm's share; amount stays net.", example: 2000 })
     @Absent()
     @IsNumber(MONEY, MONEY_MESSAGE)
     @IsPositive()

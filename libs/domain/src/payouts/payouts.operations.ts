@@ -8,7 +8,7 @@ export const payoutOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'add_payout',
     title: 'Record a payout',
-    description: 'Records a payout from a challenge, received or requested. Returns it; later changes: update_payout, not a second add.',
+    description: 'Records a payout, received or requested. Returns it; to change it later: update_payout.',
     ...KEY_CREATE,
     input: AddPayoutInput,
     output: PayoutSchema,

@@ -12,7 +12,7 @@ export const publicPlanFitOperations = (services: DomainServices): Operation[] =
     name: 'replay_plans',
     title: 'Would I have passed: every plan',
     description:
-      'Replays a history under every catalog plan, once per start date. Returns per plan the share of starts passed, median days, commonest breach and worst start; plans with unknown rules are listed, not ranked.',
+      'Replays a history under every catalog plan from each start date. Returns per plan the share passed, median days, commonest breach, worst start; plans with unknown rules unranked.',
     auth: 'public',
     readOnly: true,
     idempotent: true,

@@ -122,7 +122,7 @@ export const PlanFitSchema = Type.Object({
   accounts: Type.Array(Id('EA account.'), { description: 'Accounts drawn from (tracked).' }),
   historyDays: Type.Integer({ description: 'Traded days drawn from.' }),
   paths: Type.Integer({ description: 'Paths per plan and scale.' }),
-  seed: Type.Integer({ description: 'Same seed and input, same answer.' }),
+  seed: Type.Integer({ description: 'Same seed, same answer.' }),
   scales: Type.Array(Type.Number(), { description: 'Risk scales searched.' }),
   searchPaths: Type.Integer({ description: 'Paths per scale while searching; the best is re-run with all paths.' }),
   payoutHorizonDays: Type.Integer({ description: 'Calendar days of payouts counted after funding.' }),

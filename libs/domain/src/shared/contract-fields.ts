@@ -37,7 +37,7 @@ export class PageInput {
   @Max(MAX_LIMIT)
   limit?: number;
 
-  @Doc("Last page's nextCursor.")
+  @Doc('nextCursor.')
   @IsOptional()
   @IsString()
   cursor?: string;

@@ -13,7 +13,7 @@ export const MAX_RATE = 99_999_999_999;
 export const FxRateField = (): PropertyDecorator =>
   Compose(
     Doc({
-      description: 'Your rate: 1 currency = fxRate fxCurrency; send both; beats imported.',
+      description: '1 currency = fxRate fxCurrency; beats imported.',
       example: 151.25,
     }),
     Absent(),

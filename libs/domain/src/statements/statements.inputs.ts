@@ -80,7 +80,7 @@ export class CsvMappingInput {
 
 export class ImportStatementInput extends AccountIdInput {
   @Doc({
-    description: `The file as base64 of its bytes, or its text: MT5 history report or MT4 detailed statement (HTML), or a trade export (CSV, XLSX). Over ${MAX_MIB} MiB: 413.`,
+    description: `The file, base64 or text: MT5 history report, MT4 detailed statement (HTML) or trade export (CSV, XLSX). Max ${MAX_MIB} MiB.`,
   })
   @IsString()
   @MinLength(1)
@@ -93,7 +93,7 @@ export class ImportStatementInput extends AccountIdInput {
   contentEncoding?: (typeof STATEMENT_ENCODINGS)[number];
 
   @Doc({
-    description: 'MetaTrader server clock: GMT+2/+3 (+3 in New York summer time; most FX brokers), UTC+02:00 or an IANA zone.',
+    description: 'Server clock: GMT+2/+3 (most FX brokers; +3 in US summer), UTC+02:00 or IANA zone.',
     default: 'GMT+2/+3',
     example: 'GMT+2/+3',
   })
@@ -117,7 +117,7 @@ export class ImportStatementInput extends AccountIdInput {
   @MaxLength(64)
   fileTimeZone?: string;
 
-  @Doc('For a CSV no format reads: each field names its column by header text. Kept for your next file with that header.')
+  @Doc("For a CSV no format reads: each field's column by header text; kept for that header.")
   @Absent()
   @IsObject()
   @ValidateNested()

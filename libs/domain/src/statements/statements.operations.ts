@@ -9,7 +9,7 @@ export const statementOperations = (services: DomainServices): Operation[] => [
     name: 'import_statement',
     title: 'Import a statement or CSV export',
     description:
-      "Reads a MetaTrader statement or a trade export (see format) into an EA account's trades and daily P&L per firm day. All or nothing: another account's, cut or unreadable file is refused whole. Re-importing changes nothing. Returns counts and up to 1,000 days (daysAfter pages on).",
+      "Imports a MetaTrader statement or trade export (see format) into an EA account's trades and daily P&L per firm day, all or nothing; re-importing changes nothing. Returns counts and up to 1,000 days (daysAfter pages on).",
     auth: 'key',
     readOnly: false,
     idempotent: true,

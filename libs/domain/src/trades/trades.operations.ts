@@ -24,8 +24,7 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'list_trades',
     title: 'List trades',
-    description:
-      'Lists your closed trades (tracker and imports), newest close first: symbol, side, volume, prices, costs, net, outcome, holding time, MAE/MFE, tags, note, setup, R.',
+    description: 'Lists your closed trades (tracker and imports), newest close first, with costs, net, outcome, MAE/MFE, journal and R.',
     ...KEY_READ,
     input: ListTradesInput,
     output: TradePageSchema,
@@ -37,7 +36,7 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
     name: 'get_trade_stats',
     title: 'Trade statistics',
     description:
-      'Returns trade stats over list_trades filters: count, win rate, profit factor, expectancy (also in R), average/largest win and loss, streaks, holding time, MAE/MFE; overall and by symbol, side, weekday and hour opened (firm day), session and tag.',
+      'Returns stats over list_trades filters: count, win rate, profit factor, expectancy (also in R), average/largest win and loss, streaks, holding time, MAE/MFE; overall and by symbol, side, weekday, hour opened (firm day), session, tag.',
     ...KEY_READ,
     input: TradeStatsInput,
     output: TradeStatsSchema,
@@ -73,8 +72,7 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_trade',
     title: 'Tag or annotate a trade',
-    description:
-      "Sets a trade's journal fields; left out stays, null clears. Prices, volume and P&L come from its source, unchangeable. Returns it.",
+    description: "Sets a trade's journal fields; left out stays, null clears. Returns it.",
     auth: 'key',
     readOnly: false,
     idempotent: true,
