@@ -1209,6 +1209,24 @@ export const ja: Record<MessageKey, string> = {
   'alerts.log.test': 'テスト',
   'alerts.log.next': '次回 {when}',
   // 損益ページの発注前チェック（issue 34）。ルール名はルールの余力（hr.rule.*）と共通
+  'grp.title': 'アカウントグループ',
+  'grp.intro':
+  'grp.new': 'グループを作成',
+  'grp.empty':
+  'grp.needTwo': 'グループには2つ以上のEA口座が必要です。先にコピー先の口座を登録してください。',
+  'grp.name': 'グループ名',
+  'grp.members': '口座（先頭がマスター）',
+  'grp.membersHint': '先にマスター、次に各コピー先を選んでください。倍率は、マスター1ロットあたりのその口座のロット数です。',
+  'grp.multiplier': 'ロット倍率',
+  'grp.create': 'グループを作成',
+  'grp.master': 'マスター',
+  'grp.masterRisk': 'マスターでの損切り時の損失',
+  'grp.masterRiskHint': '各コピー口座ではこの額×倍率のリスクになります。',
+  'grp.maxMaster': '全口座がルールを守れるマスターの最大損失：',
+  'grp.binding': '上限を決めている口座：{account}',
+  'grp.account': '口座',
+  'grp.copyRisk': 'この口座での損失',
+  'grp.ownMax': '上限（マスター換算）',
   'tc.title': '発注前チェック',
   'tc.intro':
     '損切りになったときの損失額を入れると、各ルールの下限ラインまでいくら残るかを、上の「ルールの余力」から入力のたびに計算します。',

@@ -15,6 +15,7 @@ import { PassProbability } from '../components/coach/PassProbability.js';
 import { StatementImport } from '../components/coach/StatementImport.js';
 import { TradeCheck } from '../components/check-trade/TradeCheck.js';
 import { Cockpit } from '../components/cockpit/Cockpit.js';
+import { AccountGroups } from '../components/groups/AccountGroups.js';
 import { useDailyFloorLine } from '../components/coach/daily-floors.js';
 import { accountHeadroom, useChallengeHeadroom } from '../lib/headroom.js';
 import type { Headroom } from '../lib/coach.js';
@@ -326,6 +327,7 @@ export function PnlPage() {
           )}
         </QueryView>
       </section>
+      {accounts.data && <AccountGroups accounts={accounts.data.filter((a) => !a.archived)} />}
       {account && <Series key={account.id} account={account} />}
       {account && <AccountCoach key={`coach-${account.id}`} account={account} />}
       {account && !account.archived && <StatementImport key={`import-${account.id}`} account={account} />}
