@@ -10,7 +10,7 @@
  */
 import { Decimal, money } from '../shared/money.js';
 
-export type Side = 'buy' | 'sell';
+type Side = 'buy' | 'sell';
 
 export interface CrossAccountPosition {
   /** The platform's ticket. */

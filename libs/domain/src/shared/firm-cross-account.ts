@@ -4,7 +4,7 @@
  * domain knows no catalog code). Each fact carries its source and date; an absent fact is unknown.
  */
 
-export interface CrossAccountSource {
+interface CrossAccountSource {
   url: string;
   readOn: string;
   kind?: 'firm' | 'third_party';
@@ -16,7 +16,7 @@ interface Fact {
   disputed?: { value: unknown; source: CrossAccountSource; note: string }[];
 }
 
-export interface FirmCrossAccountRules {
+interface FirmCrossAccountRules {
   hedging?: Fact & { value: 'forbidden' | 'allowed' };
   allocationCap?: Fact & { amount: number; currency: string; counts: 'funded' | 'all' | null };
   copyTrading?: Fact & { value: 'allowed' | 'restricted' | 'forbidden'; maxAllocation?: number; currency?: string };
