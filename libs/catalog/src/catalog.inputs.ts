@@ -69,7 +69,7 @@ export class PlanQuery extends CursorPageQuery {
 
   /** Sort order: price or size, ascending, or descending with a leading "-"; default firm, program, size. */
   @Doc({
-    description: 'Price or size, descending with a leading "-"; default firm, program, size.',
+    description: 'Price or size ("-": descending); default firm, program, size.',
     example: 'price',
   })
   @IsOptional()
@@ -78,7 +78,7 @@ export class PlanQuery extends CursorPageQuery {
 
   /** How much of each plan the answer carries: grouped by program (default) or one whole row per plan. */
   @Doc({
-    description: 'Grouped by program (rules once, sizes with id and price) or items: a whole row per plan.',
+    description: 'program: rules once, sizes with id and price; items: a row per plan.',
     example: 'full',
   })
   @IsOptional()
@@ -107,7 +107,7 @@ export const MAX_QUERY_LENGTH = 200;
 export class ArticleQuery extends CursorPageQuery {
   /** Words to find, separated by spaces; every word must match; any script; empty lists the newest articles. */
   @Doc({
-    description: 'Words, all must match; Japanese needs no spaces (width and kana folded); empty lists the newest.',
+    description: 'Words, all must match; Japanese needs no spaces; empty: newest.',
     example: '日次損失 FTMO',
   })
   @IsOptional()

@@ -22,8 +22,8 @@ export function catalogOperations(catalog: CatalogService): Operation[] {
     }),
     defineOperation({
       name: 'get_plan_price_history',
-      title: 'Price history of a plan',
-      description: "Returns a plan's list prices before coupons, newest first, each in force from its checkedOn until the next.",
+      title: 'Plan price history',
+      description: "Returns a plan's list prices before coupons, newest first, each in force from its checkedOn.",
       auth: 'public',
       input: PlanPriceHistoryQuery,
       output: PlanPriceHistorySchema,

@@ -15,7 +15,8 @@ import {
 } from './types.js';
 
 /** A rule's percentage, null when unknown. */
-export const RulePercent = (description: string) => Nullable(Type.Number({ minimum: 0, maximum: 100, description }));
+export const RulePercent = (description?: string) =>
+  Nullable(Type.Number({ minimum: 0, maximum: 100, ...(description ? { description } : {}) }));
 
 /*
  * The rule fields an override and the rules in force (./effective.ts) share: one vocabulary, written once.
@@ -25,13 +26,13 @@ export const RolloverSchema = Type.Object(
     timeZone: Type.String({
       description: 'IANA zone or UTC+03:00.',
     }),
-    time: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'Local time.' }),
+    time: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }),
   },
   { additionalProperties: false, description: 'Firm day roll-over.' },
 );
 
 /** A rule only trades can check: whether the plan allows something (headroom's `tradeRules`). */
-const Permission = (description: string) => Type.Enum(['allowed', 'banned'], { description });
+const Permission = (description?: string) => Type.Enum(['allowed', 'banned'], description ? { description } : {});
 
 /** A limit written as an amount of money in the account's currency. */
 const RuleAmount = (description: string) => Nullable(Type.Number({ minimum: 0, description }));
@@ -44,11 +45,11 @@ const Comparison = Nullable(
 
 /** The daily loss rule's fields, each nullable (null: unknown). */
 export const DailyLossFields = {
-  percent: RulePercent('Limit in percent.'),
+  percent: RulePercent(),
   amountOf: Nullable(Type.Enum(['initial_balance', 'reference'], { description: 'Base of percent.' })),
   basis: Nullable(
     Type.Enum(DAILY_LOSS_BASES, {
-      description: 'Level the day is measured from.',
+      description: "The day's reference level.",
     }),
   ),
   resetClock: Nullable(Type.String({ description: 'Roll-over in words ("00:00 CE(S)T").' })),
@@ -59,7 +60,7 @@ export const DailyLossFields = {
 
 /** The maximum loss rule's fields, each nullable (null: unknown). */
 export const MaxLossFields = {
-  percent: RulePercent('Limit in percent (see amountOf).'),
+  percent: RulePercent('See amountOf.'),
   type: Nullable(Type.Enum(MAX_LOSS_TYPES, { description: 'How the floor moves.' })),
   lockFloor: Nullable(Type.Literal('initial_balance', { description: 'Where a trailing floor stops.' })),
   lockTriggerPercent: RulePercent('Profit % locking a trailing floor.'),
@@ -74,29 +75,29 @@ export const MaxLossFields = {
 
 /** The minimum trading days rule's fields. */
 export const MinTradingDaysFields = {
-  days: Nullable(Type.Integer({ minimum: 0, description: 'Days needed; null: unknown.' })),
-  perPhase: Type.Boolean({ description: 'Applies to each phase.' }),
+  days: Nullable(Type.Integer({ minimum: 0, description: 'Days needed.' })),
+  perPhase: Type.Boolean(),
   counts: Nullable(
     Type.Enum(TRADING_DAY_KINDS, {
-      description: 'What makes a trading day; null: not stated.',
+      description: 'What makes a trading day.',
     }),
   ),
-  minProfitPercent: RulePercent('profitable_day: closed profit, % of initial balance.'),
+  minProfitPercent: RulePercent('For profitable_day, % of initial balance.'),
 };
 
 export const TimeLimitSchema = Type.Object(
-  { days: Type.Integer({ minimum: 1, description: 'Calendar days allowed.' }) },
+  { days: Type.Integer({ minimum: 1, description: 'Calendar days.' }) },
   { additionalProperties: false },
 );
 
 export const ConsistencySchema = Type.Object(
   {
     bestDayMaxPercent: Type.Number({ minimum: 0, maximum: 100, description: "Best day's max % of `of`." }),
-    of: Type.Enum(['profit_target', 'total_profit'], { description: 'Compared with.' }),
+    of: Type.Enum(['profit_target', 'total_profit']),
     effect: Type.Optional(
       Nullable(
         Type.Enum(CONSISTENCY_EFFECTS, {
-          description: 'blocks_pass: pass waits till it holds; fails: attempt over; null: unknown.',
+          description: 'blocks_pass: pass waits for it; fails: attempt over; null: unknown.',
         }),
       ),
     ),
@@ -132,17 +133,15 @@ const MaxLossOverride = Type.Object(
 
 export const RulesOverrideSchema = Type.Object(
   {
-    profitTargetsPercent: Type.Optional(
-      Nullable(Type.Array(RulePercent('Percent.'), { description: 'Profit target per phase, in order.' })),
-    ),
+    profitTargetsPercent: Type.Optional(Nullable(Type.Array(RulePercent(), { description: 'Per phase, in order.' }))),
     dailyLoss: Type.Optional(
       Type.Union([Type.Literal('none'), DailyLossOverride, Type.Null()], {
-        description: '"none": no limit; an object sets only its fields.',
+        description: '"none": no limit; object: the fields to set.',
       }),
     ),
     maxLoss: Type.Optional(
       Type.Union([Type.Literal('none'), MaxLossOverride, Type.Null()], {
-        description: '"none": no limit; an object sets only its fields.',
+        description: '"none": no limit; object: the fields to set.',
       }),
     ),
     minTradingDays: Type.Optional(
@@ -160,9 +159,9 @@ export const RulesOverrideSchema = Type.Object(
     ),
     timeLimit: Type.Optional(Type.Union([Type.Literal('none'), TimeLimitSchema, Type.Null()], { description: 'Phase time limit.' })),
     consistency: Type.Optional(Type.Union([Type.Literal('none'), ConsistencySchema, Type.Null()], { description: 'Best-day rule.' })),
-    weekendHolding: Type.Optional(Nullable(Permission('Holding over the weekend.'))),
+    weekendHolding: Type.Optional(Nullable(Permission())),
     hedging: Type.Optional(Nullable(Permission('Opposite positions on one symbol.'))),
-    maxRiskPerTradePercent: Type.Optional(RulePercent('Max loss of one trade, % of initial balance.')),
+    maxRiskPerTradePercent: Type.Optional(RulePercent('Max loss per trade, % of initial balance.')),
   },
   {
     additionalProperties: false,

@@ -72,8 +72,7 @@ export class DailyPnlInput extends AccountIdInput {
 const LoginField = (): PropertyDecorator =>
   Compose(Doc({ description: 'Trading account number (login) at the broker, as text.', example: '5012345' }), FreeText(64));
 /** The optional label every account form takes. */
-const AccountNameField = (): PropertyDecorator =>
-  Compose(Doc({ description: 'Label (free text).', example: 'FTMO 100k phase 1' }), Absent(), FreeText(100));
+const AccountNameField = (): PropertyDecorator => Compose(Doc('Label (free text).'), Absent(), FreeText(100));
 const ServerField = (): PropertyDecorator =>
   Compose(Doc({ description: 'Broker trade server name as MetaTrader shows it.', example: 'FTMO-Demo' }), FreeText(128));
 /** What the account's platform is for, where an account form takes it (short: tools/list has a byte budget). */

@@ -25,7 +25,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
   }),
   defineOperation({
     name: 'get_account_daily_pnl',
-    title: 'Daily P&L of an EA account',
+    title: 'Account daily P&L',
     description: "Returns an EA account's balance, equity and closed P&L per calendar day, oldest first; unreported days: reported false.",
     ...KEY_READ,
     input: DailyPnlInput,
@@ -49,8 +49,7 @@ export const accountOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'update_account',
     title: 'Link or rename an EA account',
-    description:
-      'Links an EA account to a challenge, renames it or sets its platform. Returns it; errors challenge_closed, account_archived.',
+    description: 'Links an EA account to a challenge, renames it or sets its platform. Returns it.',
     auth: 'key',
     readOnly: false,
     idempotent: true,

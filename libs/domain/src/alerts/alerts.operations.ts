@@ -15,7 +15,7 @@ export const alertOperations = (services: DomainServices): Operation[] => [
     name: 'get_alert_rules',
     // An MCP tool as well, so an agent asked "alert me when 30 % of my daily loss is left" can do it. Where alerts go
     // (the channels) stays REST and dashboard only: channels carry secrets (alert-channels.operations.ts).
-    title: 'Alert rules of a challenge',
+    title: 'Alert rules',
     description: "Returns a challenge's alert rules (defaults when none set). Each fires once per firm day per threshold.",
     ...KEY_READ,
     input: ChallengeIdInput,
@@ -25,7 +25,7 @@ export const alertOperations = (services: DomainServices): Operation[] => [
   }),
   defineOperation({
     name: 'set_alert_rules',
-    title: 'Set a challenge’s alert rules',
+    title: 'Set alert rules',
     description: "Replaces a challenge's alert rules (null: the defaults). Returns them.",
     ...KEY_IDEMPOTENT_WRITE,
     input: SetAlertRulesInput,

@@ -22,7 +22,7 @@ export class AnalyticsInput {
   firm?: string;
 
   @Doc({
-    description: "Convert each amount at its date's rate (record's own, else imported), to 4 decimals; absent: totals per currency.",
+    description: "Convert at each date's rate (record's own, else imported), to 4 decimals; absent: totals per currency.",
     example: 'JPY',
   })
   @IsOptional()

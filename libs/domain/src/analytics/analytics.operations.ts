@@ -9,9 +9,9 @@ import { callerOf, KEY_IDEMPOTENT_WRITE, KEY_READ } from '../shared/operation-fl
 export const analyticsOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'get_analytics',
-    title: 'Analytics: money, pass-rate funnel, firms, months',
+    title: 'Analytics',
     description:
-      'Returns totals with ROI, pass-rate funnel, per-firm table, months, refunds due. Money counts on its date; attempts: challenges bought in the period (a reset is one), funded once passed or in a funded phase. Rates are never guessed.',
+      'Returns totals with ROI, pass-rate funnel, per-firm table, months, refunds due. Attempts: challenges bought in the period (a reset is one); funded: passed or in a funded phase.',
     ...KEY_READ,
     input: AnalyticsInput,
     output: AnalyticsSchema,
@@ -20,9 +20,9 @@ export const analyticsOperations = (services: DomainServices): Operation[] => [
   }),
   defineOperation({
     name: 'get_tax_year',
-    title: 'Tax-year report in one currency',
+    title: 'Tax-year report',
     description:
-      "For a tax return. Returns a calendar year's income (paid payouts, refunds) and expenses (purchases, fees) in one currency, by month and line with rate and source; lines without a rate: missingRates, out of sums. Not tax advice.",
+      "Returns a calendar year's income (paid payouts, refunds) and expenses in one currency, by month and line with rate and source; lines without a rate: missingRates, out of sums. Not tax advice.",
     ...KEY_READ,
     input: TaxYearInput,
     output: TaxYearSchema,

@@ -90,7 +90,7 @@ export class CreateChallengeInput extends PurchaseLedgerFields {
   @IsIn(PLATFORMS)
   platform?: Platform;
 
-  @Doc({ description: 'How it was paid (free text).', example: 'card' })
+  @Doc('Payment method (free text).')
   @Absent()
   @FreeText(100)
   paymentMethod?: string;
@@ -131,7 +131,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
   @IsIn(CHALLENGE_STATUSES)
   status?: ChallengeStatusName;
 
-  @Doc({ description: 'How it was paid (free text).', example: 'card' })
+  @Doc('Payment method (free text).')
   @Absent()
   @FreeText(100)
   paymentMethod?: string;
@@ -145,7 +145,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
   planId?: string | null;
 
   @Doc({
-    description: 'Pass date (not future, not before purchase); sets passed, or corrects the date.',
+    description: 'Pass date (not future, not before purchase); sets passed or corrects it.',
     example: '2026-03-20',
   })
   @Absent()
@@ -153,7 +153,7 @@ export class UpdateChallengeInput extends ChallengeIdInput {
   passedAt?: string;
 
   @Doc({
-    description: 'Ends a monthly plan: fees count for billing days (purchase day each month) up to it.',
+    description: 'Ends a monthly plan: billing days up to it are charged.',
     example: '2026-06-30',
   })
   @Absent()

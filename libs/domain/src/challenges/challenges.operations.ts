@@ -33,9 +33,9 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
   }),
   defineOperation({
     name: 'create_challenge',
-    title: 'Record a challenge purchase',
+    title: 'Record a challenge',
     description:
-      'Records a bought challenge (in_progress), or a paid reset of a breached one (resetOf). Firm and plan as the catalog writes them, or planId. Returns it; planLink: the linked plan or candidates.',
+      'Records a bought challenge, or a paid reset of a breached one (resetOf). Returns it; planLink: the catalog plan linked, or candidates.',
     ...KEY_CREATE,
     input: CreateChallengeInput,
     output: CreatedChallengeSchema,
@@ -46,7 +46,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
     name: 'update_challenge',
     title: 'Update a challenge',
     description:
-      'Records a phase change, pass, breach, payment method, monthly plan end or catalog plan; a failed one takes only monthlyEndedAt (else challenge_closed). Returns it, the changes, accounts archived.',
+      'Records a phase change, pass, breach, payment method, monthly plan end or catalog plan; a failed one takes only monthlyEndedAt. Returns it, the changes, accounts archived.',
     ...KEY_IDEMPOTENT_WRITE,
     input: UpdateChallengeInput,
     output: ChallengeUpdateSchema,
@@ -55,7 +55,7 @@ export const challengeOperations = (services: DomainServices): Operation[] => [
   }),
   defineOperation({
     name: 'add_memo',
-    title: 'Add a memo to a challenge',
+    title: 'Add a memo',
     description: 'Attaches a note to a challenge (failed ones too). Returns it.',
     ...KEY_CREATE,
     input: AddMemoInput,

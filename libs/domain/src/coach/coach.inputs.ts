@@ -91,7 +91,7 @@ class SimulationOptions {
   horizonDays?: number;
 
   @Doc({
-    description: 'P&L multipliers (risk per trade); see byRiskScale.',
+    description: 'P&L multipliers, answered in byRiskScale.',
     example: [0.5, 1, 1.5],
   })
   @Absent()
@@ -114,7 +114,7 @@ export class SimulateChallengeInput extends SimulationOptions {
   accountId?: string;
 
   @Doc({
-    description: 'Your series instead of the tracked one: daily closed P&L, % of initial balance.',
+    description: 'Instead of the tracked days: daily closed P&L, % of initial balance.',
     example: [0.8, -0.4, 1.2, -1.1, 0.3],
   })
   @Absent()

@@ -12,9 +12,9 @@ const KEY_LIVE_READ = { auth: 'key', readOnly: true, idempotent: true } as const
 export const coachOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'get_headroom',
-    title: 'Rule headroom of a challenge',
+    title: 'Rule headroom',
     description:
-      'Use before a trade. Returns room left under each rule and the next daily floor, per active EA account. A crossed floor reads breached (not recorded).',
+      'Use before a trade. Returns room left under each rule and the next daily floor, per active EA account; a crossed floor reads breached.',
     ...KEY_LIVE_READ,
     input: HeadroomInput,
     output: ChallengeHeadroomSchema,
@@ -23,9 +23,9 @@ export const coachOperations = (services: DomainServices): Operation[] => [
   }),
   defineOperation({
     name: 'simulate_challenge',
-    title: 'Pass probability of a challenge',
+    title: 'Challenge pass odds',
     description:
-      "Returns a bought challenge's pass probability (95% interval) from where it stands, breach and time-out odds, days, attempts and fees to funding, resampling its days. Needs 20 traded days or dailyPnlPercent (else insufficient_history).",
+      "Returns a bought challenge's pass probability (95% interval) from where it stands, breach and time-out odds, days, attempts and fees to funding. Needs 20 traded days or dailyPnlPercent.",
     ...KEY_LIVE_READ,
     input: SimulateChallengeInput,
     output: ChallengeSimulationSchema,
@@ -34,8 +34,8 @@ export const coachOperations = (services: DomainServices): Operation[] => [
   }),
   defineOperation({
     name: 'get_challenge_rules',
-    title: 'Rules a challenge is judged by',
-    description: "Returns the rules in force (the plan's on the purchase date, the challenge's own on top), each with its source.",
+    title: 'Challenge rules',
+    description: "Returns the rules in force (the plan's on the purchase date, the challenge's own on top) with sources.",
     ...KEY_READ,
     input: ChallengeIdInput,
     output: ChallengeRulesSchema,
@@ -44,7 +44,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
   }),
   defineOperation({
     name: 'set_challenge_rules',
-    title: 'Set a challenge’s own rules',
+    title: 'Set challenge rules',
     description: "Stores the challenge's own rules over its plan's, replacing those stored (send all to keep). Returns the merged rules.",
     auth: 'key',
     readOnly: false,
@@ -60,9 +60,9 @@ export const coachOperations = (services: DomainServices): Operation[] => [
 export const publicCoachOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'simulate_plan',
-    title: 'Pass probability of a plan',
+    title: 'Plan pass odds',
     description:
-      'Before buying. Returns pass probability (95% interval), breach and time-out odds, days, attempts and fees of a fresh attempt at a plan or given rules, resampling your daily P&L.',
+      'Before buying. Returns pass probability (95% interval), breach and time-out odds, days, attempts and fees of a fresh attempt at a plan or given rules.',
     auth: 'public',
     readOnly: true,
     idempotent: true,

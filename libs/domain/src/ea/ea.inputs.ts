@@ -25,7 +25,7 @@ export class EaOverviewInput {
 
 export class EaSearchParamsInput extends CursorPageQuery {
   @Doc({
-    description: 'Japanese or English words, all must match (partial; case and width ignored).',
+    description: 'Japanese or English words, all must match (partial).',
     example: 'トレーリング 開始',
   })
   @IsOptional()
@@ -52,7 +52,7 @@ export class EaExplainParamInput {
 
 const CONTENT_DOC = '.set file, text or base64; max 512 KiB.';
 const CONTENT_ENCODING_DOC = {
-  description: 'base64 for a file as MetaTrader saved it (UTF-16LE).',
+  description: 'base64: the file as saved (UTF-16LE).',
   default: 'text',
 };
 
@@ -83,7 +83,7 @@ export class EaDiagnoseSetInput {
   firm?: string;
 
   @Doc({
-    description: 'With firm: plan id, needed when its plans differ (the error lists them).',
+    description: 'With firm: plan id, when its plans differ.',
   })
   @IsOptional()
   @IsString()
@@ -91,7 +91,7 @@ export class EaDiagnoseSetInput {
   planId?: string;
 
   @Doc({
-    description: 'summary: 30 most severe findings (rest counted in omittedFindings), missing inputs as one; full: all.',
+    description: 'summary: 30 most severe findings (rest counted), missing inputs as one; full: all.',
     default: 'summary',
   })
   @IsOptional()
@@ -204,7 +204,7 @@ export class EaPropPresetInput {
   @Max(1_000_000_000)
   accountSize?: number;
 
-  @Doc({ description: 'Currency of the account size.', example: 'USD' })
+  @Doc('Currency of the account size.')
   @IsOptional()
   @UpperCase()
   @IsString()
@@ -282,14 +282,14 @@ export class EaBacktestIniInput {
   @Min(1)
   deposit?: number;
 
-  @Doc({ description: 'Deposit currency.', example: 'USD' })
+  @Doc('Deposit currency.')
   @IsOptional()
   @UpperCase()
   @IsString()
   @MaxLength(3)
   currency?: string;
 
-  @Doc({ description: 'Leverage: "1:100", "100" or 100.', example: '1:100' })
+  @Doc('Leverage: "1:100", "100" or 100.')
   @IsOptional()
   @IsScalar()
   leverage?: string | number;

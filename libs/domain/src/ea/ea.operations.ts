@@ -39,8 +39,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       ...READ,
       name: 'ea_search_params',
       title: 'Search EA inputs',
-      description:
-        'Finds EA inputs by keywords or group. Returns each number (e.g. "37-5", how users name it), MQL name, type, default, label.',
+      description: 'Finds EA inputs by keywords or group. Returns their numbers (e.g. "37-5"), MQL names, types, defaults, labels.',
       input: EaSearchParamsInput,
       output: EaSearchParamsSchema,
       rest: { method: 'GET', path: '/ea/params' },
@@ -50,8 +49,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       ...READ,
       name: 'ea_explain_param',
       title: 'Explain an EA input',
-      description:
-        'Returns one EA setting: what it does (ja, en), default, range, unit, allowed values, related inputs, cautions, older names.',
+      description: 'Returns one EA setting: meaning (ja, en), default, range, unit, values, related inputs, cautions, older names.',
       input: EaExplainParamInput,
       output: EaParamDetailSchema,
       rest: { method: 'GET', path: '/ea/params/:ref' },
@@ -95,7 +93,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_backtest_ini',
       title: 'Strategy-tester .ini',
       description:
-        'Returns a MetaTrader strategy-tester .ini to backtest or optimise the EA, with its command line and pitfalls. No password is written.',
+        'Returns a MetaTrader strategy-tester .ini to backtest or optimise the EA, with its command line and pitfalls; no password.',
       input: EaBacktestIniInput,
       output: EaBacktestIniSchema,
       rest: { method: 'POST', path: '/ea/backtest-ini' },

@@ -12,7 +12,7 @@ export const MAX_MULTIPLIER = 100;
 export class ListAccountGroupsInput {}
 
 export class GroupMemberInput {
-  @Doc('EA account id (yours).')
+  @Doc('EA account id.')
   @IsString()
   accountId!: string;
 
@@ -34,7 +34,7 @@ class GroupMembersField {
 }
 
 export class CreateAccountGroupInput extends GroupMembersField {
-  @Doc({ description: 'Name, unique among your groups.', example: 'London breakout copy' })
+  @Doc('Name, unique among your groups.')
   @IsString()
   @MinLength(1)
   @MaxLength(80)

@@ -23,7 +23,7 @@ export const groupsOperations = (services: DomainServices): Operation[] => [
     name: 'create_account_group',
     title: 'Create an account group',
     description:
-      'Creates a group of EA accounts trading one strategy (a copier), master first, each with its lot multiplier, for check_group_trade. Returns it.',
+      'Creates a group of EA accounts copying one strategy, master first, each with its lot multiplier (see check_group_trade). Returns it.',
     ...KEY_CREATE,
     input: CreateAccountGroupInput,
     output: AccountGroupSchema,
@@ -42,7 +42,7 @@ export const groupsOperations = (services: DomainServices): Operation[] => [
   }),
   defineOperation({
     name: 'check_group_trade',
-    title: 'Pre-trade check for a copied trade',
+    title: 'Pre-trade check of a group',
     description:
       'Returns, for a master trade copied at each multiplier, every account’s check_trade and the largest master loss and volume keeping all rules, naming the binding account.',
     ...KEY_LIVE_READ,

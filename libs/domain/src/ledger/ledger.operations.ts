@@ -15,9 +15,9 @@ const PayoutUpdateSchema = Type.Object({
 export const ledgerOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'add_cost',
-    title: 'Record a fee or refund on a challenge',
+    title: 'Record a fee or refund',
     description:
-      "Records a fee on a challenge besides its price, or a firm's refund (not income). For a reset: create_challenge with resetOf. Returns it.",
+      "Records a fee on a challenge besides its price, or a firm's refund (not income); resets: create_challenge with resetOf. Returns it.",
     ...KEY_CREATE,
     input: AddCostInput,
     output: CostSchema,
@@ -26,7 +26,7 @@ export const ledgerOperations = (services: DomainServices): Operation[] => [
   }),
   defineOperation({
     name: 'update_payout',
-    title: 'Update a payout (status, amounts)',
+    title: 'Update a payout',
     description: "Moves a payout's status (requested to paid, a denial appealed) or corrects it; paid is final. Returns it.",
     ...KEY_IDEMPOTENT_WRITE,
     input: UpdatePayoutInput,

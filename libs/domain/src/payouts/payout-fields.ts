@@ -26,26 +26,26 @@ export function WithPayoutDetails<T extends Mixable>(Base: T, status: FieldDoc) 
     @IsIn(PAYOUT_STATUSES)
     status?: PayoutStatusName;
 
-    @Doc({ description: 'Why the firm denied it.', example: 'consistency rule' })
+    @Doc('Why the firm denied it.')
     @Absent()
     @FreeText(500)
     deniedReason?: string;
 
-    @Doc({ description: "Before the firm's share; amount stays net.", example: 2000 })
+    @Doc({ description: "Before the firm's share.", example: 2000 })
     @Absent()
     @IsNumber(MONEY, MONEY_MESSAGE)
     @IsPositive()
     @Max(MAX_AMOUNT)
     grossAmount?: number;
 
-    @Doc({ description: 'Your profit share in percent.', example: 80 })
+    @Doc({ description: 'Your profit share.', example: 80 })
     @Absent()
     @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 })
     @IsPositive()
     @Max(100)
     splitPercent?: number;
 
-    @Doc({ description: 'How it was paid out (free text).', example: 'Rise' })
+    @Doc('Payout method (free text).')
     @Absent()
     @FreeText(100)
     method?: string;
@@ -74,7 +74,7 @@ export class UpdatePayoutInput extends WithPayoutDetails(PayoutIdInput, CHANGED_
   amount?: number;
 
   @Doc({
-    description: 'Payout date (to paid: the day received); not future, not before purchase.',
+    description: 'Payout date (paid: day received); not future, not before purchase.',
     example: '2026-04-02',
   })
   @Absent()

@@ -65,7 +65,7 @@ export class PlanCatalogFilter {
   @Max(MAX_AMOUNT, { each: true })
   accountSizes?: number[];
 
-  @Doc('Price ceiling, in the plan’s currency.')
+  @Doc('Max price, plan’s currency.')
   @Absent()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)

@@ -10,9 +10,9 @@ const REPLAY_BODY_LIMIT = 8 * 1_048_576;
 export const publicPlanFitOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'replay_plans',
-    title: 'Would I have passed: every plan',
+    title: 'Replay every plan',
     description:
-      'Replays a history under every catalog plan from each start date. Returns per plan the share passed, median days, commonest breach, worst start; plans with unknown rules unranked.',
+      'Replays a history under every catalog plan from each start date. Returns per plan the share passed, median days, commonest breach, worst start.',
     auth: 'public',
     readOnly: true,
     idempotent: true,

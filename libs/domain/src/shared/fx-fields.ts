@@ -13,7 +13,7 @@ export const MAX_RATE = 99_999_999_999;
 export const FxRateField = (): PropertyDecorator =>
   Compose(
     Doc({
-      description: '1 currency = fxRate fxCurrency; beats imported.',
+      description: '1 currency = fxRate fxCurrency.',
       example: 151.25,
     }),
     Absent(),

@@ -12,7 +12,7 @@ export class PurchaseLedgerFields {
   @Max(MAX_AMOUNT)
   listPrice?: number;
 
-  @Doc({ description: 'Coupon code used.', example: 'BLACKFRIDAY10' })
+  @Doc('Coupon code used.')
   @Absent()
   @FreeText(100)
   couponCode?: string;

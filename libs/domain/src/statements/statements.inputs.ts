@@ -80,7 +80,7 @@ export class CsvMappingInput {
 
 export class ImportStatementInput extends AccountIdInput {
   @Doc({
-    description: `The file, base64 or text: MT5 history report, MT4 detailed statement (HTML) or trade export (CSV, XLSX). Max ${MAX_MIB} MiB.`,
+    description: `base64 or text: MT5 history report, MT4 detailed statement (HTML) or trade export (CSV, XLSX). Max ${MAX_MIB} MiB.`,
   })
   @IsString()
   @MinLength(1)
@@ -95,7 +95,6 @@ export class ImportStatementInput extends AccountIdInput {
   @Doc({
     description: 'Server clock: GMT+2/+3 (most FX brokers; +3 in US summer), UTC+02:00 or IANA zone.',
     default: 'GMT+2/+3',
-    example: 'GMT+2/+3',
   })
   @Absent()
   @IsString()
@@ -108,9 +107,7 @@ export class ImportStatementInput extends AccountIdInput {
   format?: ImportFormat;
 
   @Doc({
-    description:
-      'Clock of CSV times without an offset (NinjaTrader, Tradovate): IANA zone or UTC+09:00. Default America/Chicago; see clock in a dryRun.',
-    example: 'Asia/Tokyo',
+    description: 'Clock of CSV times without offset (NinjaTrader, Tradovate): IANA zone or UTC+09:00; default America/Chicago.',
   })
   @Absent()
   @IsString()

@@ -7,9 +7,9 @@ import { StatementImportSchema } from './statements.outputs.js';
 export const statementOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'import_statement',
-    title: 'Import a statement or CSV export',
+    title: 'Import a statement',
     description:
-      "Imports a MetaTrader statement or trade export (see format) into an EA account's trades and daily P&L per firm day, all or nothing; re-importing changes nothing. Returns counts and up to 1,000 days (daysAfter pages on).",
+      "Imports a MetaTrader statement or trade export into an EA account's trades and daily P&L, all or nothing, idempotent. Returns counts and up to 1,000 days (daysAfter pages on).",
     auth: 'key',
     readOnly: false,
     idempotent: true,

@@ -9,7 +9,7 @@ export const summaryOperations = (services: DomainServices): Operation[] => [
     name: 'get_summary',
     title: 'Portfolio summary',
     description:
-      'Start here. Returns challenge counts by status, the in-progress ones, and all-time spent, refunded, withdrawn (paid payouts) and net per currency, unconverted.',
+      'Start here. Returns challenge counts by status, the in-progress ones, and all-time spent, refunded, withdrawn and net per currency, unconverted.',
     ...KEY_READ,
     input: SummaryInput,
     output: SummarySchema,

@@ -209,27 +209,22 @@ export class PushPositionsInput extends AccountIdInput {
 }
 
 /** The filters a list and the stats share, each written once: which account or challenge, and the close window. */
-const AccountFilter = (): PropertyDecorator => Compose(Doc("Only this EA account's trades."), Absent(), IsString());
-const ChallengeFilter = (): PropertyDecorator => Compose(Doc("Only this challenge's accounts' trades."), Absent(), IsString());
+const AccountFilter = (): PropertyDecorator => Compose(Doc('Only this EA account.'), Absent(), IsString());
+const ChallengeFilter = (): PropertyDecorator => Compose(Doc("Only this challenge's accounts."), Absent(), IsString());
 const FromFilter = (): PropertyDecorator => Compose(Doc('Closed at or after this instant.'), Absent(), IsIsoInstant());
 const ToFilter = (): PropertyDecorator => Compose(Doc('Closed before this instant.'), Absent(), IsIsoInstant());
 const PlatformFilter = (): PropertyDecorator =>
   Compose(Doc({ description: 'Only accounts on this platform.', example: 'mt5' }), Absent(), IsIn(PLATFORMS));
 const CurrencyFilter = (): PropertyDecorator =>
-  Compose(
-    Doc({ description: 'Only trades of accounts in this currency.', example: 'JPY' }),
-    Absent(),
-    UpperCase(),
-    IsISO4217CurrencyCode(),
-  );
+  Compose(Doc({ description: 'Only accounts in this currency.', example: 'JPY' }), Absent(), UpperCase(), IsISO4217CurrencyCode());
 
 /** The filters on each trade's own fields, which the list, the stats and the curve all follow. */
 const SymbolFilter = (): PropertyDecorator =>
   Compose(Doc({ description: 'Only this symbol (exact).', example: 'EURUSD' }), Absent(), Trim(), IsString(), MaxLength(MAX_SYMBOL_LENGTH));
 const SideFilter = (): PropertyDecorator => Compose(Doc('Only buys or only sells.'), Absent(), IsIn(SIDES));
 const OutcomeFilter = (): PropertyDecorator =>
-  Compose(Doc('win: net >= 0.005; loss: net <= -0.005; breakeven: between.'), Absent(), IsIn(OUTCOMES));
-const TagFilter = (): PropertyDecorator => Compose(Doc('Only trades carrying this tag.'), Absent(), FreeText(MAX_TAG_LENGTH));
+  Compose(Doc('win: net >= 0.005; loss: <= -0.005; else breakeven.'), Absent(), IsIn(OUTCOMES));
+const TagFilter = (): PropertyDecorator => Compose(Doc('Only trades with this tag.'), Absent(), FreeText(MAX_TAG_LENGTH));
 
 /** What the list, the stats and the curve read: the filters above, every one of them. */
 export interface TradeScope {
@@ -347,7 +342,7 @@ export class TradeStatsInput implements TradeScope {
   @TagFilter()
   tag?: string;
 
-  @Doc({ description: "An IANA zone's calendar days instead of the firm day.", example: 'Europe/London' })
+  @Doc("An IANA zone's calendar days instead of the firm day.")
   @Absent()
   @IsString()
   @MaxLength(64)

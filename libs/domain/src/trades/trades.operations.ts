@@ -36,7 +36,7 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
     name: 'get_trade_stats',
     title: 'Trade statistics',
     description:
-      'Returns stats over list_trades filters: count, win rate, profit factor, expectancy (also in R), average/largest win and loss, streaks, holding time, MAE/MFE; overall and by symbol, side, weekday, hour opened (firm day), session, tag.',
+      'Returns stats over list_trades filters (win rate, profit factor, expectancy also in R, streaks, holding time, MAE/MFE…), overall and by symbol, side, weekday, hour (firm day), session, tag.',
     ...KEY_READ,
     input: TradeStatsInput,
     output: TradeStatsSchema,
