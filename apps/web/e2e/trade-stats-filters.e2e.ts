@@ -120,6 +120,14 @@ test('the statistics and charts follow every filter of the list, say what they c
     page.getByRole('img', { name: 'Net by weekday of the open (firm day (New York 17:00)): Mon -$40.00, Wed $30.00, Fri $100.00' }),
   ).toBeVisible();
   await expect(page.getByRole('img', { name: 'Net by hour of the open (firm day (New York 17:00)): 9 -$10.00, 15 $100.00' })).toBeVisible();
+  // The drawdown and the calendar count the same three trades: 100, 60, 90 fall 40 from the peak at trade 2; by firm
+  // day of the close, Fri 6 March +100, Mon 9 March −40, Wed 11 March +30.
+  await expect(page.getByTestId('max-drawdown')).toHaveText('Maximum drawdown: $40.00, at trade 2.');
+  const calendar = page.locator('.trade-calendar');
+  await expect(calendar.locator('figcaption')).toHaveText('Daily P&L by firm day (New York 17:00)');
+  await expect(calendar.getByRole('table')).toContainText('March 2026: +$90.00 over 3 trading days');
+  await expect(calendar.getByRole('cell', { name: /: \+\$100\.00, 1 trade$/ })).toContainText('6');
+  await expect(calendar.getByRole('cell', { name: /: -\$40\.00, 1 trade$/ })).toContainText('9');
   await shot(page, 'trade-stats-filters-1280-en.png');
 
   await filters.getByLabel('Side').selectOption('sell');
@@ -128,8 +136,11 @@ test('the statistics and charts follow every filter of the list, say what they c
   await expect(figure(page, 'Trades')).toHaveText('1');
   await expect(figure(page, 'Net')).toHaveText('-$40.00');
   await expect(page.getByTestId('stats-counts')).toHaveText('Figures and charts of 1 trade: EURUSD · Sell.');
+  await expect(page.getByTestId('max-drawdown')).toHaveText('Maximum drawdown: $40.00, at trade 1.');
 
   await page.getByLabel('Language').selectOption('ja');
+  await expect(page.getByTestId('max-drawdown')).toHaveText('最大ドローダウン: $40.00（トレード1の時点）。');
+  await expect(page.locator('.trade-calendar figcaption')).toHaveText('日別損益（ファームの1日（ニューヨーク 17:00））');
   await expect(page.getByTestId('stats-counts')).toHaveText('EURUSD · 売りの1件のトレードの統計とチャートです。');
   await expect(page.getByTestId('stats-clock')).toHaveText('曜日と時刻: ファームの1日（ニューヨーク 17:00）。');
   await expect(figure(page, 'トレード数')).toHaveText('1');
@@ -138,6 +149,8 @@ test('the statistics and charts follow every filter of the list, say what they c
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(rows(page)).toHaveCount(1);
   await expect(figure(page, 'トレード数')).toHaveText('1');
+  // The charts redraw at the new width a frame after the resize (their ResizeObserver): wait for it, then check.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoHorizontalScroll(page);
   await shot(page, 'trade-stats-filters-375-ja.png');
   // English at the same width (the language menu sits behind the phone's menu button: set as the switch saves it).

@@ -5,6 +5,7 @@ import type { AlignedData, Options } from 'uplot';
 import { useI18n } from '../../i18n/i18n.js';
 import { Chart, COLORS, legendValues, pathBuilder } from '../Chart.js';
 import { QueryView } from '../states.js';
+import { TradeCalendar } from './TradeCalendar.js';
 import type { TradeCurve } from './types.js';
 
 type Bucket = TradeCurve['distribution']['buckets'][number];
@@ -51,6 +52,8 @@ function EquityCurve({ curve, currency }: { curve: TradeCurve; currency: string 
       series: [
         { label: t('tr.curveX'), value: value((v) => (v == null ? '' : i18n.number(v, 0))) },
         { label: t('tr.curveNet'), stroke: COLORS.balance, width: 2, points: { show: false }, value: value(money) },
+        // The drawdown under the running peak (≤ 0), dashed so it reads apart from the curve without its colour.
+        { label: t('tr.drawdown'), stroke: COLORS.loss, width: 1.5, dash: [6, 4], points: { show: false }, value: value(money) },
       ],
     };
   }, [currency, i18n, t]);
@@ -59,6 +62,7 @@ function EquityCurve({ curve, currency }: { curve: TradeCurve; currency: string 
       [
         [0, ...curve.points.map((p) => p.n)],
         [0, ...curve.points.map((p) => p.net)],
+        [0, ...curve.points.map((p) => p.drawdown)],
       ] as AlignedData,
     [curve.points],
   );
@@ -66,6 +70,10 @@ function EquityCurve({ curve, currency }: { curve: TradeCurve; currency: string 
     curve.points.reduce<Point | undefined>((best, p) => (best === undefined || better(p, best) ? p : best), undefined);
   const high = extreme((a, b) => a.net > b.net);
   const low = extreme((a, b) => a.net < b.net);
+  const deepest =
+    curve.maxDrawdownAt === null
+      ? t('tr.maxDrawdownNone')
+      : t('tr.maxDrawdown', { amount: amount(curve.maxDrawdown), n: i18n.number(curve.maxDrawdownAt, 0) });
   const spoken =
     high && low
       ? `${t('tr.curve')}: ${t('tr.curveSpoken', {
@@ -75,12 +83,15 @@ function EquityCurve({ curve, currency }: { curve: TradeCurve; currency: string 
           highAt: i18n.number(high.n, 0),
           low: amount(low.net),
           lowAt: i18n.number(low.n, 0),
-        })}`
+        })}. ${deepest}`
       : t('tr.curve');
   return (
     <figure className="card">
       <figcaption>{t('tr.curve')}</figcaption>
       <Chart data={data} options={options} label={spoken} height={200} />
+      <p className="chart-note" data-testid="max-drawdown">
+        {deepest}
+      </p>
       {curve.every > 1 && <p className="muted chart-note">{t('tr.curveEvery', { every: i18n.number(curve.every, 0) })}</p>}
     </figure>
   );
@@ -163,16 +174,22 @@ function Distribution({ curve, currency }: { curve: TradeCurve; currency: string
   );
 }
 
-/** The equity curve by trade and the distribution of results, side by side (stacked on a phone), with their states. */
+/**
+ * The equity curve by trade with its drawdown and the distribution of results, side by side (stacked on a phone), then
+ * the month of daily P&L, with their states: all of the same filtered trades.
+ */
 export function TradeCurveCharts({ query, currency }: { query: UseQueryResult<TradeCurve>; currency: string | null }) {
   const { t } = useI18n();
   return (
     <QueryView query={query} isEmpty={(curve) => curve.totals.count === 0} empty={t('tr.curveEmpty')}>
       {(curve) => (
-        <div className="two-col">
-          <EquityCurve curve={curve} currency={currency} />
-          <Distribution curve={curve} currency={currency} />
-        </div>
+        <>
+          <div className="two-col">
+            <EquityCurve curve={curve} currency={currency} />
+            <Distribution curve={curve} currency={currency} />
+          </div>
+          <TradeCalendar curve={curve} currency={currency} />
+        </>
       )}
     </QueryView>
   );
