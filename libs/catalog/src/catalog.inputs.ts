@@ -13,7 +13,7 @@ export type PlanSort = (typeof PLAN_SORTS)[number];
 /** Query of the public plan database (GET /plans and the matching MCP tool). */
 export class PlanQuery extends CursorPageQuery {
   /** Firm slug or display name, matched regardless of case, width and spaces ("ftmo", "ＦＴＭＯ", "the 5ers"). */
-  @Doc({ description: 'Firm slug or name (any case, width, spacing).', example: 'FTMO' })
+  @Doc({ description: 'Firm slug or name.', example: 'FTMO' })
   @IsOptional()
   @IsString()
   @MaxLength(100)

@@ -37,7 +37,7 @@ export function catalogOperations(catalog: CatalogService): Operation[] {
       name: 'search_articles',
       title: 'Search articles',
       description:
-        "Searches Propfolio's Japanese and English articles on prop-firm challenges, payouts, Japanese taxes and the EA. Returns hits with a snippet (matches in <mark>) and checkedOn.",
+        "Searches Propfolio's Japanese and English articles (challenges, payouts, Japanese taxes, the EA). Returns hits with a snippet (matches in <mark>) and checkedOn.",
       auth: 'public',
       input: ArticleQuery,
       output: ArticleSearchResultSchema,

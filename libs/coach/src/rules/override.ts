@@ -47,12 +47,8 @@ const Comparison = Nullable(
 export const DailyLossFields = {
   percent: RulePercent(),
   amountOf: Nullable(Type.Enum(['initial_balance', 'reference'], { description: 'Base of percent.' })),
-  basis: Nullable(
-    Type.Enum(DAILY_LOSS_BASES, {
-      description: "The day's reference level.",
-    }),
-  ),
-  resetClock: Nullable(Type.String({ description: 'Roll-over in words ("00:00 CE(S)T").' })),
+  basis: Nullable(Type.Enum(DAILY_LOSS_BASES)),
+  resetClock: Nullable(Type.String({ description: 'As words ("00:00 CE(S)T").' })),
   rollover: Nullable(RolloverSchema),
   amount: RuleAmount('In account currency; beats percent.'),
   comparison: Comparison,
@@ -60,8 +56,8 @@ export const DailyLossFields = {
 
 /** The maximum loss rule's fields, each nullable (null: unknown). */
 export const MaxLossFields = {
-  percent: RulePercent('See amountOf.'),
-  type: Nullable(Type.Enum(MAX_LOSS_TYPES, { description: 'How the floor moves.' })),
+  percent: RulePercent(),
+  type: Nullable(Type.Enum(MAX_LOSS_TYPES)),
   lockFloor: Nullable(Type.Literal('initial_balance', { description: 'Where a trailing floor stops.' })),
   lockTriggerPercent: RulePercent('Profit % locking a trailing floor.'),
   amountOf: Nullable(
@@ -75,7 +71,7 @@ export const MaxLossFields = {
 
 /** The minimum trading days rule's fields. */
 export const MinTradingDaysFields = {
-  days: Nullable(Type.Integer({ minimum: 0, description: 'Days needed.' })),
+  days: Nullable(Type.Integer({ minimum: 0 })),
   perPhase: Type.Boolean(),
   counts: Nullable(
     Type.Enum(TRADING_DAY_KINDS, {
@@ -136,12 +132,12 @@ export const RulesOverrideSchema = Type.Object(
     profitTargetsPercent: Type.Optional(Nullable(Type.Array(RulePercent(), { description: 'Per phase, in order.' }))),
     dailyLoss: Type.Optional(
       Type.Union([Type.Literal('none'), DailyLossOverride, Type.Null()], {
-        description: '"none": no limit; object: the fields to set.',
+        description: '"none": no limit; object: fields to set.',
       }),
     ),
     maxLoss: Type.Optional(
       Type.Union([Type.Literal('none'), MaxLossOverride, Type.Null()], {
-        description: '"none": no limit; object: the fields to set.',
+        description: '"none": no limit; object: fields to set.',
       }),
     ),
     minTradingDays: Type.Optional(

@@ -45,7 +45,7 @@ export class AccountIdInput {
 
 export class ListAccountsInput extends PageInput {
   @Doc({
-    description: 'Archived (past phase or breached): exclude, include or only.',
+    description: 'Archived: past phase or breached.',
     default: 'exclude',
   })
   @IsOptional()

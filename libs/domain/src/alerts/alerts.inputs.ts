@@ -35,7 +35,7 @@ export class AlertRuleInput {
 
   @Doc({
     description:
-      '% (1-100) of allowance left for loss rules, of its limit for best_day; minutes for tracker_silent (no data on a trading day; 1-1440), news_ahead (before news with positions open; 1-240); null for others.',
+      '% of allowance left (loss rules) or of its limit (best_day), 1-100; minutes of no data on a trading day (tracker_silent, 1-1440) or before news with positions open (news_ahead, 1-240); else null.',
     example: 25,
   })
   @IsOptional()

@@ -16,7 +16,7 @@ export class AnalyticsInput {
   @IsIsoDate()
   to?: string;
 
-  @Doc({ description: 'Only this firm (as entered, any case).', example: 'FTMO' })
+  @Doc('Only this firm (as entered, any case).')
   @IsOptional()
   @FreeText(100)
   firm?: string;

@@ -14,7 +14,7 @@ export const DEFAULT_PHASE = 'Phase 1';
 export const DEFAULT_CURRENCY = 'USD';
 /** What a challenge's platform is for, in create_challenge and update_challenge alike. */
 // Short on purpose: tools/list has a byte budget. Which rules differ by platform is in the plan's `variants`.
-const PLATFORM_DOC = "Picks the plan's rules for this platform;";
+const PLATFORM_DOC = "The plan's rules for this platform;";
 
 export class ChallengeIdInput {
   @Doc('Challenge id.')

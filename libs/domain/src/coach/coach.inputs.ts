@@ -136,13 +136,13 @@ export class SimulatePlanInput extends SimulationOptions {
   @MatchesSchema(RulesOverrideSchema)
   rules?: RulesOverride;
 
-  @Doc({ description: 'Use the rules in force on this date; default today.', example: '2026-03-01' })
+  @Doc({ description: 'Rules in force on this date; default today.', example: '2026-03-01' })
   @Absent()
   @IsIsoDate()
   purchasedOn?: string;
 
   @Doc({
-    description: 'Daily closed P&L, % of initial balance, to draw from.',
+    description: 'Daily closed P&L, % of initial balance.',
     example: [0.8, -0.4, 1.2, -1.1, 0.3],
   })
   @DailyPnlSeries()

@@ -45,7 +45,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'set_challenge_rules',
     title: 'Set challenge rules',
-    description: "Stores the challenge's own rules over its plan's, replacing those stored (send all to keep). Returns the merged rules.",
+    description: "Stores the challenge's own rules over its plan's, replacing those stored. Returns the merged rules.",
     auth: 'key',
     readOnly: false,
     idempotent: true,

@@ -43,7 +43,7 @@ export class EaSearchParamsInput extends CursorPageQuery {
 }
 
 export class EaExplainParamInput {
-  @Doc({ description: 'MQL name, number (full-width digits too) or label.', example: '37-5' })
+  @Doc({ description: 'MQL name, number or label.', example: '37-5' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
@@ -71,12 +71,12 @@ export class EaDiagnoseSetInput {
   @IsIn(['auto', 'mt5', 'mt4'])
   format?: 'auto' | 'mt5' | 'mt4';
 
-  @Doc({ description: 'live: flags e.g. optimisation flags left on; tester: tester pitfalls.', default: 'live' })
+  @Doc({ description: 'live: e.g. optimisation flags left on; tester: tester pitfalls.', default: 'live' })
   @IsOptional()
   @IsIn(['live', 'tester'])
   purpose?: 'live' | 'tester';
 
-  @Doc({ description: "Also check this prop firm's rules (slug or name).", example: 'ftmo' })
+  @Doc({ description: "Also check this firm's rules (slug or name).", example: 'ftmo' })
   @IsOptional()
   @IsString()
   @MaxLength(100)
@@ -112,7 +112,7 @@ export class EaChange {
 }
 
 export class EaTesterInput extends EaChange {
-  @Doc({ description: 'Optimisation start (with step and stop).', example: 100 })
+  @Doc({ description: 'Optimisation start.', example: 100 })
   @IsOptional()
   @IsNumber()
   start?: number;
@@ -129,7 +129,7 @@ export class EaTesterInput extends EaChange {
 }
 
 export class EaBuildSetInput {
-  @Doc(`Start from this file. ${CONTENT_DOC}`)
+  @Doc(`Start from this ${CONTENT_DOC}`)
   @IsOptional()
   @IsString()
   content?: string;
@@ -294,7 +294,7 @@ export class EaBacktestIniInput {
   @IsScalar()
   leverage?: string | number;
 
-  @Doc('Report file, relative to the terminal folder; its folder must exist.')
+  @Doc('Report file, relative to the terminal folder.')
   @IsOptional()
   @IsString()
   @MaxLength(260)

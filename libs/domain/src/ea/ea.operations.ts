@@ -59,8 +59,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       ...READ,
       name: 'ea_diagnose_set',
       title: 'Diagnose a .set file',
-      description:
-        "Checks an EA .set file, optionally against a prop firm's rules. Returns findings, most severe first, with fixes. Nothing is stored.",
+      description: "Checks an EA .set file, optionally against a prop firm's rules. Returns findings, most severe first, with fixes.",
       input: EaDiagnoseSetInput,
       output: EaDiagnoseSchema,
       rest: { method: 'POST', path: '/ea/diagnose' },
@@ -71,7 +70,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_build_set',
       title: 'Build a .set file',
       description:
-        'Builds an EA .set file from the defaults, a preset or a file, with validated changes. Returns the file, changes and findings. Nothing is stored.',
+        'Builds an EA .set file from the defaults, a preset or a file, with validated changes. Returns the file, changes and findings.',
       input: EaBuildSetInput,
       output: EaBuildSchema,
       rest: { method: 'POST', path: '/ea/build' },
@@ -82,7 +81,7 @@ export function publicEaOperations(ea: EaService): Operation[] {
       name: 'ea_prop_preset',
       title: 'EA settings for a prop firm',
       description:
-        "Returns EA values fitting a prop firm's current rules (e.g. a daily loss guard inside its limit) and cautions; pass changes to ea_build_set.",
+        "Returns EA values fitting a prop firm's current rules (e.g. a daily loss guard inside its limit) and cautions, for ea_build_set.",
       input: EaPropPresetInput,
       output: EaPropPresetSchema,
       rest: { method: 'GET', path: '/ea/presets/:firm' },

@@ -24,7 +24,7 @@ export class GroupMemberInput {
 }
 
 class GroupMembersField {
-  @Doc(`The accounts, master first (1–${MAX_GROUP_ACCOUNTS}, each once).`)
+  @Doc('The accounts, master first, each once.')
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_GROUP_ACCOUNTS)
@@ -55,7 +55,7 @@ export class UpdateAccountGroupInput extends AccountGroupIdInput {
   @MaxLength(80)
   name?: string;
 
-  @Doc(`Replaces the accounts, master first (1–${MAX_GROUP_ACCOUNTS}, each once).`)
+  @Doc('Replaces the accounts, master first, each once.')
   @Absent()
   @IsArray()
   @ArrayMinSize(1)

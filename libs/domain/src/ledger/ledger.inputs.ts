@@ -8,7 +8,7 @@ export const COST_KINDS = ['reset_fee', 'activation_fee', 'addon', 'data_fee', '
 export type CostKindName = (typeof COST_KINDS)[number];
 
 export class AddCostInput extends ChallengeIdInput {
-  @Doc('All spending except refund: money the firm gave back (not income).')
+  @Doc('refund: money the firm gave back; else spending.')
   @IsIn(COST_KINDS)
   kind!: CostKindName;
 

@@ -18,7 +18,7 @@ export const payoutOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'list_payouts',
     title: 'List payouts',
-    description: 'Lists your payouts, newest first, with firm and plan, and paid totals per currency over all pages.',
+    description: 'Lists your payouts, newest first, with firm, plan and paid totals per currency (all pages).',
     ...KEY_READ,
     input: ListPayoutsInput,
     output: PayoutListSchema,

@@ -12,7 +12,7 @@ export const portfolioOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'get_portfolio_today',
     title: 'Today across all accounts',
-    description: 'Returns every active EA account now, most at risk first: equity, room to each floor, next reset, today’s P&L, positions.',
+    description: 'Returns active EA accounts now, most at risk first: equity, room to each floor, next reset, today’s P&L, positions.',
     ...KEY_LIVE_READ,
     input: PortfolioTodayInput,
     output: PortfolioTodaySchema,

@@ -57,7 +57,7 @@ export class CsvMappingInput {
   @Column(false)
   id?: string;
 
-  @Doc('Balance column: checked against the running balance.')
+  @Doc('Checked against the running balance.')
   @Column(false)
   balance?: string;
 
@@ -127,7 +127,7 @@ export class ImportStatementInput extends AccountIdInput {
   dryRun?: boolean;
 
   @Doc({
-    description: "The last answer's nextDaysAfter (a preview pages with dryRun true).",
+    description: "The last answer's nextDaysAfter.",
     example: '2024-03-05',
   })
   @Absent()

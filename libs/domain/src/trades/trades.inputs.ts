@@ -279,7 +279,7 @@ export class TradeIdInput {
 }
 
 export class UpdateTradeInput extends TradeIdInput {
-  @Doc({ description: 'Replace the tags (trimmed, deduplicated); [] removes all.', example: ['London open'] })
+  @Doc('Replaces the tags; [] removes all.')
   @Absent()
   @IsArray()
   @ArrayMaxSize(MAX_TAGS)

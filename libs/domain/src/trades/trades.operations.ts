@@ -24,7 +24,7 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'list_trades',
     title: 'List trades',
-    description: 'Lists your closed trades (tracker and imports), newest close first, with costs, net, outcome, MAE/MFE, journal and R.',
+    description: 'Lists your closed trades (tracker, imports), newest close first, with costs, net, outcome, MAE/MFE, journal, R.',
     ...KEY_READ,
     input: ListTradesInput,
     output: TradePageSchema,
