@@ -154,6 +154,7 @@ export {
 
 export * from './alerts/index.js';
 export * from './check-trade/index.js';
+export * from './groups/index.js';
 export * from './trade-rules/index.js';
 export * from './news/index.js';
 

@@ -1216,6 +1216,7 @@ export const en = {
   // the pre-trade calculator of the P&L page (issue 34); its rule names are the headroom's (hr.rule.*)
   'grp.title': 'Account groups',
   'grp.intro':
+    'Accounts that copy one strategy: a trade on the master is checked on every copy at its lot multiplier, by each account’s own rules.',
   'grp.new': 'New group',
   'grp.empty': 'No groups yet. Group the accounts a copier trades together to check a copied trade on all of them at once.',
   'grp.needTwo': 'A group needs two or more EA accounts: register the copies first.',
