@@ -1213,7 +1213,7 @@ export const en = {
   'alerts.log.lastError': 'Last error',
   'alerts.log.test': 'Test',
   'alerts.log.next': 'next try {when}',
-  // the pre-trade calculator of the P&L page (issue 34); its rule names are the headroom's (hr.rule.*)
+  // account groups on the P&L page (issue 42): a copied trade checked on every account
   'grp.title': 'Account groups',
   'grp.intro':
     'Accounts that copy one strategy: a trade on the master is checked on every copy at its lot multiplier, by each account’s own rules.',
@@ -1233,6 +1233,7 @@ export const en = {
   'grp.account': 'Account',
   'grp.copyRisk': 'Loss on this account',
   'grp.ownMax': 'Its limit, in master terms',
+  // the pre-trade calculator of the P&L page (issue 34); its rule names are the headroom's (hr.rule.*)
   'tc.title': 'Pre-trade check',
   'tc.intro': 'What a worst-case loss would leave under each rule, computed from the rule headroom above as you type.',
   'tc.mode': 'Loss given as',

@@ -1217,7 +1217,7 @@ export const ja: Record<MessageKey, string> = {
   'alerts.log.lastError': '直近のエラー',
   'alerts.log.test': 'テスト',
   'alerts.log.next': '次回 {when}',
-  // 損益ページの発注前チェック（issue 34）。ルール名はルールの余力（hr.rule.*）と共通
+  // 損益ページのアカウントグループ（issue 42）。コピーされる取引を全口座でチェック
   'grp.title': 'アカウントグループ',
   'grp.intro':
     '同じ戦略をコピーする口座のまとまりです。マスターでの取引を、各口座のロット倍率で、それぞれの口座のルールに照らしてチェックします。',
@@ -1238,6 +1238,7 @@ export const ja: Record<MessageKey, string> = {
   'grp.account': '口座',
   'grp.copyRisk': 'この口座での損失',
   'grp.ownMax': '上限（マスター換算）',
+  // 損益ページの発注前チェック（issue 34）。ルール名はルールの余力（hr.rule.*）と共通
   'tc.title': '発注前チェック',
   'tc.intro':
     '損切りになったときの損失額を入れると、各ルールの下限ラインまでいくら残るかを、上の「ルールの余力」から入力のたびに計算します。',
