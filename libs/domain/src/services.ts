@@ -5,7 +5,7 @@ import { AccountsRepository } from './accounts/accounts.repository.js';
 import { DailyPnlService } from './accounts/daily-pnl.service.js';
 import { ReportService } from './accounts/report.service.js';
 import { SnapshotService } from './accounts/snapshot.service.js';
-import type { PlanRulesSource } from './coach/challenge-rules.js';
+import { challengeRollover, type PlanRulesSource } from './coach/challenge-rules.js';
 import { CoachService } from './coach/coach.service.js';
 import { CoachRepository } from './coach/coach.repository.js';
 import type { Simulator } from './coach/simulation.service.js';
@@ -198,7 +198,8 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     fx: new FxService(rates),
     analytics: new AnalyticsService(analyticsRows, rates),
     taxYear: new TaxYearService(analyticsRows, rates),
-    trades: new TradeService(db, alerts, news, planRules),
+    // The stats' weekday and hour follow each account's firm clock, read from its challenge's rules (the coach's).
+    trades: new TradeService(db, alerts, news, (account) => challengeRollover(planRules, account)),
     alerts,
     alertChannels: new AlertChannelService(channelRows, {
       secretKey: channels.secretKey,

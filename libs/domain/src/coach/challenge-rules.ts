@@ -11,7 +11,7 @@ import {
   type Rollover,
 } from '@propfolio/coach';
 import { AppError } from '@propfolio/core';
-import { dateToIso } from '../shared/dates.js';
+import { dateToIso, isoToDate } from '../shared/dates.js';
 import { phaseOf } from './phase.js';
 
 /** A catalog plan as the coach reads it, with the rule version in force on a day (see CatalogService.planRulesOn). */
@@ -130,4 +130,40 @@ export function rolloverOf(rules: ChallengeRules | null): { rollover: Rollover; 
   const daily = rules?.effective.rules.dailyLoss;
   const rollover = daily && daily !== 'none' ? daily.rollover : null;
   return rollover ? { rollover, known: true } : { rollover: UTC_MIDNIGHT, known: false };
+}
+
+/** An account's challenge as the trade statistics know it: enough to find its rules' firm clock. */
+export interface ChallengeClockFacts {
+  challengeId: string | null;
+  planId: string | null;
+  /** The purchase date (YYYY-MM-DD…); null without a challenge. */
+  purchasedOn: string | null;
+  rulesOverride: unknown;
+  phase: string | null;
+  platform: Platform | null;
+}
+
+/**
+ * The roll-over of an account's challenge's rules (the firm clock of the stats' weekday and hour); UTC midnight, not
+ * known, without a challenge, a stated roll-over, or rules that still compute (get_headroom names why).
+ */
+export async function challengeRollover(
+  source: PlanRulesSource,
+  account: ChallengeClockFacts,
+): Promise<{ rollover: Rollover; known: boolean }> {
+  if (account.challengeId === null || account.purchasedOn === null) return rolloverOf(null);
+  const override = typeof account.rulesOverride === 'string' ? (JSON.parse(account.rulesOverride) as unknown) : account.rulesOverride;
+  try {
+    return rolloverOf(
+      await challengeRules(source, {
+        planId: account.planId,
+        purchasedAt: isoToDate(account.purchasedOn.slice(0, 10)),
+        rulesOverride: override ?? null,
+        ...(account.phase === null ? {} : { phase: account.phase }),
+        platform: account.platform,
+      }),
+    );
+  } catch {
+    return rolloverOf(null);
+  }
 }

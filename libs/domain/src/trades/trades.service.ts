@@ -1,4 +1,5 @@
 import { AppError, type Caller } from '@propfolio/core';
+import type { Rollover } from '@propfolio/coach';
 import type { Database, Prisma, TradeModel as Trade } from '@propfolio/db';
 import { archivedAccountError } from '../accounts/archived-error.js';
 import type { AccountWriteNotifier } from '../shared/account-writes.js';
@@ -7,8 +8,6 @@ import { jsonArray, jsonObject, queryJson, revive } from '../shared/json-rows.js
 import { SqlParams } from '../shared/keyset-sql.js';
 import { Keyset } from '../shared/pagination.js';
 import { toDecimal } from '../shared/money.js';
-import { challengeRules, rolloverOf, type PlanRulesSource } from '../coach/challenge-rules.js';
-import { isoToDate } from '../shared/dates.js';
 import { firmClock, zoneClock, type StatsClock } from './trade-clock.js';
 import {
   assertOneCurrency,
@@ -41,6 +40,11 @@ import type { PushPositionsResult, TradeCurve, TradePage, TradeStats, TradeView 
  * (`storePositions`), read as a paged list and as stats, with the trader's own tags, note, setup and
  * planned risk on each. A trade of another user is never found (404), exactly like an unknown id.
  */
+/** An account's firm clock: its challenge's daily roll-over, or UTC midnight with `known: false`. */
+export type AccountClock = (account: AccountClockFacts) => Promise<{ rollover: Rollover; known: boolean }>;
+
+const UTC_MIDNIGHT: Rollover = { timeZone: 'UTC', time: '00:00' };
+
 export class TradeService {
   constructor(
     private readonly db: Database,
@@ -48,8 +52,11 @@ export class TradeService {
     private readonly writes: AccountWriteNotifier,
     /** Marks trades closed or opened in a news window of the plan's news rule; without it no trade is marked. */
     private readonly news?: NewsService,
-    /** The plans' rules, whose daily roll-over is the firm clock of the stats' weekday and hour; without it, UTC midnight. */
-    private readonly plans?: PlanRulesSource,
+    /**
+     * An account's firm clock (its challenge's rules' daily roll-over) for the stats' weekday and hour, handed in by
+     * services.ts from the coach's rules; without it, UTC midnight, not known.
+     */
+    private readonly clockOf?: AccountClock,
   ) {}
 
   /** The views with each trade's news mark (the window it fell in and the firm's penalty), when a news rule applies. */
@@ -194,23 +201,8 @@ export class TradeService {
   }
 
   /** The roll-over of an account's challenge's rules; UTC midnight, unknown, without a challenge or a stated one. */
-  private async rolloverOfAccount(account: AccountClockFacts) {
-    if (account.challengeId === null || account.purchasedOn === null || !this.plans) return rolloverOf(null);
-    const override = typeof account.rulesOverride === 'string' ? (JSON.parse(account.rulesOverride) as unknown) : account.rulesOverride;
-    try {
-      return rolloverOf(
-        await challengeRules(this.plans, {
-          planId: account.planId,
-          purchasedAt: isoToDate(account.purchasedOn.slice(0, 10)),
-          rulesOverride: override ?? null,
-          ...(account.phase === null ? {} : { phase: account.phase }),
-          platform: account.platform,
-        }),
-      );
-    } catch {
-      // Rules that no longer compute (get_headroom names why): the stats still answer, by UTC midnight, saying so.
-      return rolloverOf(null);
-    }
+  private async rolloverOfAccount(account: AccountClockFacts): Promise<{ rollover: Rollover; known: boolean }> {
+    return this.clockOf ? this.clockOf(account) : { rollover: UTC_MIDNIGHT, known: false };
   }
 
   /** The equity curve by trade and the distribution of results, for the dashboard's charts (trade-curve.ts). */
