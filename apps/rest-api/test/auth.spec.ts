@@ -61,6 +61,7 @@ const PRIVATE_ROUTES: [method: 'get' | 'post' | 'patch', path: string][] = [
   ['get', `/challenges/${SOME_ID}/headroom`],
   ['post', `/challenges/${SOME_ID}/simulations`],
   ['post', '/me/plan-fit/replay'],
+  ['post', '/me/plan-fit'],
   ['get', '/me/today'],
   ['get', '/account-groups'],
   ['post', '/account-groups'],

@@ -107,8 +107,13 @@ describeEachDatabase('REST challenges', (getDb) => {
 
     const res = await app.get(`/challenges/${challenge.id}`);
     expect(res.status).toBe(200);
-    // The challenge as create_challenge answered it, less `planLink` (what the create linked, said once).
-    const { planLink: _planLink, ...created } = challenge as ChallengeBody & { planLink?: unknown };
+    // The challenge as create_challenge answered it, less what only the create says once: `planLink` (what it linked)
+    // and `allocationWarning` (a firm's cap the new challenge went over).
+    const {
+      planLink: _planLink,
+      allocationWarning: _allocationWarning,
+      ...created
+    } = challenge as ChallengeBody & { planLink?: unknown; allocationWarning?: unknown };
     expect(json<ChallengeDetailBody>(res).challenge).toEqual(created);
     expect(json<ChallengeDetailBody>(res).memos.map((m) => m.content)).toEqual(['day one: no trades', 'day two']);
     expect(json<ChallengeDetailBody>(res).payouts.map((p) => [p.amount, p.date])).toEqual([

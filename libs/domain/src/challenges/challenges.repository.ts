@@ -23,7 +23,10 @@ export class ChallengesRepository {
 
   /** The owner's challenges in progress, oldest first. */
   async inProgress(ownerId: string): Promise<AllocationChallengeFacts[]> {
-    return this.db.driverQuery<Row>(IN_PROGRESS_SQL, [ownerId]);
+    // Through Prisma, not the driver: create_challenge reads it right after its insert, inside the request's unit
+    // when it carries an Idempotency-Key. The driver works outside any unit, so on PGlite (one connection) it waited
+    // for that unit for ever, and on PostgreSQL it would not have seen the new challenge.
+    return this.db.prisma.$queryRawUnsafe<Row[]>(IN_PROGRESS_SQL, ownerId);
   }
 }
 
