@@ -20,6 +20,7 @@ const WORDS = {
     passed: 'Passed',
     odds: 'Forward odds: every plan from here',
     byPass: 'Ranked by pass probability per unit of price',
+    split: 'profit split',
   },
   ja: {
     nav: 'プラン適性',
@@ -34,6 +35,7 @@ const WORDS = {
     passed: '合格',
     odds: '今後の合格見込み：全プラン',
     byPass: '価格あたりの合格確率で順位付け',
+    split: '利益分配率',
   },
 } as const;
 
@@ -119,6 +121,9 @@ test('Plan fit: empty, then ranked plans and one plan’s start dates, in Englis
       await expect(odds.locator('tbody tr')).toHaveCount(1);
       await expect(odds.locator('tbody tr')).toContainText('100%');
       await expect(odds.getByTestId('fit-ranked-by')).toContainText(w.byPass);
+      // The payout rules a value lacks are named in words, never as the catalog's paths.
+      await expect(odds.locator('tbody tr')).toContainText(w.split);
+      await expect(odds.locator('tbody tr')).not.toContainText('profitSplit');
       await expectNoHorizontalScroll(page);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/plan-fit-${lang}-${width}.png`, fullPage: true });
     }

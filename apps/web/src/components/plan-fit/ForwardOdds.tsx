@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n, type I18n } from '../../i18n/i18n.js';
+import type { MessageKey } from '../../i18n/en.js';
 import { ApiError } from '../../lib/api.js';
 import { fitOwnPlans, type PlanFit, type PlanFitRow } from '../../lib/plan-fit.js';
 import { Empty, ErrorState, Loading, worthRetrying } from '../states.js';
@@ -10,6 +11,35 @@ const PAGE_PATHS = 2000;
 /** The plan as people call it: its program, after its firm unless the program already says it. */
 const planName = (p: PlanFitRow): string =>
   p.program.toLowerCase().startsWith(p.firm.toLowerCase()) ? p.program : `${p.firm} ${p.program}`;
+
+/** A rule the answer names by its path ("profitSplit.percent", "funded dailyLoss.percent"), in the page's words. */
+const RULE_WORDS: Record<string, MessageKey> = {
+  profitSplit: 'fit.rule.split',
+  'payout.firstAfterDays': 'fit.rule.firstPayout',
+  'payout.cadence': 'fit.rule.cadence',
+  feeRefund: 'fit.rule.refund',
+  accountSize: 'fit.rule.accountSize',
+  price: 'fit.price',
+  dailyLoss: 'hr.rule.dailyLoss',
+  maxLoss: 'hr.rule.maxLoss',
+  profitTarget: 'hr.rule.profitTarget',
+  minTradingDays: 'hr.rule.minTradingDays',
+  timeLimit: 'hr.rule.timeLimit',
+  consistency: 'hr.rule.consistency',
+};
+
+function ruleWords(paths: readonly string[], t: I18n['t']): string {
+  return paths
+    .map((raw) => {
+      const funded = raw.startsWith('funded ');
+      const path = (funded ? raw.slice('funded '.length) : raw).replace(/ \(.*\)$/, '');
+      const key = RULE_WORDS[path] ?? RULE_WORDS[path.split('.')[0] ?? ''];
+      const words = key ? t(key) : path;
+      return funded ? t('fit.rule.funded', { rule: words }) : words;
+    })
+    .filter((w, i, all) => all.indexOf(w) === i)
+    .join(t('fit.rule.separator'));
+}
 
 function OddsTable({ answer }: { answer: PlanFit }) {
   const i18n = useI18n();
@@ -75,13 +105,13 @@ function OddsTable({ answer }: { answer: PlanFit }) {
                     </td>
                     <td className="num" data-label={t('fit.odds.value')}>
                       {now.expectedValue === null
-                        ? t('fit.odds.valueUnknown', { rules: p.unknownPayoutRules.join(', ') })
+                        ? t('fit.odds.valueUnknown', { rules: ruleWords(p.unknownPayoutRules, t) })
                         : i18n.money(now.expectedValue, p.currency)}
                     </td>
                   </>
                 ) : (
                   <td colSpan={4} data-label={t('fit.unknown')}>
-                    {t('fit.odds.notSimulated', { rules: p.unknownRules.join(', ') })}
+                    {t('fit.odds.notSimulated', { rules: ruleWords(p.unknownRules, t) })}
                   </td>
                 )}
                 <td className="num" data-label={t('fit.price')}>
