@@ -1,6 +1,6 @@
 import { defineOperation, type Operation } from '@propfolio/core';
 import { type DomainServices } from '../services.js';
-import { callerOf, KEY_CREATE, KEY_READ } from '../shared/operation-flags.js';
+import { callerOf, KEY_CREATE, KEY_LIVE_READ, KEY_READ } from '../shared/operation-flags.js';
 import { AlertChannelIdInput, CreateAlertChannelInput, ListAlertChannelsInput, ListAlertDeliveriesInput } from './alert-channels.inputs.js';
 import {
   AlertChannelListSchema,
@@ -15,9 +15,6 @@ import {
  * sets up once, and the four would take tools/list past its budget (62,656 bytes with a key, measured with the rules in).
  */
 const REST_ONLY = { mcp: false } as const;
-
-/** A read of the caller's records whose answer the worker changes on every attempt, so it is never kept (docs/answer-cache.md). */
-const KEY_LIVE_READ = { auth: 'key', readOnly: true, idempotent: true } as const;
 
 export const alertChannelOperations = (services: DomainServices): Operation[] => [
   defineOperation({

@@ -2,12 +2,9 @@ import { defineOperation, type Operation } from '@propfolio/core';
 import { AccountIdInput } from '../accounts/accounts.inputs.js';
 import { ChallengeIdInput } from '../challenges/challenges.inputs.js';
 import { type DomainServices } from '../services.js';
-import { callerOf, KEY_IDEMPOTENT_WRITE, KEY_READ } from '../shared/operation-flags.js';
+import { callerOf, KEY_IDEMPOTENT_WRITE, KEY_LIVE_READ, KEY_READ } from '../shared/operation-flags.js';
 import { CheckTradeInput, SetAlertRulesInput } from './alerts.inputs.js';
 import { AccountGuardSchema, AlertRulesSchema, TradeCheckSchema } from './alerts.outputs.js';
-
-/** Reads that depend on the clock as well as the records: never kept in the answer cache. */
-const KEY_LIVE_READ = { auth: 'key', readOnly: true, idempotent: true } as const;
 
 /** Before the breach: a challenge's alert rules, the pre-trade check, and the levels a terminal guards. */
 export const alertOperations = (services: DomainServices): Operation[] => [

@@ -3,10 +3,7 @@ import { ChallengeIdInput } from '../challenges/challenges.inputs.js';
 import { ChallengeHeadroomSchema, ChallengeRulesSchema, ChallengeSimulationSchema, PlanSimulationSchema } from './coach.outputs.js';
 import { HeadroomInput, SetChallengeRulesInput, SimulateChallengeInput, SimulatePlanInput } from './coach.inputs.js';
 import { type DomainServices } from '../services.js';
-import { callerOf, KEY_READ } from '../shared/operation-flags.js';
-
-/** Reads that depend on the clock as well as the records: never kept in the answer cache. */
-const KEY_LIVE_READ = { auth: 'key', readOnly: true, idempotent: true } as const;
+import { callerOf, KEY_LIVE_READ, KEY_READ } from '../shared/operation-flags.js';
 
 /** The challenge coach: the rules a challenge is judged by, its room under each, and its odds of passing. */
 export const coachOperations = (services: DomainServices): Operation[] => [

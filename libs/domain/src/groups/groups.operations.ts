@@ -1,11 +1,8 @@
 import { defineOperation, type Operation } from '@propfolio/core';
 import { type DomainServices } from '../services.js';
-import { callerOf, KEY_CREATE, KEY_IDEMPOTENT_WRITE } from '../shared/operation-flags.js';
+import { callerOf, KEY_CREATE, KEY_IDEMPOTENT_WRITE, KEY_LIVE_READ } from '../shared/operation-flags.js';
 import { CheckGroupTradeInput, CreateAccountGroupInput, ListAccountGroupsInput, UpdateAccountGroupInput } from './groups.inputs.js';
 import { AccountGroupListSchema, AccountGroupSchema, GroupTradeCheckSchema } from './groups.outputs.js';
-
-/** Not kept in the answer cache: a group's labels follow its accounts and challenges, and the check reads live equity. */
-const KEY_LIVE_READ = { auth: 'key', readOnly: true, idempotent: true } as const;
 
 /** Groups of accounts that copy one strategy, and the pre-trade check of a copied trade. */
 export const groupsOperations = (services: DomainServices): Operation[] => [

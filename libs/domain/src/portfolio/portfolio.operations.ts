@@ -2,10 +2,7 @@ import { defineOperation, type Operation } from '@propfolio/core';
 import { PortfolioTodayInput } from './portfolio.inputs.js';
 import { PortfolioTodaySchema } from './portfolio.outputs.js';
 import { type DomainServices } from '../services.js';
-import { callerOf } from '../shared/operation-flags.js';
-
-/** Reads that depend on the clock (ages, staleness) as well as the records: never kept in the answer cache. */
-const KEY_LIVE_READ = { auth: 'key', readOnly: true, idempotent: true } as const;
+import { callerOf, KEY_LIVE_READ } from '../shared/operation-flags.js';
 
 /** Today across every account of the caller. */
 export const portfolioOperations = (services: DomainServices): Operation[] => [
