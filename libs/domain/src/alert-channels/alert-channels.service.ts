@@ -230,8 +230,9 @@ export class AlertChannelService {
 
   /** Queues a test message like any alert (same retries, same log), and starts sending it now. */
   async test(caller: Caller, id: string): Promise<AlertDeliveryView> {
-    this.key();
+    // The channel first: an unknown or another's id is 404 whatever the server's set-up (the fuzz met a 503 for one).
     const channel = await this.owned(caller, id);
+    this.key();
     const language: Language = (await this.channels.languageOf(caller.userId)) === 'en' ? 'en' : 'ja';
     const payload: DeliveryPayload = { test: true, language, channelName: channel.name };
     // One test per channel at a time: a test is to see a channel work, and a queue of them would only delay alerts.
