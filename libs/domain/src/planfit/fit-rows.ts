@@ -70,7 +70,8 @@ function rulesSources(v: PlanVersion, purchasedOn: string): PlanFitRow['rulesSou
   return Object.entries(provenance).map(([rule, p]) => ({ rule, source: p.cited?.url ?? null, kind: p.cited?.kind ?? null }));
 }
 
-export function fitRow(v: PlanVersion, answer: FitPlanAnswer, purchasedOn: string): PlanFitRow {
+/** The plan's own columns, as every plan-fit row (replay and forward odds) starts. */
+export function planColumns(v: PlanVersion) {
   return {
     planId: v.planId,
     firm: v.firm,
@@ -81,6 +82,12 @@ export function fitRow(v: PlanVersion, answer: FitPlanAnswer, purchasedOn: strin
     price: v.price,
     planCheckedOn: v.checkedOn,
     planStale: v.stale,
+  };
+}
+
+export function fitRow(v: PlanVersion, answer: FitPlanAnswer, purchasedOn: string): PlanFitRow {
+  return {
+    ...planColumns(v),
     rulesSources: rulesSources(v, purchasedOn),
     rank: null,
     rankAtBestScale: null,

@@ -22,7 +22,7 @@ import { requireId } from '../shared/ids.js';
 import type { CpuRequester } from '../workers/cpu-tasks.js';
 import type { FitPlansInput, PlanCatalogFilter, ReplayPlansInput } from './planfit.inputs.js';
 import type { PlanFit, PlanReplay, PlanReplayRow } from './planfit.outputs.js';
-import { fitRow, rankRows, seriesOf, shareOut } from './fit-rows.js';
+import { fitRow, planColumns, rankRows, seriesOf, shareOut } from './fit-rows.js';
 import type { HistoryScope, PlanFitRepository } from './planfit.repository.js';
 import { suppliedHistory, trackedHistory } from './replay-history.js';
 
@@ -297,20 +297,6 @@ export class PlanFitService {
       accounts: facts.map((f) => f.id),
     };
   }
-}
-
-function planColumns(v: PlanVersion) {
-  return {
-    planId: v.planId,
-    firm: v.firm,
-    program: v.program,
-    phases: v.phases,
-    accountSize: v.accountSize,
-    currency: v.currency,
-    price: v.price,
-    planCheckedOn: v.checkedOn,
-    planStale: v.stale,
-  };
 }
 
 function replayedRow(v: PlanVersion, p: ReplayPlanAnswer, withOutcomes: boolean): PlanReplayRow {
