@@ -65,4 +65,28 @@ test('the groups panel says when it cannot load, with a retry, and a blocked cop
   await panel.getByRole('button', { name: 'Try again' }).click();
   // One account: the panel says a group needs two, rather than offering a form that cannot succeed.
   await expect(panel).toContainText('A group needs two or more EA accounts');
+  if (!SHOTS) return;
+  // The panel's loading, error and empty states in both languages at both widths, for a person to look at.
+  for (const lang of ['en', 'ja'] as const) {
+    await page.evaluate((l) => localStorage.setItem('propfolio.lang', l), lang);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 700 });
+      let answer: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (answer = resolve));
+      await page.route('**/app/api/account-groups', async (route) => {
+        await held;
+        await route.fulfill({ status: 500, body: '{}' });
+      });
+      await page.goto('/pnl');
+      await expect(panel.getByRole('status')).toBeVisible();
+      await panel.screenshot({ path: `${SHOTS}/groups-loading-${lang}-${String(width)}.png` });
+      answer();
+      await expect(panel.locator('.state-error, [role="alert"]').first()).toBeVisible();
+      await panel.screenshot({ path: `${SHOTS}/groups-error-${lang}-${String(width)}.png` });
+      await page.unroute('**/app/api/account-groups');
+      await page.goto('/pnl');
+      await expect(panel.locator('.state-empty')).toBeVisible();
+      await panel.screenshot({ path: `${SHOTS}/groups-empty-${lang}-${String(width)}.png` });
+    }
+  }
 });
