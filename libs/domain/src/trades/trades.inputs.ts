@@ -32,6 +32,7 @@ import {
   SIDES,
   type Side,
 } from '../shared/position-fields.js';
+import { SORT_ORDERS, TRADE_SORTS, type SortOrder, type TradeSort } from './trade-sort.js';
 
 export { MAX_SYMBOL_LENGTH, SIDES, type Side };
 
@@ -226,6 +227,10 @@ const OutcomeFilter = (): PropertyDecorator =>
   Compose(Doc('win: net >= 0.005; loss: <= -0.005; else breakeven.'), Absent(), IsIn(OUTCOMES));
 const TagFilter = (): PropertyDecorator => Compose(Doc('Only trades with this tag.'), Absent(), FreeText(MAX_TAG_LENGTH));
 
+/** The list's ordering (and its export's): a column, then the trade id the same way, so pages never overlap. */
+const SortField = (): PropertyDecorator => Compose(Doc({ description: 'Sort column.', default: 'closedAt' }), Absent(), IsIn(TRADE_SORTS));
+const OrderField = (): PropertyDecorator => Compose(Doc({ description: 'Sort order.', default: 'desc' }), Absent(), IsIn(SORT_ORDERS));
+
 /** What the list, the stats and the curve read: the filters above, every one of them. */
 export interface TradeScope {
   accountId?: string | undefined;
@@ -270,7 +275,67 @@ export class ListTradesInput extends PageInput implements TradeScope {
 
   @TagFilter()
   tag?: string;
+
+  @SortField()
+  sort?: TradeSort;
+
+  @OrderField()
+  order?: SortOrder;
 }
+
+/** Rows one CSV export answers at most; the rest follow by the `next` link's cursor. */
+export const MAX_EXPORT_ROWS = 10_000;
+
+/** The export of the journal's list as CSV: list_trades' filters and ordering, pages of MAX_EXPORT_ROWS rows. */
+export class ExportTradesInput implements TradeScope {
+  @AccountFilter()
+  accountId?: string;
+
+  @ChallengeFilter()
+  challengeId?: string;
+
+  @FromFilter()
+  from?: string;
+
+  @ToFilter()
+  to?: string;
+
+  @PlatformFilter()
+  platform?: Platform;
+
+  @CurrencyFilter()
+  currency?: string;
+
+  @SymbolFilter()
+  symbol?: string;
+
+  @SideFilter()
+  side?: Side;
+
+  @OutcomeFilter()
+  outcome?: Outcome;
+
+  @TagFilter()
+  tag?: string;
+
+  @SortField()
+  sort?: TradeSort;
+
+  @OrderField()
+  order?: SortOrder;
+
+  @Doc("The `next` link's cursor: the rows after the previous file.")
+  @Absent()
+  @IsString()
+  cursor?: string;
+}
+
+/**
+ * The export follows every filter of the list: a field added to ListTradesInput and not here fails to compile
+ * (only the page size is the list's own: an export answers up to MAX_EXPORT_ROWS).
+ */
+export const exportFollowsTheList: [Exclude<keyof ListTradesInput, keyof ExportTradesInput | 'limit'>] extends [never] ? true : never =
+  true;
 
 export class TradeIdInput {
   @Doc('Trade id.')

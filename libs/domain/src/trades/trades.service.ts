@@ -6,7 +6,7 @@ import type { AccountWriteNotifier } from '../shared/account-writes.js';
 import { requireId } from '../shared/ids.js';
 import { jsonArray, jsonObject, queryJson, revive } from '../shared/json-rows.js';
 import { SqlParams } from '../shared/keyset-sql.js';
-import { Keyset } from '../shared/pagination.js';
+import { DEFAULT_LIMIT } from '../shared/pagination.js';
 import { toDecimal } from '../shared/money.js';
 import { firmClock, zoneClock, type StatsClock } from './trade-clock.js';
 import {
@@ -22,6 +22,7 @@ import { readTradeCurve } from './trade-curve.js';
 import { readKeptTradeStats } from './trade-stats-kept.js';
 import { recordsFromMessage, refuseOversizedBatch, STORE_TIMEOUT_MS, storePositions } from './trade-store.js';
 import { TRADE, tradeView } from './trade-view.js';
+import { decodeSortCursor, encodeSortCursor, orderingOf, orderingSql, type SortOrder, type TradeSort } from './trade-sort.js';
 import type { NewsService } from '../calendar/news.service.js';
 import { MAX_EXITS_PER_POSITION } from './trades.inputs.js';
 import type {
@@ -44,6 +45,13 @@ import type { PushPositionsResult, TradeCurve, TradePage, TradeStats, TradeView 
 export type AccountClock = (account: AccountClockFacts) => Promise<{ rollover: Rollover; known: boolean }>;
 
 const UTC_MIDNIGHT: Rollover = { timeZone: 'UTC', time: '00:00' };
+
+/** The ordering and the cursor a sorted read takes (the list's and the export's). */
+interface SortedPage {
+  sort?: TradeSort | undefined;
+  order?: SortOrder | undefined;
+  cursor?: string | undefined;
+}
 
 export class TradeService {
   constructor(
@@ -107,28 +115,39 @@ export class TradeService {
     return { accountId, accepted: created + updated, unchanged };
   }
 
-  /** Newest close first, one statement on the driver; an empty page for a foreign account or challenge is a 404. */
+  /**
+   * The caller's trades in the asked ordering (newest close first by default), one statement on the driver; an empty
+   * page for a foreign account or challenge is a 404.
+   */
   async list(caller: Caller, input: ListTradesInput): Promise<TradePage> {
-    const keyset = new Keyset<Trade>(input, (row) => row.closedAt);
+    const limit = input.limit ?? DEFAULT_LIMIT;
+    const trades = await this.readOrdered(caller, input, limit + 1);
+    if (trades.length === 0) await assertScopeOwned(this.db, caller, input);
+    const ordering = orderingOf(input);
+    const shown = trades.slice(0, limit);
+    const last = shown[shown.length - 1];
+    const nextCursor = trades.length > limit && last !== undefined ? encodeSortCursor(ordering, last) : null;
+    return { items: await this.withNewsMarks(shown, shown.map(tradeView)), nextCursor };
+  }
+
+  /**
+   * Up to `take` trades of the scope after the cursor, in the input's ordering. The cursor as a row comparison, which
+   * the (owner, closedAt desc, id desc) indexes seek to directly; the shared keysetPage's `a < x OR (a = x AND b < y)`
+   * made PostgreSQL walk every newer row (50 ms 60,000 deep).
+   */
+  private async readOrdered(caller: Caller, input: TradeScope & SortedPage, take: number): Promise<Trade[]> {
+    const ordering = orderingOf(input);
     const params = new SqlParams();
-    let where = scopeSql(caller, input, params);
-    // The cursor as a row comparison, which the (owner, closedAt desc, id desc) indexes seek to directly; the
-    // shared keysetPage's `a < x OR (a = x AND b < y)` made PostgreSQL walk every newer row (50 ms 60,000 deep).
-    if (keyset.after) {
-      const at = params.add(keyset.after.sort.toISOString(), 'timestamptz');
-      where += ` AND (t."closedAt", t."id") < (${at}, ${params.add(keyset.after.id)})`;
-    }
-    const order = 't."closedAt" DESC, t."id" DESC';
-    const from = `FROM (SELECT * FROM "Trade" t WHERE ${where} ORDER BY ${order} LIMIT ${params.add(keyset.take, 'int')}) t`;
+    const after = input.cursor === undefined ? undefined : decodeSortCursor(ordering, input.cursor);
+    const sql = orderingSql(ordering, after, params);
+    const where = scopeSql(caller, input, params) + sql.after;
+    const from = `FROM (SELECT * FROM "Trade" t WHERE ${where} ORDER BY ${sql.order} LIMIT ${params.add(take, 'int')}) t`;
     const rows = await queryJson<Record<string, unknown>[]>(
       this.db,
-      `SELECT ${jsonArray(jsonObject('t', TRADE), from, order)} AS "data"`,
+      `SELECT ${jsonArray(jsonObject('t', TRADE), from, sql.order)} AS "data"`,
       params.values,
     );
-    const trades = (rows ?? []).map((row) => revive<Trade>(row, TRADE));
-    if (trades.length === 0) await assertScopeOwned(this.db, caller, input);
-    const page = keyset.page(trades, tradeView);
-    return { ...page, items: await this.withNewsMarks(trades.slice(0, page.items.length), page.items) };
+    return (rows ?? []).map((row) => revive<Trade>(row, TRADE));
   }
 
   async get(caller: Caller, input: TradeIdInput): Promise<TradeView> {
