@@ -76,6 +76,31 @@ const FieldDisputes = Type.Optional(
   ),
 );
 
+/** The split from payout `fromPayout` (1 = the first) on. */
+const SplitStepSchema = Type.Object(
+  { fromPayout: Type.Integer({ minimum: 1 }), percent: Type.Number({ minimum: 0, maximum: 100 }) },
+  { additionalProperties: false },
+);
+
+/** Days a payout needs since the last one (or funding): any trading day, or a profitable day of at least a profit. */
+const PayoutDaysSchema = Type.Object(
+  {
+    days: Type.Integer({ minimum: 1 }),
+    counts: Type.Enum(['trading_day', 'profitable_day']),
+    /** A profitable day's least profit, % of the initial balance (a firm's dollar figure divided by the size). */
+    minProfitPercent: Type.Optional(Nullable(Type.Number({ minimum: 0 }))),
+    /** The same in the plan's currency, where the firm states a fixed amount for every size. */
+    minProfitAmount: Type.Optional(Nullable(Type.Number({ minimum: 0 }))),
+  },
+  { additionalProperties: false },
+);
+
+/** Payout consistency: the best day since the last payout at most `bestDayMaxPercent` of the profit paid out. */
+const PayoutConsistencySchema = Type.Object(
+  { bestDayMaxPercent: Type.Number({ exclusiveMinimum: 0, maximum: 100 }), of: Type.Literal('payout_profit') },
+  { additionalProperties: false },
+);
+
 /** Provenance of a rule written as a plain value (targets, time limit, weekend holding…): `rules.sources.<field>`. */
 const FieldSourceSchema = Type.Object(
   { ...RuleSourceSchema.properties, note: Type.Optional(Type.String()), disputed: FieldDisputes },
@@ -172,18 +197,47 @@ export const PlanRulesSchema = Type.Object(
       ),
       Type.Null(),
     ]),
-    profitSplit: Nullable(Type.Object({ percent: Percent, maxPercent: Percent, note: Note }, { additionalProperties: false })),
+    /** The trader's share of the funded profit: `percent` from the first payout, `steps` where it grows by payout. */
+    profitSplit: Nullable(
+      Type.Object(
+        {
+          percent: Percent,
+          maxPercent: Percent,
+          steps: Type.Optional(Type.Array(SplitStepSchema, { minItems: 1, description: 'The split from a given payout on.' })),
+          note: Note,
+          source: Source,
+          disputed: FieldDisputes,
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    /**
+     * When a funded account pays out: the first payout `firstAfterDays` calendar days after funding (or the first
+     * trade, as the note says), then by `cadence` (or every `everyDays` calendar days), each payout needing the
+     * `minDays` and the `consistency` the firm sets per payout. A condition left out is not researched (the coach
+     * takes it as none and says so); `null` is unknown; `none` the firm has none.
+     */
     payout: Nullable(
       Type.Object(
         {
           cadence: Nullable(PayoutCadenceSchema),
           firstAfterDays: Nullable(Type.Integer({ minimum: 0 })),
+          everyDays: Type.Optional(Nullable(Type.Integer({ minimum: 1, description: 'Calendar days from one payout to the next.' }))),
+          minDays: Type.Optional(Type.Union([Type.Literal('none'), PayoutDaysSchema, Type.Null()])),
+          consistency: Type.Optional(Type.Union([Type.Literal('none'), PayoutConsistencySchema, Type.Null()])),
           note: Note,
+          source: Source,
+          disputed: FieldDisputes,
         },
         { additionalProperties: false },
       ),
     ),
-    feeRefund: Nullable(Type.Object({ when: Nullable(RefundTriggerSchema), note: Note }, { additionalProperties: false })),
+    feeRefund: Nullable(
+      Type.Object(
+        { when: Nullable(RefundTriggerSchema), note: Note, source: Source, disputed: FieldDisputes },
+        { additionalProperties: false },
+      ),
+    ),
     eaPolicy: Nullable(PolicySchema),
     newsTrading: Nullable(PolicySchema),
     newsWindowMinutes: Nullable(Type.Integer({ minimum: 0 })),

@@ -96,6 +96,96 @@ describe('fitPlans', () => {
     expect(odds?.expectedPayouts).toBeCloseTo(0.8 * 100_000 * (12 * 0.1), 6);
   });
 
+  describe('the money past the pass, closed forms at +1 % every day (180 calendar days = 129 simulated days)', () => {
+    const up = Array.from({ length: 30 }, () => 1);
+    const money = (payouts: Record<string, unknown>, price = 540) => {
+      const rules = { ...FTMO, ...payouts };
+      const [row] = fitPlans({ dailyPnlPercent: up, paths: 200, seed: 3, plans: [plan(rules, { price })] }).plans;
+      return row;
+    };
+
+    it('first payout 21 days after funding, then every 14, the split 80 % then 90 % from the third, the fee back with the first', () => {
+      const row = money({
+        profitSplit: { percent: 80, steps: [{ fromPayout: 3, percent: 90 }] },
+        payout: {
+          cadence: 'other',
+          firstAfterDays: 21,
+          everyDays: 14,
+          minDays: { days: 3, counts: 'profitable_day', minProfitPercent: 0.5 },
+          consistency: { bestDayMaxPercent: 50, of: 'payout_profit' },
+        },
+        feeRefund: { when: 'first_payout' },
+      });
+      const odds = row?.atCurrentRisk;
+      // 21 days = 15 simulated days (15 % profit), then every 10 (10 %): days 15, 25, …, 125 = 12 payouts.
+      // Paid: 15 × 0.8 + 10 × 0.8 + 10 × 10 × 0.9 = 110 % of 100,000; the price comes back with the first.
+      expect(row?.unknownPayoutRules).toEqual([]);
+      expect(odds?.passProbability).toBe(1);
+      expect(odds?.payoutProbability).toBe(1);
+      expect(odds?.expectedPayouts).toBeCloseTo(110_000, 6);
+      expect(odds?.expectedRefund).toBeCloseTo(540, 9);
+      expect(odds?.expectedValue).toBeCloseTo(110_000 + 540 - 540, 6);
+      const interval = odds?.expectedValueInterval;
+      expect(interval?.low ?? Infinity).toBeLessThanOrEqual(110_000);
+      expect(interval?.high ?? -Infinity).toBeGreaterThanOrEqual(110_000);
+    });
+
+    it('payout consistency holds a payout back until the best day is at most 5 % of its profit: 20 days each', () => {
+      const row = money({
+        profitSplit: { percent: 80 },
+        payout: { cadence: 'bi_weekly', firstAfterDays: 14, minDays: 'none', consistency: { bestDayMaxPercent: 5, of: 'payout_profit' } },
+        feeRefund: { when: 'never' },
+      });
+      // Due on day 10, allowed from 20 profitable days (1 ≤ 5 % of 20): days 20, 40, …, 120 = 6 × 20 % × 0.8.
+      expect(row?.atCurrentRisk?.expectedPayouts).toBeCloseTo(0.8 * 100_000 * 6 * 0.2, 6);
+      expect(row?.atCurrentRisk?.expectedRefund).toBe(0);
+      expect(row?.notes.join(' ')).not.toMatch(/taken as none/);
+    });
+
+    it('profitable days that never count (+1 % below a 1.5 % minimum) mean no payout: the value is minus the price', () => {
+      const row = money({
+        profitSplit: { percent: 80 },
+        payout: { cadence: 'on_demand', firstAfterDays: 0, minDays: { days: 5, counts: 'profitable_day', minProfitPercent: 1.5 } },
+        feeRefund: { when: 'first_payout' },
+      });
+      expect(row?.atCurrentRisk).toMatchObject({ payoutProbability: 0, expectedPayouts: 0, expectedRefund: 0, expectedValue: -540 });
+      // Consistency left out of the catalog: taken as none, and said.
+      expect(row?.notes.join(' ')).toMatch(/payout\.consistency.*taken as none/);
+    });
+
+    it('a fee refunded on passing is the whole price for every funded purchase, whatever is paid out', () => {
+      const row = money({
+        profitSplit: { percent: 80 },
+        payout: { cadence: 'bi_weekly', firstAfterDays: 14, minDays: 'none', consistency: 'none' },
+        feeRefund: { when: 'after_passing' },
+      });
+      expect(row?.atCurrentRisk?.expectedRefund).toBeCloseTo(540, 9);
+    });
+
+    it('a payout rule the catalog marks unknown keeps the value null and is named', () => {
+      const row = money({
+        profitSplit: { percent: 80 },
+        payout: { cadence: 'bi_weekly', firstAfterDays: 14, minDays: null, consistency: null },
+        feeRefund: { when: 'first_payout' },
+      });
+      expect(row?.atCurrentRisk?.expectedValue).toBeNull();
+      expect(row?.atCurrentRisk?.expectedValueInterval).toBeNull();
+      expect(row?.unknownPayoutRules).toEqual(['payout.minDays', 'payout.consistency']);
+    });
+  });
+
+  it('more paths never widen the expected value’s interval (same seed: the first paths are the same)', () => {
+    const rules = { ...FTMO, ...PAYOUTS } as CoachRules;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 200, max: 800 }), (seed, paths) => {
+        const at = (n: number) => fitPlans({ dailyPnlPercent: SERIES, paths: n, seed, plans: [plan(rules)] }).plans[0]?.atCurrentRisk;
+        const width = (o: ReturnType<typeof at>) => (o?.expectedValueInterval?.high ?? NaN) - (o?.expectedValueInterval?.low ?? NaN);
+        expect(width(at(paths * 4))).toBeLessThanOrEqual(width(at(paths)) + 1e-9);
+      }),
+      { numRuns: 10 },
+    );
+  });
+
   it('the best scale is one of the searched range and never worse than the current risk', () => {
     const [row] = fitPlans({ dailyPnlPercent: SERIES, paths: 2000, plans: [plan(FTMO)] }).plans;
     expect(FIT_SCALES).toContain(row?.best?.riskScale);

@@ -35,7 +35,8 @@ export const MAX_PAYOUT_HORIZON_DAYS = 730;
 const Z = 1.959963984540054;
 /** Trading days in calendar days (a payout's wait is in calendar days, a simulated day is a trading day). */
 const tradingDaysIn = (calendarDays: number): number => Math.ceil((calendarDays * 5) / 7);
-const CADENCE_DAYS: Record<string, number> = { weekly: 5, bi_weekly: 10, monthly: 21 };
+/** Trading days from one payout to the next one's due day, by cadence (on demand: any later day). */
+const CADENCE_DAYS: Record<string, number> = { weekly: 5, bi_weekly: 10, monthly: 21, on_demand: 1 };
 
 const NOTES = {
   phases:
@@ -43,7 +44,9 @@ const NOTES = {
   scale:
     'A risk scale multiplies every daily P&L and intraday low of the history; the search runs fewer paths per scale, and the best scale is re-run with every path.',
   payouts: (days: number) =>
-    `Payouts: the funded account is followed for ${days} calendar days from funding; on each payout day the profit above the initial balance is withdrawn, the split paid, and the account starts again from its initial balance.`,
+    `Payouts: the funded account is followed for ${days} calendar days from funding; a payout is taken on the first day on or after it is due on which the account is in profit and the plan's minimum days and payout consistency hold; the profit above the initial balance is withdrawn, the split paid, and the account starts again from its initial balance.`,
+  assumedNone: (rules: string[]) =>
+    `The catalog does not state ${rules.join(' or ')} for this plan's payouts: taken as none (a payout needs no such condition).`,
   instant: 'No evaluation: the pass probability is 1; compare the plan by its expected value.',
   interval: 'Intervals are Monte Carlo error only; a phase product takes the product of the phases’ bounds.',
 };
@@ -62,27 +65,86 @@ interface ReadPlan {
 }
 
 interface PayoutRules {
-  profitSplit?: { percent?: number | null } | null;
-  payout?: { cadence?: string | null; firstAfterDays?: number | null } | null;
+  profitSplit?: { percent?: number | null; steps?: { fromPayout: number; percent: number }[] } | null;
+  payout?: {
+    cadence?: string | null;
+    firstAfterDays?: number | null;
+    everyDays?: number | null;
+    minDays?:
+      | 'none'
+      | { days: number; counts: 'trading_day' | 'profitable_day'; minProfitPercent?: number | null; minProfitAmount?: number | null }
+      | null;
+    consistency?: 'none' | { bestDayMaxPercent: number } | null;
+  } | null;
   feeRefund?: { when?: string | null } | null;
 }
 
-function schedule(plan: FitPlan, missing: string[]): PayoutSchedule | null {
+/** The price comes back after this many payouts (0: with none), or with the pass itself. */
+function refundOf(when: string | null): { after: number; onPass: boolean } | null {
+  if (when === 'first_payout') return { after: 1, onPass: false };
+  if (when === 'third_payout') return { after: 3, onPass: false };
+  if (when === 'after_passing') return { after: 0, onPass: true };
+  if (when === 'never' || when === 'not_applicable') return { after: 0, onPass: false };
+  return null;
+}
+
+/** A profitable day's least profit in % of the initial balance (a firm's fixed amount divided by the size). */
+function profitableDayPercent(days: { minProfitPercent?: number | null; minProfitAmount?: number | null }, size: number | null): number {
+  if (days.minProfitPercent != null) return days.minProfitPercent;
+  if (days.minProfitAmount != null && size !== null && size > 0) return (days.minProfitAmount / size) * 100;
+  return 0;
+}
+
+/** The trader's split by payout (the base split, then each step from its payout on), 0 to 1. */
+function splitsOf(base: number, steps: readonly { fromPayout: number; percent: number }[] = []): number[] {
+  const last = steps.reduce((m, s) => Math.max(m, s.fromPayout), 1);
+  return Array.from({ length: last }, (_, k) => {
+    const step = steps
+      .filter((s) => s.fromPayout <= k + 1)
+      .sort((x, y) => x.fromPayout - y.fromPayout)
+      .at(-1);
+    return (step?.percent ?? base) / 100;
+  });
+}
+
+/**
+ * The plan's payout schedule in simulated days, or null naming every payout rule it lacks in `missing`. A
+ * per-payout condition the catalog leaves out entirely (minimum days, payout consistency) is taken as none and
+ * said in `notes`; one it marks unknown (null) is missing.
+ */
+function schedule(plan: FitPlan, missing: string[], notes: string[]): PayoutSchedule | null {
   const rules = plan.rules as unknown as PayoutRules;
   const split = rules.profitSplit?.percent ?? null;
-  const first = rules.payout?.firstAfterDays ?? null;
-  const cadence = rules.payout?.cadence ?? null;
-  const refund = rules.feeRefund?.when ?? null;
+  const payout = rules.payout ?? null;
+  const first = payout?.firstAfterDays ?? null;
+  const cadence = payout?.cadence ?? null;
+  const every = payout?.everyDays ?? null;
+  const refund = refundOf(rules.feeRefund?.when ?? null);
   if (split === null) missing.push('profitSplit.percent');
   if (first === null) missing.push('payout.firstAfterDays');
-  if (cadence === null || CADENCE_DAYS[cadence] === undefined) missing.push(`payout.cadence${cadence ? ` (${cadence})` : ''}`);
-  const refundAfter =
-    refund === 'first_payout' ? 1 : refund === 'third_payout' ? 3 : refund === 'never' || refund === 'not_applicable' ? 0 : null;
-  if (refundAfter === null) missing.push(`feeRefund.when${refund ? ` (${refund})` : ''}`);
+  const cadenceDays = every !== null ? tradingDaysIn(every) : cadence === null ? undefined : CADENCE_DAYS[cadence];
+  if (cadenceDays === undefined) missing.push(`payout.cadence${cadence ? ` (${cadence})` : ''}`);
+  if (refund === null) missing.push(`feeRefund.when${rules.feeRefund?.when ? ` (${rules.feeRefund.when})` : ''}`);
+  const minDays = payout?.minDays;
+  const consistency = payout?.consistency;
+  if (minDays === null) missing.push('payout.minDays');
+  if (consistency === null) missing.push('payout.consistency');
   if (plan.accountSize === null) missing.push('accountSize');
   if (plan.price === null) missing.push('price');
-  if (missing.length > 0 || split === null || first === null || cadence === null || refundAfter === null) return null;
-  return { firstDay: Math.max(1, tradingDaysIn(first)), everyDays: CADENCE_DAYS[cadence] ?? 10, split: split / 100, refundAfter };
+  if (missing.length > 0 || split === null || first === null || cadenceDays === undefined || refund === null) return null;
+  const assumed = [...(minDays === undefined ? ['payout.minDays'] : []), ...(consistency === undefined ? ['payout.consistency'] : [])];
+  if (assumed.length > 0) notes.push(NOTES.assumedNone(assumed));
+  const days = typeof minDays === 'object' && minDays !== null ? minDays : null;
+  return {
+    firstDay: Math.max(1, tradingDaysIn(first)),
+    everyDays: Math.max(1, cadenceDays),
+    splits: splitsOf(split, rules.profitSplit?.steps),
+    refundAfter: refund.after,
+    refundOnPass: refund.onPass,
+    minDays: days?.days ?? 0,
+    minDayProfit: days?.counts === 'profitable_day' ? profitableDayPercent(days, plan.accountSize) : Number.NaN,
+    bestDayShare: typeof consistency === 'object' && consistency !== null ? consistency.bestDayMaxPercent / 100 : Number.NaN,
+  };
 }
 
 type Base = Pick<SimulationInput, 'dailyPnlPercent' | 'dailyLowPercent' | 'method' | 'blockDays' | 'paths' | 'seed' | 'horizonDays'>;
@@ -123,8 +185,10 @@ function readPlan(plan: FitPlan, base: Base): ReadPlan {
   if (plan.phases === 0) fundedMissing.forEach((m) => unknownRules.add(m));
   else unknownPayoutRules.push(...fundedMissing.map((m) => `funded ${m}`));
   const payoutMissing: string[] = [];
-  const payouts = schedule(plan, payoutMissing);
+  const payoutNotes: string[] = [];
+  const payouts = schedule(plan, payoutMissing, payoutNotes);
   unknownPayoutRules.push(...payoutMissing);
+  payoutNotes.forEach((m) => notes.add(m));
   const fundedRun =
     fundedMissing.length === 0
       ? compile({
@@ -192,20 +256,23 @@ function oddsAt(plan: FitPlan, read: ReadPlan, scale: number, paths: number, hor
   const funded = cache.funded(run, scale, read.schedule, horizon);
   const toMoney = plan.accountSize / 100;
   const price = plan.price;
-  // Per funded path: what it pays the trader, payouts and the refunded price.
+  // Per funded path: what it pays the trader, payouts and the refunded price (refunds with a payout only).
+  const { refundAfter, refundOnPass } = read.schedule;
+  let sumPaid = 0;
   let sum = 0;
   let sumSq = 0;
-  let refundedPaths = 0;
   for (let p = 0; p < paths; p++) {
     const paid = (funded.paid[p] ?? 0) * toMoney;
-    sum += paid;
-    sumSq += paid * paid;
+    const value = paid + (refundAfter > 0 && (funded.payouts[p] ?? 0) >= refundAfter ? price : 0);
+    sumPaid += paid;
+    sum += value;
+    sumSq += value * value;
   }
-  refundedPaths = funded.refunded;
-  const meanPaid = sum / paths;
-  const refundShare = read.schedule.refundAfter > 0 ? refundedPaths / paths : 0;
-  const perFunded = meanPaid + refundShare * price;
-  const variance = Math.max(0, sumSq / paths - meanPaid * meanPaid) / paths;
+  const meanPaid = sumPaid / paths;
+  const refundShare = refundOnPass ? 1 : refundAfter > 0 ? funded.refunded / paths : 0;
+  const perFunded = sum / paths + (refundOnPass ? price : 0);
+  // Variance of the mean of the funded paths' values; the pass probability's from its interval (delta method).
+  const variance = Math.max(0, sumSq / paths - (sum / paths) ** 2) / paths;
   const sdPass = (passInterval.high - passInterval.low) / (2 * Z);
   const ev = pass * perFunded - price;
   const sd = Math.sqrt(perFunded * perFunded * sdPass * sdPass + pass * pass * variance);
