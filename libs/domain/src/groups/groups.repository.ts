@@ -5,6 +5,8 @@
  */
 import type { NamedAccount } from '@propfolio/coach';
 import { type Database, Prisma } from '@propfolio/db';
+import { markSignals } from '../trades/trade-signals.js';
+import { TradesRepository } from '../trades/trades.repository.js';
 
 /** One of the owner's accounts as a group shows it: what its label is made of, and its currency. */
 export interface OwnerAccount extends NamedAccount {
@@ -38,6 +40,12 @@ const storedGroup = (g: GroupRow): StoredGroup => ({
   ...g,
   members: g.members.map((m) => ({ accountId: m.accountId, multiplier: m.multiplier.toString() })),
 });
+
+/**
+ * The transaction timeout of a group write: it matches its accounts' whole history (the trades with a possible copy),
+ * seconds for accounts of 100,000 trades on a loaded machine, past Prisma's default 5 s.
+ */
+const SIGNALS_TIMEOUT_MS = 60_000;
 
 /** A unique violation: another of the owner's groups has the name. */
 export const isDuplicateName = (error: unknown): boolean => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
@@ -91,19 +99,35 @@ export class GroupsRepository {
     return row ? storedGroup(row) : null;
   }
 
-  /** A new group and its members in one transaction. */
+  /**
+   * A new group and its members in one transaction, with the signals its accounts' trades copied to each other marked
+   * (trade-signals.ts): a group named after the trades were stored matches them too.
+   */
   async create(ownerId: string, name: string, members: readonly StoredMember[], now: Date): Promise<StoredGroup> {
-    const row = await this.db.prisma.accountGroup.create({
-      data: {
-        userId: ownerId,
-        name,
-        createdAt: now,
-        updatedAt: now,
-        members: { create: members.map((m, position) => ({ accountId: m.accountId, multiplier: m.multiplier, position })) },
+    return this.db.prisma.$transaction(
+      async (tx) => {
+        const signals = new TradesRepository(tx);
+        await signals.lockSignals(ownerId);
+        const row = await tx.accountGroup.create({
+          data: {
+            userId: ownerId,
+            name,
+            createdAt: now,
+            updatedAt: now,
+            members: { create: members.map((m, position) => ({ accountId: m.accountId, multiplier: m.multiplier, position })) },
+          },
+          select: GROUP_SELECT,
+        });
+        await markSignals(
+          signals,
+          ownerId,
+          members.map((m) => m.accountId),
+          null,
+        );
+        return storedGroup(row);
       },
-      select: GROUP_SELECT,
-    });
-    return storedGroup(row);
+      { timeout: SIGNALS_TIMEOUT_MS },
+    );
   }
 
   /** Renames the owner's group and/or replaces its members, all or nothing; null when the group is not the owner's. */
@@ -113,20 +137,29 @@ export class GroupsRepository {
     change: { name?: string; members?: readonly StoredMember[] },
     now: Date,
   ): Promise<StoredGroup | null> {
-    return this.db.prisma.$transaction(async (tx) => {
-      const found = await tx.accountGroup.updateMany({
-        where: { id, userId: ownerId },
-        data: { ...(change.name === undefined ? {} : { name: change.name }), updatedAt: now },
-      });
-      if (found.count === 0) return null;
-      if (change.members) {
-        await tx.accountGroupMember.deleteMany({ where: { groupId: id } });
-        await tx.accountGroupMember.createMany({
-          data: change.members.map((m, position) => ({ groupId: id, accountId: m.accountId, multiplier: m.multiplier, position })),
+    return this.db.prisma.$transaction(
+      async (tx) => {
+        const signals = new TradesRepository(tx);
+        if (change.members) await signals.lockSignals(ownerId);
+        const found = await tx.accountGroup.updateMany({
+          where: { id, userId: ownerId },
+          data: { ...(change.name === undefined ? {} : { name: change.name }), updatedAt: now },
         });
-      }
-      const row = await tx.accountGroup.findUniqueOrThrow({ where: { id }, select: GROUP_SELECT });
-      return storedGroup(row);
-    });
+        if (found.count === 0) return null;
+        if (change.members) {
+          const before = await tx.accountGroupMember.findMany({ where: { groupId: id }, select: { accountId: true } });
+          await tx.accountGroupMember.deleteMany({ where: { groupId: id } });
+          await tx.accountGroupMember.createMany({
+            data: change.members.map((m, position) => ({ groupId: id, accountId: m.accountId, multiplier: m.multiplier, position })),
+          });
+          // The accounts that left are matched again too: their marks with the group's accounts no longer hold.
+          const touched = new Set([...before.map((m) => m.accountId), ...change.members.map((m) => m.accountId)]);
+          await markSignals(signals, ownerId, [...touched], null);
+        }
+        const row = await tx.accountGroup.findUniqueOrThrow({ where: { id }, select: GROUP_SELECT });
+        return storedGroup(row);
+      },
+      { timeout: SIGNALS_TIMEOUT_MS },
+    );
   }
 }

@@ -4,6 +4,8 @@ import { Prisma } from '@propfolio/db';
 import { MAX_POSITIONS_PER_MESSAGE, MAX_SYMBOL_LENGTH, type ClosedPositionInput, type Side } from './trades.inputs.js';
 import { latestRecordedMs } from '../shared/recorded-instant.js';
 import { Slicer } from '../shared/slicer.js';
+import { markSignals } from './trade-signals.js';
+import { TradesRepository } from './trades.repository.js';
 
 /** One closing deal of a position, as stored in `Trade.exits`. */
 export interface PositionExit {
@@ -238,7 +240,8 @@ export async function judgePositions(
  * chunk travels as one JSON parameter, is expanded by `jsonb_to_recordset` and upserted on (accountId, position). A position
  * already stored with the same figures is not touched (no row version, no trigger, no cache drop); one
  * whose figures changed (a re-import after the broker corrected a commission) gets the new figures and
- * keeps the trader's tags, note, setup and planned risk. Call it inside the transaction that checked the
+ * keeps the trader's tags, note, setup and planned risk; then the copies of a group's signal around the stored trades are
+ * given their shared signalId (trade-signals.ts). Call it inside the transaction that checked the
  * account (the statement import's, or the tracker push's). Answers how many were created, updated and not touched.
  */
 export async function storePositions(
@@ -248,6 +251,10 @@ export async function storePositions(
 ): Promise<PositionOutcomes> {
   if (positions.length === 0) return { created: 0, updated: 0, unchanged: 0 };
   await checkPositionsInSlices(positions);
+  // The owner's signal lock before the first row is written: copies pushed from several terminals at once are
+  // matched one push after the other, each seeing the others' committed trades (trades.repository.ts).
+  const signals = new TradesRepository(tx);
+  const owner = await signals.lockSignalsOfAccount(accountId);
   const outcomes: PositionOutcomes = { created: 0, updated: 0, unchanged: 0 };
   const chunks = writeChunks(positions);
   for (const [index, chunk] of chunks.entries()) {
@@ -259,7 +266,20 @@ export async function storePositions(
     outcomes.updated += written.updated;
     outcomes.unchanged += written.unchanged;
   }
+  // A resend changed nothing, so no signal either; otherwise the copies around the stored trades are matched.
+  if (owner !== null && outcomes.created + outcomes.updated > 0) await markSignals(signals, owner, [accountId], openSpanOf(positions));
   return outcomes;
+}
+
+/** The open instants a batch covers. */
+function openSpanOf(positions: readonly PositionRecord[]): { from: Date; to: Date } {
+  let from = Infinity;
+  let to = -Infinity;
+  for (const p of positions) {
+    from = Math.min(from, p.openedAt.getTime());
+    to = Math.max(to, p.openedAt.getTime());
+  }
+  return { from: new Date(from), to: new Date(to) };
 }
 
 /**

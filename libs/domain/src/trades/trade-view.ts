@@ -6,7 +6,7 @@ import type { TradeView } from './trades.outputs.js';
 
 /** Every column of a trade by how it travels as JSON, for the one-statement list read. */
 export const TRADE = columns<Trade>()({
-  plain: 'id accountId userId position symbol side comment exits tags note setup',
+  plain: 'id accountId userId position symbol side comment exits tags note setup signalId',
   decimal: 'volume openPrice closePrice stopLoss takeProfit commission swap fee profit net magic mae mfe plannedRisk',
   instant: 'openedAt closedAt createdAt updatedAt',
 });
@@ -68,6 +68,7 @@ export function tradeView(trade: Trade): TradeView {
     setup: trade.setup,
     plannedRisk: nullableMoney(risk),
     r: risk === null || risk.isZero() ? null : toMoney(trade.net.dividedBy(risk).toDecimalPlaces(2)),
+    signalId: trade.signalId,
     // The news window it fell in: set by the service when the account's plan has a news rule (NewsService.marks).
     news: null,
   };

@@ -41,6 +41,7 @@ export const TradeSchema = Type.Object({
   setup: Nullable(Type.String({ description: 'Setup name.' })),
   plannedRisk: Nullable(Money('Amount risked as planned; null when not given.')),
   r: Nullable(Type.Number({ description: 'net ÷ plannedRisk, rounded to 2 decimals; null without plannedRisk.' })),
+  signalId: Nullable(Id("Shared by one signal's copies on a group's accounts; null when alone.")),
   news: Nullable(NewsMarkSchema),
 });
 export type TradeView = Static<typeof TradeSchema>;

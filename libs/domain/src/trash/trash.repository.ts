@@ -114,7 +114,7 @@ type Tx = Prisma.TransactionClient;
 const TRADE_COLUMNS = [
   ...['id', 'accountId', 'userId', 'position'],
   ...TRADE_FIGURES,
-  ...['tags', 'note', 'setup', 'plannedRisk', 'createdAt', 'updatedAt'],
+  ...['tags', 'note', 'setup', 'plannedRisk', 'signalId', 'createdAt', 'updatedAt'],
 ]
   .map((c) => `"${c}"`)
   .join(', ');
