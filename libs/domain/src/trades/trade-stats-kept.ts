@@ -16,11 +16,11 @@ import {
   zoneRefused,
   type GroupRow,
   type PartialRow,
+  type ScopeStats,
 } from './trade-stats.js';
 import { FIRST_SLICE, nextSliceSize, readRangeTradeStats, readSlices, SLICE_TARGET_MS } from './trade-stats-range.js';
 import { followingRuns, longestRun, runsOf, runsOfNewestFirst, thenRuns, type Runs } from './trade-stats-runs.js';
 import type { TradeScope, TradeStatsInput } from './trades.inputs.js';
-import type { TradeStats } from './trades.outputs.js';
 
 /**
  * get_trade_stats from the summary kept per account and trader zone (migration trade_stats_summary): the live read
@@ -34,7 +34,7 @@ export async function readKeptTradeStats(
   caller: Caller,
   input: TradeStatsInput,
   clock: StatsClock = zoneClock(traderZone(input.timeZone)),
-): Promise<TradeStats> {
+): Promise<ScopeStats> {
   const timeZone = clock.timeZone;
   const window = input.from !== undefined || input.to !== undefined;
   // What the summary cannot answer is folded from the trades, in slices: a filter on the trades' own fields (the
@@ -65,7 +65,7 @@ interface Missing {
 }
 
 /** The whole history's answer from the summaries, or the accounts in scope that have none yet. */
-async function readKeptAll(db: Database, caller: Caller, input: TradeStatsInput, clock: StatsClock): Promise<TradeStats | Missing> {
+async function readKeptAll(db: Database, caller: Caller, input: TradeStatsInput, clock: StatsClock): Promise<ScopeStats | Missing> {
   const kept = await readKept(db, caller, input, clock);
   if (kept.missing.length > 0) return { missing: kept.missing };
   const streaks = composeRuns(kept.runs ?? []) ?? (await liveStreaks(db, caller, input));
@@ -185,7 +185,7 @@ const INTERLEAVED_PER_STATEMENT = 5_000;
  * where they interleave is read live (its outcomes only). Like the range read, the statements are apart (PGlite's
  * one connection is not held across them), so a write during the read may show in some parts and not in others.
  */
-async function readKeptWindow(db: Database, caller: Caller, input: TradeStatsInput, clock: StatsClock): Promise<TradeStats | Missing> {
+async function readKeptWindow(db: Database, caller: Caller, input: TradeStatsInput, clock: StatsClock): Promise<ScopeStats | Missing> {
   const timeZone = clock.timeZone;
   let row = await readWindowDays(db, caller, input, timeZone);
   if (row.missing.length > 0) return { missing: row.missing };

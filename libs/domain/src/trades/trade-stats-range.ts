@@ -3,11 +3,19 @@ import type { Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { SqlParams } from '../shared/keyset-sql.js';
 import { scopeSql } from './trade-scope.js';
-import { liveStatsSql, queryStatsRow, statsAnswer, traderZone, zoneRefused, type GroupRow, type PartialRow } from './trade-stats.js';
+import {
+  liveStatsSql,
+  queryStatsRow,
+  statsAnswer,
+  traderZone,
+  zoneRefused,
+  type GroupRow,
+  type PartialRow,
+  type ScopeStats,
+} from './trade-stats.js';
 import { longestRun } from './trade-stats-runs.js';
 import { zoneClock, type StatsClock } from './trade-clock.js';
 import type { TradeScope, TradeStatsInput } from './trades.inputs.js';
-import type { TradeStats } from './trades.outputs.js';
 
 /**
  * How long one slice's statement should hold the event loop, in ms of this process's CPU. PGlite runs the SQL
@@ -56,7 +64,7 @@ export async function readRangeTradeStats(
   caller: Caller,
   input: TradeStatsInput,
   options: RangeReadOptions = {},
-): Promise<TradeStats> {
+): Promise<ScopeStats> {
   const clock = options.clock ?? zoneClock(traderZone(input.timeZone));
   const { groups, tags, outcomes } = await readSlices(db, caller, input, clock, options);
   return statsAnswer(clock, input, groups, tags, { wins: longestRun(outcomes, 'W'), losses: longestRun(outcomes, 'L') });

@@ -10,6 +10,12 @@ import { DEFAULT_TRADER_ZONE, type TradeScope, type TradeStatsInput } from './tr
 import type { TradeFigures, TradeStats } from './trades.outputs.js';
 
 /**
+ * get_trade_stats without its journal breakdowns (bySetup, rHistogram), which no summary keeps: what the live, range
+ * and kept reads answer alike; the service adds the breakdowns (trade-journal.repository.ts).
+ */
+export type ScopeStats = Omit<TradeStats, 'bySetup' | 'rHistogram'>;
+
+/**
  * The trading sessions, each in its own city's clock (so daylight saving moves them as it moves the
  * market), as the hours a trade opened in: [from, to) local time. Overlaps are real (London and New York
  * share their afternoon): a trade opened then counts in both; one opened in none counts as `none`.
@@ -33,7 +39,7 @@ const SESSION_MASK_SQL = SESSIONS.map(
  * The partial figures of one group of trades: sums, counts and extremes only, so that groups add up exactly into
  * coarser ones (an average is a sum and a count until the answer is made). Exact numerics, made text by SUMS_SQL.
  */
-const PARTIAL_SQL = `count(*)::int AS "count",
+export const PARTIAL_SQL = `count(*)::int AS "count",
   (count(*) FILTER (WHERE o = 1))::int AS "wins",
   (count(*) FILTER (WHERE o = -1))::int AS "losses",
   sum("net") AS "net",
@@ -182,7 +188,7 @@ class Totals {
 }
 
 /** Totals per key, answered in key order. */
-class Groups<K extends string | number> {
+export class Groups<K extends string | number> {
   private readonly byKey = new Map<K, Totals>();
 
   add(key: K, row: PartialRow): void {
@@ -234,7 +240,7 @@ export async function readTradeStats(
   caller: Caller,
   input: TradeStatsInput,
   clock: StatsClock = zoneClock(traderZone(input.timeZone)),
-): Promise<TradeStats> {
+): Promise<ScopeStats> {
   const params = new SqlParams();
   const where = scopeSql(caller, input, params);
   const row = await readStatsRow(db, liveStatsSql(where, params.add(clock.timeZone), clock.shiftMinutes), params.values);
@@ -313,7 +319,7 @@ export function statsAnswer(
   groups: readonly GroupRow[],
   tags: readonly (PartialRow & { tag: string })[],
   streaks: { wins: number; losses: number },
-): TradeStats {
+): ScopeStats {
   const overall = new Totals();
   const by = {
     symbol: new Groups<string>(),

@@ -46,7 +46,7 @@ export const TradeSchema = Type.Object({
 });
 export type TradeView = Static<typeof TradeSchema>;
 
-export const TradePageSchema = PageOf(TradeSchema, 'Newest close first.');
+export const TradePageSchema = PageOf(TradeSchema, 'In the asked sort and order; newest close first by default.');
 export type TradePage = Static<typeof TradePageSchema>;
 
 export const PushPositionsResultSchema = Type.Object({
@@ -135,6 +135,25 @@ export const TradeStatsSchema = Type.Object({
     'Per trading session the trade was opened in.',
   ),
   byTag: GroupSchema(Type.String({ description: 'Tag; a trade with several tags counts under each.' }), 'Per tag.'),
+  bySetup: GroupSchema(Type.String({ description: 'Setup; "" for trades without one.' }), 'Per setup.'),
+  rHistogram: Type.Object(
+    {
+      binWidth: Type.Number({ description: 'Width of a bin, in R (0.5).' }),
+      counted: Type.Integer({ description: 'Trades with a plannedRisk > 0, each in one bin.' }),
+      withoutPlannedRisk: Type.Integer({ description: 'Trades without a plannedRisk: in no bin.' }),
+      bins: Type.Array(
+        Type.Object({
+          from: Nullable(Type.Number({ description: 'Lower edge in R (inclusive); null: below −3.' })),
+          to: Nullable(Type.Number({ description: 'Upper edge in R (exclusive); null: 5 and above.' })),
+          count: Type.Integer({ description: 'Trades whose R (net ÷ plannedRisk) falls in the bin.' }),
+          wins: Type.Integer({ description: 'Of them, net ≥ 0.005.' }),
+          losses: Type.Integer({ description: 'Of them, net ≤ −0.005.' }),
+        }),
+        { description: 'From −3 to 5 R by 0.5, with open ends, lowest first; empty bins included.' },
+      ),
+    },
+    { description: 'R multiples (net ÷ plannedRisk) of the trades with a planned risk, binned.' },
+  ),
 });
 export type TradeStats = Static<typeof TradeStatsSchema>;
 export type TradeFigures = Static<typeof FiguresSchema>;

@@ -20,6 +20,7 @@ import {
 import { traderZone } from './trade-stats.js';
 import { readTradeCurve } from './trade-curve.js';
 import { readKeptTradeStats } from './trade-stats-kept.js';
+import { readJournalBreakdowns } from './trade-journal.repository.js';
 import { recordsFromMessage, refuseOversizedBatch, STORE_TIMEOUT_MS, storePositions } from './trade-store.js';
 import { TRADE, tradeView } from './trade-view.js';
 import { decodeSortCursor, encodeSortCursor, orderingOf, orderingSql, type SortOrder, type TradeSort } from './trade-sort.js';
@@ -176,7 +177,8 @@ export class TradeService {
   async stats(caller: Caller, input: TradeStatsInput): Promise<TradeStats> {
     await assertScopeOwned(this.db, caller, input);
     await assertOneCurrency(this.db, caller, input);
-    return readKeptTradeStats(this.db, caller, input, await this.statsClock(caller, input));
+    const stats = await readKeptTradeStats(this.db, caller, input, await this.statsClock(caller, input));
+    return { ...stats, ...(await readJournalBreakdowns(this.db, caller, input)) };
   }
 
   /**
