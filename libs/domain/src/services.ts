@@ -20,6 +20,7 @@ import {
 } from './statements/statements.service.js';
 import { StatementsRepository } from './statements/statements.repository.js';
 import { ChallengeService } from './challenges/challenges.service.js';
+import { ChallengesRepository } from './challenges/challenges.repository.js';
 import type { PlanFinder } from './challenges/plan-link.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
 import { IdempotencyRepository } from './idempotency/idempotency.repository.js';
@@ -179,7 +180,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     invites: new InviteService(people),
     setup: new SetupService(people, users),
     trash: new TrashService(new TrashRepository(db), options.trashRetentionDays ?? 30),
-    challenges: new ChallengeService(db, options.planFinder ?? null),
+    challenges: new ChallengeService(new ChallengesRepository(db), options.planFinder ?? null),
     payouts: new PayoutService(new PayoutsRepository(db)),
     accounts: new AccountService(db),
     dailyPnl: new DailyPnlService(accountRows),

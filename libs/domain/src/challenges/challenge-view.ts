@@ -1,9 +1,9 @@
-import type { ChallengeModel as Challenge, MemoModel as Memo } from '@propfolio/db';
 import { daysBetween, todayIso } from '@propfolio/core';
 import { toMoney } from '../shared/money.js';
 import { dateToIso, isoOrNull } from '../shared/dates.js';
 import type { ChallengeView, MemoView } from './challenges.outputs.js';
 import { purchaseLedgerView } from '../ledger/ledger-views.js';
+import type { ChallengeRow as Challenge, MemoRow as Memo } from './challenges.repository.js';
 
 export function toChallengeView(row: Challenge, now: Date): ChallengeView {
   const purchasedAt = dateToIso(row.purchasedAt);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, type Caller } from '@propfolio/core';
-import type { ChallengeModel as Challenge, Database } from '@propfolio/db';
 import { toAccountView } from '../accounts/account-view.js';
 import {
   DEFAULT_CURRENCY,
@@ -13,37 +12,32 @@ import {
 } from './challenges.inputs.js';
 import { toPayoutView } from '../payouts/payout-view.js';
 import { assertNotFuture, todayIso } from '../shared/dates.js';
+import { requireId } from '../shared/ids.js';
 import { toDecimal } from '../shared/money.js';
 import { Keyset } from '../shared/pagination.js';
 import type { ChallengeDetail, ChallengePage, ChallengeUpdate, CreatedChallenge, MemoView } from './challenges.outputs.js';
-import { givenPlanLink, planLinkOf, type PlanFinder } from './plan-link.js';
+import { assertCatalogPlan, givenPlanLink, planLinkOf, type PlanFinder } from './plan-link.js';
 import { applyChallengeChange } from './challenge-change.js';
-import { findOwnedChallenge } from './owned-challenge.js';
+import { ownedChallengeOf } from './owned-challenge.js';
 import { toChallengeView, toMemoView } from './challenge-view.js';
 import { challengeLedgerView, purchaseLedgerData } from '../ledger/purchase-ledger.js';
-import { readChallengeDetail } from './challenge-detail-read.js';
-import { readChallengePage } from './challenge-list-read.js';
-import { ChallengesRepository } from './challenges.repository.js';
+import type { ChallengeRow as Challenge, ChallengesRepository } from './challenges.repository.js';
 import { allocationAtFirm } from './allocation-cap.js';
 import { crossAccountSourceOf } from '../shared/firm-cross-account.js';
 
 /** The challenge aggregate: create, change, list and read the caller's challenges, and their memos. */
 export class ChallengeService {
   /** `plans` finds the catalog plan a purchase names; without it only a `planId` sent links one. */
-  private readonly rows: ChallengesRepository;
-
   constructor(
-    private readonly db: Database,
+    private readonly rows: ChallengesRepository,
     private readonly plans: PlanFinder | null = null,
-  ) {
-    this.rows = new ChallengesRepository(db);
-  }
+  ) {}
 
   /**
-   * One statement writes the challenge and its first history entry and answers the row: one round trip,
-   * atomic without a transaction of its own (inside a unit it joins the unit). On PostgreSQL a statement
-   * whose connection died is run again (libs/db); the ids are made here, so a rerun cannot write a second
-   * challenge. Timestamps are made here too, as Prisma's `now()` and `@updatedAt` would.
+   * One statement writes the challenge and its first history entry and answers the row (see
+   * ChallengesRepository.insertChallenge). On PostgreSQL a statement whose connection died is run again
+   * (libs/db); the ids are made here, so a rerun cannot write a second challenge. Timestamps are made here too,
+   * as Prisma's `now()` and `@updatedAt` would.
    */
   async create(caller: Caller, input: CreateChallengeInput, now = new Date()): Promise<CreatedChallenge> {
     const purchasedAt = input.purchasedAt ?? todayIso(now);
@@ -54,24 +48,34 @@ export class ChallengeService {
       input.planId !== undefined
         ? givenPlanLink(input.planId)
         : planLinkOf(this.plans ? await this.plans.matchPlan(input.firm, input.plan) : null, input.firm, input.plan);
-    const ledger = await purchaseLedgerData(this.db.prisma, caller, input, currency, planLink.planId ?? undefined);
-    const phase = input.phase ?? DEFAULT_PHASE;
+    // The plan linked must be in the catalog and a reset target the caller's, before the ledger's own checks.
+    const planId = planLink.planId;
+    if (planId !== null) await assertCatalogPlan(this.rows, planId);
+    const resetOf = input.resetOf === undefined ? null : await ownedChallengeOf(this.rows, caller, input.resetOf).catch(() => null);
+    if (input.resetOf !== undefined && !resetOf) throw AppError.invalidField('resetOf', 'is not one of your challenges');
+    const ledger = purchaseLedgerData(input, currency, planId, resetOf?.id ?? null);
     const writtenAt = new Date();
-    const [row] = await this.db.prisma.$queryRaw<Challenge[]>`
-      WITH challenge AS (
-        INSERT INTO "Challenge" ("id", "userId", "firm", "plan", "price", "currency", "billing", "phase", "platform", "paymentMethod",
-          "purchasedAt", "listPrice", "couponCode", "planId", "resetOfId", "fxRate", "fxCurrency", "createdAt", "updatedAt")
-        VALUES (${randomUUID()}, ${caller.userId}, ${input.firm}, ${input.plan}, ${toDecimal(input.price)}::numeric, ${currency},
-          ${input.billing ?? 'one_time'}::"Billing", ${phase}, ${input.platform ?? null}::"TradingPlatform", ${input.paymentMethod ?? null}, ${purchasedAt}::date,
-          ${ledger.listPrice}::numeric, ${ledger.couponCode}, ${ledger.planId}, ${ledger.resetOfId}, ${ledger.fxRate ?? null}::numeric,
-          ${ledger.fxCurrency ?? null}, ${writtenAt}::timestamptz, ${writtenAt}::timestamptz)
-        RETURNING *
-      ), history AS (
-        INSERT INTO "ChallengeEvent" ("id", "userId", "challengeId", "date", "phase", "status", "createdAt")
-        SELECT ${randomUUID()}, "userId", "id", "purchasedAt", "phase", "status", "createdAt" FROM challenge
-      )
-      SELECT * FROM challenge`;
-    if (!row) throw new Error('ChallengeService.create: the insert returned no row');
+    const row = await this.rows.insertChallenge({
+      id: randomUUID(),
+      userId: caller.userId,
+      firm: input.firm,
+      plan: input.plan,
+      price: toDecimal(input.price),
+      currency,
+      billing: input.billing ?? 'one_time',
+      phase: input.phase ?? DEFAULT_PHASE,
+      platform: input.platform ?? null,
+      paymentMethod: input.paymentMethod ?? null,
+      purchasedAt,
+      listPrice: ledger.listPrice,
+      couponCode: ledger.couponCode,
+      planId: ledger.planId,
+      resetOfId: ledger.resetOfId,
+      fxRate: ledger.fxRate ?? null,
+      fxCurrency: ledger.fxCurrency ?? null,
+      writtenAt,
+      historyId: randomUUID(),
+    });
     return { ...toChallengeView(row, now), planLink, allocationWarning: await this.allocationWarning(caller, row) };
   }
 
@@ -86,19 +90,19 @@ export class ChallengeService {
     return allocation?.over ? allocation : null;
   }
 
-  /** One statement (see readChallengePage): the owner and status filters and the cursor are its `where`. */
+  /** One statement (see ChallengesRepository.challengePage): the owner and status filters and the cursor are its `where`. */
   async list(caller: Caller, input: ListChallengesInput, now = new Date()): Promise<ChallengePage> {
     const keyset = new Keyset<Challenge>(input, (row) => row.createdAt);
-    const rows = await readChallengePage(this.db, caller, keyset, input.status ?? 'all');
+    const rows = await this.rows.challengePage(caller.userId, keyset, input.status ?? 'all');
     return keyset.page(rows, (row) => toChallengeView(row, now));
   }
 
   /**
-   * One statement (see readChallengeDetail): the ownership check is its `where`, and the memos, payouts,
+   * One statement (see ChallengesRepository.challengeDetail): the ownership check is its `where`, and the memos, payouts,
    * accounts and ledger come with the challenge; the views are those of every other answer.
    */
   async get(caller: Caller, input: GetChallengeInput, now = new Date()): Promise<ChallengeDetail> {
-    const rows = await readChallengeDetail(this.db, caller, input.id);
+    const rows = await this.rows.challengeDetail(caller.userId, requireId(input.id, 'Challenge'));
     if (!rows) throw AppError.notFound('Challenge');
     const { challenge: row, memos, payouts, accounts, ...ledger } = rows;
     const { id, firm, plan, phase } = row;
@@ -113,15 +117,12 @@ export class ChallengeService {
 
   /** Applies a change (state machine, archiving of linked EA accounts, history) in one transaction: see applyChallengeChange. */
   async update(caller: Caller, input: UpdateChallengeInput, now = new Date()): Promise<ChallengeUpdate> {
-    return applyChallengeChange(this.db, caller, input, now);
+    return applyChallengeChange(this.rows, caller, input, now);
   }
 
   /** A memo records history, so a failed challenge still takes memos. */
   async addMemo(caller: Caller, input: AddMemoInput): Promise<MemoView> {
-    const challenge = await findOwnedChallenge(this.db.prisma, caller, input.challengeId);
-    const memo = await this.db.prisma.memo.create({
-      data: { userId: caller.userId, challengeId: challenge.id, content: input.content },
-    });
-    return toMemoView(memo);
+    const challenge = await ownedChallengeOf(this.rows, caller, input.challengeId);
+    return toMemoView(await this.rows.insertMemo(caller.userId, challenge.id, input.content));
   }
 }

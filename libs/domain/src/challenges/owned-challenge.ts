@@ -1,16 +1,21 @@
 import { AppError, type Caller } from '@propfolio/core';
-import type { ChallengeModel as Challenge, Prisma } from '@propfolio/db';
 import { assertNotBefore, assertNotFuture, dateToIso } from '../shared/dates.js';
 import { requireId } from '../shared/ids.js';
+import { ChallengesRepository, type ChallengeRow as Challenge, type ChallengeTransaction } from './challenges.repository.js';
 
-/**
- * The caller's challenge `id`, or 404: another user's challenge answers exactly like an unknown id.
- * Runs on the client or inside a transaction.
- */
-export async function findOwnedChallenge(prisma: Prisma.TransactionClient, caller: Caller, id: string): Promise<Challenge> {
-  const challenge = await prisma.challenge.findFirst({ where: { id: requireId(id, 'Challenge'), userId: caller.userId } });
+/** Where the caller's challenge is read: the challenges' repository, or its store on a transaction. */
+type OwnedChallengeReader = Pick<ChallengesRepository, 'ownedChallenge'>;
+
+/** The caller's challenge `id`, or 404: another user's challenge answers exactly like an unknown id. */
+export async function ownedChallengeOf(rows: OwnedChallengeReader, caller: Caller, id: string): Promise<Challenge> {
+  const challenge = await rows.ownedChallenge(caller.userId, requireId(id, 'Challenge'));
   if (!challenge) throw AppError.notFound('Challenge');
   return challenge;
+}
+
+/** The same inside another context's transaction (or on the database's client). */
+export async function findOwnedChallenge(tx: ChallengeTransaction, caller: Caller, id: string): Promise<Challenge> {
+  return ownedChallengeOf(ChallengesRepository.within(tx), caller, id);
 }
 
 /**
@@ -18,9 +23,9 @@ export async function findOwnedChallenge(prisma: Prisma.TransactionClient, calle
  * challenge's status to decide about its EA accounts (registering one, breaching or changing phase) takes
  * this lock first, so those decisions serialise instead of racing: a breach then archives every account.
  */
-export async function lockOwnedChallenge(tx: Prisma.TransactionClient, caller: Caller, id: string): Promise<Challenge> {
+export async function lockOwnedChallenge(tx: ChallengeTransaction, caller: Caller, id: string): Promise<Challenge> {
   const challengeId = requireId(id, 'Challenge');
-  await tx.$queryRaw`SELECT 1 FROM "Challenge" WHERE "id" = ${challengeId} AND "userId" = ${caller.userId} FOR UPDATE`;
+  await ChallengesRepository.within(tx).lockOwnedChallenge(caller.userId, challengeId);
   return findOwnedChallenge(tx, caller, challengeId);
 }
 
@@ -35,13 +40,13 @@ export function closedChallengeError(challenge: Challenge): AppError {
 
 /** The caller's challenge for a dated money entry (a cost or a payout): its date is neither in the future nor before the purchase. */
 export async function challengeForDatedEntry(
-  prisma: Prisma.TransactionClient,
+  tx: ChallengeTransaction,
   caller: Caller,
   id: string,
   date: string,
   now: Date,
 ): Promise<Challenge> {
-  const challenge = await findOwnedChallenge(prisma, caller, id);
+  const challenge = await findOwnedChallenge(tx, caller, id);
   assertNotFuture('date', date, now);
   assertNotBefore('date', date, dateToIso(challenge.purchasedAt), 'the purchase date of the challenge');
   return challenge;

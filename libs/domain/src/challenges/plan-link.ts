@@ -1,6 +1,6 @@
 import { AppError } from '@propfolio/core';
-import type { Prisma } from '@propfolio/db';
 import type { PlanLink } from './challenges.outputs.js';
+import type { ChallengeStore } from './challenges.repository.js';
 
 /** A catalog plan as a purchase's names matched it. */
 export interface CatalogPlanRef {
@@ -81,9 +81,9 @@ export function planLinkOf(match: CatalogPlanMatch | null, firm: string, plan: s
   };
 }
 
-/** Refuses a plan id the catalog does not hold, as a 4xx naming the field. */
-export async function assertCatalogPlan(prisma: Prisma.TransactionClient, planId: string): Promise<void> {
-  if (!(await prisma.plan.findUnique({ where: { id: planId }, select: { id: true } }))) {
+/** Refuses a plan id the catalog does not hold, as a 4xx naming the field (read by the repository or a transaction's store). */
+export async function assertCatalogPlan(plans: Pick<ChallengeStore, 'isCatalogPlan'>, planId: string): Promise<void> {
+  if (!(await plans.isCatalogPlan(planId))) {
     throw AppError.invalidField('planId', 'is not a plan of the catalog (see search_plans)');
   }
 }

@@ -1,9 +1,9 @@
 import { AppError } from '@propfolio/core';
 import type { Platform } from '@propfolio/coach';
-import type { ChallengeModel as Challenge } from '@propfolio/db';
 import type { ChallengeStatusName, UpdateChallengeInput } from './challenges.inputs.js';
 import { assertNotBefore, assertNotFuture, dateToIso, isoOrNull, isoToDate, todayIso } from '../shared/dates.js';
 import { closedChallengeError } from './owned-challenge.js';
+import type { ChallengeRow as Challenge } from './challenges.repository.js';
 
 const UPDATABLE_FIELDS = ['phase', 'status', 'paymentMethod', 'passedAt', 'monthlyEndedAt', 'planId', 'platform'] as const;
 type Field = (typeof UPDATABLE_FIELDS)[number];

@@ -1,12 +1,9 @@
-import { AppError, type Caller } from '@propfolio/core';
-import type { ChallengeDetailRows } from '../challenges/challenge-detail-read.js';
-import { findOwnedChallenge } from '../challenges/owned-challenge.js';
-import { assertCatalogPlan } from '../challenges/plan-link.js';
+import { AppError } from '@propfolio/core';
+import type { ChallengeDetailRows } from '../challenges/challenges.repository.js';
 import type { PurchaseLedgerFields } from '../shared/purchase-fields.js';
 import { dateToIso } from '../shared/dates.js';
 import { toDecimal } from '../shared/money.js';
 import { toCostView } from './ledger-views.js';
-import type { LedgerTransaction } from './ledger.repository.js';
 
 /** A typed rate needs both halves; the same currency would be a rate of 1 and is refused as a mistake. */
 export function typedRateData(currency: string, input: { fxRate?: number; fxCurrency?: string }) {
@@ -21,24 +18,15 @@ export function typedRateData(currency: string, input: { fxRate?: number; fxCurr
 }
 
 /**
- * The ledger columns of a new challenge; the plan (the one sent, or the one its names linked) must exist in the
- * catalog and a reset target be the caller's.
+ * The ledger columns of a new challenge. The plan (the one sent, or the one its names linked) and the reset target
+ * are the challenges' to check (in the catalog, the caller's) before: they come here as found.
  */
-export async function purchaseLedgerData(
-  prisma: LedgerTransaction,
-  caller: Caller,
-  input: PurchaseLedgerFields,
-  currency: string,
-  planId: string | undefined = input.planId,
-) {
-  if (planId !== undefined) await assertCatalogPlan(prisma, planId);
-  const resetOf = input.resetOf === undefined ? null : await findOwnedChallenge(prisma, caller, input.resetOf).catch(() => null);
-  if (input.resetOf !== undefined && !resetOf) throw AppError.invalidField('resetOf', 'is not one of your challenges');
+export function purchaseLedgerData(input: PurchaseLedgerFields, currency: string, planId: string | null, resetOfId: string | null) {
   return {
     listPrice: input.listPrice === undefined ? null : toDecimal(input.listPrice),
     couponCode: input.couponCode ?? null,
-    planId: planId ?? null,
-    resetOfId: resetOf?.id ?? null,
+    planId,
+    resetOfId,
     ...typedRateData(currency, input),
   };
 }
