@@ -14,6 +14,8 @@ import { AlertsPage } from './pages/AlertsPage.js';
 import { CatalogPage } from './pages/Catalog.js';
 import { ArticlesPage, ArticlePage } from './pages/Articles.js';
 import { PLATFORMS } from './lib/platforms.js';
+import { PRESETS } from './components/trades/firm-day.js';
+import { TRADE_SORTS } from './components/trades/contract.js';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const oneOf = <T extends string>(v: unknown, values: readonly T[]): T | undefined => values.find((value) => value === v);
@@ -68,7 +70,16 @@ const signedInRoutes = [
       tag: str(s.tag),
       from: str(s.from),
       to: str(s.to),
+      preset: oneOf(s.preset, PRESETS),
+      sort: oneOf(s.sort, TRADE_SORTS),
+      order: oneOf(s.order, ['asc', 'desc'] as const),
     }),
+  }),
+  createRoute({
+    getParentRoute: () => authed,
+    path: '/trades/$id',
+    component: lazyRouteComponent(() => import('./pages/TradeDetail.js'), 'TradeDetailPage'),
+    pendingComponent: Loading,
   }),
   createRoute({
     getParentRoute: () => authed,

@@ -9,53 +9,60 @@ import { Empty, ErrorState, Loading, worthRetrying } from '../components/states.
 import { TradeList } from '../components/trades/TradeList.js';
 import { CurrencyStats } from '../components/trades/CurrencyStats.js';
 import { useWideScreen } from '../components/trades/useWideScreen.js';
-import { localDayStart } from '../components/trades/format.js';
 import type { TradeFilter } from '../components/trades/types.js';
+import { useJournalScope, type JournalScope } from '../components/trades/useJournalScope.js';
+import { PRESETS, type Preset } from '../components/trades/firm-day.js';
+import { DEFAULT_ORDERING, ORDERINGS, orderingValue, type Ordering } from '../components/trades/sort.js';
+import { exportUrl } from '../components/trades/contract.js';
+import type { MessageKey } from '../i18n/en.js';
 import { accountPlatform, futuresRoot, isFuturesPlatform, platformName, PLATFORMS } from '../lib/platforms.js';
 import '../components/trades/trades.css';
 
-/** The filter as the server takes it: days as the instants of the browser's midnights, `to` exclusive of the next day. */
-function serverQuery(filter: TradeFilter) {
-  return {
-    accountId: filter.accountId,
-    platform: filter.platform,
-    symbol: filter.symbol,
-    side: filter.side,
-    outcome: filter.outcome,
-    tag: filter.tag,
-    from: filter.from ? localDayStart(filter.from) : undefined,
-    to: filter.to ? localDayStart(filter.to, 1) : undefined,
-  };
-}
-
 /** The filter form: kept as typed until applied (Enter or the button), then written to the URL. */
-function Filters({ filter, accounts }: { filter: TradeFilter; accounts: { id: string; label: string }[] }) {
+const PRESET_WORDS: Record<Preset, MessageKey> = {
+  today: 'tr.preset.today',
+  week: 'tr.preset.week',
+  month: 'tr.preset.month',
+  phase: 'tr.preset.phase',
+};
+
+function Filters({ filter, accounts, scope }: { filter: TradeFilter; accounts: { id: string; label: string }[]; scope: JournalScope }) {
   const { t } = useI18n();
   const navigate = useNavigate({ from: '/trades' });
   const [form, setForm] = useState({
-    accountId: filter.accountId ?? '',
+    accountId: scope.account ?? '',
     platform: filter.platform ?? '',
     symbol: filter.symbol ?? '',
     side: filter.side ?? '',
     outcome: filter.outcome ?? '',
     tag: filter.tag ?? '',
-    from: filter.from ?? '',
-    to: filter.to ?? '',
+    from: scope.days.from ?? '',
+    to: scope.days.to ?? '',
   });
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
-  const apply = (next: typeof form) =>
+  // A date typed by hand replaces a preset's window; the other fields keep it.
+  const [preset, setPreset] = useState(filter.preset);
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => {
+    if (key === 'from' || key === 'to') setPreset(undefined);
+    setForm({ ...form, [key]: e.target.value });
+  };
+  const apply = (next: typeof form, nextPreset: Preset | undefined = preset) =>
     void navigate({
       search: {
+        preset: nextPreset,
+        sort: filter.sort,
+        order: filter.order,
         accountId: next.accountId || undefined,
         platform: PLATFORMS.find((p) => p === next.platform),
         symbol: next.symbol.trim() || undefined,
         side: next.side === 'buy' || next.side === 'sell' ? next.side : undefined,
         outcome: next.outcome === 'win' || next.outcome === 'loss' || next.outcome === 'breakeven' ? next.outcome : undefined,
         tag: next.tag.trim() || undefined,
-        from: next.from || undefined,
-        to: next.to || undefined,
+        from: nextPreset ? undefined : next.from || undefined,
+        to: nextPreset ? undefined : next.to || undefined,
       },
     });
+  // "This phase" needs the account's phase start: hidden for every account or an account without a challenge.
+  const presets = PRESETS.filter((p) => p !== 'phase' || (scope.account !== 'all' && scope.phaseStart !== null));
   return (
     <form
       className="filters"
@@ -67,7 +74,7 @@ function Filters({ filter, accounts }: { filter: TradeFilter; accounts: { id: st
       }}
     >
       <SelectField label={t('tr.scope')} value={form.accountId} onChange={set('accountId')}>
-        <option value="">{t('tr.allAccounts')}</option>
+        <option value="all">{t('tr.allAccounts')}</option>
         {accounts.map((a) => (
           <option key={a.id} value={a.id}>
             {a.label}
@@ -97,15 +104,35 @@ function Filters({ filter, accounts }: { filter: TradeFilter; accounts: { id: st
       <Field label={t('tr.tag')} value={form.tag} maxLength={40} onChange={set('tag')} />
       <Field label={t('tr.from')} type="date" value={form.from} onChange={set('from')} />
       <Field label={t('tr.to')} type="date" value={form.to} onChange={set('to')} />
+      <div className="date-presets" role="group" aria-label={t('tr.preset.group', { clock: scope.clockName })}>
+        <span className="muted">{t('tr.preset.group', { clock: scope.clockName })}</span>
+        {presets.map((p) => (
+          <button
+            key={p}
+            type="button"
+            className="secondary"
+            aria-pressed={filter.preset === p}
+            disabled={scope.clock === null}
+            onClick={() => {
+              setPreset(p);
+              apply(form, p);
+            }}
+          >
+            {t(PRESET_WORDS[p])}
+          </button>
+        ))}
+      </div>
       <div className="actions">
         <button type="submit">{t('tr.apply')}</button>
         <button
           type="button"
           className="secondary"
           onClick={() => {
-            const cleared = { accountId: '', platform: '', symbol: '', side: '', outcome: '', tag: '', from: '', to: '' };
+            // Every filter but the account, which is the page's scope rather than a filter.
+            const cleared = { accountId: form.accountId, platform: '', symbol: '', side: '', outcome: '', tag: '', from: '', to: '' };
             setForm(cleared);
-            apply(cleared);
+            setPreset(undefined);
+            apply(cleared, undefined);
           }}
         >
           {t('tr.clear')}
@@ -122,14 +149,24 @@ function Filters({ filter, accounts }: { filter: TradeFilter; accounts: { id: st
 export function TradesPage() {
   const { t } = useI18n();
   const filter = useSearch({ from: '/authed/trades' });
+  const navigate = useNavigate({ from: '/trades' });
   const accounts = useQuery({ queryKey: ['accounts', 'all'], queryFn: () => allPages('/accounts', { archived: 'include' }) });
-  const query = serverQuery(filter);
+  const journal = useJournalScope(filter, accounts.data);
+  const query = journal.query ?? {};
+  const { ordering } = journal;
+  // The default order is not sent: a server without sorting still answers the page as it opens.
+  const orderQuery =
+    ordering.sort === DEFAULT_ORDERING.sort && ordering.order === DEFAULT_ORDERING.order
+      ? {}
+      : { sort: ordering.sort, order: ordering.order };
   const trades = useInfiniteQuery({
-    queryKey: ['trades', query],
-    queryFn: ({ pageParam }) => app.get('/trades', { ...query, limit: 50, cursor: pageParam }),
+    queryKey: ['trades', query, orderQuery],
+    queryFn: ({ pageParam }) => app.get('/trades', { ...query, ...orderQuery, limit: 50, cursor: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: accounts.isSuccess && journal.query !== null,
   });
+  const sortBy = (next: Ordering) => void navigate({ search: (prev) => ({ ...prev, sort: next.sort, order: next.order }) });
   // The stats and charts follow every filter of the list, and say which (the server's answer names them).
   const scope = query;
   const wide = useWideScreen();
@@ -141,7 +178,7 @@ export function TradesPage() {
   };
   // One currency for the stats when the scope has one (an account, or accounts all in the same currency).
   const inScope = list.filter(
-    (a) => (!filter.accountId || a.id === filter.accountId) && (!filter.platform || accountPlatform(a) === filter.platform),
+    (a) => (!query.accountId || a.id === query.accountId) && (!filter.platform || accountPlatform(a) === filter.platform),
   );
   const currencies = new Set(inScope.map((a) => a.currency));
   // The per-symbol table adds a contract's months up under its root only when every account in scope trades futures:
@@ -151,14 +188,31 @@ export function TradesPage() {
   const scopePlatform = futuresOnly ? accountPlatform(firstInScope) : null;
   const rootOf = (symbol: string) => futuresRoot(symbol, scopePlatform);
   const items = trades.data?.pages.flatMap((p) => p.items) ?? [];
-  // One block of figures per currency in scope, never one sum of yen and dollars; none until the accounts are known.
-  const blockCurrencies = accounts.isSuccess ? ([...currencies].sort() as (string | null)[]) : [];
-  if (accounts.isSuccess && blockCurrencies.length === 0) blockCurrencies.push(null);
+  // One block of figures per currency in scope, never one sum of yen and dollars; none until the scope is known.
+  const ready = accounts.isSuccess && journal.query !== null;
+  const blockCurrencies = ready ? ([...currencies].sort() as (string | null)[]) : [];
+  if (ready && blockCurrencies.length === 0) blockCurrencies.push(null);
   const accountLabel = (id: string) => {
     const account = list.find((a) => a.id === id);
     return account ? (account.name ?? account.login) : id;
   };
   const statsOf = (currency: string | null) => ({ scope, currency, accountLabel, wide, rootOf, heading: blockCurrencies.length > 1 });
+  const phoneSort = (
+    <SelectField
+      label={t('tr.sortBy')}
+      value={orderingValue(ordering)}
+      onChange={(e) => {
+        const chosen = ORDERINGS.find((o) => o.value === e.target.value);
+        if (chosen) sortBy(chosen.ordering);
+      }}
+    >
+      {ORDERINGS.map((o) => (
+        <option key={o.value} value={o.value}>
+          {t(o.label)}
+        </option>
+      ))}
+    </SelectField>
+  );
   return (
     <section className="trades-page">
       <h1>{t('tr.title')}</h1>
@@ -167,23 +221,46 @@ export function TradesPage() {
       <p>
         <a href="#trade-list">{t('tr.skipToList')}</a>
       </p>
-      <Filters
-        key={JSON.stringify(filter)}
-        filter={filter}
-        accounts={list.map((a) => ({ id: a.id, label: `${a.name ?? a.login} (${a.login} @ ${a.server})` }))}
-      />
+      {accounts.isSuccess && (
+        <Filters
+          key={JSON.stringify({ filter, account: journal.account, days: journal.days, phase: journal.phaseStart })}
+          filter={filter}
+          scope={journal}
+          accounts={list.map((a) => ({ id: a.id, label: `${a.name ?? a.login} (${a.login} @ ${a.server})` }))}
+        />
+      )}
       {currencies.size > 1 && <p className="muted">{t('tr.currencyMixed')}</p>}
       {accounts.isPending && <Loading failures={accounts.failureCount} />}
+      {accounts.isError && (
+        <ErrorState error={accounts.error} retry={worthRetrying(accounts.error) ? () => void accounts.refetch() : undefined} />
+      )}
       {blockCurrencies.map((currency) => (
         <CurrencyStats key={currency ?? 'none'} {...statsOf(currency)} part={wide ? 'all' : 'figures'} />
       ))}
-      <h2 id="trade-list" tabIndex={-1}>
-        {t('tr.list')}
-      </h2>
-      {trades.isPending && <Loading failures={trades.failureCount} />}
+      <div className="list-head">
+        <h2 id="trade-list" tabIndex={-1}>
+          {t('tr.list')}
+        </h2>
+        {ready && (
+          // The same filters and order as the list, as a file; past 10,000 rows the server links the next file.
+          <a className="button secondary" href={exportUrl({ ...query, ...orderQuery })} download>
+            {t('tr.export')}
+          </a>
+        )}
+      </div>
+      {(ready ? trades.isLoading : accounts.isSuccess) && <Loading failures={trades.failureCount} />}
       {trades.isError && <ErrorState error={trades.error} retry={worthRetrying(trades.error) ? () => void trades.refetch() : undefined} />}
       {trades.isSuccess && items.length === 0 && <Empty>{t('tr.empty')}</Empty>}
-      {items.length > 0 && <TradeList trades={items} currencyOf={currencyOf} platformOf={platformOf} />}
+      {items.length > 0 && (
+        <TradeList
+          trades={items}
+          currencyOf={currencyOf}
+          platformOf={platformOf}
+          ordering={ordering}
+          onSort={sortBy}
+          phoneSort={phoneSort}
+        />
+      )}
       {trades.hasNextPage && (
         <button type="button" onClick={() => void trades.fetchNextPage()} disabled={trades.isFetchingNextPage}>
           {t('common.more')}

@@ -1,13 +1,15 @@
-import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { app } from '../../lib/api.js';
+import { Fragment, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useI18n } from '../../i18n/i18n.js';
-import { Field, TextArea } from '../Field.js';
-import { FormError } from '../states.js';
+import type { MessageKey } from '../../i18n/en.js';
 import { priceDigitsBySymbol, priceText } from '../../lib/price-digits.js';
-import { dayAndTime, holding, parseTags } from './format.js';
+import { dayAndTime, holding } from './format.js';
 import type { Trade } from './types.js';
 import { symbolLabel, type Platform } from '../../lib/platforms.js';
+import { JournalEditor } from './JournalEditor.js';
+import { nextOrdering, type Ordering } from './sort.js';
+import type { TradeSort } from './contract.js';
+import { usePhone } from './useWideScreen.js';
 
 const COLUMNS = 9;
 
@@ -23,79 +25,34 @@ function When({ iso }: { iso: string }) {
 }
 
 /**
- * The journal fields of one trade edited in place: tags as one comma-separated line, the note, the setup and the
- * planned risk (for R). Enter in a field saves, Escape closes and gives the focus back to the row's button.
+ * A column header that sorts the list: a button (Enter and Space press it) inside a header whose aria-sort says the
+ * current order; the arrow repeats it for the eye.
  */
-function JournalEditor({ trade, onClose }: { trade: Trade; onClose: (saved: boolean) => void }) {
+function SortHeader({
+  column,
+  label,
+  ordering,
+  onSort,
+  numeric,
+}: {
+  column: TradeSort;
+  label: MessageKey;
+  ordering: Ordering;
+  onSort: (next: Ordering) => void;
+  numeric?: boolean;
+}) {
   const { t } = useI18n();
-  const client = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [form, setForm] = useState({
-    tags: trade.tags.join(', '),
-    note: trade.note ?? '',
-    setup: trade.setup ?? '',
-    plannedRisk: trade.plannedRisk === null ? '' : String(trade.plannedRisk),
-  });
-  // The first field takes the focus as the editor opens, for a keyboard user who pressed the row's button.
-  useEffect(() => formRef.current?.querySelector('input')?.focus(), []);
-  const save = useMutation({
-    mutationFn: () =>
-      app.patch(`/trades/${trade.id}`, {
-        tags: parseTags(form.tags),
-        note: form.note.trim() ? form.note : null,
-        setup: form.setup.trim() ? form.setup.trim() : null,
-        plannedRisk: form.plannedRisk.trim() ? Number(form.plannedRisk) : null,
-      }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['trades'] });
-      void client.invalidateQueries({ queryKey: ['trade-stats'] });
-      onClose(true);
-    },
-  });
+  const active = ordering.sort === column;
+  const sort = active ? (ordering.order === 'asc' ? 'ascending' : 'descending') : 'none';
   return (
-    <form
-      ref={formRef}
-      className="trade-editor"
-      aria-label={t('tr.editOf', { position: trade.position })}
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate();
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.preventDefault();
-          onClose(false);
-        }
-      }}
-    >
-      <Field label={t('tr.tags')} hint={t('tr.tagsHint')} value={form.tags} onChange={(e) => setForm({ ...form, tags: e.target.value })} />
-      <TextArea
-        label={t('tr.note')}
-        maxLength={4000}
-        rows={3}
-        value={form.note}
-        onChange={(e) => setForm({ ...form, note: e.target.value })}
-      />
-      <Field label={t('tr.setup')} maxLength={100} value={form.setup} onChange={(e) => setForm({ ...form, setup: e.target.value })} />
-      <Field
-        label={t('tr.plannedRisk')}
-        type="number"
-        inputMode="decimal"
-        min="0"
-        step="any"
-        value={form.plannedRisk}
-        onChange={(e) => setForm({ ...form, plannedRisk: e.target.value })}
-      />
-      <div className="actions">
-        <button type="submit" disabled={save.isPending}>
-          {t('common.save')}
-        </button>
-        <button type="button" className="secondary" onClick={() => onClose(false)}>
-          {t('common.cancel')}
-        </button>
-      </div>
-      <FormError error={save.error} />
-    </form>
+    <th scope="col" className={numeric ? 'num' : undefined} aria-sort={sort}>
+      <button type="button" className="sort-button" onClick={() => onSort(nextOrdering(ordering, column))}>
+        {t(label)}
+        <span aria-hidden="true" className="sort-arrow">
+          {active ? (ordering.order === 'asc' ? '▲' : '▼') : '↕'}
+        </span>
+      </button>
+    </th>
   );
 }
 
@@ -104,12 +61,20 @@ export function TradeList({
   trades,
   currencyOf,
   platformOf,
+  ordering,
+  onSort,
+  phoneSort,
 }: {
   trades: Trade[];
   currencyOf: (accountId: string) => string | null;
   /** The trade's account's platform: a futures platform's contract symbols are labelled by their root. */
   platformOf: (accountId: string) => Platform | null;
+  ordering: Ordering;
+  onSort: (next: Ordering) => void;
+  /** The phone's sort select, shown above the cards (a table header is not there to press). */
+  phoneSort: ReactNode;
 }) {
+  const phone = usePhone();
   const i18n = useI18n();
   // every trade of a symbol shows its prices with the same digits, the most any of them carries
   const digits = useMemo(
@@ -137,23 +102,28 @@ export function TradeList({
     const currency = currencyOf(trade.accountId);
     return currency ? i18n.money(v, currency) : i18n.number(v, 2);
   };
+  const symbolOf = (trade: Trade) => symbolLabel(trade.symbol, platformOf(trade.accountId), Number(trade.openedAt.slice(0, 4)));
+  if (phone)
+    return (
+      <>
+        {phoneSort}
+        <TradeCards trades={trades} symbolOf={symbolOf} amount={amount} price={price} />
+      </>
+    );
+  const sortable = { ordering, onSort };
   return (
     <div className="table-wrap">
       <table className="card-rows trades">
         <thead>
           <tr>
-            <th scope="col">{t('tr.symbol')}</th>
-            <th scope="col">{t('tr.opened')}</th>
-            <th scope="col">{t('tr.closed')}</th>
-            <th scope="col" className="num">
-              {t('tr.volume')}
-            </th>
+            <SortHeader column="symbol" label="tr.symbol" {...sortable} />
+            <SortHeader column="openedAt" label="tr.opened" {...sortable} />
+            <SortHeader column="closedAt" label="tr.closed" {...sortable} />
+            <SortHeader column="volume" label="tr.volume" numeric {...sortable} />
             <th scope="col" className="num">
               {t('tr.prices')}
             </th>
-            <th scope="col" className="num">
-              {t('tr.net')}
-            </th>
+            <SortHeader column="net" label="tr.net" numeric {...sortable} />
             <th scope="col" className="num">
               {t('tr.r')}
             </th>
@@ -168,7 +138,13 @@ export function TradeList({
             <Fragment key={trade.id}>
               <tr className={`outcome-${trade.outcome}`}>
                 <th scope="row">
-                  {symbolLabel(trade.symbol, platformOf(trade.accountId), Number(trade.openedAt.slice(0, 4)))}{' '}
+                  <Link
+                    to="/trades/$id"
+                    params={{ id: trade.id }}
+                    aria-label={t('tr.openTrade', { symbol: symbolOf(trade), position: trade.position })}
+                  >
+                    {symbolOf(trade)}
+                  </Link>{' '}
                   <span className={`badge side-${trade.side}`}>{trade.side === 'buy' ? t('tr.buy') : t('tr.sell')}</span>
                   <div className="muted">#{trade.position}</div>
                 </th>
@@ -235,5 +211,61 @@ export function TradeList({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * The journal on a phone: one compact card a trade, its first line what a trader scans for (symbol, side, net, R),
+ * then the close, holding, volume and prices on one line and the setup and tags on another, cut to one line each;
+ * the card opens the trade's own page, where the journal is edited. About 100 px a card (390 px before).
+ */
+function TradeCards({
+  trades,
+  symbolOf,
+  amount,
+  price,
+}: {
+  trades: Trade[];
+  symbolOf: (trade: Trade) => string;
+  amount: (trade: Trade, v: number) => string;
+  price: (trade: Trade, v: number) => string;
+}) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  return (
+    <ul className="trade-cards">
+      {trades.map((trade) => {
+        const [day, time] = dayAndTime(trade.closedAt, i18n.lang);
+        return (
+          <li key={trade.id} className={`trade-card outcome-${trade.outcome}`}>
+            <div className="trade-card-head">
+              <Link to="/trades/$id" params={{ id: trade.id }} className="trade-card-symbol">
+                {symbolOf(trade)}
+              </Link>
+              <span className={`badge side-${trade.side}`}>{trade.side === 'buy' ? t('tr.buy') : t('tr.sell')}</span>
+              <span className={`trade-card-net num ${trade.net < 0 ? 'neg' : trade.net > 0 ? 'pos' : ''}`}>{amount(trade, trade.net)}</span>
+              <span className="trade-card-r num">{trade.r === null ? '— R' : `${i18n.number(trade.r, 2)} R`}</span>
+            </div>
+            <p className="trade-card-line muted">
+              <span className="nowrap">
+                {t('tr.closed')} {day} {time}
+              </span>{' '}
+              · <span className="nowrap">{holding(trade.holdingSeconds, i18n.lang)}</span> ·{' '}
+              <span className="nowrap">{t('tr.lots', { volume: i18n.number(trade.volume, 8) })}</span> ·{' '}
+              <span className="nowrap">
+                {price(trade, trade.openPrice)} → {price(trade, trade.closePrice)}
+              </span>
+            </p>
+            {(trade.setup || trade.tags.length > 0) && (
+              <p className="trade-card-line trade-card-journal">
+                {trade.setup && <strong>{trade.setup}</strong>}
+                {trade.setup && trade.tags.length > 0 && ' · '}
+                {trade.tags.join(', ')}
+              </p>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

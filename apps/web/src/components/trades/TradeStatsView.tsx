@@ -7,6 +7,8 @@ import { holding, weekdayName } from './format.js';
 import type { TradeFigures, TradeStats } from './types.js';
 import { symbolRowsByRoot, type GroupRowFigures } from './by-root.js';
 import { clockWords, StatsScope } from './StatsScope.js';
+import type { JournalStats } from './contract.js';
+import { RHistogramChart } from './RHistogram.js';
 
 const SESSION_KEYS: Record<string, MessageKey> = {
   tokyo: 'tr.session.tokyo',
@@ -215,12 +217,15 @@ export function TradeStatsView({
   const weekdays = useMemo(() => [1, 2, 3, 4, 5, 6, 7].map((key) => ({ key, name: weekdayName(key, lang) })), [lang]);
   const hours = useMemo(() => Array.from({ length: 24 }, (_, key) => ({ key, name: String(key) })), []);
   const clock = clockWords(stats.clock, i18n);
+  // Absent from a server before issue 42: the chart is left out rather than drawn empty.
+  const histogram = (stats as JournalStats).rHistogram;
   return (
     <section className="trade-stats" aria-labelledby="trade-stats-title">
       <h2 id="trade-stats-title">{t('tr.stats')}</h2>
       <StatsScope stats={stats} accountLabel={accountLabel} />
       <Figures figures={stats.overall} stats={stats} currency={currency} />
       {charts}
+      {histogram && <RHistogramChart histogram={histogram} />}
       <div className="two-col">
         <GroupBars groups={stats.byWeekday} slots={weekdays} label={t('tr.byWeekday', { zone: clock })} currency={currency} />
         <GroupBars groups={stats.byHour} slots={hours} label={t('tr.byHour', { zone: clock })} currency={currency} />
@@ -251,6 +256,7 @@ export function TradeBreakdown({
   // The page mounts it again on the other side of the list when the window crosses 900 px, so it opens as that width
   // says; the trader's own toggle holds while the width stays on one side.
   const [open, setOpen] = useState(wide);
+  const bySetup = (stats as JournalStats).bySetup;
   return (
     <details className="card trade-breakdown" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>{t('tr.breakdown')}</summary>
@@ -269,6 +275,22 @@ export function TradeBreakdown({
             .map((g) => ({ name: t(SESSION_KEYS[g.key] ?? 'tr.session.none'), figures: g }))}
           currency={currency}
         />
+      </div>
+      <div className="two-col">
+        <GroupTable
+          caption={t('tr.bySide')}
+          column={t('tr.side')}
+          rows={stats.bySide.map((g) => ({ name: t(g.key === 'sell' ? 'tr.short' : 'tr.long'), figures: g }))}
+          currency={currency}
+        />
+        {bySetup && (
+          <GroupTable
+            caption={t('tr.bySetup')}
+            column={t('tr.setup')}
+            rows={bySetup.map((g) => ({ name: g.key === '' ? t('tr.noSetup') : g.key, figures: g }))}
+            currency={currency}
+          />
+        )}
       </div>
       <GroupTable
         caption={t('tr.byTag')}

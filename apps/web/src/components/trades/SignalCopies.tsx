@@ -1,0 +1,84 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { app } from '../../lib/api.js';
+import { useI18n } from '../../i18n/i18n.js';
+import type { Account } from '../../lib/types.js';
+import { QueryView } from '../states.js';
+import type { JournalTrade } from './contract.js';
+
+/**
+ * The same signal's trades on the other accounts of its group (copy-trading): each account's result in its own
+ * currency, never added up across accounts, each linking to its own page.
+ */
+export function SignalCopies({ signalId, tradeId, accounts }: { signalId: string; tradeId: string; accounts: Account[] }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const copies = useQuery({
+    queryKey: ['trades', 'signal', signalId],
+    queryFn: () => app.get('/trades', { signalId, limit: 100 }),
+  });
+  return (
+    <section className="card" aria-labelledby="trade-copies-title">
+      <h2 id="trade-copies-title">{t('tr.page.copies')}</h2>
+      <QueryView
+        query={copies}
+        isEmpty={(page) => page.items.every((c) => c.id === tradeId || (c as JournalTrade).signalId !== signalId)}
+        empty={t('tr.page.copiesNone')}
+      >
+        {(page) => (
+          <div className="table-wrap">
+            <table className="card-rows">
+              <thead>
+                <tr>
+                  <th scope="col">{t('tr.scope')}</th>
+                  <th scope="col" className="num">
+                    {t('tr.volume')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('tr.net')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('tr.r')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {/* Only this signal's trades, should a server not know the filter yet and answer every trade. */}
+                {(page.items as JournalTrade[])
+                  .filter((c) => c.signalId === signalId)
+                  .map((copy) => {
+                    const account = accounts.find((a) => a.id === copy.accountId);
+                    const name = account ? (account.name ?? account.login) : copy.accountId;
+                    return (
+                      <tr key={copy.id}>
+                        <th scope="row">
+                          {copy.id === tradeId ? (
+                            <span>
+                              {name} <span className="muted">({t('tr.page.thisTrade')})</span>
+                            </span>
+                          ) : (
+                            <Link to="/trades/$id" params={{ id: copy.id }}>
+                              {name}
+                            </Link>
+                          )}
+                        </th>
+                        <td className="num" data-label={t('tr.volume')}>
+                          {i18n.number(copy.volume, 8)}
+                        </td>
+                        <td className={`num ${copy.net < 0 ? 'neg' : 'pos'}`} data-label={t('tr.net')}>
+                          {account ? i18n.money(copy.net, account.currency) : i18n.number(copy.net, 2)}
+                        </td>
+                        <td className="num" data-label={t('tr.r')}>
+                          {copy.r === null ? '—' : `${i18n.number(copy.r, 2)} R`}
+                        </td>
+                      </tr>
+                    );
+                  })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryView>
+    </section>
+  );
+}
