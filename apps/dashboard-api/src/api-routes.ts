@@ -1,5 +1,6 @@
 import type { TSchema } from 'typebox';
 import type { Constructor } from '@propfolio/core';
+import { TradeScreenshotInput } from '@propfolio/domain';
 import {
   AdminUserListSchema,
   DeletedSchema,
@@ -237,6 +238,21 @@ export const DASHBOARD_ROUTES = {
     input: IdParams,
     status: 204,
     problems: { '404': 'Unknown id (or another user’s)' },
+  }),
+  // Deleted outright, not into the trash: a screenshot is a picture the trader still has (they uploaded it from
+  // their own files), and the trash keeps records as JSON snapshots, where 2 MiB of image would weigh on every
+  // entry. Its trade's trash keeps it instead: an account deleted with its trades keeps their screenshots for a restore.
+  deleteTradeScreenshot: route({
+    method: 'delete',
+    path: '/trades/:id/screenshots/:screenshotId',
+    operationId: 'delete_trade_screenshot',
+    summary: 'Delete a screenshot of a trade',
+    description:
+      'Deletes the screenshot for good (not into the trash: the picture is the trader’s own file, added again rather than restored).',
+    access: 'session',
+    input: TradeScreenshotInput,
+    status: 204,
+    problems: { '404': 'Unknown trade or screenshot (or another user’s)' },
   }),
   listTrash: route({
     method: 'get',

@@ -3,6 +3,7 @@ import { AppError } from '@propfolio/core';
 import {
   jsonBodies,
   rateLimitRequests,
+  rawBodies,
   refuseDeepJson,
   refuseNonUtf8Json,
   requestState,
@@ -66,6 +67,8 @@ export function dashboardRouter(context: AppContext, options: DashboardOptions =
   api.use(refuseApiKeys);
   api.use(requireSameOrigin(config));
   // The API's input guards: UTF-8 JSON only, nested at most MAX_JSON_DEPTH (32) levels.
+  // A file route's raw body (a screenshot) within its bound, read as /api/v1 reads it; any other body is JSON.
+  api.use(rawBodies(context.operations.filter((op) => op.auth === 'key')));
   api.use(requireJsonBodies());
   api.use(refuseNonUtf8Json());
   // The record routes are the key operations (openapi.ts); a public one's larger body limit (replay_plans') is no

@@ -6,6 +6,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import {
   authenticateRequests,
   jsonBodies,
+  rawBodies,
   refuseDeepJson,
   refuseNonUtf8Json,
   rateLimitRequests,
@@ -39,6 +40,8 @@ export async function createRestApp(context: AppContext, options: RestAppOptions
 
   const api = express.Router();
   api.use(refuseDeleteAndPut(context.operations));
+  // A file route's raw body (a screenshot) first, within its bound; every other body must be JSON.
+  api.use(rawBodies(context.operations));
   api.use(requireJsonBodies());
   api.use(refuseNonUtf8Json());
   api.use(jsonBodies(context.operations, context.config.bodyLimitBytes));

@@ -21,7 +21,17 @@ export {
 } from './contract/validators.js';
 export { parseInput, type Constructor } from './contract/parse-input.js';
 export { contractSchema, type JsonSchema } from './contract/json-schema.js';
-export { defineOperation, type Operation, type OperationContext, type Caller, type Scope, type RestFile } from './contract/operation.js';
+export {
+  defineOperation,
+  type Operation,
+  type OperationContext,
+  type Caller,
+  type Scope,
+  type RestFile,
+  type RestBytes,
+  type RestUpload,
+  type Upload,
+} from './contract/operation.js';
 export { contentHash } from './content-hash.js';
 export { SharedFlights } from './shared-flights.js';
 export { exceedsJsonDepth, tooDeepError, MAX_JSON_DEPTH } from './json-depth.js';

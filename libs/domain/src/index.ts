@@ -14,6 +14,7 @@ export * from './analytics/analytics.inputs.js';
 export * from './coach/coach.inputs.js';
 export * from './statements/statements.inputs.js';
 export * from './trades/trades.inputs.js';
+export * from './trade-screenshots/trade-screenshots.inputs.js';
 export { privateOperations } from './operations.js';
 export { publicCoachOperations } from './coach/coach.operations.js';
 export { publicPlanFitOperations } from './planfit/planfit.operations.js';

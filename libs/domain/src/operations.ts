@@ -16,6 +16,7 @@ import { userOperations } from './users/users.operations.js';
 import { planFitOperations } from './planfit/planfit.operations.js';
 import { portfolioOperations } from './portfolio/portfolio.operations.js';
 import { groupsOperations } from './groups/groups.operations.js';
+import { tradeScreenshotOperations } from './trade-screenshots/trade-screenshots.operations.js';
 
 /**
  * The published order is written here once: group by group, each group's operations in the order its file
@@ -31,6 +32,7 @@ const GROUPS: readonly ((services: DomainServices) => Operation[])[] = [
   groupsOperations,
   statementOperations,
   tradeOperations,
+  tradeScreenshotOperations,
   coachOperations,
   planFitOperations,
   alertOperations,

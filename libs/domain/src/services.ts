@@ -60,6 +60,8 @@ import { PortfolioService } from './portfolio/portfolio.service.js';
 import { PortfolioRepository } from './portfolio/portfolio.repository.js';
 import { GroupsService } from './groups/groups.service.js';
 import { GroupsRepository } from './groups/groups.repository.js';
+import { TradeScreenshotService } from './trade-screenshots/trade-screenshots.service.js';
+import { TradeScreenshotsRepository } from './trade-screenshots/trade-screenshots.repository.js';
 
 /** Every domain service over one database; build once per process. */
 export interface DomainServices {
@@ -96,6 +98,8 @@ export interface DomainServices {
   portfolio: PortfolioService;
   /** Groups of accounts that copy one strategy, and the check of a copied trade on all of them. */
   groups: GroupsService;
+  /** A trade's screenshots, kept in the database (PNG, JPEG or WebP told by their bytes, 2 MiB and 10 per trade). */
+  tradeScreenshots: TradeScreenshotService;
 }
 
 export interface DomainOptions {
@@ -213,6 +217,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     alertDelivery,
     portfolio: new PortfolioService(new PortfolioRepository(db), coach.headroom),
     groups: new GroupsService(new GroupsRepository(db), alerts),
+    tradeScreenshots: new TradeScreenshotService(new TradeScreenshotsRepository(db)),
     calendar: new CalendarService(calendarEvents, {
       allowPrivateUrls: options.calendar?.allowPrivateUrls ?? channels.allowPrivateDestinations,
       fetchTimeoutMs: options.calendar?.fetchTimeoutMs ?? 15_000,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { AppError, type Operation } from '@propfolio/core';
 import { requestState } from './request-context.js';
@@ -55,7 +56,9 @@ export async function withIdempotencyKey(
   if (operation.readOnly) return { status, body: await execute(false), replayed: false };
   // The full URL, prefix included, as before the runner was shared: keys stored by an earlier release
   // (kept 24 h) must still replay. A key is therefore bound to the front door it was first used on.
-  const fingerprint = deps.requestHash(`${req.method} ${req.originalUrl}`, req.body);
+  // A file's bytes are fingerprinted by their digest: as canonical JSON a 2 MiB Buffer is two million numbers.
+  const body: unknown = Buffer.isBuffer(req.body) ? { sha256: createHash('sha256').update(req.body).digest('hex') } : req.body;
+  const fingerprint = deps.requestHash(`${req.method} ${req.originalUrl}`, body);
   // The unit commits after the operation returns: the caller's kept answers wait for the commit, held here alone (the
   // operation is told, so the answer cache's write wrapper does not enter a second time).
   return deps.answers.writing(caller.userId, () => deps.idempotency.run(caller.userId, key, fingerprint, status, () => execute(true)));

@@ -22,3 +22,4 @@ export { OperationRunner, type OperationRunnerOptions } from './operation-runner
 export { answerJson, answerJsonLiteral } from './answer-json.js';
 export type { IdempotencyDeps } from './idempotency-key.js';
 export { requireJsonBodies } from './require-json.js';
+export { bytesBound, rawBodies } from './raw-bodies.js';

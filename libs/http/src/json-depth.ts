@@ -8,7 +8,8 @@ import { sendProblem } from './problem.js';
  */
 export function refuseDeepJson(refuse: (res: Response, error: AppError) => void = (res, error) => sendProblem(res, error)): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (exceedsJsonDepth(req.body, MAX_JSON_DEPTH) || exceedsJsonDepth(req.query, MAX_JSON_DEPTH)) {
+    // A file's raw bytes (rawBodies) are no JSON: walking a Buffer's values would list every byte.
+    if ((!Buffer.isBuffer(req.body) && exceedsJsonDepth(req.body, MAX_JSON_DEPTH)) || exceedsJsonDepth(req.query, MAX_JSON_DEPTH)) {
       refuse(res, tooDeepError());
       return;
     }

@@ -8,11 +8,12 @@ export interface HttpInputSource {
 }
 
 /**
- * The input of an operation called over HTTP (/api/v1 and /app/api alike): the query (GET) or the JSON
+ * The input of an operation called over HTTP (/api/v1 and /app/api alike): the query (GET, or a file upload) or the JSON
  * body, plus the path parameters, which the client may not also send.
  */
 export function operationInput(operation: Operation, req: HttpInputSource): Record<string, unknown> {
-  const source: unknown = operation.rest.method === 'GET' ? req.query : (req.body ?? {});
+  // A file's raw body (rest.upload) is the upload itself: the rest of the input is in the query.
+  const source: unknown = operation.rest.method === 'GET' || operation.rest.upload ? req.query : (req.body ?? {});
   if (typeof source !== 'object' || source === null || Array.isArray(source)) {
     throw AppError.validation('The request body must be a JSON object.', [{ field: '', message: 'must be a JSON object' }]);
   }

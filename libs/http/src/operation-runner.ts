@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { Operation } from '@propfolio/core';
+import type { Operation, Upload } from '@propfolio/core';
 import { executeOperation } from '@propfolio/operations';
 import { operationInput } from './operation-input.js';
 import { withIdempotencyKey, type IdempotencyDeps } from './idempotency-key.js';
@@ -14,6 +14,12 @@ export interface OperationRunnerOptions {
    * download itself (apps/web/src/lib/analytics.ts).
    */
   files: boolean;
+}
+
+/** The file a `rest.upload` operation was sent (rawBodies read it); none for an empty body, which the operation refuses. */
+function uploadOf(operation: Operation, req: Request): Upload | undefined {
+  if (!operation.rest.upload || !Buffer.isBuffer(req.body)) return undefined;
+  return { bytes: req.body, contentType: (req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '' };
 }
 
 /**
@@ -33,10 +39,11 @@ export class OperationRunner {
     const state = requestState(res);
     try {
       const input = operationInput(operation, { query: req.query, body: req.body, params: req.params as Record<string, string> });
+      const upload = uploadOf(operation, req);
       const execute = (answersHeld = false) =>
         executeOperation(
           operation,
-          { caller: state.caller, logger: state.logger, now: new Date(), clientAddress: state.clientAddress, answersHeld },
+          { caller: state.caller, logger: state.logger, now: new Date(), clientAddress: state.clientAddress, answersHeld, upload },
           input,
         );
       const answer =

@@ -13,7 +13,8 @@ export function requireJsonBodies(): RequestHandler {
       return;
     }
     const hasBody = Number(req.header('content-length') ?? 0) > 0 || req.header('transfer-encoding') !== undefined;
-    if (!hasBody || req.is('application/json')) {
+    // A file route's raw body was read and checked already (rawBodies).
+    if (!hasBody || req.is('application/json') || Buffer.isBuffer(req.body)) {
       next();
       return;
     }

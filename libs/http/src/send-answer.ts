@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { Operation } from '@propfolio/core';
+import type { Operation, RestBytes } from '@propfolio/core';
 import { answerEtag, answerJson, oncePerKeptAnswer } from './answer-json.js';
 
 type EtagFn = (body: string, encoding: BufferEncoding) => string;
@@ -18,6 +18,10 @@ const bodies = new WeakMap<object, Buffer>();
  */
 export function sendAnswer(operation: Operation, output: unknown, status: number, files: boolean, req: Request, res: Response): void {
   res.status(status);
+  if (operation.restBytes) {
+    sendBytes(operation.restBytes(output), req, res);
+    return;
+  }
   const file = files ? operation.restFile?.(output) : null;
   if (file) {
     const bytes = Buffer.from(file.body, 'utf8');
@@ -41,4 +45,24 @@ export function sendAnswer(operation: Operation, output: unknown, status: number
       answerEtag(output, (json) => tag(json, 'utf8')),
     );
   res.send(oncePerKeptAnswer(bodies, output, (value) => Buffer.from(answerJson(value), 'utf8')));
+}
+
+/**
+ * A stored file (an image) as its own bytes and type, on both doors: never sniffed into another type, never run as a
+ * page even when opened on its own (no scripts, styles or requests: `default-src 'none'`), shown inline, kept only in
+ * the user's own browser cache; 304 on a matching If-None-Match.
+ */
+function sendBytes(bytes: RestBytes, req: Request, res: Response): void {
+  res.setHeader('Content-Type', bytes.contentType);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Security-Policy', "default-src 'none'");
+  res.setHeader('Content-Disposition', 'inline');
+  res.setHeader('Cache-Control', 'private, no-cache');
+  res.setHeader('ETag', bytes.etag);
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  res.setHeader('Content-Length', String(bytes.body.length));
+  res.end(bytes.body);
 }

@@ -104,7 +104,11 @@ export interface OperationDoor {
 
 /** One operation's OpenAPI entry as `door` serves it: the same contract, output schema and common problems everywhere. */
 function operationObject(operation: Operation, door: OperationDoor): Record<string, unknown> {
-  const { parameters, requestBody } = inputParameters(operation.input, operation.rest.method, operation.rest.path);
+  const upload = operation.rest.upload;
+  // A file upload's body is the file itself: its other fields are in the query, as for a read.
+  const { parameters, requestBody } = upload
+    ? { ...inputParameters(operation.input, 'GET', operation.rest.path), requestBody: uploadBody(upload.types) }
+    : inputParameters(operation.input, operation.rest.method, operation.rest.path);
   return {
     operationId: operation.name,
     summary: operation.title,
@@ -117,11 +121,18 @@ function operationObject(operation: Operation, door: OperationDoor): Record<stri
     responses: {
       [String(operation.rest.status ?? 200)]: {
         description: 'Success',
-        content: {
-          'application/json': { schema: operation.output },
-          // An operation with a file form (format=csv) answers that file instead.
-          ...(operation.restFile ? { 'text/csv': { schema: { type: 'string' } } } : {}),
-        },
+        // A stored file's bytes (restBytes) are the answer itself, under the media types its output schema names.
+        content: operation.restBytes
+          ? {
+              [(operation.output as { contentMediaType?: string }).contentMediaType ?? 'application/octet-stream']: {
+                schema: operation.output,
+              },
+            }
+          : {
+              'application/json': { schema: operation.output },
+              // An operation with a file form (format=csv) answers that file instead.
+              ...(operation.restFile ? { 'text/csv': { schema: { type: 'string' } } } : {}),
+            },
       },
       '400': problemResponse('Invalid input (validation_failed, invalid_json)'),
       ...door.problems(operation),
@@ -133,12 +144,18 @@ function operationObject(operation: Operation, door: OperationDoor): Record<stri
         : {
             '409': problemResponse('Conflict with the record’s state'),
             '413': problemResponse('Body too large'),
-            '415': problemResponse('Body is not JSON'),
+            '415': problemResponse(upload ? `Body is not one of ${upload.types.join(', ')}` : 'Body is not JSON'),
           }),
       '429': problemResponse('Rate limit reached; see Retry-After'),
     },
   };
 }
+
+/** A raw file body of one of `types` (RestUpload). */
+const uploadBody = (types: readonly string[]) => ({
+  required: true,
+  content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+});
 
 /** The operations' entries at their REST paths under `prefix`, keyed by OpenAPI path and method. */
 export function operationPaths(

@@ -30,6 +30,24 @@ export interface OperationContext {
    * The answer cache's write wrapper then leaves the hold to it: one place enters the cache per write.
    */
   answersHeld?: boolean;
+  /** The raw body of an operation that takes one (`rest.upload`), as the front door read it within its bound. */
+  upload?: Upload;
+}
+
+/** A raw request body (an image), with the media type the client declared for it (not trusted: the operation checks it). */
+export interface Upload {
+  bytes: Buffer;
+  contentType: string;
+}
+
+/**
+ * A body that is not JSON but the raw bytes of a file (a screenshot): the front doors take only these media types
+ * (415 before reading), read at most `limitBytes` (413 naming the bound, the rest never read) and hand the bytes to
+ * the operation as `context.upload`; the rest of its input then comes from the query and the path.
+ */
+export interface RestUpload {
+  types: readonly string[];
+  limitBytes: number;
 }
 
 interface RestBinding {
@@ -43,6 +61,8 @@ interface RestBinding {
    * takes a whole file (a statement); every front door that parses bodies honours it.
    */
   bodyLimitBytes?: number;
+  /** POST only: the body is a file's raw bytes, not JSON (see RestUpload). */
+  upload?: RestUpload;
 }
 
 /** A file answer over REST: body as text, sent with its content type as an attachment named `filename`. */
@@ -50,6 +70,17 @@ export interface RestFile {
   contentType: string;
   filename: string;
   body: string;
+}
+
+/**
+ * A binary answer (a stored image), sent by every HTTP door as its own bytes and type, never sniffed, never run as a
+ * page: `nosniff`, `Content-Security-Policy: default-src 'none'`, inline, private, with `etag` (strong) as its ETag.
+ */
+export interface RestBytes {
+  contentType: string;
+  body: Buffer;
+  /** A strong validator of these exact bytes, quoted (`"…"`). */
+  etag: string;
 }
 
 /**
@@ -84,6 +115,8 @@ export interface Operation<Input extends object = object, Output = unknown> {
   tracker?: boolean;
   /** REST only: when this returns a file for the output (e.g. a CSV export), it is the answer instead of JSON. */
   restFile?(output: Output): RestFile | null;
+  /** Over HTTP (REST and /app/api alike) the answer is these bytes instead of JSON; such an operation is never an MCP tool. */
+  restBytes?(output: Output): RestBytes;
   /**
    * Checks on the raw input that need no per-item validation (a list's length, that the caller owns the record the
    * path names), run before the contract validates every item: a message far over its bounds, or to another's

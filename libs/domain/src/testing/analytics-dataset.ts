@@ -209,3 +209,4 @@ export const expectedTaxYear = {
 };
 export { closedPosition } from '../trades/trade-fixtures.js';
 export { mt5Report, reportOfDays, type BuiltReport, type ReportDeal } from './statement-fixtures.js';
+export { tinyJpeg, tinyPng, tinyWebp } from '../trade-screenshots/test-images.js';

@@ -9,7 +9,14 @@ import {
   TradeStatsInput,
   UpdateTradeInput,
 } from './trades.inputs.js';
-import { PushPositionsResultSchema, TradeCurveSchema, TradePageSchema, TradeSchema, TradeStatsSchema } from './trades.outputs.js';
+import {
+  PushPositionsResultSchema,
+  TradeCurveSchema,
+  TradeDetailSchema,
+  TradePageSchema,
+  TradeSchema,
+  TradeStatsSchema,
+} from './trades.outputs.js';
 import { type DomainServices } from '../services.js';
 import { callerOf, KEY_IDEMPOTENT_WRITE, KEY_READ } from '../shared/operation-flags.js';
 import { parseListInSlices } from '../shared/sliced-parse.js';
@@ -62,12 +69,15 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'get_trade',
     title: 'Get a trade',
-    description: 'Returns one trade with its exits, tags, note, setup and R.',
+    description: "Returns one trade with its exits, tags, note, setup, R and screenshots' metadata.",
     ...KEY_READ,
     input: TradeIdInput,
-    output: TradeSchema,
+    output: TradeDetailSchema,
     rest: { method: 'GET', path: '/trades/:id' },
-    run: async (ctx, input) => services.trades.get(callerOf(ctx), input),
+    run: async (ctx, input) => {
+      const trade = await services.trades.get(callerOf(ctx), input);
+      return { ...trade, screenshots: await services.tradeScreenshots.ofTrade(callerOf(ctx), trade.id) };
+    },
   }),
   defineOperation({
     name: 'update_trade',

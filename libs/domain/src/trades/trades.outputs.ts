@@ -1,6 +1,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { Id, Money, Nullable, PageOf, Timestamp } from '../shared/schemas.js';
 import { NewsMarkSchema } from '../calendar/calendar.outputs.js';
+import { TradeScreenshotSchema } from '../trade-screenshots/trade-screenshots.outputs.js';
 
 const Price = (description: string) => Type.Number({ description });
 
@@ -48,6 +49,13 @@ export type TradeView = Static<typeof TradeSchema>;
 
 export const TradePageSchema = PageOf(TradeSchema, 'In the asked sort and order; newest close first by default.');
 export type TradePage = Static<typeof TradePageSchema>;
+
+/** get_trade's answer: the trade and its screenshots' metadata (each image at its url, over HTTP). */
+export const TradeDetailSchema = Type.Object({
+  ...TradeSchema.properties,
+  screenshots: Type.Array(TradeScreenshotSchema, { description: 'Oldest first; metadata only.' }),
+});
+export type TradeDetailView = Static<typeof TradeDetailSchema>;
 
 export const PushPositionsResultSchema = Type.Object({
   accountId: Id('EA account id.'),

@@ -123,6 +123,10 @@ const TRADE_COLUMNS = [
 const TRASH_TRADES_SQL = `WITH moved AS (DELETE FROM "Trade" WHERE "accountId" = ANY($2::text[]) RETURNING ${TRADE_COLUMNS})
      INSERT INTO "TrashedTrade" ("entryId", ${TRADE_COLUMNS}) SELECT $1, ${TRADE_COLUMNS} FROM moved`;
 
+/** Deletes the screenshots of the trades of every entry past its retention ($1): the same owner's, by trade id. */
+const PURGE_SCREENSHOTS_SQL = `DELETE FROM "TradeScreenshot" s USING "TrashedTrade" t JOIN "TrashEntry" e ON e.id = t."entryId"
+     WHERE s."tradeId" = t.id AND s."userId" = t."userId" AND e."purgeAfter" <= $1`;
+
 /** Puts the entry's ($1) trades back. */
 const RESTORE_TRADES_SQL = `INSERT INTO "Trade" (${TRADE_COLUMNS}) SELECT ${TRADE_COLUMNS} FROM "TrashedTrade" WHERE "entryId" = $1`;
 
@@ -176,9 +180,15 @@ export class TrashRepository {
     });
   }
 
-  /** Removes entries past their retention for every user (their trades with them, by cascade); returns how many. */
+  /**
+   * Removes entries past their retention for every user (their trades with them, by cascade), and those trades'
+   * screenshots, which have no foreign key to cascade by (they wait for a restore); returns how many entries.
+   */
   async removeExpired(now: Date): Promise<number> {
-    return (await this.db.prisma.trashEntry.deleteMany({ where: { purgeAfter: { lte: now } } })).count;
+    return this.db.prisma.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(PURGE_SCREENSHOTS_SQL, now);
+      return (await tx.trashEntry.deleteMany({ where: { purgeAfter: { lte: now } } })).count;
+    });
   }
 }
 
