@@ -162,6 +162,21 @@ describe('fitPlans', () => {
       expect(row?.atCurrentRisk?.expectedRefund).toBeCloseTo(540, 9);
     });
 
+    it('the split in force on the purchase date applies (a variant by purchase date)', () => {
+      const rules = {
+        ...FTMO,
+        profitSplit: { percent: 80 },
+        payout: { cadence: 'bi_weekly', firstAfterDays: 14, minDays: 'none', consistency: 'none' },
+        feeRefund: { when: 'never' },
+        variants: [{ when: { purchasedBefore: '2026-01-12' }, rules: { profitSplit: { percent: 90 } } }],
+      } as unknown as CoachRules;
+      const paid = (purchasedOn: string) =>
+        fitPlans({ dailyPnlPercent: up, paths: 50, plans: [plan(rules, { purchasedOn })] }).plans[0]?.atCurrentRisk?.expectedPayouts;
+      // 12 payouts of 10 % (days 10, 20, …, 120).
+      expect(paid('2026-03-01')).toBeCloseTo(0.8 * 100_000 * 1.2, 6);
+      expect(paid('2025-12-01')).toBeCloseTo(0.9 * 100_000 * 1.2, 6);
+    });
+
     it('a payout rule the catalog marks unknown keeps the value null and is named', () => {
       const row = money({
         profitSplit: { percent: 80 },

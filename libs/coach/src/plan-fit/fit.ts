@@ -112,8 +112,8 @@ function splitsOf(base: number, steps: readonly { fromPayout: number; percent: n
  * per-payout condition the catalog leaves out entirely (minimum days, payout consistency) is taken as none and
  * said in `notes`; one it marks unknown (null) is missing.
  */
-function schedule(plan: FitPlan, missing: string[], notes: string[]): PayoutSchedule | null {
-  const rules = plan.rules as unknown as PayoutRules;
+function schedule(plan: FitPlan, fundedRules: object, missing: string[], notes: string[]): PayoutSchedule | null {
+  const rules = fundedRules as PayoutRules;
   const split = rules.profitSplit?.percent ?? null;
   const payout = rules.payout ?? null;
   const first = payout?.firstAfterDays ?? null;
@@ -159,7 +159,7 @@ function readPlan(plan: FitPlan, base: Base): ReadPlan {
     const read = readSimulationRules(rules, phase, plan.accountSize);
     const limit = rules.timeLimit;
     const daysLeft = typeof limit === 'object' && limit !== null ? limit.days : null;
-    return { read, daysLeft };
+    return { read, daysLeft, inStage };
   };
   const phases: PhaseRun[] = [];
   for (let i = 0; i < plan.phases; i++) {
@@ -186,7 +186,8 @@ function readPlan(plan: FitPlan, base: Base): ReadPlan {
   else unknownPayoutRules.push(...fundedMissing.map((m) => `funded ${m}`));
   const payoutMissing: string[] = [];
   const payoutNotes: string[] = [];
-  const payouts = schedule(plan, payoutMissing, payoutNotes);
+  // The payout terms in force for this purchase (a variant by purchase date may change the split).
+  const payouts = schedule(plan, funded.inStage, payoutMissing, payoutNotes);
   unknownPayoutRules.push(...payoutMissing);
   payoutNotes.forEach((m) => notes.add(m));
   const fundedRun =
