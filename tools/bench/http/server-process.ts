@@ -81,7 +81,9 @@ export async function startServer(
   const log = openSync(options.logFile, 'a');
   const started = process.hrtime.bigint();
   // stderr goes to the log too: a crash's stack (an uncaught error, a V8 abort) is then beside the requests before it.
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry], {
+  // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server under the bench's load.
+  const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extraArgs, ...(options.nodeArgs ?? []), entry], {
     env: { ...process.env, RATE_LIMIT_PER_MINUTE: '1000000', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', log, log],
   });

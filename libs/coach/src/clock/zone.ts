@@ -88,7 +88,36 @@ export function offsetMinutesAt(zone: Zone, epochMs: number): number {
   }
 }
 
+const HOUR_MS = 3_600_000;
+/** Hours (UTC-aligned, by zone) known to hold one offset throughout: their offset. Bounded; cleared when full. */
+const uniformHours = new Map<string, Map<number, number>>();
+const MAX_CACHED_HOURS_PER_ZONE = 200_000;
+
+/**
+ * The zone's offset at the instant. Intl's `formatToParts` is slow (tens of µs), and an import converts every
+ * trade's open and close three times over (`wallTimeToEpoch`), so answers are kept per UTC hour: an hour whose first
+ * and last seconds show the same offset holds no change of offset (zones change offset at most a few times a year,
+ * never twice within an hour), and every instant in it has that offset. An hour that does hold a change (a
+ * half-hour change, as Lord Howe's) is asked exactly each time.
+ */
 function ianaOffsetMinutes(timeZone: string, epochMs: number): number {
+  const hour = Math.floor(epochMs / HOUR_MS);
+  let hours = uniformHours.get(timeZone);
+  const cached = hours?.get(hour);
+  if (cached !== undefined) return cached;
+  const first = exactOffsetMinutes(timeZone, hour * HOUR_MS);
+  const last = exactOffsetMinutes(timeZone, (hour + 1) * HOUR_MS - 1000);
+  if (first !== last) return exactOffsetMinutes(timeZone, epochMs);
+  if (!hours || hours.size >= MAX_CACHED_HOURS_PER_ZONE) {
+    hours = new Map();
+    uniformHours.set(timeZone, hours);
+  }
+  hours.set(hour, first);
+  return first;
+}
+
+/** The offset as Intl prints it, uncached (exported for the cache's own test). */
+export function exactOffsetMinutes(timeZone: string, epochMs: number): number {
   // Intl prints whole seconds; offsets are whole minutes, so compare at the second.
   const secondMs = Math.floor(epochMs / 1000) * 1000;
   const f = wallFields(timeZone, secondMs);
