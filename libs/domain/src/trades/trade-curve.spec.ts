@@ -116,6 +116,7 @@ describeEachDatabase('trade curve', (getDb) => {
         side: null,
         outcome: null,
         tag: null,
+        signalId: null,
         from: null,
         to: null,
       },

@@ -14,17 +14,24 @@ const OUTCOME_SQL: Record<Outcome, string> = {
 };
 
 /**
- * Whether the scope filters on a trade's own fields (symbol, side, outcome, tag): the kept summary, folded per account,
- * cannot answer those, so the stats are read from the trades (in slices).
+ * Whether the scope filters on a trade's own fields (symbol, side, outcome, tag, signal): the kept summary, folded per
+ * account, cannot answer those, so the stats are read from the trades (in slices).
  */
 export function filtersTrades(scope: TradeScope): boolean {
-  return scope.symbol !== undefined || scope.side !== undefined || scope.outcome !== undefined || scope.tag !== undefined;
+  return (
+    scope.symbol !== undefined ||
+    scope.side !== undefined ||
+    scope.outcome !== undefined ||
+    scope.tag !== undefined ||
+    scope.signalId !== undefined
+  );
 }
 
 /**
  * The WHERE over `t` ("Trade") for the scope a list, the stats or the curve read: the owner first (so a foreign id
  * matches nothing), then the account or the challenge's accounts, the platform's accounts, the close window, and the
- * trade's own fields (symbol, side, outcome, tag). One WHERE for all three, so a figure never counts other trades than the list.
+ * trade's own fields (symbol, side, outcome, tag, signal). One WHERE for all three, so a figure never counts other
+ * trades than the list.
  */
 export function scopeSql(caller: Caller, scope: TradeScope, params: SqlParams): string {
   const user = params.add(caller.userId);
@@ -47,6 +54,8 @@ export function scopeSql(caller: Caller, scope: TradeScope, params: SqlParams): 
   if (scope.side !== undefined) where += ` AND t."side" = ${params.add(scope.side)}`;
   if (scope.outcome !== undefined) where += OUTCOME_SQL[scope.outcome];
   if (scope.tag !== undefined) where += ` AND t."tags" @> ARRAY[${params.add(scope.tag)}]::text[]`;
+  // After the owner: another user's signal id matches none of the caller's trades (the (userId, signalId) index).
+  if (scope.signalId !== undefined) where += ` AND t."signalId" = ${params.add(scope.signalId)}`;
   return where;
 }
 
@@ -61,6 +70,7 @@ export function filtersOf(scope: TradeScope): TradeFilters {
     side: scope.side ?? null,
     outcome: scope.outcome ?? null,
     tag: scope.tag ?? null,
+    signalId: scope.signalId ?? null,
     from: scope.from === undefined ? null : new Date(scope.from).toISOString(),
     to: scope.to === undefined ? null : new Date(scope.to).toISOString(),
   };

@@ -6,6 +6,7 @@ import { createDomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
 import { journalFixture } from './journal-fixture.js';
 import { closedPosition as position } from './trade-fixtures.js';
+import { ListTradesInput, TradeCurveInput, TradeStatsInput } from './trades.inputs.js';
 import { linkedAccounts } from './trade-signals.js';
 import { storePositions, type PositionRecord } from './trade-store.js';
 
@@ -117,6 +118,33 @@ describeEachDatabase('copied signals: one signalId across a group’s accounts',
     const s = await signals(caller, ids);
     expect(s['a1']).toEqual(expect.any(String));
     expect(s['b1']).toBe(s['a1']);
+  });
+
+  it('lists, reads and counts one signal’s copies across the accounts; another user’s signal id finds nothing of theirs', async () => {
+    const caller = await newCaller(getDb());
+    const other = await newCaller(getDb());
+    const ids = await fourAccounts(caller);
+    await group(caller, 'Copier', [ids.a, ids.b, ids.c]);
+    for (const k of ['a', 'b', 'c', 'd'] as const) await push(caller, ids[k], copies[k]);
+    const signalId = (await signals(caller, ids))['a1'] ?? '';
+    const list = async (who: Caller, input: object) => services().trades.list(who, await parse(ListTradesInput, input));
+    const stats = async (who: Caller, input: object) => services().trades.stats(who, await parse(TradeStatsInput, input));
+
+    const page = await list(caller, { signalId });
+    expect(page.items.map((t) => t.accountId).sort()).toEqual([ids.a, ids.b, ids.c].sort());
+    expect(page.items.every((t) => t.signalId === signalId)).toBe(true);
+    const all = await list(caller, {});
+    expect(all.items.filter((t) => t.signalId === null)).toHaveLength(2); // c's late XAUUSD and d's trade
+    await expect(services().trades.get(caller, { id: page.items[0]?.id ?? '' })).resolves.toMatchObject({ signalId });
+    // The stats follow the filter (three copies of a 93 net trade) and name it.
+    await expect(stats(caller, { signalId })).resolves.toMatchObject({ filters: { signalId }, overall: { count: 3, net: 279 } });
+    const curve = await services().trades.curve(caller, await parse(TradeCurveInput, { signalId }));
+    expect(curve).toMatchObject({ filters: { signalId }, totals: { count: 3, net: 279 } });
+
+    // The other user has trades of their own opened at the same second: the caller's signal id finds none of them.
+    await push(other, (await account(other)).id, [position('1', at(0))]);
+    expect((await list(other, { signalId })).items).toEqual([]);
+    await expect(stats(other, { signalId })).resolves.toMatchObject({ overall: { count: 0 } });
   });
 
   it('marks the trades stored before the group was made, and clears an account that leaves it', async () => {

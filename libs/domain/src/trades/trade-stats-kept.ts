@@ -255,6 +255,7 @@ function withinWindow(input: TradeStatsInput, from: string | undefined, to: stri
     side: input.side,
     outcome: input.outcome,
     tag: input.tag,
+    signalId: input.signalId,
     from,
     to,
   };

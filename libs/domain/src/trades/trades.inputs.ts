@@ -226,6 +226,9 @@ const SideFilter = (): PropertyDecorator => Compose(Doc('Only buys or only sells
 const OutcomeFilter = (): PropertyDecorator =>
   Compose(Doc('win: net >= 0.005; loss: <= -0.005; else breakeven.'), Absent(), IsIn(OUTCOMES));
 const TagFilter = (): PropertyDecorator => Compose(Doc('Only trades with this tag.'), Absent(), FreeText(MAX_TAG_LENGTH));
+/** One copied signal's trades across the accounts of its group (a trade's signalId). */
+const SignalFilter = (): PropertyDecorator =>
+  Compose(Doc("Only this signal's copies (a trade's signalId)."), Absent(), IsString(), MaxLength(64));
 
 /** The list's ordering (and its export's): a column, then the trade id the same way, so pages never overlap. */
 const SortField = (): PropertyDecorator => Compose(Doc({ description: 'Sort column.', default: 'closedAt' }), Absent(), IsIn(TRADE_SORTS));
@@ -243,6 +246,7 @@ export interface TradeScope {
   side?: Side | undefined;
   outcome?: Outcome | undefined;
   tag?: string | undefined;
+  signalId?: string | undefined;
 }
 
 export class ListTradesInput extends PageInput implements TradeScope {
@@ -275,6 +279,9 @@ export class ListTradesInput extends PageInput implements TradeScope {
 
   @TagFilter()
   tag?: string;
+
+  @SignalFilter()
+  signalId?: string;
 
   @SortField()
   sort?: TradeSort;
@@ -317,6 +324,9 @@ export class ExportTradesInput implements TradeScope {
 
   @TagFilter()
   tag?: string;
+
+  @SignalFilter()
+  signalId?: string;
 
   @SortField()
   sort?: TradeSort;
@@ -407,6 +417,9 @@ export class TradeStatsInput implements TradeScope {
   @TagFilter()
   tag?: string;
 
+  @SignalFilter()
+  signalId?: string;
+
   @Doc("An IANA zone's calendar days instead of the firm day.")
   @Absent()
   @IsString()
@@ -449,4 +462,7 @@ export class TradeCurveInput implements TradeScope {
 
   @TagFilter()
   tag?: string;
+
+  @SignalFilter()
+  signalId?: string;
 }

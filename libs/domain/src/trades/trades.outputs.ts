@@ -102,6 +102,7 @@ export const TradeFiltersSchema = Type.Object(
     side: filter('buy or sell.'),
     outcome: filter('win, loss or breakeven.'),
     tag: filter('Tag.'),
+    signalId: filter('Copied signal.'),
     from: filter('Closed at or after (ISO instant).'),
     to: filter('Closed before (ISO instant).'),
   },
