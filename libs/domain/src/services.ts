@@ -186,7 +186,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     trash: new TrashService(new TrashRepository(db), options.trashRetentionDays ?? 30),
     challenges: new ChallengeService(new ChallengesRepository(db), options.planFinder ?? null),
     payouts: new PayoutService(new PayoutsRepository(db)),
-    accounts: new AccountService(db),
+    accounts: new AccountService(accountRows),
     dailyPnl: new DailyPnlService(accountRows),
     reports: new ReportService(accountRows, alerts),
     snapshots: new SnapshotService(accountRows, planRules, alerts),

@@ -1,11 +1,12 @@
-import type { EaAccountModel as EaAccount } from '@propfolio/db';
 import { dateToIso, isoOrNull } from '../shared/dates.js';
 import { toMoney } from '../shared/money.js';
 import type { AccountView, ListedAccountView } from './accounts.outputs.js';
 import type { Decimal } from '../shared/money.js';
+import type { StoredAccount as EaAccount } from './accounts.repository.js';
 
 export type AccountRow = EaAccount & { challenge: { id: string; firm: string; plan: string; phase: string } | null };
 
+/** The linked challenge's fields an account's view shows, as the repository selects them. */
 export const WITH_CHALLENGE = { challenge: { select: { id: true, firm: true, plan: true, phase: true } } } as const;
 
 /** The account as an agent needs it, with P&L and P&L % computed exactly in Decimal. */

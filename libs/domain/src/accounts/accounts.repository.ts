@@ -1,11 +1,38 @@
 /**
  * The accounts context's data access: one method per intent, each one statement, its SQL a named constant beside it,
- * every row with named fields. The tracker's writes (snapshot, daily report) and the daily P&L series read and write
- * here; the rules (what a snapshot may be, what its day is, what an answer says) stay in the services.
+ * every row with named fields. The registration, link and lookup of an EA account, the list, the tracker's writes
+ * (snapshot, daily report) and the daily P&L series read and write here; the rules (what a snapshot may be, what its
+ * day is, when a challenge is closed, what an answer says) stay in the services. A challenge's breach or phase change
+ * archives its accounts inside the change's transaction through `AccountsRepository.within(tx)`.
  */
-import type { Database } from '@propfolio/db';
-import { queryJson } from '../shared/json-rows.js';
+import type { Platform } from '@propfolio/coach';
+import { Prisma, type Database, type EaAccountModel } from '@propfolio/db';
+import { columns, jsonArray, jsonObject, queryJson, revive } from '../shared/json-rows.js';
+import { keysetPage, SqlParams } from '../shared/keyset-sql.js';
+import { ACCOUNT } from '../shared/model-columns.js';
+import type { Keyset } from '../shared/pagination.js';
+import { WITH_CHALLENGE, type AccountRow, type LatestSnapshot, type ListedAccountRow } from './account-view.js';
+import type { ArchivedFilter } from './accounts.inputs.js';
 import type { DailyPnlSeries } from './accounts.outputs.js';
+
+/** An EA account's own columns, as Prisma's model queries return them (Decimal, Date). */
+export type StoredAccount = EaAccountModel;
+
+/** A transaction someone opened (a registration, a challenge's change, a restore), or the database's client. */
+export type AccountsTransaction = Prisma.TransactionClient;
+
+/** A new account's columns, amounts exact. */
+type NewAccount = Omit<Prisma.EaAccountUncheckedCreateInput, 'id' | 'createdAt'>;
+
+/** What linking or renaming an account writes. */
+type AccountChanges = Pick<Prisma.EaAccountUncheckedUpdateInput, 'challengeId' | 'name' | 'platform'>;
+
+/** An account a challenge's breach or phase change archived. */
+export interface ArchivedAccount {
+  id: string;
+  login: string;
+  server: string;
+}
 
 /** What one snapshot writes, as the statement takes it: amounts as exact decimal text, instants ISO UTC. */
 export interface SnapshotWrite {
@@ -172,8 +199,131 @@ export const DAILY_PNL_SERIES_SQL = `SELECT json_build_object('id', a.id, 'curre
   ) r
   WHERE a.id = $3 AND a."userId" = $4`;
 
+/** The accounts' reads and writes on a transaction someone else opened (or on the database's client). */
+export class AccountsStore {
+  constructor(private readonly tx: AccountsTransaction) {}
+
+  /** The owner's account `id` (a valid uuid), or null: another user's reads as unknown. */
+  async ownedAccount(ownerId: string, id: string): Promise<StoredAccount | null> {
+    return this.tx.eaAccount.findFirst({ where: { id, userId: ownerId } });
+  }
+
+  async updateAccount(id: string, changes: AccountChanges): Promise<AccountRow> {
+    return this.tx.eaAccount.update({ where: { id }, data: changes, include: WITH_CHALLENGE });
+  }
+
+  /**
+   * Archives the owner's active accounts linked to the challenge, and answers them. The rows are locked FOR UPDATE
+   * first: that waits for the report pushes in flight, which hold FOR KEY SHARE (see report.service.ts), and holds
+   * back the next ones until this transaction ends, when they see the account archived. A plain UPDATE would not
+   * conflict with them.
+   */
+  async archiveChallengeAccounts(ownerId: string, challengeId: string, reason: string, now: Date): Promise<ArchivedAccount[]> {
+    const accounts = await this.tx.$queryRawUnsafe<ArchivedAccount[]>(LOCK_CHALLENGE_ACCOUNTS_SQL, challengeId, ownerId);
+    if (accounts.length > 0) {
+      await this.tx.eaAccount.updateMany({
+        where: { id: { in: accounts.map((a) => a.id) } },
+        data: { archivedAt: now, archivedReason: reason },
+      });
+    }
+    return accounts;
+  }
+}
+
+/** The owner's active accounts linked to a challenge ($1, its owner $2), locked until the transaction ends. */
+const LOCK_CHALLENGE_ACCOUNTS_SQL = `
+    SELECT "id", "login", "server" FROM "EaAccount"
+    WHERE "challengeId" = $1 AND "userId" = $2 AND "archivedAt" IS NULL
+    ORDER BY "id" FOR UPDATE`;
+
+const ARCHIVED_SQL: Record<ArchivedFilter, string> = {
+  exclude: ' AND a."archivedAt" IS NULL',
+  include: '',
+  only: ' AND a."archivedAt" IS NOT NULL',
+};
+
+const SNAPSHOT = columns<LatestSnapshot>()({
+  instant: 'at',
+  date: 'day',
+  decimal: 'balance equity firstEquity minEquity maxEquity',
+});
+// The account's latest intraday row (the primary key's order), or null before its first snapshot.
+const LATEST_SNAPSHOT = `(SELECT ${jsonObject('i', SNAPSHOT)} FROM "IntradayEquity" i WHERE i."accountId" = a."id" ORDER BY i."day" DESC LIMIT 1)`;
+
+// The linked challenge as `WITH_CHALLENGE` selects it (same keys, same order), or null for an unlinked account.
+const CHALLENGE = `CASE WHEN ch."id" IS NULL THEN NULL ELSE json_build_object('id', ch."id", 'firm', ch."firm", 'plan', ch."plan", 'phase', ch."phase") END`;
+
 export class AccountsRepository {
   constructor(private readonly db: Database) {}
+
+  /** The store on another context's transaction. */
+  static within(tx: AccountsTransaction): AccountsStore {
+    return new AccountsStore(tx);
+  }
+
+  /** Runs `work` in one transaction, with the store bound to it and the transaction for the challenges' lock. */
+  inTransaction<T>(work: (store: AccountsStore, tx: AccountsTransaction) => Promise<T>): Promise<T> {
+    return this.db.prisma.$transaction((tx) => work(new AccountsStore(tx), tx));
+  }
+
+  /**
+   * Runs `inSameTransaction` (the challenge's lock and check), then inserts the account, in one transaction; null
+   * when the owner already has an account with this login on this server (a unique index, so two cannot both pass).
+   */
+  async insertAccount(account: NewAccount, inSameTransaction: (tx: AccountsTransaction) => Promise<void>): Promise<AccountRow | null> {
+    try {
+      return await this.db.prisma.$transaction(async (tx) => {
+        await inSameTransaction(tx);
+        return tx.eaAccount.create({ data: account, include: WITH_CHALLENGE });
+      });
+    } catch (error) {
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return null;
+      throw error;
+    }
+  }
+
+  /** The owner's account with this login on this server, archived or not; null when there is none. */
+  async accountByLogin(ownerId: string, server: string, login: string): Promise<AccountRow | null> {
+    return this.db.prisma.eaAccount.findUnique({
+      where: { userId_server_login: { userId: ownerId, server, login } },
+      include: WITH_CHALLENGE,
+    });
+  }
+
+  /**
+   * A page of the owner's EA accounts (newest registration first, one row more than the page) with their linked
+   * challenges and latest snapshots, in one statement on the driver (Prisma sent two: the page, then its challenges
+   * by an IN list). The owner is the first condition; the challenge is joined after the LIMIT.
+   */
+  async accountPage(
+    ownerId: string,
+    keyset: Keyset<ListedAccountRow>,
+    archived: ArchivedFilter,
+    platform?: Platform,
+  ): Promise<ListedAccountRow[]> {
+    const params = new SqlParams();
+    let where = `a."userId" = ${params.add(ownerId)}${ARCHIVED_SQL[archived]}`;
+    // Compared as text: the parameter needs no cast to the enum, and a value the input let through matches nothing.
+    if (platform !== undefined) where += ` AND a."platform"::text = ${params.add(platform)}`;
+    const page = keysetPage(keyset, { table: 'EaAccount', alias: 'a', where, sort: { column: 'createdAt', kind: 'instant' } }, params);
+    const rows = await queryJson<Record<string, unknown>[]>(
+      this.db,
+      `SELECT ${jsonArray(
+        jsonObject('a', ACCOUNT, { challenge: CHALLENGE, snapshot: LATEST_SNAPSHOT }),
+        `FROM ${page.from} LEFT JOIN "Challenge" ch ON ch."id" = a."challengeId"`,
+        page.order,
+      )} AS "data"`,
+      params.values,
+    );
+    // Each row also carries the `challenge` object (or null) the statement joined in, and the latest snapshot.
+    return (rows ?? []).map((row) => {
+      const snapshot = row['snapshot'] as Record<string, unknown> | null;
+      return {
+        ...revive<StoredAccount>(row, ACCOUNT),
+        snapshot: snapshot && revive<LatestSnapshot>(snapshot, SNAPSHOT),
+      } as ListedAccountRow;
+    });
+  }
 
   /** The challenge the owner's account is linked to (null: none); undefined when the owner has no such account. */
   async accountChallenge(ownerId: string, accountId: string): Promise<AccountChallengeFacts | null | undefined> {

@@ -1,18 +1,17 @@
 import { AppError, type Caller } from '@propfolio/core';
-import { Prisma, type Database } from '@propfolio/db';
 import { closedChallengeError, lockOwnedChallenge } from '../challenges/owned-challenge.js';
 import type { AccountLookupInput, ListAccountsInput, RegisterAccountInput, UpdateAccountInput } from './accounts.inputs.js';
 import { toDecimal } from '../shared/money.js';
 import { Keyset } from '../shared/pagination.js';
 import type { AccountPage, AccountView } from './accounts.outputs.js';
+import type { AccountsRepository, AccountsTransaction } from './accounts.repository.js';
 import { archivedAccountError } from './archived-error.js';
-import { findOwnedAccount } from './owned-account.js';
-import { toAccountView, toListedAccountView, WITH_CHALLENGE, type ListedAccountRow } from './account-view.js';
-import { readAccountPage } from './account-list-read.js';
+import { ownedAccountOf } from './owned-account.js';
+import { toAccountView, toListedAccountView, type ListedAccountRow } from './account-view.js';
 
 /** Registering and listing the EA accounts the tracker reports for. */
 export class AccountService {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly rows: AccountsRepository) {}
 
   /**
    * Registers an account, optionally linked to a challenge. The challenge is locked while its status is
@@ -21,37 +20,29 @@ export class AccountService {
    */
   async register(caller: Caller, input: RegisterAccountInput): Promise<AccountView> {
     const initialBalance = toDecimal(input.initialBalance);
-    try {
-      return await this.db.prisma.$transaction(async (tx) => {
-        if (input.challengeId !== undefined) {
-          const challenge = await lockOwnedChallenge(tx, caller, input.challengeId);
-          if (challenge.status === 'failed') throw closedChallengeError(challenge);
-        }
-        const row = await tx.eaAccount.create({
-          data: {
-            userId: caller.userId,
-            challengeId: input.challengeId?.toLowerCase() ?? null,
-            login: input.login,
-            server: input.server,
-            name: input.name ?? null,
-            platform: input.platform ?? null,
-            currency: input.currency,
-            initialBalance,
-            balance: initialBalance,
-            equity: initialBalance,
-          },
-          include: WITH_CHALLENGE,
-        });
-        return toAccountView(row);
-      });
-    } catch (error) {
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-        throw AppError.conflict(
-          `An EA account with login ${input.login} on server ${input.server} is already registered; use list_accounts (with archived=include) to find it.`,
-        );
-      }
-      throw error;
+    const row = await this.rows.insertAccount(
+      {
+        userId: caller.userId,
+        challengeId: input.challengeId?.toLowerCase() ?? null,
+        login: input.login,
+        server: input.server,
+        name: input.name ?? null,
+        platform: input.platform ?? null,
+        currency: input.currency,
+        initialBalance,
+        balance: initialBalance,
+        equity: initialBalance,
+      },
+      async (tx) => {
+        if (input.challengeId !== undefined) await assertChallengeOpen(tx, caller, input.challengeId);
+      },
+    );
+    if (!row) {
+      throw AppError.conflict(
+        `An EA account with login ${input.login} on server ${input.server} is already registered; use list_accounts (with archived=include) to find it.`,
+      );
     }
+    return toAccountView(row);
   }
 
   /**
@@ -60,21 +51,14 @@ export class AccountService {
    * too or makes the link fail; an archived account stays where it was.
    */
   async update(caller: Caller, input: UpdateAccountInput): Promise<AccountView> {
-    return this.db.prisma.$transaction(async (tx) => {
-      const account = await findOwnedAccount(tx, caller, input.id);
+    return this.rows.inTransaction(async (store, tx) => {
+      const account = await ownedAccountOf(store, caller, input.id);
       if (account.archivedAt) throw archivedAccountError(account.archivedAt, account.archivedReason);
-      if (input.challengeId !== undefined) {
-        const challenge = await lockOwnedChallenge(tx, caller, input.challengeId);
-        if (challenge.status === 'failed') throw closedChallengeError(challenge);
-      }
-      const row = await tx.eaAccount.update({
-        where: { id: account.id },
-        data: {
-          ...(input.challengeId !== undefined ? { challengeId: input.challengeId.toLowerCase() } : {}),
-          ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(input.platform !== undefined ? { platform: input.platform } : {}),
-        },
-        include: WITH_CHALLENGE,
+      if (input.challengeId !== undefined) await assertChallengeOpen(tx, caller, input.challengeId);
+      const row = await store.updateAccount(account.id, {
+        ...(input.challengeId !== undefined ? { challengeId: input.challengeId.toLowerCase() } : {}),
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.platform !== undefined ? { platform: input.platform } : {}),
       });
       return toAccountView(row);
     });
@@ -82,17 +66,21 @@ export class AccountService {
 
   /** The caller's account with this login on this server (archived or not), or 404: how a tracker finds the account it registered. */
   async lookup(caller: Caller, input: AccountLookupInput): Promise<AccountView> {
-    const row = await this.db.prisma.eaAccount.findUnique({
-      where: { userId_server_login: { userId: caller.userId, server: input.server, login: input.login } },
-      include: WITH_CHALLENGE,
-    });
+    const row = await this.rows.accountByLogin(caller.userId, input.server, input.login);
     if (!row) throw AppError.notFound('EA account');
     return toAccountView(row);
   }
 
-  /** One statement (see readAccountPage): the owner and archived filters and the cursor are its `where`. */
+  /** One statement (see AccountsRepository.accountPage): the owner and archived filters and the cursor are its `where`. */
   async list(caller: Caller, input: ListAccountsInput): Promise<AccountPage> {
     const keyset = new Keyset<ListedAccountRow>(input, (row) => row.createdAt);
-    return keyset.page(await readAccountPage(this.db, caller, keyset, input.archived ?? 'exclude', input.platform), toListedAccountView);
+    const rows = await this.rows.accountPage(caller.userId, keyset, input.archived ?? 'exclude', input.platform);
+    return keyset.page(rows, toListedAccountView);
   }
+}
+
+/** Locks the caller's challenge (404 when not theirs) for the rest of the transaction, and refuses a failed one. */
+async function assertChallengeOpen(tx: AccountsTransaction, caller: Caller, challengeId: string): Promise<void> {
+  const challenge = await lockOwnedChallenge(tx, caller, challengeId);
+  if (challenge.status === 'failed') throw closedChallengeError(challenge);
 }

@@ -1,34 +1,17 @@
 import type { Caller } from '@propfolio/core';
-import type { Prisma } from '@propfolio/db';
-
-interface ArchivedAccount {
-  id: string;
-  login: string;
-  server: string;
-}
+import { AccountsRepository, type AccountsTransaction, type ArchivedAccount } from './accounts.repository.js';
 
 /**
- * Archives the caller's active EA accounts linked to a challenge (a breach or a phase change), inside
- * the caller's transaction. The rows are locked FOR UPDATE first: that waits for the report pushes in
- * flight, which hold FOR KEY SHARE (see report-service.ts), and holds back the next ones until this
- * transaction ends, when they see the account archived. A plain UPDATE would not conflict with them.
+ * Archives the caller's active EA accounts linked to a challenge (a breach or a phase change), inside the caller's
+ * transaction: the accounts context's answer to a challenge's change (see AccountsStore.archiveChallengeAccounts for
+ * the locking that keeps report pushes from racing it).
  */
 export async function archiveChallengeAccounts(
-  tx: Prisma.TransactionClient,
+  tx: AccountsTransaction,
   caller: Caller,
   challengeId: string,
   reason: string,
   now: Date,
 ): Promise<ArchivedAccount[]> {
-  const accounts = await tx.$queryRaw<ArchivedAccount[]>`
-    SELECT "id", "login", "server" FROM "EaAccount"
-    WHERE "challengeId" = ${challengeId} AND "userId" = ${caller.userId} AND "archivedAt" IS NULL
-    ORDER BY "id" FOR UPDATE`;
-  if (accounts.length > 0) {
-    await tx.eaAccount.updateMany({
-      where: { id: { in: accounts.map((a) => a.id) } },
-      data: { archivedAt: now, archivedReason: reason },
-    });
-  }
-  return accounts;
+  return AccountsRepository.within(tx).archiveChallengeAccounts(caller.userId, challengeId, reason, now);
 }
