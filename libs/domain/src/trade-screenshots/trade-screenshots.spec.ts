@@ -49,8 +49,15 @@ describeEachDatabase('trade screenshots: kept with their trade through the trash
     return { accountId: account.id, challengeId: challenge.id, tradeId: trade.id };
   }
 
+  let uploads = 0;
+  // Each upload a second after the last: the list is oldest first.
   const upload = async (caller: Caller, tradeId: string, bytes: Buffer, contentType: string) =>
-    services().tradeScreenshots.upload(caller, await parse(UploadTradeScreenshotInput, { id: tradeId }), { bytes, contentType }, now);
+    services().tradeScreenshots.upload(
+      caller,
+      await parse(UploadTradeScreenshotInput, { id: tradeId }),
+      { bytes, contentType },
+      new Date(now.getTime() + (uploads += 1) * 1000),
+    );
   const list = async (caller: Caller, tradeId: string) =>
     services().tradeScreenshots.list(caller, await parse(TradeScreenshotsInput, { id: tradeId }));
   const rows = (tradeId: string) => getDb().prisma.tradeScreenshot.count({ where: { tradeId } });
