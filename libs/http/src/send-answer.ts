@@ -22,11 +22,12 @@ export function sendAnswer(operation: Operation, output: unknown, status: number
     sendBytes(operation.restBytes(output), req, res);
     return;
   }
-  const file = files ? operation.restFile?.(output) : null;
-  if (file) {
+  const file = operation.restFile?.(output) ?? null;
+  if (file && (files || file.everyDoor === true)) {
     const bytes = Buffer.from(file.body, 'utf8');
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
+    if (typeof file.nextCursor === 'string') nextPage(file.nextCursor, req, res);
     res.setHeader('Content-Length', String(bytes.length));
     res.end(bytes); // a download carries no ETag (it never had one)
     return;
@@ -45,6 +46,17 @@ export function sendAnswer(operation: Operation, output: unknown, status: number
       answerEtag(output, (json) => tag(json, 'utf8')),
     );
   res.send(oncePerKeptAnswer(bodies, output, (value) => Buffer.from(answerJson(value), 'utf8')));
+}
+
+/**
+ * The next page of a paged file: this request's own path and query with `cursor` set (relative, RFC 8288, so it is
+ * right behind any proxy and on either door), and the bare cursor for a client that pages without parsing links.
+ */
+function nextPage(cursor: string, req: Request, res: Response): void {
+  const url = new URL(req.originalUrl, 'http://self');
+  url.searchParams.set('cursor', cursor);
+  res.setHeader('Link', `<${url.pathname}${url.search}>; rel="next"`);
+  res.setHeader('X-Next-Cursor', cursor);
 }
 
 /**

@@ -70,6 +70,16 @@ export interface RestFile {
   contentType: string;
   filename: string;
   body: string;
+  /**
+   * Answered by every HTTP door, the dashboard's /app/api too, not only REST: for an operation whose only form is the
+   * file (the trades' CSV export), where the dashboard has no JSON to make the download from.
+   */
+  everyDoor?: boolean;
+  /**
+   * The cursor of the next file when this one is a page of a longer answer: sent as `Link: <this URL with
+   * cursor=…>; rel="next"` and as `X-Next-Cursor`.
+   */
+  nextCursor?: string | null;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { defineOperation, type Operation } from '@propfolio/core';
 import {
   ClosedPositionInput,
+  ExportTradesInput,
   ListTradesInput,
+  MAX_EXPORT_ROWS,
   MAX_POSITIONS_PER_MESSAGE,
   PushPositionsInput,
   TradeCurveInput,
@@ -13,12 +15,13 @@ import {
   PushPositionsResultSchema,
   TradeCurveSchema,
   TradeDetailSchema,
+  TradeExportSchema,
   TradePageSchema,
   TradeSchema,
   TradeStatsSchema,
 } from './trades.outputs.js';
 import { type DomainServices } from '../services.js';
-import { callerOf, KEY_IDEMPOTENT_WRITE, KEY_READ } from '../shared/operation-flags.js';
+import { callerOf, KEY_IDEMPOTENT_WRITE, KEY_LIVE_READ, KEY_READ } from '../shared/operation-flags.js';
 import { parseListInSlices } from '../shared/sliced-parse.js';
 
 /**
@@ -31,7 +34,8 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
   defineOperation({
     name: 'list_trades',
     title: 'List trades',
-    description: 'Lists your closed trades (tracker, imports), newest close first, with costs, net, outcome, MAE/MFE, journal, R.',
+    description:
+      'Lists your closed trades (tracker, imports), newest close first or by sort/order, with costs, net, outcome, MAE/MFE, journal, R.',
     ...KEY_READ,
     input: ListTradesInput,
     output: TradePageSchema,
@@ -43,7 +47,7 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
     name: 'get_trade_stats',
     title: 'Trade statistics',
     description:
-      'Returns stats over list_trades filters (win rate, profit factor, expectancy also in R, streaks, holding time, MAE/MFE…), overall and by symbol, side, weekday, hour (firm day), session, tag.',
+      'Returns stats over list_trades filters (win rate, profit factor, expectancy also in R, streaks, holding time, MAE/MFE…), overall and by symbol, side, weekday, hour (firm day), session, tag, setup; R histogram.',
     ...KEY_READ,
     input: TradeStatsInput,
     output: TradeStatsSchema,
@@ -65,6 +69,28 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
     output: TradeCurveSchema,
     rest: { method: 'GET', path: '/trades/curve' },
     run: async (ctx, input) => services.trades.curve(callerOf(ctx), input),
+  }),
+  // Before get_trade too, for /trades/export.csv.
+  defineOperation({
+    name: 'export_trades',
+    // Not an agent tool: an agent reads list_trades' JSON page by page; a CSV of up to 10,000 rows is a file for a
+    // spreadsheet, and its words would take tools/list bytes for nothing (60,000 budget, apps/mcp-server/test/tools.spec.ts).
+    mcp: false,
+    title: 'Export trades as CSV',
+    description: `The caller's trades over the filters, sort and order of list_trades as a CSV file (UTF-8 with a byte order mark, for Excel): one row per trade with its account, figures as stored, journal and R; a text cell a spreadsheet would run as a formula starts with '. At most ${MAX_EXPORT_ROWS} rows a file; when more match, the Link header (rel="next") and X-Next-Cursor name the next file's cursor.`,
+    // Live, never kept in the answer cache: the file is named by the day, and up to 10,000 rows are not worth keeping.
+    ...KEY_LIVE_READ,
+    input: ExportTradesInput,
+    output: TradeExportSchema,
+    rest: { method: 'GET', path: '/trades/export.csv' },
+    run: async (ctx, input) => services.trades.exportCsv(callerOf(ctx), input, ctx.now),
+    restFile: (file) => ({
+      contentType: 'text/csv; charset=utf-8',
+      filename: file.filename,
+      body: file.csv,
+      everyDoor: true,
+      nextCursor: file.nextCursor,
+    }),
   }),
   defineOperation({
     name: 'get_trade',

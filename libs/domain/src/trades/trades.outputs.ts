@@ -48,7 +48,6 @@ export const TradeSchema = Type.Object({
 export type TradeView = Static<typeof TradeSchema>;
 
 export const TradePageSchema = PageOf(TradeSchema, 'In the asked sort and order; newest close first by default.');
-export type TradePage = Static<typeof TradePageSchema>;
 
 /** get_trade's answer: the trade and its screenshots' metadata (each image at its url, over HTTP). */
 export const TradeDetailSchema = Type.Object({
@@ -56,6 +55,7 @@ export const TradeDetailSchema = Type.Object({
   screenshots: Type.Array(TradeScreenshotSchema, { description: 'Oldest first; metadata only.' }),
 });
 export type TradeDetailView = Static<typeof TradeDetailSchema>;
+export type TradePage = Static<typeof TradePageSchema>;
 
 export const PushPositionsResultSchema = Type.Object({
   accountId: Id('EA account id.'),
@@ -165,6 +165,15 @@ export const TradeStatsSchema = Type.Object({
   ),
 });
 export type TradeStats = Static<typeof TradeStatsSchema>;
+
+/** export_trades' answer; over HTTP it is sent as the CSV file itself (restFile), never as this JSON. */
+export const TradeExportSchema = Type.Object({
+  csv: Type.String({ description: 'The CSV file: UTF-8 with a byte order mark, a header line, CRLF line ends.' }),
+  filename: Type.String({ description: 'trades-<date>.csv.' }),
+  rows: Type.Integer({ description: 'Trades in this file.' }),
+  nextCursor: Nullable(Type.String({ description: 'Cursor of the next file when more trades match; null: this is the last.' })),
+});
+export type TradeExport = Static<typeof TradeExportSchema>;
 export type TradeFigures = Static<typeof FiguresSchema>;
 
 const OUTCOME_COUNTS = {

@@ -25,8 +25,10 @@ import { recordsFromMessage, refuseOversizedBatch, STORE_TIMEOUT_MS, storePositi
 import { TRADE, tradeView } from './trade-view.js';
 import { decodeSortCursor, encodeSortCursor, orderingOf, orderingSql, type SortOrder, type TradeSort } from './trade-sort.js';
 import type { NewsService } from '../calendar/news.service.js';
-import { MAX_EXITS_PER_POSITION } from './trades.inputs.js';
+import { MAX_EXITS_PER_POSITION, MAX_EXPORT_ROWS } from './trades.inputs.js';
+import { tradesCsv, type ExportRow } from './trade-export.js';
 import type {
+  ExportTradesInput,
   ListTradesInput,
   PushPositionsInput,
   TradeCurveInput,
@@ -35,7 +37,7 @@ import type {
   TradeStatsInput,
   UpdateTradeInput,
 } from './trades.inputs.js';
-import type { PushPositionsResult, TradeCurve, TradePage, TradeStats, TradeView } from './trades.outputs.js';
+import type { PushPositionsResult, TradeCurve, TradeExport, TradePage, TradeStats, TradeView } from './trades.outputs.js';
 
 /**
  * The trade journal: closed positions per EA account, from the tracker's message or a statement import
@@ -136,7 +138,32 @@ export class TradeService {
    * the (owner, closedAt desc, id desc) indexes seek to directly; the shared keysetPage's `a < x OR (a = x AND b < y)`
    * made PostgreSQL walk every newer row (50 ms 60,000 deep).
    */
-  private async readOrdered(caller: Caller, input: TradeScope & SortedPage, take: number): Promise<Trade[]> {
+  /**
+   * The CSV export of the list: the same filters and ordering, up to `maxRows` trades a file (MAX_EXPORT_ROWS; a
+   * test hands a smaller bound) and the cursor of the rest, which the HTTP doors send as the `next` link.
+   */
+  async exportCsv(caller: Caller, input: ExportTradesInput, now: Date, maxRows = MAX_EXPORT_ROWS): Promise<TradeExport> {
+    // The account's label, platform and currency, one object per row (a primary-key read each; the list needs none).
+    const account = `(SELECT json_build_object('label', COALESCE(a."name", a."login"), 'platform', a."platform"::text,
+      'currency', a."currency") FROM "EaAccount" a WHERE a."id" = t."accountId")`;
+    const rows = await this.readOrdered(caller, input, maxRows + 1, { account });
+    if (rows.length === 0) await assertScopeOwned(this.db, caller, input);
+    const shown = rows.slice(0, maxRows) as unknown as ExportRow[];
+    const last = rows[maxRows - 1];
+    return {
+      csv: tradesCsv(shown),
+      filename: `trades-${now.toISOString().slice(0, 10)}.csv`,
+      rows: shown.length,
+      nextCursor: rows.length > maxRows && last !== undefined ? encodeSortCursor(orderingOf(input), last) : null,
+    };
+  }
+
+  private async readOrdered(
+    caller: Caller,
+    input: TradeScope & SortedPage,
+    take: number,
+    extra: Readonly<Record<string, string>> = {},
+  ): Promise<Trade[]> {
     const ordering = orderingOf(input);
     const params = new SqlParams();
     const after = input.cursor === undefined ? undefined : decodeSortCursor(ordering, input.cursor);
@@ -145,7 +172,7 @@ export class TradeService {
     const from = `FROM (SELECT * FROM "Trade" t WHERE ${where} ORDER BY ${sql.order} LIMIT ${params.add(take, 'int')}) t`;
     const rows = await queryJson<Record<string, unknown>[]>(
       this.db,
-      `SELECT ${jsonArray(jsonObject('t', TRADE), from, sql.order)} AS "data"`,
+      `SELECT ${jsonArray(jsonObject('t', TRADE, extra), from, sql.order)} AS "data"`,
       params.values,
     );
     return (rows ?? []).map((row) => revive<Trade>(row, TRADE));
