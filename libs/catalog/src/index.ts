@@ -49,6 +49,8 @@ export {
 } from './schemas/rules.js';
 export { firmRulesForEa } from './ea/firm-rules-for-ea.js';
 export { catalogDataDir } from './data-dir.js';
+// The plan files as read from disk, for tools that need the catalog without a database (tools/planfit/calibration.ts).
+export { loadPlanCatalog, type PlanRecord } from './data/plan-files.js';
 export { type FirmCrossAccount, firmOfChallenge } from './cross-account/firm-cross-account.js';
 export {
   CrossAccountRulesSchema,
