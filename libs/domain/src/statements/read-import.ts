@@ -196,7 +196,7 @@ export async function readImport(
   const serverZone = file.format === 'mt5-xlsx' && input.serverTimeZone !== undefined ? serverTimeZone : undefined;
   const mappedZone = use?.timeZone === undefined ? undefined : zoneOf(use.timeZone, 'mapping.timeZone');
   const clock = fileClockOf(file, fileTimeZone ?? serverZone ?? mappedZone);
-  const statement = statementFromTradeFile(file, {
+  const statement = await statementFromTradeFile(file, {
     zone: clock.zone ?? 'UTC',
     openingBalance: account.initialBalance.toString(),
     login: account.login,

@@ -91,7 +91,7 @@ export class StatementImportService {
     }
     // The statement's closed positions become the account's trades in the same transaction as its days (a dry run
     // checks them too, so it gives the same verdict).
-    const positions = positionRecordsFromStatement(statement.positions, serverTimeZone);
+    const positions = await positionRecordsFromStatement(statement.positions, serverTimeZone);
     checkPositions(positions);
 
     const dates = folded.days.map((d) => d.day);

@@ -1,6 +1,7 @@
 import { DEFAULT_BROKER_ZONE, localToInstant } from '@propfolio/coach';
 import type { Position, Statement, Transaction } from '@propfolio/mt-statements';
 import type { FilePosition, FileTime, TradeFile, TradeFileFormat } from '@propfolio/trade-files';
+import { Slicer } from '../shared/slicer.js';
 
 /**
  * Where the times of a file without offsets are read: the zone the import names (`fileTimeZone`), else the
@@ -68,11 +69,17 @@ export function fileClockOf(file: TradeFile, fileTimeZone: string | undefined): 
  * day its money reached the balance), and the positions with their entry and exit. The file gives no balances, so the
  * account's initial balance opens it: the days' balances are that plus the closed P&L so far.
  */
-export function statementFromTradeFile(
+export async function statementFromTradeFile(
   file: TradeFile,
   opts: { zone: string; openingBalance: string; login: string; currency: string | null },
-): Statement {
-  const positions: Position[] = file.positions.map((p) => asPosition(p, opts.zone));
+): Promise<Statement> {
+  // 100,000 rows take a second or more to convert: in slices, so other requests are answered meanwhile.
+  const slicer = new Slicer();
+  const positions: Position[] = [];
+  for (const p of file.positions) {
+    positions.push(asPosition(p, opts.zone));
+    await slicer.pause();
+  }
   const transactions: Transaction[] = positions
     .map((p) => ({ position: p, at: p.closedAt }))
     .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))

@@ -21,7 +21,7 @@ describeEachDatabase('trades from a statement', (getDb) => {
       caller,
       await parse(RegisterAccountInput, { login: '51234567', server: 'Broker-Live', currency: 'USD', initialBalance: 10000 }),
     );
-    const records = positionRecordsFromStatement(readStatement(fixture('ReportHistory-51234567.html')).positions, 'GMT+2/+3');
+    const records = await positionRecordsFromStatement(readStatement(fixture('ReportHistory-51234567.html')).positions, 'GMT+2/+3');
     const store = () => db.prisma.$transaction((tx) => storePositions(tx, account.id, records));
     await expect(store()).resolves.toEqual({ created: 4, updated: 0, unchanged: 0 });
     await expect(store()).resolves.toEqual({ created: 0, updated: 0, unchanged: 4 });

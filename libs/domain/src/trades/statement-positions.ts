@@ -1,5 +1,6 @@
 import { localToInstant, type BrokerZone } from '@propfolio/coach';
 import type { Position } from '@propfolio/mt-statements';
+import { Slicer } from '../shared/slicer.js';
 import type { PositionRecord } from './trade-store.js';
 
 /**
@@ -8,8 +9,19 @@ import type { PositionRecord } from './trade-store.js';
  * kept as the exact text the reader wrote. A position closed in one deal lists no exits (its close is the
  * trade's); a partial close lists each closing deal. A statement knows no MAE/MFE.
  */
-export function positionRecordsFromStatement(positions: readonly Position[], zone: BrokerZone): PositionRecord[] {
-  return positions.map((p) => ({
+export async function positionRecordsFromStatement(positions: readonly Position[], zone: BrokerZone): Promise<PositionRecord[]> {
+  // In slices, as the statement's days are: the largest file's positions would hold the event loop for a second.
+  const slicer = new Slicer();
+  const records: PositionRecord[] = [];
+  for (const p of positions) {
+    records.push(recordOf(p, zone));
+    await slicer.pause();
+  }
+  return records;
+}
+
+function recordOf(p: Position, zone: BrokerZone): PositionRecord {
+  return {
     position: p.position,
     symbol: p.symbol,
     side: p.side,
@@ -32,5 +44,5 @@ export function positionRecordsFromStatement(positions: readonly Position[], zon
       p.exits.length > 1
         ? p.exits.map((exit) => ({ at: localToInstant(exit.time, zone), volume: exit.volume, price: exit.price, profit: exit.profit }))
         : [],
-  }));
+  };
 }
