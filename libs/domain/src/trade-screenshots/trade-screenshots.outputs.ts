@@ -4,14 +4,11 @@ import { Id, Nullable, Timestamp } from '../shared/schemas.js';
 export const TradeScreenshotSchema = Type.Object({
   id: Id('Screenshot id.'),
   tradeId: Id('Trade id.'),
-  contentType: Type.Enum(['image/png', 'image/jpeg', 'image/webp'], { description: 'Read from the bytes, not from the upload.' }),
+  contentType: Type.Enum(['image/png', 'image/jpeg', 'image/webp'], { description: 'Read from the bytes.' }),
   size: Type.Integer({ description: 'Bytes.' }),
   caption: Nullable(Type.String()),
   createdAt: Timestamp('ISO 8601 UTC.'),
-  url: Type.String({
-    description:
-      'The image, under the API root: /api/v1 with a key, /app/api in the dashboard (e.g. /trades/{id}/screenshots/{screenshotId}).',
-  }),
+  url: Type.String({ description: 'The image’s path under /api/v1 (key) or /app/api (dashboard).' }),
 });
 export type TradeScreenshotView = Static<typeof TradeScreenshotSchema>;
 
