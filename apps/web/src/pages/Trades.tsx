@@ -45,7 +45,7 @@ function Filters({ filter, accounts, scope }: { filter: TradeFilter; accounts: {
     if (key === 'from' || key === 'to') setPreset(undefined);
     setForm({ ...form, [key]: e.target.value });
   };
-  const apply = (next: typeof form, nextPreset: Preset | undefined = preset) =>
+  const apply = (next: typeof form, nextPreset: Preset | undefined) =>
     void navigate({
       search: {
         preset: nextPreset,
@@ -70,7 +70,7 @@ function Filters({ filter, accounts, scope }: { filter: TradeFilter; accounts: {
       aria-label={t('tr.filters')}
       onSubmit={(e) => {
         e.preventDefault();
-        apply(form);
+        apply(form, preset);
       }}
     >
       <SelectField label={t('tr.scope')} value={form.accountId} onChange={set('accountId')}>

@@ -5,7 +5,14 @@ import { useI18n } from '../../i18n/i18n.js';
 import { ConfirmDialog } from '../ConfirmDialog.js';
 import { FileField } from '../Field.js';
 import { FormError, Loading } from '../states.js';
-import { SCREENSHOT_MAX_BYTES, SCREENSHOT_TYPES, SCREENSHOTS_PER_TRADE, screenshotsApi, type Screenshot } from './contract.js';
+import {
+  SCREENSHOT_MAX_BYTES,
+  SCREENSHOT_TYPES,
+  SCREENSHOTS_PER_TRADE,
+  screenshotsApi,
+  screenshotSrc,
+  type Screenshot,
+} from './contract.js';
 
 type Refusal = 'tooLarge' | 'badType' | 'full';
 
@@ -87,8 +94,14 @@ export function Screenshots({ tradeId }: { tradeId: string }) {
             <ul className="shot-grid">
               {items.map((shot, i) => (
                 <li key={shot.id}>
-                  <a href={shot.url} target="_blank" rel="noreferrer">
-                    <img src={shot.url} alt={shot.caption ?? t('tr.shot.alt', { n: i + 1 })} loading="lazy" width={160} height={100} />
+                  <a href={screenshotSrc(shot.url)} target="_blank" rel="noreferrer">
+                    <img
+                      src={screenshotSrc(shot.url)}
+                      alt={shot.caption ?? t('tr.shot.alt', { n: i + 1 })}
+                      loading="lazy"
+                      width={160}
+                      height={100}
+                    />
                   </a>
                   <p className="shot-caption">
                     {shot.caption && <span>{shot.caption}</span>}{' '}

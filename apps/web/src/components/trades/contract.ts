@@ -56,6 +56,12 @@ export const screenshotsApi = {
   remove: (tradeId: string, id: string) => appUntyped<undefined>('DELETE', `/trades/${tradeId}/screenshots/${id}`),
 };
 
+/**
+ * Where the browser fetches a screenshot: the server names it relative to the API it answered on
+ * (`/trades/{id}/screenshots/{sid}`), so the dashboard's own base goes in front.
+ */
+export const screenshotSrc = (url: string): string => (url.startsWith('/trades/') ? `/app/api${url}` : url);
+
 /** The CSV export's address for the list's filters and order (the server pages on past 10,000 rows by Link rel=next). */
 export function exportUrl(query: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
