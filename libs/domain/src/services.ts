@@ -5,7 +5,7 @@ import { AccountsRepository } from './accounts/accounts.repository.js';
 import { DailyPnlService } from './accounts/daily-pnl.service.js';
 import { ReportService } from './accounts/report.service.js';
 import { SnapshotService } from './accounts/snapshot.service.js';
-import { challengeRollover, type PlanRulesSource } from './coach/challenge-rules.js';
+import { challengeRollover, challengeRules, rolloverOf, type PlanRulesSource } from './coach/challenge-rules.js';
 import { CoachService } from './coach/coach.service.js';
 import { CoachRepository } from './coach/coach.repository.js';
 import type { Simulator } from './coach/simulation.service.js';
@@ -22,6 +22,7 @@ import { StatementsRepository } from './statements/statements.repository.js';
 import { ChallengeService } from './challenges/challenges.service.js';
 import { ChallengesRepository } from './challenges/challenges.repository.js';
 import type { PlanFinder } from './challenges/plan-link.js';
+import { lockOpenChallenge } from './challenges/owned-challenge.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
 import { IdempotencyRepository } from './idempotency/idempotency.repository.js';
 import { ApiKeyService } from './keys/keys.service.js';
@@ -186,10 +187,14 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     trash: new TrashService(new TrashRepository(db), options.trashRetentionDays ?? 30),
     challenges: new ChallengeService(new ChallengesRepository(db), options.planFinder ?? null),
     payouts: new PayoutService(new PayoutsRepository(db)),
-    accounts: new AccountService(accountRows),
+    accounts: new AccountService(accountRows, lockOpenChallenge),
     dailyPnl: new DailyPnlService(accountRows),
     reports: new ReportService(accountRows, alerts),
-    snapshots: new SnapshotService(accountRows, planRules, alerts),
+    snapshots: new SnapshotService(
+      accountRows,
+      async (challenge) => rolloverOf(challenge ? await challengeRules(planRules, challenge) : null),
+      alerts,
+    ),
     statements: new StatementImportService(new StatementsRepository(db), planRules, alerts, {
       statement: options.readStatement ?? readStatementInProcess,
       tradeFile: options.readTradeFile ?? readTradeFileInProcess,

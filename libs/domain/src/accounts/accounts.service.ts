@@ -1,5 +1,4 @@
 import { AppError, type Caller } from '@propfolio/core';
-import { closedChallengeError, lockOwnedChallenge } from '../challenges/owned-challenge.js';
 import type { AccountLookupInput, ListAccountsInput, RegisterAccountInput, UpdateAccountInput } from './accounts.inputs.js';
 import { toDecimal } from '../shared/money.js';
 import { Keyset } from '../shared/pagination.js';
@@ -9,9 +8,18 @@ import { archivedAccountError } from './archived-error.js';
 import { ownedAccountOf } from './owned-account.js';
 import { toAccountView, toListedAccountView, type ListedAccountRow } from './account-view.js';
 
+/**
+ * Locks the caller's challenge for the rest of the transaction, refusing one that is not theirs (404) or failed
+ * (challenge_closed): the challenges' rule, handed in by services.ts (challenges' `lockOpenChallenge`).
+ */
+export type ChallengeOpenCheck = (tx: AccountsTransaction, caller: Caller, challengeId: string) => Promise<void>;
+
 /** Registering and listing the EA accounts the tracker reports for. */
 export class AccountService {
-  constructor(private readonly rows: AccountsRepository) {}
+  constructor(
+    private readonly rows: AccountsRepository,
+    private readonly assertChallengeOpen: ChallengeOpenCheck,
+  ) {}
 
   /**
    * Registers an account, optionally linked to a challenge. The challenge is locked while its status is
@@ -34,7 +42,7 @@ export class AccountService {
         equity: initialBalance,
       },
       async (tx) => {
-        if (input.challengeId !== undefined) await assertChallengeOpen(tx, caller, input.challengeId);
+        if (input.challengeId !== undefined) await this.assertChallengeOpen(tx, caller, input.challengeId);
       },
     );
     if (!row) {
@@ -54,7 +62,7 @@ export class AccountService {
     return this.rows.inTransaction(async (store, tx) => {
       const account = await ownedAccountOf(store, caller, input.id);
       if (account.archivedAt) throw archivedAccountError(account.archivedAt, account.archivedReason);
-      if (input.challengeId !== undefined) await assertChallengeOpen(tx, caller, input.challengeId);
+      if (input.challengeId !== undefined) await this.assertChallengeOpen(tx, caller, input.challengeId);
       const row = await store.updateAccount(account.id, {
         ...(input.challengeId !== undefined ? { challengeId: input.challengeId.toLowerCase() } : {}),
         ...(input.name !== undefined ? { name: input.name } : {}),
@@ -77,10 +85,4 @@ export class AccountService {
     const rows = await this.rows.accountPage(caller.userId, keyset, input.archived ?? 'exclude', input.platform);
     return keyset.page(rows, toListedAccountView);
   }
-}
-
-/** Locks the caller's challenge (404 when not theirs) for the rest of the transaction, and refuses a failed one. */
-async function assertChallengeOpen(tx: AccountsTransaction, caller: Caller, challengeId: string): Promise<void> {
-  const challenge = await lockOwnedChallenge(tx, caller, challengeId);
-  if (challenge.status === 'failed') throw closedChallengeError(challenge);
 }

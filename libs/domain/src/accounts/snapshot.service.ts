@@ -1,13 +1,12 @@
 import { firmDayAt, type OpenPositionFact, type Rollover } from '@propfolio/coach';
 import { AppError, type Caller } from '@propfolio/core';
-import { challengeRules, rolloverOf, type PlanRulesSource } from '../coach/challenge-rules.js';
 import { MAX_OPEN_POSITIONS, type AccountSnapshotInput, type OpenPositionInput } from './accounts.inputs.js';
 import { requireId } from '../shared/ids.js';
 import { moneyFromText, toDecimal } from '../shared/money.js';
 import type { SnapshotResult } from './accounts.outputs.js';
 import { archivedAccountError } from './archived-error.js';
 import type { AccountWriteNotifier } from '../shared/account-writes.js';
-import type { AccountsRepository, SnapshotRow } from './accounts.repository.js';
+import type { AccountChallengeFacts, AccountsRepository, SnapshotRow } from './accounts.repository.js';
 
 /** How far ahead of the service clock a snapshot may be dated (terminal clocks drift). */
 const FUTURE_GRACE_MS = 5 * 60_000;
@@ -54,7 +53,11 @@ export class SnapshotService {
 
   constructor(
     private readonly accounts: AccountsRepository,
-    private readonly plans: PlanRulesSource,
+    /**
+     * The roll-over of the rules of an account's challenge (UTC midnight, not known, without one): the coach's
+     * reading of the challenge's rules, handed in by services.ts.
+     */
+    private readonly rolloverOf: (challenge: AccountChallengeFacts | null) => Promise<{ rollover: Rollover; known: boolean }>,
     /** Told after a snapshot wrote (the alerts), with its figures. */
     private readonly writes: AccountWriteNotifier,
   ) {}
@@ -140,7 +143,7 @@ export class SnapshotService {
   private async readClock(caller: Caller, accountId: string): Promise<AccountClock> {
     const challenge = await this.accounts.accountChallenge(caller.userId, accountId);
     if (challenge === undefined) throw AppError.notFound('EA account');
-    const { rollover, known } = rolloverOf(challenge ? await challengeRules(this.plans, challenge) : null);
+    const { rollover, known } = await this.rolloverOf(challenge);
     const clock: AccountClock = {
       userId: caller.userId,
       challengeId: challenge?.id ?? null,

@@ -29,6 +29,15 @@ export async function lockOwnedChallenge(tx: ChallengeTransaction, caller: Calle
   return findOwnedChallenge(tx, caller, challengeId);
 }
 
+/**
+ * Locks the caller's challenge (404 when not theirs) for the rest of the transaction and refuses a failed one: what
+ * registering or linking an EA account checks (services.ts hands it to the account service).
+ */
+export async function lockOpenChallenge(tx: ChallengeTransaction, caller: Caller, id: string): Promise<void> {
+  const challenge = await lockOwnedChallenge(tx, caller, id);
+  if (challenge.status === 'failed') throw closedChallengeError(challenge);
+}
+
 /** A failed (breached) challenge is closed: this is the one message every refusal uses. */
 export function closedChallengeError(challenge: Challenge): AppError {
   const when = challenge.failedAt ? ` on ${challenge.failedAt.toISOString().slice(0, 10)}` : '';
