@@ -147,7 +147,7 @@ export const SNAPSHOT_SQL = `
  * The tracker's daily report, one statement. $1 account, $2 user, $3 the day, $4/$5/$6 balance, equity and closed
  * P&L as exact text, $7 the instant reported. See ReportService for the locking and the latest-day rule.
  */
-export const DAILY_REPORT_SQL = `
+const DAILY_REPORT_SQL = `
   WITH account AS (
     SELECT "id", "balance", "equity", "archivedAt", "archivedReason" FROM "EaAccount"
     WHERE "id" = $1 AND "userId" = $2
@@ -187,7 +187,7 @@ export interface DailyPnlSeriesRow {
  * pass in JavaScript at all (building 365 entries there was most of this read's own CPU).
  * $1/$2 the first and last day, $3 account, $4 user.
  */
-export const DAILY_PNL_SERIES_SQL = `SELECT json_build_object('id', a.id, 'currency', a.currency, 'reportedDays', r.reported,
+const DAILY_PNL_SERIES_SQL = `SELECT json_build_object('id', a.id, 'currency', a.currency, 'reportedDays', r.reported,
     'closedPnlTotal', coalesce(r.total, 0), 'days', r.days) AS "data"
   FROM "EaAccount" a
   CROSS JOIN LATERAL (
