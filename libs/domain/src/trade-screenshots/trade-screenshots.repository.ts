@@ -3,6 +3,7 @@
  * to the trash its trades move to TrashedTrade with the same ids, and their screenshots stay here untouched, so a
  * restore brings them back as they were (a purge of the entry deletes them, trash.repository.ts).
  */
+import { randomUUID } from 'node:crypto';
 import type { Database } from '@propfolio/db';
 
 export interface StoredScreenshot {
@@ -28,6 +29,17 @@ export interface NewScreenshot {
   caption: string | null;
   createdAt: Date;
 }
+
+/**
+ * The bytes cross the driver as base64 text, encoded and decoded by PostgreSQL: Prisma's own bytea parameters and
+ * results took 6.4 s to write and 3.4 s to read 2 MiB on PGlite (0.47 s and 0.40 s as text), and the same on
+ * PostgreSQL (0.2–0.35 s either way).
+ */
+const INSERT_SQL = `INSERT INTO "TradeScreenshot" (id, "userId", "tradeId", "contentType", bytes, size, caption, "createdAt")
+     VALUES ($1, $2, $3, $4, decode($5, 'base64'), $6, $7, $8)
+     RETURNING id, "tradeId", "contentType", size, caption, "createdAt"`;
+const IMAGE_SQL = `SELECT id, "contentType", encode(bytes, 'base64') AS base64 FROM "TradeScreenshot"
+     WHERE id = $1 AND "userId" = $2 AND "tradeId" = $3`;
 
 const META = { id: true, tradeId: true, contentType: true, size: true, caption: true, createdAt: true } as const;
 const OLDEST_FIRST = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
@@ -57,10 +69,18 @@ export class TradeScreenshotsRepository {
       if (owned.length === 0) return { kind: 'no_trade' };
       const held = await tx.tradeScreenshot.count({ where: { userId: row.userId, tradeId: row.tradeId } });
       if (held >= max) return { kind: 'full' };
-      const screenshot = await tx.tradeScreenshot.create({
-        data: { ...row, bytes: new Uint8Array(row.bytes), size: row.bytes.length },
-        select: META,
-      });
+      const [screenshot] = await tx.$queryRawUnsafe<StoredScreenshot[]>(
+        INSERT_SQL,
+        randomUUID(),
+        row.userId,
+        row.tradeId,
+        row.contentType,
+        row.bytes.toString('base64'),
+        row.bytes.length,
+        row.caption,
+        row.createdAt,
+      );
+      if (!screenshot) throw new Error('The screenshot insert returned no row.');
       return { kind: 'added', screenshot };
     });
   }
@@ -71,11 +91,13 @@ export class TradeScreenshotsRepository {
   }
 
   async image(userId: string, tradeId: string, id: string): Promise<StoredImage | null> {
-    const row = await this.db.prisma.tradeScreenshot.findFirst({
-      where: { id, userId, tradeId },
-      select: { id: true, contentType: true, bytes: true },
-    });
-    return row ? { id: row.id, contentType: row.contentType, bytes: Buffer.from(row.bytes) } : null;
+    const [row] = await this.db.prisma.$queryRawUnsafe<{ id: string; contentType: string; base64: string }[]>(
+      IMAGE_SQL,
+      id,
+      userId,
+      tradeId,
+    );
+    return row ? { id: row.id, contentType: row.contentType, bytes: Buffer.from(row.base64, 'base64') } : null;
   }
 
   /** Deletes the owner's screenshot of that trade; false when there is none. */
