@@ -1,3 +1,6 @@
+import type { ScopeStats } from './trade-stats.js';
+import type { TradeStats } from './trades.outputs.js';
+
 /**
  * A closed position as the tracker's message carries it, for tests over any front door: a 1-lot EURUSD buy
  * opened Monday 2026-03-02 00:30 UTC (09:30 in Tokyo) and closed 90 minutes later, +100 profit, −7
@@ -24,3 +27,9 @@ export const closedPosition = (id: string, over: Record<string, unknown> = {}): 
   mfe: null,
   ...over,
 });
+
+/** get_trade_stats' answer without the journal breakdowns, to compare with the live, range and kept reads (ScopeStats). */
+export function withoutJournal(stats: TradeStats): ScopeStats {
+  const { bySetup: _bySetup, rHistogram: _rHistogram, ...scope } = stats;
+  return scope;
+}

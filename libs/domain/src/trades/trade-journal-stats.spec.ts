@@ -4,6 +4,7 @@ import { describeEachDatabase } from '@propfolio/db/testing';
 import { createDomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
 import { closedPosition } from './trade-fixtures.js';
+import { readJournalBreakdowns } from './trade-journal.repository.js';
 import { journalFixture } from './journal-fixture.js';
 import { ListTradesInput, TradeStatsInput, UpdateTradeInput } from './trades.inputs.js';
 
@@ -131,6 +132,14 @@ describeEachDatabase('get_trade_stats answers per setup and an R histogram over 
     const window = await stats(caller, { from: '2026-03-03T00:00:00Z' });
     expect(window.bySetup.map((g) => [g.key, g.count])).toEqual([['pullback', 1]]);
     expect(window.rHistogram.counted).toBe(0);
+  });
+
+  it('adds the slices of a long history up to the one-slice answer, exactly', async () => {
+    const caller = await newCaller(getDb());
+    await journal(caller);
+    const whole = await readJournalBreakdowns(getDb(), caller, {}, { tradesPerSlice: 100 });
+    for (const tradesPerSlice of [1, 2, 3]) expect(await readJournalBreakdowns(getDb(), caller, {}, { tradesPerSlice })).toEqual(whole);
+    expect(whole.rHistogram.bins.map((b) => [b.from, b.to, b.count, b.wins, b.losses])).toEqual(ALL);
   });
 
   it('never counts another user’s trades', async () => {

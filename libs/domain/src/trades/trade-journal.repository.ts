@@ -5,8 +5,7 @@
 import type { Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { queryJson } from '../shared/json-rows.js';
-import { SqlParams } from '../shared/keyset-sql.js';
-import { scopeSql } from './trade-scope.js';
+import { forEachSlice } from './trade-stats-range.js';
 import { Groups, PARTIAL_SQL, SUMS_SQL, type PartialRow } from './trade-stats.js';
 import { outcomeSql } from './trade-view.js';
 import type { TradeScope } from './trades.inputs.js';
@@ -28,18 +27,41 @@ interface JournalRow {
 }
 
 /**
- * bySetup and rHistogram over the scope's trades, one statement. The kept summary (trade-stats-kept.ts) holds neither
+ * bySetup and rHistogram over the scope's trades, read in slices. The kept summary (trade-stats-kept.ts) holds neither
  * a setup nor an R per cell, and the summary's tables are the schema's (a migration), so these are read from the
  * trades on every path, over the same WHERE as every other figure (scopeSql): they follow every filter the stats do.
  * The bin of a trade is ⌊2·net ÷ plannedRisk⌋ by exact integer division (`div`/`mod` of numerics): a rounded quotient
  * could put an R of exactly −3 or 5 on the wrong side of an edge.
  */
-export async function readJournalBreakdowns(db: Database, caller: Caller, scope: TradeScope): Promise<JournalBreakdowns> {
-  const params = new SqlParams();
-  const where = scopeSql(caller, scope, params);
+export async function readJournalBreakdowns(
+  db: Database,
+  caller: Caller,
+  scope: TradeScope,
+  options: { tradesPerSlice?: number } = {},
+): Promise<JournalBreakdowns> {
+  const all: JournalRow = { setups: [], bins: [], withoutPlannedRisk: 0 };
+  // In slices of the close window, as the range read is (forEachSlice): one statement over 100,000 trades held
+  // PGlite's process (and /healthz) for seconds. Setup partials and bin counts add up exactly across slices.
+  await forEachSlice(
+    db,
+    caller,
+    scope,
+    async (slice, params) => {
+      const row = await queryJson<JournalRow>(db, journalSql(slice), params.values);
+      all.setups?.push(...(row?.setups ?? []));
+      all.bins?.push(...(row?.bins ?? []));
+      all.withoutPlannedRisk += row?.withoutPlannedRisk ?? 0;
+    },
+    options,
+  );
+  return journalAnswer(all);
+}
+
+/** The setup partials, bin counts and trades without a planned risk of the trades matching `where` (over `t`). */
+function journalSql(where: string): string {
   const twice = '(2 * x."net")';
   const index = `(div(${twice}, x."plannedRisk") - CASE WHEN mod(${twice}, x."plannedRisk") < 0 THEN 1 ELSE 0 END)`;
-  const sql = `WITH x AS MATERIALIZED (
+  return `WITH x AS MATERIALIZED (
       SELECT COALESCE(t."setup", '') AS "key", t."net", t."openedAt", t."closedAt", t."plannedRisk", t."mae", t."mfe",
         ${outcomeSql('t."net"')} AS o
       FROM "Trade" t WHERE ${where})
@@ -51,15 +73,17 @@ export async function readJournalBreakdowns(db: Database, caller: Caller, scope:
         FROM x WHERE x."plannedRisk" > 0 GROUP BY 1) b),
       'withoutPlannedRisk', (SELECT count(*)::int FROM x WHERE NOT COALESCE(x."plannedRisk" > 0, false))
     ) AS "data"`;
-  const row = await queryJson<JournalRow>(db, sql, params.values);
-  return journalAnswer(row ?? { setups: null, bins: null, withoutPlannedRisk: 0 });
 }
 
 /** Every bin answered, empty ones included, lowest first; each trade with a planned risk is in exactly one. */
 function journalAnswer(row: JournalRow): JournalBreakdowns {
   const bySetup = new Groups<string>();
   for (const setup of row.setups ?? []) bySetup.add(setup.key, setup);
-  const found = new Map((row.bins ?? []).map((b) => [b.bin, b]));
+  const found = new Map<number, { count: number; wins: number; losses: number }>();
+  for (const b of row.bins ?? []) {
+    const sum = found.get(b.bin) ?? { count: 0, wins: 0, losses: 0 };
+    found.set(b.bin, { count: sum.count + b.count, wins: sum.wins + b.wins, losses: sum.losses + b.losses });
+  }
   const bins = [];
   for (let k = LOWEST_BIN - 1; k <= HIGHEST_BIN + 1; k++) {
     const counted = found.get(k);

@@ -86,11 +86,43 @@ export async function readSlices(
   clock: StatsClock,
   options: RangeReadOptions = {},
 ): Promise<SlicedRows> {
-  const fixed = options.tradesPerSlice === undefined ? null : Math.max(1, Math.floor(options.tradesPerSlice));
-  let perSlice = fixed ?? FIRST_SLICE;
   const groups: GroupRow[] = [];
   const tags: (PartialRow & { tag: string })[] = [];
   let outcomes = '';
+  await forEachSlice(
+    db,
+    caller,
+    scope,
+    async (slice, params) => {
+      // No transaction of its own (the one-statement read sets work_mem in one): a slice's cells fit the default.
+      const row = await queryStatsRow(db.prisma, liveStatsSql(slice, params.add(clock.timeZone), clock.shiftMinutes), params.values).catch(
+        (error: unknown) => {
+          throw zoneRefused(error);
+        },
+      );
+      groups.push(...(row?.groups ?? []));
+      tags.push(...(row?.tags ?? []));
+      outcomes += row?.outcomes ?? '';
+    },
+    options,
+  );
+  return { groups, tags, outcomes };
+}
+
+/**
+ * Runs `read` over the scope's trades in its close window, newest close first, a slice at a time: `slice` is the WHERE
+ * over `t` of one slice (a close-time interval, so ties never split) and `params` its parameters, to which `read` may
+ * add. Each slice is sized by the CPU time the previous `read` took here, and the loop is handed back between two.
+ */
+export async function forEachSlice(
+  db: Database,
+  caller: Caller,
+  scope: TradeScope,
+  read: (slice: string, params: SqlParams) => Promise<void>,
+  options: Pick<RangeReadOptions, 'tradesPerSlice'> = {},
+): Promise<void> {
+  const fixed = options.tradesPerSlice === undefined ? null : Math.max(1, Math.floor(options.tradesPerSlice));
+  let perSlice = fixed ?? FIRST_SLICE;
   // The upper end of the next slice (exclusive): the window's `to` first, then each slice's lower end.
   let before: string | null = null;
   for (;;) {
@@ -100,17 +132,9 @@ export async function readSlices(
     const lower = await sliceLowerBound(db, where, params.values, perSlice);
     const slice = lower === null ? where : `${where} AND t."closedAt" >= ${params.add(lower, 'timestamptz')}`;
     const cpu = process.cpuUsage();
-    // No transaction of its own (the one-statement read sets work_mem in one): a slice's cells fit the default.
-    const row = await queryStatsRow(db.prisma, liveStatsSql(slice, params.add(clock.timeZone), clock.shiftMinutes), params.values).catch(
-      (error: unknown) => {
-        throw zoneRefused(error);
-      },
-    );
+    await read(slice, params);
     const used = process.cpuUsage(cpu);
     perSlice = fixed ?? nextSliceSize(perSlice, (used.user + used.system) / 1000);
-    groups.push(...(row?.groups ?? []));
-    tags.push(...(row?.tags ?? []));
-    outcomes += row?.outcomes ?? '';
     if (lower === null) break;
     before = lower;
     // Requests that arrived while this slice ran (a health check, another user's page) are answered now: two turns of
@@ -118,7 +142,6 @@ export async function readSlices(
     await yieldToLoop();
     await yieldToLoop();
   }
-  return { groups, tags, outcomes };
 }
 
 /**
