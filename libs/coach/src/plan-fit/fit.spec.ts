@@ -227,6 +227,20 @@ describe('fitPlans', () => {
     );
   });
 
+  it('plans that share their runs get exactly the numbers each gets alone', () => {
+    const rules = { ...FTMO, ...PAYOUTS } as CoachRules;
+    const plans = [
+      plan(rules, { planId: 'a' }),
+      plan(rules, { planId: 'b', accountSize: 50_000, price: 345 }),
+      plan({ ...rules, profitTargetsPercent: [8, 5] }, { planId: 'c' }),
+    ];
+    const together = fitPlans({ dailyPnlPercent: SERIES, paths: 400, seed: 11, plans });
+    for (const p of plans) {
+      const alone = fitPlans({ dailyPnlPercent: SERIES, paths: 400, seed: 11, plans: [p] });
+      expect(together.plans.find((r) => r.planId === p.planId)).toEqual(alone.plans[0]);
+    }
+  });
+
   it('refuses more paths × plans than the bound, naming it', () => {
     const plans = Array.from({ length: 200 }, (_, i) => plan(FTMO, { planId: `p${i}` }));
     expect(() => fitPlans({ dailyPnlPercent: SERIES, paths: 10_000, plans })).toThrow(CoachInputError);

@@ -202,22 +202,37 @@ function readPlan(plan: FitPlan, base: Base): ReadPlan {
   return { phases, funded: fundedRun, schedule: payouts, unknownRules: [...unknownRules], unknownPayoutRules, notes: [...notes] };
 }
 
-/** Runs shared between plans whose compiled numbers are equal (series and lows are the same for all). */
+/**
+ * Runs shared between plans whose compiled numbers are equal (series and lows are the same for all). A run's key
+ * (its numbers but the series, lows and path count) is written once per compiled run and once per payout schedule,
+ * not at every scale: the search asks for each run about twenty times.
+ */
 function runCache() {
   const phaseRuns = new Map<string, ReturnType<typeof runPaths>>();
   const fundedRuns = new Map<string, ReturnType<typeof runFundedPaths>>();
-  const keyOf = (run: CompiledRun, extra: unknown) => JSON.stringify([{ ...run, series: 0, lows: 0 }, extra]);
+  const written = new WeakMap<object, string>();
+  const once = (of: object, write: () => string): string => {
+    let key = written.get(of);
+    if (key === undefined) written.set(of, (key = write()));
+    return key;
+  };
+  const runKey = (run: CompiledRun) =>
+    once(run, () => {
+      const { series: _series, lows: _lows, paths: _paths, ...numbers } = run;
+      return JSON.stringify(numbers);
+    });
+  const withPaths = (run: CompiledRun, paths: number): CompiledRun => (paths === run.paths ? run : { ...run, paths });
   return {
-    phase(run: CompiledRun, scale: number) {
-      const key = keyOf(run, scale);
+    phase(run: CompiledRun, paths: number, scale: number) {
+      const key = `${runKey(run)}|${paths}|${scale}`;
       let counts = phaseRuns.get(key);
-      if (!counts) phaseRuns.set(key, (counts = runPaths(run, scale)));
+      if (!counts) phaseRuns.set(key, (counts = runPaths(withPaths(run, paths), scale)));
       return counts;
     },
-    funded(run: CompiledRun, scale: number, payouts: PayoutSchedule, horizon: number) {
-      const key = keyOf(run, [scale, payouts, horizon]);
+    funded(run: CompiledRun, paths: number, scale: number, payouts: PayoutSchedule, horizon: number) {
+      const key = `${runKey(run)}|${paths}|${scale}|${once(payouts, () => JSON.stringify(payouts))}|${horizon}`;
       let counts = fundedRuns.get(key);
-      if (!counts) fundedRuns.set(key, (counts = runFundedPaths(run, scale, payouts, horizon)));
+      if (!counts) fundedRuns.set(key, (counts = runFundedPaths(withPaths(run, paths), scale, payouts, horizon)));
       return counts;
     },
   };
@@ -227,7 +242,7 @@ type Cache = ReturnType<typeof runCache>;
 
 function oddsAt(plan: FitPlan, read: ReadPlan, scale: number, paths: number, horizon: number, cache: Cache): FitOdds {
   const phases: FitPhaseOdds[] = read.phases.map(({ run }) => {
-    const counts = cache.phase(paths === run.paths ? run : { ...run, paths }, scale);
+    const counts = cache.phase(run, paths, scale);
     return {
       passProbability: counts.pass / paths,
       passInterval: wilsonInterval(counts.pass, paths),
@@ -253,8 +268,7 @@ function oddsAt(plan: FitPlan, read: ReadPlan, scale: number, paths: number, hor
     expectedValueInterval: null,
   };
   if (read.funded === null || read.schedule === null || plan.price === null || plan.accountSize === null) return odds;
-  const run = paths === read.funded.paths ? read.funded : { ...read.funded, paths };
-  const funded = cache.funded(run, scale, read.schedule, horizon);
+  const funded = cache.funded(read.funded, paths, scale, read.schedule, horizon);
   const toMoney = plan.accountSize / 100;
   const price = plan.price;
   // Per funded path: what it pays the trader, payouts and the refunded price (refunds with a payout only).
