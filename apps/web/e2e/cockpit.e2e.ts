@@ -249,6 +249,60 @@ test('the cockpit heads Overview and P&L: ten accounts most at risk first, statu
   expect(consoleErrors).toEqual([]);
 });
 
+const GROUP_WORDS = {
+  en: { members: 'Group of 3 accounts', worst: 'most at risk: The5ers 100K', least: '25% left', breached: 'Floor breached' },
+  ja: { members: '3口座のグループ', worst: '最も危険：The5ers 100K', least: '残り25%', breached: '下限割れ' },
+} as const;
+
+test('a group of accounts is one line of the cockpit, its worst account’s status and smallest % left, that opens to its accounts from the keyboard, at 375 and 1280 px in both languages', async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  await setUpOwner(page, server);
+  const ids = await seedPortfolio(server);
+  const members = [ids.ftmo, ids.breached, ids.stale];
+  const group = await apiCall<{ id: string }>(server, 'POST', '/account-groups', {
+    name: 'London breakout',
+    accounts: members.map((accountId) => ({ accountId, multiplier: 1 })),
+  });
+  expect(group.status).toBe(201);
+  for (const lang of ['en', 'ja'] as const) {
+    await page.evaluate((l) => localStorage.setItem('propfolio.lang', l), lang);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      const words = GROUP_WORDS[lang];
+      const cockpit = page.getByTestId('cockpit');
+      // Ten accounts, three of them folded into the group's line: eight lines, the group first (its breached account).
+      await expect(cockpit.locator('tbody tr')).toHaveCount(8);
+      const line = cockpit.getByTestId(`today-group-${group.body.id}`);
+      await expect(cockpit.locator('tbody tr').first()).toHaveAttribute('data-testid', `today-group-${group.body.id}`);
+      await expect(line).toContainText(words.members);
+      await expect(line.locator('.today-badge')).toHaveText(words.breached);
+      await expect(line).toContainText(words.worst);
+      await expect(line).toContainText(words.least);
+      for (const id of members) await expect(cockpit.getByTestId(`today-${id}`)).toHaveCount(0);
+
+      const toggle = line.getByRole('button', { name: 'London breakout' });
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await expect(cockpit.locator('tbody tr')).toHaveCount(11);
+      for (const id of members) await expect(cockpit.getByTestId(`today-${id}`)).toBeVisible();
+      // The accounts' lines follow the group's, most at risk first.
+      await expect(cockpit.locator('tbody tr').nth(1)).toHaveAttribute('data-testid', `today-${ids.breached}`);
+      await expectNoHorizontalScroll(page);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/cockpit-group-${lang}-${String(width)}.png`, fullPage: width === 375 });
+      await page.keyboard.press('Space');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(cockpit.locator('tbody tr')).toHaveCount(8);
+    }
+  }
+  expect(consoleErrors).toEqual([]);
+});
+
 test('the cockpit says when there is no account yet, and when the server fails, with a retry', async ({ page, server }) => {
   // Chromium logs the refused request itself; anything else on the console is a failure here.
   const errors: string[] = [];

@@ -1,10 +1,11 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { moneyText } from '@propfolio/coach';
 import { useI18n, type I18n } from '../../i18n/i18n.js';
 import type { MessageKey } from '../../i18n/en.js';
 import { QueryView } from '../states.js';
 import { challengeName } from '../../lib/names.js';
-import { todayQuery, type TodayFloor, type TodayRow } from './today.js';
+import { groupsQuery, leastPercentLeft, todayItems, todayQuery, type TodayFloor, type TodayItem, type TodayRow } from './today.js';
 import './cockpit.css';
 
 /** The rules a row can name, worded as the headroom panel words them. */
@@ -27,6 +28,8 @@ const RULE_KEYS: Partial<Record<string, MessageKey>> = {
 export function Cockpit() {
   const { t } = useI18n();
   const query = useQuery(todayQuery);
+  // The groups fold their accounts into one line; without them (not loaded, or failed) every account is its own line.
+  const groups = useQuery(groupsQuery);
   return (
     <section aria-labelledby="today-h" className="cockpit" data-testid="cockpit">
       <h2 id="today-h">{t('today.title')}</h2>
@@ -34,7 +37,7 @@ export function Cockpit() {
         {(data) => (
           <>
             <p className="muted small">{t('today.note', { n: data.staleAfterMinutes })}</p>
-            <TodayTable rows={data.accounts} />
+            <TodayTable items={todayItems(data.accounts, groups.data?.groups ?? [])} />
           </>
         )}
       </QueryView>
@@ -42,7 +45,7 @@ export function Cockpit() {
   );
 }
 
-function TodayTable({ rows }: { rows: TodayRow[] }) {
+function TodayTable({ items }: { items: TodayItem[] }) {
   const i18n = useI18n();
   const { t } = i18n;
   return (
@@ -70,16 +73,83 @@ function TodayTable({ rows }: { rows: TodayRow[] }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <Row key={row.accountId} row={row} i18n={i18n} />
-          ))}
+          {items.map((item) =>
+            item.kind === 'account' ? (
+              <Row key={item.row.accountId} row={item.row} i18n={i18n} />
+            ) : (
+              <GroupRows key={item.id} group={item} i18n={i18n} />
+            ),
+          )}
         </tbody>
       </table>
     </div>
   );
 }
 
-function Row({ row, i18n }: { row: TodayRow; i18n: I18n }) {
+/**
+ * A group as one line: its name and how many accounts, its most-at-risk account's status (named), and the smallest % left
+ * to each floor among them (amounts are in each account's currency, so none is shown here). The name is a button
+ * (aria-expanded) that opens the accounts' own lines beneath it.
+ */
+function GroupRows({ group, i18n }: { group: Extract<TodayItem, { kind: 'group' }>; i18n: I18n }) {
+  const { t } = i18n;
+  const [open, setOpen] = useState(false);
+  const worst = group.rows[0];
+  if (!worst) return null;
+  const memberId = (row: TodayRow) => `today-member-${group.id}-${row.accountId}`;
+  const least = (floor: 'daily' | 'max') => {
+    const p = leastPercentLeft(group.rows, floor);
+    if (p === null) return <span className="muted">—</span>;
+    return (
+      <>
+        {t('today.percentLeft', { p: i18n.number(p) })}
+        <div className="small muted">{t('today.group.least')}</div>
+      </>
+    );
+  };
+  const positions = group.rows.reduce((n, r) => n + r.positions.length, 0);
+  return (
+    <>
+      <tr data-testid={`today-group-${group.id}`} className={`today-group today-${worst.status}`}>
+        <th scope="row">
+          <button
+            type="button"
+            className="today-group-toggle"
+            aria-expanded={open}
+            aria-controls={open ? group.rows.map(memberId).join(' ') : undefined}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <span aria-hidden="true" className="today-group-caret">
+              {open ? '▾' : '▸'}
+            </span>
+            <span className="today-label">{group.name}</span>
+          </button>
+          <div className="muted small today-plan">{t('today.group.members', { n: group.rows.length })}</div>
+        </th>
+        <td data-label={t('today.status')}>
+          <span className={`badge today-badge today-badge-${worst.status}`}>{t(`today.status.${worst.status}`)}</span>
+          <div className="small muted">{t('today.group.worst', { label: worst.label })}</div>
+        </td>
+        <td className="num today-group-none" aria-hidden="true" />
+        <td className="num" data-label={t('today.daily')}>
+          {least('daily')}
+        </td>
+        <td className="num" data-label={t('today.max')}>
+          {least('max')}
+        </td>
+        <td className="num today-group-none" aria-hidden="true" />
+        <td className="today-group-none" aria-hidden="true" />
+        <td data-label={t('today.positions')}>
+          {positions === 0 ? <span className="muted">{t('today.noPositions')}</span> : t('today.open', { n: positions })}
+        </td>
+      </tr>
+      {open && group.rows.map((row) => <Row key={row.accountId} row={row} i18n={i18n} id={memberId(row)} />)}
+    </>
+  );
+}
+
+/** `id`: set on a group's account (its line then sits under the group's, indented). */
+function Row({ row, i18n, id }: { row: TodayRow; i18n: I18n; id?: string }) {
   const { t } = i18n;
   const money = (amount: string) => moneyText(amount, row.currency, i18n.lang, { rounded: true });
   const signed = (amount: string) => (amount.startsWith('-') || /^0(\.0*)?$/.test(amount) ? money(amount) : `+${money(amount)}`);
@@ -92,7 +162,7 @@ function Row({ row, i18n }: { row: TodayRow; i18n: I18n }) {
     return key ? t(key) : r;
   });
   return (
-    <tr data-testid={`today-${row.accountId}`} className={`today-${row.status}`}>
+    <tr data-testid={`today-${row.accountId}`} id={id} className={`today-${row.status}${id === undefined ? '' : ' today-member'}`}>
       <th scope="row">
         <span className="today-label">{row.label}</span>
         <div className="muted small today-plan" title={plan}>
