@@ -122,6 +122,9 @@ describeEachDatabase('REST statement import', (getDb) => {
       'statement_rejected',
     );
     expect(other.detail).toMatch(/51234567.*2089123/);
+    // The reader's code rides along as `facts.statement`, for the dashboard to say why in the person's language.
+    expect(other.facts).toEqual({ statement: 'other_login', fileLogin: '51234567', login: '2089123' });
+    const codes: Record<string, unknown> = {};
     for (const name of ['ReportHistory-51234567.truncated.html', 'not-a-statement.html', 'ReportHistory-51234567.xlsx']) {
       const problem = expectProblem(
         await app.post(`/accounts/${account.id}/statements`, { content: fixture(name).toString('base64') }),
@@ -129,7 +132,13 @@ describeEachDatabase('REST statement import', (getDb) => {
         'statement_rejected',
       );
       expect(problem.detail).toMatch(/Nothing was imported/);
+      codes[name] = problem.facts?.statement ?? problem.facts?.reason;
     }
+    expect(codes).toEqual({
+      'ReportHistory-51234567.truncated.html': 'truncated',
+      'not-a-statement.html': 'not_a_statement',
+      'ReportHistory-51234567.xlsx': 'workbook_damaged', // a trade file's reason (the fixture is a stub workbook)
+    });
     expect(await reported(account.id)).toEqual([]);
     const bad = expectProblem(await app.post(`/accounts/${account.id}/statements`, { content: '***' }), 400, 'validation_failed');
     expect(bad.errors?.[0]?.field).toBe('content');

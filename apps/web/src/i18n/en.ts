@@ -803,6 +803,14 @@ export const en = {
   'imp.notice.carried_balance': 'The statement starts with a balance of {balance} carried from before its period.',
   'imp.notice.first_deposit_differs':
     'The first deposit is {deposit}; the account’s initial balance is {initial} (P&L % is measured from the initial balance).',
+  'imp.statement.other_login': 'The file is of account {fileLogin}, but this account’s login is {login}: drop the file of this account.',
+  'imp.statement.other_platform': 'The file is a {platform} statement, not {format}.',
+  'imp.statement.not_a_statement':
+    'This is not a MetaTrader account statement: save the History tab as a report (HTML or XLSX) and drop that file.',
+  'imp.statement.truncated': 'The statement is cut short or its totals do not add up: save the report again and drop the whole file.',
+  'imp.statement.unsupported_format': 'This kind of file cannot be read: save the report as HTML (MT4, MT5) or XLSX (MT5).',
+  'imp.statement.malformed': 'A row of the statement could not be read.',
+  'imp.statement.limit_exceeded': 'The statement is beyond what one import reads: save a shorter period and import it in parts.',
   'imp.reason.cell': 'The cell is not {expected}.',
   'imp.reason.missing_columns': 'The export lacks the column(s) {columns}: show them on the platform and export again.',
   'imp.reason.mapping_columns': 'The mapping names {columns}, which the file’s header does not have.',

@@ -808,6 +808,15 @@ export const ja: Record<MessageKey, string> = {
   'imp.notice.carried_balance': '明細は期間より前から繰り越した残高 {balance} で始まっています。',
   'imp.notice.first_deposit_differs':
     '最初の入金は {deposit} ですが、口座の初期残高は {initial} です（損益率は初期残高を基準に計算します）。',
+  'imp.statement.other_login':
+    'このファイルは口座 {fileLogin} のものです。この口座のログインは {login} です。この口座のファイルをドロップしてください。',
+  'imp.statement.other_platform': 'このファイルは{format}ではなく{platform}の明細です。',
+  'imp.statement.not_a_statement':
+    'MetaTraderの口座明細ではありません。履歴タブからレポート（HTMLまたはXLSX）を保存し、そのファイルをドロップしてください。',
+  'imp.statement.truncated': '明細が途中で切れているか、合計が一致しません。レポートを保存し直し、ファイル全体をドロップしてください。',
+  'imp.statement.unsupported_format': 'この種類のファイルは読めません。レポートをHTML（MT4・MT5）またはXLSX（MT5）で保存してください。',
+  'imp.statement.malformed': '明細の行を読み取れませんでした。',
+  'imp.statement.limit_exceeded': '1回の取り込みで読める量を超えています。期間を短くして保存し、分けて取り込んでください。',
   'imp.reason.cell': 'この値は{expected}として読めません。',
   'imp.reason.missing_columns': '列 {columns} がありません。プラットフォームで表示してから出力し直してください。',
   'imp.reason.mapping_columns': '対応付けで指定した {columns} がファイルのヘッダーにありません。',

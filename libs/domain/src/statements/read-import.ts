@@ -96,7 +96,8 @@ function rejected(error: StatementError | TradeFileError): AppError {
     return new AppError(invalid.code, invalid.detail, invalid.errors, factsOf(error));
   }
   if (error.code === 'too_large') return AppError.payloadTooLarge(error.message, MAX_STATEMENT_BYTES);
-  const facts = error instanceof TradeFileError ? factsOf(error) : undefined;
+  // A MetaTrader statement's refusal carries its code as `statement`, for a client to say it in the person's language.
+  const facts = error instanceof TradeFileError ? factsOf(error) : { statement: error.code };
   return new AppError('statement_rejected', `${error.message} (${error.code}). Nothing was imported.`, undefined, facts);
 }
 
@@ -118,6 +119,9 @@ function factsOf(error: TradeFileError): Record<string, string | number> | undef
   }
   return Object.keys(facts).length > 0 ? facts : undefined;
 }
+
+/** A file of another account's login, as facts a client words in the person's language. */
+const otherLogin = (fileLogin: string, login: string) => ({ statement: 'other_login', fileLogin, login });
 
 function zoneOf(spec: string, field: string): string {
   try {
@@ -146,12 +150,16 @@ export async function readImport(
       throw new AppError(
         'statement_rejected',
         `The file is an ${statement.platform} statement, not ${input.format}. Nothing was imported.`,
+        undefined,
+        { statement: 'other_platform', platform: statement.platform, format: input.format },
       );
     }
     if (statement.account.login !== account.login) {
       throw new AppError(
         'statement_rejected',
         `The statement is of account ${statement.account.login}, but this EA account's login is ${account.login}. Nothing was imported.`,
+        undefined,
+        otherLogin(statement.account.login, account.login),
       );
     }
     return {
@@ -190,6 +198,8 @@ export async function readImport(
     throw new AppError(
       'statement_rejected',
       `The report is of account ${file.login}, but this EA account's login is ${account.login}. Nothing was imported.`,
+      undefined,
+      otherLogin(file.login, account.login),
     );
   }
   // MT5's report saved as XLSX is read in serverTimeZone, as its HTML is, unless fileTimeZone says otherwise.

@@ -9,7 +9,7 @@ import { FormError } from '../states.js';
 import { IMPORT_ACCEPT, isMetaTrader, platformKey, type ImportAnswer } from './import-answer.js';
 import { ImportClock } from './ImportClock.js';
 import { ColumnMapping, type ColumnMappingValue } from './ColumnMapping.js';
-import { noticeWords, refusalWords } from './import-words.js';
+import { noticeWords, refusalWords, statementRefusalWords } from './import-words.js';
 
 /** Rows shown before "show all": ten day cards keep the preview's list about one phone screen tall. */
 const FIRST_ROWS = 10;
@@ -236,7 +236,13 @@ function importError(error: unknown, t: ReturnType<typeof useI18n>['t']): unknow
   if (mapping !== null) return new Error(mapping);
   if (error instanceof ApiError && error.code === 'statement_rejected') {
     return new Error(
-      [t('imp.rejected'), rejectedWhere(error.facts, t), refusalWords(error.facts, t) ?? error.message].filter(Boolean).join(' '),
+      [
+        t('imp.rejected'),
+        rejectedWhere(error.facts, t),
+        refusalWords(error.facts, t) ?? statementRefusalWords(error.facts, error.message, t) ?? error.message,
+      ]
+        .filter(Boolean)
+        .join(' '),
     );
   }
   return error;

@@ -1,3 +1,4 @@
+import type { StatementErrorCode } from '@propfolio/mt-statements';
 import type { ExpectedKind, ImportNoticeCode, TradeFileReason } from '@propfolio/trade-files';
 import type { ApiError } from '../../lib/api.js';
 import type { MessageKey } from '../../i18n/en.js';
@@ -12,7 +13,12 @@ type Notice = ImportAnswer['notices'][number];
  * compile while one is missing, and the wording functions below take their keys through it.
  */
 type Worded<K extends MessageKey> = K;
-type CodeKey = Worded<`imp.notice.${ImportNoticeCode}` | `imp.reason.${TradeFileReason}` | `imp.expect.${ExpectedKind}`>;
+type CodeKey = Worded<
+  | `imp.notice.${ImportNoticeCode}`
+  | `imp.reason.${TradeFileReason}`
+  | `imp.expect.${ExpectedKind}`
+  | `imp.statement.${Exclude<StatementErrorCode, 'too_large'> | 'other_login' | 'other_platform'}`
+>;
 const isCodeKey = (key: string): key is CodeKey => isMessageKey(key);
 
 /**
@@ -36,4 +42,15 @@ export function refusalWords(facts: ApiError['facts'], t: I18n['t']): string | n
   const expectedKey = `imp.expect.${String(facts.expected)}`;
   const expected = isCodeKey(expectedKey) ? t(expectedKey) : t('imp.expect.other');
   return t(key, { ...facts, expected });
+}
+
+/**
+ * Why a MetaTrader statement was refused (the problem's `statement` code), in the person's language, followed by the
+ * server's sentence, which names the deal or row in the file; null for another refusal or a code not known here.
+ */
+export function statementRefusalWords(facts: ApiError['facts'], english: string, t: I18n['t']): string | null {
+  const key = `imp.statement.${String(facts.statement)}`;
+  if (facts.statement === undefined || !isCodeKey(key)) return null;
+  // The login and platform refusals say everything in their own words; the reader's ones keep its sentence (the deal).
+  return facts.statement === 'other_login' || facts.statement === 'other_platform' ? t(key, facts) : `${t(key)} (${english})`;
 }
