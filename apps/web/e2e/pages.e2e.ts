@@ -138,12 +138,14 @@ for (const width of [1280, 375]) {
       await expect(
         page.locator(lang === 'en' ? '[aria-label*="2 trades in 2 ranges of equal width"]' : '[aria-label*="等幅の2区間に分けて"]'),
       ).toHaveCount(1);
-      // the skip link, then one Tab: the first row's journal button
+      // the skip link, then one Tab: the list's export, then its first sortable column
       await page.getByRole('link', { name: lang === 'en' ? 'Go to the trade list ↓' : 'トレード一覧へ移動 ↓' }).focus();
       await page.keyboard.press('Enter');
       await expect(page.locator('#trade-list')).toBeFocused();
       await page.keyboard.press('Tab');
-      await expect(page.getByRole('button', { name: lang === 'en' ? 'Edit journal' : '記録を編集' }).first()).toBeFocused();
+      await expect(page.getByRole('link', { name: lang === 'en' ? 'Export CSV' : 'CSVで書き出す' })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(page.locator('table.trades thead button').first()).toBeFocused();
       // a date field shows the ring at every stop inside it, its calendar button included
       const from = page.getByLabel(lang === 'en' ? 'Closed from' : '決済日（から）', { exact: true });
       await from.focus();

@@ -102,7 +102,7 @@ test('the statistics and charts follow every filter of the list, say what they c
   await expect(rows(page)).toHaveCount(5);
   await expect(figure(page, 'Trades')).toHaveText('5');
   await expect(figure(page, 'Net')).toHaveText('$130.00');
-  await expect(page.getByTestId('stats-counts')).toHaveText('Figures and charts of all 5 trades.');
+  await expect(page.getByTestId('stats-counts')).toHaveText('Figures and charts of 5 trades: High Stakes.');
   await expect(page.getByTestId('stats-clock')).toHaveText('Weekday and hour: firm day (New York 17:00).');
 
   const filters = page.getByRole('search', { name: 'Trade filters' });
@@ -113,7 +113,7 @@ test('the statistics and charts follow every filter of the list, say what they c
   await expect(figure(page, 'Trades')).toHaveText('3');
   await expect(figure(page, 'Net')).toHaveText('$90.00');
   await expect(figure(page, 'Win rate')).toHaveText('66.67%');
-  await expect(page.getByTestId('stats-counts')).toHaveText('Figures and charts of 3 trades: EURUSD.');
+  await expect(page.getByTestId('stats-counts')).toHaveText('Figures and charts of 3 trades: High Stakes · EURUSD.');
   await expect(page.getByRole('img', { name: /^Equity curve by trade: 3 trades, ends at \$90\.00/ })).toBeVisible();
   // Friday in New York, although this viewer's calendar has trade 1 on Saturday.
   await expect(
@@ -135,13 +135,13 @@ test('the statistics and charts follow every filter of the list, say what they c
   await expect(rows(page)).toHaveCount(1);
   await expect(figure(page, 'Trades')).toHaveText('1');
   await expect(figure(page, 'Net')).toHaveText('-$40.00');
-  await expect(page.getByTestId('stats-counts')).toHaveText('Figures and charts of 1 trade: EURUSD · Sell.');
+  await expect(page.getByTestId('stats-counts')).toHaveText('Figures and charts of 1 trade: High Stakes · EURUSD · Sell.');
   await expect(page.getByTestId('max-drawdown')).toHaveText('Maximum drawdown: $40.00, at trade 1.');
 
   await page.getByLabel('Language').selectOption('ja');
   await expect(page.getByTestId('max-drawdown')).toHaveText('最大ドローダウン: $40.00（トレード1の時点）。');
   await expect(page.locator('.trade-calendar figcaption')).toHaveText('日別損益（ファームの1日（ニューヨーク 17:00））');
-  await expect(page.getByTestId('stats-counts')).toHaveText('EURUSD · 売りの1件のトレードの統計とチャートです。');
+  await expect(page.getByTestId('stats-counts')).toHaveText('High Stakes · EURUSD · 売りの1件のトレードの統計とチャートです。');
   await expect(page.getByTestId('stats-clock')).toHaveText('曜日と時刻: ファームの1日（ニューヨーク 17:00）。');
   await expect(figure(page, 'トレード数')).toHaveText('1');
   await shot(page, 'trade-stats-filters-1280-ja.png');
@@ -157,7 +157,7 @@ test('the statistics and charts follow every filter of the list, say what they c
   await page.evaluate(() => localStorage.setItem('propfolio.lang', 'en'));
   await page.reload();
   await expect(figure(page, 'Trades')).toHaveText('1');
-  await expect(page.getByTestId('stats-counts')).toHaveText('Figures and charts of 1 trade: EURUSD · Sell.');
+  await expect(page.getByTestId('stats-counts')).toHaveText('Figures and charts of 1 trade: High Stakes · EURUSD · Sell.');
   await expectNoHorizontalScroll(page);
   await shot(page, 'trade-stats-filters-375-en.png');
   expect(consoleErrors).toEqual([]);

@@ -201,7 +201,12 @@ test('the journal list: the last used account, date presets in the firm day, sor
   await expect(page.getByRole('table', { name: 'By side' })).toContainText('Short (sell)');
   await expect(page.getByRole('table', { name: 'By setup' })).toContainText('Breakout');
   await expect(page.getByRole('table', { name: 'By setup' })).toContainText('No setup');
-  await expect(page.getByRole('img', { name: /^Trades by R multiple: .*1 \(1 won, 0 lost\).*1 \(0 won, 1 lost\)/ })).toBeVisible();
+  await expect(
+    page.getByRole('img', {
+      // R −1 (33.5 lost at a risk of 33.5) opens the bin from −1; 46.5 ÷ 25 = 1.86 R falls in 1.5 to 2.
+      name: 'Trades by R multiple: −1 to −0.5 R: 1 (0 won, 1 lost), +1.5 to +2 R: 1 (1 won, 0 lost)',
+    }),
+  ).toBeVisible();
   await shot(page, 'trades-journal-en-1280.png');
 
   // Japanese at 1280, then a phone in both languages: cards, a sort select, no sideways scroll.

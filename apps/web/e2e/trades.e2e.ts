@@ -49,6 +49,7 @@ async function seedTrades(server: RunningServer) {
 }
 
 const rows = (page: Page) => page.locator('table.trades tbody tr:not(.trade-editor-row)');
+const cards = (page: Page) => page.locator('.trade-card');
 
 test('the Trades page lists, tags and sums the journal, in English and Japanese, at 1280 and 375 px', async ({
   page,
@@ -123,7 +124,8 @@ test('the Trades page lists, tags and sums the journal, in English and Japanese,
 
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByRole('button', { name: 'クリア' }).click();
-  await expect(rows(page)).toHaveCount(3);
+  // A phone lists compact cards (one a trade), not the table.
+  await expect(cards(page)).toHaveCount(3);
   await expectNoHorizontalScroll(page);
   // A phone: figures, charts, the list, then the breakdown folded; its summary opens it from the keyboard.
   await expect(page.getByRole('img', { name: /^トレードごとの損益曲線: 3件のトレード、最終 \$120\.00/ })).toBeVisible();
@@ -131,9 +133,9 @@ test('the Trades page lists, tags and sums the journal, in English and Japanese,
   await expect(folded).not.toHaveAttribute('open');
   await expect(folded.getByRole('table', { name: '銘柄別' })).toBeHidden();
   const top = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())?.y ?? Number.NaN;
-  expect(await top(rows(page).last())).toBeLessThan(await top(folded));
-  expect(await top(page.locator('.trade-stats'))).toBeLessThan(await top(page.locator('table.trades')));
-  await folded.getByText('銘柄・セッション・タグ別の内訳').focus();
+  expect(await top(cards(page).last())).toBeLessThan(await top(folded));
+  expect(await top(page.locator('.trade-stats'))).toBeLessThan(await top(page.locator('.trade-cards')));
+  await folded.getByText('銘柄・セッション・売買・セットアップ・タグ別の内訳').focus();
   await page.keyboard.press('Enter');
   await expect(folded).toHaveAttribute('open', '');
   await expect(folded.getByRole('table', { name: '銘柄別' })).toBeVisible();
@@ -142,7 +144,7 @@ test('the Trades page lists, tags and sums the journal, in English and Japanese,
   await page.evaluate(() => localStorage.setItem('propfolio.lang', 'en'));
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Trades', level: 1 })).toBeVisible();
-  await expect(rows(page)).toHaveCount(3);
+  await expect(cards(page)).toHaveCount(3);
   await expectNoHorizontalScroll(page);
   expect(consoleErrors).toEqual([]);
 });
@@ -166,6 +168,10 @@ test('accounts in yen and dollars get one block of figures per currency, never o
     positions: [position('9', { symbol: 'USDJPY', openedAt: '2026-03-04T00:30:00Z', closedAt: '2026-03-04T02:00:00Z', profit: 20000 })],
   });
   await page.getByRole('link', { name: 'Trades' }).click();
+  // The page opens on one account (the first active); "All accounts" shows both, one block per currency.
+  await expect(page.getByRole('search', { name: 'Trade filters' }).getByLabel('Account')).not.toHaveValue('all');
+  await page.getByRole('search', { name: 'Trade filters' }).getByLabel('Account').selectOption({ label: 'All accounts' });
+  await page.getByRole('button', { name: 'Apply' }).click();
   await expect(rows(page)).toHaveCount(4);
   await expect(page.getByText('amounts are never added across them')).toBeVisible();
   const block = (currency: string) => page.getByRole('region', { name: currency });

@@ -1367,6 +1367,7 @@ export const en = {
   'tr.sort.volume.asc': 'Volume, smallest first',
   'tr.export': 'Export CSV',
   'tr.lots': '{volume} lots',
+  'tr.lot': '{volume} lot',
   'tr.openTrade': '{symbol}, position {position}: open its page',
   'tr.bySide': 'By side',
   'tr.bySetup': 'By setup',

@@ -1374,6 +1374,7 @@ export const ja: Record<MessageKey, string> = {
   'tr.sort.volume.asc': 'ロット：小さい順',
   'tr.export': 'CSVで書き出す',
   'tr.lots': '{volume}ロット',
+  'tr.lot': '{volume}ロット',
   'tr.openTrade': '{symbol}（ポジション {position}）のページを開く',
   'tr.bySide': '売買別',
   'tr.bySetup': 'セットアップ別',

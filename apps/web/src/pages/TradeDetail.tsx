@@ -107,7 +107,7 @@ export function TradeDetailPage() {
     ['tr.page.target', price(tr.takeProfit)],
     ['tr.page.mae', amount(tr.mae)],
     ['tr.page.mfe', amount(tr.mfe)],
-    ['tr.volume', t('tr.lots', { volume: i18n.number(tr.volume, 8) })],
+    ['tr.volume', i18n.number(tr.volume, 8)],
     ['tr.page.holding', holding(tr.holdingSeconds, i18n.lang)],
   ];
   return (

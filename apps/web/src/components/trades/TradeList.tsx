@@ -251,7 +251,7 @@ function TradeCards({
                 {t('tr.closed')} {day} {time}
               </span>{' '}
               · <span className="nowrap">{holding(trade.holdingSeconds, i18n.lang)}</span> ·{' '}
-              <span className="nowrap">{t('tr.lots', { volume: i18n.number(trade.volume, 8) })}</span> ·{' '}
+              <span className="nowrap">{t(trade.volume > 1 ? 'tr.lots' : 'tr.lot', { volume: i18n.number(trade.volume, 8) })}</span> ·{' '}
               <span className="nowrap">
                 {price(trade, trade.openPrice)} → {price(trade, trade.closePrice)}
               </span>
