@@ -55,7 +55,9 @@ function signalsOf(trades: readonly SignalCandidate[], linked: Map<string, Reado
   const bySet = new Map<ReadonlySet<string> | string, SignalCandidate[]>();
   for (const t of trades) {
     const key = linked.get(t.accountId) ?? t.accountId;
-    bySet.set(key, [...(bySet.get(key) ?? []), t]);
+    const members = bySet.get(key);
+    if (members) members.push(t);
+    else bySet.set(key, [t]);
   }
   const signals: SignalCandidate[][] = [];
   for (const [key, members] of bySet) {
@@ -71,7 +73,10 @@ function signalsOf(trades: readonly SignalCandidate[], linked: Map<string, Reado
     const bySignal = new Map<string, SignalCandidate[]>();
     for (const [tradeId, signal] of matched) {
       const trade = byId.get(tradeId);
-      if (trade) bySignal.set(signal, [...(bySignal.get(signal) ?? []), trade]);
+      if (!trade) continue;
+      const copies = bySignal.get(signal);
+      if (copies) copies.push(trade);
+      else bySignal.set(signal, [trade]);
     }
     signals.push(...bySignal.values());
   }
