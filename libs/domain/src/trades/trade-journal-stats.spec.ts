@@ -4,7 +4,7 @@ import { describeEachDatabase } from '@propfolio/db/testing';
 import { createDomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
 import { closedPosition } from './trade-fixtures.js';
-import { readJournalBreakdowns } from './trade-journal.repository.js';
+import { readJournalBreakdowns } from './trades.repository.js';
 import { journalFixture } from './journal-fixture.js';
 import { ListTradesInput, TradeStatsInput, UpdateTradeInput } from './trades.inputs.js';
 

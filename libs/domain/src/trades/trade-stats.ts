@@ -11,7 +11,7 @@ import type { TradeFigures, TradeStats } from './trades.outputs.js';
 
 /**
  * get_trade_stats without its journal breakdowns (bySetup, rHistogram), which no summary keeps: what the live, range
- * and kept reads answer alike; the service adds the breakdowns (trade-journal.repository.ts).
+ * and kept reads answer alike; the service adds the breakdowns (trades.repository.ts).
  */
 export type ScopeStats = Omit<TradeStats, 'bySetup' | 'rHistogram'>;
 

@@ -77,7 +77,7 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
     // spreadsheet, and its words would take tools/list bytes for nothing (60,000 budget, apps/mcp-server/test/tools.spec.ts).
     mcp: false,
     title: 'Export trades as CSV',
-    description: `The caller's trades over the filters, sort and order of list_trades as a CSV file (UTF-8 with a byte order mark, for Excel): one row per trade with its account, figures as stored, journal and R; a text cell a spreadsheet would run as a formula starts with '. At most ${MAX_EXPORT_ROWS} rows a file; when more match, the Link header (rel="next") and X-Next-Cursor name the next file's cursor.`,
+    description: `Returns the caller's trades over the filters, sort and order of list_trades as a CSV file (UTF-8 with a byte order mark, for Excel): one row per trade with its account, figures as stored, journal and R; a text cell a spreadsheet would run as a formula starts with '. At most ${MAX_EXPORT_ROWS} rows a file; when more match, the Link header (rel="next") and X-Next-Cursor name the next file's cursor.`,
     // Live, never kept in the answer cache: the file is named by the day, and up to 10,000 rows are not worth keeping.
     ...KEY_LIVE_READ,
     input: ExportTradesInput,

@@ -20,7 +20,7 @@ import {
 import { traderZone } from './trade-stats.js';
 import { readTradeCurve } from './trade-curve.js';
 import { readKeptTradeStats } from './trade-stats-kept.js';
-import { readJournalBreakdowns } from './trade-journal.repository.js';
+import { readJournalBreakdowns } from './trades.repository.js';
 import { recordsFromMessage, refuseOversizedBatch, STORE_TIMEOUT_MS, storePositions } from './trade-store.js';
 import { TRADE, tradeView } from './trade-view.js';
 import { decodeSortCursor, encodeSortCursor, orderingOf, orderingSql, type SortOrder, type TradeSort } from './trade-sort.js';
