@@ -132,7 +132,8 @@ for (const width of [1280, 375]) {
     for (const lang of ['en', 'ja'] as const) {
       await page.goto('/trades');
       await setLang(page, lang);
-      const list = page.locator('table.trades');
+      // a table at 1280 px, one compact card a trade on a phone
+      const list = page.locator(width < 640 ? '.trade-cards' : 'table.trades');
       await expect(list.getByText('1.08900 → 1.08620')).toBeVisible();
       await expect(list.getByText('150.100 → 150.250')).toBeVisible();
       await expect(
@@ -145,7 +146,9 @@ for (const width of [1280, 375]) {
       await page.keyboard.press('Tab');
       await expect(page.getByRole('link', { name: lang === 'en' ? 'Export CSV' : 'CSVで書き出す' })).toBeFocused();
       await page.keyboard.press('Tab');
-      await expect(page.locator('table.trades thead button').first()).toBeFocused();
+      await expect(
+        width < 640 ? page.getByLabel(lang === 'en' ? 'Sort by' : '並べ替え') : page.locator('table.trades thead button').first(),
+      ).toBeFocused();
       // a date field shows the ring at every stop inside it, its calendar button included
       const from = page.getByLabel(lang === 'en' ? 'Closed from' : '決済日（から）', { exact: true });
       await from.focus();

@@ -135,7 +135,7 @@ test('the Trades page lists, tags and sums the journal, in English and Japanese,
   const top = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())?.y ?? Number.NaN;
   expect(await top(cards(page).last())).toBeLessThan(await top(folded));
   expect(await top(page.locator('.trade-stats'))).toBeLessThan(await top(page.locator('.trade-cards')));
-  await folded.getByText('銘柄・セッション・売買・セットアップ・タグ別の内訳').focus();
+  await folded.getByText('銘柄、セッション、売買、セットアップ、タグ別の内訳').focus();
   await page.keyboard.press('Enter');
   await expect(folded).toHaveAttribute('open', '');
   await expect(folded.getByRole('table', { name: '銘柄別' })).toBeVisible();
