@@ -96,6 +96,9 @@ export const en = {
   'ch.filterFirm': 'Firm contains',
   'ch.create': 'Record challenge',
   'ch.created': 'Challenge recorded.',
+  'ch.allocationWarning':
+    'Recorded, but {firm} caps one trader’s combined allocation at {cap}, and your challenges in progress there now add up to {sum}.',
+  'ch.allocationOpen': 'Open the challenge',
   'ch.empty': 'No challenges match.',
   'ch.suggest': 'Suggestions come from the plan catalog; any text is accepted.',
   'ch.memos': 'Memos',
@@ -1347,6 +1350,16 @@ export const en = {
   'fit.odds.valueUnknown': 'Unknown: {rules}',
   'fit.odds.notSimulated': 'Not simulated: unknown {rules}',
   'fit.odds.empty': 'Forward odds need at least 20 traded days: connect the EA or import a statement first.',
+  // Expected value against pass probability (issue 43 item 4).
+  'fit.chart.heading': 'Expected value against pass probability',
+  'fit.chart.title': 'Plans priced in {currency}',
+  'fit.chart.label': 'Expected value against pass probability, {currency}: {points}',
+  'fit.chart.point': '{plan}: pass {pass}, expected value {value}',
+  'fit.chart.separator': '; ',
+  'fit.chart.x': 'Pass probability at your risk (%)',
+  'fit.chart.y': 'Expected value ({currency})',
+  'fit.chart.empty': 'No plan has an expected value: the catalog lacks their payout terms.',
+  'fit.chart.legend': 'Firm colours',
   // The journal traders expect (issue 42 item 5): presets, sorting, export, setup and side, R histogram, a trade's page.
   'tr.preset.group': 'Quick dates, {clock}:',
   'tr.preset.viewerClock': 'your calendar',
