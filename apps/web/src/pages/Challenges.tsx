@@ -40,8 +40,33 @@ function usePlansNamed(firm: string, plan: string) {
   return both && named.data ? (named.data.items ?? null) : null;
 }
 
+/** The firm's allocation cap a new challenge went over (create_challenge `allocationWarning`): recorded, but said. */
+type AllocationWarning = NonNullable<Awaited<ReturnType<typeof createChallenge>>['allocationWarning']>;
+const createChallenge = (body: Record<string, unknown>) => app.post('/challenges', body);
+
+function AllocationNotice({ warning, onOpen }: { warning: AllocationWarning; onOpen: () => void }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  return (
+    <div className="notice" role="status" data-testid="allocation-warning">
+      <p>
+        {t('ch.allocationWarning', {
+          firm: warning.firm,
+          cap: i18n.money(Number(warning.cap), warning.currency), // exact strings, shown rounded to the currency
+          sum: i18n.money(Number(warning.sum), warning.currency),
+        })}
+      </p>
+      <button type="button" className="primary" onClick={onOpen}>
+        {t('ch.allocationOpen')}
+      </button>
+    </div>
+  );
+}
+
 function CreateChallenge({ onDone }: { onDone: (c: Challenge) => void }) {
   const { t } = useI18n();
+  // A challenge created over its firm's allocation cap: the warning stays on screen until the person moves on.
+  const [over, setOver] = useState<{ challenge: Challenge; warning: AllocationWarning } | null>(null);
   const client = useQueryClient();
   const [form, setForm] = useState({
     firm: '',
@@ -80,7 +105,7 @@ function CreateChallenge({ onDone }: { onDone: (c: Challenge) => void }) {
   };
   const create = useMutation({
     mutationFn: () =>
-      app.post('/challenges', {
+      createChallenge({
         firm: form.firm,
         plan: form.plan,
         price: Number(form.price),
@@ -93,13 +118,15 @@ function CreateChallenge({ onDone }: { onDone: (c: Challenge) => void }) {
       }),
     onSuccess: (c) => {
       void client.invalidateQueries();
-      onDone(c);
+      if (c.allocationWarning) setOver({ challenge: c, warning: c.allocationWarning });
+      else onDone(c);
     },
   });
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     create.mutate();
   };
+  if (over) return <AllocationNotice warning={over.warning} onOpen={() => onDone(over.challenge)} />;
   return (
     <form className="card grid-form" onSubmit={submit} aria-labelledby="new-h">
       <h2 id="new-h">{t('ch.new')}</h2>

@@ -4,6 +4,7 @@ import type { MessageKey } from '../../i18n/en.js';
 import { ApiError } from '../../lib/api.js';
 import { fitOwnPlans, type PlanFit, type PlanFitRow } from '../../lib/plan-fit.js';
 import { Empty, ErrorState, Loading, worthRetrying } from '../states.js';
+import { VALUE_CHART_HEIGHT, ValueCharts } from './ValueChart.js';
 
 /** Paths per plan on the page: enough for a readable ranking at once; the API and MCP take up to 100,000. */
 const PAGE_PATHS = 2000;
@@ -158,6 +159,11 @@ export function ForwardOdds({ filters }: { filters: Record<string, unknown> }) {
           <OddsTable answer={odds.data} />
         </>
       )}
+      <section aria-labelledby="fit-chart-h" className="value-chart-section">
+        <h3 id="fit-chart-h">{t('fit.chart.heading')}</h3>
+        {/* The chart's height is held while the odds load, so the page below does not jump when it is drawn. */}
+        {odds.isSuccess ? <ValueCharts plans={odds.data.plans} /> : <div style={{ minHeight: VALUE_CHART_HEIGHT }} aria-hidden="true" />}
+      </section>
     </section>
   );
 }
