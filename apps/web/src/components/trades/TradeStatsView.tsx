@@ -217,15 +217,14 @@ export function TradeStatsView({
   const weekdays = useMemo(() => [1, 2, 3, 4, 5, 6, 7].map((key) => ({ key, name: weekdayName(key, lang) })), [lang]);
   const hours = useMemo(() => Array.from({ length: 24 }, (_, key) => ({ key, name: String(key) })), []);
   const clock = clockWords(stats.clock, i18n);
-  // Absent from a server before issue 42: the chart is left out rather than drawn empty.
-  const histogram = (stats as JournalStats).rHistogram;
+  const histogram = (stats as Required<JournalStats>).rHistogram;
   return (
     <section className="trade-stats" aria-labelledby="trade-stats-title">
       <h2 id="trade-stats-title">{t('tr.stats')}</h2>
       <StatsScope stats={stats} accountLabel={accountLabel} />
       <Figures figures={stats.overall} stats={stats} currency={currency} />
       {charts}
-      {histogram && <RHistogramChart histogram={histogram} />}
+      <RHistogramChart histogram={histogram} />
       <div className="two-col">
         <GroupBars groups={stats.byWeekday} slots={weekdays} label={t('tr.byWeekday', { zone: clock })} currency={currency} />
         <GroupBars groups={stats.byHour} slots={hours} label={t('tr.byHour', { zone: clock })} currency={currency} />
@@ -256,7 +255,7 @@ export function TradeBreakdown({
   // The page mounts it again on the other side of the list when the window crosses 900 px, so it opens as that width
   // says; the trader's own toggle holds while the width stays on one side.
   const [open, setOpen] = useState(wide);
-  const bySetup = (stats as JournalStats).bySetup;
+  const bySetup = (stats as Required<JournalStats>).bySetup;
   return (
     <details className="card trade-breakdown" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>{t('tr.breakdown')}</summary>
@@ -283,14 +282,12 @@ export function TradeBreakdown({
           rows={stats.bySide.map((g) => ({ name: t(g.key === 'sell' ? 'tr.short' : 'tr.long'), figures: g }))}
           currency={currency}
         />
-        {bySetup && (
-          <GroupTable
-            caption={t('tr.bySetup')}
-            column={t('tr.setup')}
-            rows={bySetup.map((g) => ({ name: g.key === '' ? t('tr.noSetup') : g.key, figures: g }))}
-            currency={currency}
-          />
-        )}
+        <GroupTable
+          caption={t('tr.bySetup')}
+          column={t('tr.setup')}
+          rows={bySetup.map((g) => ({ name: g.key === '' ? t('tr.noSetup') : g.key, figures: g }))}
+          currency={currency}
+        />
       </div>
       <GroupTable
         caption={t('tr.byTag')}
