@@ -19,8 +19,9 @@ const WORDS = {
     strip: 'Outcome of each start date, oldest first',
     passed: 'Passed',
     odds: 'Forward odds: every plan from here',
-    byPass: 'Ranked by pass probability per unit of price',
-    split: 'profit split',
+    byValue: 'Ranked by expected value per unit of price',
+    chartName: 'Expected value against pass probability',
+    chartEmpty: 'No plan has an expected value: the catalog lacks their payout terms.',
   },
   ja: {
     nav: 'プラン適性',
@@ -34,8 +35,9 @@ const WORDS = {
     strip: '開始日ごとの結果（古い順）',
     passed: '合格',
     odds: '今後の合格見込み：全プラン',
-    byPass: '価格あたりの合格確率で順位付け',
-    split: '利益分配率',
+    byValue: '価格あたりの期待値で順位付け',
+    chartName: '合格確率に対する期待値',
+    chartEmpty: '期待値のあるプランがありません。カタログに支払い条件がないためです。',
   },
 } as const;
 
@@ -73,6 +75,21 @@ async function seedHistory(server: Parameters<typeof apiCreateChallenge>[0]) {
   }
 }
 
+interface OddsAnswer {
+  plans: { currency: string; atCurrentRisk: { expectedValue: number | null } | null }[];
+}
+
+/** The plans fit_own_plans gives an expected value (same paths and seed as the page), counted by currency. */
+async function valuePointsByCurrency(server: Parameters<typeof apiCall>[0]): Promise<Map<string, number>> {
+  const answer = await apiCall<OddsAnswer>(server, 'POST', '/me/plan-fit', { paths: 2000 });
+  expect(answer.status).toBe(200);
+  const counts = new Map<string, number>();
+  for (const p of answer.body.plans) {
+    if (p.atCurrentRisk?.expectedValue != null) counts.set(p.currency, (counts.get(p.currency) ?? 0) + 1);
+  }
+  return counts;
+}
+
 async function setLang(page: Page, lang: 'ja' | 'en') {
   await page.evaluate((l) => localStorage.setItem('propfolio.lang', l), lang);
   await page.reload();
@@ -88,6 +105,7 @@ test('Plan fit: empty, then ranked plans and one plan’s start dates, in Englis
   await expect(page.getByRole('heading', { name: WORDS.en.heading, level: 1 })).toBeVisible();
   await expect(page.getByText(WORDS.en.empty)).toBeVisible();
   await seedHistory(server);
+  const points = await valuePointsByCurrency(server);
 
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
@@ -99,6 +117,30 @@ test('Plan fit: empty, then ranked plans and one plan’s start dates, in Englis
       await expect(table.locator('tbody tr').first()).toBeVisible();
       // Every catalog plan that replays is ranked 1, 2, …; the strip shows the first one's twenty start dates.
       await expect(page.getByTestId('replay-strip').locator('li')).toHaveCount(DAYS);
+
+      // Expected value against pass probability: one chart per currency, a point per plan with a value, each point
+      // named in the chart's accessible name; or the reason there is none.
+      const odds0 = page.getByTestId('forward-odds');
+      await expect(odds0.locator('tbody tr').first()).toBeVisible();
+      if (points.size === 0) await expect(odds0.getByText(w.chartEmpty)).toBeVisible();
+      for (const [currency, count] of points) {
+        const chart = odds0.getByTestId(`value-chart-${currency}`);
+        await expect(chart.locator('.value-point')).toHaveCount(count);
+        const name = chart.getByRole('img', { name: new RegExp(`^${w.chartName}`) });
+        await expect(name).toBeVisible();
+        // Each point is named with its pass probability: one '%' per point in the chart's accessible name.
+        expect(((await name.getAttribute('aria-label')) ?? '').match(/%/g)).toHaveLength(count);
+        await expect(
+          chart
+            .getByRole('list', { name: lang === 'en' ? 'Firm colours' : 'ファームの色' })
+            .locator('li')
+            .first(),
+        ).toBeVisible();
+        // Drawn inside the window: the chart never scrolls sideways, at 375 px too.
+        const box = await name.boundingBox();
+        expect((box?.x ?? 0) + (box?.width ?? Infinity)).toBeLessThanOrEqual(width);
+      }
+      if (SHOTS) await odds0.locator('.value-chart-section').screenshot({ path: `${SHOTS}/plan-fit-chart-${lang}-${width}.png` });
 
       const filters = page.getByRole('search');
       await filters.getByLabel(w.firm, { exact: true }).fill('FTMO');
@@ -120,10 +162,11 @@ test('Plan fit: empty, then ranked plans and one plan’s start dates, in Englis
       await expect(odds.getByRole('heading', { name: w.odds, level: 2 })).toBeVisible();
       await expect(odds.locator('tbody tr')).toHaveCount(1);
       await expect(odds.locator('tbody tr')).toContainText('100%');
-      await expect(odds.getByTestId('fit-ranked-by')).toContainText(w.byPass);
-      // The payout rules a value lacks are named in words, never as the catalog's paths.
-      await expect(odds.locator('tbody tr')).toContainText(w.split);
+      // The catalog states FTMO's payout terms: the plan has an expected value, ranked by it, and one point on the chart.
+      await expect(odds.getByTestId('fit-ranked-by')).toContainText(w.byValue);
       await expect(odds.locator('tbody tr')).not.toContainText('profitSplit');
+      await expect(odds.getByTestId('value-chart-EUR').locator('.value-point')).toHaveCount(1);
+      await expect(odds.getByTestId('value-chart-EUR').getByRole('img', { name: /FTMO Challenge 2-Step 100k/ })).toBeVisible();
       await expectNoHorizontalScroll(page);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/plan-fit-${lang}-${width}.png`, fullPage: true });
     }
