@@ -25,20 +25,17 @@ export const MONEY_MESSAGE = { message: '$property must be a number with at most
 export const MAX_AMOUNT = 99_999_999_999.9999;
 
 /** `limit` and `cursor` of every list. */
+/** A list's page size (`limit`), for PageInput and a list input that cannot extend it. */
+// Listed as the decorators stood on PageInput, bottom-up (Max before Min), so OpenAPI keeps its order.
+export const PageLimit = (): PropertyDecorator =>
+  Compose(Doc({ description: 'Page size.', default: DEFAULT_LIMIT }), NumberFromQuery(), IsOptional(), IsInt(), Max(MAX_LIMIT), Min(1));
+/** A list's `cursor`: the previous page's nextCursor. */
+export const PageCursor = (): PropertyDecorator => Compose(Doc('nextCursor.'), IsOptional(), IsString());
+
 export class PageInput {
-  @Doc({
-    description: 'Page size.',
-    default: DEFAULT_LIMIT,
-  })
-  @NumberFromQuery()
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_LIMIT)
+  @PageLimit()
   limit?: number;
 
-  @Doc('nextCursor.')
-  @IsOptional()
-  @IsString()
+  @PageCursor()
   cursor?: string;
 }

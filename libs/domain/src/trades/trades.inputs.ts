@@ -19,7 +19,7 @@ import { Transform, Type } from 'class-transformer';
 import { Compose, Doc, IsIsoInstant, Trim, UpperCase } from '@propfolio/core';
 import { PLATFORMS, type Platform } from '@propfolio/coach';
 import { AccountIdInput } from '../accounts/accounts.inputs.js';
-import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-fields.js';
+import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageCursor, PageLimit } from '../shared/contract-fields.js';
 import { IsRecordedInstant } from '../shared/recorded-instant.js';
 import {
   LotsField,
@@ -249,7 +249,8 @@ export interface TradeScope {
   signalId?: string | undefined;
 }
 
-export class ListTradesInput extends PageInput implements TradeScope {
+/** The filters of every read over trades (the list, the export, the stats, the curve), written once. */
+export class TradeScopeInput implements TradeScope {
   @AccountFilter()
   accountId?: string;
 
@@ -282,7 +283,10 @@ export class ListTradesInput extends PageInput implements TradeScope {
 
   @SignalFilter()
   signalId?: string;
+}
 
+/** The filters and the list's ordering, for list_trades and the export. */
+class OrderedTradeScopeInput extends TradeScopeInput {
   @SortField()
   sort?: TradeSort;
 
@@ -290,50 +294,19 @@ export class ListTradesInput extends PageInput implements TradeScope {
   order?: SortOrder;
 }
 
+export class ListTradesInput extends OrderedTradeScopeInput {
+  @PageLimit()
+  limit?: number;
+
+  @PageCursor()
+  cursor?: string;
+}
+
 /** Rows one CSV export answers at most; the rest follow by the `next` link's cursor. */
 export const MAX_EXPORT_ROWS = 10_000;
 
 /** The export of the journal's list as CSV: list_trades' filters and ordering, pages of MAX_EXPORT_ROWS rows. */
-export class ExportTradesInput implements TradeScope {
-  @AccountFilter()
-  accountId?: string;
-
-  @ChallengeFilter()
-  challengeId?: string;
-
-  @FromFilter()
-  from?: string;
-
-  @ToFilter()
-  to?: string;
-
-  @PlatformFilter()
-  platform?: Platform;
-
-  @CurrencyFilter()
-  currency?: string;
-
-  @SymbolFilter()
-  symbol?: string;
-
-  @SideFilter()
-  side?: Side;
-
-  @OutcomeFilter()
-  outcome?: Outcome;
-
-  @TagFilter()
-  tag?: string;
-
-  @SignalFilter()
-  signalId?: string;
-
-  @SortField()
-  sort?: TradeSort;
-
-  @OrderField()
-  order?: SortOrder;
-
+export class ExportTradesInput extends OrderedTradeScopeInput {
   @Doc("The `next` link's cursor: the rows after the previous file.")
   @Absent()
   @IsString()
@@ -386,40 +359,7 @@ export class UpdateTradeInput extends TradeIdInput {
   plannedRisk?: number | null;
 }
 
-export class TradeStatsInput implements TradeScope {
-  @AccountFilter()
-  accountId?: string;
-
-  @ChallengeFilter()
-  challengeId?: string;
-
-  @FromFilter()
-  from?: string;
-
-  @ToFilter()
-  to?: string;
-
-  @PlatformFilter()
-  platform?: Platform;
-
-  @CurrencyFilter()
-  currency?: string;
-
-  @SymbolFilter()
-  symbol?: string;
-
-  @SideFilter()
-  side?: Side;
-
-  @OutcomeFilter()
-  outcome?: Outcome;
-
-  @TagFilter()
-  tag?: string;
-
-  @SignalFilter()
-  signalId?: string;
-
+export class TradeStatsInput extends TradeScopeInput {
   @Doc("An IANA zone's calendar days instead of the firm day.")
   @Absent()
   @IsString()
@@ -432,37 +372,4 @@ export class TradeStatsInput implements TradeScope {
   clockOf?: string;
 }
 
-export class TradeCurveInput implements TradeScope {
-  @AccountFilter()
-  accountId?: string;
-
-  @ChallengeFilter()
-  challengeId?: string;
-
-  @FromFilter()
-  from?: string;
-
-  @ToFilter()
-  to?: string;
-
-  @PlatformFilter()
-  platform?: Platform;
-
-  @CurrencyFilter()
-  currency?: string;
-
-  @SymbolFilter()
-  symbol?: string;
-
-  @SideFilter()
-  side?: Side;
-
-  @OutcomeFilter()
-  outcome?: Outcome;
-
-  @TagFilter()
-  tag?: string;
-
-  @SignalFilter()
-  signalId?: string;
-}
+export class TradeCurveInput extends TradeScopeInput {}
