@@ -25,6 +25,8 @@ const LABELS: Record<string, string> = {
   'src/components/coach/ChallengeCoach.tsx': 'a challenge, with its coach',
   'src/pages/Pnl.tsx': 'P&L',
   'src/pages/Trades.tsx': 'Trades',
+  'src/pages/TradeDetail.tsx': 'a trade, with its screenshots',
+  'src/pages/PlanFit.tsx': 'Plan fit, with its chart',
   'src/pages/Analytics.tsx': 'Analytics, with its charts',
   'src/pages/Admin.tsx': 'Admin',
   'src/pages/EaAssistant.tsx': 'EA settings assistant',
