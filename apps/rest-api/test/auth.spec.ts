@@ -74,6 +74,10 @@ const PRIVATE_ROUTES: [method: 'get' | 'post' | 'patch', path: string][] = [
   ['get', '/trades/curve'],
   ['get', `/trades/${SOME_ID}`],
   ['patch', `/trades/${SOME_ID}`],
+  ['get', '/trades/export.csv'],
+  ['post', `/trades/${SOME_ID}/screenshots`],
+  ['get', `/trades/${SOME_ID}/screenshots`],
+  ['get', `/trades/${SOME_ID}/screenshots/${SOME_ID}`],
   ['post', `/accounts/${SOME_ID}/positions`],
   ['get', `/challenges/${SOME_ID}/alert-rules`],
   ['patch', `/challenges/${SOME_ID}/alert-rules`],
@@ -92,8 +96,10 @@ describeEachDatabase('REST authentication, isolation and public routes', (getDb)
   });
   afterAll(() => app.close());
 
+  // A file route (a screenshot upload) takes the image itself, not JSON: sent with no body, the key check answers first.
+  const bodyOf = (path: string): object | undefined => (path.endsWith('/screenshots') ? undefined : {});
   const send = (method: 'get' | 'post' | 'patch', path: string, key: string | null, headers: Record<string, string> = {}) =>
-    method === 'get' ? app.get(path, key, headers) : app[method](path, {}, key, headers);
+    method === 'get' ? app.get(path, key, headers) : app[method](path, bodyOf(path), key, headers);
 
   it('the local owner key announced on the empty database works', async () => {
     expect(app.ownerKey).toMatch(/^eakey_[0-9A-Za-z]{38,}$/);

@@ -29,13 +29,18 @@ export const isRawBody = (req: Request): boolean => Buffer.isBuffer(req.body);
 function acceptedType(upload: RestUpload): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
     const declared = (req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-    if (upload.types.includes(declared)) {
+    // No body at all goes on, as it does past the JSON guard: the key check answers first (401 without a key), then
+    // the operation refuses the empty upload.
+    if (upload.types.includes(declared) || (declared === '' && !hasBody(req))) {
       next();
       return;
     }
     next(new AppError('unsupported_media_type', `Send the body as one of ${upload.types.join(', ')} (the file's own bytes).`));
   };
 }
+
+/** A body is coming: a length above 0, or one sent in chunks. */
+const hasBody = (req: Request): boolean => req.header('transfer-encoding') !== undefined || Number(req.header('content-length') ?? '0') > 0;
 
 function readBounded(upload: RestUpload): RequestHandler {
   // No inflate: a compressed body would be read to its inflated size, past what was sent.
