@@ -56,7 +56,8 @@ describeEachDatabase('MCP trade journal tools', (getDb) => {
     const id = page.items[0]?.id;
     const updated = await ok<TradeView>(dana, 'update_trade', { id, tags: ['news', 'gold'], note: 'CPI spike', plannedRisk: 57 });
     expect(updated).toMatchObject({ tags: ['news', 'gold'], note: 'CPI spike', r: -1 });
-    expect(await ok<TradeView>(dana, 'get_trade', { id })).toEqual(updated);
+    // get_trade adds the trade's screenshots (none here) to what update_trade answers.
+    expect(await ok<TradeView>(dana, 'get_trade', { id })).toEqual({ ...updated, screenshots: [] });
     const stats = await ok<TradeStats>(dana, 'get_trade_stats', { accountId, timeZone: 'Europe/London' });
     expect(stats).toMatchObject({ timeZone: 'Europe/London', overall: { count: 2, net: 36, profitFactor: 1.63 } });
     expect(stats.byHour.map((g) => g.key)).toEqual([0]);
