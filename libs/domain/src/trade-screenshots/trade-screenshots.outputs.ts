@@ -8,7 +8,7 @@ export const TradeScreenshotSchema = Type.Object({
   size: Type.Integer({ description: 'Bytes.' }),
   caption: Nullable(Type.String()),
   createdAt: Timestamp('ISO 8601 UTC.'),
-  url: Type.String({ description: 'The image’s path under /api/v1 (key) or /app/api (dashboard).' }),
+  url: Type.String({ description: 'The image’s path, relative to the API’s base URL.' }),
 });
 export type TradeScreenshotView = Static<typeof TradeScreenshotSchema>;
 
