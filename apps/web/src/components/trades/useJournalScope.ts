@@ -50,16 +50,8 @@ export interface JournalScope {
   ordering: Ordering;
 }
 
-export interface ServerQuery {
-  accountId?: string | undefined;
-  platform?: string | undefined;
-  symbol?: string | undefined;
-  side?: 'buy' | 'sell' | undefined;
-  outcome?: 'win' | 'loss' | 'breakeven' | undefined;
-  tag?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
+/** The filters the server reads, as the URL keeps them (types.ts's TradeFilter, less what only the page uses). */
+export type ServerQuery = Pick<TradeFilter, 'accountId' | 'platform' | 'symbol' | 'side' | 'outcome' | 'tag' | 'from' | 'to'>;
 
 /**
  * The Trades page's scope from its URL: the account (the last used when the URL names none), the firm clock of that
