@@ -10,10 +10,19 @@ import { catalogDataDir } from '../src/data-dir.js';
 import { loadPlanCatalog } from '../src/data/plan-files.js';
 
 /** Plans valued on 2026-11-29 from the firms' pages (and noted third parties); a plan that loses its value fails here. */
-const VALUED_PROGRAMS = ['ftmo-2-step-', 'fundednext-stellar-2-step-', 'fundednext-stellar-1-step-', 'fundednext-stellar-lite-'];
+const VALUED_PROGRAMS = [
+  'ftmo-2-step-',
+  'ftmo-1-step-',
+  'fundednext-stellar-2-step-',
+  'fundednext-stellar-1-step-',
+  'fundednext-stellar-lite-',
+  'alpha-capital-alpha-one-',
+];
 /** Payout terms researched, the list price still unknown (so no value, and only the price is named). */
 const PRICE_UNKNOWN = ['the5ers-high-stakes-'];
-const RESEARCHED = [...VALUED_PROGRAMS, ...PRICE_UNKNOWN];
+/** Payout terms researched, the first payout day or the payout method left unknown by the firm's pages. */
+const FIRST_PAYOUT_UNKNOWN = ['fintokei-protrader-', 'alpha-capital-alpha-pro-6-'];
+const RESEARCHED = [...VALUED_PROGRAMS, ...PRICE_UNKNOWN, ...FIRST_PAYOUT_UNKNOWN];
 
 describe('catalog plans and their payout terms', () => {
   const { plans } = loadPlanCatalog(catalogDataDir());
@@ -52,9 +61,14 @@ describe('catalog plans and their payout terms', () => {
   });
 
   it('a plan whose firm does not say when it pays stays null and names the rules', () => {
+    // Fintokei states the bi-weekly cycle, the split and the refund, but not when the first request may be made.
     const protrader = [...byId.values()].find((p) => p.planId.startsWith('fintokei-protrader-'));
     expect(protrader?.atCurrentRisk?.expectedValue).toBeNull();
-    expect(protrader?.unknownPayoutRules).toEqual(expect.arrayContaining(['payout.firstAfterDays', 'payout.cadence']));
+    expect(protrader?.unknownPayoutRules).toEqual(['payout.firstAfterDays']);
+    // Alpha Pro is bought with one of two payout methods: which one is the trader's choice, unknown to the catalog.
+    const alphaPro = [...byId.values()].find((p) => p.planId.startsWith('alpha-capital-alpha-pro-6-'));
+    expect(alphaPro?.atCurrentRisk?.expectedValue).toBeNull();
+    expect(alphaPro?.unknownPayoutRules).toContain('payout.cadence (chosen_at_purchase)');
     const topstep = [...byId.values()].find((p) => p.planId.startsWith('topstep-'));
     expect(topstep?.atCurrentRisk?.expectedValue).toBeNull();
     expect(topstep?.unknownPayoutRules).toContain('profitSplit.percent');
@@ -72,6 +86,14 @@ describe('catalog plans and their payout terms', () => {
         });
       }
     }
+  });
+
+  it('the refund follows each program’s stated trigger: none on Alpha One and FTMO 1-Step, with the first reward on FTMO 2-Step', () => {
+    const refundOf = (prefix: string) => answer.plans.find((p) => p.planId.startsWith(prefix))?.atCurrentRisk?.expectedRefund;
+    expect(refundOf('alpha-capital-alpha-one-')).toBe(0);
+    expect(refundOf('ftmo-1-step-')).toBe(0);
+    // A history that gains every day passes and is paid, so the 2-Step's fee comes back with its first reward.
+    expect(refundOf('ftmo-2-step-')).toBeGreaterThan(0);
   });
 
   it('Stellar 1-Step bought before 2026-01-12 keeps its 90 % split (a variant by purchase date)', () => {
