@@ -67,6 +67,7 @@ const PRIVATE_ROUTES: [method: 'get' | 'post' | 'patch', path: string][] = [
   ['post', '/account-groups'],
   ['patch', `/account-groups/${SOME_ID}`],
   ['get', `/account-groups/${SOME_ID}/trade-check`],
+  ['get', `/account-groups/${SOME_ID}/guard`],
   ['get', `/challenges/${SOME_ID}/rules`],
   ['patch', `/challenges/${SOME_ID}/rules`],
   ['get', '/trades'],

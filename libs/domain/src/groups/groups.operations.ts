@@ -1,8 +1,14 @@
 import { defineOperation, type Operation } from '@propfolio/core';
 import { type DomainServices } from '../services.js';
 import { callerOf, KEY_CREATE, KEY_IDEMPOTENT_WRITE, KEY_LIVE_READ } from '../shared/operation-flags.js';
-import { CheckGroupTradeInput, CreateAccountGroupInput, ListAccountGroupsInput, UpdateAccountGroupInput } from './groups.inputs.js';
-import { AccountGroupListSchema, AccountGroupSchema, GroupTradeCheckSchema } from './groups.outputs.js';
+import {
+  AccountGroupIdInput,
+  CheckGroupTradeInput,
+  CreateAccountGroupInput,
+  ListAccountGroupsInput,
+  UpdateAccountGroupInput,
+} from './groups.inputs.js';
+import { AccountGroupListSchema, AccountGroupSchema, GroupGuardLevelsSchema, GroupTradeCheckSchema } from './groups.outputs.js';
 
 /** Groups of accounts that copy one strategy, and the pre-trade check of a copied trade. */
 export const groupsOperations = (services: DomainServices): Operation[] => [
@@ -47,5 +53,16 @@ export const groupsOperations = (services: DomainServices): Operation[] => [
     output: GroupTradeCheckSchema,
     rest: { method: 'GET', path: '/account-groups/:id/trade-check' },
     run: async (ctx, input) => services.groups.checkTrade(callerOf(ctx), input, ctx.now),
+  }),
+  defineOperation({
+    name: 'get_group_guard_levels',
+    title: 'Guard levels of a group',
+    description:
+      'Returns each terminal’s guard levels in a copy group: daily and max-loss stop levels and per-trade risk, its own room ÷ multiplier, naming the binding account.',
+    ...KEY_LIVE_READ,
+    input: AccountGroupIdInput,
+    output: GroupGuardLevelsSchema,
+    rest: { method: 'GET', path: '/account-groups/:id/guard' },
+    run: async (ctx, input) => services.groups.guardLevels(callerOf(ctx), input, ctx.now),
   }),
 ];

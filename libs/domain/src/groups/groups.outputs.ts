@@ -43,3 +43,49 @@ export const GroupTradeCheckSchema = Type.Object({
   ),
 });
 export type GroupTradeCheckView = Static<typeof GroupTradeCheckSchema>;
+
+const GroupGuardSchema = (what: string) =>
+  Type.Object(
+    {
+      status: Type.Enum(['bounded', 'unbounded', 'unknown'], {
+        description: 'bounded: masterAmount applies; unbounded: no account has the rule; unknown: an account’s equity is unknown.',
+      }),
+      masterAmount: Nullable(
+        Money(`The largest master ${what} every account keeps (each account’s own room ÷ its multiplier, the smallest).`),
+      ),
+      bindingAccountId: Nullable(Id('The account whose room sets masterAmount.')),
+    },
+    { description: `The group’s ${what}, in master terms.` },
+  );
+const RoomSchema = (terms: string) =>
+  Type.Object(
+    {
+      dailyLoss: Nullable(Money('To the daily floor.')),
+      maxLoss: Nullable(Money('To the maximum-loss floor.')),
+      riskPerTrade: Nullable(Money('The per-trade cap.')),
+    },
+    { description: terms },
+  );
+
+export const GroupGuardLevelsSchema = Type.Object({
+  groupId: Id('The group.'),
+  at: Timestamp('When the levels were computed.'),
+  currency: Type.String({ description: 'Currency of every amount (all accounts share it).' }),
+  dailyLoss: GroupGuardSchema('loss today'),
+  maxLoss: GroupGuardSchema('loss in all'),
+  riskPerTrade: GroupGuardSchema('loss on one trade (within every cap and both floors)'),
+  accounts: Type.Array(
+    Type.Object({
+      accountId: Id('EA account id.'),
+      label: Type.String(),
+      multiplier: Type.Number(),
+      room: RoomSchema('This account’s own room, in its own money.'),
+      masterRoom: RoomSchema('The same room in master terms (÷ multiplier).'),
+      dailyLossGuard: Nullable(Money('Equity level this terminal stops at today: equity − group daily amount × multiplier.')),
+      maxLossGuard: Nullable(Money('Equity level this terminal stops at for good: equity − group max amount × multiplier.')),
+      riskPerTrade: Nullable(Money('Most one copied trade may lose here: group per-trade amount × multiplier.')),
+    }),
+    { description: 'Each terminal’s own share: every one stops on the same master loss, each before its own floor.' },
+  ),
+});
+export type GroupGuardLevelsView = Static<typeof GroupGuardLevelsSchema>;

@@ -1,9 +1,15 @@
-import { alertLabel, checkGroupTrade, CoachInputError, toldApartLabel, type GroupMember } from '@propfolio/coach';
+import { alertLabel, checkGroupTrade, CoachInputError, groupGuardLevels, toldApartLabel, type GroupMember } from '@propfolio/coach';
 import { AppError, type Caller } from '@propfolio/core';
 import type { AlertService } from '../alerts/alerts.service.js';
 import { tradeRiskOf } from '../alerts/trade-risk.js';
-import type { CheckGroupTradeInput, CreateAccountGroupInput, GroupMemberInput, UpdateAccountGroupInput } from './groups.inputs.js';
-import type { AccountGroupView, GroupTradeCheckView } from './groups.outputs.js';
+import type {
+  AccountGroupIdInput,
+  CheckGroupTradeInput,
+  CreateAccountGroupInput,
+  GroupMemberInput,
+  UpdateAccountGroupInput,
+} from './groups.inputs.js';
+import type { AccountGroupView, GroupGuardLevelsView, GroupTradeCheckView } from './groups.outputs.js';
 import { isDuplicateName, type GroupsRepository, type OwnerAccount, type StoredGroup, type StoredMember } from './groups.repository.js';
 
 /**
@@ -50,25 +56,7 @@ export class GroupsService {
   /** The copied trade checked on every account of the group at once; 404 for another's group, as every owned record. */
   async checkTrade(caller: Caller, input: CheckGroupTradeInput, now = new Date()): Promise<GroupTradeCheckView> {
     const risk = tradeRiskOf(input);
-    const [group, accounts] = await Promise.all([
-      this.repository.owned(caller.userId, input.id),
-      this.repository.ownerAccounts(caller.userId),
-    ]);
-    if (!group) throw AppError.notFound('Account group');
-    const present = group.members.filter((m) => accounts.some((a) => a.id === m.accountId));
-    if (present.length === 0)
-      throw AppError.invalidField('id', 'the group has no account left (restore one from the trash, or update the group)');
-    // Each member's headroom as check_trade reads it: an unlinked or archived account answers as check_trade does.
-    const members: (GroupMember & { label: string })[] = [];
-    for (const m of present) {
-      const { headroom, bestDayRule } = await this.alerts.ownedHeadroom(caller, m.accountId, now);
-      members.push({
-        accountId: m.accountId,
-        multiplier: m.multiplier,
-        check: { headroom, bestDayRule },
-        label: labelOf(m.accountId, accounts),
-      });
-    }
+    const { group, accounts, members } = await this.membersNow(caller, input.id, now);
     try {
       const c = checkGroupTrade(members, risk);
       return {
@@ -99,6 +87,47 @@ export class GroupsService {
       if (error instanceof CoachInputError) throw AppError.invalidField(error.field, error.message);
       throw error;
     }
+  }
+
+  /** Each terminal's guard levels: the group stops on one master loss, each account before its own floor (coach's groupGuardLevels). */
+  async guardLevels(caller: Caller, input: AccountGroupIdInput, now = new Date()): Promise<GroupGuardLevelsView> {
+    const { group, accounts, members } = await this.membersNow(caller, input.id, now);
+    try {
+      const g = groupGuardLevels(members.map((m) => ({ accountId: m.accountId, multiplier: m.multiplier, headroom: m.check.headroom })));
+      return {
+        groupId: group.id,
+        at: now.toISOString(),
+        currency: g.currency,
+        dailyLoss: g.dailyLoss,
+        maxLoss: g.maxLoss,
+        riskPerTrade: g.riskPerTrade,
+        accounts: g.members.map((m) => ({ ...m, label: labelOf(m.accountId, accounts) })),
+      };
+    } catch (error) {
+      if (error instanceof CoachInputError) throw AppError.invalidField(error.field, error.message);
+      throw error;
+    }
+  }
+
+  /** The caller's group (404 for another's) and each present member's headroom now, as check_trade reads it. */
+  private async membersNow(caller: Caller, id: string, now: Date) {
+    const [group, accounts] = await Promise.all([this.repository.owned(caller.userId, id), this.repository.ownerAccounts(caller.userId)]);
+    if (!group) throw AppError.notFound('Account group');
+    const present = group.members.filter((m) => accounts.some((a) => a.id === m.accountId));
+    if (present.length === 0)
+      throw AppError.invalidField('id', 'the group has no account left (restore one from the trash, or update the group)');
+    // Each member's headroom as check_trade reads it: an unlinked or archived account answers as check_trade does.
+    const members: (GroupMember & { label: string })[] = [];
+    for (const m of present) {
+      const { headroom, bestDayRule } = await this.alerts.ownedHeadroom(caller, m.accountId, now);
+      members.push({
+        accountId: m.accountId,
+        multiplier: m.multiplier,
+        check: { headroom, bestDayRule },
+        label: labelOf(m.accountId, accounts),
+      });
+    }
+    return { group, accounts, members };
   }
 }
 
