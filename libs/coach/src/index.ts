@@ -125,7 +125,7 @@ export {
   DEFAULT_PAYOUT_HORIZON_DAYS,
   MAX_PAYOUT_HORIZON_DAYS,
 } from './plan-fit/fit.js';
-export type { FitInput, FitPlan, FitAnswer, FitPlanAnswer, FitOdds, FitPhaseOdds } from './plan-fit/types.js';
+export type { FitInput, FitPlan, FitTrade, FitAnswer, FitPlanAnswer, FitOdds, FitPhaseOdds } from './plan-fit/types.js';
 export type {
   ReplayInput,
   ReplayHistory,

@@ -6,7 +6,7 @@ import { readSimulationRules } from '../simulate/rules-for.js';
 import { simulateChallenge } from '../simulate/simulate.js';
 import { CoachInputError } from '../shared/errors.js';
 import { fitPlans, FIT_SCALES, MAX_FIT_CELLS } from './fit.js';
-import type { FitPlan } from './types.js';
+import type { FitPlan, FitTrade } from './types.js';
 
 /** FTMO Challenge 2-Step as the catalog states it, with its payout terms (ftmo.yaml). */
 const FTMO: CoachRules = {
@@ -245,5 +245,108 @@ describe('fitPlans', () => {
     const plans = Array.from({ length: 200 }, (_, i) => plan(FTMO, { planId: `p${i}` }));
     expect(() => fitPlans({ dailyPnlPercent: SERIES, paths: 10_000, plans })).toThrow(CoachInputError);
     expect(() => fitPlans({ dailyPnlPercent: SERIES, paths: 10_000, plans })).toThrow(String(MAX_FIT_CELLS));
+  });
+
+  describe('method "trades": whole days drawn with their trades', () => {
+    const RISK = 2;
+    const capped = { ...FTMO, ...PAYOUTS, maxRiskPerTradePercent: RISK } as CoachRules;
+    const trade = fc.record({
+      profitPercent: fc.double({ min: -4, max: 4, noNaN: true }),
+      maePercent: fc.option(fc.double({ min: -5, max: 0, noNaN: true }), { nil: null }),
+    });
+    const days = fc.array(fc.array(trade, { maxLength: 4 }), { minLength: 5, maxLength: 30 });
+    const closes = (list: FitTrade[][]) => list.map((d) => d.reduce((sum, t) => sum + t.profitPercent, 0));
+    /** Each day's dip by hand: the trades one after another, each at its worst on top of what closed before it. */
+    const dips = (list: FitTrade[][]) =>
+      list.map((d) => {
+        let closed = 0;
+        let low = Math.min(0, closes([d])[0] ?? 0);
+        for (const t of d) {
+          low = Math.min(low, closed + Math.min(0, t.profitPercent, t.maePercent ?? 0));
+          closed += t.profitPercent;
+        }
+        return low;
+      });
+
+    it('a day’s trades stay together: the answer is the block method’s over each day’s own dip', () => {
+      fc.assert(
+        fc.property(days, fc.nat(1000), (list, seed) => {
+          const series = closes(list);
+          const byTrades = fitPlans({
+            dailyPnlPercent: series,
+            dailyTrades: list,
+            method: 'trades',
+            paths: 200,
+            seed,
+            plans: [plan(FTMO)],
+          });
+          const byDays = fitPlans({ dailyPnlPercent: series, dailyLowPercent: dips(list), paths: 200, seed, plans: [plan(FTMO)] });
+          expect(byTrades.method).toBe('trades');
+          expect(byTrades.plans).toEqual(byDays.plans);
+        }),
+        { numRuns: 25 },
+      );
+    });
+
+    it('a history whose every trade is within the risk per trade never breaks it', () => {
+      const within = fc.array(
+        fc.array(fc.record({ profitPercent: fc.double({ min: -RISK, max: 3, noNaN: true }), maePercent: fc.constant(null) }), {
+          maxLength: 4,
+        }),
+        { minLength: 5, maxLength: 30 },
+      );
+      fc.assert(
+        fc.property(within, fc.nat(1000), (list, seed) => {
+          const input = { dailyPnlPercent: closes(list), dailyTrades: list, method: 'trades' as const, paths: 200, seed };
+          const [withRule] = fitPlans({ ...input, plans: [plan(capped)] }).plans;
+          const [without] = fitPlans({ ...input, plans: [plan({ ...FTMO, ...PAYOUTS })] }).plans;
+          expect(withRule?.atCurrentRisk).toEqual(without?.atCurrentRisk);
+        }),
+        { numRuns: 20 },
+      );
+    });
+
+    it('a trade that loses more than the risk per trade fails every path that draws it, where the daily figures pass', () => {
+      // Every day: a 2.5 % loss, then 3.5 % back (+1 % a day): within the 5 % daily loss, over the 2 % per trade.
+      const list: FitTrade[][] = Array.from({ length: 30 }, () => [{ profitPercent: -2.5 }, { profitPercent: 3.5 }]);
+      const input = { dailyPnlPercent: closes(list), paths: 300, seed: 5, plans: [plan(capped)] };
+      const [byDays] = fitPlans(input).plans;
+      const [byTrades] = fitPlans({ ...input, dailyTrades: list, method: 'trades' }).plans;
+      expect(byDays?.atCurrentRisk?.passProbability).toBe(1);
+      expect(byDays?.notes.join(' ')).toMatch(/risk per trade at 2 %/);
+      expect(byTrades?.atCurrentRisk?.passProbability).toBe(0);
+      // At a scale that keeps the loss within 2 % (0.75 × 2.5), the trades pass again: the search finds it.
+      expect(byTrades?.best?.riskScale).toBeLessThanOrEqual(0.75);
+      expect(byTrades?.best?.passProbability).toBe(1);
+    });
+
+    it('the same seed gives the same answer', () => {
+      fc.assert(
+        fc.property(days, fc.nat(1000), (list, seed) => {
+          const run = () =>
+            fitPlans({ dailyPnlPercent: closes(list), dailyTrades: list, method: 'trades', paths: 150, seed, plans: [plan(capped)] });
+          expect(run()).toEqual(run());
+        }),
+        { numRuns: 10 },
+      );
+    });
+
+    it('refuses trades that are missing or out of range, naming the field', () => {
+      const field = (f: () => unknown) => {
+        try {
+          f();
+        } catch (error) {
+          return (error as CoachInputError).field;
+        }
+        return null;
+      };
+      expect(field(() => fitPlans({ dailyPnlPercent: SERIES, method: 'trades', paths: 100, plans: [plan(FTMO)] }))).toBe('dailyTrades');
+      const list: FitTrade[][] = SERIES.map((x) => [{ profitPercent: x }]);
+      list[3] = [{ profitPercent: 1, maePercent: 0.5 }];
+      expect(field(() => fitPlans({ dailyPnlPercent: SERIES, dailyTrades: list, method: 'trades', paths: 100, plans: [plan(FTMO)] }))).toBe(
+        'dailyTrades[3][0].maePercent',
+      );
+      expect(field(() => fitPlans({ dailyPnlPercent: SERIES, method: 'x' as 'iid', paths: 100, plans: [plan(FTMO)] }))).toBe('method');
+    });
   });
 });

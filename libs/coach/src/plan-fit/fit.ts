@@ -13,12 +13,14 @@
 import { effectiveRules } from '../rules/effective.js';
 import { rulesInContext, stageOf } from '../rules/variants.js';
 import { CoachInputError } from '../shared/errors.js';
-import { type CompiledRun, runPaths } from '../simulate/engine.js';
+import { type CompiledRun, type Draws, drawTable, drawsKey, runPaths } from '../simulate/engine.js';
 import { DEFAULT_PATHS, DEFAULT_SEED } from '../simulate/limits.js';
 import { readSimulationRules } from '../simulate/rules-for.js';
 import { compile, type SimulationInput } from '../simulate/simulate.js';
 import { histogramQuantile, wilsonInterval } from '../simulate/stats.js';
+import { planTradeRules } from '../trade-rules/trades.js';
 import { type PayoutSchedule, runFundedPaths } from './funded.js';
+import { tradeDays } from './trade-days.js';
 import type { FitAnswer, FitInput, FitOdds, FitPhaseOdds, FitPlan, FitPlanAnswer } from './types.js';
 
 /** The risk scales searched: a quarter of the current risk to three times it. */
@@ -49,6 +51,9 @@ const NOTES = {
     `The catalog does not state ${rules.join(' or ')} for this plan's payouts: taken as none (a payout needs no such condition).`,
   instant: 'No evaluation: the pass probability is 1; compare the plan by its expected value.',
   interval: 'Intervals are Monte Carlo error only; a phase product takes the product of the phases’ bounds.',
+  trades:
+    'Trades: whole days are drawn with their trades (blocks of days); a day’s dip is its trades’ worst, one after another in the order they opened, and a trade that lost more than a plan’s risk per trade breaks that rule.',
+  riskPerTrade: (percent: number) => `The plan caps the risk per trade at ${percent} %: judged only with method "trades".`,
 };
 
 interface PhaseRun {
@@ -149,7 +154,10 @@ function schedule(plan: FitPlan, fundedRules: object, missing: string[], notes: 
 
 type Base = Pick<SimulationInput, 'dailyPnlPercent' | 'dailyLowPercent' | 'method' | 'blockDays' | 'paths' | 'seed' | 'horizonDays'>;
 
-function readPlan(plan: FitPlan, base: Base): ReadPlan {
+/** The days' largest trade losses when trades are drawn; null otherwise (per-trade rules are not judged). */
+type TradeLoss = Float64Array | null;
+
+function readPlan(plan: FitPlan, base: Base, tradeLoss: TradeLoss): ReadPlan {
   const unknownRules = new Set<string>();
   const unknownPayoutRules: string[] = [];
   const notes = new Set<string>();
@@ -159,11 +167,16 @@ function readPlan(plan: FitPlan, base: Base): ReadPlan {
     const read = readSimulationRules(rules, phase, plan.accountSize);
     const limit = rules.timeLimit;
     const daysLeft = typeof limit === 'object' && limit !== null ? limit.days : null;
-    return { read, daysLeft, inStage };
+    const riskPerTrade = planTradeRules(inStage).maxRiskPerTradePercent;
+    if (riskPerTrade !== null && tradeLoss === null) notes.add(NOTES.riskPerTrade(riskPerTrade));
+    return { read, daysLeft, inStage, riskPerTrade };
   };
+  // With trades drawn, the stage's risk per trade is judged on each drawn day's largest trade loss.
+  const withTrades = (run: CompiledRun, riskPerTrade: number | null): CompiledRun =>
+    tradeLoss === null ? run : { ...run, tradeLoss, tradeLimit: riskPerTrade ?? Number.NaN };
   const phases: PhaseRun[] = [];
   for (let i = 0; i < plan.phases; i++) {
-    const { read, daysLeft } = stage(i);
+    const { read, daysLeft, riskPerTrade } = stage(i);
     read.missing.forEach((m) => unknownRules.add(m));
     read.notes.forEach((m) => notes.add(m));
     if (read.missing.length > 0) continue;
@@ -177,7 +190,7 @@ function readPlan(plan: FitPlan, base: Base): ReadPlan {
       today: null,
       daysLeft,
     };
-    phases.push({ run: compile({ ...base, state, rules: read.rules }).run });
+    phases.push({ run: withTrades(compile({ ...base, state, rules: read.rules }).run, riskPerTrade) });
   }
   const funded = stage('funded');
   // For an instant plan the funded stage is the only one: its rules are needed for any odds.
@@ -192,11 +205,14 @@ function readPlan(plan: FitPlan, base: Base): ReadPlan {
   payoutNotes.forEach((m) => notes.add(m));
   const fundedRun =
     fundedMissing.length === 0
-      ? compile({
-          ...base,
-          state: { balancePercent: 100, highWaterMarkPercent: 100, daysDone: 0, tradingDaysDone: 0, daysLeft: null },
-          rules: funded.read.rules,
-        }).run
+      ? withTrades(
+          compile({
+            ...base,
+            state: { balancePercent: 100, highWaterMarkPercent: 100, daysDone: 0, tradingDaysDone: 0, daysLeft: null },
+            rules: funded.read.rules,
+          }).run,
+          funded.riskPerTrade,
+        )
       : null;
   if (plan.phases === 0) notes.add(NOTES.instant);
   return { phases, funded: fundedRun, schedule: payouts, unknownRules: [...unknownRules], unknownPayoutRules, notes: [...notes] };
@@ -218,21 +234,38 @@ function runCache() {
   };
   const runKey = (run: CompiledRun) =>
     once(run, () => {
-      const { series: _series, lows: _lows, paths: _paths, ...numbers } = run;
+      const { series: _series, lows: _lows, tradeLoss: _tradeLoss, paths: _paths, ...numbers } = run;
       return JSON.stringify(numbers);
     });
   const withPaths = (run: CompiledRun, paths: number): CompiledRun => (paths === run.paths ? run : { ...run, paths });
+  // Every run of one answer draws the same days for a path (drawTable), so they are drawn once, for the most paths
+  // and the longest horizon asked so far (a longer one draws the table again, rarely: the funded horizon comes first).
+  const tables = new Map<string, Draws>();
+  const drawsOf = (run: CompiledRun, paths: number, days: number): Draws => {
+    const key = drawsKey(run);
+    let table = tables.get(key);
+    if (!table || table.paths < paths || table.days < days) {
+      table = drawTable(run, Math.max(paths, table?.paths ?? 0), Math.max(days, table?.days ?? 0));
+      tables.set(key, table);
+    }
+    return table;
+  };
   return {
+    /** Draws the table up front for the most paths and days the answer will ask for. */
+    prepare(run: CompiledRun, paths: number, days: number) {
+      drawsOf(run, paths, days);
+    },
     phase(run: CompiledRun, paths: number, scale: number) {
       const key = `${runKey(run)}|${paths}|${scale}`;
       let counts = phaseRuns.get(key);
-      if (!counts) phaseRuns.set(key, (counts = runPaths(withPaths(run, paths), scale)));
+      if (!counts) phaseRuns.set(key, (counts = runPaths(withPaths(run, paths), scale, drawsOf(run, paths, run.horizon))));
       return counts;
     },
     funded(run: CompiledRun, paths: number, scale: number, payouts: PayoutSchedule, horizon: number) {
       const key = `${runKey(run)}|${paths}|${scale}|${once(payouts, () => JSON.stringify(payouts))}|${horizon}`;
       let counts = fundedRuns.get(key);
-      if (!counts) fundedRuns.set(key, (counts = runFundedPaths(withPaths(run, paths), scale, payouts, horizon)));
+      if (!counts)
+        fundedRuns.set(key, (counts = runFundedPaths(withPaths(run, paths), scale, payouts, horizon, drawsOf(run, paths, horizon))));
       return counts;
     },
   };
@@ -304,8 +337,8 @@ function oddsAt(plan: FitPlan, read: ReadPlan, scale: number, paths: number, hor
 /** What the search maximises: the expected value where known, else the pass probability (per unit of price: the same order). */
 const objective = (o: FitOdds): number => o.expectedValue ?? o.passProbability;
 
-function fitOne(plan: FitPlan, base: Base, paths: number, payoutHorizon: number, cache: Cache): FitPlanAnswer {
-  const read = readPlan(plan, base);
+function fitOne(plan: FitPlan, base: Base, tradeLoss: TradeLoss, paths: number, payoutHorizon: number, cache: Cache): FitPlanAnswer {
+  const read = readPlan(plan, base, tradeLoss);
   if (read.unknownRules.length > 0) {
     return {
       planId: plan.planId,
@@ -354,10 +387,14 @@ export function fitPlans(input: FitInput): FitAnswer {
   const horizonDays = input.payoutHorizonDays ?? DEFAULT_PAYOUT_HORIZON_DAYS;
   if (!Number.isInteger(horizonDays) || horizonDays < 1 || horizonDays > MAX_PAYOUT_HORIZON_DAYS)
     throw new CoachInputError(`payoutHorizonDays: must be a whole number from 1 to ${MAX_PAYOUT_HORIZON_DAYS}`, 'payoutHorizonDays');
+  const method = input.method ?? 'block';
+  if (!['block', 'iid', 'trades'].includes(method)) throw new CoachInputError('method: must be "block", "iid" or "trades"', 'method');
+  const trades = method === 'trades' ? tradeDays(input.dailyPnlPercent, input.dailyTrades, input.dailyLowPercent) : null;
   const base: Base = {
     dailyPnlPercent: input.dailyPnlPercent,
-    ...(input.dailyLowPercent ? { dailyLowPercent: input.dailyLowPercent } : {}),
-    ...(input.method ? { method: input.method } : {}),
+    ...(trades ? { dailyLowPercent: trades.lows } : input.dailyLowPercent ? { dailyLowPercent: input.dailyLowPercent } : {}),
+    // Trades are drawn as the block method draws days: a day and its trades are one draw.
+    method: method === 'iid' ? 'iid' : 'block',
     ...(input.blockDays ? { blockDays: input.blockDays } : {}),
     paths,
     ...(input.seed !== undefined ? { seed: input.seed } : {}),
@@ -371,14 +408,15 @@ export function fitPlans(input: FitInput): FitAnswer {
   });
   const cache = runCache();
   const payoutHorizon = tradingDaysIn(horizonDays);
+  cache.prepare(checked.run, paths, Math.max(payoutHorizon, checked.run.horizon));
   return {
     paths,
     seed: input.seed ?? DEFAULT_SEED,
-    method: checked.method,
+    method: trades ? 'trades' : checked.method,
     scales: [...FIT_SCALES],
     searchPaths: Math.min(paths, FIT_SEARCH_PATHS),
     payoutHorizonDays: horizonDays,
-    plans: plans.map((plan) => fitOne(plan, base, paths, payoutHorizon, cache)),
-    notes: [NOTES.phases, NOTES.scale, NOTES.payouts(horizonDays), NOTES.interval],
+    plans: plans.map((plan) => fitOne(plan, base, trades?.tradeLoss ?? null, paths, payoutHorizon, cache)),
+    notes: [NOTES.phases, NOTES.scale, NOTES.payouts(horizonDays), NOTES.interval, ...(trades ? [NOTES.trades] : [])],
   };
 }

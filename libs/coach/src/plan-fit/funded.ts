@@ -6,9 +6,10 @@
  * profit and the firm's per-payout conditions hold: the minimum (profitable) days since the last payout and the
  * payout consistency (the best day at most a share of the profit since the last payout). The profit above the
  * initial balance is withdrawn, the trader's split of it paid (the split of that payout's step), and the account
- * starts again from its initial balance (a trailing floor from there). A breach ends the account and its payouts.
+ * starts again from its initial balance (a trailing floor from there). A breach ends the account and its payouts, and
+ * so does a trade that lost more than the plan's risk per trade when trades are drawn.
  */
-import { DailyBasis, EPS, type CompiledRun } from '../simulate/engine.js';
+import { DailyBasis, type Draws, drawsFor, EPS, type CompiledRun } from '../simulate/engine.js';
 import { Xoshiro128 } from '../simulate/prng.js';
 
 const floorOf = Math.floor;
@@ -43,15 +44,30 @@ export interface FundedCounts {
   refunded: number;
 }
 
-export function runFundedPaths(run: CompiledRun, scale: number, schedule: PayoutSchedule, horizon: number): FundedCounts {
+// Module-level copies: an imported binding read in the loop was a getter call per day once compiled to CommonJS (tsx, Jest).
+const INITIAL_BASIS = DailyBasis.Initial;
+const EPSILON = EPS;
+
+export function runFundedPaths(
+  run: CompiledRun,
+  scale: number,
+  schedule: PayoutSchedule,
+  horizon: number,
+  table?: Draws | null,
+): FundedCounts {
   const { series, lows, paths, block, newBlockChance, dailyLimit, dailyOfInitial, dailyBasis } = run;
   const { maxLimit, maxOfMark, trailing, lockLevel, lockTrigger } = run;
   const { firstDay, everyDays, splits, refundAfter, minDays, minDayProfit, bestDayShare } = schedule;
-  const dailyMargin = run.dailyAtFloor ? EPS : -EPS;
-  const maxMargin = run.maxAtFloor ? EPS : -EPS;
+  const dailyMargin = run.dailyAtFloor ? EPSILON : -EPSILON;
+  const maxMargin = run.maxAtFloor ? EPSILON : -EPSILON;
+  const draws = drawsFor(table, paths, horizon);
+  const drawn = draws?.indices;
+  const stride = draws?.days ?? 0;
   const n = series.length;
   const hasDaily = !Number.isNaN(dailyLimit);
   const hasMax = !Number.isNaN(maxLimit);
+  const { tradeLoss, tradeLimit } = run;
+  const hasTradeLimit = !Number.isNaN(tradeLimit) && tradeLoss.length === n;
   const profitableOnly = !Number.isNaN(minDayProfit);
   const hasConsistency = !Number.isNaN(bestDayShare);
   const lastSplit = splits.length - 1;
@@ -61,7 +77,8 @@ export function runFundedPaths(run: CompiledRun, scale: number, schedule: Payout
   let paidOnce = 0;
   let refunded = 0;
   for (let p = 0; p < paths; p++) {
-    rng.reseed(run.seed, p);
+    if (!drawn) rng.reseed(run.seed, p);
+    const row = p * stride;
     let balance = 100;
     let hwm = 100;
     let index = 0;
@@ -71,29 +88,31 @@ export function runFundedPaths(run: CompiledRun, scale: number, schedule: Payout
     let days = 0;
     let best = 0;
     for (let d = 0; d < horizon; d++) {
-      if (!block || d === 0 || rng.next() < newBlockChance) index = floorOf(rng.next() * n);
+      if (drawn) index = drawn[row + d] ?? 0;
+      else if (!block || d === 0 || rng.next() < newBlockChance) index = floorOf(rng.next() * n);
       else if (++index === n) index = 0;
       const low = balance + (lows[index] ?? 0) * scale;
       if (hasDaily) {
-        const reference = dailyBasis === DailyBasis.Initial ? 100 : balance;
+        const reference = dailyBasis === INITIAL_BASIS ? 100 : balance;
         const floor = reference - (dailyOfInitial ? dailyLimit : (dailyLimit * reference) / 100);
         if (low < floor + dailyMargin) break;
       }
       if (hasMax) {
         let floor = hwm - (maxOfMark ? (maxLimit * hwm) / 100 : maxLimit);
-        if (trailing) floor = hwm >= lockTrigger - EPS ? lockLevel : floor < lockLevel ? floor : lockLevel;
+        if (trailing) floor = hwm >= lockTrigger - EPSILON ? lockLevel : floor < lockLevel ? floor : lockLevel;
         if (low < floor + maxMargin) break;
       }
+      if (hasTradeLimit && (tradeLoss[index] ?? 0) * scale > tradeLimit + EPSILON) break;
       const move = (series[index] ?? 0) * scale;
       balance += move;
-      if (profitableOnly ? move > EPS && move >= minDayProfit - EPS : move !== 0) days++;
+      if (profitableOnly ? move > EPSILON && move >= minDayProfit - EPSILON : move !== 0) days++;
       if (move > best) best = move;
       // Balance and equity meet at every close here, so a floor trailing either follows the balance.
       if (trailing && balance > hwm) hwm = balance;
       const day = d + 1;
       const profit = balance - 100;
-      if (day < due || profit <= EPS || days < minDays) continue;
-      if (hasConsistency && best > bestDayShare * profit + EPS) continue;
+      if (day < due || profit <= EPSILON || days < minDays) continue;
+      if (hasConsistency && best > bestDayShare * profit + EPSILON) continue;
       total += profit * (splits[payouts < lastSplit ? payouts : lastSplit] ?? 0);
       payouts++;
       balance = 100;

@@ -21,11 +21,24 @@ export interface FitPlan {
   platform?: Platform | null;
 }
 
+/** One closed trade of a history day, in % of the initial balance (method `trades`). */
+export interface FitTrade {
+  profitPercent: number;
+  /** The trade's worst floating P&L while open (at most 0); null or absent: its loss, if it lost. */
+  maePercent?: number | null;
+}
+
 export interface FitInput {
   /** The trader's daily closed P&L in % of the initial balance, oldest first (as simulateChallenge takes it). */
   dailyPnlPercent: readonly number[];
   dailyLowPercent?: readonly (number | null)[];
-  method?: 'block' | 'iid';
+  /**
+   * `trades`: whole days drawn with their trades (blocks of days as `block`), so each day's dip comes from its
+   * trades and a plan's risk per trade is judged on every drawn trade; needs `dailyTrades`.
+   */
+  method?: 'block' | 'iid' | 'trades';
+  /** Beside `dailyPnlPercent`: each day's closed trades in the order they opened (empty for a day without any). */
+  dailyTrades?: readonly (readonly FitTrade[])[];
   blockDays?: number;
   paths?: number;
   seed?: number;
@@ -79,7 +92,7 @@ export interface FitPlanAnswer {
 export interface FitAnswer {
   paths: number;
   seed: number;
-  method: 'block' | 'iid';
+  method: 'block' | 'iid' | 'trades';
   /** The scales searched (factors on every daily P&L; 1 is the current risk). */
   scales: number[];
   /** Paths per scale in the search; the best scale is then re-run with all paths. */

@@ -14,7 +14,8 @@
  * the minimum trading days done (a profitable-day rule counts only days that made at least its
  * minimum) and, when a best-day rule blocks the pass, the best day within its share. A blocked path
  * carries on trading: the rule never ends a path by itself. A day that crosses both floors counts as a
- * daily-loss breach. A floor is crossed strictly below it, or at it for a rule that says so; comparisons
+ * daily-loss breach. When trades are drawn (fit_plans' `trades`), a day whose largest trade loss is above the
+ * plan's risk per trade then breaks that rule (a floor crossed the same day counts first). A floor is crossed strictly below it, or at it for a rule that says so; comparisons
  * allow 1e-9 percentage points for floating-point sums.
  *
  * Typed arrays only; nothing is allocated per day or per path.
@@ -82,12 +83,18 @@ export interface CompiledRun {
   lockLevel: number;
   /** High-water mark at which the floor jumps to the lock, or +Infinity. */
   lockTrigger: number;
+  /** Each history day's largest loss of a single trade (at least 0), beside `series`; empty when trades are not drawn. */
+  tradeLoss: Float64Array;
+  /** The most one trade may lose (risk per trade), % of the initial balance; NaN without the rule or without `tradeLoss`. */
+  tradeLimit: number;
 }
 
 export interface RunCounts {
   pass: number;
   daily: number;
   max: number;
+  /** Paths that broke the risk-per-trade rule first (trades drawn only). */
+  trade: number;
   /** Paths neither passed nor breached when the days ran out. */
   open: number;
   /** passDays[d]: paths that passed after d simulated days. */
@@ -102,7 +109,47 @@ export function passes(run: CompiledRun, balance: number, tradingDays: number, b
   return best <= run.bestDayShare * of + EPS;
 }
 
-export function runPaths(run: CompiledRun, scale: number): RunCounts {
+/**
+ * Every path's drawn history days, `paths` × `days`, row by row: what the loop would draw day after day for each
+ * path. A path's draws depend only on (seed, path, series length, method, block length), never on the rules, the
+ * scale or what the path did, so runs that share those read one table instead of drawing again; a shorter horizon
+ * or fewer paths read a prefix. fit_plans draws once for every plan, phase and scale (the generator was about half
+ * of its time).
+ */
+export interface Draws {
+  indices: Int32Array;
+  /** Days per path row. */
+  days: number;
+  paths: number;
+}
+
+/** The key under which runs share draws: the draws depend on these alone. */
+export const drawsKey = (run: CompiledRun): string => `${run.seed}|${run.series.length}|${run.block ? run.newBlockChance : 'iid'}`;
+
+export function drawTable(run: CompiledRun, paths: number, days: number): Draws {
+  const { block, newBlockChance } = run;
+  const n = run.series.length;
+  const indices = new Int32Array(paths * days);
+  const rng = new Xoshiro128(run.seed);
+  for (let p = 0; p < paths; p++) {
+    rng.reseed(run.seed, p);
+    const row = p * days;
+    let index = 0;
+    for (let d = 0; d < days; d++) {
+      if (!block || d === 0 || rng.next() < newBlockChance) index = floorOf(rng.next() * n);
+      else if (++index === n) index = 0; // circular: a block may run past the end into the start
+      indices[row + d] = index;
+    }
+  }
+  return { indices, days, paths };
+}
+
+/** The table when it covers `paths` × `days` of this run, else null (the loop draws as it goes). */
+export function drawsFor(draws: Draws | null | undefined, paths: number, days: number): Draws | null {
+  return draws && draws.paths >= paths && draws.days >= days ? draws : null;
+}
+
+export function runPaths(run: CompiledRun, scale: number, table?: Draws | null): RunCounts {
   const { series, lows, paths, horizon, block, newBlockChance, dailyLimit, dailyOfInitial, dailyBasis } = run;
   const { maxLimit, maxOfMark, trailing, trailsEquity, lockLevel, lockTrigger, profitableDayMin, todayFloor } = run;
   // A floor is crossed below it (-EPS) or, for a firm that says "reaches or lower", at it (+EPS).
@@ -111,13 +158,23 @@ export function runPaths(run: CompiledRun, scale: number): RunCounts {
   const n = series.length;
   const hasDaily = !Number.isNaN(dailyLimit);
   const hasMax = !Number.isNaN(maxLimit);
+  const { tradeLoss, tradeLimit } = run;
+  const hasTradeLimit = !Number.isNaN(tradeLimit) && tradeLoss.length === n;
   const countsProfitableOnly = !Number.isNaN(profitableDayMin);
   const passDays = new Int32Array(horizon + 1);
   const rng = new Xoshiro128(run.seed);
   let pass = 0;
   let daily = 0;
   let max = 0;
+  let trade = 0;
 
+  const { minTradingDays, bestDayShare, bestDayOfTarget } = run;
+  const passLevel = run.targetLevel - EPS;
+  const targetProfit = run.targetLevel - 100;
+  const noBestDay = Number.isNaN(bestDayShare);
+  const draws = drawsFor(table, paths, horizon);
+  const drawn = draws?.indices;
+  const stride = draws?.days ?? 0;
   const alreadyPassed = passes(run, run.startBalance, run.startTradingDays, run.startBestDay);
   for (let p = 0; p < paths; p++) {
     if (alreadyPassed) {
@@ -125,7 +182,8 @@ export function runPaths(run: CompiledRun, scale: number): RunCounts {
       passDays[0] = (passDays[0] ?? 0) + 1;
       continue;
     }
-    rng.reseed(run.seed, p);
+    if (!drawn) rng.reseed(run.seed, p);
+    const row = p * stride;
     let balance = run.startBalance;
     let equity = run.startEquity;
     let floating = equity - balance;
@@ -134,7 +192,8 @@ export function runPaths(run: CompiledRun, scale: number): RunCounts {
     let best = run.startBestDay;
     let index = 0;
     for (let d = 0; d < horizon; d++) {
-      if (!block || d === 0 || rng.next() < newBlockChance) index = floorOf(rng.next() * n);
+      if (drawn) index = drawn[row + d] ?? 0;
+      else if (!block || d === 0 || rng.next() < newBlockChance) index = floorOf(rng.next() * n);
       else if (++index === n) index = 0; // circular: a block may run past the end into the start
       const move = (series[index] ?? 0) * scale;
       const low = equity + (lows[index] ?? 0) * scale;
@@ -166,6 +225,11 @@ export function runPaths(run: CompiledRun, scale: number): RunCounts {
           break;
         }
       }
+      // A trade that lost more than the plan allows breaks the rule whatever the day did after it.
+      if (hasTradeLimit && (tradeLoss[index] ?? 0) * scale > tradeLimit + EPS) {
+        trade++;
+        break;
+      }
       const dayStartBalance = d === 0 ? run.todayStartBalance : balance;
       equity += move;
       balance = equity - floating; // the floating P&L open now is still open at today's close ...
@@ -178,14 +242,19 @@ export function runPaths(run: CompiledRun, scale: number): RunCounts {
         const level = trailsEquity && equity > balance ? equity : balance;
         if (level > hwm) hwm = level;
       }
-      if (passes(run, balance, tradingDays, best)) {
+      // `passes` written out for the loop: the target first, as most days fall short of it.
+      if (
+        balance >= passLevel &&
+        tradingDays >= minTradingDays &&
+        (noBestDay || best <= bestDayShare * (bestDayOfTarget ? targetProfit : balance - 100) + EPS)
+      ) {
         pass++;
         passDays[d + 1] = (passDays[d + 1] ?? 0) + 1;
         break;
       }
     }
   }
-  return { pass, daily, max, open: paths - pass - daily - max, passDays };
+  return { pass, daily, max, trade, open: paths - pass - daily - max - trade, passDays };
 }
 
 /**

@@ -254,6 +254,9 @@ export function compile(input: SimulationInput): Compiled {
       trailsEquity: type === 'trailing_equity',
       lockLevel: lock ? 100 : Number.POSITIVE_INFINITY,
       lockTrigger: lock && rules.lockTriggerPercent != null ? 100 + rules.lockTriggerPercent : Number.POSITIVE_INFINITY,
+      // Days only: the trades' per-day losses are added by fit_plans' `trades` method.
+      tradeLoss: new Float64Array(0),
+      tradeLimit: Number.NaN,
     },
   };
 }
@@ -313,5 +316,5 @@ export function simulateChallenge(input: SimulationInput): Simulation {
 /** Every path ends in the breach already seen. */
 function breachedCounts(paths: number, breach: SimulationBreach): RunCounts {
   const daily = breach.rule === 'dailyLoss';
-  return { pass: 0, daily: daily ? paths : 0, max: daily ? 0 : paths, open: 0, passDays: new Int32Array(1) };
+  return { pass: 0, daily: daily ? paths : 0, max: daily ? 0 : paths, trade: 0, open: 0, passDays: new Int32Array(1) };
 }
