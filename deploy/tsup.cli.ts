@@ -8,7 +8,14 @@ import { defineConfig } from 'tsup';
  * Run from the repository root: `npx tsup --config deploy/tsup.cli.ts`.
  */
 export default defineConfig({
-  entry: { migrate: 'tools/db-migrate.ts', keys: 'tools/keys.ts', users: 'tools/users.ts', fx: 'tools/fx.ts' },
+  // pglite-host: the embedded database's thread, started by path (libs/db/src/pglite-thread.ts).
+  entry: {
+    migrate: 'tools/db-migrate.ts',
+    keys: 'tools/keys.ts',
+    users: 'tools/users.ts',
+    fx: 'tools/fx.ts',
+    'pglite-host': 'libs/db/src/pglite-host.mjs',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

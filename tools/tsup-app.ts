@@ -5,6 +5,8 @@ import { defineConfig } from 'tsup';
  * bundled in from their TypeScript sources, npm packages left external unless `bundleDependencies`.
  */
 const CPU_WORKER = '../../libs/domain/src/workers/cpu-worker.ts';
+/** The embedded database's thread, started by path at run time (dist/pglite-host.js, see libs/db/src/pglite-thread.ts). */
+const PGLITE_HOST = '../../libs/db/src/pglite-host.mjs';
 
 /**
  * Packages that stay external even when dependencies are bundled: they find files next to their own
@@ -34,11 +36,12 @@ interface AppBuildOptions {
 
 export const appBuild = (entry: string[] = ['src/main.ts', 'src/index.ts'], options: AppBuildOptions = {}) =>
   defineConfig({
-    // Named entries keep dist/main.js flat; the CPU pool's worker entry is loaded by path at run time
-    // (dist/cpu-worker.js, see libs/domain/src/workers/cpu-pool.ts).
+    // Named entries keep dist/main.js flat; the CPU pool's worker and PGlite's thread are loaded by path at
+    // run time (dist/cpu-worker.js, dist/pglite-host.js).
     entry: {
       ...Object.fromEntries(entry.map((file) => [file.replace(/^src\//, '').replace(/\.ts$/, ''), file])),
       'cpu-worker': CPU_WORKER,
+      'pglite-host': PGLITE_HOST,
     },
     format: ['esm'],
     platform: 'node',

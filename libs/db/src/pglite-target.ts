@@ -1,7 +1,7 @@
-import { setFlagsFromString } from 'node:v8';
 import type { PrismaPGlite } from 'pglite-prisma-adapter';
 import { acquireDirectoryLock } from './directory-lock.js';
 import { CHANGES_CHANNEL, type ChangeWatcher, type StopWatching } from './change-feed.js';
+import { PGliteThread } from './pglite-thread.js';
 import type { SqlRunner } from './sql-runner.js';
 
 export interface PgliteTarget {
@@ -26,24 +26,6 @@ export interface PgliteTarget {
 const EMBEDDED_CONF = ['shared_buffers = 16MB', 'wal_buffers = 1MB'];
 
 /**
- * Compiles the WASM instantiated by `create` with V8's baseline compiler (Liftoff) only. By default V8
- * recompiles every hot function of PostgreSQL's 9 MB of WASM with its optimising compiler (TurboFan) on
- * background threads: on 2 cores that work competes with the requests, and its code and compile memory
- * stay resident. Measured on the built server, same run, PGlite: start on an existing database 2.1 →
- * 1.5 s, idle RSS 286 → 213 MB, peak under load 504 → 426 MB, uncached writes +25–40 %; an executor-heavy
- * read (365 days of P&L, article search, no answer cache) about 15 % slower. The flag is process-wide, so
- * it is set only while PGlite compiles: Prisma's query compiler, compiled later, keeps V8's default.
- */
-async function withBaselineWasmCompiler<T>(create: () => Promise<T>): Promise<T> {
-  setFlagsFromString('--liftoff-only');
-  try {
-    return await create();
-  } finally {
-    setFlagsFromString('--no-liftoff-only');
-  }
-}
-
-/**
  * The embedded database: a real PostgreSQL (PGlite) inside this process. On disk it keeps its files in
  * `dataDir`, created on first start, and one directory belongs to one process (guarded by a lock file).
  */
@@ -52,16 +34,14 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
   try {
     // Loaded here, not at the top: a process on a PostgreSQL server never loads the embedded database.
     // One after the other: Jest's ESM loader fails two concurrent imports of a shared module.
-    const { PGlite } = await import('@electric-sql/pglite');
     const { PrismaPGlite } = await import('pglite-prisma-adapter');
-    // Restoring a snapshot skips initdb, PGlite's slowest step (seconds per instance on a busy machine).
-    const pglite = await withBaselineWasmCompiler(() =>
-      PGlite.create({
-        ...(dataDir ? { dataDir } : {}),
-        ...(snapshot ? { loadDataDir: snapshot } : {}),
-        postgresqlconf: EMBEDDED_CONF,
-      }),
-    );
+    // In a thread of its own (pglite-thread.ts says why). Restoring a snapshot skips initdb, PGlite's
+    // slowest step (seconds per instance on a busy machine).
+    const pglite = await PGliteThread.open({
+      ...(dataDir ? { dataDir } : {}),
+      ...(snapshot ? { snapshot } : {}),
+      conf: EMBEDDED_CONF,
+    });
     const runner: SqlRunner = {
       exec: async (script) => {
         await pglite.exec(script);
@@ -71,9 +51,9 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
       withMigrationLock: (work) => work(runner),
     };
     return {
-      adapter: new PrismaPGlite(pglite),
+      adapter: new PrismaPGlite(pglite.asPGlite()),
       runner,
-      dump: () => pglite.dumpDataDir('none'),
+      dump: () => pglite.dumpDataDir(),
       watchChanges: async (watcher) => {
         const unlisten = await pglite.listen(CHANGES_CHANNEL, (payload) => watcher.change(payload));
         watcher.live(true);
