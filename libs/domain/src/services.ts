@@ -22,7 +22,8 @@ import { StatementsRepository } from './statements/statements.repository.js';
 import { ChallengeService } from './challenges/challenges.service.js';
 import { ChallengesRepository } from './challenges/challenges.repository.js';
 import type { PlanFinder } from './challenges/plan-link.js';
-import { lockOpenChallenge } from './challenges/owned-challenge.js';
+import type { ChallengeForEntry } from './shared/challenge-refs.js';
+import { challengeForDatedEntry, lockOpenChallenge } from './challenges/owned-challenge.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
 import { IdempotencyRepository } from './idempotency/idempotency.repository.js';
 import { ApiKeyService } from './keys/keys.service.js';
@@ -179,14 +180,17 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
   const accountRows = new AccountsRepository(db);
   const rates = new FxRepository(db);
   const analyticsRows = new AnalyticsRepository(db);
+  const challengeRows = new ChallengesRepository(db);
+  // A cost or a payout goes on the caller's challenge within its life: the challenges' check, handed to both.
+  const entryChallenge: ChallengeForEntry = (caller, id, date, now) => challengeForDatedEntry(challengeRows, caller, id, date, now);
   return {
     users,
     sessions: new SessionService(people, options.sessionDays ?? 30, credentials),
     invites: new InviteService(people),
     setup: new SetupService(people, users),
     trash: new TrashService(new TrashRepository(db), options.trashRetentionDays ?? 30),
-    challenges: new ChallengeService(new ChallengesRepository(db), options.planFinder ?? null),
-    payouts: new PayoutService(new PayoutsRepository(db)),
+    challenges: new ChallengeService(challengeRows, options.planFinder ?? null),
+    payouts: new PayoutService(new PayoutsRepository(db), entryChallenge),
     accounts: new AccountService(accountRows, lockOpenChallenge),
     dailyPnl: new DailyPnlService(accountRows),
     reports: new ReportService(accountRows, alerts),
@@ -204,7 +208,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     summary: new SummaryService(new SummaryRepository(db)),
     keys: new ApiKeyService(new KeysRepository(db), credentials),
     idempotency: new IdempotencyStore(new IdempotencyRepository(db)),
-    ledger: new LedgerService(new LedgerRepository(db)),
+    ledger: new LedgerService(new LedgerRepository(db), entryChallenge),
     fx: new FxService(rates),
     analytics: new AnalyticsService(analyticsRows, rates),
     taxYear: new TaxYearService(analyticsRows, rates),

@@ -2,8 +2,8 @@ import { daysBetween, todayIso } from '@propfolio/core';
 import { toMoney } from '../shared/money.js';
 import { dateToIso, isoOrNull } from '../shared/dates.js';
 import type { ChallengeView, MemoView } from './challenges.outputs.js';
-import { purchaseLedgerView } from '../ledger/ledger-views.js';
-import type { ChallengeRow as Challenge, MemoRow as Memo } from './challenges.repository.js';
+import { purchaseLedgerView, toCostView } from '../ledger/ledger-views.js';
+import type { ChallengeDetailRows, ChallengeRow as Challenge, MemoRow as Memo } from './challenges.repository.js';
 
 export function toChallengeView(row: Challenge, now: Date): ChallengeView {
   const purchasedAt = dateToIso(row.purchasedAt);
@@ -35,3 +35,25 @@ export const toMemoView = (row: Memo): MemoView => ({
   content: row.content,
   createdAt: row.createdAt.toISOString(),
 });
+
+/** What get_challenge shows for the ledger: costs, history, the linked catalog plan and later resets. */
+export function challengeLedgerView(rows: Pick<ChallengeDetailRows, 'costs' | 'history' | 'catalogPlan' | 'resets'>) {
+  const plan = rows.catalogPlan;
+  return {
+    costs: rows.costs.map(toCostView),
+    history: rows.history.map((e) => ({ date: dateToIso(e.date), phase: e.phase, status: e.status })),
+    catalogPlan: plan
+      ? {
+          id: plan.id,
+          firm: plan.firmSlug,
+          program: plan.program,
+          phases: plan.phases,
+          listPrice: plan.price === null ? null : Number(plan.price.toFixed()),
+          currency: plan.currency,
+          checkedOn: dateToIso(plan.checkedOn),
+          rules: plan.rules,
+        }
+      : null,
+    resets: rows.resets,
+  };
+}

@@ -1,7 +1,8 @@
 import { IsIn, IsISO4217CurrencyCode, IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
-import { Doc, FormerName, IsIsoDate, UpperCase } from '@propfolio/core';
+import { Doc, IsIsoDate, UpperCase } from '@propfolio/core';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-fields.js';
 import { PurchaseLedgerFields } from '../shared/purchase-fields.js';
+import { ChallengeIdInput, ChallengeRefInput } from '../shared/challenge-refs.js';
 import { PLATFORMS, type Platform } from '@propfolio/coach';
 
 export const CHALLENGE_STATUSES = ['in_progress', 'passed', 'failed'] as const;
@@ -16,29 +17,10 @@ export const DEFAULT_CURRENCY = 'USD';
 // Short on purpose: tools/list has a byte budget. Which rules differ by platform is in the plan's `variants`.
 const PLATFORM_DOC = "The plan's rules for this platform;";
 
-export class ChallengeIdInput {
-  @Doc('Challenge id.')
-  @IsString()
-  id!: string;
-}
+// The inputs that name a challenge live beside the other contract fields, for the contexts below this one.
+export { ChallengeIdInput, ChallengeRefInput };
 
 export class GetChallengeInput extends ChallengeIdInput {}
-
-/**
- * Inputs that add something to a challenge (memos, payouts) name it `challengeId`, the name an agent reads
- * in the tool schema. `id` was its name up to 0.1 and is still accepted for one version.
- */
-export class ChallengeRefInput {
-  @Doc('Challenge id.')
-  @FormerName('id')
-  @IsString()
-  challengeId!: string;
-
-  @Doc({ description: 'Old name of challengeId.', deprecated: true })
-  @IsOptional()
-  @IsString()
-  id?: string;
-}
 
 export class ListChallengesInput extends PageInput {
   @Doc({

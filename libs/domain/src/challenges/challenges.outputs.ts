@@ -4,7 +4,7 @@ import { CHALLENGE_STATUSES, BILLINGS } from './challenges.inputs.js';
 import { AccountSchema } from '../accounts/accounts.outputs.js';
 import { PayoutSchema } from '../payouts/payouts.outputs.js';
 import { Id, IsoDate, Money, Nullable, PageOf, Timestamp } from '../shared/schemas.js';
-import { ChallengeLedgerProps, PurchaseLedgerProps } from '../ledger/ledger.outputs.js';
+import { CostSchema, PurchaseLedgerProps } from '../ledger/ledger.outputs.js';
 import { AllocationSchema } from './allocation-cap.js';
 
 export const ChallengeSchema = Type.Object({
@@ -65,6 +65,38 @@ export const MemoSchema = Type.Object({
   createdAt: Timestamp('When the memo was written.'),
 });
 export type MemoView = Static<typeof MemoSchema>;
+
+const HistoryEntrySchema = Type.Object({
+  date: IsoDate('Date of the change.'),
+  phase: Type.String({ description: 'Phase after the change.' }),
+  status: Type.Enum([...CHALLENGE_STATUSES], { description: 'Status after the change.' }),
+});
+
+const CatalogPlanSchema = Nullable(
+  Type.Object(
+    {
+      id: Type.String({ description: 'Catalog plan id.' }),
+      firm: Type.String({ description: 'Firm slug.' }),
+      program: Type.String({ description: 'Program name.' }),
+      phases: Type.Integer({ description: 'Evaluation phases.' }),
+      listPrice: Nullable(Money('Current list price in the catalog.')),
+      currency: Type.String({ description: 'Currency of the list price.' }),
+      checkedOn: IsoDate('Date the rules were last checked.'),
+      rules: Type.Unknown({ description: 'The plan rules as in the catalog (get_plan shows the same).' }),
+    },
+    { description: 'The linked catalog plan (null when none is linked or it left the catalog).' },
+  ),
+);
+
+/** What get_challenge adds from the ledger and the catalog: costs, the history, the linked plan and later resets. */
+export const ChallengeLedgerProps = {
+  costs: Type.Array(CostSchema, { description: 'Fees and refunds besides the price, oldest first.' }),
+  history: Type.Array(HistoryEntrySchema, {
+    description: 'Every phase and status change, oldest first (the first entry is the purchase).',
+  }),
+  catalogPlan: CatalogPlanSchema,
+  resets: Type.Array(Id('A later attempt'), { description: 'Ids of the challenges bought as resets of this one.' }),
+};
 
 export const ChallengeDetailSchema = Type.Object({
   challenge: ChallengeSchema,

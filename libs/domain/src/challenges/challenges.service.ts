@@ -19,8 +19,8 @@ import type { ChallengeDetail, ChallengePage, ChallengeUpdate, CreatedChallenge,
 import { assertCatalogPlan, givenPlanLink, planLinkOf, type PlanFinder } from './plan-link.js';
 import { applyChallengeChange } from './challenge-change.js';
 import { ownedChallengeOf } from './owned-challenge.js';
-import { toChallengeView, toMemoView } from './challenge-view.js';
-import { challengeLedgerView, purchaseLedgerData } from '../ledger/purchase-ledger.js';
+import { challengeLedgerView, toChallengeView, toMemoView } from './challenge-view.js';
+import { purchaseLedgerData } from '../ledger/purchase-ledger.js';
 import type { ChallengeRow as Challenge, ChallengesRepository } from './challenges.repository.js';
 import { allocationAtFirm } from './allocation-cap.js';
 import { crossAccountSourceOf } from '../shared/firm-cross-account.js';

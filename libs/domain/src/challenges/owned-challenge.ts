@@ -47,15 +47,18 @@ export function closedChallengeError(challenge: Challenge): AppError {
   );
 }
 
-/** The caller's challenge for a dated money entry (a cost or a payout): its date is neither in the future nor before the purchase. */
+/**
+ * The caller's challenge for a dated money entry (a cost or a payout): its date is neither in the future nor before
+ * the purchase. services.ts hands it to the ledger and the payouts as their `ChallengeForEntry`.
+ */
 export async function challengeForDatedEntry(
-  tx: ChallengeTransaction,
+  rows: OwnedChallengeReader,
   caller: Caller,
   id: string,
   date: string,
   now: Date,
 ): Promise<Challenge> {
-  const challenge = await findOwnedChallenge(tx, caller, id);
+  const challenge = await ownedChallengeOf(rows, caller, id);
   assertNotFuture('date', date, now);
   assertNotBefore('date', date, dateToIso(challenge.purchasedAt), 'the purchase date of the challenge');
   return challenge;

@@ -1,5 +1,4 @@
 import { LedgerRepository, type LedgerTransaction, type PurchaseRow as Challenge } from './ledger.repository.js';
-import type { UpdateChallengeInput } from '../challenges/challenges.inputs.js';
 import { isoToDate, todayIso } from '../shared/dates.js';
 
 /**
@@ -10,7 +9,7 @@ export async function recordChallengeChange(
   tx: LedgerTransaction,
   before: Challenge,
   after: Challenge,
-  input: UpdateChallengeInput,
+  input: { changedAt?: string },
   now: Date,
 ): Promise<void> {
   if (before.phase === after.phase && before.status === after.status) return;

@@ -2,13 +2,9 @@ import type { CostRow as Cost, PurchaseRow as Challenge } from './ledger.reposit
 import { dateToIso } from '../shared/dates.js';
 import { toMoney, type Decimal } from '../shared/money.js';
 import type { CostView } from './ledger.outputs.js';
+import { typedRateView } from '../fx/typed-rate.js';
 
 const moneyOrNull = (value: Decimal | null): number | null => (value === null ? null : toMoney(value));
-
-export const typedRateView = (row: { fxRate: Decimal | null; fxCurrency: string | null }) => ({
-  fxRate: moneyOrNull(row.fxRate),
-  fxCurrency: row.fxCurrency,
-});
 
 export const purchaseLedgerView = (row: Challenge) => ({
   listPrice: moneyOrNull(row.listPrice),

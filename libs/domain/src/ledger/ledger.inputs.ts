@@ -1,6 +1,6 @@
 import { IsIn, IsISO4217CurrencyCode, IsNumber, IsPositive, Max } from 'class-validator';
 import { Doc, IsIsoDate, UpperCase } from '@propfolio/core';
-import { ChallengeIdInput } from '../challenges/challenges.inputs.js';
+import { ChallengeIdInput } from '../shared/challenge-refs.js';
 import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE } from '../shared/contract-fields.js';
 import { FxCurrencyField, FxRateField } from '../shared/fx-fields.js';
 

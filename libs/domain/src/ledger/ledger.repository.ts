@@ -6,7 +6,6 @@
  */
 import type { Caller } from '@propfolio/core';
 import type { ChallengeCostModel, ChallengeModel, Database, Prisma } from '@propfolio/db';
-import { challengeForDatedEntry } from '../challenges/owned-challenge.js';
 
 /** A fee or refund, amounts exact. */
 export type CostRow = ChallengeCostModel;
@@ -44,9 +43,8 @@ export class LedgerRepository {
     return new LedgerStore(tx);
   }
 
-  /** Records a cost on the caller's challenge, which must take an entry dated `date` (404/409 otherwise). */
-  async insertCost(caller: Caller, challengeId: string, date: string, now: Date, cost: NewCost): Promise<CostRow> {
-    const challenge = await challengeForDatedEntry(this.db.prisma, caller, challengeId, date, now);
-    return this.db.prisma.challengeCost.create({ data: { ...cost, userId: caller.userId, challengeId: challenge.id } });
+  /** Records a cost on the caller's challenge (one the service has checked takes it). */
+  async insertCost(caller: Caller, challengeId: string, cost: NewCost): Promise<CostRow> {
+    return this.db.prisma.challengeCost.create({ data: { ...cost, userId: caller.userId, challengeId } });
   }
 }

@@ -1,7 +1,7 @@
 import { dateToIso } from '../shared/dates.js';
 import { toMoney } from '../shared/money.js';
 import type { PayoutView } from './payouts.outputs.js';
-import { payoutDetailView } from '../ledger/payout-details.js';
+import { payoutDetailView } from './payout-details.js';
 import type { PayoutRow } from './payouts.repository.js';
 
 export type { PayoutRow };

@@ -1,6 +1,6 @@
 import { IsISO4217CurrencyCode, IsNumber, IsOptional, IsPositive, Max } from 'class-validator';
 import { Doc, IsIsoDate, UpperCase } from '@propfolio/core';
-import { ChallengeRefInput } from '../challenges/challenges.inputs.js';
+import { ChallengeRefInput } from '../shared/challenge-refs.js';
 import { MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-fields.js';
 import { NEW_PAYOUT_STATUS, WithPayoutDetails } from './payout-fields.js';
 

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { ByCurrency, Id, IsoDate, Money, NextCursor, Timestamp } from '../shared/schemas.js';
-import { PayoutDetailProps } from '../ledger/payout-details.js';
+import { PayoutDetailProps } from './payout-details.js';
 
 export const PayoutSchema = Type.Object({
   id: Id('Payout id.'),

@@ -4,7 +4,6 @@
  */
 import type { Caller } from '@propfolio/core';
 import { Prisma, type Database, type PayoutModel } from '@propfolio/db';
-import { challengeForDatedEntry } from '../challenges/owned-challenge.js';
 import { jsonArray, jsonObject, queryJson, revive } from '../shared/json-rows.js';
 import { keysetPage, SqlParams } from '../shared/keyset-sql.js';
 import { PAYOUT } from '../shared/model-columns.js';
@@ -39,11 +38,10 @@ const PAID_TOTAL_JSON = `json_build_object('currency', s."currency", 'total', s.
 export class PayoutsRepository {
   constructor(private readonly db: Database) {}
 
-  /** Records a payout on the caller's challenge, which must take an entry dated `date` (404/409 otherwise). */
-  async insertPayout(caller: Caller, challengeId: string, date: string, now: Date, payout: NewPayout): Promise<PayoutRow> {
-    const challenge = await challengeForDatedEntry(this.db.prisma, caller, challengeId, date, now);
+  /** Records a payout on the caller's challenge (one the service has checked takes it). */
+  async insertPayout(caller: Caller, challengeId: string, payout: NewPayout): Promise<PayoutRow> {
     return this.db.prisma.payout.create({
-      data: { ...payout, userId: caller.userId, challengeId: challenge.id },
+      data: { ...payout, userId: caller.userId, challengeId },
       include: WITH_CHALLENGE,
     });
   }

@@ -7,8 +7,9 @@ import { Keyset } from '../shared/pagination.js';
 import type { PayoutList, PayoutView } from './payouts.outputs.js';
 import { toPayoutView } from './payout-view.js';
 import type { PayoutRow, PayoutsRepository } from './payouts.repository.js';
-import { newPayoutDetails, payoutDetailChanges } from '../ledger/payout-details.js';
+import { newPayoutDetails, payoutDetailChanges } from './payout-details.js';
 import type { UpdatePayoutInput } from './payout-fields.js';
+import type { ChallengeForEntry } from '../shared/challenge-refs.js';
 
 /** The fields update_payout may change; at least one must be given. */
 const PAYOUT_FIELDS = [
@@ -25,17 +26,22 @@ const PAYOUT_FIELDS = [
 
 /** Payouts (money withdrawn from a challenge): recording, changing and listing them with exact totals per currency. */
 export class PayoutService {
-  constructor(private readonly payouts: PayoutsRepository) {}
+  constructor(
+    private readonly payouts: PayoutsRepository,
+    /** The challenges' check that the caller's challenge takes an entry of that date (services.ts hands it in). */
+    private readonly challengeFor: ChallengeForEntry,
+  ) {}
 
   /** A payout records history, so a failed challenge (breached after a payout request) still takes one. */
   async add(caller: Caller, input: AddPayoutInput, now = new Date()): Promise<PayoutView> {
-    const row = await this.payouts.insertPayout(caller, input.challengeId, input.date, now, {
+    const payout = {
       amount: toDecimal(input.amount),
       currency: input.currency,
       date: isoToDate(input.date),
       ...newPayoutDetails(input.currency, input),
-    });
-    return toPayoutView(row);
+    };
+    const challenge = await this.challengeFor(caller, input.challengeId, input.date, now);
+    return toPayoutView(await this.payouts.insertPayout(caller, challenge.id, payout));
   }
 
   /** One statement (see PayoutsRepository.payoutPage): the page, its challenges and the paid totals of the whole list. */

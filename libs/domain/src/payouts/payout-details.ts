@@ -1,12 +1,10 @@
 import Type from 'typebox';
 import { AppError } from '@propfolio/core';
-import { PAYOUT_STATUSES, type PayoutStatusName } from '../payouts/payout-fields.js';
-import type { StoredPayout as Payout } from '../payouts/payouts.repository.js';
+import { PAYOUT_STATUSES, type PayoutStatusName } from './payout-fields.js';
+import type { StoredPayout as Payout } from './payouts.repository.js';
 import { Money, Nullable } from '../shared/schemas.js';
 import { toDecimal, toMoney } from '../shared/money.js';
-import { TypedRateProps } from './ledger.outputs.js';
-import { typedRateView } from './ledger-views.js';
-import { typedRateData } from './purchase-ledger.js';
+import { TypedRateProps, typedRateData, typedRateView } from '../fx/typed-rate.js';
 
 /** Fields a payout shows besides amount, currency and date. */
 export const PayoutDetailProps = {
