@@ -57,6 +57,7 @@ import { AlertDeliveryWorker } from './alert-channels/alert-delivery.worker.js';
 import { smtpMailer } from './alert-channels/smtp-mailer.js';
 import { CalendarService, type CalendarOptions } from './calendar/calendar.service.js';
 import { NewsService } from './calendar/news.service.js';
+import { newsTermsReader } from './coach/news-terms.js';
 import { CalendarRepository } from './calendar/calendar.repository.js';
 import { PortfolioService } from './portfolio/portfolio.service.js';
 import { PortfolioRepository } from './portfolio/portfolio.repository.js';
@@ -169,7 +170,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
   // One calendar repository for the import and the news checks: its count of imports tells the checks their kept
   // releases are stale.
   const calendarEvents = new CalendarRepository(db);
-  const news = new NewsService(calendarEvents, planRules);
+  const news = new NewsService(calendarEvents, newsTermsReader(planRules));
   coach.headroom.useNews(news);
   // Built before the write paths, which it needs none of: each of them is handed it as the notifier it tells after
   // an account write (a snapshot, a report, an import, closed positions), so no late binding is needed.

@@ -9,9 +9,7 @@ import {
   type NewsStage,
 } from '@propfolio/coach';
 import Value from 'typebox/value';
-import { challengeRules, rolloverOf, type ChallengeRules, type PlanRulesSource } from '../coach/challenge-rules.js';
-import { phaseOf } from '../coach/phase.js';
-import type { CalendarRepository } from './calendar.repository.js';
+import type { CalendarRepository, NewsChallengeFacts } from './calendar.repository.js';
 import type { NewsCheckView, NewsMarkView, NewsWindowsView } from './calendar.outputs.js';
 
 const MINUTE_MS = 60_000;
@@ -22,6 +20,24 @@ const KEEP_MS = 60_000;
 const LOOKAHEAD_DAYS = 7;
 /** The most windows one answer lists. */
 const MAX_WINDOWS = 10;
+
+/**
+ * What the news answers read of a challenge's rules. Reading them (the plan in force on the purchase date, the
+ * challenge's own rules over it, the stage its phase label names) is the coach's: services.ts hands the reader in,
+ * so the calendar names none of the coach's types and the coach's headroom can use the calendar (docs/architecture.md,
+ * "Contexts and their loops").
+ */
+export interface NewsTerms {
+  /** The linked plan's rules as the catalog publishes them (its `news` rule, when it has one); null without a plan. */
+  planRules: unknown;
+  /** The stage the challenge's phase label names: a phase's 0-based index, 'funded', or null when it names none. */
+  phase: number | 'funded' | null;
+  /** The zone of the firm's day roll-over (UTC when the rules do not say). */
+  firmTimeZone: string;
+}
+
+/** Reads the news terms of a challenge from its rule-deciding columns. */
+export type NewsTermsReader = (challenge: NewsChallengeFacts) => Promise<NewsTerms>;
 
 /** A challenge's news rule and the stage it is in: what every news answer is judged by. */
 export interface NewsContext {
@@ -49,14 +65,14 @@ export class NewsService {
   constructor(
     /** The calendar's events, the same repository the import stores through (its generation marks kept releases stale). */
     private readonly events: CalendarRepository,
-    private readonly plans: PlanRulesSource,
+    private readonly termsOf: NewsTermsReader,
   ) {}
 
   /** The challenge's news rule and stage; null when its plan publishes no news rule in the catalog's shape. */
   async contextOf(challengeId: string): Promise<NewsContext | null> {
     const challenge = await this.events.newsChallenge(challengeId);
     if (!challenge?.planId) return null;
-    return newsContextOf(await challengeRules(this.plans, { ...challenge, platform: challenge.platform ?? undefined }), challenge.phase);
+    return newsContextOf(await this.termsOf(challenge));
   }
 
   /**
@@ -71,26 +87,25 @@ export class NewsService {
   ): Promise<(NewsContext & { firmTimeZone: string; releases: CalendarRelease[] }) | null> {
     const challenge = await this.events.newsChallenge(challengeId);
     if (!challenge?.planId) return null;
-    const rules = await challengeRules(this.plans, { ...challenge, platform: challenge.platform ?? undefined });
-    const context = newsContextOf(rules, challenge.phase);
+    const terms = await this.termsOf(challenge);
+    const context = newsContextOf(terms);
     if (!context || !newsRuleApplies(context.rule, context.stage)) return null;
     const releases = await this.releasesAround(now, context.rule, 0, minutes + context.rule.windowBeforeMinutes);
-    return { ...context, firmTimeZone: rolloverOf(rules).rollover.timeZone, releases };
+    return { ...context, firmTimeZone: terms.firmTimeZone, releases };
   }
 
   /**
-   * The headroom's windows: each account's next windows under rules the caller has already read. No statement at
+   * The headroom's windows: each account's next windows under terms the caller has already read. No statement at
    * all when the plan has no news rule or the stage is one it spares; else one for the releases and one per account
    * for its symbols.
    */
   async windowsOfAccounts(
-    rules: ChallengeRules,
-    phase: string,
+    terms: NewsTerms,
     accounts: readonly { id: string; symbols: readonly string[] }[],
     now: Date,
   ): Promise<Map<string, NewsWindowsView>> {
     const accountIds = accounts.map((a) => a.id);
-    const context = newsContextOf(rules, phase);
+    const context = newsContextOf(terms);
     const out = new Map<string, NewsWindowsView>();
     if (!context) {
       for (const id of accountIds) out.set(id, NO_NEWS);
@@ -250,12 +265,10 @@ export interface MarkedTrade {
 /** What an answer says without a news rule: no rule, no windows. */
 const NO_NEWS: NewsWindowsView = { rule: null, stage: null, windows: [] };
 
-/** The rule of the plan's rules and the stage of the challenge's phase label; null without a rule. */
-function newsContextOf(rules: ChallengeRules, phase: string): NewsContext | null {
-  const rule = newsRuleOf(rules.plan?.rules);
-  if (!rule) return null;
-  const phases = rules.effective.rules.profitTargetsPercent?.length ?? rules.plan?.phases ?? null;
-  return { rule, stage: newsStageOf(phaseOf(phase, phases)) };
+/** The rule of the plan's rules and the stage of the challenge's phase; null without a rule. */
+function newsContextOf(terms: NewsTerms): NewsContext | null {
+  const rule = newsRuleOf(terms.planRules);
+  return rule ? { rule, stage: newsStageOf(terms.phase) } : null;
 }
 
 function windowsView(rule: NewsRule, stage: NewsStage | null, releases: readonly CalendarRelease[], symbols: readonly string[], now: Date) {

@@ -10,6 +10,7 @@ import { phaseIndexOf } from './phase.js';
 import { withUnpublishedRules } from './unpublished-reasons.js';
 import { hasNoRules, NO_RULES_REASON } from './no-rules.js';
 import type { NewsService } from '../calendar/news.service.js';
+import { newsTermsOf } from './news-terms.js';
 import { crossAccountSourceOf, type FirmCrossAccountSource } from '../shared/firm-cross-account.js';
 import { allocationAtFirm } from '../challenges/allocation-cap.js';
 import { hedgesAcrossAccounts, type CrossAccountHedgeView } from './cross-account.js';
@@ -56,8 +57,7 @@ export class HeadroomService {
     const phases = rules.effective.rules.profitTargetsPercent?.length ?? rules.plan?.phases ?? null;
     const phaseIndex = phaseIndexOf(challenge.phase, phases);
     const news = await this.news?.windowsOfAccounts(
-      rules,
-      challenge.phase,
+      newsTermsOf(rules, challenge.phase),
       accounts.map((a) => ({ id: a.id, symbols: symbolsOf(a) })),
       at,
     );

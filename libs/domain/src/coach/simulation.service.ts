@@ -16,7 +16,7 @@ import {
   type SimulationRules,
   type SimulationRulesRead,
 } from '@propfolio/coach';
-import { AppError, todayIso, type Caller } from '@propfolio/core';
+import { AppError, todayIso, type Caller, type OperationContext } from '@propfolio/core';
 import { isoToDate } from '../shared/dates.js';
 import { Amount, type CoachRepository, type SimulationStartFacts } from './coach.repository.js';
 import type { SimulateChallengeInput, SimulatePlanInput } from './coach.inputs.js';
@@ -34,11 +34,17 @@ import {
 import type { HeadroomService } from './headroom.service.js';
 import type { ChallengeHeadroom, ChallengeSimulation, PlanSimulation } from './coach.outputs.js';
 import { phaseOf } from './phase.js';
-import type { CpuRequester } from '../workers/cpu-tasks.js';
 import { hasNoRules, NO_RULES_MESSAGE } from './no-rules.js';
 
-/** Runs a simulation for `who` (the pool serves signed-in callers first); the composition root passes its CPU pool, tests and tools run it in-process. */
-export type Simulator = (input: SimulationInput, who: CpuRequester) => Promise<Simulation>;
+/**
+ * Whom a simulation runs for, by the operation context's own fields (the pool serves signed-in callers first). Not
+ * the CPU pool's type: the coach runs on the pool, the pool's module imports the statements, which read the coach's
+ * rules, so naming it here tied the three into a loop (docs/architecture.md, "Contexts and their loops").
+ */
+export type SimulationRequester = Pick<OperationContext, 'caller' | 'clientAddress'>;
+
+/** Runs a simulation for `who`; the composition root passes its CPU pool, tests and tools run it in-process. */
+export type Simulator = (input: SimulationInput, who: SimulationRequester) => Promise<Simulation>;
 export const simulateInProcess: Simulator = (input) => Promise.resolve(simulateChallenge(input));
 
 type State = ChallengeSimulation['start'];
@@ -102,7 +108,7 @@ export class SimulationService {
   ) {}
 
   async forChallenge(caller: Caller, input: SimulateChallengeInput, now = new Date()): Promise<ChallengeSimulation> {
-    const who: CpuRequester = { caller };
+    const who: SimulationRequester = { caller };
     const challenge = await this.facts.simulatedChallenge(caller, input.id);
     const [rules, headroom, realized] = await Promise.all([
       challengeRules(this.plans, challenge),
@@ -171,7 +177,7 @@ export class SimulationService {
     };
   }
 
-  async forPlan(input: SimulatePlanInput, now = new Date(), who: CpuRequester = { caller: null }): Promise<PlanSimulation> {
+  async forPlan(input: SimulatePlanInput, now = new Date(), who: SimulationRequester = { caller: null }): Promise<PlanSimulation> {
     if (input.planId === undefined && input.rules === undefined) throw AppError.invalidField('planId', 'give planId, rules, or both');
     const purchasedOn = input.purchasedOn ?? todayIso(now);
     // A plan is simulated from its first phase, with the rules of that stage and purchase date (no platform known);
@@ -217,7 +223,7 @@ export class SimulationService {
     };
   }
 
-  private async run(input: SimulationInput, who: CpuRequester): Promise<Simulation> {
+  private async run(input: SimulationInput, who: SimulationRequester): Promise<Simulation> {
     try {
       return await this.simulate(input, who);
     } catch (error) {
@@ -237,7 +243,7 @@ export class SimulationService {
     initial: number | null,
     price: number,
     base: Pick<SimulationInput, 'dailyPnlPercent' | 'dailyLowPercent' | 'method' | 'blockDays' | 'paths' | 'seed' | 'horizonDays'>,
-    who: CpuRequester,
+    who: SimulationRequester,
   ): Promise<{ fees: Fees; notes: string[] }> {
     const terms = payoutTerms(rules.plan);
     if (!terms.refundsOnFirstPayout) return { fees: { price, refundOnFirstPayout: false }, notes: [] };
