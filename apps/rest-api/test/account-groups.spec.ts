@@ -96,6 +96,39 @@ describeEachDatabase('REST: account groups and the check of a copied trade', (ge
     expectProblem(await app.get(`/account-groups/${group.id}/trade-check`), 400, 'validation_failed');
   });
 
+  it('guard levels: each terminal stops on the same master loss, its own share, before its own floor', async () => {
+    // 100k at ×1, equity 101,000: 5,000 to its daily floor (96,000), 11,000 to its max floor (90,000).
+    // 200k at ×2, equity 191,000: 1,000 to its daily floor (190,000), 11,000 to its max floor (180,000); in master
+    // terms 500 and 5,500. The copy binds both: the group stops at a master loss of 500 today and 5,500 in all.
+    const master = await ftmoAccount(100000, 101000);
+    const copy = await ftmoAccount(200000, 200000, app.ownerKey, 191000);
+    const group = json<Group>(
+      await app.post('/account-groups', {
+        name: `Guard ${Date.now()}`,
+        accounts: [
+          { accountId: master, multiplier: 1 },
+          { accountId: copy, multiplier: 2 },
+        ],
+      }),
+    );
+    const guard = await app.get(`/account-groups/${group.id}/guard`);
+    expect(guard.status).toBe(200);
+    expect(guard.body).toMatchObject({
+      groupId: group.id,
+      currency: 'USD',
+      dailyLoss: { status: 'bounded', masterAmount: 500, bindingAccountId: copy },
+      maxLoss: { status: 'bounded', masterAmount: 5500, bindingAccountId: copy },
+      riskPerTrade: { status: 'bounded', masterAmount: 500, bindingAccountId: copy },
+    });
+    const accounts = (
+      guard.body as { accounts: { accountId: string; dailyLossGuard: number; maxLossGuard: number; riskPerTrade: number }[] }
+    ).accounts;
+    expect(accounts.map((a) => [a.accountId, a.dailyLossGuard, a.maxLossGuard, a.riskPerTrade])).toEqual([
+      [master, 100500, 95500, 500],
+      [copy, 190000, 180000, 1000],
+    ]);
+  });
+
   it('refuses another user’s account, an account twice and more than 50, naming the field; another user never sees or checks the group', async () => {
     const mine = await ftmoAccount(100000, 100000);
     const otherKey = await app.newUserKey();

@@ -40,7 +40,8 @@ export function Chart({
       plot.destroy();
     };
   }, [data, options, height]);
-  return <div className="chart" ref={box} role="img" aria-label={label} />;
+  // The plot's height is known before uPlot draws it: reserved, so nothing under a chart moves when it appears.
+  return <div className="chart" ref={box} role="img" aria-label={label} style={{ minHeight: height }} />;
 }
 
 /**
@@ -80,6 +81,31 @@ export const steps = pathBuilder('stepped')({ align: 1 });
 
 /** Bars drawn by uPlot's own path builder (no plugin). */
 export const bars = pathBuilder('bars')({ size: [0.7, 40] });
+
+/** Where a value axis's labels are measured when the chart is not drawn yet (uPlot's own default font). */
+let measuring: CanvasRenderingContext2D | null = null;
+
+/**
+ * A value (y) axis's width from its widest label, never under `min`: a fixed 70 px cut "−1,234,567" (7-digit yen
+ * with a sign, or 8 digits) at the chart's left edge. uPlot calls this with the labels it is about to draw.
+ */
+export function valueAxisSize(min = 50): NonNullable<Axis['size']> {
+  return (u, typed, axisIdx) => {
+    // uPlot's types say string[], but its first call (before any tick is laid out) passes null.
+    const values = typed as readonly string[] | null;
+    const axis = u.axes[axisIdx];
+    if (!values?.length || !axis) return min;
+    measuring ??= document.createElement('canvas').getContext('2d');
+    if (!measuring) return min;
+    // uPlot keeps the axis font scaled by the device pixel ratio, as [font, size]; the width is read back in CSS px.
+    const font = Array.isArray(axis.font) ? (axis.font[0] as unknown as string) : (axis.font ?? '12px system-ui');
+    measuring.font = font;
+    const ratio = Array.isArray(axis.font) ? uPlot.pxRatio : 1;
+    const widest = Math.max(...values.map((v) => measuring?.measureText(v).width ?? 0)) / ratio;
+    const ticks = axis.ticks?.show === false ? 0 : (axis.ticks?.size ?? 10);
+    return Math.max(min, Math.ceil(widest + ticks + (axis.gap ?? 5) + 6));
+  };
+}
 
 const DAY = 86_400;
 

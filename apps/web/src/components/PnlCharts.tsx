@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { AlignedData, Options } from 'uplot';
 import { useI18n } from '../i18n/i18n.js';
 import type { DailyPnl } from '../lib/types.js';
-import { bars, Chart, COLORS, dayAxis, dayRange, latest, legendValues, steps as stepPaths, utcDate } from './Chart.js';
+import { bars, Chart, COLORS, dayAxis, dayRange, latest, legendValues, steps as stepPaths, utcDate, valueAxisSize } from './Chart.js';
 
 const seconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
@@ -34,7 +34,7 @@ export function PnlCharts({ series, levels = [], stepLevels = [] }: { series: Da
   const money = (v: number | null | undefined) => (v == null ? '—' : i18n.money(v, series.currency));
   const x = useMemo(() => series.days.map((d) => seconds(d.date)), [series]);
   const dayText = (v: number | null) => (v == null ? '' : i18n.date(new Date(v * 1000).toISOString().slice(0, 10)));
-  const yAxis = { values: (_u: unknown, ticks: number[]) => ticks.map((v) => i18n.number(v, 0)), size: 70 };
+  const yAxis = { values: (_u: unknown, ticks: number[]) => ticks.map((v) => i18n.number(v, 0)), size: valueAxisSize(70) };
   const barOptions = useMemo<Omit<Options, 'width' | 'height'>>(() => {
     // At rest: the latest day with a closed P&L. Of its two bars only one has a value; the other is named alone.
     const value = legendValues(latest());

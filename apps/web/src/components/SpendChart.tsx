@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { Options } from 'uplot';
 import { useI18n } from '../i18n/i18n.js';
 import type { CumulativeSeries } from '../lib/series.js';
-import { Chart, COLORS, dayAxis, dayRange, latest, legendValues, steps, utcDate } from './Chart.js';
+import { Chart, COLORS, dayAxis, dayRange, latest, legendValues, steps, utcDate, valueAxisSize } from './Chart.js';
 
 function SpendChart({ series }: { series: CumulativeSeries }) {
   const i18n = useI18n();
@@ -14,7 +14,7 @@ function SpendChart({ series }: { series: CumulativeSeries }) {
     return {
       scales: { x: { time: true, range: dayRange() } },
       tzDate: utcDate,
-      axes: [dayAxis(i18n), { values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)), size: 70 }],
+      axes: [dayAxis(i18n), { values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)), size: valueAxisSize(70) }],
       series: [
         {
           label: t('chart.day'),

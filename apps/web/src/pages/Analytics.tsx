@@ -95,22 +95,25 @@ export function AnalyticsPage() {
       <p className="muted">{t('an.intro')}</p>
       <FilterForm key={JSON.stringify(filters)} filters={filters} />
       <Definitions />
-      <QueryView query={analytics} isEmpty={isEmpty} empty={t('an.empty')}>
-        {(a) => (
-          <>
-            <p className="muted" data-testid="an-period">
-              {t('an.period', { from: a.period.from ? i18n.date(a.period.from) : t('an.allHistory'), to: i18n.date(a.period.to) })}
-              {a.firm ? ` · ${a.firm}` : ''}
-            </p>
-            <MoneyTotals totals={a.totals} />
-            {a.conversions && <ConversionReport conversions={a.conversions} />}
-            <FunnelView funnel={a.funnel} />
-            <RefundsDue due={a.refundsDue} />
-            <MonthlyView monthly={a.monthly} />
-            <FirmTable firms={a.firms} />
-          </>
-        )}
-      </QueryView>
+      {/* A screen reserved while the report loads: what follows it waits below the fold instead of jumping down. */}
+      <div className={analytics.isPending ? 'reserve-screen' : undefined}>
+        <QueryView query={analytics} isEmpty={isEmpty} empty={t('an.empty')}>
+          {(a) => (
+            <>
+              <p className="muted" data-testid="an-period">
+                {t('an.period', { from: a.period.from ? i18n.date(a.period.from) : t('an.allHistory'), to: i18n.date(a.period.to) })}
+                {a.firm ? ` · ${a.firm}` : ''}
+              </p>
+              <MoneyTotals totals={a.totals} />
+              {a.conversions && <ConversionReport conversions={a.conversions} />}
+              <FunnelView funnel={a.funnel} />
+              <RefundsDue due={a.refundsDue} />
+              <MonthlyView monthly={a.monthly} />
+              <FirmTable firms={a.firms} />
+            </>
+          )}
+        </QueryView>
+      </div>
       {/* Full width: in half a desktop page the report's eight columns broke Japanese one character per line and
           pushed the converted amount off-screen (issue 24 item 4). */}
       <TaxYearExport defaultCurrency={filters.currency ?? (i18n.lang === 'ja' ? 'JPY' : 'USD')} />

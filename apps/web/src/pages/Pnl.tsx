@@ -328,8 +328,11 @@ export function PnlPage() {
         </QueryView>
       </section>
       {accounts.data && <AccountGroups accounts={accounts.data.filter((a) => !a.archived)} />}
-      {account && <Series key={account.id} account={account} />}
-      {account && <AccountCoach key={`coach-${account.id}`} account={account} />}
+      {/* The account's charts and coach arrive after the list: a screen is kept for them, so the panels below never jump. */}
+      <div className="reserve-screen">
+        {account && <Series key={account.id} account={account} />}
+        {account && <AccountCoach key={`coach-${account.id}`} account={account} />}
+      </div>
       {account && !account.archived && <StatementImport key={`import-${account.id}`} account={account} />}
       <EaIntegration />
     </section>

@@ -3,7 +3,7 @@ import type { AlignedData, Options } from 'uplot';
 import { useI18n } from '../../i18n/i18n.js';
 import type { MonthRow } from '../../lib/ledger-types.js';
 import type { FunnelStep } from '../../lib/funnel-steps.js';
-import { Chart, COLORS, legendValues, namesOnly, pathBuilder } from '../Chart.js';
+import { Chart, COLORS, legendValues, namesOnly, pathBuilder, valueAxisSize } from '../Chart.js';
 import { stepLabel, stepShort } from './format.js';
 
 const REFUND = '#1f4e99';
@@ -19,7 +19,7 @@ function categoryAxis(labels: string[]): NonNullable<Options['axes']> {
   return [
     // Slanted labels: eight funnel steps or a year of months stay readable in a 375 px wide chart.
     { splits: () => labels.map((_, i) => i), values: (_u, ticks) => ticks.map((i) => labels[i] ?? ''), gap: 6, rotate: -35, size: 64 },
-    { size: 70 },
+    { size: valueAxisSize(70) },
   ];
 }
 

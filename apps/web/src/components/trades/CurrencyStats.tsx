@@ -50,7 +50,12 @@ export function CurrencyStats({
   const stats = useQuery({ queryKey: ['trade-stats', query], queryFn: () => app.get('/trades/stats', query) });
   const curve = useQuery({ queryKey: ['trade-curve', query], queryFn: () => app.get('/trades/curve', query) });
   return (
-    <section className="currency-stats" aria-label={heading && currency ? currency : undefined}>
+    // On a wide page the figures and charts stand above the list: a screen is reserved for them while they load, so the
+    // list waits below the fold instead of jumping down (layout shift).
+    <section
+      className={wide && stats.isPending ? 'currency-stats reserve-screen' : 'currency-stats'}
+      aria-label={heading && currency ? currency : undefined}
+    >
       {heading && currency && <h2>{currency}</h2>}
       <QueryView query={stats}>
         {(s) =>

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type uPlot from 'uplot';
 import type { AlignedData, Options } from 'uplot';
 import { useI18n } from '../../i18n/i18n.js';
-import { Chart, COLORS, legendValues, pathBuilder } from '../Chart.js';
+import { Chart, COLORS, legendValues, pathBuilder, valueAxisSize } from '../Chart.js';
 import { QueryView } from '../states.js';
 import { TradeCalendar } from './TradeCalendar.js';
 import type { TradeCurve } from './types.js';
@@ -47,7 +47,7 @@ function EquityCurve({ curve, currency }: { curve: TradeCurve; currency: string 
       scales: { x: { time: false } },
       axes: [
         { values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)), incrs: WHOLE_STEPS, space: 40 },
-        { size: 70, values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)) },
+        { size: valueAxisSize(70), values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)) },
       ],
       series: [
         { label: t('tr.curveX'), value: value((v) => (v == null ? '' : i18n.number(v, 0))) },
@@ -137,7 +137,7 @@ function Distribution({ curve, currency }: { curve: TradeCurve; currency: string
       },
       axes: [
         { values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)), space: 60 },
-        { size: 50, incrs: WHOLE_STEPS, values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)) },
+        { size: valueAxisSize(50), incrs: WHOLE_STEPS, values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)) },
       ],
       series: [
         { label: t('tr.distributionRange'), value: atCursor((b) => `${money(b.from)} – ${money(b.to)}`) },

@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { AlignedData, Options } from 'uplot';
 import { useI18n } from '../../i18n/i18n.js';
 import type { MessageKey } from '../../i18n/en.js';
-import { bars, Chart, COLORS, legendValues, namesOnly } from '../Chart.js';
+import { bars, Chart, COLORS, legendValues, namesOnly, valueAxisSize } from '../Chart.js';
 import { holding, weekdayName } from './format.js';
 import type { TradeFigures, TradeStats } from './types.js';
 import { symbolRowsByRoot, type GroupRowFigures } from './by-root.js';
@@ -70,7 +70,7 @@ function GroupBars({
       },
       axes: [
         { values: (_u, ticks) => ticks.map((v) => slots[v]?.name ?? ''), space: 24, incrs: [1, 2, 3, 6] },
-        { size: 70, values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)) },
+        { size: valueAxisSize(70), values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)) },
       ],
       series: [
         { label, value: value((v) => (v == null ? '' : (slots[v]?.name ?? ''))) },
