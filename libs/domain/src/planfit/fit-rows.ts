@@ -2,28 +2,45 @@
  * fit_plans' pure parts: the daily series a history stands for, how plans are shared between CPU jobs, the
  * answer's rows with amounts in each plan's currency, and the ranking. No database, no clock.
  */
-import { effectiveRules, rulesInContext, stageOf, type FitOdds, type FitPlanAnswer, type ReplayHistory } from '@propfolio/coach';
+import {
+  effectiveRules,
+  rulesInContext,
+  stageOf,
+  type FitOdds,
+  type FitPlanAnswer,
+  type FitTrade,
+  type ReplayHistory,
+} from '@propfolio/coach';
 import Decimal from 'decimal.js';
 import type { PlanVersion } from '../coach/challenge-rules.js';
 import type { PlanFit, PlanFitRow } from './planfit.outputs.js';
 
 /**
  * The traded days of a history as the simulation draws them: each day's close and intraday low in percent of
- * the initial balance. A day with no closed P&L and no trades is not a trading day (a weekend, a deposit).
+ * the initial balance, and its closed trades in the order they opened (`trades`: null when a day that moved has
+ * none, so the history can only be drawn by days). A day with no closed P&L and no trades is not a trading day
+ * (a weekend, a deposit).
  */
-export function seriesOf(history: ReplayHistory): { series: number[]; lows: (number | null)[] } {
+export function seriesOf(history: ReplayHistory): { series: number[]; lows: (number | null)[]; trades: FitTrade[][] | null } {
   const initial = new Decimal(history.initialBalance);
-  const pct = (value: Decimal) => value.div(initial).times(100).toNumber();
+  const pct = (value: Decimal | string) => new Decimal(value).div(initial).times(100).toNumber();
   const series: number[] = [];
   const lows: (number | null)[] = [];
+  let trades: FitTrade[][] | null = [];
   for (const day of history.days) {
     const closed = new Decimal(day.closedPnl);
     if (closed.isZero() && (day.trades?.length ?? 0) === 0) continue;
     const close = pct(closed);
     series.push(close);
     lows.push(day.lowestEquity == null ? null : Math.min(0, close, pct(new Decimal(day.lowestEquity).minus(day.startEquity))));
+    if (day.trades == null && !closed.isZero()) trades = null;
+    trades?.push(
+      [...(day.trades ?? [])]
+        .sort((a, b) => Date.parse(a.openedAt) - Date.parse(b.openedAt))
+        .map((t) => ({ profitPercent: pct(t.profit), maePercent: t.mae == null ? null : pct(t.mae) })),
+    );
   }
-  return { series, lows };
+  return { series, lows, trades: trades !== null && trades.some((d) => d.length > 0) ? trades : null };
 }
 
 /** Plans in `jobs` groups of about equal size, a firm's plans together (they share their runs). */

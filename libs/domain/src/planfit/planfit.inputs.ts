@@ -1,7 +1,7 @@
 import { MAX_PATHS, MAX_REPLAY_HISTORY_DAYS, MAX_REPLAY_PLANS, MAX_SERIES_DAYS } from '@propfolio/coach';
 import { Doc, IsIsoDate, MatchesSchema } from '@propfolio/core';
 import Type, { type Static } from 'typebox';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsNumber, IsString, Max, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNumber, IsString, Max, Min } from 'class-validator';
 import { Absent, MAX_AMOUNT } from '../shared/contract-fields.js';
 
 // Amounts are JSON numbers, as everywhere on the wire; instants and dates are checked by the replay, whose errors name the day.
@@ -116,6 +116,9 @@ export class ReplayPlansInput extends PlanFilterInput {
   outcomesOf?: string;
 }
 
+/** How fit_plans draws: whole days in blocks, or whole days with their trades (per-trade rules judged). */
+export const FIT_METHODS = ['block', 'trades'] as const;
+
 /** fit_plans: kept small, as every MCP session downloads it (the series sent, or with a key your tracked accounts). */
 export class FitPlansInput extends PlanCatalogFilter {
   // ±100 % a day and at least one day are the simulation's own checks (a 400 naming the day).
@@ -125,6 +128,11 @@ export class FitPlansInput extends PlanCatalogFilter {
   @ArrayMaxSize(MAX_SERIES_DAYS)
   @IsNumber({ allowNaN: false, allowInfinity: false }, { each: true })
   dailyPnlPercent?: number[];
+
+  @Doc({ description: 'block: days; trades: days with their trades (your accounts).', default: 'block' })
+  @Absent()
+  @IsIn(FIT_METHODS)
+  method?: (typeof FIT_METHODS)[number];
 
   @Doc('Paths per plan (default 10,000).')
   @Absent()

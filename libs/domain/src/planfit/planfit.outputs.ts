@@ -121,6 +121,7 @@ export const PlanFitSchema = Type.Object({
   source: Type.Enum(['supplied', 'tracked'], { description: '`supplied`: the series sent; `tracked`: your accounts.' }),
   accounts: Type.Array(Id('EA account.'), { description: 'Accounts drawn from (tracked).' }),
   historyDays: Type.Integer({ description: 'Traded days drawn from.' }),
+  method: Type.Enum(['block', 'trades'], { description: 'Drawn: days, or days with their trades.' }),
   paths: Type.Integer({ description: 'Paths per plan and scale.' }),
   seed: Type.Integer({ description: 'Same seed, same answer.' }),
   scales: Type.Array(Type.Number(), { description: 'Risk scales searched.' }),

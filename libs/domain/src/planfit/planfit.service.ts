@@ -7,6 +7,7 @@ import {
   MIN_HISTORY_DAYS,
   type FitAnswer,
   type FitInput,
+  type FitTrade,
   MAX_REPLAY_HISTORY_DAYS,
   MAX_REPLAY_PLANS,
   replayPlans,
@@ -106,14 +107,24 @@ export class PlanFitService {
   async fit(input: FitPlansInput, who: CpuRequester): Promise<PlanFit> {
     let series: number[];
     let lows: (number | null)[] | undefined;
+    let trades: FitTrade[][] | null = null;
     let source: PlanFit['source'] = 'supplied';
     let accounts: string[] = [];
-    if (input.dailyPnlPercent !== undefined) series = input.dailyPnlPercent;
-    else {
+    const byTrades = input.method === 'trades';
+    if (input.dailyPnlPercent !== undefined) {
+      if (byTrades) throw AppError.invalidField('method', 'trades are drawn from your tracked accounts: send no dailyPnlPercent');
+      series = input.dailyPnlPercent;
+    } else {
+      if (!who.caller && byTrades) throw AppError.invalidField('method', 'trades are drawn from your tracked accounts: use an API key');
       if (!who.caller) throw AppError.invalidField('dailyPnlPercent', 'send your daily P&L, or an API key to use your tracked accounts');
       const found = await this.historyOf({}, who.caller);
       ({ source, accounts } = found);
-      ({ series, lows } = seriesOf(found.history));
+      ({ series, lows, trades } = seriesOf(found.history));
+      if (byTrades && trades === null)
+        throw AppError.invalidField(
+          'method',
+          'your accounts have days that moved without trades: draw by days (block), or import the trades',
+        );
       if (series.length < MIN_HISTORY_DAYS) {
         throw new AppError(
           'insufficient_history',
@@ -141,6 +152,7 @@ export class PlanFitService {
     const options: Omit<FitInput, 'plans'> = {
       dailyPnlPercent: series,
       ...(lows ? { dailyLowPercent: lows } : {}),
+      ...(byTrades && trades ? { method: 'trades' as const, dailyTrades: trades } : {}),
       paths,
     };
     // Anonymous work is one job per client address (the pool's slice); a signed-in caller's runs on both cores.
@@ -171,6 +183,7 @@ export class PlanFitService {
       source,
       accounts,
       historyDays: series.length,
+      method: first.method === 'trades' ? 'trades' : 'block',
       paths: first.paths,
       seed: first.seed,
       scales: first.scales,
