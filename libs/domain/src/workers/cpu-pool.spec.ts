@@ -3,8 +3,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AppError, type Caller } from '@propfolio/core';
 import type { SimulationInput } from '@propfolio/coach';
 import { StatementError } from '@propfolio/mt-statements';
+import { readTradeFileBytes } from '../statements/import-formats.js';
 import { createCpuPool, type CpuPoolOptions } from './cpu-pool.js';
-import type { CpuPool, CpuRequester } from './cpu-tasks.js';
+import { PART_ITEMS, type CpuPool, type CpuRequester } from './cpu-tasks.js';
 
 /** The test-only hook that makes a child abort (or hang) on a marked statement (libs/domain/test/abort-hook.mjs). */
 const HOOK = pathToFileURL(fileURLToPath(new URL('../../test/abort-hook.mjs', import.meta.url))).href;
@@ -25,6 +26,20 @@ function simulation(paths: number, horizonDays = 60, scales = 0): SimulationInpu
     horizonDays,
     riskScale: Array.from({ length: scales }, (_, i) => 0.5 + i / 10),
   };
+}
+
+/** A DXtrade closed-positions export of `rows` trades, each with its own id, time and result. */
+function dxtradeFile(rows: number): Uint8Array {
+  const lines = ['Position Code,Symbol,Side,Quantity,Open Time,Open Price,Close Time,Close Price,Commission,Swap,P&L,Net P&L'];
+  for (let i = 0; i < rows; i++) {
+    const opened = new Date(Date.UTC(2026, 0, 5) + i * 300_000).toISOString().slice(0, 19).replace('T', ' ');
+    const closed = new Date(Date.UTC(2026, 0, 5) + i * 300_000 + 240_000).toISOString().slice(0, 19).replace('T', ' ');
+    const profit = (((i * 37) % 400) - 150).toFixed(2);
+    lines.push(
+      `DX-${i},EURUSD,${i % 2 ? 'Sell' : 'Buy'},0.10,${opened},1.10000,${closed},1.10100,-0.70,0.00,${profit},${(Number(profit) - 0.7).toFixed(2)}`,
+    );
+  }
+  return new TextEncoder().encode(lines.join('\n'));
 }
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
@@ -54,6 +69,16 @@ describe('the CPU pool', () => {
     );
     const built = await cpu.run({ kind: 'build', input: { changes: [] } }, member('ann'));
     expect(built.bytes).toBeInstanceOf(Uint8Array);
+  });
+
+  it('sends a long result in parts that arrive whole and in order: the same trade file as read in-process, job after job', async () => {
+    const cpu = open();
+    for (const rows of [2 * PART_ITEMS + 345, 3]) {
+      const bytes = dxtradeFile(rows);
+      const file = await cpu.run({ kind: 'tradeFile', input: { bytes } }, member('ann'));
+      expect(file.positions).toHaveLength(rows);
+      expect(file).toEqual(readTradeFileBytes({ bytes }));
+    }
   });
 
   it('answers 422 job_aborted when the child dies mid-job (a fatal runtime error), and the next job gets a new child', async () => {

@@ -8,9 +8,11 @@ import { AppError, type Config } from '@propfolio/core';
 import { costLimit, costOf, expectedMs } from './cpu-cost.js';
 import {
   engineError,
+  joinResult,
   type CpuChildReady,
   type CpuJobAnswer,
   type CpuJobMessage,
+  type CpuJobPart,
   type CpuPool,
   type CpuRequester,
   type CpuResult,
@@ -65,6 +67,8 @@ interface Job {
   /** An anonymous caller's address; undefined for a signed-in caller (served first, not bounded per client). */
   anonymous: string | undefined;
   expectMs: number;
+  /** The result's long lists as their parts arrive, by list (cpu-tasks.ts, RESULT_LISTS). */
+  parts: Map<string, unknown[][]>;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -218,7 +222,7 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
     child.unref();
     child.channel?.unref();
     slot.ready = false;
-    child.on('message', (answer: CpuJobAnswer | CpuChildReady) => {
+    child.on('message', (answer: CpuJobAnswer | CpuJobPart | CpuChildReady) => {
       if (slot.child !== child) return;
       if ('ready' in answer) {
         slot.ready = true;
@@ -227,9 +231,15 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
       }
       const job = slot.job;
       if (job?.id !== answer.id) return;
+      if ('list' in answer) {
+        const chunks = job.parts.get(answer.list) ?? [];
+        chunks.push(answer.items);
+        job.parts.set(answer.list, chunks);
+        return;
+      }
       settle(slot, job);
       const { outcome } = answer;
-      if (outcome.ok) job.resolve(outcome.value);
+      if (outcome.ok) job.resolve(joinResult(outcome.value, job.parts));
       else if ('error' in outcome) job.reject(engineError(outcome.error));
       else job.reject(new Error(`CPU job ${job.task.kind} failed in its worker: ${outcome.bug}`));
       slot.idle = setTimeout(() => child.kill(), idleMs).unref();
@@ -347,6 +357,7 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
           lane: LANE_OF[job.kind],
           anonymous,
           expectMs,
+          parts: new Map(),
           resolve: resolve,
           reject,
         };

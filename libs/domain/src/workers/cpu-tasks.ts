@@ -111,6 +111,52 @@ export interface CpuJobAnswer {
   outcome: CpuTaskOutcome;
 }
 
+/** Child to parent, before the answer: the next items of one of the result's long lists (see {@link RESULT_LISTS}). */
+export interface CpuJobPart {
+  id: number;
+  list: string;
+  items: unknown[];
+}
+
+/**
+ * The results' long lists, which cross from the child in parts of PART_ITEMS items rather than inside the answer.
+ * The parent deserializes each message on its event loop in one step: a 4.75 MiB trade file's 30,000 positions in one
+ * message held it 0.2–0.8 s (docs/performance.md, "Trade files"); a part of 1,000 takes a few ms, and the child sends
+ * the next only once the last has left it, so the parent reads them between other requests.
+ */
+export const RESULT_LISTS: { readonly [K in CpuTaskKind]?: readonly ListKey<CpuResult<K>>[] } = {
+  statement: ['positions', 'transactions'],
+  tradeFile: ['positions'],
+};
+/** The keys of a result whose values are arrays. */
+type ListKey<R> = { [P in keyof R]-?: R[P] extends readonly unknown[] ? P : never }[keyof R] & string;
+
+/** Items a part carries: about 320 KB of a trade file's positions, 5–10 ms to deserialize on an idle core. */
+export const PART_ITEMS = 1_000;
+
+/** The result with its long lists emptied, and the lists: what the child sends as the answer and as parts. */
+export function splitResult(kind: CpuTaskKind, value: unknown): { rest: unknown; lists: [string, unknown[]][] } {
+  const keys = RESULT_LISTS[kind];
+  if (keys === undefined || typeof value !== 'object' || value === null) return { rest: value, lists: [] };
+  const rest: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  const lists: [string, unknown[]][] = [];
+  for (const key of keys) {
+    const list = rest[key];
+    if (!Array.isArray(list)) continue;
+    lists.push([key, list]);
+    rest[key] = [];
+  }
+  return { rest, lists };
+}
+
+/** The parts received put back into the answer's emptied lists (the parent's side of {@link splitResult}). */
+export function joinResult(value: unknown, parts: ReadonlyMap<string, unknown[][]>): unknown {
+  if (parts.size === 0 || typeof value !== 'object' || value === null) return value;
+  const whole: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const [key, chunks] of parts) whole[key] = chunks.flat();
+  return whole;
+}
+
 /** An engine's own error as data, or undefined for anything else (a bug, which stays an error). */
 export function taskErrorOf(error: unknown): CpuTaskError | undefined {
   if (error instanceof EaSettingsError) return { engine: 'ea', code: error.code, message: error.message, field: error.field };
