@@ -6,12 +6,12 @@ import { readTradeFile } from '../read-trade-file.js';
 import { decodeText } from '../text/decode.js';
 import type { FilePosition } from '../types.js';
 import { dxtradeReader } from './dxtrade-reader.js';
-import { bytes, refusal } from '../../test/spec-helpers.js';
+import { bytes, refusal, layoutEvidence } from '../../test/spec-helpers.js';
 
 const fixture = () => decodeText(readFileSync(new URL('../../test/fixtures/dxtrade/closed-positions.csv', import.meta.url)));
 const read = (text: string) => readTradeFile(bytes(text), [dxtradeReader]);
 
-describe('dxtradeReader: closed positions', () => {
+describe(`dxtradeReader: closed positions (layout: ${layoutEvidence('dxtrade/closed-positions.csv')}, see test/fixtures/README.md)`, () => {
   it('reads every position with its costs apart, gross P&L and net to the cent', () => {
     const file = read(fixture());
     expect(file).toMatchObject({ format: 'dxtrade', profitColumn: 'gross', currency: null });

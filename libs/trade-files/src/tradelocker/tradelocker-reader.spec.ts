@@ -7,7 +7,7 @@ import { readTradeFile } from '../read-trade-file.js';
 import { decodeText } from '../text/decode.js';
 import type { FilePosition } from '../types.js';
 import { tradelockerReader } from './tradelocker-reader.js';
-import { bytes, refusal } from '../../test/spec-helpers.js';
+import { bytes, refusal, layoutEvidence } from '../../test/spec-helpers.js';
 
 const fixture = () => decodeText(readFileSync(new URL('../../test/fixtures/tradelocker/orders-history.csv', import.meta.url)));
 const read = (text: string) => readTradeFile(bytes(text), [tradelockerReader]);
@@ -26,7 +26,7 @@ const without = (...names: string[]) => {
     .join('\n');
 };
 
-describe('tradelockerReader: the order history', () => {
+describe(`tradelockerReader: the order history (layout: ${layoutEvidence('tradelocker/orders-history.csv')}, see test/fixtures/README.md)`, () => {
   it('turns filled orders into positions by position id, first in first out, with the closing orders’ profit', () => {
     const file = read(fixture());
     expect(file).toMatchObject({ format: 'tradelocker', profitColumn: 'gross' });
