@@ -4,6 +4,7 @@
  * the challenge. No database, network or Node API: it runs in Node, web workers and the dashboard.
  */
 export { CoachInputError } from './shared/errors.js';
+export { instrumentKey } from './shared/instrument.js';
 
 export { type Rollover, type ParsedRollover, validateRollover, parseResetClock } from './clock/rollover.js';
 export { type FirmDay, firmDayAt, firmDayOf } from './clock/firm-day.js';

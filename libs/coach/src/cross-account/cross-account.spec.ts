@@ -55,6 +55,14 @@ describe('crossAccountHedges', () => {
     );
   });
 
+  it('flags a hedge across two account types of one firm whose broker decorates one symbol (EURUSD.r against EURUSD)', () => {
+    const hedges = crossAccountHedges(
+      [account('a', 'e8', [pos('a1', 'EURUSD', 'buy', 0, 60)]), account('b', 'e8', [pos('b1', 'EURUSD.r', 'sell', 30, 90)])],
+      forbidden,
+    );
+    expect([...hedges.keys()].sort()).toEqual(['a', 'b']);
+  });
+
   it('never flags positions on the same side, at different firms, at a firm that allows it or is unknown, or on one firm account', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c', 'd'), symbol, side, interval), { maxLength: 12 }), (raw) => {

@@ -8,6 +8,7 @@
  * - The allocation cap: the sum of the initial sizes of the accounts the cap counts (funded only, or evaluations
  *   too), in the cap's currency, against the cap. A size in another currency, or unknown, is listed, never added.
  */
+import { instrumentKey } from '../shared/instrument.js';
 import { Decimal, money } from '../shared/money.js';
 
 type Side = 'buy' | 'sell';
@@ -53,7 +54,8 @@ export interface CrossAccountHedge {
 /** Whether a firm forbids opposite positions across the trader's accounts: true, false, or null (unknown). */
 export type HedgingForbidden = (firm: string) => boolean | null;
 
-const symbolKey = (symbol: string): string => symbol.trim().toUpperCase();
+/** `EURUSD.r` on one account and `EURUSD` on another are one market (shared/instrument.ts). */
+const symbolKey = instrumentKey;
 
 interface Interval {
   account: CrossAccountAccount;

@@ -20,6 +20,17 @@ describe('matchSignals: copies of one trade are one signal', () => {
     expect(Object.fromEntries(ids)).toEqual({ a1: 'a1', b1: 'a1', c1: 'a1', a2: 'a2', b2: 'a2', c9: 'c9' });
   });
 
+  it("matches a copy whose broker decorates the symbol (EURUSD.r, EURUSDm) with the master's EURUSD", () => {
+    const trades: SignalTrade[] = [
+      { key: 'a1', accountId: 'A', symbol: 'EURUSD', side: 'buy', openedAt: new Date(T0) },
+      { key: 'b1', accountId: 'B', symbol: 'EURUSD.r', side: 'buy', openedAt: new Date(T0 + 700) },
+      { key: 'c1', accountId: 'C', symbol: 'EURUSDm', side: 'buy', openedAt: new Date(T0 + 1_200) },
+      // Another pair at the same moment stays its own signal.
+      { key: 'd1', accountId: 'D', symbol: 'EURJPY.r', side: 'buy', openedAt: new Date(T0 + 300) },
+    ];
+    expect(Object.fromEntries(matchSignals(trades))).toEqual({ a1: 'a1', b1: 'a1', c1: 'a1', d1: 'd1' });
+  });
+
   it('property: every copy of a signal gets its id, and trades of different signals never share one', () => {
     const signal = fc.record({
       symbol: fc.constantFrom('EURUSD', 'XAUUSD', 'NAS100'),

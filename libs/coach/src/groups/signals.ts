@@ -7,6 +7,7 @@
  * otherwise it starts a new signal. A signal's id is its first trade's key, so it is stable while no earlier trade of
  * that signal arrives. Two trades of one account are never one signal (a trader adding to a position is two trades).
  */
+import { instrumentKey } from '../shared/instrument.js';
 export interface SignalTrade {
   /** Unique per trade (e.g. the trade's id); the first trade's key becomes the signal's id. */
   readonly key: string;
@@ -32,7 +33,8 @@ export function matchSignals(trades: readonly SignalTrade[], windowMs = DEFAULT_
   const signalOf = new Map<string, string>();
   for (const trade of ordered) {
     const at = trade.openedAt.getTime();
-    const lane = `${trade.symbol.toUpperCase()}\u0000${trade.side}`;
+    // A copy on an account whose broker writes `EURUSD.r` is the same signal as `EURUSD` (shared/instrument.ts).
+    const lane = `${instrumentKey(trade.symbol)}\u0000${trade.side}`;
     const signals = (open.get(lane) ?? []).filter((s) => at - s.startedAt <= windowMs);
     const joined = signals.find((s) => !s.accounts.has(trade.accountId));
     if (joined) {
