@@ -7,6 +7,9 @@
  * - get_trade_stats for the account (every group, the streaks) from the summary the database keeps on write. Target:
  *   under 200 ms. Beside it, once: the first read for a zone (which builds the summary), and the live computation
  *   over every trade (TRADES_LIVE_ROUNDS, 3), whose answer must equal the kept one.
+ * - the trade calendar (issue 42: a year over 100,000 trades under 200 ms): the calendar read alone (the service's
+ *   `calendar`, one GROUP BY by firm day) alternating call by call with get_trade_curve, where the calendar came from
+ *   before (its `days`, beside the running sums); the two answers' days must be equal.
  * - the seeding itself: storePositions in batches of 1,000 (the tracker message's size), positions per second, with
  *   the stats summary kept from the first batch on.
  * - a 5 MiB MT5 report (the largest the import accepts: its days and every closed position, a buy in and a sell out
@@ -15,7 +18,9 @@
  *   (`readStatement`) in this process. Target: the import within 3× of the parse.
  *
  * Targets: PGlite always, PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a scratch database
- * beside it). Env: BENCH_TARGETS (pglite,postgres), TRADES_POSITIONS (100000), TRADES_ROUNDS (list calls measured, 300), TRADES_STATS_ROUNDS (20), TRADES_LIVE_ROUNDS (3), TRADES_SEED_KEEP (1),
+ * beside it). Env: BENCH_TARGETS (pglite,postgres), TRADES_PARTS (list,stats,calendar: the reads measured after the
+ * seeding), TRADES_POSITIONS (100000), TRADES_ROUNDS (list calls measured, 300), TRADES_STATS_ROUNDS (20), TRADES_LIVE_ROUNDS (3),
+ * TRADES_CALENDAR_ROUNDS (20), TRADES_SEED_KEEP (1),
  * TRADES_IMPORT_ROUNDS (5), BENCH_SERVER_ENTRY (the built server, apps/server/dist/main.js; on its embedded database).
  * Prints its tables; resolves false when a target is missed.
  */
@@ -26,7 +31,14 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodeCursor, parseInput, type Caller } from '@propfolio/core';
 import { openDatabase, type Database } from '@propfolio/db';
-import { createDomainServices, ListTradesInput, storePositions, TradeStatsInput, type PositionRecord } from '@propfolio/domain';
+import {
+  createDomainServices,
+  ListTradesInput,
+  storePositions,
+  TradeCurveInput,
+  TradeStatsInput,
+  type PositionRecord,
+} from '@propfolio/domain';
 import { readTradeStats } from '@propfolio/domain';
 import { MAX_STATEMENT_BYTES, readStatement } from '@propfolio/mt-statements';
 import { mt5Report, type ReportDeal } from '@propfolio/mt-statements/testing';
@@ -44,6 +56,9 @@ const KEEP_WHILE_SEEDING = process.env.TRADES_SEED_KEEP !== '0';
 const BATCH = 1000;
 const LIST_RATIO_TARGET = 2;
 const STATS_TARGET_MS = 200;
+const CALENDAR_ROUNDS = Number(process.env.TRADES_CALENDAR_ROUNDS ?? 20);
+const CALENDAR_TARGET_MS = 200;
+const PARTS = new Set((process.env.TRADES_PARTS ?? 'list,stats,calendar').split(','));
 const IMPORT_ROUNDS = Number(process.env.TRADES_IMPORT_ROUNDS ?? 5);
 const IMPORT_RATIO_TARGET = 3;
 const SERVER_ENTRY = resolve(
@@ -82,8 +97,12 @@ function positionAt(i: number): PositionRecord {
 interface TargetResult {
   target: string;
   seedPerSecond: number;
-  first: { service: Stats; bare: Stats };
-  deep: { service: Stats; bare: Stats };
+  list: { first: { service: Stats; bare: Stats }; deep: { service: Stats; bare: Stats } } | null;
+  stats: StatsResult | null;
+  calendar: { alone: Stats; curve: Stats; days: number } | null;
+}
+
+interface StatsResult {
   /** get_trade_stats from the kept summary. */
   stats: Stats;
   /** The first read for a zone, which builds the summary from every trade (once per account and zone). */
@@ -169,53 +188,83 @@ async function runTarget(target: string, options: Parameters<typeof openDatabase
   const db = await openDatabase(options);
   try {
     const { caller, accountId, seedPerSecond } = await seed(db);
-    const services = createDomainServices(db);
-    const first = await listPair(db, caller, accountId, undefined);
-    // A page 60,000 positions deep: the keyset seeks there, it does not skip rows.
-    const [deepRow] = await db.driverQuery<{ closedAt: string; id: string }>(
-      `SELECT to_char("closedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "closedAt", "id" FROM "Trade"
-       WHERE "accountId" = $1 ORDER BY "closedAt" DESC, "id" DESC OFFSET 60000 LIMIT 1`,
-      [accountId],
-    );
-    const deep = await listPair(db, caller, accountId, deepRow);
-    const statsInput = await parseInput(TradeStatsInput, { accountId, timeZone: 'Asia/Tokyo' });
-    const durations: number[] = [];
-    const scans: number[] = [];
-    const scanSql = 'SELECT count(*), sum("net") FROM "Trade" WHERE "userId" = $1 AND "accountId" = $2';
-    // The summary of the seeding's zone dropped, so the first read builds it again: its cost, measured once.
-    await db.prisma.$executeRawUnsafe('DELETE FROM "TradeStatsSummary" WHERE "accountId" = $1', accountId);
-    const firstStart = process.hrtime.bigint();
-    const built = await services.trades.stats(caller, statsInput);
-    const firstRead = Number(process.hrtime.bigint() - firstStart) / 1e6;
-    const lives: number[] = [];
-    for (let i = 0; i < LIVE_ROUNDS; i++) {
-      const start = process.hrtime.bigint();
-      const live = await readTradeStats(db, caller, statsInput);
-      lives.push(Number(process.hrtime.bigint() - start) / 1e6);
-      if (JSON.stringify(live) !== JSON.stringify(built)) throw new Error('the kept stats differ from the live computation');
-    }
-    for (let i = 0; i < STATS_ROUNDS; i++) {
-      const start = process.hrtime.bigint();
-      const answer = await services.trades.stats(caller, statsInput);
-      durations.push(Number(process.hrtime.bigint() - start) / 1e6);
-      if (answer.overall.count !== POSITIONS) throw new Error(`stats counted ${answer.overall.count} of ${POSITIONS} positions`);
-      const scanStart = process.hrtime.bigint();
-      await db.driverQuery(scanSql, [caller.userId, accountId]);
-      scans.push(Number(process.hrtime.bigint() - scanStart) / 1e6);
-    }
     return {
       target,
       seedPerSecond,
-      first,
-      deep,
-      stats: summarize('get_trade_stats', durations),
-      firstRead,
-      live: summarize('live', lives),
-      scan: summarize('one scan', scans),
+      list: PARTS.has('list') ? await listBench(db, caller, accountId) : null,
+      stats: PARTS.has('stats') ? await statsBench(db, caller, accountId) : null,
+      calendar: PARTS.has('calendar') ? await calendarBench(db, caller, accountId) : null,
     };
   } finally {
     await db.close();
   }
+}
+
+async function listBench(db: Database, caller: Caller, accountId: string): Promise<NonNullable<TargetResult['list']>> {
+  const first = await listPair(db, caller, accountId, undefined);
+  // A page 60,000 positions deep: the keyset seeks there, it does not skip rows.
+  const [deepRow] = await db.driverQuery<{ closedAt: string; id: string }>(
+    `SELECT to_char("closedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "closedAt", "id" FROM "Trade"
+     WHERE "accountId" = $1 ORDER BY "closedAt" DESC, "id" DESC OFFSET 60000 LIMIT 1`,
+    [accountId],
+  );
+  return { first, deep: await listPair(db, caller, accountId, deepRow) };
+}
+
+async function statsBench(db: Database, caller: Caller, accountId: string): Promise<StatsResult> {
+  const services = createDomainServices(db);
+  const statsInput = await parseInput(TradeStatsInput, { accountId, timeZone: 'Asia/Tokyo' });
+  const durations: number[] = [];
+  const scans: number[] = [];
+  const scanSql = 'SELECT count(*), sum("net") FROM "Trade" WHERE "userId" = $1 AND "accountId" = $2';
+  // The summary of the seeding's zone dropped, so the first read builds it again: its cost, measured once.
+  await db.prisma.$executeRawUnsafe('DELETE FROM "TradeStatsSummary" WHERE "accountId" = $1', accountId);
+  const firstStart = process.hrtime.bigint();
+  const built = await services.trades.stats(caller, statsInput);
+  const firstRead = Number(process.hrtime.bigint() - firstStart) / 1e6;
+  const lives: number[] = [];
+  for (let i = 0; i < LIVE_ROUNDS; i++) {
+    const start = process.hrtime.bigint();
+    const live = await readTradeStats(db, caller, statsInput);
+    lives.push(Number(process.hrtime.bigint() - start) / 1e6);
+    if (JSON.stringify(live) !== JSON.stringify(built)) throw new Error('the kept stats differ from the live computation');
+  }
+  for (let i = 0; i < STATS_ROUNDS; i++) {
+    const start = process.hrtime.bigint();
+    const answer = await services.trades.stats(caller, statsInput);
+    durations.push(Number(process.hrtime.bigint() - start) / 1e6);
+    if (answer.overall.count !== POSITIONS) throw new Error(`stats counted ${answer.overall.count} of ${POSITIONS} positions`);
+    const scanStart = process.hrtime.bigint();
+    await db.driverQuery(scanSql, [caller.userId, accountId]);
+    scans.push(Number(process.hrtime.bigint() - scanStart) / 1e6);
+  }
+  return { stats: summarize('get_trade_stats', durations), firstRead, live: summarize('live', lives), scan: summarize('one scan', scans) };
+}
+
+/** The calendar read alone vs the curve it came with before, alternating call by call; their days must be equal. */
+async function calendarBench(db: Database, caller: Caller, accountId: string): Promise<NonNullable<TargetResult['calendar']>> {
+  const services = createDomainServices(db);
+  const input = await parseInput(TradeCurveInput, { accountId });
+  const alone: number[] = [];
+  const curve: number[] = [];
+  const time = async <T>(into: number[] | null, run: () => Promise<T>): Promise<T> => {
+    const start = process.hrtime.bigint();
+    const answer = await run();
+    into?.push(Number(process.hrtime.bigint() - start) / 1e6);
+    return answer;
+  };
+  let days = 0;
+  // Round 0 warms both up and is not counted; then alternate which goes first.
+  for (let i = 0; i <= CALENDAR_ROUNDS; i++) {
+    const calendarCall = () => time(i === 0 ? null : alone, () => services.trades.calendar(caller, input));
+    const curveCall = () => time(i === 0 ? null : curve, () => services.trades.curve(caller, input));
+    const [calendar, before] = i % 2 === 0 ? [await calendarCall(), await curveCall()] : [undefined, await curveCall()];
+    const answer = calendar ?? (await calendarCall());
+    if (JSON.stringify(answer.days) !== JSON.stringify(before.days)) throw new Error("the calendar differs from the curve's days");
+    if (answer.days.reduce((sum, d) => sum + d.count, 0) !== POSITIONS) throw new Error('the calendar lost trades');
+    days = answer.days.length;
+  }
+  return { alone: summarize('calendar', alone), curve: summarize('curve', curve), days };
 }
 
 const ms = (v: number) => v.toFixed(2);
@@ -375,9 +424,10 @@ export default async function tradesBench(): Promise<boolean> {
   console.log('| target | page | service p50 | service p99 | bare p50 | bare p99 | p99 ratio (target ≤ 2) |');
   console.log('|---|---|---|---|---|---|---|');
   for (const r of results) {
+    if (!r.list) continue;
     for (const [page, pair] of [
-      ['first', r.first],
-      ['60,000 deep', r.deep],
+      ['first', r.list.first],
+      ['60,000 deep', r.list.deep],
     ] as const) {
       const ratio = pair.service.p99Ms / pair.bare.p99Ms;
       ok &&= ratio <= LIST_RATIO_TARGET;
@@ -392,9 +442,27 @@ export default async function tradesBench(): Promise<boolean> {
   );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of results) {
-    ok &&= r.stats.p99Ms < STATS_TARGET_MS;
+    const seeding = Math.round(r.seedPerSecond).toLocaleString('en');
+    if (!r.stats) {
+      console.log(`| ${r.target} | – | – | – | – | – | – | ${seeding} |`);
+      continue;
+    }
+    ok &&= r.stats.stats.p99Ms < STATS_TARGET_MS;
     console.log(
-      `| ${r.target} | ${r.stats.samples} | ${ms(r.stats.p50Ms)} | ${ms(r.stats.p99Ms)} | ${ms(r.firstRead)} | ${ms(r.live.p50Ms)} | ${ms(r.scan.p50Ms)} | ${Math.round(r.seedPerSecond).toLocaleString('en')} |`,
+      `| ${r.target} | ${r.stats.stats.samples} | ${ms(r.stats.stats.p50Ms)} | ${ms(r.stats.stats.p99Ms)} | ${ms(r.stats.firstRead)} | ${ms(r.stats.live.p50Ms)} | ${ms(r.stats.scan.p50Ms)} | ${seeding} |`,
+    );
+  }
+  console.log(
+    `\n## The trade calendar over ${POSITIONS.toLocaleString('en')} positions (target < ${CALENDAR_TARGET_MS} ms): alone vs with the curve (before) (load ${loadavg()[0]?.toFixed(2)})`,
+  );
+  console.log('| target | firm days | samples | calendar alone p50 ms | p99 ms | get_trade_curve p50 ms | p99 ms |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    if (!r.calendar) continue;
+    ok &&= r.calendar.alone.p50Ms < CALENDAR_TARGET_MS;
+    const { alone, curve, days } = r.calendar;
+    console.log(
+      `| ${r.target} | ${days} | ${alone.samples} | ${ms(alone.p50Ms)} | ${ms(alone.p99Ms)} | ${ms(curve.p50Ms)} | ${ms(curve.p99Ms)} |`,
     );
   }
   return ok;

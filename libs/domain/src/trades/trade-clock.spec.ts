@@ -96,6 +96,10 @@ describeEachDatabase("weekday and hour follow the account's firm day", (getDb) =
       { day: '2026-03-04', net: 186, count: 2 },
       { day: '2026-03-11', net: 186, count: 2 },
     ]);
+    // The calendar read alone names the same firm days, in the same clock.
+    const calendar = await services().trades.calendar(caller, await parse(TradeCurveInput, { accountId: id }));
+    expect(calendar.days).toEqual(days);
+    expect(calendar.clock).toMatchObject({ firmDay: true, city: 'New York', time: '17:00' });
     // A zone the caller picks counts its calendar days instead, and says so.
     const utc = await stats(caller, { accountId: id, timeZone: 'UTC' });
     expect(groups(utc)).toEqual({

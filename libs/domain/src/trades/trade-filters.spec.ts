@@ -147,6 +147,14 @@ describeEachDatabase('trade statistics and the curve follow every filter of the 
       { day: '2026-03-02', net: 53.004, count: 3 },
       { day: '2026-03-10', net: -20, count: 1 },
     ]);
+    // The calendar read alone answers the curve's days under every filter.
+    for (const [filter, answer] of [
+      [{}, all],
+      [{ symbol: 'EURUSD' }, eurusd],
+    ] as const) {
+      const calendar = await services().trades.calendar(caller, await parse(TradeCurveInput, { accountId, ...filter }));
+      expect(calendar).toEqual({ filters: answer.filters, clock: answer.clock, days: answer.days });
+    }
     // Sells: −40, −10, −30 under the start (0): the deepest fall is the first trade's.
     const sells = await curve(caller, { accountId, side: 'sell' });
     expect({ max: sells.maxDrawdown, at: sells.maxDrawdownAt }).toEqual({ max: 40, at: 1 });

@@ -1,8 +1,8 @@
-import type { TradeModel as Trade } from '@propfolio/db';
 import { columns } from '../shared/json-rows.js';
 import { toMoney, type Decimal } from '../shared/money.js';
 import type { Outcome, Side } from './trades.inputs.js';
 import type { TradeView } from './trades.outputs.js';
+import type { TradeRow as Trade } from './trades.repository.js';
 
 /** Every column of a trade by how it travels as JSON, for the one-statement list read. */
 export const TRADE = columns<Trade>()({

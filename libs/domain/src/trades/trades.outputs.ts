@@ -183,6 +183,19 @@ const OUTCOME_COUNTS = {
   breakevens: Type.Integer({ description: 'Trades with |net| < 0.005.' }),
 };
 
+const TradeDaysSchema = Type.Array(
+  Type.Object({
+    day: Type.String({ description: "The firm day of the closes (YYYY-MM-DD), by the clock's naming." }),
+    net: Money('Net of the trades closed that day.'),
+    count: Type.Integer({ description: 'Trades closed that day.' }),
+  }),
+  { description: 'Daily P&L for a calendar: one entry per firm day with closes, oldest first.' },
+);
+
+/** The calendar of daily P&L alone: the curve's `days` without its running sums (a cheaper read). */
+export const TradeCalendarSchema = Type.Object({ filters: TradeFiltersSchema, clock: TradeClockSchema, days: TradeDaysSchema });
+export type TradeCalendar = Static<typeof TradeCalendarSchema>;
+
 export const TradeCurveSchema = Type.Object({
   filters: TradeFiltersSchema,
   clock: TradeClockSchema,
@@ -190,14 +203,7 @@ export const TradeCurveSchema = Type.Object({
     'The largest fall of the cumulative net from its running peak (the start, 0, included), as a positive amount; 0 without one.',
   ),
   maxDrawdownAt: Nullable(Type.Integer({ description: 'Trade number (n) at the bottom of the maximum drawdown; null without one.' })),
-  days: Type.Array(
-    Type.Object({
-      day: Type.String({ description: "The firm day of the closes (YYYY-MM-DD), by the clock's naming." }),
-      net: Money('Net of the trades closed that day.'),
-      count: Type.Integer({ description: 'Trades closed that day.' }),
-    }),
-    { description: 'Daily P&L for a calendar: one entry per firm day with closes, oldest first.' },
-  ),
+  days: TradeDaysSchema,
   totals: Type.Object({ ...OUTCOME_COUNTS, net: Money('Sum of net: where the curve ends.') }),
   every: Type.Integer({ description: 'The curve keeps every `every`-th trade (⌈count ÷ 300⌉) and always the last.' }),
   points: Type.Array(

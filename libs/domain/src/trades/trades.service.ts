@@ -12,15 +12,16 @@ import { firmClock, zoneClock, type StatsClock } from './trade-clock.js';
 import {
   assertOneCurrency,
   assertScopeOwned,
+  filtersOf,
   scopeAccountClocks,
   scopeSql,
   tradesPerAccount,
   type AccountClockFacts,
 } from './trade-scope.js';
 import { traderZone } from './trade-stats.js';
-import { readTradeCurve } from './trade-curve.js';
+import { calendarDays, tradeCurve } from './trade-curve.js';
 import { readKeptTradeStats } from './trade-stats-kept.js';
-import { readJournalBreakdowns } from './trades.repository.js';
+import { readCurveRow, readJournalBreakdowns, readTradeDays } from './trades.repository.js';
 import { recordsFromMessage, refuseOversizedBatch, STORE_TIMEOUT_MS, storePositions } from './trade-store.js';
 import { TRADE, tradeView } from './trade-view.js';
 import { decodeSortCursor, encodeSortCursor, orderingOf, orderingSql, type SortOrder, type TradeSort } from './trade-sort.js';
@@ -37,7 +38,7 @@ import type {
   TradeStatsInput,
   UpdateTradeInput,
 } from './trades.inputs.js';
-import type { PushPositionsResult, TradeCurve, TradeExport, TradePage, TradeStats, TradeView } from './trades.outputs.js';
+import type { PushPositionsResult, TradeCalendar, TradeCurve, TradeExport, TradePage, TradeStats, TradeView } from './trades.outputs.js';
 
 /**
  * The trade journal: closed positions per EA account, from the tracker's message or a statement import
@@ -257,6 +258,18 @@ export class TradeService {
   async curve(caller: Caller, input: TradeCurveInput): Promise<TradeCurve> {
     await assertScopeOwned(this.db, caller, input);
     await assertOneCurrency(this.db, caller, input);
-    return readTradeCurve(this.db, caller, input, await this.statsClock(caller, input));
+    const clock = await this.statsClock(caller, input);
+    return tradeCurve(await readCurveRow(this.db, caller, input, clock), input, clock);
+  }
+
+  /**
+   * The calendar of daily P&L alone: the curve's `days`, same scope, clock and refusals, from one GROUP BY over the
+   * scope's trades instead of the curve's running sums (docs/performance.md, "Trades").
+   */
+  async calendar(caller: Caller, input: TradeCurveInput): Promise<TradeCalendar> {
+    await assertScopeOwned(this.db, caller, input);
+    await assertOneCurrency(this.db, caller, input);
+    const clock = await this.statsClock(caller, input);
+    return { filters: filtersOf(input), clock: clock.answer, days: calendarDays(await readTradeDays(this.db, caller, input, clock)) };
   }
 }
