@@ -32,14 +32,16 @@ describeEachDatabase('MCP search_plans answer size', (getDb) => {
     return { bytes: Buffer.byteLength(text), body: JSON.parse(text) as ToolAnswer };
   };
 
-  it('answers one firm under 18 KB, its sizes grouped under their programs with the rules once', async () => {
+  it('answers one firm under 21 KB, its sizes grouped under their programs with the rules once', async () => {
     const { bytes, body } = await searchPlans({ firm: 'ftmo' });
     // 8 KB until issue 32: each rule changed since cites its own source and read date (about 200 bytes a rule, twice on
     // the wire). 9 KB until issue 39: every rule now says whose word it is (firm or third party), keeps the claims that
     // disagree, and FTMO's funded-only weekend and news rules are stage variants with a news window (15.3 KB measured).
     // 16 KB until issue 43: the 2-Step's funded stage states its payout terms (first payout, cadence, split steps,
-    // refund) with their sources, which fit_plans values the plan by (17.4 KB measured).
-    expect(bytes).toBeLessThan(18 * 1024);
+    // refund) with their sources, which fit_plans values the plan by (17.4 KB measured). 18 KB until issue 43's second
+    // round: the 1-Step states its payout terms too, with the FAQ's 80 % split recorded beside the 1-Step page's 90 % as
+    // a disagreement and the third-party refund and best-day claims marked as such (20.0 KB measured).
+    expect(bytes).toBeLessThan(21 * 1024);
     const { programs, items } = body.result.structuredContent;
     expect(items).toBeUndefined();
     expect(programs?.map((p) => [p.program, p.sizes.map((s) => s.accountSize)])).toEqual([
