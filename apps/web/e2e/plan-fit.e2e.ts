@@ -141,6 +141,11 @@ test('Plan fit: empty, then ranked plans and one plan’s start dates, in Englis
         expect((box?.x ?? 0) + (box?.width ?? Infinity)).toBeLessThanOrEqual(width);
       }
       if (SHOTS) await odds0.locator('.value-chart-section').screenshot({ path: `${SHOTS}/plan-fit-chart-${lang}-${width}.png` });
+      // Every catalog plan's odds fit their box (no hidden sideways scroll): cards at 375 px, a wrapping table at 1280.
+      const oddsBox = odds0.locator('.table-wrap');
+      const overflow = await oddsBox.evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      if (SHOTS) await oddsBox.screenshot({ path: `${SHOTS}/plan-fit-odds-${lang}-${width}.png` });
 
       const filters = page.getByRole('search');
       await filters.getByLabel(w.firm, { exact: true }).fill('FTMO');

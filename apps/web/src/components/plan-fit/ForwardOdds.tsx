@@ -48,7 +48,8 @@ function OddsTable({ answer }: { answer: PlanFit }) {
   const pct = (x: number) => `${i18n.number(x * 100, 0)}%`;
   return (
     <div className="table-wrap">
-      <table className="card-rows forward-odds-table">
+      {/* Headings wrap (wrap-head) and a value the plan cannot have is words that wrap, so the table fits a desktop width. */}
+      <table className="card-rows wrap-head forward-odds-table">
         <caption className="visually-hidden">{t('fit.odds.caption')}</caption>
         <thead>
           <tr>
@@ -104,7 +105,7 @@ function OddsTable({ answer }: { answer: PlanFit }) {
                     <td className="num" data-label={t('fit.odds.best')}>
                       {t('fit.odds.bestText', { scale: i18n.number(best.riskScale, 2), pass: pct(best.passProbability) })}
                     </td>
-                    <td className="num" data-label={t('fit.odds.value')}>
+                    <td className={now.expectedValue === null ? undefined : 'num'} data-label={t('fit.odds.value')}>
                       {now.expectedValue === null
                         ? t('fit.odds.valueUnknown', { rules: ruleWords(p.unknownPayoutRules, t) })
                         : i18n.money(now.expectedValue, p.currency)}
