@@ -410,7 +410,15 @@ export function ChallengePage() {
               <LedgerFacts detail={d} />
             </dl>
             {editing && <EditChallenge key={d.challenge.updatedAt} detail={d} onClose={() => setEditing(false)} />}
-            <Suspense fallback={<Loading />}>
+            {/* The coach's panels arrive after the page: a screen is kept for them (and for their code, loaded apart), so the
+                rules, memos and accounts below wait under the fold instead of jumping down. */}
+            <Suspense
+              fallback={
+                <div className="reserve-screen">
+                  <Loading />
+                </div>
+              }
+            >
               <ChallengeCoach detail={d} />
               <RulesEditor challengeId={d.challenge.id} />
             </Suspense>

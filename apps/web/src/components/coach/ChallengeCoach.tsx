@@ -12,37 +12,39 @@ export function ChallengeCoach({ detail }: { detail: ChallengeDetail }) {
   const { t } = useI18n();
   const headroom = useChallengeHeadroom(detail.challenge.id);
   return (
-    <QueryView query={headroom}>
-      {(h) => {
-        const primary = detail.accounts.find((a) => a.id === h.accountId) ?? null;
-        const ordered = [...h.accounts].sort((a, b) => (a.account.id === h.accountId ? -1 : b.account.id === h.accountId ? 1 : 0));
-        return (
-          <div className="coach">
-            {ordered.length === 0 ? (
-              <HeadroomPanel headroom={null} rules={h.rules} challengeId={h.challengeId} heading={t('hr.title')} />
-            ) : (
-              ordered.map((a) => (
-                <HeadroomPanel
-                  key={a.account.id}
-                  headroom={a.headroom}
-                  rules={h.rules}
+    <div className={headroom.isPending ? 'reserve-screen' : undefined}>
+      <QueryView query={headroom}>
+        {(h) => {
+          const primary = detail.accounts.find((a) => a.id === h.accountId) ?? null;
+          const ordered = [...h.accounts].sort((a, b) => (a.account.id === h.accountId ? -1 : b.account.id === h.accountId ? 1 : 0));
+          return (
+            <div className="coach">
+              {ordered.length === 0 ? (
+                <HeadroomPanel headroom={null} rules={h.rules} challengeId={h.challengeId} heading={t('hr.title')} />
+              ) : (
+                ordered.map((a) => (
+                  <HeadroomPanel
+                    key={a.account.id}
+                    headroom={a.headroom}
+                    rules={h.rules}
+                    challengeId={h.challengeId}
+                    heading={
+                      ordered.length > 1 ? `${t('hr.title')} — ${a.account.name ?? a.account.login} @ ${a.account.server}` : t('hr.title')
+                    }
+                  />
+                ))
+              )}
+              {primary ? (
+                <PassProbability
                   challengeId={h.challengeId}
-                  heading={
-                    ordered.length > 1 ? `${t('hr.title')} — ${a.account.name ?? a.account.login} @ ${a.account.server}` : t('hr.title')
-                  }
+                  account={primary}
+                  targetPercent={accountHeadroom(h, primary.id)?.target.percent ?? null}
                 />
-              ))
-            )}
-            {primary ? (
-              <PassProbability
-                challengeId={h.challengeId}
-                account={primary}
-                targetPercent={accountHeadroom(h, primary.id)?.target.percent ?? null}
-              />
-            ) : null}
-          </div>
-        );
-      }}
-    </QueryView>
+              ) : null}
+            </div>
+          );
+        }}
+      </QueryView>
+    </div>
   );
 }

@@ -31,7 +31,7 @@ export function Cockpit() {
   // The groups fold their accounts into one line; without them (not loaded, or failed) every account is its own line.
   const groups = useQuery(groupsQuery);
   return (
-    <section aria-labelledby="today-h" className="cockpit" data-testid="cockpit">
+    <section aria-labelledby="today-h" className={query.isPending ? 'cockpit cockpit-pending' : 'cockpit'} data-testid="cockpit">
       <h2 id="today-h">{t('today.title')}</h2>
       <QueryView query={query} isEmpty={(d) => d.accounts.length === 0} empty={t('today.empty')}>
         {(data) => (
