@@ -168,6 +168,10 @@ export {
   type AllocationAccount,
   type AllocationCounts,
   type AllocationJudgement,
+  type CopyTradingRule,
+  type CopyTradingMember,
+  type CopyTradingJudgement,
   crossAccountHedges,
   judgeAllocation,
+  judgeCopyTrading,
 } from './cross-account/cross-account.js';

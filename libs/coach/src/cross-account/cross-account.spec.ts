@@ -1,5 +1,13 @@
 import fc from 'fast-check';
-import { crossAccountHedges, judgeAllocation, type CrossAccountAccount, type CrossAccountPosition } from './cross-account.js';
+import {
+  crossAccountHedges,
+  judgeAllocation,
+  judgeCopyTrading,
+  type CopyTradingMember,
+  type CopyTradingRule,
+  type CrossAccountAccount,
+  type CrossAccountPosition,
+} from './cross-account.js';
 
 const T0 = Date.parse('2026-11-27T08:00:00Z');
 const MIN = 60_000;
@@ -150,6 +158,65 @@ describe('judgeAllocation', () => {
         const expected = rows.filter(([, funded]) => funded).reduce((s, [cents]) => s + cents, 0);
         expect(Math.round(Number(judged.sum) * 100)).toBe(expected);
         expect(judged.over).toBe(expected > 40_000_000);
+      }),
+    );
+  });
+});
+
+describe('judgeCopyTrading', () => {
+  const RULES: Record<string, CopyTradingRule> = {
+    fundednext: { value: 'restricted', maxAllocation: '300000', currency: 'USD' },
+    banned: { value: 'forbidden' },
+    open: { value: 'allowed' },
+    words: { value: 'restricted' },
+  };
+  const ruleOf = (firm: string) => RULES[firm] ?? null;
+  const member = (id: string, firm: string | null, size: string | null, currency = 'USD'): CopyTradingMember => ({
+    id,
+    label: id,
+    firm,
+    funded: false,
+    size,
+    currency,
+  });
+
+  it("adds the group's members at a firm with a limit in its currency, and names each firm's verdict once", () => {
+    const judged = judgeCopyTrading(
+      [
+        member('a', 'fundednext', '200000'),
+        member('b', 'open', '100000'),
+        member('c', 'fundednext', '100000.01'),
+        member('d', 'banned', '50000'),
+        member('e', 'words', '10000'),
+        member('f', 'nowhere', '10000'),
+        member('g', null, '10000'),
+        member('h', 'fundednext', '5000000', 'JPY'),
+      ],
+      ruleOf,
+    );
+    expect(judged.map((j) => [j.firm, j.verdict, j.accounts])).toEqual([
+      ['fundednext', 'over', ['a', 'c', 'h']],
+      ['open', 'allowed', ['b']],
+      ['banned', 'forbidden', ['d']],
+      ['words', 'restricted', ['e']],
+      ['nowhere', 'unknown', ['f']],
+    ]);
+    expect(judged[0]?.allocation).toMatchObject({
+      sum: '300000.01',
+      counted: ['a', 'c'],
+      notCounted: [{ id: 'h', reason: 'other_currency' }],
+    });
+  });
+
+  it('property: a limited firm is over exactly when its members in the limit currency hold more than the limit', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 400_000 }), { minLength: 1, maxLength: 6 }), (sizes) => {
+        const [judged] = judgeCopyTrading(
+          sizes.map((size, i) => member(`m${i}`, 'fundednext', String(size))),
+          ruleOf,
+        );
+        const sum = sizes.reduce((a, b) => a + b, 0);
+        expect(judged?.verdict).toBe(sum > 300_000 ? 'over' : 'within_limit');
       }),
     );
   });

@@ -177,3 +177,56 @@ export function judgeAllocation(accounts: readonly AllocationAccount[], cap: All
   }
   return { cap, counted, sum: sum.toFixed(), notCounted, over: sum.gt(limit), countsKnown: cap.counts !== null };
 }
+
+/** A firm's copy-trading rule as the catalog states it: allowed, forbidden, or allowed within an allocation. */
+export interface CopyTradingRule {
+  value: 'allowed' | 'restricted' | 'forbidden';
+  /** With `restricted`: the most the copied accounts at the firm may hold together, decimal text. */
+  maxAllocation?: string;
+  currency?: string;
+}
+
+export interface CopyTradingMember extends AllocationAccount {
+  /** The firm's catalog key; null when the account's firm is not in the catalog. */
+  firm: string | null;
+}
+
+export interface CopyTradingJudgement {
+  firm: string;
+  /** The members of the group at this firm. */
+  accounts: string[];
+  /**
+   * forbidden: the firm forbids copy trading and the group copies into its accounts; over / within_limit: the
+   * copied accounts at the firm hold more / not more than its limit; restricted: allowed on conditions the catalog
+   * states only in words (its note); allowed; unknown: the catalog states no rule.
+   */
+  verdict: 'forbidden' | 'over' | 'within_limit' | 'restricted' | 'allowed' | 'unknown';
+  /** With a limit: the members' sizes against it (the allocation cap's arithmetic). */
+  allocation: AllocationJudgement | null;
+}
+
+/**
+ * A copy-trading group judged against each of its firms' copy-trading rules: one judgement per firm with a member, in
+ * the firms' order of first appearance. A group copies one strategy into every member, so each member's firm rule
+ * applies to it; a limit adds up the group's members at that firm (every stage, in the limit's currency).
+ */
+export function judgeCopyTrading(
+  members: readonly CopyTradingMember[],
+  ruleOf: (firm: string) => CopyTradingRule | null,
+): CopyTradingJudgement[] {
+  const byFirm = new Map<string, CopyTradingMember[]>();
+  for (const member of members) {
+    if (member.firm === null) continue;
+    byFirm.set(member.firm, [...(byFirm.get(member.firm) ?? []), member]);
+  }
+  return [...byFirm].map(([firm, atFirm]) => {
+    const rule = ruleOf(firm);
+    const accounts = atFirm.map((m) => m.id);
+    if (rule === null) return { firm, accounts, verdict: 'unknown', allocation: null };
+    if (rule.value === 'forbidden') return { firm, accounts, verdict: 'forbidden', allocation: null };
+    if (rule.value === 'allowed') return { firm, accounts, verdict: 'allowed', allocation: null };
+    if (rule.maxAllocation === undefined || rule.currency === undefined) return { firm, accounts, verdict: 'restricted', allocation: null };
+    const allocation = judgeAllocation(atFirm, { amount: rule.maxAllocation, currency: rule.currency, counts: 'all' });
+    return { firm, accounts, verdict: allocation.over ? 'over' : 'within_limit', allocation };
+  });
+}
