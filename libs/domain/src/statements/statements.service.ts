@@ -14,7 +14,7 @@ import { PLATFORM_NAMES } from './import-formats.js';
 import type { StatementImportStore, StatementsRepository, StoredDay } from './statements.repository.js';
 import { readImport, readStatementInProcess, readTradeFileInProcess, type ImportReaders, type ReadImport } from './read-import.js';
 import { positionRecordsFromStatement } from '../trades/statement-positions.js';
-import { checkPositions, type PositionOutcomes } from '../trades/trade-store.js';
+import { checkPositionsInSlices, type PositionOutcomes } from '../trades/trade-store.js';
 
 export { readStatementInProcess, readTradeFileInProcess, type StatementReader, type TradeFileReading } from './read-import.js';
 
@@ -92,7 +92,8 @@ export class StatementImportService {
     // The statement's closed positions become the account's trades in the same transaction as its days (a dry run
     // checks them too, so it gives the same verdict).
     const positions = await positionRecordsFromStatement(statement.positions, serverTimeZone);
-    checkPositions(positions);
+    // In slices: 30,000 positions' checks (an exact sum of exits each) held the event loop 0.3 s in one stretch.
+    await checkPositionsInSlices(positions);
 
     const dates = folded.days.map((d) => d.day);
     const judge = async (): Promise<Written> => ({
