@@ -22,6 +22,8 @@ const WORDS = {
     byValue: 'Ranked by expected value per unit of price',
     chartName: 'Expected value against pass probability',
     chartEmpty: 'No plan has an expected value: the catalog lacks their payout terms.',
+    byTrades: 'Draw whole days with their trades',
+    noTrades: 'Some of your traded days have daily figures only, no trades',
   },
   ja: {
     nav: 'プラン適性',
@@ -38,6 +40,8 @@ const WORDS = {
     byValue: '価格あたりの期待値で順位付け',
     chartName: '合格確率に対する期待値',
     chartEmpty: '期待値のあるプランがありません。カタログに支払い条件がないためです。',
+    byTrades: '1日の取引をまとめて抽出',
+    noTrades: '取引のない取引日（日次の数値のみ）があります',
   },
 } as const;
 
@@ -174,6 +178,12 @@ test('Plan fit: empty, then ranked plans and one plan’s start dates, in Englis
       await expect(odds.getByTestId('value-chart-EUR').getByRole('img', { name: /FTMO Challenge 2-Step 100k/ })).toBeVisible();
       await expectNoHorizontalScroll(page);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/plan-fit-${lang}-${width}.png`, fullPage: true });
+      // Trades drawn: these days were reported without their trades, so the page says why there are no odds.
+      const byTrades = odds.getByRole('checkbox', { name: new RegExp(`^${w.byTrades}`) });
+      await byTrades.check();
+      await expect(odds.getByText(w.noTrades)).toBeVisible();
+      await byTrades.uncheck();
+      await expect(odds.locator('tbody tr')).toHaveCount(1);
     }
   }
   expect(consoleErrors).toEqual([]);

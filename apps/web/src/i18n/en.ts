@@ -1350,6 +1350,8 @@ export const en = {
   'fit.odds.valueUnknown': 'Unknown: {rules}',
   'fit.odds.notSimulated': 'Not simulated: unknown {rules}',
   'fit.odds.empty': 'Forward odds need at least 20 traded days: connect the EA or import a statement first.',
+  'fit.odds.byTrades': 'Draw whole days with their trades (judges each plan’s risk per trade)',
+  'fit.odds.noTrades': 'Some of your traded days have daily figures only, no trades: import the trades, or draw by days.',
   // Expected value against pass probability (issue 43 item 4).
   'fit.chart.heading': 'Expected value against pass probability',
   'fit.chart.title': 'Plans priced in {currency}',

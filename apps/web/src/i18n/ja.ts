@@ -1357,6 +1357,8 @@ export const ja: Record<MessageKey, string> = {
   'fit.odds.valueUnknown': '不明：{rules}',
   'fit.odds.notSimulated': '未計算：{rules} が不明',
   'fit.odds.empty': '合格見込みには20取引日以上が必要です。先にEAを接続するか、取引明細をインポートしてください。',
+  'fit.odds.byTrades': '1日の取引をまとめて抽出（各プランの1トレードあたりのリスク上限も判定）',
+  'fit.odds.noTrades': '取引のない取引日（日次の数値のみ）があります。取引をインポートするか、日単位で抽出してください。',
   // 合格確率に対する期待値（issue 43 の4）
   'fit.chart.heading': '合格確率と期待値',
   'fit.chart.title': '{currency}建てのプラン',

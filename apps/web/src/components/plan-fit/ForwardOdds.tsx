@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useI18n, type I18n } from '../../i18n/i18n.js';
 import type { MessageKey } from '../../i18n/en.js';
 import { ApiError } from '../../lib/api.js';
@@ -135,21 +136,29 @@ function OddsTable({ answer }: { answer: PlanFit }) {
 export function ForwardOdds({ filters }: { filters: Record<string, unknown> }) {
   const i18n = useI18n();
   const { t } = i18n;
-  const body = { ...filters, paths: PAGE_PATHS };
+  // Whole days with their trades: each plan's risk per trade is judged (a 400 naming method when a day has no trades).
+  const [byTrades, setByTrades] = useState(false);
+  const body = { ...filters, paths: PAGE_PATHS, ...(byTrades ? { method: 'trades' } : {}) };
   const odds = useQuery({
     queryKey: ['plan-fit', 'odds', body],
     queryFn: () => fitOwnPlans(body),
     retry: (n, e) => n < 2 && worthRetrying(e),
   });
   const noHistory = odds.error instanceof ApiError && odds.error.code === 'insufficient_history';
+  const noTrades = odds.error instanceof ApiError && odds.error.errors.some((e) => e.field === 'method');
   return (
     <section className="card" aria-labelledby="fit-odds-h" data-testid="forward-odds">
       <h2 id="fit-odds-h">{t('fit.odds.title')}</h2>
       <p className="muted">{t('fit.odds.intro', { paths: i18n.number(PAGE_PATHS, 0) })}</p>
+      <label className="check">
+        <input type="checkbox" checked={byTrades} onChange={(e) => setByTrades(e.target.checked)} /> {t('fit.odds.byTrades')}
+      </label>
       {odds.isPending ? (
         <Loading failures={odds.failureCount} />
       ) : noHistory ? (
         <Empty>{t('fit.odds.empty')}</Empty>
+      ) : noTrades ? (
+        <Empty>{t('fit.odds.noTrades')}</Empty>
       ) : odds.isError ? (
         <ErrorState error={odds.error} retry={worthRetrying(odds.error) ? () => void odds.refetch() : undefined} />
       ) : (
