@@ -67,6 +67,39 @@ describeEachDatabase('REST: account groups and the check of a copied trade', (ge
     );
   });
 
+  it("holds the group's challenges at a firm against its copy-trading limit, each challenge once, FundedNext's $300k from its own page", async () => {
+    // Two FundedNext Stellar 2-Step challenges (200k and 150k), the first traded on two terminals: 350,000 > 300,000.
+    const big = await createChallenge(app, { planId: 'fundednext-stellar-2-step-200000', phase: 'Phase 1', purchasedAt: '2026-01-05' });
+    const other = await createChallenge(app, { planId: 'fundednext-stellar-2-step-100000', phase: 'Phase 1', purchasedAt: '2026-01-06' });
+    const first = await registerAccount(app, { challengeId: big.id, initialBalance: 200000 });
+    const second = await registerAccount(app, { challengeId: big.id, initialBalance: 200000 });
+    const third = await registerAccount(app, { challengeId: other.id, initialBalance: 150000 });
+    const created = await app.post('/account-groups', {
+      name: `FundedNext copies ${Date.now()}`,
+      accounts: [first, second, third].map(({ id }) => ({ accountId: id, multiplier: 1 })),
+    });
+    expect(created.status).toBe(201);
+    const [finding, ...others] = json<{ copyTrading: Record<string, unknown>[] }>(created).copyTrading;
+    expect(others).toEqual([]);
+    expect(finding).toMatchObject({
+      firm: 'FundedNext',
+      verdict: 'over',
+      challengeIds: [big.id, other.id],
+      limit: '300000',
+      currency: 'USD',
+      sum: '350000',
+      source: { kind: 'firm' },
+    });
+    expect(String(finding?.['message'])).toContain('over the limit');
+
+    // Without the 150k challenge the group holds 200,000: within the limit.
+    const group = json<{ id: string }>(created);
+    const smaller = await app.patch(`/account-groups/${group.id}`, { accounts: [{ accountId: first.id, multiplier: 1 }] });
+    expect(json<{ copyTrading: Record<string, unknown>[] }>(smaller).copyTrading).toMatchObject([
+      { verdict: 'within_limit', sum: '200000' },
+    ]);
+  });
+
   it('a copied trade: each account’s own check at its multiplier, the group’s largest loss the smallest of them, naming the binding account', async () => {
     // 100k at ×1: daily floor 101,000 − 5,000 = 96,000, equity 101,000: 5,000 of room.
     // 200k at ×2: daily floor 200,000 − 10,000 = 190,000, equity 191,000 (9,000 floating): 1,000 of room, 500 in master terms.

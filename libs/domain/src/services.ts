@@ -24,6 +24,8 @@ import { ChallengesRepository } from './challenges/challenges.repository.js';
 import type { PlanFinder } from './challenges/plan-link.js';
 import type { ChallengeForEntry } from './shared/challenge-refs.js';
 import { challengeForDatedEntry, lockOpenChallenge } from './challenges/owned-challenge.js';
+import { copyTradingOfGroup } from './challenges/copy-trading.js';
+import { crossAccountSourceOf } from './shared/firm-cross-account.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
 import { IdempotencyRepository } from './idempotency/idempotency.repository.js';
 import { ApiKeyService } from './keys/keys.service.js';
@@ -226,7 +228,12 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     }),
     alertDelivery,
     portfolio: new PortfolioService(new PortfolioRepository(db), coach.headroom),
-    groups: new GroupsService(new GroupsRepository(db), alerts),
+    // A group's copy-trading findings: its challenges in progress against the catalog's firm rules.
+    groups: new GroupsService(new GroupsRepository(db), alerts, async (ownerId) => {
+      const source = crossAccountSourceOf(options.planFinder ?? null);
+      const inProgress = source === null ? [] : await challengeRows.inProgress(ownerId);
+      return (members) => copyTradingOfGroup(source, members, inProgress);
+    }),
     tradeScreenshots: new TradeScreenshotService(new TradeScreenshotsRepository(db)),
     calendar: new CalendarService(calendarEvents, {
       allowPrivateUrls: options.calendar?.allowPrivateUrls ?? channels.allowPrivateDestinations,

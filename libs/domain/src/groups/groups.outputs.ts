@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { Id, Money, Nullable, Timestamp } from '../shared/schemas.js';
 import { TradeCheckSchema } from '../alerts/alerts.outputs.js';
+import { CopyTradingSchema } from '../challenges/copy-trading.js';
 
 const GroupAccountSchema = Type.Object({
   accountId: Id('EA account id.'),
@@ -13,6 +14,9 @@ export const AccountGroupSchema = Type.Object({
   id: Id('Account group id.'),
   name: Type.String(),
   accounts: Type.Array(GroupAccountSchema, { description: 'Master first. An account in the trash is left out until restored.' }),
+  copyTrading: Type.Array(CopyTradingSchema, {
+    description: "Each firm's copy-trading rule against the group's challenges in progress there.",
+  }),
   createdAt: Timestamp('ISO 8601 UTC.'),
   updatedAt: Timestamp('ISO 8601 UTC.'),
 });

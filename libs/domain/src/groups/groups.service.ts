@@ -10,6 +10,7 @@ import type {
   UpdateAccountGroupInput,
 } from './groups.inputs.js';
 import type { AccountGroupView, GroupGuardLevelsView, GroupTradeCheckView } from './groups.outputs.js';
+import type { CopiedAccount, CopyTradingView } from '../challenges/copy-trading.js';
 import { isDuplicateName, type GroupsRepository, type OwnerAccount, type StoredGroup, type StoredMember } from './groups.repository.js';
 
 /**
@@ -17,22 +18,34 @@ import { isDuplicateName, type GroupsRepository, type OwnerAccount, type StoredG
  * multiplier, and a pre-trade check that judges a copied trade on every account by its own rules (the coach's
  * checkGroupTrade over each account's own headroom, read as check_trade reads it).
  */
+/**
+ * The owner's copy-trading judge: reads what it needs once (the challenges in progress and the catalog's firm rules,
+ * handed in by services.ts) and judges any of the owner's groups by its members.
+ */
+export type CopyTradingJudge = (ownerId: string) => Promise<(members: readonly CopiedAccount[]) => CopyTradingView[]>;
+
 export class GroupsService {
   constructor(
     private readonly repository: GroupsRepository,
     private readonly alerts: AlertService,
+    private readonly copyTrading: CopyTradingJudge,
   ) {}
 
   async list(caller: Caller): Promise<{ groups: AccountGroupView[] }> {
-    const [groups, accounts] = await Promise.all([this.repository.list(caller.userId), this.repository.ownerAccounts(caller.userId)]);
-    return { groups: groups.map((g) => viewOf(g, accounts)) };
+    const [groups, accounts, judge] = await Promise.all([
+      this.repository.list(caller.userId),
+      this.repository.ownerAccounts(caller.userId),
+      this.copyTrading(caller.userId),
+    ]);
+    return { groups: groups.map((g) => viewOf(g, accounts, judge)) };
   }
 
   async create(caller: Caller, input: CreateAccountGroupInput, now = new Date()): Promise<AccountGroupView> {
     const accounts = await this.repository.ownerAccounts(caller.userId);
     const members = membersOf(input.accounts, accounts);
     try {
-      return viewOf(await this.repository.create(caller.userId, input.name.trim(), members, now), accounts);
+      const group = await this.repository.create(caller.userId, input.name.trim(), members, now);
+      return viewOf(group, accounts, await this.copyTrading(caller.userId));
     } catch (error) {
       if (isDuplicateName(error)) throw duplicateName(input.name);
       throw error;
@@ -50,7 +63,7 @@ export class GroupsService {
       throw error;
     }
     if (!group) throw AppError.notFound('Account group');
-    return viewOf(group, accounts);
+    return viewOf(group, accounts, await this.copyTrading(caller.userId));
   }
 
   /** The copied trade checked on every account of the group at once; 404 for another's group, as every owned record. */
@@ -154,7 +167,15 @@ function labelOf(accountId: string, accounts: readonly OwnerAccount[]): string {
   return account ? nameOf(account, accounts) : accountId;
 }
 
-function viewOf(group: StoredGroup, accounts: readonly OwnerAccount[]): AccountGroupView {
+function viewOf(
+  group: StoredGroup,
+  accounts: readonly OwnerAccount[],
+  judge: (members: readonly CopiedAccount[]) => CopyTradingView[],
+): AccountGroupView {
+  const present = group.members.flatMap((m) => {
+    const account = accounts.find((a) => a.id === m.accountId);
+    return account ? [{ accountId: account.id, challengeId: account.challengeId }] : [];
+  });
   return {
     id: group.id,
     name: group.name,
@@ -171,6 +192,7 @@ function viewOf(group: StoredGroup, accounts: readonly OwnerAccount[]): AccountG
           ]
         : [];
     }),
+    copyTrading: judge(present),
     createdAt: group.createdAt.toISOString(),
     updatedAt: group.updatedAt.toISOString(),
   };
