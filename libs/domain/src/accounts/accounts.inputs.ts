@@ -3,10 +3,8 @@ import {
   IsArray,
   IsIn,
   IsInt,
-  IsISO4217CurrencyCode,
   IsNumber,
   IsOptional,
-  IsPositive,
   IsString,
   Max,
   MaxLength,
@@ -16,8 +14,9 @@ import {
 } from 'class-validator';
 import { Type } from 'class-transformer';
 import { PLATFORMS, type Platform } from '@propfolio/coach';
-import { Compose, Doc, IsIsoDate, NumberFromQuery, UpperCase } from '@propfolio/core';
-import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-fields.js';
+import { Compose, Doc, IsIsoDate, NumberFromQuery } from '@propfolio/core';
+import { Absent, FreeText, PageInput } from '../shared/contract-fields.js';
+import { CurrencyField, MoneyField } from '../shared/money-fields.js';
 import { IsRecordedInstant } from '../shared/recorded-instant.js';
 import {
   LotsField,
@@ -85,15 +84,10 @@ export class RegisterAccountInput {
   @ServerField()
   server!: string;
 
-  @Doc({ description: 'ISO 4217 deposit currency of the account, any case.', example: 'USD' })
-  @UpperCase()
-  @IsISO4217CurrencyCode()
+  @CurrencyField({ description: 'ISO 4217 deposit currency of the account, any case.', example: 'USD' })
   currency!: string;
 
-  @Doc({ description: 'Starting balance (a JSON number > 0); P&L % is measured from it.', example: 100000 })
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @IsPositive()
-  @Max(MAX_AMOUNT)
+  @MoneyField({ description: 'Starting balance (a JSON number > 0); P&L % is measured from it.', example: 100000, sign: 'positive' })
   initialBalance!: number;
 
   @Doc(
@@ -120,22 +114,13 @@ export class AccountReportInput extends AccountIdInput {
   @IsIsoDate()
   date!: string;
 
-  @Doc({ description: 'Balance at the end of the day (JSON number).', example: 101250.4 })
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(-MAX_AMOUNT)
-  @Max(MAX_AMOUNT)
+  @MoneyField({ description: 'Balance at the end of the day (JSON number).', example: 101250.4, sign: 'any' })
   balance!: number;
 
-  @Doc({ description: 'Equity at the time of the report (JSON number).', example: 101180 })
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(-MAX_AMOUNT)
-  @Max(MAX_AMOUNT)
+  @MoneyField({ description: 'Equity at the time of the report (JSON number).', example: 101180, sign: 'any' })
   equity!: number;
 
-  @Doc({ description: 'P&L of the trades closed that day, negative for a loss (JSON number).', example: 412.25 })
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(-MAX_AMOUNT)
-  @Max(MAX_AMOUNT)
+  @MoneyField({ description: 'P&L of the trades closed that day, negative for a loss (JSON number).', example: 412.25, sign: 'any' })
   closedPnl!: number;
 }
 
@@ -175,15 +160,13 @@ export class OpenPositionInput {
   @Max(MAX_PRICE)
   stopLoss?: number | null;
 
-  @Doc({
+  @MoneyField({
     description:
       'Net loss in account currency if the stop is hit, as the terminal computes it (positive; 0 or less for a stop at or past breakeven); null without a stop.',
     example: 812.5,
+    sign: 'any',
+    presence: 'nullable',
   })
-  @IsOptional()
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(-MAX_AMOUNT)
-  @Max(MAX_AMOUNT)
   lossAtStop?: number | null;
 }
 
@@ -195,16 +178,10 @@ export class AccountSnapshotInput extends AccountIdInput {
   @IsRecordedInstant()
   at!: string;
 
-  @Doc({ description: 'Balance at that instant (JSON number).', example: 101250.4 })
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(-MAX_AMOUNT)
-  @Max(MAX_AMOUNT)
+  @MoneyField({ description: 'Balance at that instant (JSON number).', example: 101250.4, sign: 'any' })
   balance!: number;
 
-  @Doc({ description: 'Equity at that instant, floating P&L included (JSON number).', example: 101180 })
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(-MAX_AMOUNT)
-  @Max(MAX_AMOUNT)
+  @MoneyField({ description: 'Equity at that instant, floating P&L included (JSON number).', example: 101180, sign: 'any' })
   equity!: number;
 
   @Doc(

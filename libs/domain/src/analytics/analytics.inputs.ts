@@ -1,6 +1,7 @@
-import { IsIn, IsInt, IsISO4217CurrencyCode, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { Doc, IsIsoDate, NumberFromQuery, UpperCase } from '@propfolio/core';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { Doc, IsIsoDate, NumberFromQuery } from '@propfolio/core';
 import { FreeText } from '../shared/contract-fields.js';
+import { CurrencyField } from '../shared/money-fields.js';
 
 export class AnalyticsInput {
   @Doc({
@@ -21,13 +22,11 @@ export class AnalyticsInput {
   @FreeText(100)
   firm?: string;
 
-  @Doc({
+  @CurrencyField({
     description: "Convert at each date's rate (record's own, else imported), to 4 decimals; absent: totals per currency.",
     example: 'JPY',
+    presence: 'nullable',
   })
-  @IsOptional()
-  @UpperCase()
-  @IsISO4217CurrencyCode()
   currency?: string;
 }
 
@@ -41,12 +40,10 @@ export class TaxYearInput {
   @Max(2100)
   year!: number;
 
-  @Doc({
+  @CurrencyField({
     description: "Each line at its date's rate (record's own, else imported), to 4 decimals; sums add rounded lines.",
     example: 'JPY',
   })
-  @UpperCase()
-  @IsISO4217CurrencyCode()
   currency!: string;
 
   @Doc({

@@ -1,6 +1,7 @@
-import { IsIn, IsISO4217CurrencyCode, IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
-import { Doc, IsIsoDate, UpperCase } from '@propfolio/core';
-import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageInput } from '../shared/contract-fields.js';
+import { IsIn, IsOptional, IsString } from 'class-validator';
+import { Doc, IsIsoDate } from '@propfolio/core';
+import { Absent, FreeText, PageInput } from '../shared/contract-fields.js';
+import { CurrencyField, MoneyField } from '../shared/money-fields.js';
 import { PurchaseLedgerFields } from '../shared/purchase-fields.js';
 import { ChallengeIdInput, ChallengeRefInput } from '../shared/challenge-refs.js';
 import { PLATFORMS, type Platform } from '@propfolio/coach';
@@ -44,19 +45,10 @@ export class CreateChallengeInput extends PurchaseLedgerFields {
   @FreeText(200)
   plan!: string;
 
-  @Doc({
-    description: 'Price paid; monthly plan: the monthly fee.',
-    example: 540,
-  })
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(0)
-  @Max(MAX_AMOUNT)
+  @MoneyField({ description: 'Price paid; monthly plan: the monthly fee.', example: 540, sign: 'zeroOrMore' })
   price!: number;
 
-  @Doc({ description: 'Currency of the price, any case.', default: 'USD', example: 'EUR' })
-  @Absent()
-  @UpperCase()
-  @IsISO4217CurrencyCode()
+  @CurrencyField({ description: 'Currency of the price, any case.', default: 'USD', example: 'EUR', presence: 'optional' })
   currency?: string;
 
   @Doc({ description: 'Current phase (free text).', default: DEFAULT_PHASE, example: 'Phase 1' })

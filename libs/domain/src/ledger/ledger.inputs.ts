@@ -1,7 +1,8 @@
-import { IsIn, IsISO4217CurrencyCode, IsNumber, IsPositive, Max } from 'class-validator';
-import { Doc, IsIsoDate, UpperCase } from '@propfolio/core';
+import { IsIn } from 'class-validator';
+import { Doc, IsIsoDate } from '@propfolio/core';
 import { ChallengeIdInput } from '../shared/challenge-refs.js';
-import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE } from '../shared/contract-fields.js';
+import { Absent, FreeText } from '../shared/contract-fields.js';
+import { CurrencyField, MoneyField } from '../shared/money-fields.js';
 import { FxCurrencyField, FxRateField } from '../shared/fx-fields.js';
 
 export const COST_KINDS = ['reset_fee', 'activation_fee', 'addon', 'data_fee', 'refund', 'other'] as const;
@@ -12,15 +13,10 @@ export class AddCostInput extends ChallengeIdInput {
   @IsIn(COST_KINDS)
   kind!: CostKindName;
 
-  @Doc({ description: 'Amount; a refund is positive too.', example: 99 })
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @IsPositive()
-  @Max(MAX_AMOUNT)
+  @MoneyField({ description: 'Amount; a refund is positive too.', example: 99, sign: 'positive' })
   amount!: number;
 
-  @Doc({ description: 'Currency, any case.', example: 'USD' })
-  @UpperCase()
-  @IsISO4217CurrencyCode()
+  @CurrencyField({ description: 'Currency, any case.', example: 'USD' })
   currency!: string;
 
   @Doc({ description: 'Date charged or refunded; not future, not before purchase.', example: '2026-02-10' })

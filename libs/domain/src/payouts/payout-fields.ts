@@ -1,6 +1,7 @@
 import { IsIn, IsNumber, IsPositive, IsString, Max } from 'class-validator';
 import { Doc, IsIsoDate, type FieldDoc } from '@propfolio/core';
-import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE } from '../shared/contract-fields.js';
+import { Absent, FreeText } from '../shared/contract-fields.js';
+import { MoneyField } from '../shared/money-fields.js';
 import { FxCurrencyField, FxRateField } from '../shared/fx-fields.js';
 
 export const PAYOUT_STATUSES = ['requested', 'paid', 'denied'] as const;
@@ -31,11 +32,7 @@ export function WithPayoutDetails<T extends Mixable>(Base: T, status: FieldDoc) 
     @FreeText(500)
     deniedReason?: string;
 
-    @Doc({ description: "Before the firm's share.", example: 2000 })
-    @Absent()
-    @IsNumber(MONEY, MONEY_MESSAGE)
-    @IsPositive()
-    @Max(MAX_AMOUNT)
+    @MoneyField({ description: "Before the firm's share.", example: 2000, sign: 'positive', presence: 'optional' })
     grossAmount?: number;
 
     @Doc({ description: 'Your profit share.', example: 80 })
@@ -66,11 +63,7 @@ export class PayoutIdInput {
 }
 
 export class UpdatePayoutInput extends WithPayoutDetails(PayoutIdInput, CHANGED_PAYOUT_STATUS) {
-  @Doc({ description: 'Net amount received.', example: 1600 })
-  @Absent()
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @IsPositive()
-  @Max(MAX_AMOUNT)
+  @MoneyField({ description: 'Net amount received.', example: 1600, sign: 'positive', presence: 'optional' })
   amount?: number;
 
   @Doc({

@@ -1,6 +1,7 @@
-import { IsISO4217CurrencyCode, IsNumber, IsPositive, Max } from 'class-validator';
-import { Compose, Doc, UpperCase } from '@propfolio/core';
+import { IsNumber, IsPositive, Max } from 'class-validator';
+import { Compose, Doc } from '@propfolio/core';
 import { Absent } from './contract-fields.js';
+import { CurrencyField } from './money-fields.js';
 
 /** Decimals a typed or imported exchange rate may carry. */
 export const RATE = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 8 } as const;
@@ -23,4 +24,4 @@ export const FxRateField = (): PropertyDecorator =>
   );
 
 export const FxCurrencyField = (): PropertyDecorator =>
-  Compose(Doc({ description: 'Currency of fxRate.', example: 'JPY' }), Absent(), UpperCase(), IsISO4217CurrencyCode());
+  CurrencyField({ description: 'Currency of fxRate.', example: 'JPY', presence: 'optional' });
