@@ -158,6 +158,7 @@ export function runPaths(run: CompiledRun, scale: number, table?: Draws | null):
   const n = series.length;
   const hasDaily = !Number.isNaN(dailyLimit);
   const hasMax = !Number.isNaN(maxLimit);
+  const todayFloorKnown = !Number.isNaN(todayFloor);
   const { tradeLoss, tradeLimit } = run;
   const hasTradeLimit = !Number.isNaN(tradeLimit) && tradeLoss.length === n;
   const countsProfitableOnly = !Number.isNaN(profitableDayMin);
@@ -199,7 +200,7 @@ export function runPaths(run: CompiledRun, scale: number, table?: Draws | null):
       const low = equity + (lows[index] ?? 0) * scale;
       if (hasDaily) {
         let floor = todayFloor;
-        if (d > 0 || Number.isNaN(floor)) {
+        if (d > 0 || !todayFloorKnown) {
           const reference =
             dailyBasis === DailyBasis.Initial
               ? 100
