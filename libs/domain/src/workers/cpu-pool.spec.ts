@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AppError, type Caller } from '@propfolio/core';
 import type { SimulationInput } from '@propfolio/coach';
-import { StatementError } from '@propfolio/mt-statements';
+import { readStatement, StatementError } from '@propfolio/mt-statements';
+import { reportOfDays } from '@propfolio/mt-statements/testing';
 import { readTradeFileBytes } from '../statements/import-formats.js';
 import { createCpuPool, type CpuPoolOptions } from './cpu-pool.js';
 import { PART_ITEMS, type CpuPool, type CpuRequester } from './cpu-tasks.js';
@@ -79,6 +80,11 @@ describe('the CPU pool', () => {
       expect(file.positions).toHaveLength(rows);
       expect(file).toEqual(readTradeFileBytes({ bytes }));
     }
+    // A MetaTrader statement's transactions likewise (a deposit and 1,259 balance deals over 60 days).
+    const { bytes } = reportOfDays('51234567', 60, 21);
+    const statement = await cpu.run({ kind: 'statement', input: bytes }, member('ann'));
+    expect(statement.transactions.length).toBeGreaterThan(PART_ITEMS);
+    expect(statement).toEqual(readStatement(bytes));
   });
 
   it('answers 422 job_aborted when the child dies mid-job (a fatal runtime error), and the next job gets a new child', async () => {
