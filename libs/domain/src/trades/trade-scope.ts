@@ -1,5 +1,4 @@
 import { AppError, type Caller } from '@propfolio/core';
-import type { Database } from '@propfolio/db';
 import { requireId } from '../shared/ids.js';
 import { SqlParams } from '../shared/keyset-sql.js';
 import type { Platform } from '@propfolio/coach';
@@ -92,84 +91,16 @@ export function currencyAccountsSql(user: string, currency: string, params: SqlP
 /**
  * Money of different currencies is never added up: a statistic or curve over a scope whose accounts (with trades in
  * it) hold more than one currency is refused with 422 mixed_currencies naming them, so the caller asks again per
- * currency (`currency`) or per account. A list of trades may mix them: each trade carries its own currency.
+ * currency (`currency`) or per account. A list of trades may mix them: each trade carries its own currency. The
+ * refusal for the scope's currencies (trades.repository.ts, scopeCurrencies), or null when they are one or none.
  */
-export async function assertOneCurrency(db: Database, caller: Caller, scope: TradeScope): Promise<void> {
-  if (scope.accountId !== undefined || scope.currency !== undefined) return;
-  const params = new SqlParams();
-  const where = scopeSql(caller, scope, params);
-  // One row per currency with a trade in scope, by the (user, closedAt) index's owner prefix: a few rows, not the trades.
-  const rows = await db.driverQuery<{ currency: string }>(
-    `SELECT a."currency" FROM "EaAccount" a WHERE a."userId" = $1
-       AND EXISTS (SELECT 1 FROM "Trade" t WHERE t."accountId" = a."id" AND ${where}) ORDER BY a."currency"`,
-    params.values,
-  );
-  const currencies = [...new Set(rows.map((r) => r.currency))];
-  if (currencies.length <= 1) return;
-  throw new AppError(
+export function mixedCurrencies(found: readonly string[]): AppError | null {
+  const currencies = [...new Set(found)];
+  if (currencies.length <= 1) return null;
+  return new AppError(
     'mixed_currencies',
     `These trades are in ${currencies.join(' and ')}: amounts of different currencies are never added up. Ask per currency (currency=${currencies[0]}) or per account (accountId).`,
     [{ field: 'currency', message: `required when the trades are in ${currencies.join(', ')}` }],
     { currencies: currencies.join(',') },
   );
-}
-
-/**
- * 404 when the scope names an account or a challenge the caller does not own (exactly like an unknown id),
- * so an empty answer always means "no trades", never "not yours".
- */
-export async function assertScopeOwned(db: Database, caller: Caller, scope: TradeScope): Promise<void> {
-  if (scope.accountId !== undefined) {
-    const id = requireId(scope.accountId, 'EA account');
-    const rows = await db.driverQuery('SELECT 1 FROM "EaAccount" WHERE "id" = $1 AND "userId" = $2', [id, caller.userId]);
-    if (rows.length === 0) throw AppError.notFound('EA account');
-  }
-  if (scope.challengeId !== undefined) {
-    const id = requireId(scope.challengeId, 'Challenge');
-    const rows = await db.driverQuery('SELECT 1 FROM "Challenge" WHERE "id" = $1 AND "userId" = $2', [id, caller.userId]);
-    if (rows.length === 0) throw AppError.notFound('Challenge');
-  }
-}
-
-/** An account of a scope with what decides its firm clock: its challenge's plan, purchase, own rules, phase, platform. */
-// A type, not an interface: the driver's rows are records.
-export type AccountClockFacts = {
-  accountId: string;
-  challengeId: string | null;
-  planId: string | null;
-  purchasedOn: string | null;
-  rulesOverride: unknown;
-  phase: string | null;
-  platform: Platform | null;
-};
-
-/**
- * The caller's accounts a scope covers (by its account filters: account, challenge, platform, currency), each with its
- * challenge's facts. A few rows: the accounts, not their trades.
- */
-export async function scopeAccountClocks(db: Database, caller: Caller, scope: TradeScope): Promise<AccountClockFacts[]> {
-  const params = new SqlParams();
-  const user = params.add(caller.userId);
-  let where = `a."userId" = ${user}`;
-  if (scope.accountId !== undefined) where += ` AND a."id" = ${params.add(requireId(scope.accountId, 'EA account'))}`;
-  if (scope.challengeId !== undefined) where += ` AND a."challengeId" = ${params.add(requireId(scope.challengeId, 'Challenge'))}`;
-  if (scope.platform !== undefined) where += ` AND ${platformAccountsSql(user, scope.platform, params)}`;
-  if (scope.currency !== undefined) where += ` AND ${currencyAccountsSql(user, scope.currency, params)}`;
-  return db.driverQuery<AccountClockFacts>(
-    `SELECT a."id" AS "accountId", c."id" AS "challengeId", c."planId", c."purchasedAt"::text AS "purchasedOn",
-       c."rulesOverride", c."phase", c."platform"::text AS "platform"
-     FROM "EaAccount" a LEFT JOIN "Challenge" c ON c."id" = a."challengeId" AND c."userId" = a."userId"
-     WHERE ${where} ORDER BY a."id"`,
-    params.values,
-  );
-}
-
-/** The scope's trades per account (only accounts with some): which firm clock most of them follow. */
-export async function tradesPerAccount(db: Database, caller: Caller, scope: TradeScope): Promise<Map<string, number>> {
-  const params = new SqlParams();
-  const rows = await db.driverQuery<{ accountId: string; count: number }>(
-    `SELECT t."accountId", count(*)::int AS "count" FROM "Trade" t WHERE ${scopeSql(caller, scope, params)} GROUP BY t."accountId"`,
-    params.values,
-  );
-  return new Map(rows.map((r) => [r.accountId, r.count]));
 }

@@ -11,7 +11,9 @@ import type { Database, Prisma, TradeModel } from '@propfolio/db';
 import { queryJson } from '../shared/json-rows.js';
 import { SqlParams } from '../shared/keyset-sql.js';
 import type { StatsClock } from './trade-clock.js';
-import { scopeSql } from './trade-scope.js';
+import { currencyAccountsSql, platformAccountsSql, scopeSql } from './trade-scope.js';
+import { requireId } from '../shared/ids.js';
+import type { Platform } from '@propfolio/coach';
 import { forEachSlice } from './trade-stats-range.js';
 import { Groups, PARTIAL_SQL, SUMS_SQL, type PartialRow } from './trade-stats.js';
 import { outcomeSql } from './trade-view.js';
@@ -237,6 +239,77 @@ function journalAnswer(row: JournalRow): JournalBreakdowns {
       bins,
     },
   };
+}
+
+// ---------- The scope's accounts ----------
+
+const OWNS_ACCOUNT_SQL = 'SELECT 1 FROM "EaAccount" WHERE "id" = $1 AND "userId" = $2';
+const OWNS_CHALLENGE_SQL = 'SELECT 1 FROM "Challenge" WHERE "id" = $1 AND "userId" = $2';
+
+/** Whether the user owns the account. */
+export async function ownsAccount(db: Database, userId: string, accountId: string): Promise<boolean> {
+  return (await db.driverQuery(OWNS_ACCOUNT_SQL, [accountId, userId])).length > 0;
+}
+
+/** Whether the user owns the challenge. */
+export async function ownsChallenge(db: Database, userId: string, challengeId: string): Promise<boolean> {
+  return (await db.driverQuery(OWNS_CHALLENGE_SQL, [challengeId, userId])).length > 0;
+}
+
+/** The currencies of the caller's accounts with a trade in the scope, in order (trade-scope.ts, mixedCurrencies). */
+export async function scopeCurrencies(db: Database, caller: Caller, scope: TradeScope): Promise<string[]> {
+  const params = new SqlParams();
+  const where = scopeSql(caller, scope, params);
+  // One row per currency with a trade in scope, by the (user, closedAt) index's owner prefix: a few rows, not the trades.
+  const rows = await db.driverQuery<{ currency: string }>(
+    `SELECT a."currency" FROM "EaAccount" a WHERE a."userId" = $1
+       AND EXISTS (SELECT 1 FROM "Trade" t WHERE t."accountId" = a."id" AND ${where}) ORDER BY a."currency"`,
+    params.values,
+  );
+  return rows.map((r) => r.currency);
+}
+
+/** An account of a scope with what decides its firm clock: its challenge's plan, purchase, own rules, phase, platform. */
+// A type, not an interface: the driver's rows are records.
+export type AccountClockFacts = {
+  accountId: string;
+  challengeId: string | null;
+  planId: string | null;
+  purchasedOn: string | null;
+  rulesOverride: unknown;
+  phase: string | null;
+  platform: Platform | null;
+};
+
+/**
+ * The caller's accounts a scope covers (by its account filters: account, challenge, platform, currency), each with its
+ * challenge's facts. A few rows: the accounts, not their trades.
+ */
+export async function scopeAccountClocks(db: Database, caller: Caller, scope: TradeScope): Promise<AccountClockFacts[]> {
+  const params = new SqlParams();
+  const user = params.add(caller.userId);
+  let where = `a."userId" = ${user}`;
+  if (scope.accountId !== undefined) where += ` AND a."id" = ${params.add(requireId(scope.accountId, 'EA account'))}`;
+  if (scope.challengeId !== undefined) where += ` AND a."challengeId" = ${params.add(requireId(scope.challengeId, 'Challenge'))}`;
+  if (scope.platform !== undefined) where += ` AND ${platformAccountsSql(user, scope.platform, params)}`;
+  if (scope.currency !== undefined) where += ` AND ${currencyAccountsSql(user, scope.currency, params)}`;
+  return db.driverQuery<AccountClockFacts>(
+    `SELECT a."id" AS "accountId", c."id" AS "challengeId", c."planId", c."purchasedAt"::text AS "purchasedOn",
+       c."rulesOverride", c."phase", c."platform"::text AS "platform"
+     FROM "EaAccount" a LEFT JOIN "Challenge" c ON c."id" = a."challengeId" AND c."userId" = a."userId"
+     WHERE ${where} ORDER BY a."id"`,
+    params.values,
+  );
+}
+
+/** The scope's trades per account (only accounts with some): which firm clock most of them follow. */
+export async function tradesPerAccount(db: Database, caller: Caller, scope: TradeScope): Promise<Map<string, number>> {
+  const params = new SqlParams();
+  const rows = await db.driverQuery<{ accountId: string; count: number }>(
+    `SELECT t."accountId", count(*)::int AS "count" FROM "Trade" t WHERE ${scopeSql(caller, scope, params)} GROUP BY t."accountId"`,
+    params.values,
+  );
+  return new Map(rows.map((r) => [r.accountId, r.count]));
 }
 
 // ---------- The equity curve and the distribution ----------

@@ -9,19 +9,21 @@ import { SqlParams } from '../shared/keyset-sql.js';
 import { DEFAULT_LIMIT } from '../shared/pagination.js';
 import { toDecimal } from '../shared/money.js';
 import { firmClock, zoneClock, type StatsClock } from './trade-clock.js';
-import {
-  assertOneCurrency,
-  assertScopeOwned,
-  filtersOf,
-  scopeAccountClocks,
-  scopeSql,
-  tradesPerAccount,
-  type AccountClockFacts,
-} from './trade-scope.js';
+import { filtersOf, mixedCurrencies, scopeSql } from './trade-scope.js';
 import { traderZone } from './trade-stats.js';
 import { calendarDays, tradeCurve } from './trade-curve.js';
 import { readKeptTradeStats } from './trade-stats-kept.js';
-import { readCurveRow, readJournalBreakdowns, readTradeDays } from './trades.repository.js';
+import {
+  ownsAccount,
+  ownsChallenge,
+  readCurveRow,
+  readJournalBreakdowns,
+  readTradeDays,
+  scopeAccountClocks,
+  scopeCurrencies,
+  tradesPerAccount,
+  type AccountClockFacts,
+} from './trades.repository.js';
 import { recordsFromMessage, refuseOversizedBatch, STORE_TIMEOUT_MS, storePositions } from './trade-store.js';
 import { TRADE, tradeView } from './trade-view.js';
 import { decodeSortCursor, encodeSortCursor, orderingOf, orderingSql, type SortOrder, type TradeSort } from './trade-sort.js';
@@ -126,7 +128,7 @@ export class TradeService {
   async list(caller: Caller, input: ListTradesInput): Promise<TradePage> {
     const limit = input.limit ?? DEFAULT_LIMIT;
     const trades = await this.readOrdered(caller, input, limit + 1);
-    if (trades.length === 0) await assertScopeOwned(this.db, caller, input);
+    if (trades.length === 0) await this.assertScopeOwned(caller, input);
     const ordering = orderingOf(input);
     const shown = trades.slice(0, limit);
     const last = shown[shown.length - 1];
@@ -148,7 +150,7 @@ export class TradeService {
     const account = `(SELECT json_build_object('label', COALESCE(a."name", a."login"), 'platform', a."platform"::text,
       'currency', a."currency") FROM "EaAccount" a WHERE a."id" = t."accountId")`;
     const rows = await this.readOrdered(caller, input, maxRows + 1, { account });
-    if (rows.length === 0) await assertScopeOwned(this.db, caller, input);
+    if (rows.length === 0) await this.assertScopeOwned(caller, input);
     const shown = rows.slice(0, maxRows) as unknown as ExportRow[];
     const last = rows[maxRows - 1];
     return {
@@ -203,8 +205,8 @@ export class TradeService {
   }
 
   async stats(caller: Caller, input: TradeStatsInput): Promise<TradeStats> {
-    await assertScopeOwned(this.db, caller, input);
-    await assertOneCurrency(this.db, caller, input);
+    await this.assertScopeOwned(caller, input);
+    await this.assertOneCurrency(caller, input);
     const stats = await readKeptTradeStats(this.db, caller, input, await this.statsClock(caller, input));
     return { ...stats, ...(await readJournalBreakdowns(this.db, caller, input)) };
   }
@@ -254,10 +256,30 @@ export class TradeService {
     return this.clockOf ? this.clockOf(account) : { rollover: UTC_MIDNIGHT, known: false };
   }
 
+  /**
+   * 404 when the scope names an account or a challenge the caller does not own (exactly like an unknown id),
+   * so an empty answer always means "no trades", never "not yours".
+   */
+  private async assertScopeOwned(caller: Caller, scope: TradeScope): Promise<void> {
+    if (scope.accountId !== undefined && !(await ownsAccount(this.db, caller.userId, requireId(scope.accountId, 'EA account')))) {
+      throw AppError.notFound('EA account');
+    }
+    if (scope.challengeId !== undefined && !(await ownsChallenge(this.db, caller.userId, requireId(scope.challengeId, 'Challenge')))) {
+      throw AppError.notFound('Challenge');
+    }
+  }
+
+  /** 422 mixed_currencies over a scope whose trades are in several currencies (trade-scope.ts, mixedCurrencies). */
+  private async assertOneCurrency(caller: Caller, scope: TradeScope): Promise<void> {
+    if (scope.accountId !== undefined || scope.currency !== undefined) return;
+    const refused = mixedCurrencies(await scopeCurrencies(this.db, caller, scope));
+    if (refused) throw refused;
+  }
+
   /** The equity curve by trade and the distribution of results, for the dashboard's charts (trade-curve.ts). */
   async curve(caller: Caller, input: TradeCurveInput): Promise<TradeCurve> {
-    await assertScopeOwned(this.db, caller, input);
-    await assertOneCurrency(this.db, caller, input);
+    await this.assertScopeOwned(caller, input);
+    await this.assertOneCurrency(caller, input);
     const clock = await this.statsClock(caller, input);
     return tradeCurve(await readCurveRow(this.db, caller, input, clock), input, clock);
   }
@@ -267,8 +289,8 @@ export class TradeService {
    * scope's trades instead of the curve's running sums (docs/performance.md, "Trades").
    */
   async calendar(caller: Caller, input: TradeCurveInput): Promise<TradeCalendar> {
-    await assertScopeOwned(this.db, caller, input);
-    await assertOneCurrency(this.db, caller, input);
+    await this.assertScopeOwned(caller, input);
+    await this.assertOneCurrency(caller, input);
     const clock = await this.statsClock(caller, input);
     return { filters: filtersOf(input), clock: clock.answer, days: calendarDays(await readTradeDays(this.db, caller, input, clock)) };
   }
