@@ -5,7 +5,7 @@ import { RegisterAccountInput } from '../accounts/accounts.inputs.js';
 import { createDomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
 import { closedPosition } from './trade-fixtures.js';
-import { journalFixture } from './journal-fixture.js';
+import { journalFixture } from '../testing/journal-fixture.js';
 import { TradeCurveInput, TradeStatsInput } from './trades.inputs.js';
 
 /** Yen and dollars are never added up: stats and curves over both are refused, and `currency` picks one. */

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '@propfolio/db/testing';
 import { createDomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
 import { closedPosition } from './trade-fixtures.js';
-import { journalFixture } from './journal-fixture.js';
+import { journalFixture } from '../testing/journal-fixture.js';
 import { csvCell } from './trade-export.js';
 import { ExportTradesInput, ListTradesInput, UpdateTradeInput } from './trades.inputs.js';
 import type { TradeView } from './trades.outputs.js';

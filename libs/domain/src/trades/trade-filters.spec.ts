@@ -4,7 +4,7 @@ import { describeEachDatabase } from '@propfolio/db/testing';
 import { createDomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
 import { closedPosition } from './trade-fixtures.js';
-import { journalFixture } from './journal-fixture.js';
+import { journalFixture } from '../testing/journal-fixture.js';
 import { ListTradesInput, TradeCurveInput, TradeStatsInput, UpdateTradeInput } from './trades.inputs.js';
 
 /**

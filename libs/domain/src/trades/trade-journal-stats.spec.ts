@@ -5,7 +5,7 @@ import { createDomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
 import { closedPosition } from './trade-fixtures.js';
 import { readJournalBreakdowns } from './trades.repository.js';
-import { journalFixture } from './journal-fixture.js';
+import { journalFixture } from '../testing/journal-fixture.js';
 import { ListTradesInput, TradeStatsInput, UpdateTradeInput } from './trades.inputs.js';
 
 /**

@@ -4,7 +4,7 @@ import type { Caller } from '@propfolio/core';
 import { CreateAccountGroupInput, UpdateAccountGroupInput } from '../groups/groups.inputs.js';
 import { createDomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
-import { journalFixture } from './journal-fixture.js';
+import { journalFixture } from '../testing/journal-fixture.js';
 import { closedPosition as position } from './trade-fixtures.js';
 import { ListTradesInput, TradeCurveInput, TradeStatsInput } from './trades.inputs.js';
 import { linkedAccounts } from './trade-signals.js';

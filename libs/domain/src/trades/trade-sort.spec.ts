@@ -4,7 +4,7 @@ import { describeEachDatabase } from '@propfolio/db/testing';
 import { createDomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
 import { closedPosition } from './trade-fixtures.js';
-import { journalFixture } from './journal-fixture.js';
+import { journalFixture } from '../testing/journal-fixture.js';
 import { TRADE_SORTS, type SortOrder, type TradeSort } from './trade-sort.js';
 import { ListTradesInput } from './trades.inputs.js';
 import type { TradeView } from './trades.outputs.js';

@@ -3,7 +3,7 @@ import { describeEachDatabase } from '@propfolio/db/testing';
 import { MAX_POSITIONS_PER_MESSAGE } from './trades.inputs.js';
 import { createDomainServices } from '../services.js';
 import { newCaller } from '../testing/fixtures.js';
-import { journalFixture } from './journal-fixture.js';
+import { journalFixture } from '../testing/journal-fixture.js';
 import { ROWS_PER_WRITE, storePositions, writeChunks, type PositionRecord } from './trade-store.js';
 
 /** Position `i`: one a minute from 2026-03-02, held 45 s, with `exits` partial closes (0.01 lot each). */

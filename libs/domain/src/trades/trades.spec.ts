@@ -3,7 +3,7 @@ import { describeEachDatabase } from '@propfolio/db/testing';
 import type { Caller } from '@propfolio/core';
 import { createDomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
-import { journalFixture } from './journal-fixture.js';
+import { journalFixture } from '../testing/journal-fixture.js';
 import { closedPosition as position } from './trade-fixtures.js';
 import { ListTradesInput, MAX_POSITIONS_PER_MESSAGE, TradeStatsInput, UpdateTradeInput } from './trades.inputs.js';
 

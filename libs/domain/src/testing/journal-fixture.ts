@@ -1,8 +1,8 @@
 import type { Caller } from '@propfolio/core';
 import { RegisterAccountInput } from '../accounts/accounts.inputs.js';
 import type { DomainServices } from '../services.js';
-import { parse } from '../testing/fixtures.js';
-import { PushPositionsInput } from './trades.inputs.js';
+import { parse } from './fixtures.js';
+import { PushPositionsInput } from '../trades/trades.inputs.js';
 
 /** What the trade specs do first: a fresh USD 10,000 account of the caller, and the tracker's push to it. */
 export function journalFixture(services: () => DomainServices) {
