@@ -41,6 +41,31 @@ function When({ iso }: { iso: string }) {
 }
 
 /**
+ * One row of the fills table: the entry or one exit, which share its columns. The entry has no profit of its own
+ * (a dash, unsigned); an exit's profit is coloured by its sign.
+ */
+function FillRow(props: { label: string; at: string; volume: string; price: string; profit: string; profitClass?: 'neg' | 'pos' }) {
+  const { t } = useI18n();
+  return (
+    <tr>
+      <th scope="row">{props.label}</th>
+      <td data-label={t('tr.page.at')}>
+        <When iso={props.at} />
+      </td>
+      <td className="num" data-label={t('tr.volume')}>
+        {props.volume}
+      </td>
+      <td className="num" data-label={t('tr.page.price')}>
+        {props.price}
+      </td>
+      <td className={props.profitClass ? `num ${props.profitClass}` : 'num'} data-label={t('tr.page.profit')}>
+        {props.profit}
+      </td>
+    </tr>
+  );
+}
+
+/**
  * One trade's own page: what happened (entries and exits, stop and target, the excursions, costs, net and R), the
  * trader's journal of it (edited with the list's editor), the same signal's copies on other accounts, and its
  * screenshots.
@@ -146,39 +171,25 @@ export function TradeDetailPage() {
             </tr>
           </thead>
           <tbody>
-            <tr>
-              <th scope="row">{t('tr.page.entry')}</th>
-              <td data-label={t('tr.page.at')}>
-                <When iso={tr.openedAt} />
-              </td>
-              <td className="num" data-label={t('tr.volume')}>
-                {i18n.number(tr.volume, 8)}
-              </td>
-              <td className="num" data-label={t('tr.page.price')}>
-                {price(tr.openPrice)}
-              </td>
-              <td className="num" data-label={t('tr.page.profit')}>
-                —
-              </td>
-            </tr>
+            <FillRow
+              label={t('tr.page.entry')}
+              at={tr.openedAt}
+              volume={i18n.number(tr.volume, 8)}
+              price={price(tr.openPrice)}
+              profit="—"
+            />
             {/* One exit is the close itself; a partial close lists each closing deal. */}
             {(tr.exits.length > 0 ? tr.exits : [{ at: tr.closedAt, volume: tr.volume, price: tr.closePrice, profit: tr.profit }]).map(
               (exit, i) => (
-                <tr key={i}>
-                  <th scope="row">{t('tr.page.exit', { n: i + 1 })}</th>
-                  <td data-label={t('tr.page.at')}>
-                    <When iso={exit.at} />
-                  </td>
-                  <td className="num" data-label={t('tr.volume')}>
-                    {i18n.number(exit.volume, 8)}
-                  </td>
-                  <td className="num" data-label={t('tr.page.price')}>
-                    {price(exit.price)}
-                  </td>
-                  <td className={`num ${exit.profit < 0 ? 'neg' : 'pos'}`} data-label={t('tr.page.profit')}>
-                    {amount(exit.profit)}
-                  </td>
-                </tr>
+                <FillRow
+                  key={i}
+                  label={t('tr.page.exit', { n: i + 1 })}
+                  at={exit.at}
+                  volume={i18n.number(exit.volume, 8)}
+                  price={price(exit.price)}
+                  profit={amount(exit.profit)}
+                  profitClass={exit.profit < 0 ? 'neg' : 'pos'}
+                />
               ),
             )}
           </tbody>
