@@ -1,15 +1,12 @@
-import { IsNumber, IsString, Max, Min } from 'class-validator';
+import { IsString } from 'class-validator';
 import { Doc } from '@propfolio/core';
-import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE } from './contract-fields.js';
+import { Absent, FreeText } from './contract-fields.js';
 import { FxCurrencyField, FxRateField } from './fx-fields.js';
+import { MoneyField } from './money-fields.js';
 
 /** What a purchase record adds for the ledger: list price and coupon, the catalog plan, the attempt it resets. */
 export class PurchaseLedgerFields {
-  @Doc({ description: 'List price before any coupon.', example: 600 })
-  @Absent()
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(0)
-  @Max(MAX_AMOUNT)
+  @MoneyField({ description: 'List price before any coupon.', example: 600, sign: 'zeroOrMore', presence: 'optional' })
   listPrice?: number;
 
   @Doc('Coupon code used.')
