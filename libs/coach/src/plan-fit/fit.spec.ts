@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import type { CoachRules } from '../rules/types.js';
 import { effectiveRules } from '../rules/effective.js';
 import { readSimulationRules } from '../simulate/rules-for.js';
-import { simulateChallenge } from '../simulate/simulate.js';
+import { drawTable, runPaths } from '../simulate/engine.js';
+import { compile, simulateChallenge } from '../simulate/simulate.js';
 import { CoachInputError } from '../shared/errors.js';
 import { fitPlans, FIT_SCALES, MAX_FIT_CELLS } from './fit.js';
 import type { FitPlan, FitTrade } from './types.js';
@@ -224,6 +225,25 @@ describe('fitPlans', () => {
         expect(width(many)).toBeLessThanOrEqual(width(few) + 1e-12);
       }),
       { numRuns: 15 },
+    );
+  });
+
+  it('a run reading the shared draw table counts exactly what it counts drawing as it goes', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: -3, max: 3, noNaN: true }), { minLength: 1, maxLength: 40 }),
+        fc.nat(10_000),
+        fc.constantFrom('block' as const, 'iid' as const),
+        fc.double({ min: 0.25, max: 3, noNaN: true }),
+        (series, seed, method, scale) => {
+          const rules = readSimulationRules(effectiveRules(FTMO, null, null).rules, 0, 100_000).rules;
+          const state = { balancePercent: 100, highWaterMarkPercent: 100, daysDone: 0, tradingDaysDone: 0, daysLeft: null };
+          const { run } = compile({ state, rules, dailyPnlPercent: series, method, paths: 300, seed });
+          // A table of more paths and days than the run needs: it reads the prefix.
+          expect(runPaths(run, scale, drawTable(run, 400, run.horizon + 10))).toEqual(runPaths(run, scale));
+        },
+      ),
+      { numRuns: 30 },
     );
   });
 

@@ -33,6 +33,8 @@ export const MAX_FIT_PLANS = 300;
 export const MAX_FIT_CELLS = 1_500_000;
 export const DEFAULT_PAYOUT_HORIZON_DAYS = 180;
 export const MAX_PAYOUT_HORIZON_DAYS = 730;
+/** Most path-days one answer's draw table holds (32 MB at 16 bits): 10,000 paths over a 180-day payout horizon take 1.3 M. */
+const MAX_DRAW_CELLS = 16_000_000;
 
 const Z = 1.959963984540054;
 /** Trading days in calendar days (a payout's wait is in calendar days, a simulated day is a trading day). */
@@ -240,12 +242,16 @@ function runCache() {
   const withPaths = (run: CompiledRun, paths: number): CompiledRun => (paths === run.paths ? run : { ...run, paths });
   // Every run of one answer draws the same days for a path (drawTable), so they are drawn once, for the most paths
   // and the longest horizon asked so far (a longer one draws the table again, rarely: the funded horizon comes first).
+  // Beyond MAX_DRAW_CELLS (100,000 paths over a long payout horizon) the runs draw as they go: same numbers, bounded memory.
   const tables = new Map<string, Draws>();
-  const drawsOf = (run: CompiledRun, paths: number, days: number): Draws => {
+  const drawsOf = (run: CompiledRun, paths: number, days: number): Draws | null => {
     const key = drawsKey(run);
     let table = tables.get(key);
     if (!table || table.paths < paths || table.days < days) {
-      table = drawTable(run, Math.max(paths, table?.paths ?? 0), Math.max(days, table?.days ?? 0));
+      const rows = Math.max(paths, table?.paths ?? 0);
+      const length = Math.max(days, table?.days ?? 0);
+      if (rows * length > MAX_DRAW_CELLS) return null;
+      table = drawTable(run, rows, length);
       tables.set(key, table);
     }
     return table;
