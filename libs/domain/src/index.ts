@@ -38,6 +38,7 @@ export { DailyPnlService } from './accounts/daily-pnl.service.js';
 export { ReportService } from './accounts/report.service.js';
 export { SnapshotService } from './accounts/snapshot.service.js';
 export { SNAPSHOT_SQL } from './accounts/accounts.repository.js';
+export { PORTFOLIO_TODAY_SQL } from './portfolio/portfolio.repository.js';
 export type { PlanRulesSource, PlanVersion } from './coach/challenge-rules.js';
 export {
   ChallengeRulesSchema,

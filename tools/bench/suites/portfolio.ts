@@ -6,13 +6,18 @@
  * Measured call by call, alternating with an anchor in the same run on the same data: list_accounts of the same 20
  * accounts (one statement, no rules), so the ratio stays comparable across machines; get_headroom of one of the
  * challenges is printed beside it (what the cockpit would cost as 20 separate headroom calls is about 20 × that).
+ * Beside them the portfolio's own statement run bare through the driver (PORTFOLIO_TODAY_SQL, rows as the driver
+ * hands them, no parsing or rules): what is left of the answer's time after it is the service's JavaScript (parsing
+ * the facts, 20 headrooms, the rows), so a change can be told to be in SQL or in JS.
+ * The load average is printed when each database's run starts and ends: on the shared machine the p50s move with it,
+ * the ratios much less.
  * On PGlite (in this process) and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
  * Env: PORTFOLIO_ROUNDS (30).
  */
 import { loadavg } from 'node:os';
 import { parseInput, type Caller } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
-import { createDomainServices, HeadroomInput, ListAccountsInput, type DomainServices } from '@propfolio/domain';
+import { createDomainServices, HeadroomInput, ListAccountsInput, PORTFOLIO_TODAY_SQL, type DomainServices } from '@propfolio/domain';
 import { summarize, type Stats } from '../harness.ts';
 import { onEachDatabase } from '../http/bench-database.ts';
 import { machineLine } from '../http/report.ts';
@@ -132,7 +137,9 @@ async function onDatabase(label: string, db: Database): Promise<boolean> {
   const today: number[] = [];
   const anchor: number[] = [];
   const single: number[] = [];
+  const bare: number[] = [];
   let rows = 0;
+  const loadAtStart = load();
   for (let i = 0; i < ROUNDS + 3; i++) {
     const t0 = performance.now();
     const answer = await s.portfolio.today(caller, {}, new Date());
@@ -141,20 +148,24 @@ async function onDatabase(label: string, db: Database): Promise<boolean> {
     const t2 = performance.now();
     await s.coach.headroom.forChallenge(caller, headroom, new Date());
     const t3 = performance.now();
+    await db.driverQuery(PORTFOLIO_TODAY_SQL, [caller.userId]);
+    const t4 = performance.now();
     rows = answer.accounts.length;
     if (i >= 3) {
       today.push(t1 - t0);
       anchor.push(t2 - t1);
       single.push(t3 - t2);
+      bare.push(t4 - t3);
     }
   }
   const anchorStats = summarize('anchor: list_accounts, the same 20 accounts', anchor);
   const subjects: Stats[] = [
     summarize(`get_portfolio_today: ${ACCOUNTS} accounts × ${DAYS} days, ${TRADES} trades each`, today),
+    summarize('its statement alone, bare through the driver', bare),
     summarize('get_headroom: one of those challenges (one account)', single),
   ];
   const ms = (v: number) => v.toFixed(1);
-  console.log(`\n## ${label}: get_portfolio_today (${rows} rows)`);
+  console.log(`\n## ${label}: get_portfolio_today (${rows} rows), load ${loadAtStart} at the start, ${load()} at the end`);
   console.log('| case | samples | p50 ms | p95 ms | mean ms | p50 / anchor p50 | target p50 < 100 ms |');
   console.log('|---|---|---|---|---|---|---|');
   console.log(
@@ -169,12 +180,13 @@ async function onDatabase(label: string, db: Database): Promise<boolean> {
   return ok;
 }
 
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
 export default async function portfolioBench(): Promise<boolean> {
-  console.log(
-    `${machineLine()}, load ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`${machineLine()}, load ${load()}`);
   const results = await onEachDatabase('portfolio-bench', onDatabase);
   const ok = results.every(Boolean);
   return ok;

@@ -4,7 +4,10 @@ import type { Caller } from '@propfolio/core';
 import { AccountSnapshotInput } from '../accounts/accounts.inputs.js';
 import { createDomainServices, type DomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
+import { HeadroomInput } from '../coach/coach.inputs.js';
+import { ACCOUNT_JSON } from '../coach/coach.repository.js';
 import { PortfolioTodayInput } from './portfolio.inputs.js';
+import { PORTFOLIO_ACCOUNT_JSON } from './portfolio.repository.js';
 import type { PortfolioRow } from './portfolio.outputs.js';
 
 /** Wednesday 2026-03-18, 14:30 UTC: 15:30 in Prague (CET), 23:30 in Tokyo, 10:30 in New York (EDT). */
@@ -237,5 +240,75 @@ describeEachDatabase('get_portfolio_today', (getDb) => {
     expect((await today(other)).accounts.map((r) => r.accountId)).toEqual([theirs]);
     // An account without a snapshot has no equity yet and reads stale, never as the other user's figures.
     expect(answer.accounts.every((r) => r.equity === null && r.status === 'stale' && r.ageMinutes === null)).toBe(true);
+  });
+
+  it('judges what get_headroom judges without reading the opening minutes: the same floors and broken rules on an account with trades whose trading days count openings', async () => {
+    const s = domain();
+    const caller = await newCaller(getDb());
+    // The statement leaves the openings out (a change to the coach's statement that kept them would show here).
+    expect(PORTFOLIO_ACCOUNT_JSON).not.toBe(ACCOUNT_JSON);
+    expect(PORTFOLIO_ACCOUNT_JSON).toContain(`'opened', NULL,`);
+    const id = await attempt(s, caller, {
+      firm: 'FTMO',
+      plan: 'FTMO 2-Step 100k',
+      currency: 'USD',
+      initialBalance: 100000,
+      name: 'FTMO with trades',
+      login: '6010001',
+      rules: {
+        dailyLoss: {
+          percent: 5,
+          amountOf: 'initial_balance',
+          basis: 'day_start_balance',
+          rollover: { timeZone: 'Europe/Prague', time: '00:00' },
+        },
+        maxLoss: { percent: 10, type: 'static' },
+        minTradingDays: { days: 4, counts: 'position_opened' },
+        weekendHolding: 'banned',
+      },
+    });
+    await snapshot(s, caller, id, { at: '2026-03-16T15:00:00Z', balance: 100400, equity: 100400 });
+    await snapshot(s, caller, id, { at: minutesAgo(3), balance: 99800, equity: 99500 });
+    // Three trades on three days, one held over the weekend of 14–15 March.
+    const trade = (n: number, openedAt: string, closedAt: string, net: string) => ({
+      accountId: id,
+      userId: caller.userId,
+      position: String(n),
+      symbol: 'EURUSD',
+      side: 'buy',
+      volume: '1',
+      openedAt: new Date(openedAt),
+      closedAt: new Date(closedAt),
+      openPrice: '1.1',
+      closePrice: '1.1',
+      commission: '0',
+      swap: '0',
+      fee: '0',
+      profit: net,
+      net,
+    });
+    await getDb().prisma.trade.createMany({
+      data: [
+        trade(1, '2026-03-13T10:00:00Z', '2026-03-16T09:00:00Z', '400'),
+        trade(2, '2026-03-17T08:00:00Z', '2026-03-17T09:00:00Z', '-250'),
+        trade(3, '2026-03-18T08:00:00Z', '2026-03-18T09:00:00Z', '-350'),
+      ],
+    });
+    const row = (await today(caller)).accounts.find((r) => r.accountId === id) as PortfolioRow;
+    const challengeId = row.challengeId as string;
+    const judged = await s.coach.headroom.forChallenge(caller, await parse(HeadroomInput, { id: challengeId }), NOW);
+    const headroom = judged.accounts[0]?.headroom;
+    if (!headroom) throw new Error('get_headroom judged no account');
+    // get_headroom counts the opening days; the cockpit never shows them.
+    expect(headroom.tradingDays.countedFrom).toBe('position_opened');
+    const cents = (v: number | null) => (v === null ? null : v.toFixed(2));
+    const { dailyLoss, maxLoss } = headroom;
+    expect(row.daily).toEqual({ floor: cents(dailyLoss.floor), left: cents(dailyLoss.left), leftPercent: dailyLoss.leftPercent });
+    expect(row.max).toEqual({ floor: cents(maxLoss.floor), left: cents(maxLoss.left), leftPercent: maxLoss.leftPercent });
+    const broken = [...new Set(headroom.reasons.filter((r) => r.kind === 'breached').map((r) => r.rule))];
+    expect(broken).toContain('weekendHolding');
+    expect(row.rules).toEqual(broken);
+    expect(row.status).toBe('rule_broken');
+    expect(row.reset.at).toBe(headroom.nextReset.at);
   });
 });
