@@ -249,6 +249,97 @@ test('the cockpit heads Overview and P&L: ten accounts most at risk first, statu
   expect(consoleErrors).toEqual([]);
 });
 
+/** The first paint's measures, read in the page: all instants in ms from the navigation's start. */
+interface FirstPaint {
+  /** The first frame painted after the cockpit's rows were all in the document. */
+  rows: number | null;
+  firstContentfulPaint: number | null;
+  largestContentfulPaint: number | null;
+  /** The get_portfolio_today request's own duration, as the browser timed it. */
+  todayRequest: number | null;
+}
+
+/**
+ * Issue 42 asks for the cockpit's first paint on 20 accounts under 1.5 s on this machine. The house rule is that no test
+ * depends on a wall-clock budget, so this one checks the rows and logs the time (the bench's number goes in
+ * docs/performance.md); the shared machine's load would make any bound flaky.
+ */
+test("the cockpit's first paint on 20 accounts is measured and logged: navigation start to the frame showing every row, FCP, LCP and the request", async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  const ACCOUNTS = 20;
+  await setUpOwner(page, server);
+  for (let n = 0; n < ACCOUNTS; n++)
+    await seed(
+      server,
+      {
+        firm: ['FTMO', 'Fintokei', 'The5ers', 'E8', 'FundedNext'][n % 5] as string,
+        plan: `Plan ${String(n + 1)}`,
+        currency: n % 5 === 1 ? 'JPY' : 'USD',
+        initialBalance: n % 5 === 1 ? 5000000 : 100000,
+        name: `Account ${String(n + 1)}`,
+        rules: { dailyLoss: daily('Europe/Prague'), maxLoss: { percent: 10, type: 'static' }, maxRiskPerTradePercent: 1 },
+        snapshots: [
+          {
+            at: ago(1),
+            balance: n % 5 === 1 ? 5000000 : 100000,
+            equity: n % 5 === 1 ? 4990000 : 99900,
+            openPositions: [
+              { position: String(n), symbol: 'EURUSD', side: 'buy', volume: 1, openedAt: ago(30), stopLoss: 1.08, lossAtStop: 100 },
+            ],
+          },
+        ],
+      },
+      100 + n,
+    );
+  // Watches from the document's first script: the time of the first frame after all rows are in.
+  await page.addInitScript((count: number) => {
+    const w = window as unknown as { __firstPaint: { rows: number | null; lcp: number | null } };
+    w.__firstPaint = { rows: null, lcp: null };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__firstPaint.lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    const seen = new MutationObserver(() => {
+      if (document.querySelectorAll('[data-testid="cockpit"] tbody tr').length < count) return;
+      seen.disconnect();
+      requestAnimationFrame(() => setTimeout(() => (w.__firstPaint.rows = performance.now())));
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  }, ACCOUNTS);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const runs: FirstPaint[] = [];
+  for (let run = 0; run < 3; run++) {
+    await page.goto('/');
+    await expect(page.getByTestId('cockpit').locator('tbody tr')).toHaveCount(ACCOUNTS);
+    await page.waitForFunction(() => (window as unknown as { __firstPaint: { rows: number | null } }).__firstPaint.rows !== null);
+    runs.push(
+      await page.evaluate(() => {
+        const w = window as unknown as { __firstPaint: { rows: number | null; lcp: number | null } };
+        const today = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/app/api/me/today'));
+        return {
+          rows: w.__firstPaint.rows,
+          firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+          largestContentfulPaint: w.__firstPaint.lcp,
+          todayRequest: today ? today.duration : null,
+        };
+      }),
+    );
+  }
+  const ms = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(0)} ms`);
+  const line = runs
+    .map(
+      (r, i) =>
+        `load ${String(i + 1)}: rows ${ms(r.rows)}, FCP ${ms(r.firstContentfulPaint)}, LCP ${ms(r.largestContentfulPaint)}, GET /me/today ${ms(r.todayRequest)}`,
+    )
+    .join('; ');
+  // A report, not a budget: printed for the run's log and kept in the test's annotations.
+  console.log(`cockpit first paint, ${String(ACCOUNTS)} accounts at 1280 px: ${line}`);
+  test.info().annotations.push({ type: 'cockpit first paint', description: line });
+  expect(consoleErrors).toEqual([]);
+});
+
 const GROUP_WORDS = {
   en: { members: 'Group of 3 accounts', worst: 'most at risk: The5ers 100K', least: '25% left', breached: 'Floor breached' },
   ja: { members: '3口座のグループ', worst: '最も危険：The5ers 100K', least: '残り25%', breached: '下限割れ' },
