@@ -20,6 +20,7 @@ import {
 } from './trade-stats.js';
 import { FIRST_SLICE, nextSliceSize, readRangeTradeStats, readSlices, SLICE_TARGET_MS } from './trade-stats-range.js';
 import { followingRuns, longestRun, runsOf, runsOfNewestFirst, thenRuns, type Runs } from './trade-stats-runs.js';
+import { sliceStatements } from './trades.repository.js';
 import type { TradeScope, TradeStatsInput } from './trades.inputs.js';
 
 /**
@@ -41,7 +42,7 @@ export async function readKeptTradeStats(
   // summary is folded per account), a firm day starting off the hour (its cells hold whole hours), and a window of
   // firm days not starting at midnight (its day rows are the zone's calendar days, weekday folded in).
   if (filtersTrades(input) || !keptCellsFit(clock) || (window && clock.shiftMinutes !== 0)) {
-    return readRangeTradeStats(db, caller, input, { clock });
+    return readRangeTradeStats(sliceStatements(db), caller, input, { clock });
   }
   // A summary dropped between the build and the read (a trade's figures changed meanwhile) is built again; a scope
   // that keeps losing its summaries to writes is read live rather than chased.
@@ -56,7 +57,7 @@ export async function readKeptTradeStats(
       throw zoneRefused(error);
     }
   }
-  return window ? readRangeTradeStats(db, caller, input, { clock }) : readTradeStats(db, caller, input, clock);
+  return window ? readRangeTradeStats(sliceStatements(db), caller, input, { clock }) : readTradeStats(db, caller, input, clock);
 }
 
 /** The accounts that lack a summary for the zone, which the read builds before it tries again. */
@@ -189,12 +190,12 @@ async function readKeptWindow(db: Database, caller: Caller, input: TradeStatsInp
   const timeZone = clock.timeZone;
   let row = await readWindowDays(db, caller, input, timeZone);
   if (row.missing.length > 0) return { missing: row.missing };
-  if (!row.whole) return readRangeTradeStats(db, caller, input, { clock });
+  if (!row.whole) return readRangeTradeStats(sliceStatements(db), caller, input, { clock });
   if (row.unbuilt.length > 0) {
     for (const accountId of row.unbuilt) await buildDays(db, accountId, timeZone, row.first);
     row = await readWindowDays(db, caller, input, timeZone);
     // Dropped again meanwhile (a trade's figures changed): read live rather than chase it.
-    if (row.missing.length > 0 || row.unbuilt.length > 0) return readRangeTradeStats(db, caller, input, { clock });
+    if (row.missing.length > 0 || row.unbuilt.length > 0) return readRangeTradeStats(sliceStatements(db), caller, input, { clock });
   }
   // The whole days' rows a span of days a statement, the loop handed back between two: one statement over a year of
   // days held PGlite 100–400 ms on a loaded machine.
@@ -216,7 +217,7 @@ async function readKeptWindow(db: Database, caller: Caller, input: TradeStatsInp
   const edge = async (scope: TradeScope | null) => {
     if (scope === null) return { groups: [], tags: [], outcomes: '' };
     await yieldToLoop();
-    return readSlices(db, caller, scope, clock);
+    return readSlices(sliceStatements(db), caller, scope, clock);
   };
   const iso = (ms: number) => new Date(ms).toISOString();
   const lower = await edge(

@@ -9,6 +9,7 @@ import { newCaller, parse } from '../testing/fixtures.js';
 import { closedPosition, withoutJournal } from './trade-fixtures.js';
 import { readTradeStats } from './trade-stats.js';
 import { readRangeTradeStats } from './trade-stats-range.js';
+import { sliceStatements } from './trades.repository.js';
 import { ListTradesInput, PushPositionsInput, TradeStatsInput, UpdateTradeInput } from './trades.inputs.js';
 
 // Zones with whole-hour, half-hour and daylight-saving offsets.
@@ -146,7 +147,11 @@ describeEachDatabase('trade stats over a close window: whole days kept, edges re
             for (const scope of scopes) {
               const input = await parse(TradeStatsInput, { ...scope, ...bounds(window, zone), timeZone: zone });
               const live = await readTradeStats(getDb(), caller, input);
-              expect({ window, scope, stats: await readRangeTradeStats(getDb(), caller, input, { tradesPerSlice: perSlice }) }).toEqual({
+              expect({
+                window,
+                scope,
+                stats: await readRangeTradeStats(sliceStatements(getDb()), caller, input, { tradesPerSlice: perSlice }),
+              }).toEqual({
                 window,
                 scope,
                 stats: live,
@@ -348,7 +353,7 @@ describeEachDatabase('trade stats over a close window: whole days kept, edges re
       ...Array.from({ length: 5 }, (_, i) => closedPosition(String(200 + i), { closedAt: `2026-03-0${4 + i}T09:00:00Z`, profit: -5 })),
     ]);
     const input = await parse(TradeStatsInput, { accountId: id, from: '2026-03-01T00:00:00Z', timeZone: 'Asia/Tokyo' });
-    const sliced = await readRangeTradeStats(getDb(), caller, input, { tradesPerSlice: 2 });
+    const sliced = await readRangeTradeStats(sliceStatements(getDb()), caller, input, { tradesPerSlice: 2 });
     expect(sliced.overall.count).toBe(12);
     expect(sliced).toEqual(await readTradeStats(getDb(), caller, input));
   });
@@ -384,7 +389,7 @@ describeEachDatabase('trade stats over a close window: whole days kept, edges re
       return turns;
     };
     const perSlice = 10;
-    const sliced = await turnsDuring(() => readRangeTradeStats(getDb(), caller, input, { tradesPerSlice: perSlice }));
+    const sliced = await turnsDuring(() => readRangeTradeStats(sliceStatements(getDb()), caller, input, { tradesPerSlice: perSlice }));
     // At least one turn between every two slices (PostgreSQL's socket waits give more).
     expect(sliced).toBeGreaterThanOrEqual(trades / perSlice - 1);
     if (target === 'pglite') {

@@ -1,20 +1,11 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Caller } from '@propfolio/core';
-import type { Database } from '@propfolio/db';
 import { SqlParams } from '../shared/keyset-sql.js';
 import { scopeSql } from './trade-scope.js';
-import {
-  liveStatsSql,
-  queryStatsRow,
-  statsAnswer,
-  traderZone,
-  zoneRefused,
-  type GroupRow,
-  type PartialRow,
-  type ScopeStats,
-} from './trade-stats.js';
+import { liveStatsSql, statsAnswer, traderZone, type GroupRow, type PartialRow, type ScopeStats } from './trade-stats.js';
 import { longestRun } from './trade-stats-runs.js';
 import { zoneClock, type StatsClock } from './trade-clock.js';
+import type { SliceStatements } from './trades.repository.js';
 import type { TradeScope, TradeStatsInput } from './trades.inputs.js';
 
 /**
@@ -60,7 +51,7 @@ export function nextSliceSize(trades: number, cpuMs: number): number {
  * answer); the next read is exact again.
  */
 export async function readRangeTradeStats(
-  db: Database,
+  db: SliceStatements,
   caller: Caller,
   input: TradeStatsInput,
   options: RangeReadOptions = {},
@@ -80,7 +71,7 @@ export interface SlicedRows {
 
 /** The groups, tags and outcome letters of the scope's trades in its close window, folded slice by slice. */
 export async function readSlices(
-  db: Database,
+  db: SliceStatements,
   caller: Caller,
   scope: TradeScope,
   clock: StatsClock,
@@ -95,11 +86,7 @@ export async function readSlices(
     scope,
     async (slice, params) => {
       // No transaction of its own (the one-statement read sets work_mem in one): a slice's cells fit the default.
-      const row = await queryStatsRow(db.prisma, liveStatsSql(slice, params.add(clock.timeZone), clock.shiftMinutes), params.values).catch(
-        (error: unknown) => {
-          throw zoneRefused(error);
-        },
-      );
+      const row = await db.statsRow(liveStatsSql(slice, params.add(clock.timeZone), clock.shiftMinutes), params.values);
       groups.push(...(row?.groups ?? []));
       tags.push(...(row?.tags ?? []));
       outcomes += row?.outcomes ?? '';
@@ -115,7 +102,7 @@ export async function readSlices(
  * add. Each slice is sized by the CPU time the previous `read` took here, and the loop is handed back between two.
  */
 export async function forEachSlice(
-  db: Database,
+  db: SliceStatements,
   caller: Caller,
   scope: TradeScope,
   read: (slice: string, params: SqlParams) => Promise<void>,
@@ -129,7 +116,7 @@ export async function forEachSlice(
     const params = new SqlParams();
     let where = scopeSql(caller, scope, params);
     if (before !== null) where += ` AND t."closedAt" < ${params.add(before, 'timestamptz')}`;
-    const lower = await sliceLowerBound(db, where, params.values, perSlice);
+    const lower = await db.sliceLowerBound(where, params.values, perSlice);
     const slice = lower === null ? where : `${where} AND t."closedAt" >= ${params.add(lower, 'timestamptz')}`;
     const cpu = process.cpuUsage();
     await read(slice, params);
@@ -142,19 +129,4 @@ export async function forEachSlice(
     await yieldToLoop();
     await yieldToLoop();
   }
-}
-
-/**
- * The close instant of the `perSlice`-th newest trade matching `where` (text, exact to the stored millisecond), the
- * lower end of the slice; null when fewer trades are left, so the slice runs to the window's start. A walk of
- * `perSlice` entries down the (account or user, closedAt) index.
- */
-async function sliceLowerBound(db: Database, where: string, values: readonly unknown[], perSlice: number): Promise<string | null> {
-  const [row] = await db.prisma.$queryRawUnsafe<{ closedAt: string }[]>(
-    // Made text once, for the row kept: the rows OFFSET skips are not converted (a conversion each cost as much as the walk).
-    `SELECT b."closedAt"::text AS "closedAt" FROM (SELECT t."closedAt" FROM "Trade" t WHERE ${where}
-      ORDER BY t."closedAt" DESC OFFSET ${perSlice - 1} LIMIT 1) b`,
-    ...values,
-  );
-  return row?.closedAt ?? null;
 }

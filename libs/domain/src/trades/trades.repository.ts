@@ -15,7 +15,7 @@ import { currencyAccountsSql, platformAccountsSql, scopeSql } from './trade-scop
 import { requireId } from '../shared/ids.js';
 import type { Platform } from '@propfolio/coach';
 import { forEachSlice } from './trade-stats-range.js';
-import { Groups, PARTIAL_SQL, SUMS_SQL, type PartialRow } from './trade-stats.js';
+import { Groups, PARTIAL_SQL, queryStatsRow, SUMS_SQL, zoneRefused, type PartialRow, type StatsRow } from './trade-stats.js';
 import { outcomeSql } from './trade-view.js';
 import type { TradeScope } from './trades.inputs.js';
 import type { TradeStats } from './trades.outputs.js';
@@ -178,7 +178,7 @@ export async function readJournalBreakdowns(
   // In slices of the close window, as the range read is (forEachSlice): one statement over 100,000 trades held
   // PGlite's process (and /healthz) for seconds. Setup partials and bin counts add up exactly across slices.
   await forEachSlice(
-    db,
+    sliceStatements(db),
     caller,
     scope,
     async (slice, params) => {
@@ -310,6 +310,42 @@ export async function tradesPerAccount(db: Database, caller: Caller, scope: Trad
     params.values,
   );
   return new Map(rows.map((r) => [r.accountId, r.count]));
+}
+
+// ---------- The sliced reads' statements ----------
+
+/**
+ * The statements a read in slices runs (trade-stats-range.ts: the slicing, its sizing and the turns of the event loop
+ * between slices stay there): one slice's stats row, and where the next slice ends.
+ */
+export interface SliceStatements {
+  /** One statement of liveStatsSql, its JSON row parsed; an unknown zone refused as 400. */
+  statsRow(sql: string, values: readonly unknown[]): Promise<StatsRow | null>;
+  /**
+   * The close instant of the `perSlice`-th newest trade matching `where` (text, exact to the stored millisecond), the
+   * lower end of the slice; null when fewer trades are left, so the slice runs to the window's start. A walk of
+   * `perSlice` entries down the (account or user, closedAt) index.
+   */
+  sliceLowerBound(where: string, values: readonly unknown[], perSlice: number): Promise<string | null>;
+}
+
+/** Made text once, for the row kept: the rows OFFSET skips are not converted (a conversion each cost as much as the walk). */
+const sliceLowerBoundSql = (where: string, perSlice: number) =>
+  `SELECT b."closedAt"::text AS "closedAt" FROM (SELECT t."closedAt" FROM "Trade" t WHERE ${where}
+      ORDER BY t."closedAt" DESC OFFSET ${String(Math.trunc(perSlice) - 1)} LIMIT 1) b`;
+
+/** The sliced reads' statements on the database (no transaction: each slice is its own statement). */
+export function sliceStatements(db: Database): SliceStatements {
+  return {
+    statsRow: (sql, values) =>
+      queryStatsRow(db.prisma, sql, values).catch((error: unknown) => {
+        throw zoneRefused(error);
+      }),
+    sliceLowerBound: async (where, values, perSlice) => {
+      const [row] = await db.prisma.$queryRawUnsafe<{ closedAt: string }[]>(sliceLowerBoundSql(where, perSlice), ...values);
+      return row?.closedAt ?? null;
+    },
+  };
 }
 
 // ---------- The equity curve and the distribution ----------
