@@ -5,6 +5,7 @@ import { ApiError, app } from '../lib/api.js';
 import { allPages } from '../lib/queries.js';
 import { useI18n } from '../i18n/i18n.js';
 import type { MessageKey } from '../i18n/en.js';
+import { CardTable } from '../components/CardTable.js';
 import { ErrorState, Loading, worthRetrying } from '../components/states.js';
 import { JournalEditor } from '../components/trades/JournalEditor.js';
 import { Screenshots } from '../components/trades/Screenshots.js';
@@ -37,31 +38,6 @@ function When({ iso }: { iso: string }) {
     <>
       <span className="nowrap">{day}</span> <span className="nowrap">{time}</span>
     </>
-  );
-}
-
-/**
- * One row of the fills table: the entry or one exit, which share its columns. The entry has no profit of its own
- * (a dash, unsigned); an exit's profit is coloured by its sign.
- */
-function FillRow(props: { label: string; at: string; volume: string; price: string; profit: string; profitClass?: 'neg' | 'pos' }) {
-  const { t } = useI18n();
-  return (
-    <tr>
-      <th scope="row">{props.label}</th>
-      <td data-label={t('tr.page.at')}>
-        <When iso={props.at} />
-      </td>
-      <td className="num" data-label={t('tr.volume')}>
-        {props.volume}
-      </td>
-      <td className="num" data-label={t('tr.page.price')}>
-        {props.price}
-      </td>
-      <td className={props.profitClass ? `num ${props.profitClass}` : 'num'} data-label={t('tr.page.profit')}>
-        {props.profit}
-      </td>
-    </tr>
   );
 }
 
@@ -152,49 +128,43 @@ export function TradeDetailPage() {
       </dl>
       {tr.mae === null && tr.mfe === null && <p className="muted">{t('tr.page.noExcursion')}</p>}
 
-      <div className="table-wrap">
-        <table className="card-rows trade-fills">
-          <caption>{t('tr.page.fills')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('tr.page.fill')}</th>
-              <th scope="col">{t('tr.page.at')}</th>
-              <th scope="col" className="num">
-                {t('tr.volume')}
-              </th>
-              <th scope="col" className="num">
-                {t('tr.page.price')}
-              </th>
-              <th scope="col" className="num">
-                {t('tr.page.profit')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            <FillRow
-              label={t('tr.page.entry')}
-              at={tr.openedAt}
-              volume={i18n.number(tr.volume, 8)}
-              price={price(tr.openPrice)}
-              profit="—"
-            />
-            {/* One exit is the close itself; a partial close lists each closing deal. */}
-            {(tr.exits.length > 0 ? tr.exits : [{ at: tr.closedAt, volume: tr.volume, price: tr.closePrice, profit: tr.profit }]).map(
-              (exit, i) => (
-                <FillRow
-                  key={i}
-                  label={t('tr.page.exit', { n: i + 1 })}
-                  at={exit.at}
-                  volume={i18n.number(exit.volume, 8)}
-                  price={price(exit.price)}
-                  profit={amount(exit.profit)}
-                  profitClass={exit.profit < 0 ? 'neg' : 'pos'}
-                />
-              ),
-            )}
-          </tbody>
-        </table>
-      </div>
+      <CardTable
+        caption={t('tr.page.fills')}
+        className="trade-fills"
+        columns={[
+          { label: t('tr.page.fill') },
+          { label: t('tr.page.at') },
+          { label: t('tr.volume'), num: true },
+          { label: t('tr.page.price'), num: true },
+          { label: t('tr.page.profit'), num: true },
+        ]}
+        rows={[
+          {
+            key: 'entry',
+            header: t('tr.page.entry'),
+            // The entry has no profit of its own.
+            cells: [
+              { value: <When iso={tr.openedAt} /> },
+              { value: i18n.number(tr.volume, 8) },
+              { value: price(tr.openPrice) },
+              { value: '—' },
+            ],
+          },
+          // One exit is the close itself; a partial close lists each closing deal.
+          ...(tr.exits.length > 0 ? tr.exits : [{ at: tr.closedAt, volume: tr.volume, price: tr.closePrice, profit: tr.profit }]).map(
+            (exit, i) => ({
+              key: i,
+              header: t('tr.page.exit', { n: i + 1 }),
+              cells: [
+                { value: <When iso={exit.at} /> },
+                { value: i18n.number(exit.volume, 8) },
+                { value: price(exit.price) },
+                { value: amount(exit.profit), tone: exit.profit < 0 ? ('neg' as const) : ('pos' as const) },
+              ],
+            }),
+          ),
+        ]}
+      />
 
       <section className="card trade-journal" aria-labelledby="trade-journal-title">
         <h2 id="trade-journal-title">{t('tr.journal')}</h2>

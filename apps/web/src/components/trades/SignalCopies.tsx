@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { app } from '../../lib/api.js';
 import { useI18n } from '../../i18n/i18n.js';
 import type { Account } from '../../lib/types.js';
+import { CardTable } from '../CardTable.js';
 import { QueryView } from '../states.js';
 import type { JournalTrade } from './contract.js';
 
@@ -26,57 +27,42 @@ export function SignalCopies({ signalId, tradeId, accounts }: { signalId: string
         empty={t('tr.page.copiesNone')}
       >
         {(page) => (
-          <div className="table-wrap">
-            <table className="card-rows">
-              <thead>
-                <tr>
-                  <th scope="col">{t('tr.scope')}</th>
-                  <th scope="col" className="num">
-                    {t('tr.volume')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('tr.net')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('tr.r')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {/* Only this signal's trades, should a server not know the filter yet and answer every trade. */}
-                {(page.items as JournalTrade[])
-                  .filter((c) => c.signalId === signalId)
-                  .map((copy) => {
-                    const account = accounts.find((a) => a.id === copy.accountId);
-                    const name = account ? (account.name ?? account.login) : copy.accountId;
-                    return (
-                      <tr key={copy.id}>
-                        <th scope="row">
-                          {copy.id === tradeId ? (
-                            <span>
-                              {name} <span className="muted">({t('tr.page.thisTrade')})</span>
-                            </span>
-                          ) : (
-                            <Link to="/trades/$id" params={{ id: copy.id }}>
-                              {name}
-                            </Link>
-                          )}
-                        </th>
-                        <td className="num" data-label={t('tr.volume')}>
-                          {i18n.number(copy.volume, 8)}
-                        </td>
-                        <td className={`num ${copy.net < 0 ? 'neg' : 'pos'}`} data-label={t('tr.net')}>
-                          {account ? i18n.money(copy.net, account.currency) : i18n.number(copy.net, 2)}
-                        </td>
-                        <td className="num" data-label={t('tr.r')}>
-                          {copy.r === null ? '—' : `${i18n.number(copy.r, 2)} R`}
-                        </td>
-                      </tr>
-                    );
-                  })}
-              </tbody>
-            </table>
-          </div>
+          <CardTable
+            columns={[
+              { label: t('tr.scope') },
+              { label: t('tr.volume'), num: true },
+              { label: t('tr.net'), num: true },
+              { label: t('tr.r'), num: true },
+            ]}
+            // Only this signal's trades, should a server not know the filter yet and answer every trade.
+            rows={(page.items as JournalTrade[])
+              .filter((c) => c.signalId === signalId)
+              .map((copy) => {
+                const account = accounts.find((a) => a.id === copy.accountId);
+                const name = account ? (account.name ?? account.login) : copy.accountId;
+                return {
+                  key: copy.id,
+                  header:
+                    copy.id === tradeId ? (
+                      <span>
+                        {name} <span className="muted">({t('tr.page.thisTrade')})</span>
+                      </span>
+                    ) : (
+                      <Link to="/trades/$id" params={{ id: copy.id }}>
+                        {name}
+                      </Link>
+                    ),
+                  cells: [
+                    { value: i18n.number(copy.volume, 8) },
+                    {
+                      value: account ? i18n.money(copy.net, account.currency) : i18n.number(copy.net, 2),
+                      tone: copy.net < 0 ? 'neg' : 'pos',
+                    },
+                    { value: copy.r === null ? '—' : `${i18n.number(copy.r, 2)} R` },
+                  ],
+                };
+              })}
+          />
         )}
       </QueryView>
     </section>
