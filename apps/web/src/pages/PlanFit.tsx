@@ -191,7 +191,10 @@ export function PlanFitPage() {
       <p className="muted">{t('fit.intro')}</p>
       <FilterForm applied={filters} onApply={setFilters} />
       {ranked.isPending ? (
-        <Loading failures={ranked.failureCount} />
+        // A screen kept while the ranked plans load, so the forward odds below do not jump when they arrive (CLS).
+        <div className="reserve-screen">
+          <Loading failures={ranked.failureCount} />
+        </div>
       ) : noHistory ? (
         <Empty>{t('fit.empty')}</Empty>
       ) : ranked.isError ? (
