@@ -12,6 +12,11 @@
  *   `B/S` written ` Buy`/` Sell` with a leading space; `_timestamp` in UTC with milliseconds
  *   (`2026-02-10 16:01:12.345Z`), `Timestamp` a month-first wall clock; `_price` may carry binary noise (1e-12) where
  *   `Price` is the exact display; `commission` per fill; fills with `_active` false are busted and not trades.
+ * - the Orders export: TradeTally's Tradovate importer, written for a real Orders file a user attached to its issue #99
+ *   (github.com/GeneBO98/tradetally, backend/src/utils/csv/parsers/tradovate.js, read 2026-11-29): the columns
+ *   `orderId`, `B/S`, `Contract`, `Product`, `avgPrice`, `filledQty`, `Fill Time`, `Status`, `Text` (also `Order ID`,
+ *   `Filled Qty`, `Avg Fill Price`, `decimalFillAvg`); `B/S` and `Status` padded with spaces; only `Filled` orders are
+ *   executions; `Fill Time` month first (`11/25/2025 04:38:24`).
  * Columns are found by their exact header text here: the loose match would take `_price` for `Price`.
  */
 import Decimal from 'decimal.js';
