@@ -14,6 +14,9 @@
  * are ISO (`2026-03-02 10:10:08`, an offset or `Z` read where written) or day-first slashed, as European DXtrade
  * installs show them; DXtrade shows times in the zone the user picks, which the file does not say, so the import's
  * fileTimeZone is needed for a file without offsets (default UTC, with a warning). Volume is in lots.
+ * Searched again 2026-11-29 (test/fixtures/README.md): the exports open-source projects read are DXtrade's fills
+ * (`Date and Time`, `Order ID`, `Trade Code`, `Side`, `Position effect`, `Trade Volume`, `Trade Price`, `Commission`,
+ * `Closed P&L`, `Net Closed P&L`), which this reader does not claim (422 with the header); a fills reader is to come.
  */
 import { positionRowsReader } from '../position-rows/position-rows.js';
 import type { TradeFileReader } from '../types.js';
