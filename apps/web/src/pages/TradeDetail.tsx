@@ -10,7 +10,8 @@ import { ErrorState, Loading, worthRetrying } from '../components/states.js';
 import { JournalEditor } from '../components/trades/JournalEditor.js';
 import { Screenshots } from '../components/trades/Screenshots.js';
 import { SignalCopies } from '../components/trades/SignalCopies.js';
-import { dayAndTime, holding } from '../components/trades/format.js';
+import { holding } from '../components/trades/format.js';
+import { When } from '../components/trades/When.js';
 import type { JournalTrade } from '../components/trades/contract.js';
 import { priceDigitsBySymbol, priceText } from '../lib/price-digits.js';
 import { accountPlatform, symbolLabel } from '../lib/platforms.js';
@@ -30,16 +31,6 @@ const NO_FILTER = {
   sort: undefined,
   order: undefined,
 };
-
-function When({ iso }: { iso: string }) {
-  const { lang } = useI18n();
-  const [day, time] = dayAndTime(iso, lang);
-  return (
-    <>
-      <span className="nowrap">{day}</span> <span className="nowrap">{time}</span>
-    </>
-  );
-}
 
 /**
  * One trade's own page: what happened (entries and exits, stop and target, the excursions, costs, net and R), the

@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n/i18n.js';
 import type { MessageKey } from '../../i18n/en.js';
 import { priceDigitsBySymbol, priceText } from '../../lib/price-digits.js';
 import { dayAndTime, holding } from './format.js';
+import { When } from './When.js';
 import type { Trade } from './types.js';
 import { symbolLabel, type Platform } from '../../lib/platforms.js';
 import { JournalEditor } from './JournalEditor.js';
@@ -12,17 +13,6 @@ import type { TradeSort } from './contract.js';
 import { usePhone } from './useWideScreen.js';
 
 const COLUMNS = 9;
-
-/** An open or close instant: its day and its time, each kept whole (see dayAndTime). */
-function When({ iso }: { iso: string }) {
-  const { lang } = useI18n();
-  const [day, time] = dayAndTime(iso, lang);
-  return (
-    <>
-      <span className="nowrap">{day}</span> <span className="nowrap">{time}</span>
-    </>
-  );
-}
 
 /**
  * A column header that sorts the list: a button (Enter and Space press it) inside a header whose aria-sort says the
