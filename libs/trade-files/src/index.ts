@@ -24,6 +24,7 @@ export { tradovatePerformanceReader } from './tradovate/tradovate-performance-re
 export { tradovateFillsReader, createTradovateFillsReader } from './tradovate/tradovate-fills-reader.js';
 export { topstepxReader } from './topstepx/topstepx-reader.js';
 export { dxtradeReader } from './dxtrade/dxtrade-reader.js';
+export { dxtradeFillsReader } from './dxtrade/dxtrade-fills-reader.js';
 export { matchtraderReader } from './matchtrader/matchtrader-reader.js';
 export { tradelockerReader, createTradelockerReader } from './tradelocker/tradelocker-reader.js';
 export { tradezellaReader } from './tradezella/tradezella-reader.js';

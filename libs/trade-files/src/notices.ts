@@ -11,7 +11,9 @@ import type { TradeFile } from './types.js';
  * - `default_clock` { zone, platform }: the file's times carry no offset and were read in the platform's default zone;
  * - `currency_differs` { file, account }: the statement's currency is not the account's;
  * - `carried_balance` { balance }: the statement starts with a balance carried from before its period;
- * - `first_deposit_differs` { deposit, initial }: the first deposit is not the account's initial balance.
+ * - `first_deposit_differs` { deposit, initial }: the first deposit is not the account's initial balance;
+ * - `date_order` { date, read }: no date of the file shows whether it is day or month first; `date` (the first, as
+ *   written) was read as `read` (ISO), day first.
  */
 export type ImportNoticeCode =
   | 'kept_mapping'
@@ -21,7 +23,8 @@ export type ImportNoticeCode =
   | 'default_clock'
   | 'currency_differs'
   | 'carried_balance'
-  | 'first_deposit_differs';
+  | 'first_deposit_differs'
+  | 'date_order';
 
 export interface ImportNotice {
   code: ImportNoticeCode;
@@ -52,6 +55,11 @@ export function noticeText(n: ImportNotice): string {
       return `The statement starts with a balance of ${p(n, 'balance')} carried from before its period.`;
     case 'first_deposit_differs':
       return `The first deposit is ${p(n, 'deposit')}; the account's initial balance is ${p(n, 'initial')} (P&L % is measured from the initial balance).`;
+    case 'date_order':
+      return (
+        `No date in the file shows whether it is day or month first: they were read day first (${p(n, 'date')} as ` +
+        `${p(n, 'read')}). Check the dates of the first and last trade.`
+      );
   }
 }
 

@@ -1,3 +1,4 @@
+import type { ImportNotice } from './notices.js';
 import type { CsvRow } from './text/csv-table.js';
 
 /**
@@ -15,6 +16,7 @@ export type TradeFileFormat =
   | 'tradovate-fills'
   | 'topstepx'
   | 'dxtrade'
+  | 'dxtrade-fills'
   | 'matchtrader'
   | 'tradelocker'
   | 'tradezella'
@@ -71,6 +73,8 @@ export interface TradeFile {
   header?: string[];
   /** The platform the trades were made on where a journal's export names it (`tradovate`); absent otherwise. */
   platform?: string | null;
+  /** What the reader could not tell from the file and assumed (DXtrade's date order), for the person to check. */
+  notices?: ImportNotice[];
 }
 
 /** What a reader is told beyond the bytes. */

@@ -15,6 +15,7 @@ const SAMPLES: Record<string, string> = {
   'tradovate/orders.csv': 'tradovate-fills',
   'topstepx/trades.csv': 'topstepx',
   'dxtrade/closed-positions.csv': 'dxtrade',
+  'dxtrade/fills.csv': 'dxtrade-fills',
   'matchtrader/closed-positions.csv': 'matchtrader',
   'tradelocker/orders-history.csv': 'tradelocker',
   'tradezella/trades.csv': 'tradezella',
@@ -41,5 +42,6 @@ describe('TRADE_FILE_READERS: detection', () => {
     expect(platformOfFormat('tradervue')).toBe('other');
     expect(platformOfFormat('tradovate-fills')).toBe('tradovate');
     expect(platformOfFormat('matchtrader')).toBe('matchtrader');
+    expect(platformOfFormat('dxtrade-fills')).toBe('dxtrade');
   });
 });

@@ -2,6 +2,7 @@ import {
   ctraderReader,
   decodeText,
   dxtradeReader,
+  dxtradeFillsReader,
   matchtraderReader,
   isZip,
   mt5XlsxReader,
@@ -28,6 +29,7 @@ export const TRADE_FILE_READERS: readonly TradeFileReader[] = [
   topstepxReader,
   mt5XlsxReader,
   dxtradeReader,
+  dxtradeFillsReader,
   matchtraderReader,
   tradelockerReader,
   tradezellaReader,
@@ -41,11 +43,12 @@ export type ImportFormat = 'mt5' | 'mt4' | TradeFileFormat;
 /** Journals whose exports carry trades made elsewhere: their platform is `other` unless the file names one. */
 const JOURNAL_FORMATS: ReadonlySet<ImportFormat> = new Set(['tradezella', 'tradervue']);
 
-/** The platform a format comes from (Tradovate's two exports are one platform; a journal's export, `other`). */
+/** The platform a format comes from (Tradovate's two exports are one platform, DXtrade's two too; a journal's export, `other`). */
 export function platformOfFormat(format: ImportFormat): string {
   if (JOURNAL_FORMATS.has(format)) return 'other';
   if (format === 'mt5-xlsx') return 'mt5';
   if (format === 'mapped') return 'other';
+  if (format === 'dxtrade-fills') return 'dxtrade';
   return format.startsWith('tradovate') ? 'tradovate' : format;
 }
 

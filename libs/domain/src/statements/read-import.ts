@@ -219,7 +219,11 @@ export async function readImport(
     platform: file.platform ?? platformOfFormat(file.format),
     clock,
     fileCloses: file.positions.map((p) => p.closedAt.local + offsetText(p.closedAt.offsetMinutes)),
-    notices: [...(use !== undefined && !use.sent ? [{ code: 'kept_mapping' as const, params: {} }] : []), ...futuresNotices(file)],
+    notices: [
+      ...(use !== undefined && !use.sent ? [{ code: 'kept_mapping' as const, params: {} }] : []),
+      ...futuresNotices(file),
+      ...(file.notices ?? []),
+    ],
     keep:
       use?.sent === true && file.header !== undefined
         ? { header: file.header, mapping: { ...use.mapping, ...(use.timeZone === undefined ? {} : { timeZone: use.timeZone }) } }

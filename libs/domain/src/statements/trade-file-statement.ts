@@ -21,6 +21,7 @@ export const DEFAULT_FILE_ZONES: Readonly<Record<TradeFileFormat, string>> = {
   mapped: 'UTC',
   // DXtrade, Match-Trader and TradeLocker show times in a zone the file does not name; their servers and APIs keep UTC.
   dxtrade: 'UTC',
+  'dxtrade-fills': 'UTC',
   matchtrader: 'UTC',
   tradelocker: 'UTC',
   // The journals' US market clock (TradeZella writes the zone on each time, so this is for a time without one).

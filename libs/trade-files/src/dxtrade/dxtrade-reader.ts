@@ -16,7 +16,7 @@
  * fileTimeZone is needed for a file without offsets (default UTC, with a warning). Volume is in lots.
  * Searched again 2026-11-29 (test/fixtures/README.md): the exports open-source projects read are DXtrade's fills
  * (`Date and Time`, `Order ID`, `Trade Code`, `Side`, `Position effect`, `Trade Volume`, `Trade Price`, `Commission`,
- * `Closed P&L`, `Net Closed P&L`), which this reader does not claim (422 with the header); a fills reader is to come.
+ * `Closed P&L`, `Net Closed P&L`), which this reader does not claim: dxtrade-fills-reader.ts reads them.
  */
 import { positionRowsReader } from '../position-rows/position-rows.js';
 import type { TradeFileReader } from '../types.js';

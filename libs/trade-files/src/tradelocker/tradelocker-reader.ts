@@ -26,7 +26,7 @@ import { activeContracts, contractSpecOf, type ContractTable } from '../futures/
 import { readClock } from '../position-rows/clock.js';
 import { RowCells } from '../text/row-cells.js';
 import { CsvTable, type CsvRow } from '../text/csv-table.js';
-import { pairFillsFifo, type Fill, type FillPair } from '../tradovate/fifo-pairing.js';
+import { pairFillsFifo, type Fill, type FillPair } from '../fills/fifo-pairing.js';
 import type { FilePosition, TradeFile, TradeFileReader } from '../types.js';
 
 /** The order history with the config's columns (a filled quantity and an average fill price per order). */

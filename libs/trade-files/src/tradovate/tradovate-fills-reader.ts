@@ -26,7 +26,7 @@ import { RowCells } from '../text/row-cells.js';
 import { readFuturesTime } from '../futures/wall-clock.js';
 import { CsvTable, type CsvRow } from '../text/csv-table.js';
 import type { FilePosition, TradeFile, TradeFileReader } from '../types.js';
-import { pairFillsFifo, type Fill, type FillPair } from './fifo-pairing.js';
+import { pairFillsFifo, type Fill, type FillPair } from '../fills/fifo-pairing.js';
 
 /**
  * The two exports that list executions: Fills (one row per fill) and Orders (one row per order; a filled order is

@@ -64,4 +64,31 @@ describe('pairFillsFifo', () => {
     ]);
     expect(pairs.map((p) => p.openCommission.toFixed())).toEqual(['-0.33', '-0.33', '-0.34']);
   });
+
+  it('with effects, an opening fill never closes and a closing fill never opens; a closing fill shares its stated profit', () => {
+    const fills = [
+      fill('1', 'buy', 2, '2026-03-02 10:00:00', { effect: 'open' }),
+      // A hedge: opens a short beside the long instead of closing it.
+      fill('2', 'sell', 1, '2026-03-02 10:01:00', { effect: 'open' }),
+      fill('3', 'sell', 3, '2026-03-02 10:02:00', { effect: 'close', profit: new Decimal('10.00') }),
+      fill('4', 'buy', 1, '2026-03-02 10:03:00', { effect: 'close', profit: new Decimal('-1') }),
+      fill('5', 'buy', 1, '2026-03-02 10:04:00', { effect: 'close', profit: new Decimal('5') }),
+    ];
+    const { pairs, open, unopened } = pairFillsFifo(fills);
+    expect(pairs.map((p) => `${p.open.id}>${p.close.id}:${p.quantity.toFixed()}:${p.closeProfit?.toFixed() ?? '-'}`)).toEqual([
+      '1>3:2:6.67',
+      '2>4:1:-1',
+    ]);
+    // Fill 3 closes 2 of its 3 (the third finds no long left) and fill 5 finds no short: both were opened before the file.
+    expect(unopened.map((u) => `${u.fill.id}:${u.quantity.toFixed()}`)).toEqual(['3:1', '5:1']);
+    expect(open).toEqual([]);
+  });
+
+  it('with effects, an opening fill in the same minute as a closing one opens first', () => {
+    const fills = [
+      fill('b', 'sell', 1, '2026-03-02 10:00:00', { effect: 'close', profit: new Decimal(1) }),
+      fill('a', 'buy', 1, '2026-03-02 10:00:00', { effect: 'open' }),
+    ];
+    expect(pairFillsFifo(fills).pairs.map((p) => `${p.open.id}>${p.close.id}`)).toEqual(['a>b']);
+  });
 });
