@@ -734,6 +734,7 @@ export const en = {
   'imp.format.tradovate-fills': 'Tradovate Fills CSV',
   'imp.format.topstepx': 'TopstepX CSV',
   'imp.format.dxtrade': 'DXtrade closed positions CSV',
+  'imp.format.dxtrade-fills': 'DXtrade fills CSV',
   'imp.format.matchtrader': 'Match-Trader closed positions CSV',
   'imp.format.tradelocker': 'TradeLocker order history CSV',
   'imp.format.tradezella': 'TradeZella CSV',
@@ -806,6 +807,8 @@ export const en = {
   'imp.notice.carried_balance': 'The statement starts with a balance of {balance} carried from before its period.',
   'imp.notice.first_deposit_differs':
     'The first deposit is {deposit}; the account’s initial balance is {initial} (P&L % is measured from the initial balance).',
+  'imp.notice.date_order':
+    'No date in the file shows whether the day or the month comes first, so they were read day first ({date} as {read}). Check the first and last trade above.',
   'imp.statement.other_login': 'The file is of account {fileLogin}, but this account’s login is {login}: drop the file of this account.',
   'imp.statement.other_platform': 'The file is a {platform} statement, not {format}.',
   'imp.statement.not_a_statement':

@@ -738,6 +738,7 @@ export const ja: Record<MessageKey, string> = {
   'imp.format.tradovate-fills': 'Tradovate の Fills CSV',
   'imp.format.topstepx': 'TopstepX の CSV',
   'imp.format.dxtrade': 'DXtrade の決済済みポジション CSV',
+  'imp.format.dxtrade-fills': 'DXtrade の約定履歴 CSV',
   'imp.format.matchtrader': 'Match-Trader の決済済みポジション CSV',
   'imp.format.tradelocker': 'TradeLocker の注文履歴 CSV',
   'imp.format.tradezella': 'TradeZella の CSV',
@@ -811,6 +812,8 @@ export const ja: Record<MessageKey, string> = {
   'imp.notice.carried_balance': '明細は期間より前から繰り越した残高 {balance} で始まっています。',
   'imp.notice.first_deposit_differs':
     '最初の入金は {deposit} ですが、口座の初期残高は {initial} です（損益率は初期残高を基準に計算します）。',
+  'imp.notice.date_order':
+    'ファイルの日付からは日と月のどちらが先か判別できないため、日が先として読み込みました（{date} を {read} として）。上の最初と最後の取引の日付を確認してください。',
   'imp.statement.other_login':
     'このファイルは口座 {fileLogin} のものです。この口座のログインは {login} です。この口座のファイルをドロップしてください。',
   'imp.statement.other_platform': 'このファイルは{format}ではなく{platform}の明細です。',

@@ -57,6 +57,27 @@ describeEachDatabase('import_statement: DXtrade, Match-Trader, TradeLocker, Trad
     expect(await importOf(caller, id, bytes)).toMatchObject({ created: 0, updated: 0, trades: { created: 0, unchanged: 3 } });
   });
 
+  it('DXtrade fills: detected, opening and closing fills paired into trades; a file whose dates do not tell their order says so', async () => {
+    const caller = await newCaller(getDb());
+    const id = await newAccount(caller);
+    const bytes = fixture('dxtrade/fills.csv');
+    const imported = await importOf(caller, id, bytes);
+    expect(imported).toMatchObject({ format: 'dxtrade-fills', platform: 'dxtrade', clock: { source: 'default', zone: 'UTC' } });
+    expect(imported.notices.map((n) => n.code)).toEqual(['default_clock']);
+    const trades = await tradesOf(id);
+    expect(trades.map((t) => [t.position, t.symbol, t.side, t.volume.toString(), t.profit.toString(), t.commission.toString()])).toEqual([
+      // One EURUSD lot closed in two exits; the US30 buy still open at the end of the file is no trade.
+      ['70001', 'EURUSD', 'buy', '1', '-20', '-7'],
+      ['70004', 'XAUUSD', 'sell', '0.2', '125', '-2.8'],
+      ['70005', 'XAUUSD', 'buy', '0.1', '-66', '-1.4'],
+    ]);
+
+    const february = Buffer.from(bytes.toString('utf8').replace(/^1([345])\/03\/26/gm, '0$1/02/26'));
+    const preview = await importOf(caller, await newAccount(caller), february, { dryRun: true });
+    expect(preview.notices).toContainEqual({ code: 'date_order', params: { date: '03/02/26', read: '2026-02-03' } });
+    expect(preview.warnings.join(' ')).toContain('03/02/26 as 2026-02-03');
+  });
+
   it('Match-Trader closed positions in fileTimeZone: partial closes are one trade; a bad cell is refused naming row and column', async () => {
     const caller = await newCaller(getDb());
     const id = await newAccount(caller);

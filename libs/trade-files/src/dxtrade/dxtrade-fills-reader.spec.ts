@@ -25,8 +25,8 @@ const EXPECTED: FilePosition[] = [
     side: 'buy',
     volume: '1',
     volumeUnit: 'lots',
-    openedAt: wall('2026-05-13 09:15:00'),
-    closedAt: wall('2026-05-13 10:05:00'),
+    openedAt: wall('2026-03-13 09:15:00'),
+    closedAt: wall('2026-03-13 10:05:00'),
     openPrice: '1.08412',
     // (0.4 × 1.08512 + 0.6 × 1.08312) / 1
     closePrice: '1.08392',
@@ -44,8 +44,8 @@ const EXPECTED: FilePosition[] = [
     side: 'sell',
     volume: '0.2',
     volumeUnit: 'lots',
-    openedAt: wall('2026-05-14 14:02:00'),
-    closedAt: wall('2026-05-14 15:30:00'),
+    openedAt: wall('2026-03-14 14:02:00'),
+    closedAt: wall('2026-03-14 15:30:00'),
     openPrice: '2315.4',
     closePrice: '2309.15',
     commission: '-2.8',
@@ -62,8 +62,8 @@ const EXPECTED: FilePosition[] = [
     side: 'buy',
     volume: '0.1',
     volumeUnit: 'lots',
-    openedAt: wall('2026-05-14 14:02:00'),
-    closedAt: wall('2026-05-14 15:31:00'),
+    openedAt: wall('2026-03-14 14:02:00'),
+    closedAt: wall('2026-03-14 15:31:00'),
     openPrice: '2315.6',
     closePrice: '2309',
     commission: '-1.4',
@@ -79,7 +79,7 @@ describe(`dxtradeFillsReader: DXtrade's fills (layout: ${layoutEvidence('dxtrade
   it('is detected from its header and pairs opening and closing fills first in, first out, per symbol', () => {
     const file = read(text('fills.csv'));
     expect(file).toMatchObject({ format: 'dxtrade-fills', profitColumn: 'gross', currency: null });
-    // A day above 12 (13/05/26) shows the dates are day first: nothing to check.
+    // A day above 12 (13/03/26) shows the dates are day first: nothing to check.
     expect(file.notices).toEqual([]);
     // The US30 buy of line 9 is still open at the end of the file: no position, as Tradovate's fills.
     expect(file.positions).toEqual(EXPECTED);
@@ -110,11 +110,11 @@ describe(`dxtradeFillsReader: DXtrade's fills (layout: ${layoutEvidence('dxtrade
     const mdy = [header, ...rows.map((r) => r.replace(/^(\d\d)\/(\d\d)\//, '$2/$1/'))].join('\n');
     expect(read(mdy).positions).toEqual(EXPECTED);
     expect(read(mdy).notices).toEqual([]);
-    // In June the days 13 to 15 become 01 to 03: nothing tells, so day first, with the first date named.
-    const untold = [header, ...rows.map((r) => r.replace(/^1([345])\/05\/26/, '0$1/06/26'))].join('\n');
+    // In February the days 13 to 15 become 01 to 03: nothing tells, so day first, with the first date named.
+    const untold = [header, ...rows.map((r) => r.replace(/^1([345])\/03\/26/, '0$1/02/26'))].join('\n');
     const file = read(untold);
-    expect(file.positions[0]?.openedAt).toEqual(wall('2026-06-03 09:15:00'));
-    expect(file.notices).toEqual([{ code: 'date_order', params: { date: '03/06/26', read: '2026-06-03' } }]);
+    expect(file.positions[0]?.openedAt).toEqual(wall('2026-02-03 09:15:00'));
+    expect(file.notices).toEqual([{ code: 'date_order', params: { date: '03/02/26', read: '2026-02-03' } }]);
   });
 
   it('refuses what it cannot read, naming the line, the column and the value', () => {
@@ -124,9 +124,9 @@ describe(`dxtradeFillsReader: DXtrade's fills (layout: ${layoutEvidence('dxtrade
     expect(effect.detail).toEqual({ row: 3, column: 'Position effect', value: 'Reduce' });
     const pnl = refusal(() => read(withRow(1, (rows[1] ?? '').replace(',40.00,', ',,'))));
     expect(pnl.detail).toEqual({ row: 3, column: 'Closed P&L', value: '' });
-    // 13/05 says day first; 05/13 on a later row says month first.
-    const both = refusal(() => read(withRow(2, (rows[2] ?? '').replace('13/05/26', '05/13/26'))));
-    expect(both.detail).toEqual({ row: 4, column: 'Date and Time', value: '05/13/26 10:05' });
+    // 13/03 says day first; 03/13 on a later row says month first.
+    const both = refusal(() => read(withRow(2, (rows[2] ?? '').replace('13/03/26', '03/13/26'))));
+    expect(both.detail).toEqual({ row: 4, column: 'Date and Time', value: '03/13/26 10:05' });
   });
 
   it('the closed-positions layout is still read by the closed-positions reader', () => {
