@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import fc from 'fast-check';
 import { pairFillsFifo, type Fill } from './fifo-pairing.js';
 
 let line = 1;
@@ -90,5 +91,45 @@ describe('pairFillsFifo', () => {
       fill('a', 'buy', 1, '2026-03-02 10:00:00', { effect: 'open' }),
     ];
     expect(pairFillsFifo(fills).pairs.map((p) => `${p.open.id}>${p.close.id}`)).toEqual(['a>b']);
+  });
+
+  it('loses and invents nothing: every fill’s quantity, commission and stated profit are its pairs’ shares and what is left', () => {
+    const arbitraryFill = fc.record({
+      side: fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
+      effect: fc.constantFrom<'open' | 'close' | undefined>('open', 'close', undefined),
+      quantity: fc.integer({ min: 1, max: 9 }),
+      minute: fc.integer({ min: 0, max: 5 }),
+      cents: fc.integer({ min: -999, max: 0 }),
+      profit: fc.integer({ min: -99_999, max: 99_999 }),
+    });
+    fc.assert(
+      fc.property(fc.array(arbitraryFill, { maxLength: 12 }), fc.boolean(), (drawn, withEffects) => {
+        const fills = drawn.map((d, i) => {
+          const effect = withEffects ? d.effect : undefined;
+          return fill(`x${String(i)}`, d.side, d.quantity, `2026-03-02 10:0${String(d.minute)}:00`, {
+            commission: new Decimal(d.cents).dividedBy(100),
+            ...(effect === undefined ? {} : { effect }),
+            ...(effect === 'close' ? { profit: new Decimal(d.profit).dividedBy(100) } : {}),
+          });
+        });
+        const { pairs, open, unopened } = pairFillsFifo(fills);
+        for (const f of fills) {
+          const asOpen = pairs.filter((p) => p.open === f);
+          const asClose = pairs.filter((p) => p.close === f);
+          const left = [...open, ...unopened].filter((o) => o.fill === f);
+          const used = Decimal.sum(0, ...[...asOpen, ...asClose, ...left].map((p) => p.quantity));
+          expect(used.toFixed()).toBe(f.quantity.toFixed());
+          if (f.effect === 'open') expect(asClose).toEqual([]);
+          if (f.effect === 'close') expect(asOpen).toEqual([]);
+          // Once a fill is used up by pairs, its commission and its stated profit are shared out to the cent.
+          if (left.length === 0 && asOpen.length + asClose.length > 0) {
+            const commission = Decimal.sum(...asOpen.map((p) => p.openCommission), ...asClose.map((p) => p.closeCommission));
+            expect(commission.toFixed()).toBe(f.commission.toFixed());
+            if (f.profit !== undefined) expect(Decimal.sum(...asClose.map((p) => p.closeProfit ?? 0)).toFixed()).toBe(f.profit.toFixed());
+          }
+        }
+        for (const p of pairs) expect(p.open.side).not.toBe(p.close.side);
+      }),
+    );
   });
 });
