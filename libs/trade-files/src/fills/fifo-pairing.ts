@@ -75,8 +75,13 @@ export function pairFillsFifo(fills: readonly Fill[]): FifoResult {
     const queue = queues.get(key) ?? [];
     queues.set(key, queue);
     let left = fill.quantity;
-    // The oldest lot of the other side: without effects a queue only ever holds one side, so that is its head.
-    const oldest = () => (fill.effect === 'open' ? -1 : queue.findIndex((lot) => lot.fill.side !== fill.side));
+    // The oldest lot of the other side: without effects a queue only ever holds one side, so that is its head; with
+    // them (a hedging account) the first of the other side.
+    const oldest = (): number => {
+      if (fill.effect === 'open') return -1;
+      if (fill.effect === 'close') return queue.findIndex((lot) => lot.fill.side !== fill.side);
+      return queue[0] !== undefined && queue[0].fill.side !== fill.side ? 0 : -1;
+    };
     for (let at = oldest(), lot = queue[at]; lot !== undefined && left.gt(0); at = oldest(), lot = queue[at]) {
       const quantity = Decimal.min(lot.left, left);
       pairs.push({
