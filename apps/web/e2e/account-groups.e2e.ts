@@ -90,3 +90,40 @@ test('the groups panel says when it cannot load, with a retry, and a blocked cop
     }
   }
 });
+
+test("a group copying into four FundedNext challenges shows FundedNext's copy-trading limit crossed, with its source, at 375 and 1280 px in both languages", async ({
+  page,
+  server,
+}) => {
+  await setUpOwner(page, server);
+  const stellar = { planId: 'fundednext-stellar-2-step-100000', firm: 'FundedNext', plan: 'Stellar 2-Step 100k', price: 549 };
+  const ids: string[] = [];
+  for (const n of [1, 2, 3, 4])
+    ids.push(await seedTrackedAccount(server, stellar, { login: `83000${String(n)}`, server: 'FN-Demo', name: `FN ${String(n)}` }, 100000));
+  const created = await apiCall(server, 'POST', '/account-groups', {
+    name: 'Four copies',
+    accounts: ids.map((accountId) => ({ accountId, multiplier: 1 })),
+  });
+  expect(created.status).toBe(201);
+  const words = {
+    en: {
+      badge: 'Over the limit',
+      line: /FundedNext lets copied accounts hold \$300,000\.00 together; this group’s 4 challenges there hold \$400,000\.00/,
+      source: 'Firm’s page',
+    },
+    ja: { badge: '上限超過', line: /FundedNext はコピー口座の合計を \$300,000\.00 までとしています/, source: '会社の説明ページ' },
+  } as const;
+  for (const lang of ['en', 'ja'] as const) {
+    await page.evaluate((l) => localStorage.setItem('propfolio.lang', l), lang);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/pnl');
+      const findings = page.getByTestId('account-groups').locator('.copy-trading');
+      await expect(findings).toContainText(words[lang].badge);
+      await expect(findings).toContainText(words[lang].line);
+      await expect(findings.getByRole('link', { name: words[lang].source })).toHaveAttribute('href', /fundednext\.com/);
+      await expectNoHorizontalScroll(page);
+      if (SHOTS) await page.getByTestId('account-groups').screenshot({ path: `${SHOTS}/groups-copy-${lang}-${String(width)}.png` });
+    }
+  }
+});

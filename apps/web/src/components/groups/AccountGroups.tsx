@@ -16,6 +16,16 @@ type Group = AppCall<'get', '/account-groups'>['groups'][number];
 type GroupCheck = AppCall<'get', `/account-groups/${string}/trade-check`>;
 
 const TONE = { allowed: 'ok', blocked: 'breached', unchecked: 'warning', unknown: 'unknown' } as const;
+type CopyFinding = Group['copyTrading'][number];
+/** A copy-trading verdict's badge tone: a rule the group breaks is red, conditions to read and unknowns amber or grey. */
+const COPY_TONE = {
+  forbidden: 'breached',
+  over: 'breached',
+  within_limit: 'ok',
+  restricted: 'warning',
+  allowed: 'ok',
+  unknown: 'unknown',
+} as const;
 /** The wait after the last keystroke before the check is asked for. */
 const TYPING_PAUSE_MS = 400;
 
@@ -204,6 +214,7 @@ export function AccountGroups({ accounts }: { accounts: Account[] }) {
                 <p className="muted">
                   {group.accounts.map((a, i) => `${i === 0 ? `${t('grp.master')}: ` : ''}${a.label} ×${a.multiplier}`).join(' · ')}
                 </p>
+                <CopyTradingFindings findings={group.copyTrading} />
                 <GroupCheckPanel group={group} />
               </li>
             ))}
@@ -211,5 +222,37 @@ export function AccountGroups({ accounts }: { accounts: Account[] }) {
         )}
       </QueryView>
     </section>
+  );
+}
+
+/** Each of the group's firms' copy-trading rule against the group's challenges there (list_account_groups' copyTrading). */
+function CopyTradingFindings({ findings }: { findings: readonly CopyFinding[] }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  if (findings.length === 0) return null;
+  const amount = (text: string | null, currency: string | null) =>
+    text === null || currency === null ? '—' : i18n.moneyRounded(Number(text), currency);
+  return (
+    <ul className="copy-trading" aria-label={t('grp.copy.title')}>
+      {findings.map((f) => (
+        <li key={f.firm}>
+          <span className={`badge headroom-${COPY_TONE[f.verdict]}`}>{t(`grp.copy.badge.${f.verdict}`)}</span>{' '}
+          {t(`grp.copy.${f.verdict}`, {
+            firm: f.firm,
+            count: f.challengeIds.length,
+            limit: amount(f.limit, f.currency),
+            sum: amount(f.sum, f.currency),
+          })}
+          {f.source && (
+            <>
+              {' '}
+              <a href={f.source.url} target="_blank" rel="noreferrer noopener">
+                {t(f.source.kind === 'third_party' ? 'grp.copy.thirdParty' : 'grp.copy.source')}
+              </a>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
