@@ -73,6 +73,7 @@ const PRIVATE_ROUTES: [method: 'get' | 'post' | 'patch', path: string][] = [
   ['get', '/trades'],
   ['get', '/trades/stats'],
   ['get', '/trades/curve'],
+  ['get', '/trades/calendar'],
   ['get', `/trades/${SOME_ID}`],
   ['patch', `/trades/${SOME_ID}`],
   ['get', '/trades/export.csv'],

@@ -119,6 +119,25 @@ describeEachDatabase('REST trades', (getDb) => {
     expectProblem(await app.get(`/trades/curve?accountId=${account.id}`, await app.newUserKey()), 404, 'not_found');
   });
 
+  it("answers the calendar alone: the curve's days over the same filters (200), 404 for another user", async () => {
+    const account = await registerAccount(app);
+    const closed = (id: string, day: string, profit: number) => closedPosition(id, { profit, commission: 0, closedAt: `${day}T10:00:00Z` });
+    await app.post(`/accounts/${account.id}/positions`, {
+      positions: [closed('1', '2026-03-02', 100), closed('2', '2026-03-02', -40), closed('3', '2026-03-04', 60)],
+    });
+    // Not read as get_trade with id "calendar": the route is declared before /trades/:id.
+    const answer = await app.get(`/trades/calendar?accountId=${account.id}`);
+    expect(answer.status).toBe(200);
+    const calendar = json<{ days: { day: string; net: number; count: number }[] }>(answer);
+    expect(calendar.days.map((d) => [d.net, d.count])).toEqual([
+      [60, 2],
+      [60, 1],
+    ]);
+    const curve = json<{ days: unknown[] }>(await app.get(`/trades/curve?accountId=${account.id}`));
+    expect(calendar.days).toEqual(curve.days);
+    expectProblem(await app.get(`/trades/calendar?accountId=${account.id}`, await app.newUserKey()), 404, 'not_found');
+  });
+
   it('counts FTMO trading days from the days positions were opened, not the day they closed', async () => {
     const challenge = await createChallenge(app, { planId: 'ftmo-2-step-100000', purchasedAt: '2026-05-01' });
     const account = await registerAccount(app, { challengeId: challenge.id });

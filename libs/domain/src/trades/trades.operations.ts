@@ -13,6 +13,7 @@ import {
 } from './trades.inputs.js';
 import {
   PushPositionsResultSchema,
+  TradeCalendarSchema,
   TradeCurveSchema,
   TradeDetailSchema,
   TradeExportSchema,
@@ -69,6 +70,21 @@ export const tradeOperations = (services: DomainServices): Operation[] => [
     output: TradeCurveSchema,
     rest: { method: 'GET', path: '/trades/curve' },
     run: async (ctx, input) => services.trades.curve(callerOf(ctx), input),
+  }),
+  // Before get_trade too, for /trades/calendar.
+  defineOperation({
+    name: 'get_trade_calendar',
+    // The dashboard's month of daily P&L, read alone (one grouping by firm day) so it does not wait for the curve's
+    // running sums; not an agent tool, for the tools/list budget as get_trade_curve.
+    mcp: false,
+    title: 'Daily P&L calendar of trades',
+    description:
+      "Returns the caller's daily P&L by firm day over the filters of list_trades: each day's net and number of trades closed, in the accounts' firm clock (named in `clock`); the same days as get_trade_curve's.",
+    ...KEY_READ,
+    input: TradeCurveInput,
+    output: TradeCalendarSchema,
+    rest: { method: 'GET', path: '/trades/calendar' },
+    run: async (ctx, input) => services.trades.calendar(callerOf(ctx), input),
   }),
   // Before get_trade too, for /trades/export.csv.
   defineOperation({

@@ -49,6 +49,7 @@ export function CurrencyStats({
   // Weekday and hour in the accounts' firm day (the server's default), never the viewer's calendar.
   const stats = useQuery({ queryKey: ['trade-stats', query], queryFn: () => app.get('/trades/stats', query) });
   const curve = useQuery({ queryKey: ['trade-curve', query], queryFn: () => app.get('/trades/curve', query) });
+  const calendar = useQuery({ queryKey: ['trade-calendar', query], queryFn: () => app.get('/trades/calendar', query) });
   return (
     // On a wide page the figures and charts stand above the list: a screen is reserved for them while they load, so the
     // list waits below the fold instead of jumping down (layout shift).
@@ -66,7 +67,7 @@ export function CurrencyStats({
                   stats={s}
                   currency={currency}
                   accountLabel={accountLabel}
-                  charts={<TradeCurveCharts query={curve} currency={currency} />}
+                  charts={<TradeCurveCharts query={curve} calendar={calendar} currency={currency} />}
                 />
               )}
               {part !== 'figures' && <TradeBreakdown stats={s} currency={currency} wide={wide} rootOf={rootOf} />}

@@ -2,9 +2,9 @@ import { useMemo, useState } from 'react';
 import { useI18n } from '../../i18n/i18n.js';
 import { weekdayName } from './format.js';
 import { clockWords } from './StatsScope.js';
-import type { TradeCurve } from './types.js';
+import type { TradeCalendarDays } from './types.js';
 
-type Day = TradeCurve['days'][number];
+type Day = TradeCalendarDays['days'][number];
 
 /** `YYYY-MM` of a day `YYYY-MM-DD`, and the month `delta` months from a `YYYY-MM`. */
 const monthOf = (day: string) => day.slice(0, 7);
@@ -18,8 +18,9 @@ function addMonths(month: string, delta: number): string {
  * A month of daily P&L, a week a row from Monday, each day the firm day the server named (its clock in the caption).
  * A day's result reads without colour: its amount carries its sign (+ or −) and the cell's name says it in words;
  * green and red only repeat it. The month opens on the last one with trades; the buttons step through the months.
+ * Its days come from get_trade_calendar, read alone (one grouping by firm day), not with the curve's running sums.
  */
-export function TradeCalendar({ curve, currency }: { curve: TradeCurve; currency: string | null }) {
+export function TradeCalendar({ calendar: curve, currency }: { calendar: TradeCalendarDays; currency: string | null }) {
   const i18n = useI18n();
   const { t, lang } = i18n;
   const byDay = useMemo(() => new Map(curve.days.map((d) => [d.day, d])), [curve.days]);

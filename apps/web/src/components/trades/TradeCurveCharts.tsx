@@ -6,7 +6,7 @@ import { useI18n } from '../../i18n/i18n.js';
 import { Chart, COLORS, legendValues, pathBuilder, valueAxisSize } from '../Chart.js';
 import { QueryView } from '../states.js';
 import { TradeCalendar } from './TradeCalendar.js';
-import type { TradeCurve } from './types.js';
+import type { TradeCalendarDays, TradeCurve } from './types.js';
 
 type Bucket = TradeCurve['distribution']['buckets'][number];
 type Point = TradeCurve['points'][number];
@@ -178,19 +178,29 @@ function Distribution({ curve, currency }: { curve: TradeCurve; currency: string
  * The equity curve by trade with its drawdown and the distribution of results, side by side (stacked on a phone), then
  * the month of daily P&L, with their states: all of the same filtered trades.
  */
-export function TradeCurveCharts({ query, currency }: { query: UseQueryResult<TradeCurve>; currency: string | null }) {
+export function TradeCurveCharts({
+  query,
+  calendar,
+  currency,
+}: {
+  query: UseQueryResult<TradeCurve>;
+  calendar: UseQueryResult<TradeCalendarDays>;
+  currency: string | null;
+}) {
   const { t } = useI18n();
   return (
-    <QueryView query={query} isEmpty={(curve) => curve.totals.count === 0} empty={t('tr.curveEmpty')}>
-      {(curve) => (
-        <>
+    <>
+      <QueryView query={query} isEmpty={(curve) => curve.totals.count === 0} empty={t('tr.curveEmpty')}>
+        {(curve) => (
           <div className="two-col">
             <EquityCurve curve={curve} currency={currency} />
             <Distribution curve={curve} currency={currency} />
           </div>
-          <TradeCalendar curve={curve} currency={currency} />
-        </>
-      )}
-    </QueryView>
+        )}
+      </QueryView>
+      {/* Its own read: the month shows as soon as its days are grouped, whatever the curve takes. */}
+      {/* No days: the curve's empty state above already says so (TradeCalendar draws nothing). */}
+      <QueryView query={calendar}>{(c) => <TradeCalendar calendar={c} currency={currency} />}</QueryView>
+    </>
   );
 }

@@ -9,6 +9,7 @@ export type Trade = TradePage['items'][number];
 export type TradeStats = AppAnswer<'/app/api/trades/stats', 'get'>;
 export type TradeFigures = TradeStats['overall'];
 export type TradeCurve = AppAnswer<'/app/api/trades/curve', 'get'>;
+export type TradeCalendarDays = AppAnswer<'/app/api/trades/calendar', 'get'>;
 
 /** The list filters as the URL keeps them (every one optional; '' never travels). */
 export interface TradeFilter {
