@@ -59,7 +59,7 @@ export {
   type TradeFileReading,
 } from './statements/statements.service.js';
 export { TradeSchema, TradeStatsSchema, type TradeView, type TradePage, type TradeStats } from './trades/trades.outputs.js';
-export { storePositions, type PositionRecord, type PositionExit } from './trades/trade-store.js';
+export { prepareBatch, storePositions, type PositionRecord, type PositionExit, type PreparedBatch } from './trades/trade-store.js';
 export { readTradeStats } from './trades/trade-stats.js';
 export { SummaryService } from './summary/summary.service.js';
 export { SUMMARY_SQL } from './summary/summary.repository.js';

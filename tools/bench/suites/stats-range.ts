@@ -33,7 +33,14 @@ import { loadavg } from 'node:os';
 import express from 'express';
 import { parseInput, type Caller } from '@propfolio/core';
 import { openDatabase, type Database } from '@propfolio/db';
-import { createDomainServices, readTradeStats, storePositions, TradeStatsInput, type PositionRecord } from '@propfolio/domain';
+import {
+  createDomainServices,
+  readTradeStats,
+  prepareBatch,
+  storePositions,
+  TradeStatsInput,
+  type PositionRecord,
+} from '@propfolio/domain';
 import { healthRoutes } from '@propfolio/http';
 import pg from 'pg';
 import { summarize, type Stats } from '../harness.ts';
@@ -90,7 +97,8 @@ async function seed(db: Database): Promise<{ caller: Caller; accountId: string }
   });
   for (let from = 0; from < POSITIONS; from += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, POSITIONS - from) }, (_, k) => positionAt(from + k));
-    await db.prisma.$transaction((tx) => storePositions(tx, account.id, batch));
+    const prepared = await prepareBatch(batch);
+    await db.prisma.$transaction((tx) => storePositions(tx, account.id, prepared));
   }
   await db.driverQuery('ANALYZE "Trade"');
   return { caller, accountId: account.id };

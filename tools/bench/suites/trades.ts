@@ -34,6 +34,7 @@ import { openDatabase, type Database } from '@propfolio/db';
 import {
   createDomainServices,
   ListTradesInput,
+  prepareBatch,
   storePositions,
   TradeCurveInput,
   TradeStatsInput,
@@ -130,7 +131,8 @@ export async function seed(db: Database): Promise<{ caller: Caller; accountId: s
   const started = performance.now();
   for (let from = 0; from < POSITIONS; from += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, POSITIONS - from) }, (_, k) => positionAt(from + k));
-    await db.prisma.$transaction((tx) => storePositions(tx, account.id, batch));
+    const prepared = await prepareBatch(batch);
+    await db.prisma.$transaction((tx) => storePositions(tx, account.id, prepared));
     // The stats asked once the first batch is in (an account whose journal someone reads): every later batch then
     // keeps the stats summary in its own transaction, and the seeding rate includes that cost.
     if (from === 0 && KEEP_WHILE_SEEDING)

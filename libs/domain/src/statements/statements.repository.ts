@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import type { Database, Prisma } from '@propfolio/db';
 import type { Decimal } from '../shared/money.js';
-import { judgePositions, storePositions, type PositionOutcomes, type PositionRecord } from '../trades/trade-store.js';
+import { judgePositions, storePositions, type PositionOutcomes, type PositionRecord, type PreparedBatch } from '../trades/trade-store.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -146,8 +146,8 @@ export class StatementImportStore {
   }
 
   /** Stores the statement's closed positions as the account's trades. */
-  storePositions(accountId: string, positions: readonly PositionRecord[]): Promise<PositionOutcomes> {
-    return storePositions(this.tx, accountId, positions);
+  storePositions(accountId: string, batch: PreparedBatch): Promise<PositionOutcomes> {
+    return storePositions(this.tx, accountId, batch);
   }
 
   /** Records the platform the file says the account trades on, when the account has none. */

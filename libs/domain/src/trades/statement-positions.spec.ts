@@ -7,7 +7,7 @@ import { ImportStatementInput } from '../statements/statements.inputs.js';
 import { createDomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
 import { positionRecordsFromStatement } from './statement-positions.js';
-import { storePositions } from './trade-store.js';
+import { prepareBatch, storePositions } from './trade-store.js';
 import { ListTradesInput } from './trades.inputs.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../mt-statements/test/fixtures/${name}`, import.meta.url));
@@ -22,7 +22,8 @@ describeEachDatabase('trades from a statement', (getDb) => {
       await parse(RegisterAccountInput, { login: '51234567', server: 'Broker-Live', currency: 'USD', initialBalance: 10000 }),
     );
     const records = await positionRecordsFromStatement(readStatement(fixture('ReportHistory-51234567.html')).positions, 'GMT+2/+3');
-    const store = () => db.prisma.$transaction((tx) => storePositions(tx, account.id, records));
+    const prepared = await prepareBatch(records);
+    const store = () => db.prisma.$transaction((tx) => storePositions(tx, account.id, prepared));
     await expect(store()).resolves.toEqual({ created: 4, updated: 0, unchanged: 0 });
     await expect(store()).resolves.toEqual({ created: 0, updated: 0, unchanged: 4 });
 

@@ -8,7 +8,7 @@ import { journalFixture } from '../testing/journal-fixture.js';
 import { closedPosition as position } from './trade-fixtures.js';
 import { ListTradesInput, TradeCurveInput, TradeStatsInput } from './trades.inputs.js';
 import { linkedAccounts } from './trade-signals.js';
-import { storePositions, type PositionRecord } from './trade-store.js';
+import { prepareBatch, storePositions, type PositionRecord } from './trade-store.js';
 
 /** Opened `seconds` after 2026-03-02 00:30 UTC, closed an hour after that. */
 const at = (seconds: number) => ({
@@ -102,16 +102,17 @@ describeEachDatabase('copied signals: one signalId across a group’s accounts',
     const held = new Promise<void>((resolve) => (release = resolve));
     let stored = (): void => undefined;
     const firstStored = new Promise<void>((resolve) => (stored = resolve));
+    const [firstBatch, secondBatch] = [await prepareBatch([record(0)]), await prepareBatch([record(1)])];
     const first = getDb().prisma.$transaction(
       async (tx) => {
-        await storePositions(tx, ids.a, [record(0)]);
+        await storePositions(tx, ids.a, firstBatch);
         stored();
         await held; // still uncommitted while the second write runs
       },
       { timeout: 20_000 },
     );
     await firstStored;
-    const second = getDb().prisma.$transaction((tx) => storePositions(tx, ids.b, [record(1)]), { timeout: 20_000 });
+    const second = getDb().prisma.$transaction((tx) => storePositions(tx, ids.b, secondBatch), { timeout: 20_000 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     release();
     await Promise.all([first, second]);

@@ -4,7 +4,7 @@ import { MAX_POSITIONS_PER_MESSAGE } from './trades.inputs.js';
 import { createDomainServices } from '../services.js';
 import { newCaller } from '../testing/fixtures.js';
 import { journalFixture } from '../testing/journal-fixture.js';
-import { ROWS_PER_WRITE, storePositions, writeChunks, type PositionRecord } from './trade-store.js';
+import { prepareBatch, ROWS_PER_WRITE, storePositions, writeChunks, type PositionRecord } from './trade-store.js';
 
 /** Position `i`: one a minute from 2026-03-02, held 45 s, with `exits` partial closes (0.01 lot each). */
 function record(i: number, exits: number): PositionRecord {
@@ -59,8 +59,9 @@ describeEachDatabase('storePositions gives the event loop a turn between its sta
     const batch = Array.from({ length: 3 * Math.floor(ROWS_PER_WRITE / 10) }, (_, i) => record(i, 9));
     const statements = writeChunks(batch).length;
     expect(statements).toBe(3);
-    // Counts macrotask turns while the write runs: on in-process PGlite the statements otherwise follow each other
-    // on promises alone, and nothing else (a /healthz, another user's request) is served until the last one ends.
+    // Counts macrotask turns while the write runs: the statements run on PGlite's thread (or PostgreSQL's process), so
+    // other work (a /healthz, another user's request) is served while each one runs.
+    const prepared = await prepareBatch(batch);
     let turns = 0;
     let writing = true;
     const tick = (): void => {
@@ -69,7 +70,7 @@ describeEachDatabase('storePositions gives the event loop a turn between its sta
       setImmediate(tick);
     };
     setImmediate(tick);
-    const outcomes = await getDb().prisma.$transaction(async (tx) => storePositions(tx, id, batch));
+    const outcomes = await getDb().prisma.$transaction(async (tx) => storePositions(tx, id, prepared));
     writing = false;
     expect(outcomes).toEqual({ created: batch.length, updated: 0, unchanged: 0 });
     expect(turns).toBeGreaterThanOrEqual(statements - 1);

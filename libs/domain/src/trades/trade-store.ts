@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { AppError } from '@propfolio/core';
 import { Prisma } from '@propfolio/db';
 import { MAX_POSITIONS_PER_MESSAGE, MAX_SYMBOL_LENGTH, type ClosedPositionInput, type Side } from './trades.inputs.js';
@@ -236,38 +235,57 @@ export async function judgePositions(
 }
 
 /**
- * Stores an account's closed positions in statements of ROWS_PER_WRITE rows at most, whatever their number: each
- * chunk travels as one JSON parameter, is expanded by `jsonb_to_recordset` and upserted on (accountId, position). A position
+ * A batch checked (`checkPositions`) and cut into its upsert statements' JSON, ready before the write's transaction
+ * opens: the transaction then holds the database only for its statements. On PGlite (one connection) every other
+ * request's read waits for an open transaction, and a maximum tracker message's checks (70,000 exact sums) and JSON
+ * (7 MB) took longer than its statements; they ran inside it until issue 40's second round.
+ */
+export interface PreparedBatch {
+  readonly positions: readonly PositionRecord[];
+  /** One JSON text per upsert statement, each of at most ROWS_PER_WRITE rows (writeChunks), with its position count. */
+  readonly statements: readonly { json: string; count: number }[];
+}
+
+/** Checks a batch and builds its statements' JSON in slices of the event loop; refuses it whole (422) on the first broken rule. */
+export async function prepareBatch(positions: readonly PositionRecord[]): Promise<PreparedBatch> {
+  await checkPositionsInSlices(positions);
+  const slicer = new Slicer();
+  const statements: { json: string; count: number }[] = [];
+  for (const chunk of positions.length === 0 ? [] : writeChunks(positions)) {
+    await slicer.pause();
+    statements.push({ json: batchJson(chunk), count: chunk.length });
+  }
+  return { positions, statements };
+}
+
+/**
+ * Stores an account's closed positions (a batch prepared outside the transaction, see prepareBatch) in statements of
+ * ROWS_PER_WRITE rows at most, whatever their number: each chunk travels as one JSON parameter, is expanded by
+ * `jsonb_to_recordset` and upserted on (accountId, position). A position
  * already stored with the same figures is not touched (no row version, no trigger, no cache drop); one
  * whose figures changed (a re-import after the broker corrected a commission) gets the new figures and
  * keeps the trader's tags, note, setup and planned risk; then the copies of a group's signal around the stored trades are
  * given their shared signalId (trade-signals.ts). Call it inside the transaction that checked the
  * account (the statement import's, or the tracker push's). Answers how many were created, updated and not touched.
  */
-export async function storePositions(
-  tx: Prisma.TransactionClient,
-  accountId: string,
-  positions: readonly PositionRecord[],
-): Promise<PositionOutcomes> {
-  if (positions.length === 0) return { created: 0, updated: 0, unchanged: 0 };
-  await checkPositionsInSlices(positions);
+export async function storePositions(tx: Prisma.TransactionClient, accountId: string, batch: PreparedBatch): Promise<PositionOutcomes> {
+  if (batch.positions.length === 0) return { created: 0, updated: 0, unchanged: 0 };
   // The owner's signal lock before the first row is written: copies pushed from several terminals at once are
   // matched one push after the other, each seeing the others' committed trades (trades.repository.ts).
   const signals = new TradesRepository(tx);
   const owner = await signals.lockSignalsOfAccount(accountId);
   const outcomes: PositionOutcomes = { created: 0, updated: 0, unchanged: 0 };
-  const chunks = writeChunks(positions);
-  for (const [index, chunk] of chunks.entries()) {
-    // A macrotask turn between statements: Prisma chains them on promises alone, so without it PGlite's
-    // statements of one message ran as one stretch of the event loop (3.5 s for a maximum message).
-    if (index > 0) await nextTurn();
-    const written = await upsertPositions(tx, accountId, chunk);
+  // One statement after the other, nothing else between them: PGlite executes them on its own thread and PostgreSQL
+  // in its own process, so the server's event loop turns while each runs (each is an awaited message or round trip).
+  for (const statement of batch.statements) {
+    const written = await upsertPositions(tx, accountId, statement);
     outcomes.created += written.created;
     outcomes.updated += written.updated;
     outcomes.unchanged += written.unchanged;
   }
   // A resend changed nothing, so no signal either; otherwise the copies around the stored trades are matched.
-  if (owner !== null && outcomes.created + outcomes.updated > 0) await markSignals(signals, owner, [accountId], openSpanOf(positions));
+  if (owner !== null && outcomes.created + outcomes.updated > 0)
+    await markSignals(signals, owner, [accountId], openSpanOf(batch.positions));
   return outcomes;
 }
 
@@ -283,12 +301,11 @@ function openSpanOf(positions: readonly PositionRecord[]): { from: Date; to: Dat
 }
 
 /**
- * Rows (a position or one of its exits) one upsert statement carries. In-process PGlite runs a statement on the
- * event loop: the largest tracker message (1,150 positions of 100 exits) as one statement held it 2.5 s; cut into
- * statements of this size in the same transaction (still all or nothing), with a turn of the event loop between
- * them, other requests are answered between them. 5,000 rows still held the loop 225 ms a statement on a loaded
- * 2-core machine (a maximum message, 10,000 positions of 7 exits, in 16 statements); 1,000 keeps one under the
- * /healthz budget. On PostgreSQL it adds a round trip per chunk (about 80 for a maximum message).
+ * Rows (a position or one of its exits) one upsert statement carries: one statement's JSON parameter and its work stay
+ * small (PGlite copies the parameter into its WebAssembly memory), and on PostgreSQL it adds a round trip per chunk
+ * (about 80 for a maximum message, 10,000 positions of 7 exits). Until PGlite moved to its own thread (issue 40), this
+ * bound was also what kept each statement's hold on the event loop under the /healthz budget (one statement of the
+ * largest message held it 2.5 s, 5,000 rows 225 ms).
  */
 export const ROWS_PER_WRITE = 1_000;
 
@@ -318,11 +335,11 @@ export function writeChunks(positions: readonly PositionRecord[]): PositionRecor
  */
 export const STORE_TIMEOUT_MS = 60_000;
 
-/** One statement's upsert of checked positions (see storePositions). */
+/** One statement's upsert of checked positions (see storePositions): their JSON and how many they are. */
 async function upsertPositions(
   tx: Prisma.TransactionClient,
   accountId: string,
-  positions: readonly PositionRecord[],
+  statement: { json: string; count: number },
 ): Promise<PositionOutcomes> {
   const columns = TRADE_FIGURES.map((c) => `"${c}"`).join(', ');
   const [row] = await tx.$queryRawUnsafe<{ created: number; updated: number }[]>(
@@ -338,9 +355,9 @@ async function upsertPositions(
      )
      SELECT count(*) FILTER (WHERE "inserted")::int AS "created", count(*) FILTER (WHERE NOT "inserted")::int AS "updated" FROM written`,
     accountId,
-    batchJson(positions),
+    statement.json,
   );
   const created = row?.created ?? 0;
   const updated = row?.updated ?? 0;
-  return { created, updated, unchanged: positions.length - created - updated };
+  return { created, updated, unchanged: statement.count - created - updated };
 }

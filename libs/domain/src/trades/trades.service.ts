@@ -24,7 +24,7 @@ import {
   tradesPerAccount,
   type AccountClockFacts,
 } from './trades.repository.js';
-import { recordsFromMessage, refuseOversizedBatch, STORE_TIMEOUT_MS, storePositions } from './trade-store.js';
+import { prepareBatch, recordsFromMessage, refuseOversizedBatch, STORE_TIMEOUT_MS, storePositions } from './trade-store.js';
 import { TRADE, tradeView } from './trade-view.js';
 import { decodeSortCursor, encodeSortCursor, orderingOf, orderingSql, type SortOrder, type TradeSort } from './trade-sort.js';
 import type { NewsService } from '../calendar/news.service.js';
@@ -105,7 +105,9 @@ export class TradeService {
   /** The tracker's closed-positions message: all of it stored in one transaction, or nothing (422 naming the position). */
   async push(caller: Caller, input: PushPositionsInput, now = new Date()): Promise<PushPositionsResult> {
     const accountId = requireId(input.id, 'EA account');
-    const records = await recordsFromMessage(input.positions, now);
+    // Checked and turned into its statements' JSON before the transaction opens, which then holds the database only
+    // for the statements (prepareBatch says why).
+    const batch = await prepareBatch(await recordsFromMessage(input.positions, now));
     const { created, updated, unchanged } = await this.db.prisma.$transaction(
       async (tx) => {
         // Locked like a report (FOR KEY SHARE), so an archive either waits for the message or is seen by it.
@@ -113,7 +115,7 @@ export class TradeService {
         SELECT "archivedAt", "archivedReason" FROM "EaAccount" WHERE "id" = ${accountId} AND "userId" = ${caller.userId} FOR KEY SHARE`;
         if (!locked) throw AppError.notFound('EA account');
         if (locked.archivedAt) throw archivedAccountError(locked.archivedAt, locked.archivedReason);
-        return storePositions(tx, accountId, records);
+        return storePositions(tx, accountId, batch);
       },
       { timeout: STORE_TIMEOUT_MS },
     );
