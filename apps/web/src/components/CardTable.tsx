@@ -46,8 +46,8 @@ export function CardTable({
         <thead>
           <tr>
             <th scope="col">{first.label}</th>
-            {rest.map((column) => (
-              <th key={column.label} scope="col" className={column.num ? 'num' : undefined}>
+            {rest.map((column, i) => (
+              <th key={i} scope="col" className={column.num ? 'num' : undefined}>
                 {column.hidden ? <span className="visually-hidden">{column.label}</span> : column.label}
               </th>
             ))}
@@ -61,7 +61,7 @@ export function CardTable({
                 const cell = row.cells[i];
                 const className = [column.num && 'num', cell?.tone].filter(Boolean).join(' ');
                 return (
-                  <td key={column.label} className={className || undefined} data-label={column.hidden ? undefined : column.label}>
+                  <td key={i} className={className || undefined} data-label={column.hidden ? undefined : column.label}>
                     {cell?.value}
                   </td>
                 );

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { app, type AppCall } from '../../lib/api.js';
 import type { Account } from '../../lib/types.js';
 import { useI18n } from '../../i18n/i18n.js';
+import { CardTable } from '../CardTable.js';
 import { Field } from '../Field.js';
 import { FormError, QueryView } from '../states.js';
 import { accountLabel } from '../../lib/names.js';
@@ -72,48 +73,28 @@ function GroupCheckPanel({ group }: { group: Group }) {
                 <strong>{money(c.maxRiskAmount)}</strong>
                 {c.bindingAccountId && <> · {t('grp.binding', { account: labelOf(c.bindingAccountId) })}</>}
               </p>
-              <div className="table-wrap">
-                <table className="card-rows">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('grp.account')}</th>
-                      <th scope="col" className="num">
-                        {t('grp.multiplier')}
-                      </th>
-                      <th scope="col" className="num">
-                        {t('grp.copyRisk')}
-                      </th>
-                      <th scope="col" className="num">
-                        {t('grp.ownMax')}
-                      </th>
-                      <th scope="col">
-                        <span className="visually-hidden">{t('tc.verdictColumn')}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {c.accounts.map((a) => (
-                      <tr key={a.accountId}>
-                        <th scope="row">{a.label}</th>
-                        <td className="num" data-label={t('grp.multiplier')}>
-                          ×{a.multiplier}
-                        </td>
-                        <td className="num" data-label={t('grp.copyRisk')}>
-                          {money(a.check.riskAmount)}
-                        </td>
-                        <td className="num" data-label={t('grp.ownMax')}>
-                          {money(a.maxRiskAmount)}
-                        </td>
-                        <td>
-                          <span className={`badge headroom-${TONE[a.check.verdict === 'penalised' ? 'blocked' : a.check.verdict]}`}>
-                            {t(`tc.verdict.${a.check.verdict === 'penalised' ? 'blocked' : a.check.verdict}`)}
-                          </span>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <CardTable
+                columns={[
+                  { label: t('grp.account') },
+                  { label: t('grp.multiplier'), num: true },
+                  { label: t('grp.copyRisk'), num: true },
+                  { label: t('grp.ownMax'), num: true },
+                  { label: t('tc.verdictColumn'), hidden: true },
+                ]}
+                rows={c.accounts.map((a) => {
+                  const verdict = a.check.verdict === 'penalised' ? 'blocked' : a.check.verdict;
+                  return {
+                    key: a.accountId,
+                    header: a.label,
+                    cells: [
+                      { value: `×${a.multiplier}` },
+                      { value: money(a.check.riskAmount) },
+                      { value: money(a.maxRiskAmount) },
+                      { value: <span className={`badge headroom-${TONE[verdict]}`}>{t(`tc.verdict.${verdict}`)}</span> },
+                    ],
+                  };
+                })}
+              />
             </div>
           )}
         </QueryView>
