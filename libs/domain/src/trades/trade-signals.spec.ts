@@ -86,6 +86,18 @@ describeEachDatabase('copied signals: one signalId across a group’s accounts',
     expect(await signals(caller, ids)).toEqual(first);
   });
 
+  it("marks a copy on an account whose broker decorates the symbol (EURUSD.r, #EURUSDm) with the master's EURUSD", async () => {
+    const caller = await newCaller(getDb());
+    const ids = await fourAccounts(caller);
+    await group(caller, 'Decorated', [ids.a, ids.b, ids.c]);
+    await push(caller, ids.a, [position('1', at(0))]);
+    await push(caller, ids.b, [position('1', { symbol: 'EURUSD.r', ...at(1) })]);
+    await push(caller, ids.c, [position('1', { symbol: '#EURUSDm', ...at(2) })]);
+    const s = await signals(caller, ids);
+    expect(s['a1']).toEqual(expect.any(String));
+    expect([s['b1'], s['c1']]).toEqual([s['a1'], s['a1']]);
+  });
+
   it('matches copies whose writes overlap: the second push waits for the first to commit, then sees its trade', async () => {
     const caller = await newCaller(getDb());
     const ids = await fourAccounts(caller);

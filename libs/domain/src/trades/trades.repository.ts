@@ -65,8 +65,15 @@ const GROUP_LINKS_SQL = `
   ORDER BY m."groupId", m."position"`;
 
 /**
+ * A lane no narrower than the coach's instrument key (`instrumentKey`: `EURUSD.r`, `EURUSDm` and `EUR/USD` are
+ * `EURUSD`): the first two characters of the name without its leading `#`, `.` or spaces, upper-cased. Trades one
+ * instrument apart always share it, so the candidates below keep every copy; the matching (`matchSignals`) decides.
+ */
+const SIGNAL_LANE_SQL = `upper(left(regexp_replace(t."symbol", '^[[:space:]#.]+', ''), 2))`;
+
+/**
  * The owner's ($1) trades on the accounts $2 that may belong to a signal: opened within $5 ms of another trade of the
- * same symbol and side on these accounts, or marked already (so a mark that no longer holds is cleared). A trade
+ * same lane (SIGNAL_LANE_SQL) and side on these accounts, or marked already (so a mark that no longer holds is cleared). A trade
  * with no such neighbour is alone whatever the matching, so leaving it out changes no answer and keeps the read to
  * the copies. $3/$4 bound the open instants (null: the accounts' whole history); `closedAt >= $3` lets the
  * (accountId, closedAt) index skip the older trades (a trade closes after it opens).
@@ -79,7 +86,7 @@ const CANDIDATES_SQL = `
     WHERE t."userId" = $1 AND t."accountId" = ANY($2::text[])
       AND ($3::timestamptz IS NULL OR (t."openedAt" >= $3::timestamptz AND t."closedAt" >= $3::timestamptz))
       AND ($4::timestamptz IS NULL OR t."openedAt" <= $4::timestamptz)
-    WINDOW lane AS (PARTITION BY upper(t."symbol"), t."side" ORDER BY t."openedAt", t."id")
+    WINDOW lane AS (PARTITION BY ${SIGNAL_LANE_SQL}, t."side" ORDER BY t."openedAt", t."id")
   )
   SELECT "id", "accountId", "symbol", "side", "openedAt", "signalId" FROM scoped
   WHERE "signalId" IS NOT NULL
