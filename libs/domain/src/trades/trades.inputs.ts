@@ -4,7 +4,6 @@ import {
   IsArray,
   IsIn,
   IsInt,
-  IsISO4217CurrencyCode,
   IsNumber,
   IsOptional,
   IsPositive,
@@ -16,10 +15,11 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Transform, Type } from 'class-transformer';
-import { Compose, Doc, IsIsoInstant, Trim, UpperCase } from '@propfolio/core';
+import { Compose, Doc, IsIsoInstant, Trim } from '@propfolio/core';
 import { PLATFORMS, type Platform } from '@propfolio/coach';
 import { AccountIdInput } from '../accounts/accounts.inputs.js';
-import { Absent, FreeText, MAX_AMOUNT, MONEY, MONEY_MESSAGE, PageCursor, PageLimit } from '../shared/contract-fields.js';
+import { Absent, FreeText, MAX_AMOUNT, PageCursor, PageLimit } from '../shared/contract-fields.js';
+import { CurrencyField, MoneyField } from '../shared/money-fields.js';
 import { IsRecordedInstant } from '../shared/recorded-instant.js';
 import {
   LotsField,
@@ -73,10 +73,7 @@ export class PositionExitInput {
   @Max(MAX_PRICE)
   price!: number;
 
-  @Doc({ description: 'Profit of this closing deal, in account currency.', example: 125 })
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(-MAX_AMOUNT)
-  @Max(MAX_AMOUNT)
+  @MoneyField({ description: 'Profit of this closing deal, in account currency.', example: 125, sign: 'any' })
   profit!: number;
 }
 
@@ -132,31 +129,21 @@ export class ClosedPositionInput {
   @Max(MAX_PRICE)
   takeProfit?: number | null;
 
-  @Doc({ description: 'Commission of all its deals (negative for a cost; default 0).', example: -7 })
-  @IsOptional()
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(-MAX_AMOUNT)
-  @Max(MAX_AMOUNT)
+  @MoneyField({
+    description: 'Commission of all its deals (negative for a cost; default 0).',
+    example: -7,
+    sign: 'any',
+    presence: 'nullable',
+  })
   commission?: number;
 
-  @Doc({ description: 'Swap of all its deals (default 0).', example: -1.2 })
-  @IsOptional()
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(-MAX_AMOUNT)
-  @Max(MAX_AMOUNT)
+  @MoneyField({ description: 'Swap of all its deals (default 0).', example: -1.2, sign: 'any', presence: 'nullable' })
   swap?: number;
 
-  @Doc({ description: 'Other fees of its deals (default 0).', example: 0 })
-  @IsOptional()
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(-MAX_AMOUNT)
-  @Max(MAX_AMOUNT)
+  @MoneyField({ description: 'Other fees of its deals (default 0).', example: 0, sign: 'any', presence: 'nullable' })
   fee?: number;
 
-  @Doc({ description: 'Profit of its closing deals before costs, in account currency.', example: 250 })
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(-MAX_AMOUNT)
-  @Max(MAX_AMOUNT)
+  @MoneyField({ description: 'Profit of its closing deals before costs, in account currency.', example: 250, sign: 'any' })
   profit!: number;
 
   @Doc({ description: 'Order comment, if any.', example: 'breakout' })
@@ -172,21 +159,20 @@ export class ClosedPositionInput {
   @Max(Number.MAX_SAFE_INTEGER)
   magic?: number | null;
 
-  @Doc({
+  @MoneyField({
     description: 'Maximum adverse excursion: the worst floating P&L while open (≤ 0, account currency); null when not measured.',
     example: -80,
+    sign: 'zeroOrLess',
+    presence: 'nullable',
   })
-  @IsOptional()
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(-MAX_AMOUNT)
-  @Max(0)
   mae?: number | null;
 
-  @Doc({ description: 'Maximum favourable excursion: the best floating P&L while open (≥ 0); null when not measured.', example: 310 })
-  @IsOptional()
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(0)
-  @Max(MAX_AMOUNT)
+  @MoneyField({
+    description: 'Maximum favourable excursion: the best floating P&L while open (≥ 0); null when not measured.',
+    example: 310,
+    sign: 'zeroOrMore',
+    presence: 'nullable',
+  })
   mfe?: number | null;
 
   @Doc('The closing deals of a position closed in parts, oldest first; their volumes add up to at most `volume`. Leave out for one exit.')
@@ -217,7 +203,7 @@ const ToFilter = (): PropertyDecorator => Compose(Doc('Closed before this instan
 const PlatformFilter = (): PropertyDecorator =>
   Compose(Doc({ description: 'Only accounts on this platform.', example: 'mt5' }), Absent(), IsIn(PLATFORMS));
 const CurrencyFilter = (): PropertyDecorator =>
-  Compose(Doc({ description: 'Only accounts in this currency.', example: 'JPY' }), Absent(), UpperCase(), IsISO4217CurrencyCode());
+  CurrencyField({ description: 'Only accounts in this currency.', example: 'JPY', presence: 'optional' });
 
 /** The filters on each trade's own fields, which the list, the stats and the curve all follow. */
 const SymbolFilter = (): PropertyDecorator =>
@@ -351,11 +337,11 @@ export class UpdateTradeInput extends TradeIdInput {
   @MaxLength(MAX_SETUP_LENGTH)
   setup?: string | null;
 
-  @Doc('Planned loss at the stop, account currency: R = net / plannedRisk; null removes it.')
-  @IsOptional()
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @IsPositive()
-  @Max(MAX_AMOUNT)
+  @MoneyField({
+    description: 'Planned loss at the stop, account currency: R = net / plannedRisk; null removes it.',
+    sign: 'positive',
+    presence: 'nullable',
+  })
   plannedRisk?: number | null;
 }
 
