@@ -29,8 +29,12 @@ function onWhite(hex: string, alpha: number): string {
 /** Bars as wide as their bucket, touching: a histogram, whose widths are the equal ranges of net. */
 const histogramBars = pathBuilder('bars')({ size: [0.94, Infinity] });
 
-/** Integer ticks only (a trade number, a count of trades): uPlot would otherwise label 0.5 trades. */
-const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
+/**
+ * Whole-unit tick steps (1, 2, 5 × 10^k up to 5 × 10^9) for axes labelled without decimals: a trade number or a count
+ * (uPlot would otherwise label 0.5 trades), or an amount up to billions of yen, never a half step whose label rounds
+ * onto its neighbour's ("−41, −41" under one trade of −40.50).
+ */
+const WHOLE_STEPS = Array.from({ length: 10 }, (_, k) => [1, 2, 5].map((m) => m * 10 ** k)).flat();
 
 /**
  * The cumulative net after each trade in close order, from 0 before the first (so one trade still draws a line);
@@ -136,7 +140,7 @@ function Distribution({ curve, currency }: { curve: TradeCurve; currency: string
         y: { range: (_u, _min, max): [number, number] => [0, Math.max(1, max)] },
       },
       axes: [
-        { values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)), space: 60 },
+        { values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)), space: 60, incrs: WHOLE_STEPS },
         { size: valueAxisSize(50), incrs: WHOLE_STEPS, values: (_u, ticks) => ticks.map((v) => i18n.number(v, 0)) },
       ],
       series: [
