@@ -8,7 +8,15 @@ import { apiCall, apiCreateChallenge, expect, expectNoHorizontalScroll, legendTe
 const ROOT = resolve(import.meta.dirname, '../../..');
 const MT5_STATEMENT = resolve(ROOT, 'libs/mt-statements/test/fixtures/ReportHistory-51234567.html');
 const FTMO = 'ftmo-2-step-100000';
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/**
+ * The date `offset` days from today's FTMO firm day (midnight in Prague), the day the server judges reports by: from
+ * 23:00 to 24:00 UTC (22:00 in summer) Prague is already on the next date, and UTC dates then put yesterday's report
+ * two firm days back (the headroom's daily floor 96,700 instead of 97,000, seen in a CI run at 23:20 UTC).
+ */
+const day = (offset: number) => {
+  const firmToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date());
+  return new Date(Date.parse(`${firmToday}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+};
 
 /** Daily closed P&L of 25 days, +400 per 5-day cycle: the balance ends at 102 000. */
 const PNL = Array.from({ length: 25 }, (_, i) => [400, -200, 150, -250, 300][i % 5] as number);
