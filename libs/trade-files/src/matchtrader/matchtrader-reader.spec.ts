@@ -6,12 +6,12 @@ import { readTradeFile } from '../read-trade-file.js';
 import { decodeText } from '../text/decode.js';
 import type { FilePosition } from '../types.js';
 import { matchtraderReader } from './matchtrader-reader.js';
-import { bytes, refusal } from '../../test/spec-helpers.js';
+import { bytes, refusal, layoutEvidence } from '../../test/spec-helpers.js';
 
 const fixture = () => decodeText(readFileSync(new URL('../../test/fixtures/matchtrader/closed-positions.csv', import.meta.url)));
 const read = (text: string) => readTradeFile(bytes(text), [matchtraderReader]);
 
-describe('matchtraderReader: closed positions', () => {
+describe(`matchtraderReader: closed positions (layout: ${layoutEvidence('matchtrader/closed-positions.csv')}, see test/fixtures/README.md)`, () => {
   const file = read(fixture());
 
   it('reads every position: gross profit, commission and swap apart, partial closes of one ID as one position', () => {

@@ -5,12 +5,12 @@ import { readTradeFile } from '../read-trade-file.js';
 import { decodeText } from '../text/decode.js';
 import type { FilePosition } from '../types.js';
 import { tradervueReader } from './tradervue-reader.js';
-import { bytes, refusal } from '../../test/spec-helpers.js';
+import { bytes, refusal, layoutEvidence } from '../../test/spec-helpers.js';
 
 const fixture = () => decodeText(readFileSync(new URL('../../test/fixtures/tradervue/trades.csv', import.meta.url)));
 const read = (text: string) => readTradeFile(bytes(text), [tradervueReader]);
 
-describe('tradervueReader: the trade export', () => {
+describe(`tradervueReader: the trade export (layout: ${layoutEvidence('tradervue/trades.csv')}, see test/fixtures/README.md)`, () => {
   it('reads every trade: L/S sides, gross P&L, commissions and fees apart, net to the cent', () => {
     const file = read(fixture());
     expect(file).toMatchObject({ format: 'tradervue', profitColumn: 'gross' });

@@ -6,12 +6,12 @@ import { readTradeFile } from '../read-trade-file.js';
 import { decodeText } from '../text/decode.js';
 import type { FilePosition } from '../types.js';
 import { tradezellaReader } from './tradezella-reader.js';
-import { bytes, refusal } from '../../test/spec-helpers.js';
+import { bytes, refusal, layoutEvidence } from '../../test/spec-helpers.js';
 
 const fixture = () => decodeText(readFileSync(new URL('../../test/fixtures/tradezella/trades.csv', import.meta.url)));
 const read = (text: string) => readTradeFile(bytes(text), [tradezellaReader]);
 
-describe('tradezellaReader: the trade export', () => {
+describe(`tradezellaReader: the trade export (layout: ${layoutEvidence('tradezella/trades.csv')}, see test/fixtures/README.md)`, () => {
   const file = read(fixture());
 
   it('reads every trade with its zone abbreviation as an offset, gross and net to the cent, costs apart', () => {

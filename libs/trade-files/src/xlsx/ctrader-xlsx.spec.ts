@@ -11,6 +11,7 @@ import { decodeText } from '../text/decode.js';
 import { readCtraderTime } from '../ctrader/ctrader-values.js';
 import { mt5XlsxReader } from '../mt5-xlsx/mt5-xlsx-reader.js';
 import { writeXlsx, type XlsxCell } from './write-xlsx.js';
+import { layoutEvidence } from '../../test/spec-helpers.js';
 
 const csvBytes = readFileSync(new URL('../../test/fixtures/ctrader/history-utc3.csv', import.meta.url));
 const csvRows = readCsvRows(decodeText(csvBytes));
@@ -23,7 +24,7 @@ function workbookOf(cell: (text: string) => XlsxCell): Uint8Array {
   return writeXlsx([{ name: 'History', rows: Array.from(rows, (r: XlsxCell[] | undefined) => r ?? []) }]);
 }
 
-describe('cTrader History as XLSX', () => {
+describe(`cTrader History as XLSX (its table: ${layoutEvidence('ctrader/history-utc3.csv')}, see test/fixtures/README.md)`, () => {
   const fromCsv = readTradeFile(csvBytes, readers);
 
   it('reads as its CSV, cells stored as text', () => {
