@@ -27,7 +27,7 @@
 import Decimal from 'decimal.js';
 import { mergePartialCloses } from '../ctrader/merge-partial-closes.js';
 import { TradeFileError } from '../errors.js';
-import { pairFillsFifo, type Fill, type FillPair } from '../fills/fifo-pairing.js';
+import { pairFillsFifo, positionOfPair, type Fill, type FillPair } from '../fills/fifo-pairing.js';
 import { wallClock } from '../futures/wall-clock.js';
 import type { ImportNotice } from '../notices.js';
 import { readClock } from '../position-rows/clock.js';
@@ -175,24 +175,7 @@ function readFill(row: CsvRow, c: Columns, cells: RowCells, order: 'dmy' | 'mdy'
 }
 
 function positionOf(pair: FillPair, c: Columns, cells: RowCells): FilePosition {
-  const { open, close, quantity } = pair;
+  const { open, close } = pair;
   if (pair.closeProfit === null) return cells.failAt(close.line, c.closedPnl ?? c.effect, '', 'a profit (Closed P&L)');
-  const commission = pair.openCommission.plus(pair.closeCommission);
-  return {
-    position: open.id,
-    symbol: open.contract,
-    side: open.side,
-    volume: quantity.toFixed(),
-    volumeUnit: 'lots',
-    openedAt: { local: open.local, offsetMinutes: open.offsetMinutes },
-    closedAt: { local: close.local, offsetMinutes: close.offsetMinutes },
-    openPrice: open.price,
-    closePrice: close.price,
-    commission: commission.toFixed(),
-    swap: '0',
-    fee: '0',
-    profit: pair.closeProfit.toFixed(),
-    net: pair.closeProfit.plus(commission).toFixed(),
-    rows: open.line < close.line ? [open.line, close.line] : [close.line, open.line],
-  };
+  return positionOfPair(pair, { position: open.id, symbol: open.contract, side: open.side, volumeUnit: 'lots', profit: pair.closeProfit });
 }

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import type { FilePosition } from '../types.js';
 
 /** One execution as a fills export lists it. */
 export interface Fill {
@@ -133,4 +134,36 @@ function byExecution(a: Fill, b: Fill): number {
   if (/^\d+$/.test(a.id) && /^\d+$/.test(b.id) && a.id !== b.id) return BigInt(a.id) < BigInt(b.id) ? -1 : 1;
   if (a.effect !== undefined && b.effect !== undefined && a.effect !== b.effect) return a.effect === 'open' ? -1 : 1;
   return (a.sequence ?? a.line) - (b.sequence ?? b.line);
+}
+
+/**
+ * A pair as a closed position: its open and close instants and prices, each fill's commission share, the profit the
+ * reader worked out (stated, or priced from the contract), net = profit + commission + swap, and the two lines first to
+ * last. What differs by platform (the position's id and symbol, the side's name, the volume unit, the profit, a swap)
+ * is the reader's.
+ */
+export function positionOfPair(
+  pair: FillPair,
+  own: { position: string; symbol: string; side: 'buy' | 'sell'; volumeUnit: FilePosition['volumeUnit']; profit: Decimal; swap?: Decimal },
+): FilePosition {
+  const { open, close } = pair;
+  const commission = pair.openCommission.plus(pair.closeCommission);
+  const swap = own.swap ?? new Decimal(0);
+  return {
+    position: own.position,
+    symbol: own.symbol,
+    side: own.side,
+    volume: pair.quantity.toFixed(),
+    volumeUnit: own.volumeUnit,
+    openedAt: { local: open.local, offsetMinutes: open.offsetMinutes },
+    closedAt: { local: close.local, offsetMinutes: close.offsetMinutes },
+    openPrice: open.price,
+    closePrice: close.price,
+    commission: commission.toFixed(),
+    swap: swap.toFixed(),
+    fee: '0',
+    profit: own.profit.toFixed(),
+    net: own.profit.plus(commission).plus(swap).toFixed(),
+    rows: open.line < close.line ? [open.line, close.line] : [close.line, open.line],
+  };
 }

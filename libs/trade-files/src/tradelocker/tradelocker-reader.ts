@@ -26,7 +26,7 @@ import { activeContracts, contractSpecOf, type ContractTable } from '../futures/
 import { readClock } from '../position-rows/clock.js';
 import { RowCells } from '../text/row-cells.js';
 import { CsvTable, type CsvRow } from '../text/csv-table.js';
-import { pairFillsFifo, type Fill, type FillPair } from '../fills/fifo-pairing.js';
+import { pairFillsFifo, positionOfPair, type Fill, type FillPair } from '../fills/fifo-pairing.js';
 import type { FilePosition, TradeFile, TradeFileReader } from '../types.js';
 
 /** The order history with the config's columns (a filled quantity and an average fill price per order). */
@@ -173,23 +173,17 @@ function readOrders(table: CsvTable, cells: RowCells, contracts: ContractTable):
         .times(long ? 1 : -1);
     }
     const swap = share(pair, c.swap);
-    const commission = pair.openCommission.plus(pair.closeCommission);
     const futures = contractSpecOf(pair.close.contract, contracts) !== null;
     const position: FilePosition = {
-      position: pair.open.account,
-      symbol: pair.close.contract,
-      side: long ? 'buy' : 'sell',
-      volume: pair.quantity.toFixed(),
-      volumeUnit: futures ? 'contracts' : 'lots',
-      openedAt: { local: pair.open.local, offsetMinutes: pair.open.offsetMinutes },
-      closedAt: { local: pair.close.local, offsetMinutes: pair.close.offsetMinutes },
-      openPrice: pair.open.price,
-      closePrice: pair.close.price,
-      commission: commission.toFixed(),
-      swap: swap.toFixed(),
-      fee: '0',
-      profit: profit.toFixed(),
-      net: profit.plus(commission).plus(swap).toFixed(),
+      ...positionOfPair(pair, {
+        position: pair.open.account,
+        symbol: pair.close.contract,
+        side: long ? 'buy' : 'sell',
+        volumeUnit: futures ? 'contracts' : 'lots',
+        profit,
+        swap,
+      }),
+      // The opening order's line first, whichever comes first in the file: its first row is what a refusal names.
       rows: [pair.open.line, pair.close.line],
     };
     return { position, idColumn: cells.header(c.position) };

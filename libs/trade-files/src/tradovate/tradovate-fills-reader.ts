@@ -26,7 +26,7 @@ import { RowCells } from '../text/row-cells.js';
 import { readFuturesTime } from '../futures/wall-clock.js';
 import { CsvTable, type CsvRow } from '../text/csv-table.js';
 import type { FilePosition, TradeFile, TradeFileReader } from '../types.js';
-import { pairFillsFifo, type Fill, type FillPair } from '../fills/fifo-pairing.js';
+import { pairFillsFifo, positionOfPair, type Fill, type FillPair } from '../fills/fifo-pairing.js';
 
 /**
  * The two exports that list executions: Fills (one row per fill) and Orders (one row per order; a filled order is
@@ -191,23 +191,12 @@ function positionOf(pair: FillPair, contracts: ContractTable, c: Columns, cells:
     .times(spec.pointValue)
     .times(quantity)
     .times(long ? 1 : -1);
-  const commission = pair.openCommission.plus(pair.closeCommission);
-  return {
+  return positionOfPair(pair, {
     // Named as the Performance report names the same pair, so either export of the same trading gives the same ids.
     position: long ? `${open.id}/${close.id}` : `${close.id}/${open.id}`,
     symbol: close.contract,
     side: long ? 'buy' : 'sell',
-    volume: quantity.toFixed(),
     volumeUnit: 'contracts',
-    openedAt: { local: open.local, offsetMinutes: open.offsetMinutes },
-    closedAt: { local: close.local, offsetMinutes: close.offsetMinutes },
-    openPrice: open.price,
-    closePrice: close.price,
-    commission: commission.toFixed(),
-    swap: '0',
-    fee: '0',
-    profit: profit.toFixed(),
-    net: profit.plus(commission).toFixed(),
-    rows: open.line < close.line ? [open.line, close.line] : [close.line, open.line],
-  };
+    profit,
+  });
 }
