@@ -58,7 +58,12 @@ function begin(txId) {
       })
       .then(
         () => transactions.get(txId)?.settled?.(undefined),
-        (error) => transactions.get(txId)?.failed?.(error) ?? failed(error),
+        (error) => {
+          // Ended by `end`: it answers. Failed before it opened (BEGIN refused): `begin` answers.
+          const open = transactions.get(txId);
+          if (open?.failed) open.failed(error);
+          else failed(error);
+        },
       );
   });
 }
