@@ -32,11 +32,10 @@ export class GroupsService {
   ) {}
 
   async list(caller: Caller): Promise<{ groups: AccountGroupView[] }> {
-    const [groups, accounts, judge] = await Promise.all([
-      this.repository.list(caller.userId),
-      this.repository.ownerAccounts(caller.userId),
-      this.copyTrading(caller.userId),
-    ]);
+    const [groups, accounts] = await Promise.all([this.repository.list(caller.userId), this.repository.ownerAccounts(caller.userId)]);
+    // The copy-trading judge reads the owner's challenges in progress: only when there is a group to judge.
+    if (groups.length === 0) return { groups: [] };
+    const judge = await this.copyTrading(caller.userId);
     return { groups: groups.map((g) => viewOf(g, accounts, judge)) };
   }
 
