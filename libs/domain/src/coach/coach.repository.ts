@@ -327,6 +327,18 @@ function cell<T>(column: readonly T[], i: number): T {
   return value;
 }
 
+/** The minutes the account's trades opened in (they count trading days), or NULL where a reader leaves them out. */
+const OPENINGS_SQL = `CASE WHEN EXISTS (SELECT 1 FROM "Trade" t WHERE t."accountId" = a."id") THEN COALESCE((
+    SELECT json_agg(to_char(m, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') ORDER BY m)
+    FROM (SELECT DISTINCT date_trunc('minute', t."openedAt" AT TIME ZONE 'UTC') AS m FROM "Trade" t
+      WHERE t."accountId" = a."id" AND t."closedAt" >= (c."purchasedAt"::timestamp AT TIME ZONE 'UTC') - interval '1 day') o), '[]'::json) END`;
+
+/**
+ * ACCOUNT_JSON with or without the opening minutes: `opened` NULL reads as "not known", which only changes the trading
+ * days counted (the portfolio's cockpit shows none, so it leaves out the DISTINCT over every trade).
+ */
+export const accountJsonSql = (options: { openings: boolean }): string => accountJson(options.openings ? OPENINGS_SQL : 'NULL');
+
 /**
  * One account's facts as JSON, for the statements below and the portfolio's (which name the account `a` and its challenge `c`): its
  * reports, intraday rows, the newest trades and their opening minutes, and the open positions of its latest day.
@@ -335,7 +347,7 @@ function cell<T>(column: readonly T[], i: number): T {
  * of the eight aggregates would sort the 10,001 rows eight times on PostgreSQL 15 (one sort is shared only from 16):
  * 100 ms more per answer than the one object per trade it replaced.
  */
-export const ACCOUNT_JSON = `json_build_object(
+const accountJson = (openings: string): string => `json_build_object(
   'id', a."id", 'login', a."login", 'server', a."server", 'name', a."name", 'currency', a."currency",
   'initialBalance', a."initialBalance"::text, 'createdOn', (a."createdAt" AT TIME ZONE 'UTC')::date::text,
   'days', COALESCE((
@@ -350,10 +362,7 @@ export const ACCOUNT_JSON = `json_build_object(
       'maxEquityAt', to_char(i."maxEquityAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'firstBalance', i."firstBalance"::text, 'firstEquity', i."firstEquity"::text) ORDER BY i."day")
     FROM "IntradayEquity" i WHERE i."accountId" = a."id"), '[]'::json),
-  'opened', CASE WHEN EXISTS (SELECT 1 FROM "Trade" t WHERE t."accountId" = a."id") THEN COALESCE((
-    SELECT json_agg(to_char(m, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') ORDER BY m)
-    FROM (SELECT DISTINCT date_trunc('minute', t."openedAt" AT TIME ZONE 'UTC') AS m FROM "Trade" t
-      WHERE t."accountId" = a."id" AND t."closedAt" >= (c."purchasedAt"::timestamp AT TIME ZONE 'UTC') - interval '1 day') o), '[]'::json) END,
+  'opened', ${openings},
   'trades', CASE WHEN EXISTS (SELECT 1 FROM "Trade" t WHERE t."accountId" = a."id") THEN (
     SELECT json_build_object(
       'position', json_agg(r."position"), 'symbol', json_agg(r."symbol"),
@@ -368,6 +377,8 @@ export const ACCOUNT_JSON = `json_build_object(
       'asOf', to_char(i."at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'positions', i."openPositions") END
     FROM "IntradayEquity" i WHERE i."accountId" = a."id" ORDER BY i."day" DESC LIMIT 1)
 )`;
+
+export const ACCOUNT_JSON = accountJson(OPENINGS_SQL);
 
 /** The owner's active accounts on challenges not failed, each with its newest snapshot's open positions. */
 const OWNER_OPEN_POSITIONS_SQL = `

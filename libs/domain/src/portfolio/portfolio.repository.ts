@@ -3,7 +3,7 @@
  * one statement (the coach's account JSON, so the cockpit judges exactly what get_headroom judges).
  */
 import type { Database } from '@propfolio/db';
-import { ACCOUNT_JSON, headroomFactsOf, type HeadroomFacts, type StoredHeadroomFacts } from '../coach/coach.repository.js';
+import { accountJsonSql, headroomFactsOf, type HeadroomFacts, type StoredHeadroomFacts } from '../coach/coach.repository.js';
 
 /** One active account of the owner: its challenge's names, and its facts as the headroom reads them. */
 export interface PortfolioAccountFacts {
@@ -42,19 +42,11 @@ export class PortfolioRepository {
 }
 
 /**
- * The opening minutes of the coach's account JSON: a DISTINCT over every trade of the attempt, formatted one by one.
- * They only count trading days (`tradingDays.done`), which the cockpit does not show: no floor, breach or broken
- * rule reads them. Leaving them out cuts the statement by about a sixth on both databases (bench suite
- * 'portfolio'), and the headroom then skips naming each minute's firm day.
+ * The coach's account JSON without the opening minutes: they only count trading days (`tradingDays.done`), which the
+ * cockpit does not show, and no floor, breach or broken rule reads them. Leaving out their DISTINCT over every trade
+ * cuts the statement by about a sixth on both databases (bench suite 'portfolio').
  */
-const OPENINGS = /'opened', CASE WHEN EXISTS[\s\S]*?'\[\]'::json\) END,/;
-
-/**
- * The coach's account JSON without the opening minutes (`opened` null: "not known", which only changes the trading
- * days the cockpit leaves out). Should the coach's statement change shape, the full JSON is kept: the same answer,
- * only slower (portfolio.spec checks the openings are left out).
- */
-export const PORTFOLIO_ACCOUNT_JSON = OPENINGS.test(ACCOUNT_JSON) ? ACCOUNT_JSON.replace(OPENINGS, `'opened', NULL,`) : ACCOUNT_JSON;
+export const PORTFOLIO_ACCOUNT_JSON = accountJsonSql({ openings: false });
 
 /**
  * Every active account of one owner, each with its own challenge (the owner's, else none) and only its own rows:
