@@ -1137,6 +1137,7 @@ export const en = {
   'tr.maxDrawdown': 'Maximum drawdown: {amount}, at trade {n}.',
   'tr.maxDrawdownNone': 'Maximum drawdown: none (never below a peak).',
   'tr.calendar': 'Daily P&L by {clock}',
+  'tr.calendarPending': 'Daily P&L',
   'tr.calendarPrev': 'Previous month',
   'tr.calendarNext': 'Next month',
   'tr.calendarDay': '{day}: {net}, {trades}',

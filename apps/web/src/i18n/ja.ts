@@ -1143,6 +1143,7 @@ export const ja: Record<MessageKey, string> = {
   'tr.maxDrawdown': '最大ドローダウン: {amount}（トレード{n}の時点）。',
   'tr.maxDrawdownNone': '最大ドローダウン: なし（ピークを下回っていません）。',
   'tr.calendar': '日別損益（{clock}）',
+  'tr.calendarPending': '日別損益',
   'tr.calendarPrev': '前の月',
   'tr.calendarNext': '次の月',
   'tr.calendarDay': '{day}: {net}、{trades}',

@@ -202,9 +202,17 @@ export function TradeCurveCharts({
           </div>
         )}
       </QueryView>
-      {/* Its own read: the month shows as soon as its days are grouped, whatever the curve takes. */}
-      {/* No days: the curve's empty state above already says so (TradeCalendar draws nothing). */}
-      <QueryView query={calendar}>{(c) => <TradeCalendar calendar={c} currency={currency} />}</QueryView>
+      {/* Its own read: the month shows as soon as its days are grouped, whatever the curve takes. With no days the
+          curve's empty state above already says so (TradeCalendar draws nothing). While it loads or when it fails, its
+          card keeps its place and names itself, so nothing below moves and the error says which part failed. */}
+      {calendar.data ? (
+        <TradeCalendar calendar={calendar.data} currency={currency} />
+      ) : (
+        <figure className="card trade-calendar trade-calendar-pending">
+          <figcaption>{t('tr.calendarPending')}</figcaption>
+          <QueryView query={calendar}>{() => null}</QueryView>
+        </figure>
+      )}
     </>
   );
 }
