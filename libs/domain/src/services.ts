@@ -1,7 +1,7 @@
 import { AppError, type AlertsConfig } from '@propfolio/core';
 import type { Database } from '@propfolio/db';
 import { AccountService } from './accounts/accounts.service.js';
-import { AccountsRepository } from './accounts/accounts.repository.js';
+import { AccountsRepository, type AccountChallengeFacts } from './accounts/accounts.repository.js';
 import { DailyPnlService } from './accounts/daily-pnl.service.js';
 import { ReportService } from './accounts/report.service.js';
 import { SnapshotService } from './accounts/snapshot.service.js';
@@ -181,6 +181,9 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     news,
   );
   const accountRows = new AccountsRepository(db);
+  // An account's firm day: the roll-over of its challenge's rules, as the snapshots file them and the series ends.
+  const accountRollover = async (challenge: AccountChallengeFacts | null) =>
+    rolloverOf(challenge ? await challengeRules(planRules, challenge) : null);
   const rates = new FxRepository(db);
   const analyticsRows = new AnalyticsRepository(db);
   const challengeRows = new ChallengesRepository(db);
@@ -195,13 +198,9 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     challenges: new ChallengeService(challengeRows, options.planFinder ?? null),
     payouts: new PayoutService(new PayoutsRepository(db), entryChallenge),
     accounts: new AccountService(accountRows, lockOpenChallenge),
-    dailyPnl: new DailyPnlService(accountRows),
+    dailyPnl: new DailyPnlService(accountRows, accountRollover),
     reports: new ReportService(accountRows, alerts),
-    snapshots: new SnapshotService(
-      accountRows,
-      async (challenge) => rolloverOf(challenge ? await challengeRules(planRules, challenge) : null),
-      alerts,
-    ),
+    snapshots: new SnapshotService(accountRows, accountRollover, alerts),
     statements: new StatementImportService(new StatementsRepository(db), planRules, alerts, {
       statement: options.readStatement ?? readStatementInProcess,
       tradeFile: options.readTradeFile ?? readTradeFileInProcess,

@@ -58,7 +58,10 @@ export class ListAccountsInput extends PageInput {
 }
 
 export class DailyPnlInput extends AccountIdInput {
-  @Doc({ description: 'Days to return, ending today (UTC).', default: DEFAULT_DAYS })
+  @Doc({
+    description: 'Firm days to return, ending with the account’s firm day now (its challenge’s roll-over; the UTC date without one).',
+    default: DEFAULT_DAYS,
+  })
   @NumberFromQuery()
   @IsOptional()
   @IsInt()

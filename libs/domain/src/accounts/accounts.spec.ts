@@ -97,6 +97,31 @@ describeEachDatabase('EA accounts and reports', (getDb) => {
     }
   });
 
+  it('ends the series at the account’s firm day, not the UTC date', async () => {
+    const caller = await newCaller(getDb());
+    const s = services();
+    const challenge = await s.challenges.create(
+      caller,
+      await parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1, purchasedAt: '2026-03-01' }),
+      NOW,
+    );
+    const rollover = { timeZone: 'Europe/Prague', time: '00:00' };
+    await s.coach.rules.set(caller, {
+      id: challenge.id,
+      rules: { dailyLoss: { percent: 5, amountOf: 'initial_balance', basis: 'day_start_balance', rollover } },
+    });
+    const linked = await register(caller, { challengeId: challenge.id });
+    const unlinked = await register(caller);
+    const lastDay = async (id: string, at: string) =>
+      (await s.dailyPnl.series(caller, await parse(DailyPnlInput, { id, days: '2' }), new Date(at))).to;
+    // 23:30 UTC in winter is 00:30 the next day in Prague: that firm day has begun; UTC midnight's has not.
+    expect(await lastDay(linked.id, '2026-01-14T23:30:00Z')).toBe('2026-01-15');
+    expect(await lastDay(unlinked.id, '2026-01-14T23:30:00Z')).toBe('2026-01-14');
+    // In summer Prague is UTC+2: 22:30 UTC is already tomorrow there, 21:30 is not.
+    expect(await lastDay(linked.id, '2026-07-14T22:30:00Z')).toBe('2026-07-15');
+    expect(await lastDay(linked.id, '2026-07-14T21:30:00Z')).toBe('2026-07-14');
+  });
+
   it('refuses reports for an archived account with 409 account_archived and lists archived ones on request', async () => {
     const caller = await newCaller(getDb());
     const s = services();
