@@ -7,9 +7,9 @@
  */
 import type { Platform } from '@propfolio/coach';
 import { Prisma, type Database, type EaAccountModel } from '@propfolio/db';
-import { columns, jsonArray, jsonObject, queryJson, revive } from '../shared/json-rows.js';
+import { columns, jsonArray, jsonObject, revive } from '../shared/json-rows.js';
 import { keysetPage, SqlParams } from '../shared/keyset-sql.js';
-import { ACCOUNT } from '../shared/model-columns.js';
+import { ACCOUNT, queryJson } from '../shared/shared.repository.js';
 import type { Keyset } from '../shared/pagination.js';
 import { WITH_CHALLENGE, type AccountRow, type LatestSnapshot, type ListedAccountRow } from './account-view.js';
 import type { ArchivedFilter } from './accounts.inputs.js';

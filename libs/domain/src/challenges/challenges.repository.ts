@@ -16,9 +16,9 @@ import type {
   PlanModel,
   Prisma,
 } from '@propfolio/db';
-import { columns, jsonArray, jsonObject, queryJson, revive, type Columns } from '../shared/json-rows.js';
+import { columns, jsonArray, jsonObject, revive, type Columns } from '../shared/json-rows.js';
 import { keysetPage, SqlParams } from '../shared/keyset-sql.js';
-import { ACCOUNT, CHALLENGE, COST, MEMO, PAYOUT } from '../shared/model-columns.js';
+import { ACCOUNT, CHALLENGE, COST, MEMO, PAYOUT, queryJson } from '../shared/shared.repository.js';
 import type { Keyset } from '../shared/pagination.js';
 import type { StatusFilter } from './challenges.inputs.js';
 

@@ -4,9 +4,9 @@
  */
 import type { Caller } from '@propfolio/core';
 import { Prisma, type Database, type PayoutModel } from '@propfolio/db';
-import { jsonArray, jsonObject, queryJson, revive } from '../shared/json-rows.js';
+import { jsonArray, jsonObject, revive } from '../shared/json-rows.js';
 import { keysetPage, SqlParams } from '../shared/keyset-sql.js';
-import { PAYOUT } from '../shared/model-columns.js';
+import { PAYOUT, queryJson } from '../shared/shared.repository.js';
 import type { Keyset } from '../shared/pagination.js';
 
 /** A payout's own columns, amounts exact. */

@@ -1,10 +1,14 @@
-import { Prisma, type Database } from '@propfolio/db';
+import { decimalFromText } from './money.js';
 
 /**
  * Rows read as JSON built by PostgreSQL, for the hot reads that answer from one statement on the driver:
  * no Prisma model query (its query compiler and row mapping were a fifth of a read's time), one round
  * trip, and the rows come back in the shapes Prisma's model queries return, so the views every other
  * answer uses still make each answer, byte for byte.
+ *
+ * This module only writes SQL text and revives rows, so it needs no database: running the statement
+ * (queryJson) and the column layouts of the Prisma models are the repositories' plumbing, in
+ * shared.repository.ts (docs/architecture.md, "Data access").
  */
 
 /** How a column travels in the JSON: as is, numeric as exact text, a date as YYYY-MM-DD, an instant as ISO UTC. */
@@ -49,17 +53,6 @@ export const jsonArray = (element: string, from: string, order: string): string 
   `COALESCE((SELECT json_agg(${element} ORDER BY ${order}) ${from}), '[]'::json)`;
 
 /**
- * The `data` column of a statement that answers one JSON row, or null when it answers none. On the driver,
- * outside any `unit(…)`: for reads only.
- */
-export async function queryJson<T>(db: Database, sql: string, params: readonly unknown[]): Promise<T | null> {
-  const [row] = await db.driverQuery<{ data: T | string }>(sql, [...params]);
-  if (!row) return null;
-  // node-postgres parses json; PGlite's driver may hand it back as text.
-  return typeof row.data === 'string' ? (JSON.parse(row.data) as T) : row.data;
-}
-
-/**
  * Text back to what Prisma returns, in place: a Decimal from the exact text, a Date from ISO text (a date
  * alone is UTC midnight). Entries beyond the columns (a joined relation) stay as they are.
  */
@@ -67,7 +60,7 @@ export function revive<T>(row: Record<string, unknown>, cols: Columns<T>): T {
   for (const [name, kind] of Object.entries<Kind>(cols)) {
     const value = row[name];
     if (value === null || kind === 'plain') continue;
-    row[name] = kind === 'decimal' ? new Prisma.Decimal(value as string) : new Date(value as string);
+    row[name] = kind === 'decimal' ? decimalFromText(value as string) : new Date(value as string);
   }
   return row as T;
 }

@@ -1,23 +1,30 @@
-import { decimalToNumber, Prisma } from '@propfolio/db';
+import Decimal from 'decimal.js';
 
-export type Decimal = Prisma.Decimal;
+/**
+ * Exact amounts as decimal.js Decimals, the library @propfolio/coach and the trade-file readers use, not Prisma's
+ * re-export of it: arithmetic on money needs no database (docs/architecture.md, "Data access"). Prisma's own copy
+ * reads and writes these alike (both copies recognise each other's instances, and a Decimal column takes any
+ * decimal.js value), and both copies keep decimal.js's defaults (20 significant digits, half up), so every figure
+ * comes out the same.
+ */
+export { Decimal };
 
 /** A JSON number from the wire to an exact Decimal (via its shortest decimal text, so 0.1 stays 0.1). */
-export const toDecimal = (value: number): Decimal => new Prisma.Decimal(String(value));
+export const toDecimal = (value: number): Decimal => new Decimal(String(value));
 
 /** Exact decimal text (PostgreSQL's numeric as text, a statement's figure) to a Decimal. */
-export const decimalFromText = (text: string): Decimal => new Prisma.Decimal(text);
+export const decimalFromText = (text: string): Decimal => new Decimal(text);
 
 /** Rounding half away from zero, for `toDecimalPlaces` (how every rounded amount here rounds). */
-export const ROUND_HALF_UP = Prisma.Decimal.ROUND_HALF_UP;
+export const ROUND_HALF_UP = Decimal.ROUND_HALF_UP;
+
+/** A Decimal to a JSON number, only at the edge of an answer (its exact text read as a number, as @propfolio/db's decimalToNumber). */
+export const toMoney = (value: Decimal): number => Number(value.toFixed());
 
 /** PostgreSQL's text of a numeric (a driver read) to the JSON number an answer carries, as toMoney would. */
-export const moneyFromText = (text: string): number => decimalToNumber(new Prisma.Decimal(text));
+export const moneyFromText = (text: string): number => toMoney(new Decimal(text));
 
-/** A Decimal to a JSON number, only at the edge of an answer. */
-export const toMoney = (value: Decimal): number => decimalToNumber(value);
-
-const ZERO = new Prisma.Decimal(0);
+const ZERO = new Decimal(0);
 
 export interface CurrencyAmount {
   currency: string;

@@ -4,7 +4,7 @@
  * anchor server runs the same constant.
  */
 import type { Database } from '@propfolio/db';
-import { queryJson } from '../shared/json-rows.js';
+import { queryJson } from '../shared/shared.repository.js';
 
 /** What the summary needs from the database, read in one round trip (sums and dates as exact text). */
 export interface SummaryRows {

@@ -8,7 +8,7 @@
  */
 import type { Caller } from '@propfolio/core';
 import type { Database, Prisma, TradeModel } from '@propfolio/db';
-import { queryJson } from '../shared/json-rows.js';
+import { queryJson } from '../shared/shared.repository.js';
 import { SqlParams } from '../shared/keyset-sql.js';
 import type { StatsClock } from './trade-clock.js';
 import { currencyAccountsSql, platformAccountsSql, scopeSql } from './trade-scope.js';

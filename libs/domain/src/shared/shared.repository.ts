@@ -1,11 +1,30 @@
 import type {
   ChallengeCostModel as Cost,
   ChallengeModel as Challenge,
+  Database,
   EaAccountModel as EaAccount,
   MemoModel as Memo,
   PayoutModel as Payout,
 } from '@propfolio/db';
 import { columns } from './json-rows.js';
+
+/**
+ * The plumbing the contexts' repositories share (docs/architecture.md, "Data access"): running a one-statement JSON
+ * read on the driver, and the column layouts of the Prisma models several of them read as JSON. It names the
+ * database and the models, so it is a repository by the data-access rule (eslint.config.mjs) and imported only by
+ * repositories; the SQL text and the rows' revival stay database-free in json-rows.ts.
+ */
+
+/**
+ * The `data` column of a statement that answers one JSON row, or null when it answers none. On the driver,
+ * outside any `unit(…)`: for reads only.
+ */
+export async function queryJson<T>(db: Database, sql: string, params: readonly unknown[]): Promise<T | null> {
+  const [row] = await db.driverQuery<{ data: T | string }>(sql, [...params]);
+  if (!row) return null;
+  // node-postgres parses json; PGlite's driver may hand it back as text.
+  return typeof row.data === 'string' ? (JSON.parse(row.data) as T) : row.data;
+}
 
 // Every column of the models the views take, by how each travels as JSON (a model that gains a column fails
 // to compile here until it is listed), shared by the one-statement reads.
