@@ -188,6 +188,79 @@ describe('fitPlans', () => {
       expect(row?.atCurrentRisk?.expectedValueInterval).toBeNull();
       expect(row?.unknownPayoutRules).toEqual(['payout.minDays', 'payout.consistency']);
     });
+
+    describe('fees: a monthly plan pays its price at purchase and again every 21 simulated days its evaluation is open', () => {
+      const terms = {
+        profitSplit: { percent: 80 },
+        payout: { cadence: 'bi_weekly', firstAfterDays: 14, minDays: 'none', consistency: 'none' },
+        feeRefund: { when: 'never' },
+      };
+      const oneStep = (target: number, series: number[], billing: 'one_time' | 'monthly') =>
+        fitPlans({
+          dailyPnlPercent: series,
+          paths: 200,
+          seed: 3,
+          plans: [plan({ ...FTMO, profitTargetsPercent: [target], ...terms }, { price: 49, billing })],
+        }).plans[0];
+
+      it('passing on day 25 at +1 % a day pays two months: 96,000 of payouts − 2 × 49', () => {
+        const monthly = oneStep(25, up, 'monthly');
+        const once = oneStep(25, up, 'one_time');
+        // Funded from day 25: 12 payouts of 10 % in 129 simulated days, 80 % of them on a 100,000 account.
+        expect(monthly?.atCurrentRisk).toMatchObject({ passProbability: 1, daysToPass: 25, expectedRefund: 0 });
+        expect(monthly?.atCurrentRisk?.expectedPayouts).toBeCloseTo(96_000, 6);
+        expect(monthly?.atCurrentRisk?.expectedFees).toBeCloseTo(98, 9);
+        expect(monthly?.atCurrentRisk?.expectedValue).toBeCloseTo(96_000 - 98, 6);
+        expect(once?.atCurrentRisk?.expectedFees).toBeCloseTo(49, 9);
+        expect(once?.atCurrentRisk?.expectedValue).toBeCloseTo(96_000 - 49, 6);
+        // Every path pays the same: the value has no spread from the fees.
+        const interval = monthly?.atCurrentRisk?.expectedValueInterval;
+        expect((interval?.high ?? NaN) - (interval?.low ?? NaN)).toBeCloseTo(
+          (once?.atCurrentRisk?.expectedValueInterval?.high ?? NaN) - (once?.atCurrentRisk?.expectedValueInterval?.low ?? NaN),
+          6,
+        );
+      });
+
+      it('never reaching a 70 % target in the 60 simulated days pays three months (days 0, 21, 42) and nothing back', () => {
+        expect(oneStep(70, up, 'monthly')?.atCurrentRisk).toMatchObject({ passProbability: 0, expectedPayouts: 0, expectedFees: 147 });
+        expect(oneStep(70, up, 'monthly')?.atCurrentRisk?.expectedValue).toBeCloseTo(-147, 9);
+      });
+
+      it('a breach within the first month (−1 % a day against a 10 % maximum loss) pays one month', () => {
+        const down = Array.from({ length: 30 }, () => -1);
+        expect(oneStep(10, down, 'monthly')?.atCurrentRisk).toMatchObject({ passProbability: 0, expectedFees: 49 });
+        expect(oneStep(10, down, 'monthly')?.atCurrentRisk?.expectedValue).toBeCloseTo(-49, 9);
+      });
+
+      it('a mixed history pays 1 + the shares open after days 21 and 42, counted on the same paths', () => {
+        const rules = { ...FTMO, profitTargetsPercent: [10], ...terms } as CoachRules;
+        const [row] = fitPlans({
+          dailyPnlPercent: SERIES,
+          paths: 3000,
+          seed: 11,
+          plans: [plan(rules, { price: 49, billing: 'monthly' })],
+        }).plans;
+        const read = readSimulationRules(effectiveRules(rules, null, null).rules, 0, 100_000).rules;
+        const state = { balancePercent: 100, highWaterMarkPercent: 100, daysDone: 0, tradingDaysDone: 0, daysLeft: null };
+        const { run } = compile({ state, rules: read, dailyPnlPercent: SERIES, paths: 3000, seed: 11 });
+        const openAfter = (day: number) => runPaths({ ...run, horizon: day }, 1).open / 3000;
+        const months = 1 + openAfter(21) + openAfter(42);
+        expect(months).toBeGreaterThan(1);
+        expect(row?.atCurrentRisk?.expectedFees).toBeCloseTo(49 * months, 9);
+        const odds = row?.atCurrentRisk;
+        expect(odds?.expectedValue).toBeCloseTo((odds?.expectedPayouts ?? 0) + (odds?.expectedRefund ?? 0) - 49 * months, 6);
+      });
+
+      it('a monthly plan of two phases is not valued: its months across phases are not followed', () => {
+        const row = fitPlans({
+          dailyPnlPercent: up,
+          paths: 100,
+          plans: [plan({ ...FTMO, ...terms }, { price: 49, billing: 'monthly' })],
+        }).plans[0];
+        expect(row?.atCurrentRisk?.expectedValue).toBeNull();
+        expect(row?.unknownPayoutRules).toEqual(['billing (monthly over 2 evaluation phases)']);
+      });
+    });
   });
 
   it('more paths never widen the expected value’s interval (same seed: the first paths are the same)', () => {

@@ -9,6 +9,10 @@
  * Phase 1 at scale 1 is exactly simulateChallenge's answer for the same series, rules, paths and seed.
  *
  * Plans that compile to the same numbers (a firm's sizes of one program, in percent) share their runs.
+ *
+ * The fees of one purchase: a one-time plan's price; a monthly plan's price at purchase and again at the start of
+ * every month (21 simulated days) its evaluation account is still open, the months counted on the same paths (a
+ * path open after day 21k pays the (k+1)-th month). No reset is priced: the catalog states no plan's reset price.
  */
 import { effectiveRules } from '../rules/effective.js';
 import { rulesInContext, stageOf } from '../rules/variants.js';
@@ -41,6 +45,8 @@ const Z = 1.959963984540054;
 const tradingDaysIn = (calendarDays: number): number => Math.ceil((calendarDays * 5) / 7);
 /** Trading days from one payout to the next one's due day, by cadence (on demand: any later day). */
 const CADENCE_DAYS: Record<string, number> = { weekly: 5, bi_weekly: 10, monthly: 21, on_demand: 1 };
+/** Simulated (trading) days from one monthly charge to the next, as the monthly payout cadence counts them. */
+const MONTH_DAYS = 21;
 
 const NOTES = {
   phases:
@@ -53,6 +59,7 @@ const NOTES = {
     `The catalog does not state ${rules.join(' or ')} for this plan's payouts: taken as none (a payout needs no such condition).`,
   instant: 'No evaluation: the pass probability is 1; compare the plan by its expected value.',
   interval: 'Intervals are Monte Carlo error only; a phase product takes the product of the phases’ bounds.',
+  fees: 'Fees: a one-time plan’s price once; a monthly plan’s price at purchase and again every month (21 simulated days) its evaluation account is open, neither passed nor breached. No reset is priced: the catalog holds no plan’s reset price, so each value is one purchase without resets.',
   trades:
     'Trades: whole days are drawn with their trades (blocks of days); a day’s dip is its trades’ worst, one after another in the order they opened, and a trade that lost more than a plan’s risk per trade breaks that rule.',
   riskPerTrade: (percent: number) => `The plan caps the risk per trade at ${percent} %: judged only with method "trades".`,
@@ -60,6 +67,8 @@ const NOTES = {
 
 interface PhaseRun {
   run: CompiledRun;
+  /** A monthly plan's run cut at each month's end before its horizon (day 21, 42, …): who is open there pays the next month. */
+  months: CompiledRun[];
 }
 
 interface ReadPlan {
@@ -192,7 +201,10 @@ function readPlan(plan: FitPlan, base: Base, tradeLoss: TradeLoss): ReadPlan {
       today: null,
       daysLeft,
     };
-    phases.push({ run: withTrades(compile({ ...base, state, rules: read.rules }).run, riskPerTrade) });
+    const run = withTrades(compile({ ...base, state, rules: read.rules }).run, riskPerTrade);
+    const months: CompiledRun[] = [];
+    if (plan.billing === 'monthly') for (let day = MONTH_DAYS; day < run.horizon; day += MONTH_DAYS) months.push({ ...run, horizon: day });
+    phases.push({ run, months });
   }
   const funded = stage('funded');
   // For an instant plan the funded stage is the only one: its rules are needed for any odds.
@@ -200,6 +212,9 @@ function readPlan(plan: FitPlan, base: Base, tradeLoss: TradeLoss): ReadPlan {
   if (plan.phases === 0) fundedMissing.forEach((m) => unknownRules.add(m));
   else unknownPayoutRules.push(...fundedMissing.map((m) => `funded ${m}`));
   const payoutMissing: string[] = [];
+  // A subscription's months run on across phases (or into an instant account's funded stage), which the phases'
+  // fresh starts do not follow: only a one-phase plan's months are counted.
+  if (plan.billing === 'monthly' && plan.phases !== 1) payoutMissing.push(`billing (monthly over ${plan.phases} evaluation phases)`);
   const payoutNotes: string[] = [];
   // The payout terms in force for this purchase (a variant by purchase date may change the split).
   const payouts = schedule(plan, funded.inStage, payoutMissing, payoutNotes);
@@ -303,10 +318,12 @@ function oddsAt(plan: FitPlan, read: ReadPlan, scale: number, paths: number, hor
     payoutProbability: null,
     expectedPayouts: null,
     expectedRefund: null,
+    expectedFees: null,
     expectedValue: null,
     expectedValueInterval: null,
   };
   if (read.funded === null || read.schedule === null || plan.price === null || plan.accountSize === null) return odds;
+  const fees = feesOf(read.phases, paths, scale, cache);
   const funded = cache.funded(read.funded, paths, scale, read.schedule, horizon);
   const toMoney = plan.accountSize / 100;
   const price = plan.price;
@@ -328,15 +345,40 @@ function oddsAt(plan: FitPlan, read: ReadPlan, scale: number, paths: number, hor
   // Variance of the mean of the funded paths' values; the pass probability's from its interval (delta method).
   const variance = Math.max(0, sumSq / paths - (sum / paths) ** 2) / paths;
   const sdPass = (passInterval.high - passInterval.low) / (2 * Z);
-  const ev = pass * perFunded - price;
-  const sd = Math.sqrt(perFunded * perFunded * sdPass * sdPass + pass * pass * variance);
+  const ev = pass * perFunded - price * fees.charges;
+  // The charges' own spread, and their covariance with the pass (a path that passes late pays more months).
+  const feeVariance = (price * price * fees.variance - 2 * perFunded * price * fees.covarianceWithPass) / paths;
+  const sd = Math.sqrt(Math.max(0, perFunded * perFunded * sdPass * sdPass + pass * pass * variance + feeVariance));
   return {
     ...odds,
     payoutProbability: pass * (funded.paidOnce / paths),
     expectedPayouts: pass * meanPaid,
     expectedRefund: pass * refundShare * price,
+    expectedFees: price * fees.charges,
     expectedValue: ev,
     expectedValueInterval: { low: ev - Z * sd, high: ev + Z * sd },
+  };
+}
+
+/**
+ * The charges of one purchase, in prices: 1 for a one-time plan. A monthly one-phase plan pays once more for each
+ * month end its path is open at; with o_k the share open after day 21k (nested: open at a later end means open at
+ * every earlier one), E[C] = 1 + Σ o_k, E[C²] = 1 + Σ (2k + 1) o_k, and E[pass · C] from the pass days (a path
+ * that passes on day d paid the months that began before it).
+ */
+function feesOf(phases: readonly PhaseRun[], paths: number, scale: number, cache: Cache) {
+  const [phase] = phases;
+  if (phases.length !== 1 || phase === undefined || phase.months.length === 0) return { charges: 1, variance: 0, covarianceWithPass: 0 };
+  const open = phase.months.map((run) => cache.phase(run, paths, scale).open / paths);
+  const charges = 1 + open.reduce((sum, o) => sum + o, 0);
+  const square = 1 + open.reduce((sum, o, k) => sum + (2 * (k + 1) + 1) * o, 0);
+  const { pass, passDays } = cache.phase(phase.run, paths, scale);
+  let passCharges = 0;
+  for (let day = 0; day < passDays.length; day++) passCharges += (passDays[day] ?? 0) * (1 + Math.floor(Math.max(0, day - 1) / MONTH_DAYS));
+  return {
+    charges,
+    variance: Math.max(0, square - charges * charges),
+    covarianceWithPass: passCharges / paths - (pass / paths) * charges,
   };
 }
 
@@ -423,6 +465,6 @@ export function fitPlans(input: FitInput): FitAnswer {
     searchPaths: Math.min(paths, FIT_SEARCH_PATHS),
     payoutHorizonDays: horizonDays,
     plans: plans.map((plan) => fitOne(plan, base, trades?.tradeLoss ?? null, paths, payoutHorizon, cache)),
-    notes: [NOTES.phases, NOTES.scale, NOTES.payouts(horizonDays), NOTES.interval, ...(trades ? [NOTES.trades] : [])],
+    notes: [NOTES.phases, NOTES.scale, NOTES.payouts(horizonDays), NOTES.fees, NOTES.interval, ...(trades ? [NOTES.trades] : [])],
   };
 }

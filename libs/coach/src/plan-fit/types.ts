@@ -16,6 +16,11 @@ export interface FitPlan {
   accountSize: number | null;
   /** List price in the plan's currency; null when unknown (the plan cannot be ranked per unit of price). */
   price: number | null;
+  /**
+   * How the price is charged (the catalog's `billing`): `one_time` once per purchase (the default), `monthly` at
+   * purchase and again every month the evaluation account is still open (neither passed nor breached).
+   */
+  billing?: 'one_time' | 'monthly';
   /** The purchase date whose rules apply (variants by purchase date), YYYY-MM-DD. */
   purchasedOn: string;
   platform?: Platform | null;
@@ -71,7 +76,12 @@ export interface FitOdds {
   expectedPayouts: number | null;
   /** Expected refund of the price; null when unknown. */
   expectedRefund: number | null;
-  /** expectedPayouts + expectedRefund − price; null when any of them is unknown. */
+  /**
+   * Expected fees of one purchase: the price once (`one_time`), or the monthly price times the expected months the
+   * evaluation account is open (`monthly`); no reset is priced. Null when the value is unknown.
+   */
+  expectedFees: number | null;
+  /** expectedPayouts + expectedRefund − expectedFees; null when any of them is unknown. */
   expectedValue: number | null;
   expectedValueInterval: { low: number; high: number } | null;
 }

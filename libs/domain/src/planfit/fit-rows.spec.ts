@@ -11,6 +11,7 @@ const odds = (passProbability: number, expectedValue: number | null = null) => (
   payoutProbability: null,
   expectedPayouts: null,
   expectedRefund: null,
+  expectedFees: null,
   expectedValue,
   expectedValueInterval: null,
 });

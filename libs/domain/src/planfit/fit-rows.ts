@@ -72,6 +72,7 @@ function oddsIn(odds: FitOdds | null, currency: string): FitOdds | null {
     ...odds,
     expectedPayouts: round(odds.expectedPayouts),
     expectedRefund: round(odds.expectedRefund),
+    expectedFees: round(odds.expectedFees),
     expectedValue: round(odds.expectedValue),
     expectedValueInterval: odds.expectedValueInterval && {
       low: round(odds.expectedValueInterval.low) ?? 0,

@@ -31,10 +31,11 @@ function account(reportOnly: number[] = []): AccountHistoryFacts {
   };
 }
 
-function service(facts: AccountHistoryFacts[]) {
+function service(facts: AccountHistoryFacts[], billing: 'one_time' | 'monthly' = 'one_time') {
   const asked: FitInput[] = [];
   const repository = {
     planIds: () => Promise.resolve(['p1']),
+    plans: () => Promise.resolve([{ id: 'p1', billing }]),
     ownsChallenge: () => Promise.resolve(true),
     history: () => Promise.resolve(facts),
   } as unknown as PlanFitRepository;
@@ -55,6 +56,16 @@ const fieldOf = async (run: Promise<unknown>): Promise<string | undefined> => {
   expect(error).toBeInstanceOf(AppError);
   return (error as AppError).errors?.[0]?.field;
 };
+
+describe('PlanFitService.fit, the plan’s billing', () => {
+  it('sends each plan’s billing as the catalog keeps it, so a monthly plan’s fees count its months', async () => {
+    for (const billing of ['monthly', 'one_time'] as const) {
+      const { fit, asked, spy } = service([], billing);
+      await expect(fit.fit({ dailyPnlPercent: Array.from({ length: 25 }, () => 0.5) }, MEMBER)).rejects.toBe(spy);
+      expect(asked[0]?.plans.map((p) => p.billing)).toEqual([billing]);
+    }
+  });
+});
 
 describe('PlanFitService.fit, method "trades"', () => {
   it('sends each traded day’s trades beside its close, in percent, in the order they opened', async () => {

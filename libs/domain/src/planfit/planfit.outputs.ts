@@ -80,8 +80,16 @@ const FitOddsSchema = Type.Object({
   payoutProbability: Nullable(Type.Number({ description: 'Chance a purchase reaches at least one payout in the horizon.' })),
   expectedPayouts: Nullable(Type.Number({ description: 'Expected payouts of one purchase in the horizon.' })),
   expectedRefund: Nullable(Type.Number({ description: 'Expected refund of the price.' })),
+  expectedFees: Nullable(
+    Type.Number({
+      description:
+        'Expected fees of one purchase: the price once, or for a monthly plan the price times the expected months its evaluation account is open; no reset is priced.',
+    }),
+  ),
   expectedValue: Nullable(
-    Type.Number({ description: 'expectedPayouts + expectedRefund − price; null when payout rules are unknown (see unknownPayoutRules).' }),
+    Type.Number({
+      description: 'expectedPayouts + expectedRefund − expectedFees; null when payout rules are unknown (see unknownPayoutRules).',
+    }),
   ),
   expectedValueInterval: Nullable(Interval('95% interval of expectedValue.')),
 });

@@ -31,6 +31,11 @@ export class PlanFitRepository {
 
   /** The ids of the catalog plans every given filter keeps (firms by slug or name, case-insensitive), in id order. */
   async planIds(filter: PlanFilterFacts): Promise<string[]> {
+    return (await this.plans(filter)).map((p) => p.id);
+  }
+
+  /** The plans every given filter keeps with how each is billed (one-time or monthly), in id order. */
+  async plans(filter: PlanFilterFacts): Promise<{ id: string; billing: 'one_time' | 'monthly' }[]> {
     const firms = filter.firms?.map((f) => f.trim());
     const rows = await this.db.prisma.plan.findMany({
       where: {
@@ -47,10 +52,10 @@ export class PlanFitRepository {
         ...(filter.accountSizes ? { accountSize: { in: filter.accountSizes } } : {}),
         ...(filter.maxPrice !== undefined ? { price: { lte: filter.maxPrice } } : {}),
       },
-      select: { id: true },
+      select: { id: true, billing: true },
       orderBy: { id: 'asc' },
     });
-    return rows.map((r) => r.id);
+    return rows.map((r) => ({ id: r.id, billing: r.billing }));
   }
 
   /** True when the challenge is the owner's. */

@@ -134,7 +134,9 @@ export class PlanFitService {
         );
       }
     }
-    const ids = await this.facts.planIds(input);
+    const kept = await this.facts.plans(input);
+    const ids = kept.map((p) => p.id);
+    const billing = new Map(kept.map((p) => [p.id, p.billing]));
     if (ids.length === 0) throw AppError.invalidField(filterField(input), 'no catalog plan matches the filter');
     if (ids.length > MAX_FIT_PLANS) throw AppError.invalidField(filterField(input), `at most ${MAX_FIT_PLANS} plans per answer`);
     const bound = who.caller ? MAX_FIT_CELLS : MAX_ANONYMOUS_FIT_CELLS;
@@ -168,6 +170,7 @@ export class PlanFitService {
               phases: v.phases,
               accountSize: v.accountSize,
               price: v.price,
+              billing: billing.get(v.planId) ?? 'one_time',
               purchasedOn,
             })),
           },
