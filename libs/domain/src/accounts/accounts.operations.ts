@@ -9,10 +9,21 @@ import {
   UpdateAccountInput,
 } from './accounts.inputs.js';
 import { AccountPageSchema, AccountSchema, DailyPnlSchema, ReportResultSchema, SnapshotResultSchema } from './accounts.outputs.js';
-import { type DomainServices } from '../services.js';
+import type { AccountService } from './accounts.service.js';
+import type { DailyPnlService } from './daily-pnl.service.js';
+import type { ReportService } from './report.service.js';
+import type { SnapshotService } from './snapshot.service.js';
 import { callerOf, KEY_CREATE, KEY_IDEMPOTENT_WRITE, KEY_READ } from '../shared/operation-flags.js';
 
-export const accountOperations = (services: DomainServices): Operation[] => [
+/** The services these operations call; services.ts hands in its own (a context does not import the composition root). */
+export interface AccountsOperationServices {
+  accounts: AccountService;
+  dailyPnl: DailyPnlService;
+  reports: ReportService;
+  snapshots: SnapshotService;
+}
+
+export const accountOperations = (services: AccountsOperationServices): Operation[] => [
   defineOperation({
     name: 'list_accounts',
     title: 'List EA accounts',

@@ -1,5 +1,5 @@
 import { defineOperation, type Operation } from '@propfolio/core';
-import { type DomainServices } from '../services.js';
+import type { AlertChannelService } from './alert-channels.service.js';
 import { callerOf, KEY_CREATE, KEY_LIVE_READ, KEY_READ } from '../shared/operation-flags.js';
 import { AlertChannelIdInput, CreateAlertChannelInput, ListAlertChannelsInput, ListAlertDeliveriesInput } from './alert-channels.inputs.js';
 import {
@@ -16,7 +16,12 @@ import {
  */
 const REST_ONLY = { mcp: false } as const;
 
-export const alertChannelOperations = (services: DomainServices): Operation[] => [
+/** The services these operations call; services.ts hands in its own (a context does not import the composition root). */
+export interface AlertChannelsOperationServices {
+  alertChannels: AlertChannelService;
+}
+
+export const alertChannelOperations = (services: AlertChannelsOperationServices): Operation[] => [
   defineOperation({
     name: 'create_alert_channel',
     title: 'Add a channel that alerts are sent to',

@@ -1,13 +1,18 @@
 import { defineOperation, type Operation } from '@propfolio/core';
 import { AccountIdInput } from '../accounts/accounts.inputs.js';
 import { ChallengeIdInput } from '../challenges/challenges.inputs.js';
-import { type DomainServices } from '../services.js';
+import type { AlertService } from './alerts.service.js';
 import { callerOf, KEY_IDEMPOTENT_WRITE, KEY_LIVE_READ, KEY_READ } from '../shared/operation-flags.js';
 import { CheckTradeInput, SetAlertRulesInput } from './alerts.inputs.js';
 import { AccountGuardSchema, AlertRulesSchema, TradeCheckSchema } from './alerts.outputs.js';
 
 /** Before the breach: a challenge's alert rules, the pre-trade check, and the levels a terminal guards. */
-export const alertOperations = (services: DomainServices): Operation[] => [
+/** The services these operations call; services.ts hands in its own (a context does not import the composition root). */
+export interface AlertsOperationServices {
+  alerts: AlertService;
+}
+
+export const alertOperations = (services: AlertsOperationServices): Operation[] => [
   defineOperation({
     name: 'get_alert_rules',
     // An MCP tool as well, so an agent asked "alert me when 30 % of my daily loss is left" can do it. Where alerts go

@@ -3,10 +3,19 @@ import Type from 'typebox';
 import { AnalyticsInput, ImportFxRatesInput, TaxYearInput } from './analytics.inputs.js';
 import { AnalyticsSchema } from './analytics.outputs.js';
 import { TaxYearSchema } from './tax-year.js';
-import { type DomainServices } from '../services.js';
+import type { FxService } from '../fx/fx.service.js';
+import type { AnalyticsService } from './analytics.service.js';
+import type { TaxYearService } from './tax-year.js';
 import { callerOf, KEY_IDEMPOTENT_WRITE, KEY_READ } from '../shared/operation-flags.js';
 
-export const analyticsOperations = (services: DomainServices): Operation[] => [
+/** The services these operations call; services.ts hands in its own (a context does not import the composition root). */
+export interface AnalyticsOperationServices {
+  analytics: AnalyticsService;
+  fx: FxService;
+  taxYear: TaxYearService;
+}
+
+export const analyticsOperations = (services: AnalyticsOperationServices): Operation[] => [
   defineOperation({
     name: 'get_analytics',
     title: 'Analytics',

@@ -1,11 +1,16 @@
 import { defineOperation, type Operation } from '@propfolio/core';
-import type { DomainServices } from '../services.js';
+import type { CalendarService } from './calendar.service.js';
 import { callerOf, KEY_CREATE } from '../shared/operation-flags.js';
 import { ImportCalendarInput, ListCalendarEventsInput, MAX_CALENDAR_BODY_BYTES } from './calendar.inputs.js';
 import { CalendarEventListSchema, CalendarImportSchema } from './calendar.outputs.js';
 
 /** The calendar's operations: an operator's import (key) and the public list. */
-export const calendarOperations = (services: DomainServices): Operation[] => [
+/** The services these operations call; services.ts hands in its own (a context does not import the composition root). */
+export interface CalendarOperationServices {
+  calendar: CalendarService;
+}
+
+export const calendarOperations = (services: CalendarOperationServices): Operation[] => [
   defineOperation({
     name: 'import_calendar',
     // REST only: an operator's action on data every user shares, not an agent's tool (and tools/list has a budget).
@@ -23,7 +28,7 @@ export const calendarOperations = (services: DomainServices): Operation[] => [
 ];
 
 /** list_calendar_events needs no key: the calendar is public data. */
-export const publicCalendarOperations = (services: DomainServices): Operation[] => [
+export const publicCalendarOperations = (services: CalendarOperationServices): Operation[] => [
   defineOperation({
     name: 'list_calendar_events',
     // REST only: agents get the windows that matter from check_trade (`news`) and get_headroom, and the raw

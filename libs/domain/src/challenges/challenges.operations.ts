@@ -7,10 +7,15 @@ import {
   ChallengeUpdateSchema,
   MemoSchema,
 } from './challenges.outputs.js';
-import { type DomainServices } from '../services.js';
+import type { ChallengeService } from './challenges.service.js';
 import { callerOf, KEY_CREATE, KEY_IDEMPOTENT_WRITE, KEY_READ } from '../shared/operation-flags.js';
 
-export const challengeOperations = (services: DomainServices): Operation[] => [
+/** The services these operations call; services.ts hands in its own (a context does not import the composition root). */
+export interface ChallengesOperationServices {
+  challenges: ChallengeService;
+}
+
+export const challengeOperations = (services: ChallengesOperationServices): Operation[] => [
   defineOperation({
     name: 'list_challenges',
     title: 'List challenges',

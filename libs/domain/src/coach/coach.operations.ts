@@ -2,11 +2,16 @@ import { defineOperation, type Operation } from '@propfolio/core';
 import { ChallengeIdInput } from '../challenges/challenges.inputs.js';
 import { ChallengeHeadroomSchema, ChallengeRulesSchema, ChallengeSimulationSchema, PlanSimulationSchema } from './coach.outputs.js';
 import { HeadroomInput, SetChallengeRulesInput, SimulateChallengeInput, SimulatePlanInput } from './coach.inputs.js';
-import { type DomainServices } from '../services.js';
+import type { CoachService } from './coach.service.js';
 import { callerOf, KEY_LIVE_READ, KEY_READ } from '../shared/operation-flags.js';
 
 /** The challenge coach: the rules a challenge is judged by, its room under each, and its odds of passing. */
-export const coachOperations = (services: DomainServices): Operation[] => [
+/** The services these operations call; services.ts hands in its own (a context does not import the composition root). */
+export interface CoachOperationServices {
+  coach: CoachService;
+}
+
+export const coachOperations = (services: CoachOperationServices): Operation[] => [
   defineOperation({
     name: 'get_headroom',
     title: 'Rule headroom',
@@ -54,7 +59,7 @@ export const coachOperations = (services: DomainServices): Operation[] => [
 ];
 
 /** The coach's public side: odds of passing a plan, for a trader who has not bought it (no key needed). */
-export const publicCoachOperations = (services: DomainServices): Operation[] => [
+export const publicCoachOperations = (services: CoachOperationServices): Operation[] => [
   defineOperation({
     name: 'simulate_plan',
     title: 'Plan pass odds',

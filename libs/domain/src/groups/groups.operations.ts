@@ -1,5 +1,5 @@
 import { defineOperation, type Operation } from '@propfolio/core';
-import { type DomainServices } from '../services.js';
+import type { GroupsService } from './groups.service.js';
 import { callerOf, KEY_CREATE, KEY_IDEMPOTENT_WRITE, KEY_LIVE_READ } from '../shared/operation-flags.js';
 import {
   AccountGroupIdInput,
@@ -11,7 +11,12 @@ import {
 import { AccountGroupListSchema, AccountGroupSchema, GroupGuardLevelsSchema, GroupTradeCheckSchema } from './groups.outputs.js';
 
 /** Groups of accounts that copy one strategy, and the pre-trade check of a copied trade. */
-export const groupsOperations = (services: DomainServices): Operation[] => [
+/** The services these operations call; services.ts hands in its own (a context does not import the composition root). */
+export interface GroupsOperationServices {
+  groups: GroupsService;
+}
+
+export const groupsOperations = (services: GroupsOperationServices): Operation[] => [
   defineOperation({
     name: 'list_account_groups',
     title: 'Account groups',

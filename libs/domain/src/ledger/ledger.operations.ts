@@ -4,7 +4,8 @@ import { AddCostInput } from './ledger.inputs.js';
 import { CostSchema } from './ledger.outputs.js';
 import { PayoutSchema } from '../payouts/payouts.outputs.js';
 import { UpdatePayoutInput } from '../payouts/payout-fields.js';
-import { type DomainServices } from '../services.js';
+import type { PayoutService } from '../payouts/payouts.service.js';
+import type { LedgerService } from './ledger.service.js';
 import { callerOf, KEY_CREATE, KEY_IDEMPOTENT_WRITE } from '../shared/operation-flags.js';
 
 const PayoutUpdateSchema = Type.Object({
@@ -12,7 +13,13 @@ const PayoutUpdateSchema = Type.Object({
   changed: Type.Array(Type.String(), { description: 'Fields whose value changed; empty when nothing did.' }),
 });
 
-export const ledgerOperations = (services: DomainServices): Operation[] => [
+/** The services these operations call; services.ts hands in its own (a context does not import the composition root). */
+export interface LedgerOperationServices {
+  ledger: LedgerService;
+  payouts: PayoutService;
+}
+
+export const ledgerOperations = (services: LedgerOperationServices): Operation[] => [
   defineOperation({
     name: 'add_cost',
     title: 'Record a fee or refund',

@@ -1,10 +1,15 @@
 import { defineOperation, type Operation } from '@propfolio/core';
 import { AddPayoutInput, ListPayoutsInput } from './payouts.inputs.js';
 import { PayoutListSchema, PayoutSchema } from './payouts.outputs.js';
-import { type DomainServices } from '../services.js';
+import type { PayoutService } from './payouts.service.js';
 import { callerOf, KEY_CREATE, KEY_READ } from '../shared/operation-flags.js';
 
-export const payoutOperations = (services: DomainServices): Operation[] => [
+/** The services these operations call; services.ts hands in its own (a context does not import the composition root). */
+export interface PayoutsOperationServices {
+  payouts: PayoutService;
+}
+
+export const payoutOperations = (services: PayoutsOperationServices): Operation[] => [
   defineOperation({
     name: 'add_payout',
     title: 'Record a payout',

@@ -1,5 +1,5 @@
 import { defineOperation, type Operation } from '@propfolio/core';
-import type { DomainServices } from '../services.js';
+import type { PlanFitService } from './planfit.service.js';
 import { FitPlansInput, ReplayPlansInput } from './planfit.inputs.js';
 import { PlanFitSchema, PlanReplaySchema } from './planfit.outputs.js';
 
@@ -7,7 +7,12 @@ import { PlanFitSchema, PlanReplaySchema } from './planfit.outputs.js';
 const REPLAY_BODY_LIMIT = 8 * 1_048_576;
 
 /** Plan fit: which catalog plan suits a trader's own history. Public: a history may come with the request; a key adds your own accounts. */
-export const publicPlanFitOperations = (services: DomainServices): Operation[] => [
+/** The services these operations call; services.ts hands in its own (a context does not import the composition root). */
+export interface PlanfitOperationServices {
+  planFit: PlanFitService;
+}
+
+export const publicPlanFitOperations = (services: PlanfitOperationServices): Operation[] => [
   defineOperation({
     name: 'replay_plans',
     title: 'Replay every plan',
@@ -40,7 +45,7 @@ export const publicPlanFitOperations = (services: DomainServices): Operation[] =
  * The same replay behind a key, for the web dashboard (whose session reaches key operations only): replay_plans
  * already answers a key's caller over REST and MCP, so this one is no MCP tool.
  */
-export const planFitOperations = (services: DomainServices): Operation[] => [
+export const planFitOperations = (services: PlanfitOperationServices): Operation[] => [
   defineOperation({
     name: 'replay_own_plans',
     title: 'Would I have passed: my accounts',

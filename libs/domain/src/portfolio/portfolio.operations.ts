@@ -1,11 +1,16 @@
 import { defineOperation, type Operation } from '@propfolio/core';
 import { PortfolioTodayInput } from './portfolio.inputs.js';
 import { PortfolioTodaySchema } from './portfolio.outputs.js';
-import { type DomainServices } from '../services.js';
+import type { PortfolioService } from './portfolio.service.js';
 import { callerOf, KEY_LIVE_READ } from '../shared/operation-flags.js';
 
 /** Today across every account of the caller. */
-export const portfolioOperations = (services: DomainServices): Operation[] => [
+/** The services these operations call; services.ts hands in its own (a context does not import the composition root). */
+export interface PortfolioOperationServices {
+  portfolio: PortfolioService;
+}
+
+export const portfolioOperations = (services: PortfolioOperationServices): Operation[] => [
   defineOperation({
     name: 'get_portfolio_today',
     title: 'Today across all accounts',

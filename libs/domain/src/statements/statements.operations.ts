@@ -1,10 +1,15 @@
 import { defineOperation, type Operation } from '@propfolio/core';
-import { type DomainServices } from '../services.js';
+import type { StatementImportService } from './statements.service.js';
 import { callerOf } from '../shared/operation-flags.js';
 import { ImportStatementInput, MAX_IMPORT_BODY_BYTES } from './statements.inputs.js';
 import { StatementImportSchema } from './statements.outputs.js';
 
-export const statementOperations = (services: DomainServices): Operation[] => [
+/** The services these operations call; services.ts hands in its own (a context does not import the composition root). */
+export interface StatementsOperationServices {
+  statements: StatementImportService;
+}
+
+export const statementOperations = (services: StatementsOperationServices): Operation[] => [
   defineOperation({
     name: 'import_statement',
     title: 'Import a statement',

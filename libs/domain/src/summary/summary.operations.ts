@@ -1,10 +1,15 @@
 import { defineOperation, type Operation } from '@propfolio/core';
 import { SummaryInput } from './summary.inputs.js';
 import { SummarySchema } from './summary.outputs.js';
-import { type DomainServices } from '../services.js';
+import type { SummaryService } from './summary.service.js';
 import { callerOf, KEY_READ } from '../shared/operation-flags.js';
 
-export const summaryOperations = (services: DomainServices): Operation[] => [
+/** The services these operations call; services.ts hands in its own (a context does not import the composition root). */
+export interface SummaryOperationServices {
+  summary: SummaryService;
+}
+
+export const summaryOperations = (services: SummaryOperationServices): Operation[] => [
   defineOperation({
     name: 'get_summary',
     title: 'Portfolio summary',

@@ -1,5 +1,5 @@
 import { defineOperation, type Operation } from '@propfolio/core';
-import { type DomainServices } from '../services.js';
+import type { TradeScreenshotService } from './trade-screenshots.service.js';
 import { callerOf, KEY_CREATE, KEY_LIVE_READ } from '../shared/operation-flags.js';
 import {
   MAX_SCREENSHOT_BYTES,
@@ -14,7 +14,12 @@ import { TradeScreenshotImageSchema, TradeScreenshotListSchema, TradeScreenshotS
  * A trade's screenshots over HTTP only (mcp: false): the body of an upload and the answer of a read are an image's
  * raw bytes, which a tool call does not carry; get_trade lists them for agents. Deleting is the dashboard's alone.
  */
-export const tradeScreenshotOperations = (services: DomainServices): Operation[] => [
+/** The services these operations call; services.ts hands in its own (a context does not import the composition root). */
+export interface TradeScreenshotsOperationServices {
+  tradeScreenshots: TradeScreenshotService;
+}
+
+export const tradeScreenshotOperations = (services: TradeScreenshotsOperationServices): Operation[] => [
   defineOperation({
     name: 'upload_trade_screenshot',
     title: 'Add a screenshot to a trade',

@@ -21,7 +21,8 @@ import {
   TradeSchema,
   TradeStatsSchema,
 } from './trades.outputs.js';
-import { type DomainServices } from '../services.js';
+import type { TradeScreenshotService } from '../trade-screenshots/trade-screenshots.service.js';
+import type { TradeService } from './trades.service.js';
 import { callerOf, KEY_IDEMPOTENT_WRITE, KEY_LIVE_READ, KEY_READ } from '../shared/operation-flags.js';
 import { parseListInSlices } from '../shared/sliced-parse.js';
 
@@ -31,7 +32,13 @@ import { parseListInSlices } from '../shared/sliced-parse.js';
  */
 const POSITIONS_BODY_LIMIT = 8 * 1_048_576;
 
-export const tradeOperations = (services: DomainServices): Operation[] => [
+/** The services these operations call; services.ts hands in its own (a context does not import the composition root). */
+export interface TradesOperationServices {
+  tradeScreenshots: TradeScreenshotService;
+  trades: TradeService;
+}
+
+export const tradeOperations = (services: TradesOperationServices): Operation[] => [
   defineOperation({
     name: 'list_trades',
     title: 'List trades',
