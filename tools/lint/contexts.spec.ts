@@ -63,6 +63,26 @@ export function contextArrows(modules: readonly { file: string; code: string }[]
   return arrows;
 }
 
+/** The composition files at the root of libs/domain/src: they import every context, so no context imports them. */
+const COMPOSITION_ROOT = new Set(['services.ts', 'operations.ts', 'index.ts']);
+
+/**
+ * The non-spec modules of a context folder that import a composition file (`../services.js` and the like): each such
+ * import runs back up past every context and ties the folder to all the others through the root. A context's
+ * operations name the services they call in their own interface instead; `testing` (fixtures that build the whole
+ * domain for the specs) is no context.
+ */
+export function contextsImportingTheRoot(modules: readonly { file: string; code: string }[]): string[] {
+  return modules.flatMap(({ file, code }) => {
+    const [from, ...rest] = file.split('/');
+    if (!from || rest.length === 0 || from === 'testing' || file.endsWith('.spec.ts')) return [];
+    const targets = [...code.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map(([, target = '']) =>
+      join(dirname(file), target).replace(/\.js$/, '.ts'),
+    );
+    return targets.filter((target) => COMPOSITION_ROOT.has(target)).map((target) => `${file} -> ${target}`);
+  });
+}
+
 /**
  * The arrows that lie on an import loop between folders (a folder imports another that imports it back, directly or
  * round a cycle): both ends in one strongly connected component of the folder graph (Tarjan), sorted.
@@ -153,6 +173,19 @@ describe('import loops between the context folders of libs/domain (docs/architec
     const onLoops = new Set(arrowsOnLoops(arrows.keys()));
     expect(allowed.filter((arrow) => !onLoops.has(arrow))).toEqual([]);
     expect(new Set(allowed).size).toBe(allowed.length);
+  });
+
+  it('has no context importing the composition root (services.ts, operations.ts, index.ts)', () => {
+    expect(contextsImportingTheRoot(modules)).toEqual([]);
+    expect(
+      contextsImportingTheRoot([
+        { file: 'accounts/accounts.operations.ts', code: "import { type DomainServices } from '../services.js';" },
+        { file: 'trades/trade-view.ts', code: "import type { X } from '../index.js';\nimport { y } from './trade-clock.js';" },
+        { file: 'testing/journal-fixture.ts', code: "import type { DomainServices } from '../services.js';" },
+        { file: 'accounts/accounts.spec.ts', code: "import { createDomainServices } from '../services.js';" },
+        { file: 'operations.ts', code: "import type { DomainServices } from './services.js';" },
+      ]),
+    ).toEqual(['accounts/accounts.operations.ts -> services.ts', 'trades/trade-view.ts -> index.ts']);
   });
 
   it('finds a loop between two folders, and one round three, from the relative imports of non-spec modules', () => {
