@@ -9,7 +9,7 @@ import { ESLint } from 'eslint';
  */
 const ROOT = join(import.meta.dirname, '..', '..');
 /** The most files tools/lint/db-access-legacy.json may list: 61 when the data-access rule came in (issue 44), lowered as files move, never raised. */
-const LEGACY_CEILING = 4;
+const LEGACY_CEILING = 1;
 const eslint = new ESLint({
   cwd: ROOT,
   // Import rules need no type information: parsing without the TypeScript program keeps this fast.

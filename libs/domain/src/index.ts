@@ -60,7 +60,7 @@ export {
 } from './statements/statements.service.js';
 export { TradeSchema, TradeStatsSchema, type TradeView, type TradePage, type TradeStats } from './trades/trades.outputs.js';
 export { prepareBatch, storePositions, type PositionRecord, type PositionExit, type PreparedBatch } from './trades/trade-store.js';
-export { readTradeStats } from './trades/trade-stats.js';
+export { readTradeStats } from './trades/trades.repository.js';
 export { SummaryService } from './summary/summary.service.js';
 export { SUMMARY_SQL } from './summary/summary.repository.js';
 export { billedMonths } from './summary/billing.js';

@@ -7,7 +7,7 @@ import { CreateChallengeInput } from '../challenges/challenges.inputs.js';
 import { createDomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
 import { closedPosition, withoutJournal } from './trade-fixtures.js';
-import { readTradeStats } from './trade-stats.js';
+import { readTradeStats } from './trades.repository.js';
 import { composeRuns } from './trade-stats-kept.js';
 import { NO_RUNS, runsOf, runsOfNewestFirst, thenRuns } from './trade-stats-runs.js';
 import { ListTradesInput, PushPositionsInput, TradeStatsInput, UpdateTradeInput } from './trades.inputs.js';

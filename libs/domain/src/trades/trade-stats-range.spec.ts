@@ -7,7 +7,7 @@ import { CreateChallengeInput } from '../challenges/challenges.inputs.js';
 import { createDomainServices } from '../services.js';
 import { newCaller, parse } from '../testing/fixtures.js';
 import { closedPosition, withoutJournal } from './trade-fixtures.js';
-import { readTradeStats } from './trade-stats.js';
+import { readTradeStats } from './trades.repository.js';
 import { readRangeTradeStats } from './trade-stats-range.js';
 import { sliceStatements } from './trades.repository.js';
 import { ListTradesInput, PushPositionsInput, TradeStatsInput, UpdateTradeInput } from './trades.inputs.js';

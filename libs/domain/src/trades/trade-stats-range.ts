@@ -2,10 +2,10 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Caller } from '@propfolio/core';
 import { SqlParams } from '../shared/keyset-sql.js';
 import { scopeSql } from './trade-scope.js';
-import { liveStatsSql, statsAnswer, traderZone, type GroupRow, type PartialRow, type ScopeStats } from './trade-stats.js';
+import { statsAnswer, traderZone, type ScopeStats } from './trade-stats.js';
 import { longestRun } from './trade-stats-runs.js';
 import { zoneClock, type StatsClock } from './trade-clock.js';
-import type { SliceStatements } from './trades.repository.js';
+import type { GroupRow, PartialRow, SliceStatements } from './trades.repository.js';
 import type { TradeScope, TradeStatsInput } from './trades.inputs.js';
 
 /**
@@ -86,7 +86,7 @@ export async function readSlices(
     scope,
     async (slice, params) => {
       // No transaction of its own (the one-statement read sets work_mem in one): a slice's cells fit the default.
-      const row = await db.statsRow(liveStatsSql(slice, params.add(clock.timeZone), clock.shiftMinutes), params.values);
+      const row = await db.statsRow(slice, params, clock);
       groups.push(...(row?.groups ?? []));
       tags.push(...(row?.tags ?? []));
       outcomes += row?.outcomes ?? '';

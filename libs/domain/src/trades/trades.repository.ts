@@ -8,16 +8,21 @@
  */
 import type { Caller } from '@propfolio/core';
 import type { Database, Prisma, TradeModel } from '@propfolio/db';
+import { jsonArray, jsonObject, revive } from '../shared/json-rows.js';
+import type { Decimal } from '../shared/money.js';
 import { queryJson } from '../shared/shared.repository.js';
 import { SqlParams } from '../shared/keyset-sql.js';
-import type { StatsClock } from './trade-clock.js';
+import { firmWeekdaySql, zoneClock, type StatsClock } from './trade-clock.js';
 import { currencyAccountsSql, platformAccountsSql, scopeSql } from './trade-scope.js';
 import { requireId } from '../shared/ids.js';
 import type { Platform } from '@propfolio/coach';
 import { forEachSlice } from './trade-stats-range.js';
-import { Groups, PARTIAL_SQL, queryStatsRow, SUMS_SQL, zoneRefused, type PartialRow, type StatsRow } from './trade-stats.js';
-import { outcomeSql } from './trade-view.js';
-import type { TradeScope } from './trades.inputs.js';
+import { Groups, liveTradeStats, traderZone, zoneRefused, type ScopeStats } from './trade-stats.js';
+import type { Runs } from './trade-stats-runs.js';
+import { orderingSql, type SortPosition, type TradeOrdering } from './trade-sort.js';
+import { STORE_TIMEOUT_MS, storePositions, type PositionOutcomes, type PreparedBatch } from './trade-store.js';
+import { outcomeSql, TRADE } from './trade-view.js';
+import type { TradeScope, TradeStatsInput } from './trades.inputs.js';
 import type { TradeStats } from './trades.outputs.js';
 
 type Tx = Prisma.TransactionClient;
@@ -319,15 +324,314 @@ export async function tradesPerAccount(db: Database, caller: Caller, scope: Trad
   return new Map(rows.map((r) => [r.accountId, r.count]));
 }
 
-// ---------- The sliced reads' statements ----------
+// ---------- The stats' statements (trade-stats.ts, trade-stats-range.ts, trade-stats-kept.ts fold their rows) ----------
+
+/**
+ * The trading sessions, each in its own city's clock (so daylight saving moves them as it moves the
+ * market), as the hours a trade opened in: [from, to) local time. Overlaps are real (London and New York
+ * share their afternoon): a trade opened then counts in both; one opened in none counts as `none`. The kept
+ * summary's builders (migration trade_stats_days) hold the same hours; their comments name trade-stats.ts, where
+ * these and groupsSql were before the statements moved here.
+ */
+const SESSIONS = [
+  { key: 'tokyo', zone: 'Asia/Tokyo', from: '09:00', to: '18:00' },
+  { key: 'london', zone: 'Europe/London', from: '08:00', to: '17:00' },
+  { key: 'newYork', zone: 'America/New_York', from: '08:00', to: '17:00' },
+] as const;
+
+/**
+ * Per row, the sessions it opened in as a bit mask (bit i: SESSIONS[i]), from each city's local time of the open
+ * (`l.<key>`, converted once per row in the read below).
+ */
+const SESSION_MASK_SQL = SESSIONS.map(
+  (session, bit) =>
+    `(CASE WHEN l."${session.key}" >= '${session.from}' AND l."${session.key}" < '${session.to}' THEN ${1 << bit} ELSE 0 END)`,
+).join(' + ');
+
+/**
+ * The partial figures of one group of trades: sums, counts and extremes only, so that groups add up exactly into
+ * coarser ones (an average is a sum and a count until the answer is made). Exact numerics, made text by SUMS_SQL.
+ */
+const PARTIAL_SQL = `count(*)::int AS "count",
+  (count(*) FILTER (WHERE o = 1))::int AS "wins",
+  (count(*) FILTER (WHERE o = -1))::int AS "losses",
+  sum("net") AS "net",
+  COALESCE(sum("net") FILTER (WHERE o = 1), 0) AS "grossProfit",
+  COALESCE(-sum("net") FILTER (WHERE o = -1), 0) AS "grossLoss",
+  (max("net") FILTER (WHERE o = 1)) AS "largestWin",
+  (min("net") FILTER (WHERE o = -1)) AS "largestLoss",
+  sum(EXTRACT(EPOCH FROM "closedAt" - "openedAt")) AS "holding",
+  (count(*) FILTER (WHERE "plannedRisk" > 0))::int AS "withRisk",
+  COALESCE(sum("net" / "plannedRisk") FILTER (WHERE "plannedRisk" > 0), 0) AS "rSum",
+  count("mae")::int AS "maeCount",
+  COALESCE(sum("mae"), 0) AS "maeSum",
+  count("mfe")::int AS "mfeCount",
+  COALESCE(sum("mfe"), 0) AS "mfeSum"`;
+
+/** Partial figures of finer groups (rows with PARTIAL_SQL's columns) added up exactly, as text for Decimal. */
+const SUMS_SQL = `sum("count")::int AS "count", sum("wins")::int AS "wins", sum("losses")::int AS "losses",
+  sum("net")::text AS "net", sum("grossProfit")::text AS "grossProfit", sum("grossLoss")::text AS "grossLoss",
+  max("largestWin")::text AS "largestWin", min("largestLoss")::text AS "largestLoss", sum("holding")::text AS "holding",
+  sum("withRisk")::int AS "withRisk", sum("rSum")::text AS "rSum", sum("maeCount")::int AS "maeCount",
+  sum("maeSum")::text AS "maeSum", sum("mfeCount")::int AS "mfeCount", sum("mfeSum")::text AS "mfeSum"`;
+
+/**
+ * Every grouping of the answer from cells (rows with symbol, side, wd, hr, sessions and PARTIAL_SQL's columns), added
+ * up by the database in one pass (GROUPING SETS), so the process folds a few dozen rows, not thousands of cells: the
+ * TypeScript fold of 3,000+ cells was most of a kept read's time. A trade opened in two sessions counts in both.
+ */
+function groupsSql(cells: string, weekday: (wd: string, hr: string) => string = (wd) => wd): string {
+  // Materialized: both halves read the cells, which the live read computes from every trade (once, not twice).
+  // `weekday` moves a cell's weekday to the clock's day (kept cells hold the zone's calendar weekday).
+  return `(WITH cells AS MATERIALIZED (SELECT x.*, ${weekday('x."wd"', 'x."hr"')} AS "dow" FROM ${cells} x) SELECT json_agg(g) FROM (
+      SELECT CASE WHEN GROUPING("symbol") = 0 THEN 'symbol' WHEN GROUPING("side") = 0 THEN 'side'
+          WHEN GROUPING("dow") = 0 THEN 'weekday' WHEN GROUPING("hr") = 0 THEN 'hour' ELSE 'overall' END AS "by",
+        COALESCE("symbol", "side", "dow"::text, "hr"::text) AS "key", ${SUMS_SQL}
+      FROM cells c GROUP BY GROUPING SETS (("symbol"), ("side"), ("dow"), ("hr"), ())
+      UNION ALL
+      SELECT 'session', k."session", ${SUMS_SQL}
+      FROM cells c CROSS JOIN LATERAL (${SESSION_KEYS_SQL}) k GROUP BY k."session"
+    ) g)`;
+}
+
+/** The sessions of a cell `c` by name (`none` when it opened in none of them), from its bit mask. */
+const SESSION_KEYS_SQL = [
+  ...SESSIONS.map((session, bit) => `SELECT '${session.key}' AS "session" WHERE c."sessions" & ${1 << bit} <> 0`),
+  `SELECT 'none' WHERE c."sessions" = 0`,
+].join(' UNION ALL ');
+
+export interface PartialRow {
+  count: number;
+  wins: number;
+  losses: number;
+  net: string;
+  grossProfit: string;
+  grossLoss: string;
+  largestWin: string | null;
+  largestLoss: string | null;
+  holding: string;
+  withRisk: number;
+  rSum: string;
+  maeCount: number;
+  maeSum: string;
+  mfeCount: number;
+  mfeSum: string;
+}
+
+/** The added-up figures of one group of the answer: `by` which grouping, and its key there (text). */
+export interface GroupRow extends PartialRow {
+  by: 'overall' | 'symbol' | 'side' | 'weekday' | 'hour' | 'session';
+  key: string | null;
+}
+
+export interface StatsRow {
+  groups: GroupRow[] | null;
+  tags: (PartialRow & { tag: string })[] | null;
+  /** W, L or B per trade, newest close first: the streaks are the longest runs of W and of L. */
+  outcomes: string | null;
+}
+
+/**
+ * The groups, tags and outcome letters of the trades matching `where` (over `t`), `zone` the clock's zone's placeholder
+ * and `shiftMinutes` what moves a local time to its firm day's name (StatsClock) before the weekday is read.
+ */
+function liveStatsSql(where: string, zone: string, shiftMinutes = 0): string {
+  const shifted = shiftMinutes === 0 ? 'l."trader"' : `(l."trader" + interval '${String(Math.trunc(shiftMinutes))} minutes')`;
+  // Each zone converted once per row (a LATERAL kept apart by OFFSET 0, so the planner does not inline it into
+  // every use): the conversions were most of the read's time.
+  const locals = [
+    `t."openedAt" AT TIME ZONE ${zone} AS "trader"`,
+    ...SESSIONS.map((session) => `(t."openedAt" AT TIME ZONE '${session.zone}')::time AS "${session.key}"`),
+  ].join(', ');
+  const outcome = outcomeSql('t."net"');
+  return `SELECT json_build_object(
+      'groups', ${groupsSql(`(
+        SELECT "symbol", "side", wd, hr, sessions, ${PARTIAL_SQL} FROM (
+          SELECT t."symbol", t."side", t."net", t."openedAt", t."closedAt", t."plannedRisk", t."mae", t."mfe", ${outcome} AS o,
+            EXTRACT(ISODOW FROM ${shifted})::int AS wd, EXTRACT(HOUR FROM l."trader")::int AS hr, ${SESSION_MASK_SQL} AS sessions
+          FROM "Trade" t CROSS JOIN LATERAL (SELECT ${locals} OFFSET 0) l WHERE ${where}) x
+        GROUP BY "symbol", "side", wd, hr, sessions)`)},
+      'tags', (SELECT json_agg(g) FROM (
+        SELECT tag, ${SUMS_SQL} FROM (SELECT tag, ${PARTIAL_SQL} FROM (SELECT t.*, ${outcome} AS o FROM "Trade" t WHERE ${where} AND t."tags" <> '{}') t
+        CROSS JOIN LATERAL unnest(t."tags") tag GROUP BY tag) p GROUP BY tag) g),
+      'outcomes', ${outcomesSql(where)}
+    ) AS "data"`;
+}
+
+/** The W/L/B letters of the scope's trades, newest close first (the streaks' input), as one SQL expression. */
+function outcomesSql(where: string): string {
+  const outcome = outcomeSql('t."net"');
+  return `(SELECT string_agg(CASE ${outcome} WHEN 1 THEN 'W' WHEN -1 THEN 'L' ELSE 'B' END, '' ORDER BY t."closedAt" DESC, t."id" DESC)
+        FROM "Trade" t WHERE ${where})`;
+}
+
+/** Made text once, for the row kept: the rows OFFSET skips are not converted (a conversion each cost as much as the walk). */
+const sliceLowerBoundSql = (where: string, perSlice: number) =>
+  `SELECT b."closedAt"::text AS "closedAt" FROM (SELECT t."closedAt" FROM "Trade" t WHERE ${where}
+      ORDER BY t."closedAt" DESC OFFSET ${String(Math.trunc(perSlice) - 1)} LIMIT 1) b`;
+
+/** The live read's own transaction: its cells hashed in up to 64 MB instead of the default 4 MB (a sort spilled to disk). */
+const LIVE_WORK_MEM_SQL = `SET LOCAL work_mem = '64MB'`;
+
+/** Builds the account's kept summary for a zone ($1 account, $2 zone): migration trade_stats_summary. */
+const BUILD_SUMMARY_SQL = 'SELECT "propfolio_trade_stats_build"($1, $2)';
+
+/** Builds the account's day rows for a zone ($1, $2) a slice of $3 trades further back; answers the day built back to. */
+const BUILD_DAYS_SQL = 'SELECT "propfolio_trade_days_build"($1, $2, $3::int) AS "built"';
+
+/** The condition over `a` ("EaAccount") picking a kept read's accounts: the scope's account filters. */
+function keptAccountsSql(caller: Caller, scope: TradeScope, params: SqlParams): string {
+  let accounts = `a."userId" = ${params.add(caller.userId)}`;
+  if (scope.accountId !== undefined) accounts += ` AND a."id" = ${params.add(requireId(scope.accountId, 'EA account'))}`;
+  if (scope.challengeId !== undefined) accounts += ` AND a."challengeId" = ${params.add(requireId(scope.challengeId, 'Challenge'))}`;
+  if (scope.platform !== undefined) accounts += ` AND a."platform"::text = ${params.add(scope.platform)}`;
+  if (scope.currency !== undefined) accounts += ` AND a."currency" = ${params.add(scope.currency)}`;
+  return accounts;
+}
+
+/** One statement: which accounts of the scope lack a summary, and the others' groups, tags and runs added up. */
+function keptSql(caller: Caller, scope: TradeScope, clock: StatsClock, params: SqlParams): string {
+  const accounts = keptAccountsSql(caller, scope, params);
+  const zone = params.add(clock.timeZone);
+  const inScope = `"accountId" IN (SELECT a."id" FROM "EaAccount" a WHERE ${accounts}) AND "timeZone" = ${zone}`;
+  return `SELECT json_build_object(
+      'missing', (SELECT COALESCE(json_agg(a."id"), '[]') FROM "EaAccount" a WHERE ${accounts}
+        AND NOT EXISTS (SELECT 1 FROM "TradeStatsSummary" s WHERE s."accountId" = a."id" AND s."timeZone" = ${zone})),
+      'groups', ${groupsSql(`(SELECT * FROM "TradeStatsCell" WHERE ${inScope})`, (wd, hr) => firmWeekdaySql(clock, wd, hr))},
+      'tags', (SELECT json_agg(g) FROM (SELECT "tag", ${SUMS_SQL} FROM "TradeStatsTag" WHERE ${inScope} GROUP BY "tag") g),
+      'runs', (SELECT json_agg(r ORDER BY r."firstAt") FROM (SELECT "count", "prefixWins", "prefixLosses", "suffixWins",
+        "suffixLosses", "longestWins", "longestLosses", (EXTRACT(EPOCH FROM "firstClosedAt") * 1000)::float8 AS "firstAt",
+        (EXTRACT(EPOCH FROM "lastClosedAt") * 1000)::float8 AS "lastAt"
+        FROM "TradeStatsSummary" WHERE ${inScope} AND "count" > 0) r)
+    ) AS "data"`;
+}
+
+/**
+ * The SQL of a window's whole days: the scope's accounts (over `a`), the zone's placeholder, the CTE `w` of the first
+ * whole day and the end (exclusive), and the condition over day rows `k` in scope and in the window's whole days.
+ */
+function windowSql(caller: Caller, scope: TradeScope, timeZone: string, params: SqlParams) {
+  const accounts = keptAccountsSql(caller, scope, params);
+  const zone = params.add(timeZone);
+  const from = scope.from === undefined ? null : params.add(new Date(scope.from).toISOString(), 'timestamptz');
+  const to = scope.to === undefined ? null : params.add(new Date(scope.to).toISOString(), 'timestamptz');
+  // The first whole day: the date of `from` when `from` is its first instant, else the next date. The end (exclusive):
+  // the date of `to` (its days before end before `to`). A day's first instant is its midnight in the zone, which
+  // PostgreSQL reads, where midnight does not exist (a change to summer time at 00:00), as the instant of the change.
+  const first =
+    from === null
+      ? 'NULL::date'
+      : `(SELECT CASE WHEN (x.d::timestamp AT TIME ZONE ${zone}) >= ${from} THEN x.d ELSE x.d + 1 END FROM (SELECT (${from} AT TIME ZONE ${zone})::date AS d) x)`;
+  const end = to === null ? 'NULL::date' : `(${to} AT TIME ZONE ${zone})::date`;
+  const inWindow = [from === null ? null : `k."day" >= w."first"`, to === null ? null : `k."day" < w."end"`]
+    .filter((c) => c !== null)
+    .join(' AND ');
+  return {
+    accounts,
+    zone,
+    w: `w AS MATERIALIZED (SELECT ${first} AS "first", ${end} AS "end")`,
+    inScope: `k."accountId" IN (SELECT a."id" FROM "EaAccount" a WHERE ${accounts}) AND k."timeZone" = ${zone} AND ${inWindow}`,
+  };
+}
+
+/** The scope's accounts lacking a summary or day rows, the window's whole days and its days with trades: one statement. */
+function windowDaysSql(caller: Caller, scope: TradeScope, timeZone: string, params: SqlParams): string {
+  const { accounts, zone, w, inScope } = windowSql(caller, scope, timeZone, params);
+  const epochMs = (date: string) => `(EXTRACT(EPOCH FROM (${date}::timestamp AT TIME ZONE ${zone})) * 1000)::float8`;
+  return `WITH ${w} SELECT json_build_object(
+      'missing', (SELECT COALESCE(json_agg(a."id"), '[]') FROM "EaAccount" a WHERE ${accounts}
+        AND NOT EXISTS (SELECT 1 FROM "TradeStatsSummary" s WHERE s."accountId" = a."id" AND s."timeZone" = ${zone})),
+      'whole', (SELECT w."first" IS NULL OR w."end" IS NULL OR w."first" < w."end" FROM w),
+      'first', (SELECT w."first"::text FROM w),
+      'unbuilt', (SELECT COALESCE(json_agg(s."accountId"), '[]') FROM "TradeStatsSummary" s, w
+        WHERE s."accountId" IN (SELECT a."id" FROM "EaAccount" a WHERE ${accounts}) AND s."timeZone" = ${zone}
+        AND NOT COALESCE(s."daysFrom" <= COALESCE(w."first", '-infinity'::date), false)),
+      'lowerEnd', (SELECT ${epochMs('w."first"')} FROM w),
+      'upperStart', (SELECT ${epochMs('w."end"')} FROM w),
+      'lowDay', (SELECT min(k."day")::text FROM "TradeStatsDayRuns" k, w WHERE ${inScope}),
+      'highDay', (SELECT max(k."day")::text FROM "TradeStatsDayRuns" k, w WHERE ${inScope})
+    ) AS "data"`;
+}
+
+/** The groups, tags and runs of the window's whole days in [from, until) (dates), added up: one statement. */
+function dayRowsSql(caller: Caller, scope: TradeScope, timeZone: string, days: DaySpan, params: SqlParams): string {
+  const window = windowSql(caller, scope, timeZone, params);
+  const inScope = `${window.inScope} AND k."day" >= ${params.add(days.from)}::date AND k."day" < ${params.add(days.until)}::date`;
+  return `WITH ${window.w} SELECT json_build_object(
+      'groups', (SELECT json_agg(g) FROM (SELECT k."by", k."key", ${SUMS_SQL} FROM "TradeStatsDayGroup" k, w WHERE ${inScope}
+        GROUP BY k."by", k."key") g),
+      'tags', (SELECT json_agg(g) FROM (SELECT k."tag", ${SUMS_SQL} FROM "TradeStatsDayTag" k, w WHERE ${inScope} GROUP BY k."tag") g),
+      'runs', (SELECT json_agg(r ORDER BY r."day", r."firstAt") FROM (SELECT k."day"::text AS "day", k."count", k."prefixWins",
+        k."prefixLosses", k."suffixWins", k."suffixLosses", k."longestWins", k."longestLosses",
+        (EXTRACT(EPOCH FROM k."firstClosedAt") * 1000)::float8 AS "firstAt", (EXTRACT(EPOCH FROM k."lastClosedAt") * 1000)::float8 AS "lastAt"
+        FROM "TradeStatsDayRuns" k, w WHERE ${inScope}) r)
+    ) AS "data"`;
+}
+
+/** The outcome letters, oldest first, of the scope's trades on `days` (dates in order) of the zone, by day. */
+function dayOutcomesSql(caller: Caller, scope: TradeScope, timeZone: string, days: readonly string[], params: SqlParams): string {
+  const where = scopeSql(caller, scope, params);
+  const zone = params.add(timeZone);
+  const local = `(t."closedAt" AT TIME ZONE ${zone})::date`;
+  return `SELECT ${local}::text AS "day", string_agg(CASE ${outcomeSql('t."net"')} WHEN 1 THEN 'W' WHEN -1 THEN 'L' ELSE 'B' END, ''
+          ORDER BY t."closedAt", t."id") AS "outcomes"
+        FROM "Trade" t WHERE ${where} AND t."closedAt" >= (${params.add(days[0])}::date::timestamp AT TIME ZONE ${zone})
+          AND t."closedAt" < ((${params.add(days.at(-1))}::date + 1)::timestamp AT TIME ZONE ${zone})
+          AND ${local} = ANY(${params.add(`{${days.join(',')}}`)}::date[])
+        GROUP BY 1`;
+}
+
+/** A kept read's row: accounts in scope without a summary for the zone yet, and the others' groups, tags and runs. */
+export interface KeptRow {
+  missing: string[];
+  groups: GroupRow[] | null;
+  tags: (PartialRow & { tag: string })[] | null;
+  /** Accounts with trades, first close first. */
+  runs: Runs[] | null;
+}
+
+/** A day's runs of one account, as TradeStatsDayRuns keeps them. */
+export type DayRuns = Runs & { day: string };
+
+/** What the summary holds of a close window's whole days (trade-stats-kept.ts, readKeptWindow). */
+export interface WindowRow {
+  /** Accounts in scope without a summary for the zone yet. */
+  missing: string[];
+  /** Whether the window holds at least one whole day of the zone (else it is read live). */
+  whole: boolean;
+  /** The window's first whole day (null without `from`). */
+  first: string | null;
+  /** Accounts in scope whose day rows are not built back to the first whole day yet. */
+  unbuilt: string[];
+  /** Epoch ms: the first whole day's first instant (with `from`), and the first instant after the last (with `to`). */
+  lowerEnd: number | null;
+  upperStart: number | null;
+  /** The window's first and last day with trades in scope (null: none). */
+  lowDay: string | null;
+  highDay: string | null;
+}
+
+/** The day rows of some of the window's whole days, added up. */
+export interface DayRows {
+  groups: GroupRow[] | null;
+  tags: (PartialRow & { tag: string })[] | null;
+  /** Per day and account with trades, day first, then first close. */
+  runs: DayRuns[] | null;
+}
+
+/** Whole days [from, until) of a window, as dates (YYYY-MM-DD). */
+export interface DaySpan {
+  from: string;
+  until: string;
+}
 
 /**
  * The statements a read in slices runs (trade-stats-range.ts: the slicing, its sizing and the turns of the event loop
  * between slices stay there): one slice's stats row, and where the next slice ends.
  */
 export interface SliceStatements {
-  /** One statement of liveStatsSql, its JSON row parsed; an unknown zone refused as 400. */
-  statsRow(sql: string, values: readonly unknown[]): Promise<StatsRow | null>;
+  /** The live stats row of the trades matching `slice` (over `t`, its values in `params`), in the clock's days; an unknown zone refused as 400. */
+  statsRow(slice: string, params: SqlParams, clock: StatsClock): Promise<StatsRow | null>;
   /**
    * The close instant of the `perSlice`-th newest trade matching `where` (text, exact to the stored millisecond), the
    * lower end of the slice; null when fewer trades are left, so the slice runs to the window's start. A walk of
@@ -336,23 +640,128 @@ export interface SliceStatements {
   sliceLowerBound(where: string, values: readonly unknown[], perSlice: number): Promise<string | null>;
 }
 
-/** Made text once, for the row kept: the rows OFFSET skips are not converted (a conversion each cost as much as the walk). */
-const sliceLowerBoundSql = (where: string, perSlice: number) =>
-  `SELECT b."closedAt"::text AS "closedAt" FROM (SELECT t."closedAt" FROM "Trade" t WHERE ${where}
-      ORDER BY t."closedAt" DESC OFFSET ${String(Math.trunc(perSlice) - 1)} LIMIT 1) b`;
+/**
+ * Every statement get_trade_stats runs (trade-stats-kept.ts decides which, and folds, retries and slices; the SQL and
+ * the rows are here). An unknown zone is refused as 400 by each (zoneRefused).
+ */
+export interface StatsStatements extends SliceStatements {
+  /** The live stats row over every trade of the scope, in one statement on its own transaction (LIVE_WORK_MEM_SQL). */
+  liveRow(caller: Caller, scope: TradeScope, clock: StatsClock): Promise<StatsRow | null>;
+  /** The kept summary's row for the scope in the clock's zone (keptSql). */
+  keptRow(caller: Caller, scope: TradeScope, clock: StatsClock): Promise<KeptRow>;
+  /** Builds the account's summary for the zone. */
+  buildSummary(accountId: string, timeZone: string): Promise<void>;
+  /** The W/L/B letters of the scope's trades, newest close first. */
+  scopeOutcomes(caller: Caller, scope: TradeScope): Promise<string>;
+  /** What the summary holds of the scope's close window (windowDaysSql). */
+  windowDays(caller: Caller, scope: TradeScope, timeZone: string): Promise<WindowRow>;
+  /** The window's day rows over `days`, added up (dayRowsSql). */
+  dayRows(caller: Caller, scope: TradeScope, timeZone: string, days: DaySpan): Promise<DayRows>;
+  /** Builds the account's day rows a slice of `perSlice` trades further back; the day built back to (null: summary gone). */
+  buildDaysSlice(accountId: string, timeZone: string, perSlice: number): Promise<string | null>;
+  /** The outcome letters, oldest first, of the scope's trades on each of `days` of the zone that has some, by day. */
+  dayOutcomes(caller: Caller, scope: TradeScope, timeZone: string, days: readonly string[]): Promise<Map<string, string>>;
+}
 
-/** The sliced reads' statements on the database (no transaction: each slice is its own statement). */
-export function sliceStatements(db: Database): SliceStatements {
+/** A statement's one JSON row (`data`) through Prisma, parsed; null when it answered none. */
+async function queryDataRow<T>(
+  client: Pick<Database['prisma'], '$queryRawUnsafe'>,
+  sql: string,
+  values: readonly unknown[],
+): Promise<T | null> {
+  const [result] = await client.$queryRawUnsafe<{ data: T | string }[]>(sql, ...values);
+  // node-postgres parses json; PGlite's driver may hand it back as text.
+  return result === undefined ? null : typeof result.data === 'string' ? (JSON.parse(result.data) as T) : result.data;
+}
+
+/** `read` with an unknown zone refused as 400 (a zone the runtime knows but this PostgreSQL does not). */
+async function refusingZone<T>(read: Promise<T>): Promise<T> {
+  return read.catch((error: unknown) => {
+    throw zoneRefused(error);
+  });
+}
+
+/** The window reads' one JSON row, which a statement of json_build_object always answers. */
+async function windowRow<T>(db: Database, sql: string, values: readonly unknown[]): Promise<T> {
+  const row = await refusingZone(queryDataRow<T>(db.prisma, sql, values));
+  if (row === null) throw new Error('the window read answered no row');
+  return row;
+}
+
+/** get_trade_stats' statements on the database (no transaction across them: each is its own statement). */
+export function statsStatements(db: Database): StatsStatements {
   return {
-    statsRow: (sql, values) =>
-      queryStatsRow(db.prisma, sql, values).catch((error: unknown) => {
-        throw zoneRefused(error);
-      }),
+    statsRow: (slice, params, clock) =>
+      refusingZone(queryDataRow<StatsRow>(db.prisma, liveStatsSql(slice, params.add(clock.timeZone), clock.shiftMinutes), params.values)),
     sliceLowerBound: async (where, values, perSlice) => {
       const [row] = await db.prisma.$queryRawUnsafe<{ closedAt: string }[]>(sliceLowerBoundSql(where, perSlice), ...values);
       return row?.closedAt ?? null;
     },
+    liveRow: (caller, scope, clock) => {
+      const params = new SqlParams();
+      const where = scopeSql(caller, scope, params);
+      const sql = liveStatsSql(where, params.add(clock.timeZone), clock.shiftMinutes);
+      return refusingZone(
+        db.prisma.$transaction(async (tx) => {
+          await tx.$executeRawUnsafe(LIVE_WORK_MEM_SQL);
+          return queryDataRow<StatsRow>(tx, sql, params.values);
+        }),
+      );
+    },
+    keptRow: async (caller, scope, clock) => {
+      const params = new SqlParams();
+      const sql = keptSql(caller, scope, clock, params);
+      return (await queryDataRow<KeptRow>(db.prisma, sql, params.values)) ?? { missing: [], groups: null, tags: null, runs: null };
+    },
+    buildSummary: async (accountId, timeZone) => {
+      await refusingZone(db.prisma.$executeRawUnsafe(BUILD_SUMMARY_SQL, accountId, timeZone));
+    },
+    scopeOutcomes: async (caller, scope) => {
+      const params = new SqlParams();
+      const where = scopeSql(caller, scope, params);
+      const [row] = await db.prisma.$queryRawUnsafe<{ outcomes: string | null }[]>(
+        `SELECT ${outcomesSql(where)} AS "outcomes"`,
+        ...params.values,
+      );
+      return row?.outcomes ?? '';
+    },
+    windowDays: (caller, scope, timeZone) => {
+      const params = new SqlParams();
+      return windowRow<WindowRow>(db, windowDaysSql(caller, scope, timeZone, params), params.values);
+    },
+    dayRows: (caller, scope, timeZone, days) => {
+      const params = new SqlParams();
+      return windowRow<DayRows>(db, dayRowsSql(caller, scope, timeZone, days, params), params.values);
+    },
+    buildDaysSlice: async (accountId, timeZone, perSlice) => {
+      const [row] = await refusingZone(
+        db.prisma.$queryRawUnsafe<{ built: string | null }[]>(BUILD_DAYS_SQL, accountId, timeZone, perSlice),
+      );
+      return row?.built ?? null;
+    },
+    dayOutcomes: async (caller, scope, timeZone, days) => {
+      const params = new SqlParams();
+      const sql = dayOutcomesSql(caller, scope, timeZone, days, params);
+      const rows = await db.prisma.$queryRawUnsafe<{ day: string; outcomes: string }[]>(sql, ...params.values);
+      return new Map(rows.map((row) => [row.day, row.outcomes]));
+    },
   };
+}
+
+/** The sliced reads' statements on the database (the range read's and the journal's). */
+export const sliceStatements: (db: Database) => SliceStatements = statsStatements;
+
+/**
+ * get_trade_stats computed live from every trade of the scope in one statement (liveTradeStats, trade-stats.ts), on a
+ * database: the reference the kept and the sliced reads are tested against, and the bench's.
+ */
+export async function readTradeStats(
+  db: Database,
+  caller: Caller,
+  input: TradeStatsInput,
+  clock: StatsClock = zoneClock(traderZone(input.timeZone)),
+): Promise<ScopeStats> {
+  return liveTradeStats(statsStatements(db), caller, input, clock);
 }
 
 // ---------- The equity curve and the distribution ----------
@@ -477,3 +886,159 @@ export async function readTradeDays(db: Database, caller: Caller, scope: TradeSc
   const sql = tradeDaysSql(where, params.add(clock.timeZone), clock.shiftMinutes);
   return (await queryJson<TradeDayRow[] | null>(db, sql, params.values)) ?? [];
 }
+
+// ---------- The journal's own reads and writes (trades.service.ts) ----------
+
+/**
+ * The account a closed-positions message is stored on, locked like a report (FOR KEY SHARE) until the message's
+ * transaction ends, so an archive either waits for the message or is seen by it. $1 the account, $2 its owner.
+ */
+const LOCK_MESSAGE_ACCOUNT_SQL = `SELECT "archivedAt", "archivedReason" FROM "EaAccount" WHERE "id" = $1 AND "userId" = $2 FOR KEY SHARE`;
+
+/** The account's label, platform and currency, one object per exported row (a primary-key read each; the list needs none). */
+const EXPORT_ACCOUNT_SQL = `(SELECT json_build_object('label', COALESCE(a."name", a."login"), 'platform', a."platform"::text,
+      'currency', a."currency") FROM "EaAccount" a WHERE a."id" = t."accountId")`;
+
+/**
+ * Up to `limit` (a placeholder) trades matching `where` (over `t`, the cursor's row comparison included) in `order`, as
+ * one JSON array of every column and the `extra` entries. The cursor as a row comparison, which the (owner, closedAt
+ * desc, id desc) indexes seek to directly; the shared keysetPage's `a < x OR (a = x AND b < y)` made PostgreSQL walk
+ * every newer row (50 ms 60,000 deep).
+ */
+const orderedTradesSql = (where: string, order: string, limit: string, extra: Readonly<Record<string, string>>) =>
+  `SELECT ${jsonArray(jsonObject('t', TRADE, extra), `FROM (SELECT * FROM "Trade" t WHERE ${where} ORDER BY ${order} LIMIT ${limit}) t`, order)} AS "data"`;
+
+/** The archive state of the account a message is stored on, read under its lock; null when it is not the caller's. */
+export interface MessageAccount {
+  archivedAt: Date | null;
+  archivedReason: string | null;
+}
+
+/** The journal fields a trader edits (absent: unchanged, null: cleared), as stored. */
+export interface JournalFields {
+  tags?: string[];
+  note?: string | null;
+  setup?: string | null;
+  plannedRisk?: Decimal | null;
+}
+
+/** A sorted read's ordering and where it resumes (trade-sort.ts decodes the cursor). */
+export interface SortedRead {
+  ordering: TradeOrdering;
+  after: SortPosition | undefined;
+}
+
+/** An exported trade: every column and its account's label, platform and currency (trade-export.ts writes the CSV). */
+export type ExportedTrade = TradeRow & { account: { label: string; platform: string; currency: string } };
+
+/**
+ * The trade journal's reads and writes on the database (TradeService: the rules, the views and the refusals stay
+ * there): ownership, the closed-positions message's transaction, the sorted list and export, one trade and its
+ * journal fields, and the stats', curve's and calendar's statements.
+ */
+export class TradeJournalRepository {
+  /** get_trade_stats' statements (trade-stats-kept.ts reads through them). */
+  readonly stats: StatsStatements;
+
+  constructor(private readonly db: Database) {
+    this.stats = statsStatements(db);
+  }
+
+  ownsAccount(userId: string, accountId: string): Promise<boolean> {
+    return ownsAccount(this.db, userId, accountId);
+  }
+
+  ownsChallenge(userId: string, challengeId: string): Promise<boolean> {
+    return ownsChallenge(this.db, userId, challengeId);
+  }
+
+  /**
+   * Stores a prepared closed-positions message on the account in one transaction: the account locked and handed to
+   * `admit` (which throws to refuse it: not the caller's, archived), then every position (trade-store.ts), or nothing.
+   */
+  async storeMessage(
+    userId: string,
+    accountId: string,
+    batch: PreparedBatch,
+    admit: (account: MessageAccount | null) => void,
+  ): Promise<PositionOutcomes> {
+    return this.db.prisma.$transaction(
+      async (tx) => {
+        const [account] = await tx.$queryRawUnsafe<MessageAccount[]>(LOCK_MESSAGE_ACCOUNT_SQL, accountId, userId);
+        admit(account ?? null);
+        return storePositions(tx, accountId, batch);
+      },
+      { timeout: STORE_TIMEOUT_MS },
+    );
+  }
+
+  /** Up to `take` of the caller's trades in the scope, in the read's ordering after its cursor (one statement on the driver). */
+  listTrades(caller: Caller, scope: TradeScope, read: SortedRead, take: number): Promise<TradeRow[]> {
+    return this.ordered(caller, scope, read, take, {});
+  }
+
+  /** listTrades with each trade's account (its label, platform and currency), for the CSV export. */
+  async exportTrades(caller: Caller, scope: TradeScope, read: SortedRead, take: number): Promise<ExportedTrade[]> {
+    return (await this.ordered(caller, scope, read, take, { account: EXPORT_ACCOUNT_SQL })) as ExportedTrade[];
+  }
+
+  private async ordered(
+    caller: Caller,
+    scope: TradeScope,
+    read: SortedRead,
+    take: number,
+    extra: Readonly<Record<string, string>>,
+  ): Promise<TradeRow[]> {
+    const params = new SqlParams();
+    const sql = orderingSql(read.ordering, read.after, params);
+    const where = scopeSql(caller, scope, params) + sql.after;
+    const rows = await queryJson<Record<string, unknown>[]>(
+      this.db,
+      orderedTradesSql(where, sql.order, params.add(take, 'int'), extra),
+      params.values,
+    );
+    return (rows ?? []).map((row) => revive<TradeRow>(row, TRADE));
+  }
+
+  /** The user's trade, or null (another user's trade is never found). */
+  tradeOf(userId: string, tradeId: string): Promise<TradeRow | null> {
+    return this.db.prisma.trade.findFirst({ where: { id: tradeId, userId } });
+  }
+
+  /** Writes the user's trade's journal fields and when they changed; false when the trade is not the user's. */
+  async updateJournal(userId: string, tradeId: string, fields: JournalFields, updatedAt: Date): Promise<boolean> {
+    const { count } = await this.db.prisma.trade.updateMany({ where: { id: tradeId, userId }, data: { ...fields, updatedAt } });
+    return count > 0;
+  }
+
+  /** get_trade_stats' per-setup and R breakdowns (readJournalBreakdowns). */
+  journalBreakdowns(caller: Caller, scope: TradeScope): Promise<JournalBreakdowns> {
+    return readJournalBreakdowns(this.db, caller, scope);
+  }
+
+  scopeCurrencies(caller: Caller, scope: TradeScope): Promise<string[]> {
+    return scopeCurrencies(this.db, caller, scope);
+  }
+
+  scopeAccountClocks(caller: Caller, scope: TradeScope): Promise<AccountClockFacts[]> {
+    return scopeAccountClocks(this.db, caller, scope);
+  }
+
+  tradesPerAccount(caller: Caller, scope: TradeScope): Promise<Map<string, number>> {
+    return tradesPerAccount(this.db, caller, scope);
+  }
+
+  curveRow(caller: Caller, scope: TradeScope, clock: StatsClock): Promise<CurveRow> {
+    return readCurveRow(this.db, caller, scope, clock);
+  }
+
+  tradeDays(caller: Caller, scope: TradeScope, clock: StatsClock): Promise<TradeDayRow[]> {
+    return readTradeDays(this.db, caller, scope, clock);
+  }
+}
+
+/**
+ * What services.ts builds TradeService from: the database, which the service hands straight to its
+ * TradeJournalRepository (services.ts is to pass the repository itself; named here so the service imports no database).
+ */
+export type TradeJournalDatabase = Database;

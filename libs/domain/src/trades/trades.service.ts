@@ -1,33 +1,26 @@
 import { AppError, type Caller } from '@propfolio/core';
 import type { Rollover } from '@propfolio/coach';
-import type { Database, Prisma, TradeModel as Trade } from '@propfolio/db';
 import { archivedAccountError } from '../accounts/archived-error.js';
 import type { AccountWriteNotifier } from '../shared/account-writes.js';
 import { requireId } from '../shared/ids.js';
-import { jsonArray, jsonObject, revive } from '../shared/json-rows.js';
-import { queryJson } from '../shared/shared.repository.js';
-import { SqlParams } from '../shared/keyset-sql.js';
 import { DEFAULT_LIMIT } from '../shared/pagination.js';
 import { toDecimal } from '../shared/money.js';
 import { firmClock, zoneClock, type StatsClock } from './trade-clock.js';
-import { filtersOf, mixedCurrencies, scopeSql } from './trade-scope.js';
+import { filtersOf, mixedCurrencies } from './trade-scope.js';
 import { traderZone } from './trade-stats.js';
 import { calendarDays, tradeCurve } from './trade-curve.js';
 import { readKeptTradeStats } from './trade-stats-kept.js';
 import {
-  ownsAccount,
-  ownsChallenge,
-  readCurveRow,
-  readJournalBreakdowns,
-  readTradeDays,
-  scopeAccountClocks,
-  scopeCurrencies,
-  tradesPerAccount,
+  TradeJournalRepository,
   type AccountClockFacts,
+  type JournalFields,
+  type SortedRead,
+  type TradeJournalDatabase,
+  type TradeRow as Trade,
 } from './trades.repository.js';
-import { prepareBatch, recordsFromMessage, refuseOversizedBatch, STORE_TIMEOUT_MS, storePositions } from './trade-store.js';
-import { TRADE, tradeView } from './trade-view.js';
-import { decodeSortCursor, encodeSortCursor, orderingOf, orderingSql, type SortOrder, type TradeSort } from './trade-sort.js';
+import { prepareBatch, recordsFromMessage, refuseOversizedBatch } from './trade-store.js';
+import { tradeView } from './trade-view.js';
+import { decodeSortCursor, encodeSortCursor, orderingOf, type SortOrder, type TradeSort } from './trade-sort.js';
 import type { NewsService } from '../calendar/news.service.js';
 import { MAX_EXITS_PER_POSITION, MAX_EXPORT_ROWS } from './trades.inputs.js';
 import { tradesCsv, type ExportRow } from './trade-export.js';
@@ -61,8 +54,11 @@ interface SortedPage {
 }
 
 export class TradeService {
+  /** Every read and write of the journal (trades.repository.ts); the rules, views and refusals are here. */
+  private readonly trades: TradeJournalRepository;
+
   constructor(
-    private readonly db: Database,
+    db: TradeJournalDatabase,
     /** Told after a closed-positions message was stored (the alerts). */
     private readonly writes: AccountWriteNotifier,
     /** Marks trades closed or opened in a news window of the plan's news rule; without it no trade is marked. */
@@ -72,7 +68,9 @@ export class TradeService {
      * services.ts from the coach's rules; without it, UTC midnight, not known.
      */
     private readonly clockOf?: AccountClock,
-  ) {}
+  ) {
+    this.trades = new TradeJournalRepository(db);
+  }
 
   /** The views with each trade's news mark (the window it fell in and the firm's penalty), when a news rule applies. */
   private async withNewsMarks(trades: readonly Trade[], views: TradeView[]): Promise<TradeView[]> {
@@ -96,11 +94,7 @@ export class TradeService {
       });
     }
     if (typeof raw['id'] !== 'string') return; // the contract names it
-    const owned = await this.db.prisma.eaAccount.findFirst({
-      where: { id: requireId(raw['id'], 'EA account'), userId: caller.userId },
-      select: { id: true },
-    });
-    if (!owned) throw AppError.notFound('EA account');
+    if (!(await this.trades.ownsAccount(caller.userId, requireId(raw['id'], 'EA account')))) throw AppError.notFound('EA account');
   }
 
   /** The tracker's closed-positions message: all of it stored in one transaction, or nothing (422 naming the position). */
@@ -109,17 +103,11 @@ export class TradeService {
     // Checked and turned into its statements' JSON before the transaction opens, which then holds the database only
     // for the statements (prepareBatch says why).
     const batch = await prepareBatch(await recordsFromMessage(input.positions, now));
-    const { created, updated, unchanged } = await this.db.prisma.$transaction(
-      async (tx) => {
-        // Locked like a report (FOR KEY SHARE), so an archive either waits for the message or is seen by it.
-        const [locked] = await tx.$queryRaw<{ archivedAt: Date | null; archivedReason: string | null }[]>`
-        SELECT "archivedAt", "archivedReason" FROM "EaAccount" WHERE "id" = ${accountId} AND "userId" = ${caller.userId} FOR KEY SHARE`;
-        if (!locked) throw AppError.notFound('EA account');
-        if (locked.archivedAt) throw archivedAccountError(locked.archivedAt, locked.archivedReason);
-        return storePositions(tx, accountId, batch);
-      },
-      { timeout: STORE_TIMEOUT_MS },
-    );
+    // The account is locked like a report in the message's transaction, so an archive either waits for it or is seen by it.
+    const { created, updated, unchanged } = await this.trades.storeMessage(caller.userId, accountId, batch, (account) => {
+      if (!account) throw AppError.notFound('EA account');
+      if (account.archivedAt) throw archivedAccountError(account.archivedAt, account.archivedReason);
+    });
     this.writes.accountWritten(accountId);
     return { accountId, accepted: created + updated, unchanged };
   }
@@ -130,7 +118,7 @@ export class TradeService {
    */
   async list(caller: Caller, input: ListTradesInput): Promise<TradePage> {
     const limit = input.limit ?? DEFAULT_LIMIT;
-    const trades = await this.readOrdered(caller, input, limit + 1);
+    const trades = await this.trades.listTrades(caller, input, this.sortedRead(input), limit + 1);
     if (trades.length === 0) await this.assertScopeOwned(caller, input);
     const ordering = orderingOf(input);
     const shown = trades.slice(0, limit);
@@ -140,21 +128,13 @@ export class TradeService {
   }
 
   /**
-   * Up to `take` trades of the scope after the cursor, in the input's ordering. The cursor as a row comparison, which
-   * the (owner, closedAt desc, id desc) indexes seek to directly; the shared keysetPage's `a < x OR (a = x AND b < y)`
-   * made PostgreSQL walk every newer row (50 ms 60,000 deep).
-   */
-  /**
    * The CSV export of the list: the same filters and ordering, up to `maxRows` trades a file (MAX_EXPORT_ROWS; a
    * test hands a smaller bound) and the cursor of the rest, which the HTTP doors send as the `next` link.
    */
   async exportCsv(caller: Caller, input: ExportTradesInput, now: Date, maxRows = MAX_EXPORT_ROWS): Promise<TradeExport> {
-    // The account's label, platform and currency, one object per row (a primary-key read each; the list needs none).
-    const account = `(SELECT json_build_object('label', COALESCE(a."name", a."login"), 'platform', a."platform"::text,
-      'currency', a."currency") FROM "EaAccount" a WHERE a."id" = t."accountId")`;
-    const rows = await this.readOrdered(caller, input, maxRows + 1, { account });
+    const rows = await this.trades.exportTrades(caller, input, this.sortedRead(input), maxRows + 1);
     if (rows.length === 0) await this.assertScopeOwned(caller, input);
-    const shown = rows.slice(0, maxRows) as unknown as ExportRow[];
+    const shown: ExportRow[] = rows.slice(0, maxRows);
     const last = rows[maxRows - 1];
     return {
       csv: tradesCsv(shown),
@@ -164,28 +144,14 @@ export class TradeService {
     };
   }
 
-  private async readOrdered(
-    caller: Caller,
-    input: TradeScope & SortedPage,
-    take: number,
-    extra: Readonly<Record<string, string>> = {},
-  ): Promise<Trade[]> {
+  /** The input's ordering and, after a cursor, where the read resumes (a cursor of another ordering is a 400). */
+  private sortedRead(input: SortedPage): SortedRead {
     const ordering = orderingOf(input);
-    const params = new SqlParams();
-    const after = input.cursor === undefined ? undefined : decodeSortCursor(ordering, input.cursor);
-    const sql = orderingSql(ordering, after, params);
-    const where = scopeSql(caller, input, params) + sql.after;
-    const from = `FROM (SELECT * FROM "Trade" t WHERE ${where} ORDER BY ${sql.order} LIMIT ${params.add(take, 'int')}) t`;
-    const rows = await queryJson<Record<string, unknown>[]>(
-      this.db,
-      `SELECT ${jsonArray(jsonObject('t', TRADE, extra), from, sql.order)} AS "data"`,
-      params.values,
-    );
-    return (rows ?? []).map((row) => revive<Trade>(row, TRADE));
+    return { ordering, after: input.cursor === undefined ? undefined : decodeSortCursor(ordering, input.cursor) };
   }
 
   async get(caller: Caller, input: TradeIdInput): Promise<TradeView> {
-    const trade = await this.db.prisma.trade.findFirst({ where: { id: requireId(input.id, 'Trade'), userId: caller.userId } });
+    const trade = await this.trades.tradeOf(caller.userId, requireId(input.id, 'Trade'));
     if (!trade) throw AppError.notFound('Trade');
     const [view] = await this.withNewsMarks([trade], [tradeView(trade)]);
     return view ?? tradeView(trade);
@@ -194,15 +160,13 @@ export class TradeService {
   /** The journal fields only; a trade's figures belong to its source. Absent fields stay, null clears. */
   async update(caller: Caller, input: UpdateTradeInput): Promise<TradeView> {
     const id = requireId(input.id, 'Trade');
-    const data: Prisma.TradeUpdateManyMutationInput = {};
+    const data: JournalFields = {};
     if (input.tags !== undefined) data.tags = [...new Set(input.tags)];
     if (input.note !== undefined) data.note = input.note === null || input.note.trim() === '' ? null : input.note;
     if (input.setup !== undefined) data.setup = input.setup;
     if (input.plannedRisk !== undefined) data.plannedRisk = input.plannedRisk === null ? null : toDecimal(input.plannedRisk);
-    if (Object.keys(data).length > 0) {
-      data.updatedAt = new Date();
-      const { count } = await this.db.prisma.trade.updateMany({ where: { id, userId: caller.userId }, data });
-      if (count === 0) throw AppError.notFound('Trade');
+    if (Object.keys(data).length > 0 && !(await this.trades.updateJournal(caller.userId, id, data, new Date()))) {
+      throw AppError.notFound('Trade');
     }
     return this.get(caller, input);
   }
@@ -210,8 +174,8 @@ export class TradeService {
   async stats(caller: Caller, input: TradeStatsInput): Promise<TradeStats> {
     await this.assertScopeOwned(caller, input);
     await this.assertOneCurrency(caller, input);
-    const stats = await readKeptTradeStats(this.db, caller, input, await this.statsClock(caller, input));
-    return { ...stats, ...(await readJournalBreakdowns(this.db, caller, input)) };
+    const stats = await readKeptTradeStats(this.trades.stats, caller, input, await this.statsClock(caller, input));
+    return { ...stats, ...(await this.trades.journalBreakdowns(caller, input)) };
   }
 
   /**
@@ -222,18 +186,18 @@ export class TradeService {
   private async statsClock(caller: Caller, input: TradeScope & Pick<TradeStatsInput, 'timeZone' | 'clockOf'>): Promise<StatsClock> {
     if (input.timeZone !== undefined) return zoneClock(traderZone(input.timeZone));
     if (input.clockOf !== undefined) {
-      const [named] = await scopeAccountClocks(this.db, caller, { accountId: input.clockOf });
+      const [named] = await this.trades.scopeAccountClocks(caller, { accountId: input.clockOf });
       if (!named) throw AppError.notFound('EA account');
-      const clocks = await this.clocksOf(await scopeAccountClocks(this.db, caller, input));
+      const clocks = await this.clocksOf(await this.trades.scopeAccountClocks(caller, input));
       const { rollover, known } = await this.rolloverOfAccount(named);
       return firmClock(rollover, known, named.accountId, Math.max(1, new Set(clocks.map((c) => c.key)).size));
     }
-    const clocks = await this.clocksOf(await scopeAccountClocks(this.db, caller, input));
+    const clocks = await this.clocksOf(await this.trades.scopeAccountClocks(caller, input));
     const distinct = new Map(clocks.map((c) => [c.key, c]));
     const [only] = distinct.values();
     if (distinct.size <= 1) return only ? firmClock(only.rollover, only.known) : firmClock({ timeZone: 'UTC', time: '00:00' }, false);
     // Several clocks: the one that most of the scope's trades follow (ties: the first account's), named in the answer.
-    const trades = await tradesPerAccount(this.db, caller, input);
+    const trades = await this.trades.tradesPerAccount(caller, input);
     const withTrades = clocks.filter((c) => (trades.get(c.accountId) ?? 0) > 0);
     const perClock = new Map<string, number>();
     for (const c of withTrades) perClock.set(c.key, (perClock.get(c.key) ?? 0) + (trades.get(c.accountId) ?? 0));
@@ -264,10 +228,10 @@ export class TradeService {
    * so an empty answer always means "no trades", never "not yours".
    */
   private async assertScopeOwned(caller: Caller, scope: TradeScope): Promise<void> {
-    if (scope.accountId !== undefined && !(await ownsAccount(this.db, caller.userId, requireId(scope.accountId, 'EA account')))) {
+    if (scope.accountId !== undefined && !(await this.trades.ownsAccount(caller.userId, requireId(scope.accountId, 'EA account')))) {
       throw AppError.notFound('EA account');
     }
-    if (scope.challengeId !== undefined && !(await ownsChallenge(this.db, caller.userId, requireId(scope.challengeId, 'Challenge')))) {
+    if (scope.challengeId !== undefined && !(await this.trades.ownsChallenge(caller.userId, requireId(scope.challengeId, 'Challenge')))) {
       throw AppError.notFound('Challenge');
     }
   }
@@ -275,7 +239,7 @@ export class TradeService {
   /** 422 mixed_currencies over a scope whose trades are in several currencies (trade-scope.ts, mixedCurrencies). */
   private async assertOneCurrency(caller: Caller, scope: TradeScope): Promise<void> {
     if (scope.accountId !== undefined || scope.currency !== undefined) return;
-    const refused = mixedCurrencies(await scopeCurrencies(this.db, caller, scope));
+    const refused = mixedCurrencies(await this.trades.scopeCurrencies(caller, scope));
     if (refused) throw refused;
   }
 
@@ -284,7 +248,7 @@ export class TradeService {
     await this.assertScopeOwned(caller, input);
     await this.assertOneCurrency(caller, input);
     const clock = await this.statsClock(caller, input);
-    return tradeCurve(await readCurveRow(this.db, caller, input, clock), input, clock);
+    return tradeCurve(await this.trades.curveRow(caller, input, clock), input, clock);
   }
 
   /**
@@ -295,6 +259,6 @@ export class TradeService {
     await this.assertScopeOwned(caller, input);
     await this.assertOneCurrency(caller, input);
     const clock = await this.statsClock(caller, input);
-    return { filters: filtersOf(input), clock: clock.answer, days: calendarDays(await readTradeDays(this.db, caller, input, clock)) };
+    return { filters: filtersOf(input), clock: clock.answer, days: calendarDays(await this.trades.tradeDays(caller, input, clock)) };
   }
 }
