@@ -210,11 +210,34 @@ describe('replay: closed forms', () => {
     expect(answer.outcomes.map((o) => o.outcome)).toEqual(['passed', 'breached']);
   });
 
+  it('outcomesOf lists one plan’s start dates and keeps every plan’s counts and summary', () => {
+    const days = [{ pnl: -1000, dip: 6000 }, { pnl: 3000 }, { pnl: 3000 }, { pnl: 3000 }, { pnl: 3000 }, { pnl: 0 }];
+    const plans = [plan(FTMO_2_STEP, 1, 'a'), plan(FTMO_2_STEP, 2, 'b')];
+    const input = { history: history(days), plans, from: FIRST, to: addDays(FIRST, 5) };
+    const all = replayPlans(input).plans as ReplayPlanAnswer[];
+    const one = replayPlans({ ...input, outcomesOf: 'b' }).plans as ReplayPlanAnswer[];
+    const none = replayPlans({ ...input, outcomesOf: null }).plans as ReplayPlanAnswer[];
+    expect(all.map((p) => p.outcomes.length)).toEqual([6, 6]);
+    expect(one.map((p) => p.outcomes.length)).toEqual([0, 6]);
+    expect(none.map((p) => p.outcomes.length)).toEqual([0, 0]);
+    const withoutOutcomes = (answers: ReplayPlanAnswer[]) => answers.map(({ outcomes: _outcomes, ...rest }) => rest);
+    expect(withoutOutcomes(one)).toEqual(withoutOutcomes(all));
+    expect(withoutOutcomes(none)).toEqual(withoutOutcomes(all));
+    expect(one[1]?.outcomes).toEqual(all[1]?.outcomes);
+  });
+
   it('summarises: pass share, median days, the most frequent breach and the worst start', () => {
     const days = [{ pnl: -1000, dip: 6000 }, { pnl: 3000 }, { pnl: 3000 }, { pnl: 3000 }, { pnl: 3000 }, { pnl: 0 }];
     const answer = replayOne(days, plan(FTMO_2_STEP, 1), FIRST, addDays(FIRST, 5));
     expect(answer.outcomes.map((o) => o.outcome)).toEqual(['breached', 'passed', 'open', 'open', 'open', 'open']);
-    expect(answer).toMatchObject({ starts: 6, passShare: 1 / 6, medianDaysToPass: 4, mostFrequentBreach: { rule: 'dailyLoss', count: 1 } });
+    expect(answer).toMatchObject({
+      starts: 6,
+      passed: 1,
+      breached: 1,
+      passShare: 1 / 6,
+      medianDaysToPass: 4,
+      mostFrequentBreach: { rule: 'dailyLoss', count: 1 },
+    });
     expect(answer.worstStart).toMatchObject({ start: FIRST, rule: 'dailyLoss', day: 1, amount: '6000' });
     const passing = replayOne([...days.slice(1, 5), { pnl: 3000 }, { pnl: 3000 }], plan(FTMO_2_STEP, 1), FIRST, addDays(FIRST, 2));
     expect(passing).toMatchObject({ passShare: 1, medianDaysToPass: 4, worstStart: null, mostFrequentBreach: null });

@@ -53,13 +53,15 @@ function median(sorted: readonly number[]): number | null {
   return sorted.length % 2 === 1 ? (sorted[mid] ?? null) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-function summarise(planId: string, outcomes: ReplayOutcome[], notes: readonly string[]): ReplayPlanAnswer {
+function summarise(planId: string, outcomes: ReplayOutcome[], notes: readonly string[], listed: boolean): ReplayPlanAnswer {
   const passedDays: number[] = [];
   const breaches = new Map<ReplayBreachRule, number>();
+  let breached = 0;
   let worst: ReplayBreach | null = null;
   for (const o of outcomes) {
     if (o.outcome === 'passed') passedDays.push(o.day);
     else if (o.outcome === 'breached') {
+      breached++;
       breaches.set(o.rule, (breaches.get(o.rule) ?? 0) + 1);
       const amount = (b: ReplayBreach) => new Decimal(b.amount ?? 0);
       if (!worst || o.day < worst.day || (o.day === worst.day && amount(o).gt(amount(worst)))) worst = o;
@@ -71,11 +73,13 @@ function summarise(planId: string, outcomes: ReplayOutcome[], notes: readonly st
     planId,
     replayed: true,
     starts: outcomes.length,
+    passed: passedDays.length,
+    breached,
     passShare: outcomes.length === 0 ? 0 : passedDays.length / outcomes.length,
     medianDaysToPass: median(passedDays.sort((a, b) => a - b)),
     mostFrequentBreach: most,
     worstStart: worst,
-    outcomes,
+    outcomes: listed ? outcomes : [],
     notes: [...notes],
   };
 }
@@ -136,7 +140,7 @@ function replayPlan(
         floor: Number.isNaN(end.floor) ? null : toMoney(end.floor),
       });
   }
-  return summarise(plan.planId, outcomes, [...notes]);
+  return summarise(plan.planId, outcomes, [...notes], input.outcomesOf === undefined || input.outcomesOf === plan.planId);
 }
 
 export function replayPlans(input: ReplayInput): ReplayAnswer {

@@ -57,6 +57,12 @@ export interface ReplayInput {
   /** First and last start date (YYYY-MM-DD, firm days of each plan's own clock), both included. */
   from: string;
   to: string;
+  /**
+   * Whose start dates are listed in `outcomes`: this plan's alone (null: no plan's); absent, every plan's. Every
+   * plan's counts and summary stay. A year for every catalog plan is some 30,000 outcomes, which the CPU pool's
+   * parent deserialises on its event loop in one step (hundreds of ms under load) when the caller shows one plan's.
+   */
+  outcomesOf?: string | null;
 }
 
 /** The rule that ended an attempt. `consistency`: a best-day rule whose breaking fails the account. */
@@ -89,12 +95,16 @@ export interface ReplayPlanAnswer {
   replayed: true;
   /** Starts replayed (firm days of the plan's clock in the range that the history covers). */
   starts: number;
+  /** Starts that passed, and that breached (the rest were still open at the end of the history). */
+  passed: number;
+  breached: number;
   passShare: number;
   /** Median calendar days to pass over the starts that passed; null when none did. */
   medianDaysToPass: number | null;
   mostFrequentBreach: { rule: ReplayBreachRule; count: number } | null;
   /** The start that failed soonest (a larger amount breaks a tie), with its breach; null when none failed. */
   worstStart: ReplayBreach | null;
+  /** Each start's outcome, in start order; empty when the input's `outcomesOf` names another plan (or null). */
   outcomes: ReplayOutcome[];
   notes: string[];
 }

@@ -252,6 +252,8 @@ export class PlanFitService {
         })),
         from,
         to,
+        // Only the plan whose start dates are shown crosses from the CPU pool with its outcomes (the others' counts do).
+        outcomesOf: input.outcomesOf ?? null,
       },
       who,
     );
@@ -324,8 +326,8 @@ function replayedRow(v: PlanVersion, p: ReplayPlanAnswer, withOutcomes: boolean)
     replayed: true,
     unknownRules: [],
     starts: p.starts,
-    passed: p.outcomes.filter((o) => o.outcome === 'passed').length,
-    breached: p.outcomes.filter((o) => o.outcome === 'breached').length,
+    passed: p.passed,
+    breached: p.breached,
     passShare: p.starts === 0 ? null : p.passShare,
     medianDaysToPass: p.medianDaysToPass,
     mostFrequentBreach: p.mostFrequentBreach,
