@@ -5,6 +5,11 @@
  * naming the owner, so one user's trades are never read or marked for another.
  *
  * And the journal page's reads (issue 42): get_trade_stats' per-setup and R breakdowns, and the CSV export's rows.
+ *
+ * And every other statement of the context but trade-store.ts' writes (docs/architecture.md, "Data access"): the
+ * scope's accounts and clocks, get_trade_stats' live, sliced and kept reads (statsStatements; trade-stats*.ts fold
+ * their rows), the curve and the calendar, and the journal's list, export, edit and message transaction
+ * (TradeJournalRepository, which TradeService reads through).
  */
 import type { Caller } from '@propfolio/core';
 import type { Database, Prisma, TradeModel } from '@propfolio/db';
