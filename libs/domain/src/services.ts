@@ -50,6 +50,7 @@ import { AnalyticsService } from './analytics/analytics.service.js';
 import { AnalyticsRepository } from './analytics/analytics.repository.js';
 import { TaxYearService } from './analytics/tax-year.js';
 import { TradeService } from './trades/trades.service.js';
+import { TradeJournalRepository } from './trades/trades.repository.js';
 import { AlertService } from './alerts/alerts.service.js';
 import { AlertsRepository } from './alerts/alerts.repository.js';
 import type { AlertSink } from './alerts/alert-events.js';
@@ -215,7 +216,7 @@ export function createDomainServices(db: Database, options: DomainOptions = {}):
     analytics: new AnalyticsService(analyticsRows, rates),
     taxYear: new TaxYearService(analyticsRows, rates),
     // The stats' weekday and hour follow each account's firm clock, read from its challenge's rules (the coach's).
-    trades: new TradeService(db, alerts, news, (account) => challengeRollover(planRules, account)),
+    trades: new TradeService(new TradeJournalRepository(db), alerts, news, (account) => challengeRollover(planRules, account)),
     alerts,
     alertChannels: new AlertChannelService(channelRows, {
       secretKey: channels.secretKey,

@@ -1041,9 +1041,3 @@ export class TradeJournalRepository {
     return readTradeDays(this.db, caller, scope, clock);
   }
 }
-
-/**
- * What services.ts builds TradeService from: the database, which the service hands straight to its
- * TradeJournalRepository (services.ts is to pass the repository itself; named here so the service imports no database).
- */
-export type TradeJournalDatabase = Database;

@@ -15,7 +15,6 @@ import {
   type AccountClockFacts,
   type JournalFields,
   type SortedRead,
-  type TradeJournalDatabase,
   type TradeRow as Trade,
 } from './trades.repository.js';
 import { prepareBatch, recordsFromMessage, refuseOversizedBatch } from './trade-store.js';
@@ -36,11 +35,6 @@ import type {
 } from './trades.inputs.js';
 import type { PushPositionsResult, TradeCalendar, TradeCurve, TradeExport, TradePage, TradeStats, TradeView } from './trades.outputs.js';
 
-/**
- * The trade journal: closed positions per EA account, from the tracker's message or a statement import
- * (`storePositions`), read as a paged list and as stats, with the trader's own tags, note, setup and
- * planned risk on each. A trade of another user is never found (404), exactly like an unknown id.
- */
 /** An account's firm clock: its challenge's daily roll-over, or UTC midnight with `known: false`. */
 export type AccountClock = (account: AccountClockFacts) => Promise<{ rollover: Rollover; known: boolean }>;
 
@@ -53,12 +47,15 @@ interface SortedPage {
   cursor?: string | undefined;
 }
 
+/**
+ * The trade journal: closed positions per EA account, from the tracker's message or a statement import
+ * (`storePositions`), read as a paged list and as stats, with the trader's own tags, note, setup and
+ * planned risk on each. A trade of another user is never found (404), exactly like an unknown id.
+ */
 export class TradeService {
-  /** Every read and write of the journal (trades.repository.ts); the rules, views and refusals are here. */
-  private readonly trades: TradeJournalRepository;
-
   constructor(
-    db: TradeJournalDatabase,
+    /** Every read and write of the journal (trades.repository.ts); the rules, views and refusals are here. */
+    private readonly trades: TradeJournalRepository,
     /** Told after a closed-positions message was stored (the alerts). */
     private readonly writes: AccountWriteNotifier,
     /** Marks trades closed or opened in a news window of the plan's news rule; without it no trade is marked. */
@@ -68,9 +65,7 @@ export class TradeService {
      * services.ts from the coach's rules; without it, UTC midnight, not known.
      */
     private readonly clockOf?: AccountClock,
-  ) {
-    this.trades = new TradeJournalRepository(db);
-  }
+  ) {}
 
   /** The views with each trade's news mark (the window it fell in and the firm's penalty), when a news rule applies. */
   private async withNewsMarks(trades: readonly Trade[], views: TradeView[]): Promise<TradeView[]> {
