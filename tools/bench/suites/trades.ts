@@ -229,7 +229,10 @@ async function statsBench(db: Database, caller: Caller, accountId: string): Prom
     const start = process.hrtime.bigint();
     const live = await readTradeStats(db, caller, statsInput);
     lives.push(Number(process.hrtime.bigint() - start) / 1e6);
-    if (JSON.stringify(live) !== JSON.stringify(built)) throw new Error('the kept stats differ from the live computation');
+    // The live statement answers the figures the summary keeps; the answer adds what is read beside it (by setup, the
+    // R-multiple histogram), so only the live statement's own fields are compared.
+    const keptPart = Object.fromEntries(Object.keys(live).map((key) => [key, (built as Record<string, unknown>)[key]]));
+    if (JSON.stringify(live) !== JSON.stringify(keptPart)) throw new Error('the kept stats differ from the live computation');
   }
   for (let i = 0; i < STATS_ROUNDS; i++) {
     const start = process.hrtime.bigint();
