@@ -96,6 +96,15 @@ describe('the CPU pool', () => {
     expect((await cpu.run({ kind: 'simulate', input: simulation(500) }, member('ann'))).paths).toBe(500);
   });
 
+  it('gives a job that arrives as an idle child is told to leave a new child, never the leaving one', async () => {
+    const cpu = open({ idleMs: 0 });
+    expect((await cpu.run({ kind: 'simulate', input: simulation(200) }, member('ann'))).paths).toBe(200);
+    // Timers of one length fire in the order they were set: the child's idle timer (set as it answered) has sent its
+    // signal when this one fires, and the child's exit has not arrived yet.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((await cpu.run({ kind: 'simulate', input: simulation(300) }, member('ann'))).paths).toBe(300);
+  });
+
   it('stops a job past its time budget (503, the child killed) and serves the next one', async () => {
     const cpu = open({ jobTimeoutMs: 1_500 });
     const stopped = await failure(cpu.run({ kind: 'statement', input: marked('PROPFOLIO-TEST-HANG') }, member('ann')));

@@ -242,7 +242,12 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
       if (outcome.ok) job.resolve(joinResult(outcome.value, job.parts));
       else if ('error' in outcome) job.reject(engineError(outcome.error));
       else job.reject(new Error(`CPU job ${job.task.kind} failed in its worker: ${outcome.bug}`));
-      slot.idle = setTimeout(() => child.kill(), idleMs).unref();
+      slot.idle = setTimeout(() => {
+        // Let go of the child before it is told to leave: a job that arrives before its exit gets a new child, where
+        // it would have been sent to the leaving one and answered job_aborted.
+        slot.child = undefined;
+        child.kill();
+      }, idleMs).unref();
       dispatch();
     });
     const gone = (reason: string): void => {
