@@ -4,7 +4,7 @@ import { MAX_POSITIONS_PER_MESSAGE } from './trades.inputs.js';
 import { createDomainServices } from '../services.js';
 import { newCaller } from '../testing/fixtures.js';
 import { journalFixture } from '../testing/journal-fixture.js';
-import { prepareBatch, ROWS_PER_WRITE, storePositions, writeChunks, type PositionRecord } from './trade-store.js';
+import { prepareBatch, ROWS_PER_WRITE, STORE_TIMEOUT_MS, storePositions, writeChunks, type PositionRecord } from './trade-store.js';
 
 /** Position `i`: one a minute from 2026-03-02, held 45 s, with `exits` partial closes (0.01 lot each). */
 function record(i: number, exits: number): PositionRecord {
@@ -70,10 +70,40 @@ describeEachDatabase('storePositions gives the event loop a turn between its sta
       setImmediate(tick);
     };
     setImmediate(tick);
-    const outcomes = await getDb().prisma.$transaction(async (tx) => storePositions(tx, id, prepared));
+    const outcomes = await getDb().prisma.$transaction(async (tx) => storePositions(tx, id, prepared), { timeout: STORE_TIMEOUT_MS });
     writing = false;
     expect(outcomes).toEqual({ created: batch.length, updated: 0, unchanged: 0 });
     expect(turns).toBeGreaterThanOrEqual(statements - 1);
     expect(await getDb().prisma.trade.count({ where: { accountId: id } })).toBe(batch.length);
+  });
+});
+
+describeEachDatabase('storePositions writes only what differs', (getDb) => {
+  const services = () => createDomainServices(getDb());
+  const { account } = journalFixture(services);
+
+  it('one batch of new, corrected and resent positions: each counted once, only the corrected one rewritten', async () => {
+    const caller = await newCaller(getDb());
+    const { id } = await account(caller);
+    const write = async (batch: PositionRecord[]) => {
+      const prepared = await prepareBatch(batch);
+      return getDb().prisma.$transaction(async (tx) => storePositions(tx, id, prepared));
+    };
+    const stored = async () =>
+      new Map(
+        (
+          await getDb().prisma.trade.findMany({ where: { accountId: id }, select: { position: true, commission: true, updatedAt: true } })
+        ).map((t) => [t.position, t]),
+      );
+    await expect(write([record(0, 2), record(1, 2)])).resolves.toEqual({ created: 2, updated: 0, unchanged: 0 });
+    const before = await stored();
+    // Position 2 corrected (its commission), position 1 sent again as it is, position 3 new.
+    const corrected = { ...record(1, 2), commission: '-8' };
+    await expect(write([record(0, 2), corrected, record(2, 2)])).resolves.toEqual({ created: 1, updated: 1, unchanged: 1 });
+    const after = await stored();
+    expect([...after.keys()].sort()).toEqual(['1', '2', '3']);
+    expect(after.get('1')?.updatedAt).toEqual(before.get('1')?.updatedAt);
+    expect(after.get('2')?.commission.toString()).toBe('-8');
+    await expect(write([record(0, 2), corrected, record(2, 2)])).resolves.toEqual({ created: 0, updated: 0, unchanged: 3 });
   });
 });

@@ -301,13 +301,14 @@ function openSpanOf(positions: readonly PositionRecord[]): { from: Date; to: Dat
 }
 
 /**
- * Rows (a position or one of its exits) one upsert statement carries: one statement's JSON parameter and its work stay
- * small (PGlite copies the parameter into its WebAssembly memory), and on PostgreSQL it adds a round trip per chunk
- * (about 80 for a maximum message, 10,000 positions of 7 exits). Until PGlite moved to its own thread (issue 40), this
- * bound was also what kept each statement's hold on the event loop under the /healthz budget (one statement of the
- * largest message held it 2.5 s, 5,000 rows 225 ms).
+ * Rows (a position or one of its exits) one upsert statement carries: a maximum message (10,000 positions of 7 exits)
+ * is 4 statements of about 1.9 MB of JSON. Each statement costs the same few milliseconds whatever it carries (its
+ * plan, six statement triggers, the trip to PGlite's thread), and each holds PGlite's one connection for its whole
+ * length, so while the write's transaction is open every other request waits: with 1,000 rows a message was 80
+ * statements, whose transaction took 1.2–1.6× the CPU; the whole message as one statement spilled its rows to
+ * temporary files (past PostgreSQL's 4 MB work_mem) and was no faster (issue 40, PGlite, the sizes alternating).
  */
-export const ROWS_PER_WRITE = 1_000;
+export const ROWS_PER_WRITE = 20_000;
 
 /** The batch cut into the positions each upsert statement carries (at most ROWS_PER_WRITE rows, one position at least). */
 export function writeChunks(positions: readonly PositionRecord[]): PositionRecord[][] {
@@ -330,7 +331,7 @@ export function writeChunks(positions: readonly PositionRecord[]): PositionRecor
 
 /**
  * The transaction timeout of a write that stores a batch: Prisma's default, 5 s, ended a maximum tracker message
- * (10,000 positions of 7 exits, cut into about 80 statements with a turn of the event loop between them) with a 500
+ * (10,000 positions of 7 exits, then cut into about 80 statements with a turn of the event loop between them) with a 500
  * on a loaded 2-core PGlite machine; the batch is bounded, so its transaction is given the time its statements take.
  */
 export const STORE_TIMEOUT_MS = 60_000;
