@@ -22,6 +22,17 @@ describe('parseJsonInSlices', () => {
     expect(await sliced(text)).toEqual(JSON.parse(text));
   });
 
+  it('reads a long string of short quoted cells, escapes and multi-byte characters across its 64 KiB string buffer', async () => {
+    // A CSV sent as text with every cell quoted (cTrader's export): runs under 16 bytes, each quote an escape, and
+    // characters of two to four UTF-8 bytes landing on the edges of the parser's string buffer and of the slices.
+    const rows = Array.from({ length: 6_000 }, (_, i) => `"${i}","EURUSD","Buy","1 049.40","é","😀","\t",""`);
+    const value = { content: rows.join('\r\n'), note: 'x'.repeat(70_000) };
+    const text = JSON.stringify(value);
+    expect(text.length).toBeGreaterThan(3 * 64 * 1024);
+    expect(await parseJsonInSlices(text)).toEqual(value);
+    expect(await sliced(text)).toEqual(value);
+  });
+
   it('keeps a "__proto__" key an own property, as JSON.parse does, without touching the prototype', async () => {
     const text = '{"__proto__":{"polluted":true},"a":1}';
     const value = (await sliced(text)) as Record<string, unknown>;
