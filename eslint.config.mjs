@@ -89,8 +89,7 @@ const PURE_PATTERNS = [
  * methods, SQL as named constants beside them); services hold rules and orchestration. So the database packages
  * (our data layer, Prisma, the drivers) are imported only by repositories and by services.ts, the composition root
  * that hands each service its repository; specs and the testing helpers open databases of their own.
- * LEGACY: the files listed in tools/lint/db-access-legacy.json predate the rule and are exempt until they move; the
- * list only shrinks (tools/lint/boundaries.spec.ts fails on an entry that no longer imports the database).
+ * The rule came in with 61 files exempt (issue 44); the last moved on 2026-11-30, and no file is exempt now.
  */
 const DB_PACKAGES = ['@propfolio/db', '@propfolio/db/*', '@prisma/*', 'prisma', 'pg', 'pg-*', '@electric-sql/*', 'pglite-prisma-adapter'];
 const DATA_ACCESS_PATTERNS = [
@@ -100,13 +99,11 @@ const DATA_ACCESS_PATTERNS = [
       "libs/domain reaches the database only through a context's <context>.repository.ts (docs/architecture.md, 'Data access'): move the statement into the repository and give the service the repository through its constructor in services.ts.",
   },
 ];
-const DB_ACCESS_LEGACY = JSON.parse(readFileSync(`${import.meta.dirname}/tools/lint/db-access-legacy.json`, 'utf8')).files;
 const DATA_ACCESS_EXEMPT = [
   'libs/domain/src/**/*.repository.ts',
   'libs/domain/src/services.ts',
   'libs/domain/src/testing/**',
   'libs/domain/src/**/*.spec.ts',
-  ...DB_ACCESS_LEGACY,
 ];
 
 /** The import patterns a project's tags forbid: other layers, deep paths, frameworks, and I/O for pure libraries. */

@@ -8,8 +8,6 @@ import { ESLint } from 'eslint';
  * of each kind against the real config, so a config edit that silently stops a rule from biting fails here.
  */
 const ROOT = join(import.meta.dirname, '..', '..');
-/** The most files tools/lint/db-access-legacy.json may list: 61 when the data-access rule came in (issue 44), lowered as files move, never raised. */
-const LEGACY_CEILING = 1;
 const eslint = new ESLint({
   cwd: ROOT,
   // Import rules need no type information: parsing without the TypeScript program keeps this fast.
@@ -119,10 +117,6 @@ describe('module boundaries (eslint.config.mjs)', () => {
 });
 
 describe('data access in libs/domain (eslint.config.mjs, docs/architecture.md)', () => {
-  const legacy = (JSON.parse(readFileSync(join(ROOT, 'tools/lint/db-access-legacy.json'), 'utf8')) as { files: string[] }).files;
-  /** An import of the database: our data layer, Prisma, or a driver. */
-  const IMPORTS_DATABASE =
-    /(?:from|import)\s*\(?\s*['"](?:@propfolio\/db(?:\/[^'"]*)?|@prisma\/[^'"]+|prisma|pg|pg-[^'"]+|@electric-sql\/[^'"]+|pglite-prisma-adapter)['"]/;
   const refused = expect.stringMatching(
     /^no-restricted-imports: .*reaches the database only through a context's <context>\.repository\.ts/,
   );
@@ -158,26 +152,6 @@ describe('data access in libs/domain (eslint.config.mjs, docs/architecture.md)',
     ]) {
       expect(await problems(file, code)).toEqual([]);
     }
-  });
-
-  it('lets a file on the legacy list import it until it moves', async () => {
-    expect(legacy.length).toBeGreaterThan(0);
-    expect(await problems(legacy[0]!, "import type { Database } from '@propfolio/db';\nexport type D = Database;")).toEqual([]);
-  });
-
-  it('has a legacy list that only shrinks: every entry still imports the database, none repeats, none is added', () => {
-    const stale = legacy.filter((file) => !existsSync(join(ROOT, file)) || !IMPORTS_DATABASE.test(readFileSync(join(ROOT, file), 'utf8')));
-    expect(stale).toEqual([]);
-    expect(new Set(legacy).size).toBe(legacy.length);
-    // Lower the ceiling as files move, never raise it.
-    expect(legacy.length).toBeLessThanOrEqual(LEGACY_CEILING);
-  });
-
-  it('sees an import of the database the way the rule does (the staleness check above relies on it)', () => {
-    expect(IMPORTS_DATABASE.test("import type { Database } from '@propfolio/db';")).toBe(true);
-    expect(IMPORTS_DATABASE.test("import { Prisma, type Database } from '@propfolio/db';")).toBe(true);
-    expect(IMPORTS_DATABASE.test("import pg from 'pg';")).toBe(true);
-    expect(IMPORTS_DATABASE.test("import { AppError } from '@propfolio/core';\nimport { x } from './pg-rows.js';")).toBe(false);
   });
 });
 

@@ -1,10 +1,10 @@
 import { AppError } from '@propfolio/core';
-import { Prisma } from '@propfolio/db';
 import { MAX_POSITIONS_PER_MESSAGE, MAX_SYMBOL_LENGTH, type ClosedPositionInput, type Side } from './trades.inputs.js';
 import { latestRecordedMs } from '../shared/recorded-instant.js';
 import { Slicer } from '../shared/slicer.js';
 import { markSignals } from './trade-signals.js';
-import { TradesRepository } from './trades.repository.js';
+import { TradesRepository, type TradesTransaction } from './trades.repository.js';
+import { toDecimal } from '../shared/money.js';
 
 /** One closing deal of a position, as stored in `Trade.exits`. */
 export interface PositionExit {
@@ -80,7 +80,7 @@ function checkPosition(p: PositionRecord, seen: Set<string>): void {
   seen.add(p.position);
   if (p.symbol.length > MAX_SYMBOL_LENGTH) throw rejected(p.position, `symbol is longer than ${MAX_SYMBOL_LENGTH} characters`);
   if (p.closedAt < p.openedAt) throw rejected(p.position, 'closedAt is before openedAt');
-  const exited = p.exits.reduce((sum, exit) => sum.plus(exit.volume), new Prisma.Decimal(0));
+  const exited = p.exits.reduce((sum, exit) => sum.plus(exit.volume), toDecimal(0));
   if (exited.greaterThan(p.volume)) throw rejected(p.position, `its exits close ${exited.toString()} lots of a ${p.volume} lot position`);
   if (p.exits.some((exit) => exit.at < p.openedAt || exit.at > p.closedAt)) {
     throw rejected(p.position, 'an exit lies outside openedAt … closedAt');
@@ -163,42 +163,6 @@ function recordOf(p: ClosedPositionInput): PositionRecord {
   };
 }
 
-// The figures a source owns; an upsert rewrites them only when one differs, so a resend writes nothing.
-export const TRADE_FIGURES = [
-  'symbol',
-  'side',
-  'volume',
-  'openedAt',
-  'closedAt',
-  'openPrice',
-  'closePrice',
-  'stopLoss',
-  'takeProfit',
-  'commission',
-  'swap',
-  'fee',
-  'profit',
-  'net',
-  'comment',
-  'magic',
-  'mae',
-  'mfe',
-  'exits',
-] as const;
-
-/**
- * The batch as rows of the columns' own types (numeric(24,8), timestamptz(3)…), so that the dry run's comparison
- * and the upsert's see the same rounded figures and give the same verdict. $2 is the batch as one JSON parameter.
- */
-const INPUT_SQL = `SELECT * FROM jsonb_to_recordset($2::jsonb) AS i(
-     "position" text, "symbol" text, "side" text, "volume" numeric(24,8), "openedAt" timestamptz(3), "closedAt" timestamptz(3),
-     "openPrice" numeric(24,8), "closePrice" numeric(24,8), "stopLoss" numeric(24,8), "takeProfit" numeric(24,8),
-     "commission" numeric(19,4), "swap" numeric(19,4), "fee" numeric(19,4), "profit" numeric(19,4), "comment" text,
-     "magic" numeric(20,0), "mae" numeric(19,4), "mfe" numeric(19,4), "exits" jsonb)`;
-
-/** The incoming value of each of TRADE_FIGURES, from the input row `i` (net is derived, as the write stores it). */
-const INCOMING = TRADE_FIGURES.map((c) => (c === 'net' ? `(i."profit" + i."commission" + i."swap" + i."fee")` : `i."${c}"`));
-
 function batchJson(positions: readonly PositionRecord[]): string {
   return JSON.stringify(
     positions.map((p) => ({
@@ -215,22 +179,13 @@ function batchJson(positions: readonly PositionRecord[]): string {
  * same comparison as the upsert's (same column types, same figures), so the preview's counts are the write's.
  */
 export async function judgePositions(
-  prisma: Prisma.TransactionClient,
+  tx: TradesTransaction,
   accountId: string,
   positions: readonly PositionRecord[],
 ): Promise<PositionOutcomes> {
   if (positions.length === 0) return { created: 0, updated: 0, unchanged: 0 };
   await checkPositionsInSlices(positions);
-  const [row] = await prisma.$queryRawUnsafe<{ created: number; updated: number }[]>(
-    `WITH input AS (${INPUT_SQL})
-     SELECT count(*) FILTER (WHERE t."id" IS NULL)::int AS "created",
-       count(*) FILTER (WHERE t."id" IS NOT NULL AND (${TRADE_FIGURES.map((c) => `t."${c}"`).join(', ')}) IS DISTINCT FROM (${INCOMING.join(', ')}))::int AS "updated"
-     FROM input i LEFT JOIN "Trade" t ON t."accountId" = $1 AND t."position" = i."position"`,
-    accountId,
-    batchJson(positions),
-  );
-  const created = row?.created ?? 0;
-  const updated = row?.updated ?? 0;
+  const { created, updated } = await new TradesRepository(tx).judgePositions(accountId, batchJson(positions));
   return { created, updated, unchanged: positions.length - created - updated };
 }
 
@@ -268,7 +223,7 @@ export async function prepareBatch(positions: readonly PositionRecord[]): Promis
  * given their shared signalId (trade-signals.ts). Call it inside the transaction that checked the
  * account (the statement import's, or the tracker push's). Answers how many were created, updated and not touched.
  */
-export async function storePositions(tx: Prisma.TransactionClient, accountId: string, batch: PreparedBatch): Promise<PositionOutcomes> {
+export async function storePositions(tx: TradesTransaction, accountId: string, batch: PreparedBatch): Promise<PositionOutcomes> {
   if (batch.positions.length === 0) return { created: 0, updated: 0, unchanged: 0 };
   // The owner's signal lock before the first row is written: copies pushed from several terminals at once are
   // matched one push after the other, each seeing the others' committed trades (trades.repository.ts).
@@ -278,7 +233,7 @@ export async function storePositions(tx: Prisma.TransactionClient, accountId: st
   // One statement after the other, nothing else between them: PGlite executes them on its own thread and PostgreSQL
   // in its own process, so the server's event loop turns while each runs (each is an awaited message or round trip).
   for (const statement of batch.statements) {
-    const written = await upsertPositions(tx, accountId, statement);
+    const written = await signals.upsertPositions(accountId, statement);
     outcomes.created += written.created;
     outcomes.updated += written.updated;
     outcomes.unchanged += written.unchanged;
@@ -335,30 +290,3 @@ export function writeChunks(positions: readonly PositionRecord[]): PositionRecor
  * on a loaded 2-core PGlite machine; the batch is bounded, so its transaction is given the time its statements take.
  */
 export const STORE_TIMEOUT_MS = 60_000;
-
-/** One statement's upsert of checked positions (see storePositions): their JSON and how many they are. */
-async function upsertPositions(
-  tx: Prisma.TransactionClient,
-  accountId: string,
-  statement: { json: string; count: number },
-): Promise<PositionOutcomes> {
-  const columns = TRADE_FIGURES.map((c) => `"${c}"`).join(', ');
-  const [row] = await tx.$queryRawUnsafe<{ created: number; updated: number }[]>(
-    `WITH input AS (${INPUT_SQL}), written AS (
-       INSERT INTO "Trade" ("id", "accountId", "userId", "position", ${columns}, "updatedAt")
-       SELECT gen_random_uuid()::text, a."id", a."userId", i."position", ${INCOMING.join(', ')}, now()
-       FROM input i CROSS JOIN (SELECT "id", "userId" FROM "EaAccount" WHERE "id" = $1) a
-       ON CONFLICT ("accountId", "position") DO UPDATE
-       SET ${TRADE_FIGURES.map((c) => `"${c}" = EXCLUDED."${c}"`).join(', ')}, "updatedAt" = now()
-       WHERE (${TRADE_FIGURES.map((c) => `"Trade"."${c}"`).join(', ')}) IS DISTINCT FROM (${TRADE_FIGURES.map((c) => `EXCLUDED."${c}"`).join(', ')})
-       -- xmax is 0 on a row this statement inserted and set on one it updated: the created/updated split.
-       RETURNING ("xmax" = 0) AS "inserted"
-     )
-     SELECT count(*) FILTER (WHERE "inserted")::int AS "created", count(*) FILTER (WHERE NOT "inserted")::int AS "updated" FROM written`,
-    accountId,
-    statement.json,
-  );
-  const created = row?.created ?? 0;
-  const updated = row?.updated ?? 0;
-  return { created, updated, unchanged: statement.count - created - updated };
-}

@@ -6,8 +6,8 @@
  *
  * And the journal page's reads (issue 42): get_trade_stats' per-setup and R breakdowns, and the CSV export's rows.
  *
- * And every other statement of the context but trade-store.ts' writes (docs/architecture.md, "Data access"): the
- * scope's accounts and clocks, get_trade_stats' live, sliced and kept reads (statsStatements; trade-stats*.ts fold
+ * And every other statement of the context (docs/architecture.md, "Data access"): the positions' upsert and its dry
+ * run (upsertPositions, judgePositions; trade-store.ts checks and prepares the batch), the scope's accounts and clocks, get_trade_stats' live, sliced and kept reads (statsStatements; trade-stats*.ts fold
  * their rows), the curve and the calendar, and the journal's list, export, edit and message transaction
  * (TradeJournalRepository, which TradeService reads through).
  */
@@ -113,8 +113,93 @@ const SET_SIGNALS_SQL = `
   FROM unnest($2::text[], $3::text[]) AS k("id", "signalId")
   WHERE t."id" = k."id" AND t."userId" = $1 AND t."signalId" IS DISTINCT FROM k."signalId"`;
 
+// The figures a source owns; an upsert rewrites them only when one differs, so a resend writes nothing.
+export const TRADE_FIGURES = [
+  'symbol',
+  'side',
+  'volume',
+  'openedAt',
+  'closedAt',
+  'openPrice',
+  'closePrice',
+  'stopLoss',
+  'takeProfit',
+  'commission',
+  'swap',
+  'fee',
+  'profit',
+  'net',
+  'comment',
+  'magic',
+  'mae',
+  'mfe',
+  'exits',
+] as const;
+
+/**
+ * The batch as rows of the columns' own types (numeric(24,8), timestamptz(3)…), so that the dry run's comparison
+ * and the upsert's see the same rounded figures and give the same verdict. $2 is the batch as one JSON parameter.
+ */
+const POSITIONS_INPUT_SQL = `SELECT * FROM jsonb_to_recordset($2::jsonb) AS i(
+     "position" text, "symbol" text, "side" text, "volume" numeric(24,8), "openedAt" timestamptz(3), "closedAt" timestamptz(3),
+     "openPrice" numeric(24,8), "closePrice" numeric(24,8), "stopLoss" numeric(24,8), "takeProfit" numeric(24,8),
+     "commission" numeric(19,4), "swap" numeric(19,4), "fee" numeric(19,4), "profit" numeric(19,4), "comment" text,
+     "magic" numeric(20,0), "mae" numeric(19,4), "mfe" numeric(19,4), "exits" jsonb)`;
+
+/** The incoming value of each of TRADE_FIGURES, from the input row `i` (net is derived, as the write stores it). */
+const INCOMING = TRADE_FIGURES.map((c) => (c === 'net' ? `(i."profit" + i."commission" + i."swap" + i."fee")` : `i."${c}"`));
+
+/**
+ * What upserting the batch $2 on account $1 would do, without writing (the statement import's dry run): the same
+ * comparison as UPSERT_POSITIONS_SQL's, so the preview's counts are the write's.
+ */
+const JUDGE_POSITIONS_SQL = `WITH input AS (${POSITIONS_INPUT_SQL})
+  SELECT count(*) FILTER (WHERE t."id" IS NULL)::int AS "created",
+    count(*) FILTER (WHERE t."id" IS NOT NULL AND (${TRADE_FIGURES.map((c) => `t."${c}"`).join(', ')}) IS DISTINCT FROM (${INCOMING.join(', ')}))::int AS "updated"
+  FROM input i LEFT JOIN "Trade" t ON t."accountId" = $1 AND t."position" = i."position"`;
+
+/**
+ * Upserts the batch $2 on account $1 by (accountId, position): a position stored with the same figures is not
+ * touched (no row version, no trigger, no cache drop); one whose figures changed gets them and keeps the trader's
+ * tags, note, setup and planned risk. Answers how many rows it created and updated.
+ */
+const UPSERT_POSITIONS_SQL = `WITH input AS (${POSITIONS_INPUT_SQL}), written AS (
+    INSERT INTO "Trade" ("id", "accountId", "userId", "position", ${TRADE_FIGURES.map((c) => `"${c}"`).join(', ')}, "updatedAt")
+    SELECT gen_random_uuid()::text, a."id", a."userId", i."position", ${INCOMING.join(', ')}, now()
+    FROM input i CROSS JOIN (SELECT "id", "userId" FROM "EaAccount" WHERE "id" = $1) a
+    ON CONFLICT ("accountId", "position") DO UPDATE
+    SET ${TRADE_FIGURES.map((c) => `"${c}" = EXCLUDED."${c}"`).join(', ')}, "updatedAt" = now()
+    WHERE (${TRADE_FIGURES.map((c) => `"Trade"."${c}"`).join(', ')}) IS DISTINCT FROM (${TRADE_FIGURES.map((c) => `EXCLUDED."${c}"`).join(', ')})
+    -- xmax is 0 on a row this statement inserted and set on one it updated: the created/updated split.
+    RETURNING ("xmax" = 0) AS "inserted"
+  )
+  SELECT count(*) FILTER (WHERE "inserted")::int AS "created", count(*) FILTER (WHERE NOT "inserted")::int AS "updated" FROM written`;
+
+/** How many rows of a batch a write created and updated (the rest it left as they were). */
+export interface PositionWrites {
+  created: number;
+  updated: number;
+}
+
+/** A transaction the trades' writes run on (the statement import's, the tracker push's, a group's). */
+export type TradesTransaction = Tx;
+
 export class TradesRepository {
   constructor(private readonly tx: Tx) {}
+
+  /** Upserts one statement's positions (`json`, see UPSERT_POSITIONS_SQL) on the account. */
+  async upsertPositions(accountId: string, statement: { json: string; count: number }): Promise<PositionWrites & { unchanged: number }> {
+    const [row] = await this.tx.$queryRawUnsafe<PositionWrites[]>(UPSERT_POSITIONS_SQL, accountId, statement.json);
+    const created = row?.created ?? 0;
+    const updated = row?.updated ?? 0;
+    return { created, updated, unchanged: statement.count - created - updated };
+  }
+
+  /** What upsertPositions would do with the batch `json` on the account, without writing (see JUDGE_POSITIONS_SQL). */
+  async judgePositions(accountId: string, json: string): Promise<PositionWrites> {
+    const [row] = await this.tx.$queryRawUnsafe<PositionWrites[]>(JUDGE_POSITIONS_SQL, accountId, json);
+    return { created: row?.created ?? 0, updated: row?.updated ?? 0 };
+  }
 
   /** Holds the owner's signal lock until the transaction ends. */
   async lockSignals(userId: string): Promise<void> {

@@ -8,7 +8,7 @@ import type { Caller } from '@propfolio/core';
 import { Prisma, type Database } from '@propfolio/db';
 import { findOwnedAccount } from '../accounts/owned-account.js';
 import { findOwnedChallenge } from '../challenges/owned-challenge.js';
-import { TRADE_FIGURES } from '../trades/trade-store.js';
+import { TRADE_FIGURES } from '../trades/trades.repository.js';
 
 /** A row as the entry's JSON keeps it: see `freeze`. */
 export type SnapshotRow = Record<string, unknown>;
