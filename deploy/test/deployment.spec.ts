@@ -31,7 +31,8 @@ const running = new Map<ServingRole, RunningRole>();
 
 beforeAll(async () => {
   for (const role of await Promise.all(SERVING_ROLES.map(startRole))) running.set(role.role, role);
-}, 240_000);
+  // A guard against a start that hangs, not a budget: each role is waited on until it answers or exits.
+}, 900_000);
 afterAll(async () => {
   await Promise.all([...running.values()].map((role) => role.stop()));
 });
