@@ -25,6 +25,13 @@ describeEachDatabase('EA accounts and reports', (getDb) => {
         ...body,
       }),
     );
+  /** A challenge of no catalog plan, bought before the reports these specs push. */
+  const newChallenge = async (caller: Caller) =>
+    services().challenges.create(
+      caller,
+      await parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1, purchasedAt: '2026-03-01' }),
+      NOW,
+    );
   const report = async (caller: Caller, body: object) => services().reports.push(caller, await parse(AccountReportInput, body), NOW);
 
   it('registers an account and refuses the same login on the same server', async () => {
@@ -100,11 +107,7 @@ describeEachDatabase('EA accounts and reports', (getDb) => {
   it('ends the series at the account’s firm day, not the UTC date', async () => {
     const caller = await newCaller(getDb());
     const s = services();
-    const challenge = await s.challenges.create(
-      caller,
-      await parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1, purchasedAt: '2026-03-01' }),
-      NOW,
-    );
+    const challenge = await newChallenge(caller);
     const rollover = { timeZone: 'Europe/Prague', time: '00:00' };
     await s.coach.rules.set(caller, {
       id: challenge.id,
@@ -125,11 +128,7 @@ describeEachDatabase('EA accounts and reports', (getDb) => {
   it('refuses reports for an archived account with 409 account_archived and lists archived ones on request', async () => {
     const caller = await newCaller(getDb());
     const s = services();
-    const challenge = await s.challenges.create(
-      caller,
-      await parse(CreateChallengeInput, { firm: 'F', plan: 'P', price: 1, purchasedAt: '2026-03-01' }),
-      NOW,
-    );
+    const challenge = await newChallenge(caller);
     const old = await register(caller, { challengeId: challenge.id });
     await s.challenges.update(caller, await parse(UpdateChallengeInput, { id: challenge.id, phase: 'Phase 2' }), NOW);
     const fresh = await register(caller, { challengeId: challenge.id });
