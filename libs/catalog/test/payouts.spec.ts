@@ -32,6 +32,7 @@ describe('catalog plans and their payout terms', () => {
     phases: p.phases,
     accountSize: p.accountSize === null ? null : Number(p.accountSize),
     price: p.price === null ? null : Number(p.price),
+    billing: p.billing,
     purchasedOn: '2026-11-29',
   }));
   const answer = fitPlans({ dailyPnlPercent: Array.from({ length: 20 }, () => 1), paths: 20, plans: fit });
@@ -72,6 +73,29 @@ describe('catalog plans and their payout terms', () => {
     const topstep = [...byId.values()].find((p) => p.planId.startsWith('topstep-'));
     expect(topstep?.atCurrentRisk?.expectedValue).toBeNull();
     expect(topstep?.unknownPayoutRules).toContain('profitSplit.percent');
+  });
+
+  it('Fintokei SwiftTrader follows the firm’s listing: one phase, 100 % split, paid from day one, only the refund’s timing unknown', () => {
+    const rows = answer.plans.filter((p) => p.planId.startsWith('fintokei-swifttrader-'));
+    expect(rows.map((r) => r.planId)).toEqual([10_000, 20_000, 50_000, 100_000, 200_000].map((size) => `fintokei-swifttrader-${size}`));
+    for (const row of rows) {
+      expect({ id: row.planId, missing: row.unknownPayoutRules }).toEqual({ id: row.planId, missing: ['feeRefund.when'] });
+      expect(row.atCurrentRisk?.expectedValue).toBeNull();
+    }
+    const swift = plans.find((p) => p.id === 'fintokei-swifttrader-100000');
+    expect({ phases: swift?.phases, currency: swift?.currency, price: swift?.price?.toString() }).toEqual({ phases: 1, currency: 'USD', price: '599' });
+    expect(swift?.rules.profitTargetsPercent).toEqual([10]);
+  });
+
+  it('a monthly plan is charged per month open: Topstep’s fees grow with the months a path stays in the evaluation', () => {
+    // The same plan billed once would charge exactly its price on every path.
+    const topstepPlan = fit.find((p) => p.planId.startsWith('topstep-')) as FitPlan;
+    expect(topstepPlan.billing).toBe('monthly');
+    const fees = (billing: 'one_time' | 'monthly', series: number[]) =>
+      fitPlans({ dailyPnlPercent: series, paths: 20, plans: [{ ...topstepPlan, billing }] }).plans[0]?.atCurrentRisk?.expectedFees;
+    const flat = Array.from({ length: 40 }, () => 0);
+    expect(fees('one_time', flat)).toBe(topstepPlan.price);
+    expect(fees('monthly', flat)).toBeGreaterThan(topstepPlan.price as number);
   });
 
   it('every payout, split and refund term the research added cites its page, its date and whose word it is', () => {

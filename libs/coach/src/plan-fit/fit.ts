@@ -309,6 +309,9 @@ function oddsAt(plan: FitPlan, read: ReadPlan, scale: number, paths: number, hor
     high: phases.reduce((p, ph) => p * ph.passInterval.high, 1),
   };
   const daysToPass = phases.some((ph) => ph.medianDaysToPass === null) ? null : phases.reduce((s, ph) => s + (ph.medianDaysToPass ?? 0), 0);
+  // What a purchase costs is known from the price and the evaluation alone, even where the payouts are not: a
+  // subscription's months over several phases are the exception (readPlan names it).
+  const fees = plan.price === null || (plan.billing === 'monthly' && plan.phases !== 1) ? null : feesOf(read.phases, paths, scale, cache);
   const odds: FitOdds = {
     riskScale: scale,
     passProbability: pass,
@@ -318,12 +321,11 @@ function oddsAt(plan: FitPlan, read: ReadPlan, scale: number, paths: number, hor
     payoutProbability: null,
     expectedPayouts: null,
     expectedRefund: null,
-    expectedFees: null,
+    expectedFees: fees === null || plan.price === null ? null : plan.price * fees.charges,
     expectedValue: null,
     expectedValueInterval: null,
   };
-  if (read.funded === null || read.schedule === null || plan.price === null || plan.accountSize === null) return odds;
-  const fees = feesOf(read.phases, paths, scale, cache);
+  if (read.funded === null || read.schedule === null || fees === null || plan.price === null || plan.accountSize === null) return odds;
   const funded = cache.funded(read.funded, paths, scale, read.schedule, horizon);
   const toMoney = plan.accountSize / 100;
   const price = plan.price;
