@@ -83,7 +83,11 @@ describe('catalog plans and their payout terms', () => {
       expect(row.atCurrentRisk?.expectedValue).toBeNull();
     }
     const swift = plans.find((p) => p.id === 'fintokei-swifttrader-100000');
-    expect({ phases: swift?.phases, currency: swift?.currency, price: swift?.price?.toString() }).toEqual({ phases: 1, currency: 'USD', price: '599' });
+    expect({ phases: swift?.phases, currency: swift?.currency, price: swift?.price?.toString() }).toEqual({
+      phases: 1,
+      currency: 'USD',
+      price: '599',
+    });
     expect(swift?.rules.profitTargetsPercent).toEqual([10]);
   });
 
