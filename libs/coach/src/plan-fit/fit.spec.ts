@@ -251,6 +251,47 @@ describe('fitPlans', () => {
         expect(odds?.expectedValue).toBeCloseTo((odds?.expectedPayouts ?? 0) + (odds?.expectedRefund ?? 0) - 49 * months, 6);
       });
 
+      it('a fee on passing (Topstep’s activation fee) is charged on the passing paths only', () => {
+        const withFee = (target: number, series: number[]) =>
+          fitPlans({
+            dailyPnlPercent: series,
+            paths: 200,
+            seed: 3,
+            plans: [
+              plan({ ...FTMO, profitTargetsPercent: [target], ...terms, deferredFee: 129 } as CoachRules, {
+                price: 49,
+                billing: 'monthly',
+              }),
+            ],
+          }).plans[0]?.atCurrentRisk;
+        // Passes on day 25: two months and the activation fee.
+        const passed = withFee(25, up);
+        expect(passed?.expectedFees).toBeCloseTo(98 + 129, 9);
+        expect(passed?.expectedValue).toBeCloseTo(96_000 - 98 - 129, 6);
+        // Never passes: the months only.
+        expect(withFee(70, up)?.expectedFees).toBeCloseTo(147, 9);
+        // A mixed history: the fee in proportion to the pass probability.
+        const rules = { ...FTMO, profitTargetsPercent: [10], ...terms } as CoachRules;
+        const mixed = (extra: object) =>
+          fitPlans({ dailyPnlPercent: SERIES, paths: 3000, seed: 11, plans: [plan({ ...rules, ...extra } as CoachRules, { price: 49 })] })
+            .plans[0]?.atCurrentRisk;
+        const without = mixed({});
+        const charged = mixed({ deferredFee: 129 });
+        expect(without?.passProbability).toBeGreaterThan(0);
+        expect(without?.passProbability).toBeLessThan(1);
+        expect((charged?.expectedFees ?? NaN) - (without?.expectedFees ?? NaN)).toBeCloseTo(129 * (without?.passProbability ?? NaN), 9);
+        expect((without?.expectedValue ?? NaN) - (charged?.expectedValue ?? NaN)).toBeCloseTo(129 * (without?.passProbability ?? NaN), 6);
+      });
+
+      it('the fees are answered where the payouts are unknown: the price is enough', () => {
+        const { profitSplit: _split, ...noSplit } = { ...FTMO, profitTargetsPercent: [25], ...terms };
+        const row = fitPlans({ dailyPnlPercent: up, paths: 50, plans: [plan(noSplit as CoachRules, { price: 49, billing: 'monthly' })] })
+          .plans[0];
+        expect(row?.unknownPayoutRules).toContain('profitSplit.percent');
+        expect(row?.atCurrentRisk?.expectedValue).toBeNull();
+        expect(row?.atCurrentRisk?.expectedFees).toBeCloseTo(98, 9);
+      });
+
       it('a monthly plan of two phases is not valued: its months across phases are not followed', () => {
         const row = fitPlans({
           dailyPnlPercent: up,

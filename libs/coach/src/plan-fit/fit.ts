@@ -312,6 +312,8 @@ function oddsAt(plan: FitPlan, read: ReadPlan, scale: number, paths: number, hor
   // What a purchase costs is known from the price and the evaluation alone, even where the payouts are not: a
   // subscription's months over several phases are the exception (readPlan names it).
   const fees = plan.price === null || (plan.billing === 'monthly' && plan.phases !== 1) ? null : feesOf(read.phases, paths, scale, cache);
+  // A fee charged on passing (the catalog's `deferredFee`: Topstep's activation fee, the rest of a pay-later price).
+  const onPass = feeOnPassOf(plan);
   const odds: FitOdds = {
     riskScale: scale,
     passProbability: pass,
@@ -321,7 +323,7 @@ function oddsAt(plan: FitPlan, read: ReadPlan, scale: number, paths: number, hor
     payoutProbability: null,
     expectedPayouts: null,
     expectedRefund: null,
-    expectedFees: fees === null || plan.price === null ? null : plan.price * fees.charges,
+    expectedFees: fees === null || plan.price === null ? null : plan.price * fees.charges + pass * onPass,
     expectedValue: null,
     expectedValueInterval: null,
   };
@@ -343,7 +345,7 @@ function oddsAt(plan: FitPlan, read: ReadPlan, scale: number, paths: number, hor
   }
   const meanPaid = sumPaid / paths;
   const refundShare = refundOnPass ? 1 : refundAfter > 0 ? funded.refunded / paths : 0;
-  const perFunded = sum / paths + (refundOnPass ? price : 0);
+  const perFunded = sum / paths + (refundOnPass ? price : 0) - onPass;
   // Variance of the mean of the funded paths' values; the pass probability's from its interval (delta method).
   const variance = Math.max(0, sumSq / paths - (sum / paths) ** 2) / paths;
   const sdPass = (passInterval.high - passInterval.low) / (2 * Z);
@@ -356,7 +358,7 @@ function oddsAt(plan: FitPlan, read: ReadPlan, scale: number, paths: number, hor
     payoutProbability: pass * (funded.paidOnce / paths),
     expectedPayouts: pass * meanPaid,
     expectedRefund: pass * refundShare * price,
-    expectedFees: price * fees.charges,
+    expectedFees: price * fees.charges + pass * onPass,
     expectedValue: ev,
     expectedValueInterval: { low: ev - Z * sd, high: ev + Z * sd },
   };
@@ -368,6 +370,12 @@ function oddsAt(plan: FitPlan, read: ReadPlan, scale: number, paths: number, hor
  * every earlier one), E[C] = 1 + Σ o_k, E[C²] = 1 + Σ (2k + 1) o_k, and E[pass · C] from the pass days (a path
  * that passes on day d paid the months that began before it).
  */
+/** The fee a plan charges when its evaluation is passed, 0 when it charges none. */
+function feeOnPassOf(plan: FitPlan): number {
+  const fee = (plan.rules as { deferredFee?: number | null }).deferredFee;
+  return typeof fee === 'number' && Number.isFinite(fee) ? fee : 0;
+}
+
 function feesOf(phases: readonly PhaseRun[], paths: number, scale: number, cache: Cache) {
   const [phase] = phases;
   if (phases.length !== 1 || phase === undefined || phase.months.length === 0) return { charges: 1, variance: 0, covarianceWithPass: 0 };
