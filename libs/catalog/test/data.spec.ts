@@ -99,7 +99,7 @@ describe('validation when loading', () => {
       [50000, 100000, 150000].map((size) => (plan(`topstep-trading-combine-${size}`).rules.maxLoss as { amount: number }).amount),
     ).toEqual([2000, 3000, 4500]);
     // SwiftTrader: Fintokei's support article's 3% is used; the pages that say none stay, each with its source.
-    const swift = plan('fintokei-swifttrader-100000').rules.dailyLoss as { percent: number; disputed: { value: unknown }[] };
+    const swift = plan('fintokei-swifttrader-usd-100000').rules.dailyLoss as { percent: number; disputed: { value: unknown }[] };
     expect(swift.percent).toBe(3);
     expect(swift.disputed.map((c) => c.value)).toEqual(['none', 'none']);
     // A rule re-read today is a new version dated today; the list price keeps its own date.

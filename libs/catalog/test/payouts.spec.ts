@@ -76,13 +76,13 @@ describe('catalog plans and their payout terms', () => {
   });
 
   it('Fintokei SwiftTrader follows the firm’s listing: one phase, 100 % split, paid from day one, only the refund’s timing unknown', () => {
-    const rows = answer.plans.filter((p) => p.planId.startsWith('fintokei-swifttrader-'));
-    expect(rows.map((r) => r.planId)).toEqual([10_000, 20_000, 50_000, 100_000, 200_000].map((size) => `fintokei-swifttrader-${size}`));
+    const rows = answer.plans.filter((p) => p.planId.startsWith('fintokei-swifttrader-usd-'));
+    expect(rows.map((r) => r.planId)).toEqual([10_000, 20_000, 50_000, 100_000, 200_000].map((size) => `fintokei-swifttrader-usd-${size}`));
     for (const row of rows) {
       expect({ id: row.planId, missing: row.unknownPayoutRules }).toEqual({ id: row.planId, missing: ['feeRefund.when'] });
       expect(row.atCurrentRisk?.expectedValue).toBeNull();
     }
-    const swift = plans.find((p) => p.id === 'fintokei-swifttrader-100000');
+    const swift = plans.find((p) => p.id === 'fintokei-swifttrader-usd-100000');
     expect({ phases: swift?.phases, currency: swift?.currency, price: swift?.price?.toString() }).toEqual({
       phases: 1,
       currency: 'USD',
