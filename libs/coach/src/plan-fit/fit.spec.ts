@@ -273,8 +273,8 @@ describe('fitPlans', () => {
         // A mixed history: the fee in proportion to the pass probability.
         const rules = { ...FTMO, profitTargetsPercent: [10], ...terms } as CoachRules;
         const mixed = (extra: object) =>
-          fitPlans({ dailyPnlPercent: SERIES, paths: 3000, seed: 11, plans: [plan({ ...rules, ...extra } as CoachRules, { price: 49 })] })
-            .plans[0]?.atCurrentRisk;
+          fitPlans({ dailyPnlPercent: SERIES, paths: 3000, seed: 11, plans: [plan({ ...rules, ...extra }, { price: 49 })] }).plans[0]
+            ?.atCurrentRisk;
         const without = mixed({});
         const charged = mixed({ deferredFee: 129 });
         expect(without?.passProbability).toBeGreaterThan(0);
@@ -285,8 +285,7 @@ describe('fitPlans', () => {
 
       it('the fees are answered where the payouts are unknown: the price is enough', () => {
         const { profitSplit: _split, ...noSplit } = { ...FTMO, profitTargetsPercent: [25], ...terms };
-        const row = fitPlans({ dailyPnlPercent: up, paths: 50, plans: [plan(noSplit as CoachRules, { price: 49, billing: 'monthly' })] })
-          .plans[0];
+        const row = fitPlans({ dailyPnlPercent: up, paths: 50, plans: [plan(noSplit, { price: 49, billing: 'monthly' })] }).plans[0];
         expect(row?.unknownPayoutRules).toContain('profitSplit.percent');
         expect(row?.atCurrentRisk?.expectedValue).toBeNull();
         expect(row?.atCurrentRisk?.expectedFees).toBeCloseTo(98, 9);
