@@ -212,9 +212,7 @@ function readPlan(plan: FitPlan, base: Base, tradeLoss: TradeLoss): ReadPlan {
   if (plan.phases === 0) fundedMissing.forEach((m) => unknownRules.add(m));
   else unknownPayoutRules.push(...fundedMissing.map((m) => `funded ${m}`));
   const payoutMissing: string[] = [];
-  // A subscription's months run on across phases (or into an instant account's funded stage), which the phases'
-  // fresh starts do not follow: only a one-phase plan's months are counted.
-  if (plan.billing === 'monthly' && plan.phases !== 1) payoutMissing.push(`billing (monthly over ${plan.phases} evaluation phases)`);
+  if (monthsAcrossPhases(plan)) payoutMissing.push(`billing (monthly over ${plan.phases} evaluation phases)`);
   const payoutNotes: string[] = [];
   // The payout terms in force for this purchase (a variant by purchase date may change the split).
   const payouts = schedule(plan, funded.inStage, payoutMissing, payoutNotes);
@@ -309,11 +307,11 @@ function oddsAt(plan: FitPlan, read: ReadPlan, scale: number, paths: number, hor
     high: phases.reduce((p, ph) => p * ph.passInterval.high, 1),
   };
   const daysToPass = phases.some((ph) => ph.medianDaysToPass === null) ? null : phases.reduce((s, ph) => s + (ph.medianDaysToPass ?? 0), 0);
-  // What a purchase costs is known from the price and the evaluation alone, even where the payouts are not: a
-  // subscription's months over several phases are the exception (readPlan names it).
-  const fees = plan.price === null || (plan.billing === 'monthly' && plan.phases !== 1) ? null : feesOf(read.phases, paths, scale, cache);
+  // What a purchase costs is known from the price and the evaluation alone, even where the payouts are not.
+  const fees = plan.price === null || monthsAcrossPhases(plan) ? null : feesOf(read.phases, paths, scale, cache);
   // A fee charged on passing (the catalog's `deferredFee`: Topstep's activation fee, the rest of a pay-later price).
   const onPass = feeOnPassOf(plan);
+  const expectedFees = fees === null || plan.price === null ? null : plan.price * fees.charges + pass * onPass;
   const odds: FitOdds = {
     riskScale: scale,
     passProbability: pass,
@@ -323,7 +321,7 @@ function oddsAt(plan: FitPlan, read: ReadPlan, scale: number, paths: number, hor
     payoutProbability: null,
     expectedPayouts: null,
     expectedRefund: null,
-    expectedFees: fees === null || plan.price === null ? null : plan.price * fees.charges + pass * onPass,
+    expectedFees,
     expectedValue: null,
     expectedValueInterval: null,
   };
@@ -358,10 +356,24 @@ function oddsAt(plan: FitPlan, read: ReadPlan, scale: number, paths: number, hor
     payoutProbability: pass * (funded.paidOnce / paths),
     expectedPayouts: pass * meanPaid,
     expectedRefund: pass * refundShare * price,
-    expectedFees: price * fees.charges + pass * onPass,
+    expectedFees,
     expectedValue: ev,
     expectedValueInterval: { low: ev - Z * sd, high: ev + Z * sd },
   };
+}
+
+/** The fee a plan charges when its evaluation is passed, 0 when it charges none. */
+function feeOnPassOf(plan: FitPlan): number {
+  const fee = (plan.rules as { deferredFee?: number | null }).deferredFee;
+  return typeof fee === 'number' && Number.isFinite(fee) ? fee : 0;
+}
+
+/**
+ * A subscription whose months run on across several phases (or into an instant account's funded stage), which the
+ * phases' fresh starts do not follow: its fees, and so its value, are not answered.
+ */
+function monthsAcrossPhases(plan: FitPlan): boolean {
+  return plan.billing === 'monthly' && plan.phases !== 1;
 }
 
 /**
@@ -370,12 +382,6 @@ function oddsAt(plan: FitPlan, read: ReadPlan, scale: number, paths: number, hor
  * every earlier one), E[C] = 1 + Σ o_k, E[C²] = 1 + Σ (2k + 1) o_k, and E[pass · C] from the pass days (a path
  * that passes on day d paid the months that began before it).
  */
-/** The fee a plan charges when its evaluation is passed, 0 when it charges none. */
-function feeOnPassOf(plan: FitPlan): number {
-  const fee = (plan.rules as { deferredFee?: number | null }).deferredFee;
-  return typeof fee === 'number' && Number.isFinite(fee) ? fee : 0;
-}
-
 function feesOf(phases: readonly PhaseRun[], paths: number, scale: number, cache: Cache) {
   const [phase] = phases;
   if (phases.length !== 1 || phase === undefined || phase.months.length === 0) return { charges: 1, variance: 0, covarianceWithPass: 0 };

@@ -78,8 +78,9 @@ export interface FitOdds {
   expectedRefund: number | null;
   /**
    * Expected fees of one purchase: the price once (`one_time`), or the monthly price times the expected months the
-   * evaluation account is open (`monthly`); no reset is priced. Known whenever the price is, even where the payouts
-   * are not; null without a price, or for a monthly plan of more than one phase.
+   * evaluation account is open (`monthly`), plus a fee due on passing (the catalog's `deferredFee`) times the pass
+   * probability; no reset is priced. Known whenever the price is, even where the payouts are not; null without a
+   * price, or for a monthly plan of more than one phase.
    */
   expectedFees: number | null;
   /** expectedPayouts + expectedRefund − expectedFees; null when any of them is unknown. */
