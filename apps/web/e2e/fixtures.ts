@@ -1,5 +1,6 @@
 import { test as base, expect, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './server.js';
+import { EXPECT_TIMEOUT_MS } from './timeouts.js';
 
 export const OWNER = { email: 'owner@example.com', password: 'correct horse battery' };
 
@@ -128,6 +129,7 @@ export async function apiCall<T = unknown>(
 export async function expectNoHorizontalScroll(page: Page) {
   // Measured until the layout has settled: right after a resize a chart keeps its old width until its
   // ResizeObserver redraws it (a 1,143 px canvas in a 375 px window, once in CI); a real overflow never settles.
+  // toPass retries without end by default: bounded like every other expectation (the config's expect timeout).
   await expect(async () => {
     const { scroll, width, tables } = await page.evaluate(() => ({
       scroll: document.documentElement.scrollWidth,
@@ -137,7 +139,7 @@ export async function expectNoHorizontalScroll(page: Page) {
     expect(scroll, `page is ${scroll}px wide in a ${width}px window`).toBeLessThanOrEqual(width);
     for (const table of tables)
       expect(table.scroll, `a table is ${table.scroll}px wide in its ${table.width}px box`).toBeLessThanOrEqual(table.width);
-  }).toPass();
+  }).toPass({ timeout: EXPECT_TIMEOUT_MS });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium.js';
+import { EXPECT_TIMEOUT_MS } from './timeouts.js';
 
 const require = createRequire(import.meta.url);
 
@@ -17,7 +18,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: process.env.CI === 'true',
   timeout: 180_000,
-  expect: { timeout: 20_000 },
+  expect: { timeout: EXPECT_TIMEOUT_MS },
   reporter: [[process.env.CI === 'true' ? 'list' : 'line'], [require.resolve('../../../tools/playwright-count-reporter.cjs')]],
   use: {
     trace: 'retain-on-failure',
